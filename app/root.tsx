@@ -1,0 +1,86 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, Links, Meta, NavLink, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
+import styles from "./styles/app.css";
+import { getOptionalUser } from "./utils/auth.server";
+import { useNonce } from "./utils/nonce";
+import { RouteErrorBoundary } from "./components/error-boundary";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+export const meta: MetaFunction = () => [{ title: "Assay" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await getOptionalUser(request);
+  // Only what the header needs; never the whole user row.
+  return json({ user: user ? { name: user.name, role: user.role } : null });
+}
+
+const navByRole: Record<string, { to: string; label: string }[]> = {
+  admin: [
+    { to: "/admin", label: "Overview" },
+    { to: "/admin/proposals", label: "Proposals" },
+    { to: "/admin/candidates", label: "Candidates" },
+    { to: "/admin/systems", label: "Systems" },
+    { to: "/admin/import", label: "Import" },
+    { to: "/admin/users", label: "Users" },
+  ],
+  analyst: [{ to: "/analyst", label: "Offline report" }],
+  expert: [{ to: "/expert", label: "My assignments" }],
+  convener: [{ to: "/convener", label: "My proposals" }],
+};
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  const data = useRouteLoaderData<typeof loader>("root");
+  const user = data?.user;
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        <header className="site-header">
+          <Link to="/" className="brand">
+            Assay
+          </Link>
+          {user ? (
+            <nav aria-label="Main">
+              {(navByRole[user.role] ?? []).map((item) => (
+                <NavLink key={item.to} to={item.to} end={item.to.split("/").length === 2}>
+                  {item.label}
+                </NavLink>
+              ))}
+            </nav>
+          ) : null}
+          {user ? (
+            <Form method="post" action="/logout" className="user-menu">
+              <span>
+                {user.name} <span className="badge">{user.role}</span>
+              </span>
+              <button type="submit" className="button-secondary">
+                Sign out
+              </button>
+            </Form>
+          ) : null}
+        </header>
+        <main id="main">{children}</main>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  useLoaderData<typeof loader>();
+  return <Outlet />;
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,0 +1,137 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { getProposalDetail } from "../../db/catalog";
+import { requireAdmin } from "~/utils/auth.server";
+import { getDb } from "~/utils/db.server";
+import { RouteErrorBoundary } from "~/components/error-boundary";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.proposal.externalId ?? "Proposal"} · Assay` }];
+
+const viewSchema = z.object({ variant: z.string().catch("default"), depth: z.coerce.number().int().min(1).max(1000).catch(20) });
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const detail = await getProposalDetail(getDb(), params.proposalId ?? "");
+  if (!detail) throw json({ message: `There is no proposal with id ${params.proposalId}.` }, { status: 404 });
+  const view = viewSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const variants = [...new Set(detail.lists.map((l) => l.variant))];
+  const variant = variants.includes(view.variant) ? view.variant : (variants[0] ?? "default");
+  return json({ ...detail, lists: detail.lists.filter((l) => l.variant === variant), variants, variant, depth: view.depth });
+}
+
+export default function ProposalPage() {
+  const { proposal, gold, lists, variants, variant, depth } = useLoaderData<typeof loader>();
+  const goldIds = new Set(gold.map((g) => g.id));
+  const longest = Math.max(0, ...lists.map((l) => l.items.length));
+  return (
+    <>
+      <p>
+        <Link to="/admin/proposals">← Proposals</Link>
+      </p>
+      <h1>
+        {proposal.title} <span className="muted">({proposal.externalId})</span>
+      </h1>
+      <p className="muted">Subject: {proposal.subject ?? "none"}</p>
+      <ul className="keywords" aria-label="Keywords">
+        {proposal.keywords.map((k) => (
+          <li key={k}>{k}</li>
+        ))}
+      </ul>
+      <p>{proposal.abstract}</p>
+
+      <h2>Gold committee ({gold.length})</h2>
+      {gold.length === 0 ? (
+        <p className="muted">No gold committee imported for this proposal.</p>
+      ) : (
+        <ul>
+          {gold.map((g) => (
+            <li key={g.id}>
+              <span className="gold-mark" aria-hidden>
+                ★
+              </span>{" "}
+              {g.name}, {g.affiliation} <span className="muted">({g.externalId})</span>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <h2>Ranked lists</h2>
+      {lists.length === 0 ? (
+        <div className="empty">No system has a list for this proposal yet.</div>
+      ) : (
+        <>
+          <Form method="get" className="toolbar">
+            {variants.length > 1 ? (
+              <div>
+                <label htmlFor="variant">Query variant</label>
+                <select id="variant" name="variant" defaultValue={variant}>
+                  {variants.map((v) => (
+                    <option key={v}>{v}</option>
+                  ))}
+                </select>
+              </div>
+            ) : null}
+            <div>
+              <label htmlFor="depth">Show top</label>
+              <select id="depth" name="depth" defaultValue={String(depth)}>
+                {[10, 20, 50, 100, 1000].map((d) => (
+                  <option key={d} value={d}>
+                    {d === 1000 ? "all" : d}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <button type="submit">Show</button>
+            <span className="muted">
+              Longest list: {longest}. <span className="gold-mark">★</span> marks a gold committee member.
+            </span>
+          </Form>
+          <div className="side-by-side">
+            {lists.map((list) => {
+              const hits = list.items.filter((i) => goldIds.has(i.candidateId)).length;
+              return (
+                <section key={list.listId} aria-label={`${list.systemKey} list`}>
+                  <h3>
+                    {list.systemName} <span className="muted">({list.systemKey})</span>
+                  </h3>
+                  <p className="muted">
+                    {hits} of {gold.length} gold members anywhere in its {list.items.length} items.
+                  </p>
+                  <table>
+                    <thead>
+                      <tr>
+                        <th className="num">Rank</th>
+                        <th>Candidate</th>
+                        <th className="num">Score</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {list.items.slice(0, depth).map((item) => {
+                        const isGold = goldIds.has(item.candidateId);
+                        return (
+                          <tr key={item.rank} className={isGold ? "gold" : undefined}>
+                            <td className="num">{item.rank}</td>
+                            <td>
+                              {isGold ? <span className="gold-mark" title="Gold committee member">★ </span> : null}
+                              {item.name} <span className="muted">· {item.affiliation}</span>
+                              {isGold ? <span className="sr-only"> (gold member)</span> : null}
+                            </td>
+                            <td className="num">{item.score ?? "—"}</td>
+                          </tr>
+                        );
+                      })}
+                    </tbody>
+                  </table>
+                </section>
+              );
+            })}
+          </div>
+        </>
+      )}
+    </>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

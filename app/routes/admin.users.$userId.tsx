@@ -1,0 +1,152 @@
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { listSubjects } from "../../db/catalog";
+import { roles } from "../../db/schema/users";
+import { countActiveAdmins, getUser, setUserActive, setUserPassword, subjectsOfUser, updateUser } from "../../db/users";
+import { editUserSchema } from "~/schemas/users";
+import { requireAdmin } from "~/utils/auth.server";
+import { getDb } from "~/utils/db.server";
+import { RouteErrorBoundary } from "~/components/error-boundary";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.user.name ?? "User"} · Assay` }];
+
+async function loadUser(id: string | undefined) {
+  const user = /^\d+$/.test(id ?? "") ? await getUser(getDb(), Number(id)) : undefined;
+  if (!user) throw json({ message: `There is no user with id ${id}.` }, { status: 404 });
+  return user;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const user = await loadUser(params.userId);
+  const [subjects, mine] = await Promise.all([listSubjects(getDb()), subjectsOfUser(getDb(), user.id)]);
+  return json({ user, subjects, subjectIds: mine.map((s) => s.id) });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const user = await loadUser(params.userId);
+  const submission = parseWithZod(await request.formData(), { schema: editUserSchema });
+  if (submission.status !== "success") return json({ result: submission.reply({ hideFields: ["password"] }), done: null }, { status: 400 });
+  const value = submission.value;
+  const db = getDb();
+  const losesAdmin = user.role === "admin" && user.active && ((value.intent === "update" && value.role !== "admin") || value.intent === "deactivate");
+  if (losesAdmin && (user.id === admin.id || (await countActiveAdmins(db)) <= 1)) {
+    const reason = user.id === admin.id ? "You cannot remove your own admin access; ask another admin." : "This is the last active admin; make another admin first.";
+    return json({ result: submission.reply({ formErrors: [reason] }), done: null }, { status: 400 });
+  }
+  switch (value.intent) {
+    case "update":
+      await updateUser(db, user.id, { name: value.name, role: value.role, subjectIds: value.subjects });
+      return json({ result: submission.reply(), done: "Saved." });
+    case "password":
+      await setUserPassword(db, user.id, value.password);
+      return json({ result: submission.reply({ resetForm: true }), done: "New password set." });
+    case "deactivate":
+      await setUserActive(db, user.id, false);
+      return json({ result: submission.reply(), done: `${user.name} is deactivated and signed out.` });
+    case "activate":
+      await setUserActive(db, user.id, true);
+      return json({ result: submission.reply(), done: `${user.name} is active again.` });
+  }
+}
+
+export default function EditUser() {
+  const { user, subjects, subjectIds } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "edit-user",
+    lastResult: data?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: editUserSchema }),
+    shouldValidate: "onBlur",
+    defaultValue: { name: user.name, role: user.role },
+  });
+  const passwordFields = fields as unknown as typeof fields & { password: typeof fields.name };
+  return (
+    <>
+      <p>
+        <Link to="/admin/users">← Users</Link>
+      </p>
+      <h1>
+        {user.name} {user.active ? null : <span className="badge inactive">deactivated</span>}
+      </h1>
+      <p className="muted">{user.email}</p>
+      {data?.done ? (
+        <p className="notice success" role="status">
+          {data.done}
+        </p>
+      ) : null}
+      {form.errors ? (
+        <p className="notice error" role="alert">
+          {form.errors}
+        </p>
+      ) : null}
+
+      <section className="panel">
+        <h2 style={{ marginTop: 0 }}>Profile and role</h2>
+        <Form method="post" {...getFormProps(form)}>
+          <div className="form-grid">
+            <div>
+              <label htmlFor="edit-name">Name</label>
+              <input id="edit-name" name="name" defaultValue={user.name} required />
+              <p className="field-error">{fields.name.errors}</p>
+            </div>
+            <div>
+              <label htmlFor="edit-role">Role</label>
+              <select {...getSelectProps(fields.role)} id="edit-role" defaultValue={user.role}>
+                {roles.map((r) => (
+                  <option key={r}>{r}</option>
+                ))}
+              </select>
+            </div>
+            <div>
+              <label htmlFor="edit-subjects">Subjects of expertise (experts)</label>
+              <select id="edit-subjects" name="subjects" multiple defaultValue={subjectIds.map(String)} size={Math.min(6, Math.max(2, subjects.length))}>
+                {subjects.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+          <button type="submit" name="intent" value="update">
+            Save
+          </button>
+        </Form>
+      </section>
+
+      <section className="panel">
+        <h2 style={{ marginTop: 0 }}>Set a new password</h2>
+        <Form method="post">
+          <label htmlFor="new-password">New password</label>
+          <input {...getInputProps(passwordFields.password, { type: "password" })} id="new-password" autoComplete="new-password" />
+          <p className="field-error">{passwordFields.password.errors}</p>
+          <button type="submit" name="intent" value="password">
+            Set password
+          </button>
+        </Form>
+      </section>
+
+      <section className="panel">
+        <h2 style={{ marginTop: 0 }}>Access</h2>
+        <Form method="post">
+          {user.active ? (
+            <button type="submit" name="intent" value="deactivate" className="button-danger">
+              Deactivate {user.name}
+            </button>
+          ) : (
+            <button type="submit" name="intent" value="activate">
+              Reactivate {user.name}
+            </button>
+          )}
+        </Form>
+      </section>
+    </>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

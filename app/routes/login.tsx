@@ -1,0 +1,91 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { DUMMY_HASH, verifyPassword } from "../../db/password";
+import { findCredentials } from "../../db/users";
+import { loginSchema } from "~/schemas/auth";
+import { getOptionalUser, roleHome, safeRedirect } from "~/utils/auth.server";
+import { getDb } from "~/utils/db.server";
+import { signInLimiters } from "~/utils/rate-limit.server";
+import { getSession, sessionStorage } from "~/utils/session.server";
+import { RouteErrorBoundary } from "~/components/error-boundary";
+
+export const meta: MetaFunction = () => [{ title: "Sign in · Assay" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await getOptionalUser(request);
+  if (user) throw redirect(roleHome[user.role]);
+  return json({});
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: loginSchema });
+  if (submission.status !== "success") return json(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  const { email, password, redirectTo } = submission.value;
+  const ipKey = `ip:${context.ip ?? "unknown"}`;
+  const accountKey = `account:${email.toLowerCase()}`;
+  const wait = Math.max(signInLimiters.byIp.retryAfter(ipKey), signInLimiters.byAccount.retryAfter(accountKey));
+  if (wait > 0) {
+    const minutes = Math.ceil(wait / 60_000);
+    return json(submission.reply({ formErrors: [`Too many failed sign-ins. Try again in ${minutes} minute${minutes > 1 ? "s" : ""}.`], hideFields: ["password"] }), {
+      status: 429,
+      headers: { "Retry-After": String(Math.ceil(wait / 1000)) },
+    });
+  }
+  const credentials = await findCredentials(getDb(), email);
+  // Always run scrypt, so a wrong email takes as long as a wrong password.
+  const valid = await verifyPassword(password, credentials?.passwordHash ?? DUMMY_HASH);
+  if (!credentials || !valid || !credentials.active) {
+    signInLimiters.byIp.fail(ipKey);
+    signInLimiters.byAccount.fail(accountKey);
+    const message = credentials && valid && !credentials.active ? "This account is deactivated. Ask an admin to reactivate it." : "Email or password is wrong.";
+    return json(submission.reply({ formErrors: [message], hideFields: ["password"] }), { status: 401 });
+  }
+  signInLimiters.byAccount.reset(accountKey);
+  const session = await getSession(request);
+  session.set("userId", credentials.id);
+  return redirect(safeRedirect(redirectTo, roleHome[credentials.role]), {
+    headers: { "Set-Cookie": await sessionStorage().commitSession(session) },
+  });
+}
+
+export default function Login() {
+  const lastResult = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    shouldValidate: "onBlur",
+  });
+  return (
+    <section className="login">
+      <h1>Sign in to Assay</h1>
+      <Form method="post" {...getFormProps(form)}>
+        <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
+        <div className="field">
+          <label htmlFor={fields.email.id}>Email</label>
+          <input {...getInputProps(fields.email, { type: "email" })} autoComplete="username" autoFocus style={{ width: "100%" }} />
+          <p className="field-error" id={fields.email.errorId}>{fields.email.errors}</p>
+        </div>
+        <div className="field">
+          <label htmlFor={fields.password.id}>Password</label>
+          <input {...getInputProps(fields.password, { type: "password" })} autoComplete="current-password" style={{ width: "100%" }} />
+          <p className="field-error" id={fields.password.errorId}>{fields.password.errors}</p>
+        </div>
+        {form.errors ? (
+          <p className="form-error" role="alert" id={form.errorId}>
+            {form.errors}
+          </p>
+        ) : null}
+        <button type="submit" disabled={navigation.state === "submitting"}>
+          {navigation.state === "submitting" ? "Signing in…" : "Sign in"}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

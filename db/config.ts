@@ -1,0 +1,40 @@
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * Everything Assay reads from the environment, validated once at start.
+ * A bad value stops the start with one sentence naming the variable (see `loadConfig`).
+ */
+const configSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+    .optional(),
+  ASSAY_DATA_DIR: z.string().min(1).default(".data"),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).optional(),
+  SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  ASSAY_SEED_DEMO: z.enum(["auto", "never"]).default("auto"),
+});
+
+export type Config = z.infer<typeof configSchema> & { dataDir: string };
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ""));
+  const parsed = configSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(`Configuration error: ${issue.path.join(".")} ${issue.message}.`);
+  }
+  const config = parsed.data;
+  // A real deployment (its own database) must bring its own secret, so sessions survive a redeploy
+  // on another machine; the embedded default generates one under the data directory instead.
+  if (config.NODE_ENV === "production" && config.DATABASE_URL && !config.SESSION_SECRET) {
+    throw new ConfigError("Configuration error: SESSION_SECRET is required in production when DATABASE_URL is set.");
+  }
+  return { ...config, dataDir: path.resolve(config.ASSAY_DATA_DIR) };
+}

@@ -1,0 +1,356 @@
+import { inArray, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { Db, Tx } from "../client";
+import { candidates, goldMembers, listItems, proposals, rankedLists, subjects, systems } from "../schema";
+import { parseImportFile, type FileFormat, type RowError, type SourceRecord } from "./parse";
+import { importSchemas, requiredColumns, type ImportEntity } from "./rows";
+
+export interface ImportCounts {
+  added: number;
+  updated: number;
+  unchanged: number;
+  removed?: number;
+  listsAdded?: number;
+}
+
+export type ImportResult =
+  | { ok: true; entity: ImportEntity; rows: number; counts: ImportCounts }
+  | { ok: false; entity: ImportEntity; rows: number; errors: RowError[] };
+
+export type Progress = (phase: string, done: number, total: number) => void;
+
+const BATCH = 5000;
+
+/**
+ * Imports one file of one entity: every row is validated (shape, then references and duplicates
+ * against the database and the file itself); any bad row means nothing is written. A good file is
+ * written in one transaction, and importing the same file again changes nothing.
+ */
+export async function importFile(
+  db: Db,
+  entity: ImportEntity,
+  text: string,
+  format: FileFormat,
+  onProgress: Progress = () => {},
+): Promise<ImportResult> {
+  const parsed = parseImportFile(text, format);
+  const errors: RowError[] = [...parsed.errors];
+  const missing = requiredColumns[entity].filter((c) => !parsed.columns.includes(c));
+  const known = Object.keys(importSchemas[entity].shape);
+  const unknown = format === "csv" ? parsed.columns.filter((c) => !known.includes(c)) : [];
+  if (missing.length > 0 || unknown.length > 0) {
+    const parts = [
+      missing.length ? `missing column${missing.length > 1 ? "s" : ""} ${missing.join(", ")}` : "",
+      unknown.length ? `unknown column${unknown.length > 1 ? "s" : ""} ${unknown.join(", ")} (expected ${known.join(", ")})` : "",
+    ].filter(Boolean);
+    if (format === "csv" || parsed.records.length === 0) {
+      return { ok: false, entity, rows: parsed.records.length, errors: [{ line: 1, message: parts.join("; ") }, ...errors] };
+    }
+  }
+  if (parsed.records.length === 0 && errors.length === 0) {
+    return { ok: false, entity, rows: 0, errors: [{ line: 1, message: "the file has no rows" }] };
+  }
+  const rows = validateRows(entity, parsed.records, errors);
+  onProgress("validated", parsed.records.length, parsed.records.length);
+  const writer = writers[entity] as Writer<unknown>;
+  const prepared = await writer.resolve(db, rows as never[], errors);
+  if (errors.length > 0) {
+    errors.sort((a, b) => a.line - b.line);
+    return { ok: false, entity, rows: parsed.records.length, errors };
+  }
+  const counts = await db.transaction((tx) => writer.write(tx, prepared, onProgress));
+  return { ok: true, entity, rows: parsed.records.length, counts };
+}
+
+type Row<E extends ImportEntity> = z.infer<(typeof importSchemas)[E]> & { line: number };
+
+function validateRows<E extends ImportEntity>(entity: E, records: SourceRecord[], errors: RowError[]): Row<E>[] {
+  const schema = importSchemas[entity];
+  const rows: Row<E>[] = [];
+  for (const record of records) {
+    const result = schema.safeParse(record.values);
+    if (result.success) rows.push({ ...(result.data as z.infer<(typeof importSchemas)[E]>), line: record.line });
+    else errors.push({ line: record.line, message: result.error.issues.map((i) => i.message).join("; ") });
+  }
+  return rows;
+}
+
+interface Writer<P> {
+  resolve(db: Db, rows: never[], errors: RowError[]): Promise<P>;
+  write(tx: Tx, prepared: P, onProgress: Progress): Promise<ImportCounts>;
+}
+
+async function idMap(db: Db, table: typeof proposals | typeof candidates, ids: string[]) {
+  const map = new Map<string, number>();
+  const unique = [...new Set(ids)];
+  for (let i = 0; i < unique.length; i += BATCH) {
+    const chunk = unique.slice(i, i + BATCH);
+    const found = await db.select({ id: table.id, externalId: table.externalId }).from(table).where(inArray(table.externalId, chunk));
+    for (const r of found) map.set(r.externalId, r.id);
+  }
+  return map;
+}
+
+function flagDuplicates<T extends { line: number }>(rows: T[], keyOf: (row: T) => string, describe: (row: T) => string, errors: RowError[]) {
+  const first = new Map<string, number>();
+  for (const row of rows) {
+    const key = keyOf(row);
+    const seen = first.get(key);
+    if (seen !== undefined) errors.push({ line: row.line, message: `${describe(row)} repeats line ${seen}` });
+    else first.set(key, row.line);
+  }
+}
+
+/** Counts what an upsert did: `inserted` rows are new, the others changed; rows not returned were identical. */
+function tally(returned: { inserted: boolean }[], total: number): ImportCounts {
+  const added = returned.filter((r) => r.inserted).length;
+  const updated = returned.length - added;
+  return { added, updated, unchanged: total - returned.length };
+}
+
+const insertedFlag = sql<boolean>`(xmax = 0)`;
+
+const subjectsWriter: Writer<Row<"subjects">[]> = {
+  async resolve(_db, rows: Row<"subjects">[], errors) {
+    flagDuplicates(rows, (r) => r.key, (r) => `subject ${r.key}`, errors);
+    return rows;
+  },
+  async write(tx, rows) {
+    const returned = await tx
+      .insert(subjects)
+      .values(rows.map(({ key, name }) => ({ key, name })))
+      .onConflictDoUpdate({ target: subjects.key, set: { name: sql`excluded.name` }, setWhere: sql`${subjects.name} is distinct from excluded.name` })
+      .returning({ inserted: insertedFlag });
+    return tally(returned, rows.length);
+  },
+};
+
+type ProposalPrepared = { rows: Row<"proposals">[]; subjectIds: Map<string, number> };
+const proposalsWriter: Writer<ProposalPrepared> = {
+  async resolve(db, rows: Row<"proposals">[], errors) {
+    flagDuplicates(rows, (r) => r.external_id, (r) => `proposal ${r.external_id}`, errors);
+    const all = await db.select({ id: subjects.id, key: subjects.key }).from(subjects);
+    const subjectIds = new Map(all.map((s) => [s.key, s.id]));
+    for (const r of rows) {
+      if (r.subject && !subjectIds.has(r.subject)) errors.push({ line: r.line, message: `unknown subject ${r.subject} (import subjects first)` });
+    }
+    return { rows, subjectIds };
+  },
+  async write(tx, { rows, subjectIds }, onProgress) {
+    const returned: { inserted: boolean }[] = [];
+    for (let i = 0; i < rows.length; i += BATCH) {
+      const values = rows.slice(i, i + BATCH).map((r) => ({
+        externalId: r.external_id,
+        title: r.title,
+        abstract: r.abstract,
+        keywords: r.keywords,
+        subjectId: r.subject ? subjectIds.get(r.subject)! : null,
+      }));
+      returned.push(
+        ...(await tx
+          .insert(proposals)
+          .values(values)
+          .onConflictDoUpdate({
+            target: proposals.externalId,
+            set: { title: sql`excluded.title`, abstract: sql`excluded.abstract`, keywords: sql`excluded.keywords`, subjectId: sql`excluded.subject_id`, updatedAt: sql`now()` },
+            setWhere: sql`(${proposals.title}, ${proposals.abstract}, ${proposals.keywords}, ${proposals.subjectId}) is distinct from (excluded.title, excluded.abstract, excluded.keywords, excluded.subject_id)`,
+          })
+          .returning({ inserted: insertedFlag })),
+      );
+      onProgress("proposals", Math.min(i + BATCH, rows.length), rows.length);
+    }
+    return tally(returned, rows.length);
+  },
+};
+
+const candidatesWriter: Writer<Row<"candidates">[]> = {
+  async resolve(_db, rows: Row<"candidates">[], errors) {
+    flagDuplicates(rows, (r) => r.external_id, (r) => `candidate ${r.external_id}`, errors);
+    return rows;
+  },
+  async write(tx, rows, onProgress) {
+    const returned: { inserted: boolean }[] = [];
+    for (let i = 0; i < rows.length; i += BATCH) {
+      const values = rows.slice(i, i + BATCH).map((r) => ({
+        externalId: r.external_id,
+        name: r.name,
+        affiliation: r.affiliation,
+        email: r.email || null,
+        keywords: r.keywords,
+        summary: r.summary,
+      }));
+      returned.push(
+        ...(await tx
+          .insert(candidates)
+          .values(values)
+          .onConflictDoUpdate({
+            target: candidates.externalId,
+            set: {
+              name: sql`excluded.name`,
+              affiliation: sql`excluded.affiliation`,
+              email: sql`excluded.email`,
+              keywords: sql`excluded.keywords`,
+              summary: sql`excluded.summary`,
+              updatedAt: sql`now()`,
+            },
+            setWhere: sql`(${candidates.name}, ${candidates.affiliation}, ${candidates.email}, ${candidates.keywords}, ${candidates.summary}) is distinct from (excluded.name, excluded.affiliation, excluded.email, excluded.keywords, excluded.summary)`,
+          })
+          .returning({ inserted: insertedFlag })),
+      );
+      onProgress("candidates", Math.min(i + BATCH, rows.length), rows.length);
+    }
+    return tally(returned, rows.length);
+  },
+};
+
+const systemsWriter: Writer<Row<"systems">[]> = {
+  async resolve(_db, rows: Row<"systems">[], errors) {
+    flagDuplicates(rows, (r) => r.key, (r) => `system ${r.key}`, errors);
+    return rows;
+  },
+  async write(tx, rows) {
+    const returned = await tx
+      .insert(systems)
+      .values(rows.map((r) => ({ key: r.key, name: r.name || r.key, version: r.version })))
+      .onConflictDoUpdate({
+        target: systems.key,
+        set: { name: sql`excluded.name`, version: sql`excluded.version` },
+        setWhere: sql`(${systems.name}, ${systems.version}) is distinct from (excluded.name, excluded.version)`,
+      })
+      .returning({ inserted: insertedFlag });
+    return tally(returned, rows.length);
+  },
+};
+
+interface PreparedList {
+  systemId: number;
+  proposalId: number;
+  variant: string;
+  items: { rank: number; candidateId: number; score: number | null }[];
+}
+
+/** A file of list items replaces, list by list, the lists it names; lists it does not name are kept. */
+const listsWriter: Writer<PreparedList[]> = {
+  async resolve(db, rows: Row<"lists">[], errors) {
+    const listKey = (r: Row<"lists">) => `${r.system}\u0000${r.proposal}\u0000${r.variant}`;
+    const where = (r: Row<"lists">) => `list ${r.system} / ${r.proposal} / ${r.variant}`;
+    flagDuplicates(rows, (r) => `${listKey(r)}\u0000${r.rank}`, (r) => `rank ${r.rank} in ${where(r)}`, errors);
+    flagDuplicates(rows, (r) => `${listKey(r)}\u0000${r.candidate}`, (r) => `candidate ${r.candidate} in ${where(r)}`, errors);
+    const systemIds = new Map((await db.select({ id: systems.id, key: systems.key }).from(systems)).map((s) => [s.key, s.id]));
+    const proposalIds = await idMap(db, proposals, rows.map((r) => r.proposal));
+    const candidateIds = await idMap(db, candidates, rows.map((r) => r.candidate));
+    const lists = new Map<string, PreparedList>();
+    for (const r of rows) {
+      const problems = [
+        systemIds.has(r.system) ? "" : `unknown system ${r.system} (import systems first)`,
+        proposalIds.has(r.proposal) ? "" : `unknown proposal ${r.proposal}`,
+        candidateIds.has(r.candidate) ? "" : `unknown candidate ${r.candidate}`,
+      ].filter(Boolean);
+      if (problems.length > 0) {
+        errors.push({ line: r.line, message: problems.join("; ") });
+        continue;
+      }
+      const key = listKey(r);
+      let list = lists.get(key);
+      if (!list) {
+        list = { systemId: systemIds.get(r.system)!, proposalId: proposalIds.get(r.proposal)!, variant: r.variant, items: [] };
+        lists.set(key, list);
+      }
+      list.items.push({ rank: r.rank, candidateId: candidateIds.get(r.candidate)!, score: r.score });
+    }
+    return [...lists.values()];
+  },
+  async write(tx, lists, onProgress) {
+    const counts: ImportCounts = { added: 0, updated: 0, unchanged: 0, removed: 0, listsAdded: 0 };
+    const total = lists.reduce((n, l) => n + l.items.length, 0);
+    let done = 0;
+    for (let i = 0; i < lists.length; i += 500) {
+      const chunk = lists.slice(i, i + 500);
+      const created = await tx
+        .insert(rankedLists)
+        .values(chunk.map((l) => ({ systemId: l.systemId, proposalId: l.proposalId, variant: l.variant })))
+        .onConflictDoUpdate({
+          target: [rankedLists.systemId, rankedLists.proposalId, rankedLists.variant],
+          set: { variant: sql`excluded.variant` },
+        })
+        .returning({ id: rankedLists.id, systemId: rankedLists.systemId, proposalId: rankedLists.proposalId, variant: rankedLists.variant, inserted: insertedFlag });
+      const idOf = new Map(created.map((c) => [`${c.systemId}:${c.proposalId}:${c.variant}`, c]));
+      const ids = created.map((c) => c.id);
+      const existing = await tx
+        .select({ listId: listItems.listId, rank: listItems.rank, candidateId: listItems.candidateId, score: listItems.score })
+        .from(listItems)
+        .where(inArray(listItems.listId, ids));
+      const before = new Map<number, Map<number, { candidateId: number; score: number | null }>>();
+      for (const e of existing) {
+        if (!before.has(e.listId)) before.set(e.listId, new Map());
+        before.get(e.listId)!.set(e.rank, e);
+      }
+      const replace: number[] = [];
+      const inserts: (typeof listItems.$inferInsert)[] = [];
+      for (const list of chunk) {
+        const row = idOf.get(`${list.systemId}:${list.proposalId}:${list.variant}`)!;
+        if (row.inserted) counts.listsAdded!++;
+        const old = before.get(row.id) ?? new Map();
+        let changed = old.size !== list.items.length;
+        for (const item of list.items) {
+          const prev = old.get(item.rank);
+          if (!prev) counts.added++;
+          else if (prev.candidateId !== item.candidateId || prev.score !== item.score) counts.updated++;
+          else {
+            counts.unchanged++;
+            continue;
+          }
+          changed = true;
+        }
+        const newRanks = new Set(list.items.map((it) => it.rank));
+        for (const rank of old.keys()) if (!newRanks.has(rank)) counts.removed!++;
+        if (changed) {
+          replace.push(row.id);
+          for (const item of list.items) inserts.push({ listId: row.id, ...item });
+        }
+      }
+      if (replace.length > 0) await tx.delete(listItems).where(inArray(listItems.listId, replace));
+      for (let j = 0; j < inserts.length; j += BATCH) {
+        await tx.insert(listItems).values(inserts.slice(j, j + BATCH));
+      }
+      done += chunk.reduce((n, l) => n + l.items.length, 0);
+      onProgress("list items", done, total);
+    }
+    return counts;
+  },
+};
+
+const goldWriter: Writer<{ proposalId: number; candidateId: number }[]> = {
+  async resolve(db, rows: Row<"gold">[], errors) {
+    flagDuplicates(rows, (r) => `${r.proposal}\u0000${r.candidate}`, (r) => `gold member ${r.candidate} of ${r.proposal}`, errors);
+    const proposalIds = await idMap(db, proposals, rows.map((r) => r.proposal));
+    const candidateIds = await idMap(db, candidates, rows.map((r) => r.candidate));
+    const out: { proposalId: number; candidateId: number }[] = [];
+    for (const r of rows) {
+      const problems = [
+        proposalIds.has(r.proposal) ? "" : `unknown proposal ${r.proposal}`,
+        candidateIds.has(r.candidate) ? "" : `unknown candidate ${r.candidate}`,
+      ].filter(Boolean);
+      if (problems.length > 0) errors.push({ line: r.line, message: problems.join("; ") });
+      else out.push({ proposalId: proposalIds.get(r.proposal)!, candidateId: candidateIds.get(r.candidate)! });
+    }
+    return out;
+  },
+  async write(tx, rows) {
+    let added = 0;
+    for (let i = 0; i < rows.length; i += BATCH) {
+      const inserted = await tx.insert(goldMembers).values(rows.slice(i, i + BATCH)).onConflictDoNothing().returning({ p: goldMembers.proposalId });
+      added += inserted.length;
+    }
+    return { added, updated: 0, unchanged: rows.length - added };
+  },
+};
+
+const writers: Record<ImportEntity, Writer<never>> = {
+  subjects: subjectsWriter as Writer<never>,
+  proposals: proposalsWriter as Writer<never>,
+  candidates: candidatesWriter as Writer<never>,
+  systems: systemsWriter as Writer<never>,
+  lists: listsWriter as Writer<never>,
+  gold: goldWriter as Writer<never>,
+};

@@ -1,0 +1,105 @@
+import { z } from "zod";
+
+/**
+ * One zod schema per importable entity. CSV cells arrive as strings and JSONL values as JSON types,
+ * so each field accepts both and normalises them; the messages name the field and what was wrong.
+ */
+const text = (field: string) =>
+  z.preprocess(
+    (v) => (typeof v === "number" ? String(v) : typeof v === "string" ? v.trim() : v),
+    z.string({ required_error: `${field} is missing`, invalid_type_error: `${field} must be text` }).min(1, `${field} is empty`),
+  );
+
+const optionalText = (field: string) =>
+  z.preprocess(
+    (v) => (v === null || v === undefined ? "" : typeof v === "number" ? String(v) : typeof v === "string" ? v.trim() : v),
+    z.string({ invalid_type_error: `${field} must be text` }),
+  );
+
+/** Keywords: a JSON array of strings, or one string separated by semicolons (CSV). */
+const keywords = z.preprocess(
+  (v) => (v === null || v === undefined ? [] : typeof v === "string" ? v.split(";") : v),
+  z
+    .array(z.string({ invalid_type_error: "keywords must be text" }), { invalid_type_error: "keywords must be a list or a ;-separated text" })
+    .transform((list) => [...new Set(list.map((k) => k.trim()).filter(Boolean))]),
+);
+
+const externalId = (field: string) => text(field).pipe(z.string().max(200, `${field} is longer than 200 characters`));
+
+const rank = z.preprocess(
+  (v) => (typeof v === "string" && v.trim() !== "" ? Number(v.trim()) : v === "" ? undefined : v),
+  z
+    .number({ required_error: "rank is missing", invalid_type_error: "rank must be a number" })
+    .int("rank must be a whole number")
+    .min(1, "rank must be 1 or more"),
+);
+
+const score = z.preprocess(
+  (v) => (v === undefined || v === null || (typeof v === "string" && v.trim() === "") ? null : typeof v === "string" ? Number(v.trim()) : v),
+  z.number({ invalid_type_error: "score must be a number" }).finite("score must be a number").nullable(),
+);
+
+export const subjectRow = z.object({ key: externalId("key"), name: text("name") });
+
+export const proposalRow = z.object({
+  external_id: externalId("external_id"),
+  title: text("title"),
+  abstract: optionalText("abstract"),
+  keywords,
+  subject: optionalText("subject"),
+});
+
+export const candidateRow = z.object({
+  external_id: externalId("external_id"),
+  name: text("name"),
+  affiliation: optionalText("affiliation"),
+  email: optionalText("email").pipe(z.union([z.literal(""), z.string().email("email is not a valid address")])),
+  keywords,
+  summary: optionalText("summary"),
+});
+
+export const systemRow = z.object({ key: externalId("key"), name: optionalText("name"), version: optionalText("version") });
+
+export const listItemRow = z.object({
+  system: externalId("system"),
+  proposal: externalId("proposal"),
+  variant: optionalText("variant").transform((v) => v || "default"),
+  rank,
+  candidate: externalId("candidate"),
+  score,
+});
+
+export const goldRow = z.object({ proposal: externalId("proposal"), candidate: externalId("candidate") });
+
+export const importSchemas = {
+  subjects: subjectRow,
+  proposals: proposalRow,
+  candidates: candidateRow,
+  systems: systemRow,
+  lists: listItemRow,
+  gold: goldRow,
+} as const;
+
+export type ImportEntity = keyof typeof importSchemas;
+export const importEntities = Object.keys(importSchemas) as ImportEntity[];
+export const importEntitySchema = z.enum(importEntities as [ImportEntity, ...ImportEntity[]], {
+  errorMap: () => ({ message: `entity must be one of ${importEntities.join(", ")}` }),
+});
+
+export const requiredColumns: Record<ImportEntity, string[]> = {
+  subjects: ["key", "name"],
+  proposals: ["external_id", "title"],
+  candidates: ["external_id", "name"],
+  systems: ["key"],
+  lists: ["system", "proposal", "rank", "candidate"],
+  gold: ["proposal", "candidate"],
+};
+
+export const entityLabels: Record<ImportEntity, string> = {
+  subjects: "subjects",
+  proposals: "proposals",
+  candidates: "candidates",
+  systems: "systems",
+  lists: "ranked-list items",
+  gold: "gold committee members",
+};

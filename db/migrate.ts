@@ -1,0 +1,16 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { migrate } from "drizzle-orm/postgres-js/migrator";
+import { createDb } from "./client";
+
+export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../migrations");
+
+/** Applies every migration in `migrations/` not yet applied; safe to run on every start. */
+export async function applyMigrations(url: string): Promise<void> {
+  const { db, sql } = createDb(url, { max: 1 });
+  try {
+    await migrate(db, { migrationsFolder });
+  } finally {
+    await sql.end();
+  }
+}

@@ -1,0 +1,39 @@
+import { index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+
+export const subjects = pgTable("subjects", {
+  id: serial("id").primaryKey(),
+  key: text("key").notNull().unique(),
+  name: text("name").notNull(),
+});
+
+export const proposals = pgTable(
+  "proposals",
+  {
+    id: serial("id").primaryKey(),
+    externalId: text("external_id").notNull().unique(),
+    title: text("title").notNull(),
+    abstract: text("abstract").notNull().default(""),
+    keywords: text("keywords").array().notNull().default([]),
+    subjectId: integer("subject_id").references(() => subjects.id),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("proposals_subject_idx").on(t.subjectId)],
+);
+
+export const candidates = pgTable("candidates", {
+  id: serial("id").primaryKey(),
+  externalId: text("external_id").notNull().unique(),
+  name: text("name").notNull(),
+  affiliation: text("affiliation").notNull().default(""),
+  // Used only to detect conflicts of interest (a candidate who is also an expert); never shown to experts.
+  email: text("email"),
+  keywords: text("keywords").array().notNull().default([]),
+  summary: text("summary").notNull().default(""),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type Subject = typeof subjects.$inferSelect;
+export type Proposal = typeof proposals.$inferSelect;
+export type NewProposal = typeof proposals.$inferInsert;
+export type Candidate = typeof candidates.$inferSelect;
+export type NewCandidate = typeof candidates.$inferInsert;

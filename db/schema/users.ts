@@ -1,0 +1,36 @@
+import { boolean, index, integer, pgEnum, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { subjects } from "./catalog";
+
+export const roles = ["admin", "analyst", "expert", "convener"] as const;
+export type Role = (typeof roles)[number];
+export const roleEnum = pgEnum("role", roles);
+
+export const users = pgTable(
+  "users",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    role: roleEnum("role").notNull(),
+    // scrypt, "scrypt$N$r$p$salt$hash": the parameters travel with the hash so they can be raised later.
+    passwordHash: text("password_hash").notNull(),
+    active: boolean("active").notNull().default(true),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  // Emails are compared case-insensitively: "Ada@X.org" and "ada@x.org" are one account.
+  (t) => [uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`)],
+);
+
+/** Subjects an expert is competent in; campaign assignment prefers matching experts. */
+export const userSubjects = pgTable(
+  "user_subjects",
+  {
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    subjectId: integer("subject_id").notNull().references(() => subjects.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.subjectId] }), index("user_subjects_subject_idx").on(t.subjectId)],
+);
+
+export type User = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;

@@ -1,0 +1,108 @@
+import { and, asc, eq, ilike, or, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "./client";
+import { hashPassword } from "./password";
+import { subjects, userSubjects, users, type Role } from "./schema";
+
+/** The columns of a user that may leave the server: never the password hash. */
+export const publicUserColumns = {
+  id: users.id,
+  email: users.email,
+  name: users.name,
+  role: users.role,
+  active: users.active,
+  createdAt: users.createdAt,
+};
+
+export type PublicUser = { id: number; email: string; name: string; role: Role; active: boolean; createdAt: Date };
+
+export class DuplicateEmailError extends Error {
+  constructor(email: string) {
+    super(`A user with the email ${email} already exists.`);
+  }
+}
+
+export async function findUserByEmail(db: DbOrTx, email: string) {
+  const [row] = await db
+    .select({ ...publicUserColumns })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`);
+  return row as PublicUser | undefined;
+}
+
+/** Only sign-in needs the hash; it never travels further than the check. */
+export async function findCredentials(db: DbOrTx, email: string) {
+  const [row] = await db
+    .select({ id: users.id, passwordHash: users.passwordHash, active: users.active, role: users.role })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`);
+  return row;
+}
+
+export async function getUser(db: DbOrTx, id: number) {
+  const [row] = await db.select(publicUserColumns).from(users).where(eq(users.id, id));
+  return row as PublicUser | undefined;
+}
+
+export async function createUser(
+  db: Db,
+  input: { email: string; name: string; role: Role; password: string; subjectIds?: number[] },
+): Promise<PublicUser> {
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    if (await findUserByEmail(tx, input.email)) throw new DuplicateEmailError(input.email);
+    const [user] = await tx
+      .insert(users)
+      .values({ email: input.email.trim(), name: input.name.trim(), role: input.role, passwordHash })
+      .returning(publicUserColumns);
+    await setUserSubjects(tx, user.id, input.role === "expert" ? (input.subjectIds ?? []) : []);
+    return user as PublicUser;
+  });
+}
+
+export async function setUserSubjects(db: DbOrTx, userId: number, subjectIds: number[]) {
+  await db.delete(userSubjects).where(eq(userSubjects.userId, userId));
+  if (subjectIds.length > 0) {
+    await db.insert(userSubjects).values([...new Set(subjectIds)].map((subjectId) => ({ userId, subjectId })));
+  }
+}
+
+export async function updateUser(db: Db, id: number, change: { role: Role; name: string; subjectIds: number[] }) {
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ role: change.role, name: change.name.trim() }).where(eq(users.id, id));
+    await setUserSubjects(tx, id, change.role === "expert" ? change.subjectIds : []);
+  });
+}
+
+export async function setUserActive(db: Db, id: number, active: boolean) {
+  await db.update(users).set({ active }).where(eq(users.id, id));
+}
+
+export async function setUserPassword(db: Db, id: number, password: string) {
+  await db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, id));
+}
+
+export async function countActiveAdmins(db: DbOrTx) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(and(eq(users.role, "admin"), eq(users.active, true)));
+  return row.n;
+}
+
+export async function listUsers(db: DbOrTx, search = "") {
+  const pattern = `%${search.trim()}%`;
+  return (await db
+    .select(publicUserColumns)
+    .from(users)
+    .where(search.trim() ? or(ilike(users.email, pattern), ilike(users.name, pattern)) : undefined)
+    .orderBy(asc(users.role), asc(users.name))) as PublicUser[];
+}
+
+export async function subjectsOfUser(db: DbOrTx, userId: number) {
+  return db
+    .select({ id: subjects.id, key: subjects.key, name: subjects.name })
+    .from(userSubjects)
+    .innerJoin(subjects, eq(subjects.id, userSubjects.subjectId))
+    .where(eq(userSubjects.userId, userId))
+    .orderBy(asc(subjects.name));
+}

@@ -1,0 +1,120 @@
+import crypto from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import helmet from "helmet";
+import { ConfigError, loadConfig, type Config } from "./db/config";
+import { createDb } from "./db/client";
+import { connectDatabase } from "./db/connect";
+import { applyMigrations } from "./db/migrate";
+import { DEMO_PASSWORD, demoUsers, isDatabaseEmpty, seedDemo } from "./db/seed";
+import { demoSummary } from "./scripts/demo/generate";
+
+async function main() {
+  const config = loadConfig();
+  const connection = await connectDatabase(config);
+  const embedded = connection.embedded ? connection : null;
+  const databaseUrl = connection.url;
+  await applyMigrations(databaseUrl);
+
+  let seeded = false;
+  if (embedded && config.ASSAY_SEED_DEMO === "auto") {
+    const { db, sql } = createDb(databaseUrl, { max: 2 });
+    if (await isDatabaseEmpty(db)) {
+      console.log("Empty database: loading the demo data set…");
+      console.log(`Loaded ${demoSummary(await seedDemo(db))}.`);
+      seeded = true;
+    }
+    await sql.end();
+  }
+
+  // The Remix build reads its settings from the environment, so it sees what was decided here.
+  process.env.DATABASE_URL = databaseUrl;
+  process.env.SESSION_SECRET = config.SESSION_SECRET ?? (await storedSecret(config));
+  process.env.NODE_ENV = config.NODE_ENV;
+
+  const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
+  const app = createApp(build, config);
+  const server = app.listen(config.PORT, config.HOST, () => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : config.PORT;
+    const url = `http://localhost:${port}`;
+    console.log(`\nAssay is running at ${url}`);
+    if (embedded) {
+      console.log(`Database: embedded PostgreSQL (data in ${path.join(config.dataDir, "postgres")})${seeded ? ", demo data loaded" : ""}.`);
+      console.log(`Demo logins (password "${DEMO_PASSWORD}"):`);
+      for (const role of ["admin", "analyst", "expert", "convener"] as const) {
+        console.log(`  ${role.padEnd(9)} ${demoUsers.find((u) => u.role === role)!.email}`);
+      }
+    }
+  });
+
+  const shutdown = async () => {
+    server.close();
+    await connection.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", shutdown);
+  process.on("SIGTERM", shutdown);
+}
+
+function createApp(build: ServerBuild, config: Config) {
+  const app = express();
+  app.disable("x-powered-by");
+  app.use(compression());
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+    next();
+  });
+  app.use(
+    helmet({
+      // Remix inlines its hydration scripts: they carry this request's nonce; nothing may eval.
+      contentSecurityPolicy: {
+        useDefaults: true,
+        directives: {
+          "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
+          "style-src": ["'self'", "'unsafe-inline'"],
+          "img-src": ["'self'", "data:"],
+          "connect-src": ["'self'"],
+          "frame-ancestors": ["'none'"],
+          "upgrade-insecure-requests": null,
+        },
+      },
+      strictTransportSecurity: config.NODE_ENV === "production" && !!config.DATABASE_URL,
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
+  app.use(express.static("public", { maxAge: "1h" }));
+  app.all(
+    "*",
+    createRequestHandler({
+      build,
+      mode: config.NODE_ENV,
+      getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, ip: req.ip ?? "unknown" }),
+    }),
+  );
+  return app;
+}
+
+/** The embedded default keeps its own session secret under the data directory, made once. */
+async function storedSecret(config: Config): Promise<string> {
+  const file = path.join(config.dataDir, "session-secret");
+  try {
+    return (await fs.readFile(file, "utf8")).trim();
+  } catch {
+    const secret = crypto.randomBytes(32).toString("hex");
+    await fs.mkdir(config.dataDir, { recursive: true });
+    await fs.writeFile(file, secret, { mode: 0o600 });
+    return secret;
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof ConfigError ? error.message : `Assay could not start: ${(error as Error).message}`);
+  process.exit(1);
+});
