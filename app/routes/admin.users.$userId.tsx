@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -123,8 +123,10 @@ export default function EditUser() {
         <h2 style={{ marginTop: 0 }}>Set a new password</h2>
         <Form method="post">
           <label htmlFor="new-password">New password</label>
-          <input {...getInputProps(passwordFields.password, { type: "password" })} id="new-password" autoComplete="new-password" />
-          <p className="field-error">{passwordFields.password.errors}</p>
+          <input type="password" name="password" id="new-password" autoComplete="new-password" aria-describedby="new-password-error" />
+          <p className="field-error" id="new-password-error">
+            {passwordFields.password.errors}
+          </p>
           <button type="submit" name="intent" value="password">
             Set password
           </button>

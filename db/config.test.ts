@@ -1,0 +1,20 @@
+import { ConfigError, loadConfig } from "./config";
+
+describe("loadConfig", () => {
+  it("has working defaults", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ PORT: 3000, NODE_ENV: "production", ASSAY_SEED_DEMO: "auto" });
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it("stops on a bad value with one sentence naming it", () => {
+    expect(() => loadConfig({ PORT: "eighty" })).toThrowError(new ConfigError("Configuration error: PORT Expected number, received nan."));
+    expect(() => loadConfig({ DATABASE_URL: "mysql://x" })).toThrowError(/DATABASE_URL must start with postgres:\/\//);
+    expect(() => loadConfig({ SESSION_SECRET: "short" })).toThrowError(/SESSION_SECRET must be at least 32 characters/);
+  });
+
+  it("requires SESSION_SECRET in production with an external database", () => {
+    expect(() => loadConfig({ DATABASE_URL: "postgres://u:p@h/db" })).toThrowError(/SESSION_SECRET is required/);
+    expect(loadConfig({ DATABASE_URL: "postgres://u:p@h/db", NODE_ENV: "development" }).DATABASE_URL).toBe("postgres://u:p@h/db");
+  });
+});

@@ -1,0 +1,46 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { freePort } from "../db/embedded";
+
+/**
+ * Starts the production build (`npm run build` first) with the embedded database in a fresh data
+ * directory on a free port; the demo data set gives every role a login. Tests read the address
+ * from E2E_BASE_URL (see e2e/test.ts).
+ */
+export default async function globalSetup() {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "assay-e2e-"));
+  await fs.chmod(dataDir, 0o755);
+  const port = await freePort();
+  const log: string[] = [];
+  const server: ChildProcess = spawn(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "server.ts"], {
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", ASSAY_DATA_DIR: dataDir, DATABASE_URL: "", NODE_ENV: "production" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  server.stdout?.on("data", (d) => log.push(String(d)));
+  server.stderr?.on("data", (d) => log.push(String(d)));
+  const baseURL = `http://127.0.0.1:${port}`;
+  await waitForHealth(baseURL, server, log);
+  process.env.E2E_BASE_URL = baseURL;
+  process.env.E2E_DATA_DIR = dataDir;
+  return async () => {
+    await new Promise<void>((resolve) => {
+      server.once("exit", () => resolve());
+      server.kill("SIGTERM");
+    });
+    await fs.rm(dataDir, { recursive: true, force: true });
+  };
+}
+
+async function waitForHealth(baseURL: string, server: ChildProcess, log: string[]) {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited early:\n${log.join("")}`);
+    const ok = await fetch(`${baseURL}/healthz`).then((r) => r.ok, () => false);
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  server.kill();
+  throw new Error(`the server did not become healthy in 120 s:\n${log.join("")}`);
+}

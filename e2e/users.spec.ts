@@ -1,0 +1,54 @@
+import { demoLogin, expect, signIn, test } from "./test";
+
+test("an admin creates, edits, deactivates and re-passwords a user", async ({ page, browser }) => {
+  await signIn(page, demoLogin.admin);
+  await page.goto("/admin/users");
+  await page.getByLabel("Name", { exact: true }).fill("Nora Newexpert");
+  await page.getByLabel("Email", { exact: true }).fill("nora@example.org");
+  await page.getByLabel("Role", { exact: true }).selectOption("expert");
+  await page.getByLabel("Initial password").fill("short");
+  await page.getByLabel("Subjects of expertise (experts)").selectOption(["Ecology", "Economics"]);
+  await page.getByRole("button", { name: "Create user" }).click();
+  await expect(page.getByText("Use at least 10 characters")).toBeVisible();
+  await page.getByLabel("Initial password").fill("nora-password-1");
+  await page.getByRole("button", { name: "Create user" }).click();
+  await expect(page.getByRole("status")).toHaveText("Created Nora Newexpert (nora@example.org).");
+
+  await page.getByLabel("Name", { exact: true }).fill("Dup");
+  await page.getByLabel("Email", { exact: true }).fill("NORA@example.org");
+  await page.getByLabel("Initial password").fill("nora-password-1");
+  await page.getByRole("button", { name: "Create user" }).click();
+  await expect(page.getByText("A user with the email NORA@example.org already exists.")).toBeVisible();
+
+  const other = await browser.newPage({ baseURL: process.env.E2E_BASE_URL });
+  await signIn(other, "nora@example.org", "nora-password-1");
+  await expect(other).toHaveURL(/\/expert$/);
+
+  await page.getByRole("link", { name: "Nora Newexpert" }).click();
+  await expect(page.getByLabel("Subjects of expertise (experts)").locator("option:checked")).toHaveText(["Ecology", "Economics"]);
+  await page.getByLabel("Role", { exact: true }).selectOption("analyst");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("status")).toHaveText("Saved.");
+
+  await page.getByRole("button", { name: "Deactivate Nora Newexpert" }).click();
+  await expect(page.getByRole("status")).toHaveText("Nora Newexpert is deactivated and signed out.");
+  await other.reload();
+  await expect(other).toHaveURL(/\/login/);
+  await signIn(other, "nora@example.org", "nora-password-1", { expectFailure: true });
+  await expect(other.getByRole("alert")).toHaveText("This account is deactivated. Ask an admin to reactivate it.");
+
+  await page.getByRole("button", { name: "Reactivate Nora Newexpert" }).click();
+  await page.getByLabel("New password").fill("another-password-2");
+  await page.getByRole("button", { name: "Set password" }).click();
+  await expect(page.getByRole("status")).toHaveText("New password set.");
+  await signIn(other, "nora@example.org", "another-password-2");
+  await expect(other).toHaveURL(/\/analyst$/);
+});
+
+test("an admin cannot remove their own admin access", async ({ page }) => {
+  await signIn(page, demoLogin.admin);
+  await page.goto("/admin/users?q=admin%40assay");
+  await page.getByRole("link", { name: "Alex Admin" }).click();
+  await page.getByRole("button", { name: "Deactivate Alex Admin" }).click();
+  await expect(page.getByRole("alert")).toHaveText("You cannot remove your own admin access; ask another admin.");
+});

@@ -1,0 +1,28 @@
+import { createDb, type Db } from "../../db/client";
+import { ConfigError, loadConfig } from "../../db/config";
+import { connectDatabase } from "../../db/connect";
+import { applyMigrations } from "../../db/migrate";
+import { CliError } from "./errors";
+
+/**
+ * Runs `work` against the configured database. The embedded default is migrated on the way in, as
+ * `npm start` does; a DATABASE_URL server is expected to be migrated with `npm run db:migrate`.
+ */
+export async function withDatabase<T>(work: (db: Db) => Promise<T>): Promise<T> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) throw new CliError(error.message);
+    throw error;
+  }
+  const connection = await connectDatabase(config);
+  const { db, sql } = createDb(connection.url, { max: 4 });
+  try {
+    if (connection.embedded) await applyMigrations(connection.url);
+    return await work(db);
+  } finally {
+    await sql.end();
+    await connection.close();
+  }
+}
