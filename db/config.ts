@@ -23,7 +23,7 @@ export type Config = z.infer<typeof configSchema> & { dataDir: string };
 
 export class ConfigError extends Error {}
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ""));
   const parsed = configSchema.safeParse(cleaned);
   if (!parsed.success) {

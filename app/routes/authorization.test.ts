@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 import type { ActionFunction, LoaderFunction } from "@remix-run/node";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
 import { createUser } from "../../db/users";
