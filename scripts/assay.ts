@@ -3,6 +3,11 @@ import { CliError } from "./cli/errors";
 import { registerAdmin } from "./commands/admin";
 import { registerDemo } from "./commands/demo";
 import { registerImport } from "./commands/import";
+import { registerEval } from "./commands/eval";
+import { registerCompare } from "./commands/compare";
+import { registerAgreement } from "./commands/agreement";
+import { registerOnline } from "./commands/online";
+import { registerAssign } from "./commands/assign";
 
 const program = new Command("assay")
   .description("Assay: evaluate a recommender of people offline, by expert grades, and online")
@@ -12,6 +17,11 @@ const program = new Command("assay")
 registerImport(program);
 registerAdmin(program);
 registerDemo(program);
+registerEval(program);
+registerCompare(program);
+registerAgreement(program);
+registerOnline(program);
+registerAssign(program);
 
 try {
   await program.parseAsync(process.argv);

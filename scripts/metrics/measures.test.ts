@@ -6,7 +6,7 @@ describe("parseMeasure", () => {
     ["nDCG(gain=EXP)@10", "nDCG(gain=exp)@10"],
     ["ap", "AP"],
     ["AP(rel=2)@10", "AP(rel=2)@10"],
-    ["map@10", null],
+    ["map@10", "AP@10"],
     ["rr@10", "RR@10"],
     ["MRR@10", "RR@10"],
     ["hr@5", "Success@5"],

@@ -1,5 +1,5 @@
 /**
- * Measure names in ir_measures style: `nDCG@10`, `AP(rel=2)@10`, `Success(g=2)@10`, `Rank(g=1)`,
+ * Measure names in ir_measures style (with trec_eval's MAP, MRR and HR accepted as AP, RR and Success): `nDCG@10`, `AP(rel=2)@10`, `Success(g=2)@10`, `Rank(g=1)`,
  * `HLU(a=5)`, `nDCG(gain=exp)@10`. Input is case-insensitive; `formatMeasure` prints the canonical form.
  */
 export type MeasureKind = "nDCG" | "AP" | "RR" | "P" | "R" | "Success" | "Rank" | "Judged" | "Coverage" | "HLU";
@@ -45,6 +45,7 @@ const kindsByLowerName = new Map<string, MeasureKind>(
     [k.toLowerCase(), k],
     ...(k === "Success" ? ([["hr", k] as [string, MeasureKind]]) : []),
     ...(k === "RR" ? ([["mrr", k] as [string, MeasureKind]]) : []),
+    ...(k === "AP" ? ([["map", k] as [string, MeasureKind]]) : []),
   ]),
 );
 

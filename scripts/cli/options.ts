@@ -1,0 +1,39 @@
+import fs from "node:fs/promises";
+import { InvalidArgumentError } from "commander";
+import { CliError } from "./errors";
+
+export function wholeNumber(min: number) {
+  return (value: string) => {
+    if (!/^\d+$/.test(value) || Number(value) < min) throw new InvalidArgumentError(`must be a whole number of at least ${min}.`);
+    return Number(value);
+  };
+}
+
+export function unitInterval(value: string) {
+  const n = Number(value);
+  if (value.trim() === "" || !(n >= 0 && n <= 1)) throw new InvalidArgumentError("must be a number between 0 and 1.");
+  return n;
+}
+
+export function collect(value: string, previous: string[]) {
+  return [...previous, value];
+}
+
+export function cutoffList(value: string) {
+  const parts = value.split(",").map((s) => s.trim());
+  if (parts.some((p) => !/^\d+$/.test(p) || Number(p) < 1)) throw new InvalidArgumentError("must be whole numbers of at least 1, separated by commas (5,10,20).");
+  return [...new Set(parts.map(Number))].sort((a, b) => a - b);
+}
+
+export async function readText(file: string, what: string): Promise<string> {
+  return (await readBytes(file, what)).toString("utf8");
+}
+
+export async function readBytes(file: string, what: string): Promise<Buffer> {
+  try {
+    return await fs.readFile(file);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new CliError(`Cannot read the ${what} file ${file}: ${code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a folder" : (error as Error).message}.`);
+  }
+}
