@@ -37,3 +37,13 @@ export async function readBytes(file: string, what: string): Promise<Buffer> {
     throw new CliError(`Cannot read the ${what} file ${file}: ${code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a folder" : (error as Error).message}.`);
   }
 }
+
+export async function assertReadable(file: string, what: string): Promise<void> {
+  try {
+    const stat = await fs.stat(file);
+    if (stat.isDirectory()) throw Object.assign(new Error("folder"), { code: "EISDIR" });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new CliError(`Cannot read the ${what} file ${file}: ${code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a folder" : (error as Error).message}.`);
+  }
+}

@@ -1,12 +1,13 @@
 import type { Command } from "commander";
-import { evaluateQueries, summarize } from "../metrics/evaluate";
+import { summarize } from "../metrics/evaluate";
+import { evaluateRunFile } from "../metrics/evaluate-files";
 import { evaluationIntervals } from "../metrics/intervals";
 import { defaultMeasureNames, MeasureError, parseMeasures } from "../metrics/measures";
-import { FormatError, parseQrels, parseRun, runQueries } from "../metrics/trec";
+import { FormatError } from "../metrics/trec";
 import { DEFAULT_B } from "../stats/bootstrap";
 import { CliError } from "../cli/errors";
 import { ciText, emit, formatOf, type Cell } from "../cli/output";
-import { collect, readBytes, readText, wholeNumber } from "../cli/options";
+import { assertReadable, collect, readText, wholeNumber } from "../cli/options";
 
 export function registerEval(program: Command) {
   program
@@ -26,14 +27,13 @@ export function registerEval(program: Command) {
     .action(async (o: { qrels: string; run: string; measure: string[]; complete?: boolean; perQuery?: boolean; catalog?: string; ci?: boolean; bootstrap: number; seed: string; json?: boolean; csv?: boolean }) => {
       const format = formatOf(o);
       const measures = guard(() => parseMeasures(o.measure.length ? o.measure : defaultMeasureNames));
-      const qrels = await guard(async () => parseQrels(await readText(o.qrels, "qrels"), o.qrels));
-      const run = await guard(async () => parseRun(await readBytes(o.run, "run"), o.run));
+      await assertReadable(o.qrels, "qrels");
+      await assertReadable(o.run, "run");
       const catalog = o.catalog ? new Set((await readText(o.catalog, "catalog")).split(/\s+/).filter(Boolean)) : undefined;
-      const maxCoverageK = Math.max(0, ...measures.filter((m) => m.kind === "Coverage").map((m) => m.k!));
-      if (maxCoverageK > 0 && !catalog) throw new CliError(`${measures.find((m) => m.kind === "Coverage")!.name} needs --catalog with the candidate ids.`, 2);
-      const queries = runQueries(run, qrels, { complete: o.complete, itemsDepth: maxCoverageK || undefined });
-      if (queries.length === 0) throw new CliError(`No query has both a list in ${o.run} and judgements in ${o.qrels}: check that the query ids match.`);
-      const evaluation = guard(() => evaluateQueries(queries, measures, { catalog }));
+      const coverage = measures.find((m) => m.kind === "Coverage");
+      if (coverage && !catalog) throw new CliError(`${coverage.name} needs --catalog with the candidate ids.`, 2);
+      const evaluation = await guard(() => evaluateRunFile(o.qrels, o.run, measures, { complete: o.complete, catalog }));
+      if (evaluation.qids.length === 0) throw new CliError(`No query has both a list in ${o.run} and judgements in ${o.qrels}: check that the query ids match.`);
       const summary = summarize(evaluation, { perQuery: o.perQuery });
       const intervals = o.ci ? evaluationIntervals(evaluation, { B: o.bootstrap, seed: o.seed }) : undefined;
       const json = {

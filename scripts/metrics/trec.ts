@@ -5,24 +5,51 @@ export type Qrels = Map<string, Map<string, number>>;
 
 export class FormatError extends Error {}
 
-/** TREC qrels, one `qid iter docid rel` per line; rel is an integer label. */
-export function parseQrels(text: string, source = "qrels"): Qrels {
-  const qrels: Qrels = new Map();
-  const lines = text.split("\n");
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i].trim();
-    if (line === "") continue;
-    const fields = line.split(/\s+/);
-    if (fields.length !== 4) throw new FormatError(`${source} line ${i + 1}: expected 4 fields "qid iter docid rel", found ${fields.length}`);
-    const [qid, , docid, relText] = fields;
-    const rel = Number(relText);
-    if (!Number.isInteger(rel)) throw new FormatError(`${source} line ${i + 1}: the label "${relText}" is not a whole number`);
-    let judged = qrels.get(qid);
-    if (!judged) qrels.set(qid, (judged = new Map()));
-    if (judged.has(docid)) throw new FormatError(`${source} line ${i + 1}: ${docid} is judged twice for query ${qid}`);
-    judged.set(docid, rel);
+/**
+ * TREC qrels (`qid iter docid rel`, rel an integer label) held like a run: offsets into the bytes,
+ * grouped by query. `parseQrels` gives the same as a Map for small inputs.
+ */
+export interface ParsedQrels {
+  qids: string[];
+  ranges: Int32Array;
+  order: Int32Array;
+  docStart: Int32Array;
+  docLength: Uint8Array;
+  docHash: Int32Array;
+  label: Int32Array;
+  bytes: Uint8Array;
+}
+
+export function parseQrelsBytes(bytes: Uint8Array, source = "qrels"): ParsedQrels {
+  const lines = scanTrec(bytes, "qrels", source);
+  const parsed: ParsedQrels = { ...groupByQuery(lines), docStart: lines.docStart, docLength: lines.docLength, docHash: lines.docHash, label: Int32Array.from(lines.value.subarray(0, lines.count)), bytes };
+  const seen = new DuplicateFinder();
+  for (let q = 0; q < parsed.qids.length; q++) {
+    const dup = seen.find(parsed, parsed.ranges[q], parsed.ranges[q + 1]);
+    if (dup >= 0) throw new FormatError(`${source}: ${docIdOf(parsed, dup)} is judged twice for query ${parsed.qids[q]}`);
   }
-  return qrels;
+  return parsed;
+}
+
+export function parseQrels(text: string, source = "qrels"): Qrels {
+  return qrelsToMap(parseQrelsBytes(new TextEncoder().encode(text), source));
+}
+
+export function qrelsToMap(parsed: ParsedQrels): Qrels {
+  const out: Qrels = new Map();
+  parsed.qids.forEach((qid, q) => {
+    const judged = new Map<string, number>();
+    for (let i = parsed.ranges[q]; i < parsed.ranges[q + 1]; i++) judged.set(docIdOf(parsed, parsed.order[i]), parsed.label[parsed.order[i]]);
+    out.set(qid, judged);
+  });
+  return out;
+}
+
+/** Judgements given as a Map (from the database, say) in the compact form runQueries reads. */
+export function qrelsFromMap(qrels: Qrels): ParsedQrels {
+  const lines: string[] = [];
+  for (const [qid, judged] of qrels) for (const [doc, label] of judged) lines.push(`${qid} 0 ${doc} ${label}`);
+  return parseQrelsBytes(new TextEncoder().encode(lines.join("\n")));
 }
 
 /**
@@ -36,7 +63,7 @@ export interface ParsedRun {
   ranges: Int32Array;
   order: Int32Array;
   docStart: Int32Array;
-  docEnd: Int32Array;
+  docLength: Uint8Array;
   docHash: Int32Array;
   score: Float64Array;
   bytes: Uint8Array;
@@ -49,121 +76,181 @@ const SPACE = 32,
 
 const decoder = new TextDecoder();
 
-export function parseRun(bytes: Uint8Array, source = "run"): ParsedRun {
-  let capacity = Math.max(1024, Math.ceil(bytes.length / 32));
+/**
+ * One pass over the bytes of a run (6 fields) or qrels (4 fields): for each non-blank line, its query
+ * (field 0, decoded only when it changes from the line before), its docid (field 2: offset, length
+ * and FNV-1a hash) and its number (the score, field 4, or the label, field 3). A byte > 32 is part of a
+ * field; reading past the end gives undefined, which ends every loop without a bounds check.
+ */
+function scanTrec(bytes: Uint8Array, kind: "run" | "qrels", source: string) {
+  const expected = kind === "run" ? 6 : 4;
+  const valueField = kind === "run" ? 4 : 3;
+  const shape = kind === "run" ? 'expected 6 fields "qid Q0 docid rank score tag"' : 'expected 4 fields "qid iter docid rel"';
+  let capacity = Math.max(1024, Math.ceil(bytes.length / 30));
   let queryOf = new Int32Array(capacity);
   let docStart = new Int32Array(capacity);
-  let docEnd = new Int32Array(capacity);
+  let docLength = new Uint8Array(capacity);
   let docHash = new Int32Array(capacity);
-  let score = new Float64Array(capacity);
+  let values = new Float64Array(capacity);
   const qids: string[] = [];
   const qidIndex = new Map<string, number>();
   let count = 0;
+  let grouped = true;
   let prevQStart = -1,
-    prevQEnd = -1,
+    prevQLength = -1,
     prevQ = -1;
-  const starts = new Int32Array(6);
-  const ends = new Int32Array(6);
-  let pos = 0;
-  let line = 0;
   const n = bytes.length;
-  while (pos < n) {
+  let i = 0;
+  let line = 0;
+  while (i < n) {
     line++;
-    let end = pos;
-    while (end < n && bytes[end] !== NL) end++;
-    let lineEnd = end;
-    if (lineEnd > pos && bytes[lineEnd - 1] === CR) lineEnd--;
-    // Split into whitespace-separated fields.
-    let fields = 0;
-    let i = pos;
-    while (i < lineEnd) {
-      while (i < lineEnd && (bytes[i] === SPACE || bytes[i] === TAB)) i++;
-      if (i >= lineEnd) break;
+    let field = 0;
+    let qs = 0,
+      ql = 0,
+      ds = 0,
+      dl = 0,
+      h = 0,
+      value = NaN,
+      vs = 0,
+      ve = 0;
+    let c = bytes[i];
+    for (;;) {
+      while (c === SPACE || c === TAB || c === CR) c = bytes[++i];
+      if (!(c > 32)) break;
       const s = i;
-      while (i < lineEnd && bytes[i] !== SPACE && bytes[i] !== TAB) i++;
-      if (fields < 6) {
-        starts[fields] = s;
-        ends[fields] = i;
+      if (field === 2) {
+        h = 0x811c9dc5;
+        while (c > 32) {
+          h = Math.imul(h ^ c, 0x01000193);
+          c = bytes[++i];
+        }
+        ds = s;
+        dl = i - s;
+      } else if (field === valueField) {
+        let negative = false;
+        if (c === 45) {
+          negative = true;
+          c = bytes[++i];
+        } else if (c === 43) c = bytes[++i];
+        let mantissa = 0,
+          digits = 0,
+          fraction = -1,
+          simple = true;
+        while (c > 32) {
+          if (c >= 48 && c <= 57) {
+            mantissa = mantissa * 10 + (c - 48);
+            digits++;
+            if (fraction >= 0) fraction++;
+          } else if (c === 46 && fraction < 0) fraction = 0;
+          else simple = false;
+          c = bytes[++i];
+        }
+        // Integer mantissa over one exact power of ten: one rounding, the same double as Number().
+        vs = s;
+        ve = i;
+        if (simple && digits > 0 && digits <= 15) value = (fraction > 0 ? mantissa / POW10[fraction] : mantissa) * (negative ? -1 : 1);
+        else value = Number(decoder.decode(bytes.subarray(s, i)));
+      } else {
+        while (c > 32) c = bytes[++i];
+        if (field === 0) {
+          qs = s;
+          ql = i - s;
+        }
       }
-      fields++;
+      field++;
     }
-    pos = end + 1;
-    if (fields === 0) continue;
-    if (fields !== 6) throw new FormatError(`${source} line ${line}: expected 6 fields "qid Q0 docid rank score tag", found ${fields}`);
+    if (c === NL) i++;
+    else if (i < n) throw new FormatError(`${source} line ${line}: control character ${c} inside a line`);
+    if (field === 0) continue;
+    if (field !== expected) throw new FormatError(`${source} line ${line}: ${shape}, found ${field}`);
+    if (Number.isNaN(value)) {
+      throw new FormatError(`${source} line ${line}: the ${kind === "run" ? "score" : "label"} "${decoder.decode(bytes.subarray(vs, ve))}" is not a number`);
+    }
+    if (kind === "qrels" && !Number.isInteger(value)) throw new FormatError(`${source} line ${line}: the label ${value} is not a whole number`);
+    if (dl > 255) throw new FormatError(`${source} line ${line}: the candidate id is longer than 255 bytes`);
     if (count === capacity) {
       capacity = Math.ceil(capacity * 1.6);
       queryOf = grow(queryOf, capacity);
       docStart = grow(docStart, capacity);
-      docEnd = grow(docEnd, capacity);
+      docLength = grow(docLength, capacity);
       docHash = grow(docHash, capacity);
-      score = grow(score, capacity);
+      values = grow(values, capacity);
     }
-    // Runs are usually grouped by query: compare bytes with the previous qid before decoding one.
-    const qs = starts[0],
-      qe = ends[0];
     let q = prevQ;
-    if (!(prevQ >= 0 && qe - qs === prevQEnd - prevQStart && sameBytes(bytes, qs, prevQStart, qe - qs))) {
-      const qid = decoder.decode(bytes.subarray(qs, qe));
+    let same = ql === prevQLength;
+    for (let k = 0; same && k < ql; k++) same = bytes[qs + k] === bytes[prevQStart + k];
+    if (!same) {
+      const qid = decoder.decode(bytes.subarray(qs, qs + ql));
       q = qidIndex.get(qid) ?? -1;
       if (q < 0) {
         q = qids.length;
         qids.push(qid);
         qidIndex.set(qid, q);
-      }
+      } else grouped = false; // a query seen before, after another one
       prevQ = q;
       prevQStart = qs;
-      prevQEnd = qe;
-    }
-    const value = parseNumber(bytes, starts[4], ends[4]);
-    if (Number.isNaN(value)) {
-      throw new FormatError(`${source} line ${line}: the score "${decoder.decode(bytes.subarray(starts[4], ends[4]))}" is not a number`);
+      prevQLength = ql;
     }
     queryOf[count] = q;
-    docStart[count] = starts[2];
-    docEnd[count] = ends[2];
-    docHash[count] = fnv1a(bytes, starts[2], ends[2]);
-    score[count] = value;
+    docStart[count] = ds;
+    docLength[count] = dl;
+    docHash[count] = h;
+    values[count] = value;
     count++;
   }
-  // Group entries by query (a stable counting sort), then put each query in trec_eval's order.
+  return { qids, queryOf, docStart, docLength, docHash, value: values, count, grouped };
+}
+
+/** Entries grouped by query with a stable counting sort: query q's are order[ranges[q] .. ranges[q+1]). */
+function groupByQuery(lines: { qids: string[]; queryOf: Int32Array; count: number; grouped: boolean }) {
+  const { qids, queryOf, count } = lines;
   const ranges = new Int32Array(qids.length + 1);
   for (let e = 0; e < count; e++) ranges[queryOf[e] + 1]++;
   for (let q = 0; q < qids.length; q++) ranges[q + 1] += ranges[q];
+  // Files grouped by query (the usual case) are already in order.
+  if (lines.grouped) {
+    const order = new Int32Array(count);
+    for (let e = 0; e < count; e++) order[e] = e;
+    return { qids, ranges, order };
+  }
   const fill = ranges.slice(0, qids.length);
   const order = new Int32Array(count);
   for (let e = 0; e < count; e++) order[fill[queryOf[e]]++] = e;
-  const run: ParsedRun = { qids, ranges, order, docStart, docEnd, docHash, score, bytes };
+  return { qids, ranges, order };
+}
+
+export function parseRun(bytes: Uint8Array, source = "run"): ParsedRun {
+  const lines = scanTrec(bytes, "run", source);
+  const run: ParsedRun = { ...groupByQuery(lines), docStart: lines.docStart, docLength: lines.docLength, docHash: lines.docHash, score: lines.value, bytes };
   const seen = new DuplicateFinder();
-  for (let q = 0; q < qids.length; q++) {
-    sortQuery(run, ranges[q], ranges[q + 1]);
-    const dup = seen.find(run, ranges[q], ranges[q + 1]);
-    if (dup >= 0) throw new FormatError(`${source}: ${docIdOf(run, dup)} appears twice in the list of query ${qids[q]}`);
+  for (let q = 0; q < run.qids.length; q++) {
+    sortQuery(run, run.ranges[q], run.ranges[q + 1]);
+    const dup = seen.find(run, run.ranges[q], run.ranges[q + 1]);
+    if (dup >= 0) throw new FormatError(`${source}: ${docIdOf(run, dup)} appears twice in the list of query ${run.qids[q]}`);
   }
   return run;
 }
 
-function grow<T extends Int32Array | Float64Array>(array: T, capacity: number): T {
+function grow<T extends Int32Array | Float64Array | Uint8Array>(array: T, capacity: number): T {
   const next = new (array.constructor as { new (n: number): T })(capacity);
   next.set(array);
   return next;
 }
 
-function sameBytes(bytes: Uint8Array, a: number, b: number, length: number) {
-  for (let i = 0; i < length; i++) if (bytes[a + i] !== bytes[b + i]) return false;
-  return true;
-}
 
-function fnv1a(bytes: Uint8Array, start: number, end: number) {
-  let h = 0x811c9dc5;
-  for (let i = start; i < end; i++) h = Math.imul(h ^ bytes[i], 0x01000193);
-  return h | 0;
+interface DocIds {
+  docStart: Int32Array;
+  docLength: Uint8Array;
+  docHash: Int32Array;
+  bytes: Uint8Array;
+  order: Int32Array;
 }
 
 /** Byte-order comparison of two entries' docids, as strcmp does. */
-function compareDocIds(run: ParsedRun, a: number, b: number) {
-  const { bytes, docStart, docEnd } = run;
-  const la = docEnd[a] - docStart[a],
-    lb = docEnd[b] - docStart[b];
+function compareDocIds(run: DocIds, a: number, b: number) {
+  const { bytes, docStart, docLength } = run;
+  const la = docLength[a],
+    lb = docLength[b];
   const n = Math.min(la, lb);
   for (let i = 0; i < n; i++) {
     const d = bytes[docStart[a] + i] - bytes[docStart[b] + i];
@@ -194,7 +281,7 @@ class DuplicateFinder {
   private stamp = new Int32Array(256);
   private generation = 0;
 
-  find(run: ParsedRun, from: number, to: number): number {
+  find(run: DocIds, from: number, to: number): number {
     const size = to - from;
     if (this.table.length < size * 2) {
       let cap = this.table.length;
@@ -219,102 +306,99 @@ class DuplicateFinder {
   }
 }
 
-export function docIdOf(run: ParsedRun, entry: number): string {
-  return decoder.decode(run.bytes.subarray(run.docStart[entry], run.docEnd[entry]));
-}
-
-/**
- * A decimal number parsed straight from bytes. Digits are gathered into an integer mantissa and
- * divided once by a power of ten: both are exact doubles, so the one rounding gives what Number()
- * gives. Exponents, long mantissas and anything unusual fall back to Number().
- */
-function parseNumber(bytes: Uint8Array, start: number, end: number): number {
-  let i = start;
-  let negative = false;
-  if (bytes[i] === 45 /* - */) {
-    negative = true;
-    i++;
-  } else if (bytes[i] === 43 /* + */) i++;
-  let mantissa = 0;
-  let digits = 0;
-  let fraction = 0;
-  let seenDot = false;
-  for (; i < end; i++) {
-    const c = bytes[i];
-    if (c >= 48 && c <= 57) {
-      mantissa = mantissa * 10 + (c - 48);
-      digits++;
-      if (seenDot) fraction++;
-    } else if (c === 46 /* . */ && !seenDot) seenDot = true;
-    else break;
-  }
-  if (i === end && digits > 0 && digits <= 15 && fraction <= 22) {
-    const value = fraction === 0 ? mantissa : mantissa / POW10[fraction];
-    return negative ? -value : value;
-  }
-  const text = decoder.decode(bytes.subarray(start, end));
-  return text.trim() === "" ? NaN : Number(text);
+export function docIdOf(run: DocIds, entry: number): string {
+  return decoder.decode(run.bytes.subarray(run.docStart[entry], run.docStart[entry] + run.docLength[entry]));
 }
 
 const POW10 = Array.from({ length: 23 }, (_, i) => 10 ** i);
-
-/** Judged labels of every qrels query, sorted descending, as the measures take them. */
-export function judgedLabels(qrels: Qrels): Map<string, Float64Array> {
-  const out = new Map<string, Float64Array>();
-  for (const [qid, judged] of qrels) out.set(qid, Float64Array.from(judged.values()).sort().reverse());
-  return out;
-}
 
 /**
  * The queries to evaluate, in qid order: by default those with both a list and judgements
  * (trec_eval); with `complete`, every judged query, a missing list counting as empty (trec_eval -c).
  * `itemsDepth` keeps that many candidate ids per list, for Coverage@K.
  */
-export function runQueries(run: ParsedRun, qrels: Qrels, options: { complete?: boolean; itemsDepth?: number } = {}): QueryInput[] {
-  const judgedByQuery = judgedLabels(qrels);
-  const encoder = new TextEncoder();
+export function runQueries(run: ParsedRun, judgements: ParsedQrels | Qrels, options: { complete?: boolean; itemsDepth?: number } = {}): QueryInput[] {
+  const qrels = judgements instanceof Map ? qrelsFromMap(judgements) : judgements;
   const out: QueryInput[] = [];
   const runIndex = new Map(run.qids.map((qid, q) => [qid, q]));
-  for (const [qid, judgements] of qrels) {
+  // A small open-addressing table of the query's judged docids, reused from query to query, so
+  // the ten million look-ups of a large run stay in the CPU cache; a hash hit is confirmed byte by byte.
+  let table = new Int32Array(64);
+  let stamp = new Int32Array(64);
+  let generation = 0;
+  const labels = new Float64Array(run.order.length);
+  const judgedLabels = new Float64Array(qrels.order.length);
+  const runOrder = run.order,
+    runHash = run.docHash,
+    qrelsHash = qrels.docHash,
+    qrelsLabel = qrels.label;
+  for (let jq = 0; jq < qrels.qids.length; jq++) {
+    const qid = qrels.qids[jq];
+    const jFrom = qrels.ranges[jq],
+      jTo = qrels.ranges[jq + 1];
+    // The query's labels, sorted descending by insertion (a query judges tens of candidates, not thousands).
+    const judged = judgedLabels.subarray(jFrom, jTo);
+    for (let i = jFrom; i < jTo; i++) {
+      const label = qrelsLabel[qrels.order[i]];
+      let k = i - jFrom;
+      while (k > 0 && judged[k - 1] < label) {
+        judged[k] = judged[k - 1];
+        k--;
+      }
+      judged[k] = label;
+    }
     const q = runIndex.get(qid);
     if (q === undefined) {
-      if (options.complete) out.push({ qid, ranked: new Float64Array(0), judged: judgedByQuery.get(qid)!, items: [] });
+      if (options.complete) out.push({ qid, ranked: new Float64Array(0), judged, items: [] });
       continue;
     }
-    // Labels by docid hash; a hash hit is confirmed byte by byte.
-    const byHash = new Map<number, { bytes: Uint8Array; label: number }[]>();
-    for (const [doc, label] of judgements) {
-      const docBytes = encoder.encode(doc);
-      const h = fnv1a(docBytes, 0, docBytes.length);
-      const bucket = byHash.get(h);
-      if (bucket) bucket.push({ bytes: docBytes, label });
-      else byHash.set(h, [{ bytes: docBytes, label }]);
+    if (table.length < (jTo - jFrom) * 2) {
+      let size = table.length;
+      while (size < (jTo - jFrom) * 2) size *= 2;
+      table = new Int32Array(size);
+      stamp = new Int32Array(size);
+    }
+    generation++;
+    const mask = table.length - 1;
+    for (let i = jFrom; i < jTo; i++) {
+      const e = qrels.order[i];
+      let slot = qrels.docHash[e] & mask;
+      while (stamp[slot] === generation) slot = (slot + 1) & mask;
+      stamp[slot] = generation;
+      table[slot] = e;
     }
     const from = run.ranges[q],
       to = run.ranges[q + 1];
-    const ranked = new Float64Array(to - from);
+    const ranked = labels.subarray(from, to);
     for (let i = from; i < to; i++) {
-      const e = run.order[i];
+      const e = runOrder[i];
+      const h = runHash[e];
       let label = NaN;
-      const bucket = byHash.get(run.docHash[e]);
-      if (bucket) {
-        for (const candidate of bucket) {
-          if (candidate.bytes.length === run.docEnd[e] - run.docStart[e] && sameEncoded(run.bytes, run.docStart[e], candidate.bytes)) {
-            label = candidate.label;
-            break;
-          }
+      let slot = h & mask;
+      while (stamp[slot] === generation) {
+        const j = table[slot];
+        if (qrelsHash[j] === h && sameDocId(run, e, qrels, j)) {
+          label = qrelsLabel[j];
+          break;
         }
+        slot = (slot + 1) & mask;
       }
       ranked[i - from] = label;
     }
     const items = options.itemsDepth ? Array.from({ length: Math.min(options.itemsDepth, to - from) }, (_, i) => docIdOf(run, run.order[from + i])) : undefined;
-    out.push({ qid, ranked, judged: judgedByQuery.get(qid)!, items });
+    out.push({ qid, ranked, judged, items });
   }
-  return out.sort((a, b) => (a.qid < b.qid ? -1 : a.qid > b.qid ? 1 : 0));
+  const byQid = (a: QueryInput, b: QueryInput) => (a.qid < b.qid ? -1 : a.qid > b.qid ? 1 : 0);
+  for (let i = 1; i < out.length; i++) if (byQid(out[i - 1], out[i]) > 0) return out.sort(byQid);
+  return out;
 }
 
-function sameEncoded(bytes: Uint8Array, start: number, other: Uint8Array) {
-  for (let i = 0; i < other.length; i++) if (bytes[start + i] !== other[i]) return false;
+function sameDocId(a: DocIds, i: number, b: DocIds, j: number) {
+  const length = a.docLength[i];
+  if (length !== b.docLength[j]) return false;
+  const sa = a.docStart[i],
+    sb = b.docStart[j];
+  for (let k = 0; k < length; k++) if (a.bytes[sa + k] !== b.bytes[sb + k]) return false;
   return true;
 }
 

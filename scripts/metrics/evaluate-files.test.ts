@@ -1,0 +1,39 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { createRng } from "../lib/random";
+import { summarize } from "./evaluate";
+import { evaluateRunFile } from "./evaluate-files";
+import { parseMeasures } from "./measures";
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "assay-evalfiles-"));
+const runFile = path.join(dir, "run.txt");
+const qrelsFile = path.join(dir, "qrels.txt");
+
+beforeAll(() => {
+  const rng = createRng("evaluate-files");
+  const run: string[] = [];
+  const qrels: string[] = [];
+  for (let q = 0; q < 300; q++) {
+    const qid = `q${String(q).padStart(3, "0")}`;
+    for (let r = 1; r <= 40; r++) run.push(`${qid} Q0 d${rng.int(500)}-${r} ${r} ${(1 / r).toFixed(5)} s`);
+    // Some queries only in the qrels, so complete mode has lists to fill in.
+    const judged = new Set<string>();
+    for (let j = 0; j < 8; j++) judged.add(`d${rng.int(500)}-${1 + rng.int(40)}`);
+    for (const doc of judged) qrels.push(`${qid} 0 ${doc} ${rng.int(4)}`);
+  }
+  for (let q = 300; q < 320; q++) qrels.push(`q${q} 0 dx 2`);
+  fs.writeFileSync(runFile, run.join("\n") + "\n");
+  fs.writeFileSync(qrelsFile, qrels.join("\n") + "\n");
+});
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+describe("evaluateRunFile", () => {
+  const measures = parseMeasures(["nDCG@10", "AP", "RR", "Rank(g=1)", "HLU(a=5)"]);
+  it.each([false, true])("gives the same numbers on two threads as on one (complete: %s)", async (complete) => {
+    const one = summarize(await evaluateRunFile(qrelsFile, runFile, measures, { threads: 1, complete }), { perQuery: true });
+    const two = summarize(await evaluateRunFile(qrelsFile, runFile, measures, { threads: 2, complete, parallelBytes: 0 }), { perQuery: true });
+    expect(two).toEqual(one);
+    expect(one.queries).toBe(complete ? 320 : 300);
+  });
+});

@@ -1,0 +1,25 @@
+import fs from "node:fs";
+import { parentPort, workerData } from "node:worker_threads";
+import { evaluateQueries } from "./evaluate";
+import { readRange } from "./read-range";
+import { parseMeasures } from "./measures";
+import { parseQrelsBytes, parseRun, runQueries } from "./trec";
+
+/**
+ * One part of a large run: read its byte range, parse it, look up its labels and compute its
+ * queries' measures. Each worker reads into its own memory (views into shared memory at an offset
+ * made V8 fall off its fast path here).
+ */
+const { runFile, start, end, qrelsFile, measures } = workerData as { runFile: string; start: number; end: number; qrelsFile: string; measures: string[] };
+try {
+  const judgements = parseQrelsBytes(fs.readFileSync(qrelsFile), qrelsFile);
+  const parsed = parseRun(readRange(runFile, start, end), runFile);
+  const evaluation = evaluateQueries(runQueries(parsed, judgements), parseMeasures(measures));
+  const columns = evaluation.columns.map((c) => ({ values: c.values, weights: c.weights }));
+  parentPort!.postMessage(
+    { ok: true, runQids: parsed.qids, qids: evaluation.qids, columns },
+    columns.flatMap((c) => [c.values.buffer as ArrayBuffer, ...(c.weights ? [c.weights.buffer as ArrayBuffer] : [])]),
+  );
+} catch (error) {
+  parentPort!.postMessage({ ok: false, message: (error as Error).message });
+}
