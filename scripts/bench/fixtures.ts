@@ -37,3 +37,52 @@ export function runFixture(queries = 100_000, depth = 100) {
   }
   return { runFile, qrelsFile, bytes: fs.statSync(runFile).size };
 }
+
+/**
+ * A JSONL file of about `count` convener events over two arms, the challenger modestly better,
+ * with 2% retried duplicates; made once and kept in the temp folder.
+ */
+export function eventsFixture(count = 1_000_000) {
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `events-${count}.jsonl`);
+  if (fs.existsSync(file)) return { file, bytes: fs.statSync(file).size };
+  const rng = createRng("bench-events");
+  const out = fs.openSync(file + ".tmp", "w");
+  let written = 0;
+  let n = 0;
+  const base = Date.parse("2026-10-01T00:00:00Z");
+  const uuid = () => {
+    const h = Array.from({ length: 4 }, () => rng.nextUint32().toString(16).padStart(8, "0")).join("");
+    return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
+  };
+  const lines: string[] = [];
+  while (written < count) {
+    const unit = `convener-${rng.int(5000)}`;
+    const arm = Number(unit.slice(9)) % 2 === 0 ? "A" : "B";
+    const session = `${unit}-s${n++}`;
+    const proposal = `prop-${rng.int(2000)}`;
+    let t = base + rng.int(30 * 86400) * 1000;
+    const event = (type: string, extra: Record<string, unknown>) => {
+      const e = { eventId: uuid(), type, at: new Date((t += 1000 + rng.int(20000))).toISOString(), experiment: "bench", arm, unitId: unit, sessionId: session, proposalId: proposal, ...extra };
+      const line = JSON.stringify(e);
+      lines.push(line);
+      if (rng.next() < 0.02) lines.push(line);
+    };
+    const items = Array.from({ length: 20 }, (_, i) => `cand-${rng.int(3000)}-${i}`);
+    event("impression", { items });
+    const clicks = 2 + rng.int(6);
+    for (let c = 0; c < clicks; c++) event("click", { candidateId: items[rng.int(20)] });
+    const adopts = rng.int(arm === "B" ? 5 : 4);
+    for (let a = 0; a < adopts; a++) event("adopt", { candidateId: items[rng.int(20)] });
+    if (adopts > 0 && rng.next() < 0.2) event("unadopt", { candidateId: items[rng.int(20)] });
+    if (lines.length >= 10_000) {
+      written += lines.length;
+      fs.writeSync(out, lines.join("\n") + "\n");
+      lines.length = 0;
+    }
+  }
+  if (lines.length) fs.writeSync(out, lines.join("\n") + "\n");
+  fs.closeSync(out);
+  fs.renameSync(file + ".tmp", file);
+  return { file, bytes: fs.statSync(file).size };
+}

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parseEventsJsonl, type OnlineEvent } from "./events";
-import { onlineReport } from "./online";
+import { isoTime, onlineReport } from "./online";
 
 // Reference: test/fixtures/online-small, computed independently from DESIGN.md's definitions.
 const dir = path.join(__dirname, "../../test/fixtures/online-small");
@@ -82,4 +82,13 @@ describe("online rules, hand-worked", () => {
     expect(errors[0].message).toMatch(/at is missing/);
     expect(errors[2].message).toBe("an impression needs items (the candidate ids in displayed order)");
   });
+});
+
+describe("isoTime", () => {
+  it.each(["2026-11-01T07:30:05Z", "2026-11-01T07:30:05.123Z", "2024-02-29T23:59:59Z", "2026-11-01T07:30:05+02:00", "2026-02-30T00:00:00Z", "2026-1x-01T00:00:00Z"])(
+    "%s reads as Date.parse does",
+    (at) => {
+      expect(Object.is(isoTime(at), Date.parse(at))).toBe(true);
+    },
+  );
 });

@@ -90,53 +90,77 @@ function metricOf(t: { shown: number; clicked: number; adopted: number; adoptedR
  * impression that showed them; clicked and adopted (after unadopts) intersected with shown(s).
  */
 export function unitTotals(events: readonly OnlineEvent[]) {
-  const unique = new Map<string, OnlineEvent>();
-  for (const e of events) if (!unique.has(e.eventId)) unique.set(e.eventId, e);
-  const timed = [...unique.values()].map((e) => ({ e, t: Date.parse(e.at) }));
-  timed.sort((x, y) => x.t - y.t || (x.e.eventId < y.e.eventId ? -1 : x.e.eventId > y.e.eventId ? 1 : 0));
-
+  const seen = new Set<string>();
   const armsOfUnit = new Map<string, Set<string>>();
-  for (const { e } of timed) {
+  // Order matters only within a session (first impressions, adopt then unadopt), so events are
+  // grouped by unit and session, and each session put in (at, eventId) order on its own.
+  const byUnit = new Map<string, Map<string, { events: OnlineEvent[]; times: number[] }>>();
+  let uniqueCount = 0;
+  for (const e of events) {
+    if (seen.has(e.eventId)) continue;
+    seen.add(e.eventId);
+    uniqueCount++;
     let arms = armsOfUnit.get(e.unitId);
     if (!arms) armsOfUnit.set(e.unitId, (arms = new Set()));
     arms.add(e.arm);
+    let unitSessions = byUnit.get(e.unitId);
+    if (!unitSessions) byUnit.set(e.unitId, (unitSessions = new Map()));
+    let session = unitSessions.get(e.sessionId);
+    if (!session) unitSessions.set(e.sessionId, (session = { events: [], times: [] }));
+    session.events.push(e);
+    session.times.push(isoTime(e.at));
   }
   const excluded = new Set([...armsOfUnit].filter(([, arms]) => arms.size > 1).map(([unit]) => unit));
 
   interface Session {
     unit: string;
     arm: string;
-    rank: Map<string, number>;
+    /** The first impression's items; ranks of a single-impression session are their positions here. */
+    first: string[] | null;
+    /** Ranks once a second impression adds candidates. */
+    rank: Map<string, number> | null;
     clicked: Set<string>;
     adoptState: Map<string, boolean>;
     impressions: number;
   }
-  const sessions = new Map<string, Session>();
-  const quality: DataQuality = { duplicateEvents: events.length - unique.size, sessionsWithoutImpression: 0, eventsAboutUnshownCandidates: 0, eventsOfExcludedUnits: 0 };
+  const sessions: Session[] = [];
+  const quality: DataQuality = { duplicateEvents: events.length - uniqueCount, sessionsWithoutImpression: 0, eventsAboutUnshownCandidates: 0, eventsOfExcludedUnits: 0 };
   const candidateEvents: { session: Session; candidate: string }[] = [];
-  for (const { e } of timed) {
-    if (excluded.has(e.unitId)) {
-      quality.eventsOfExcludedUnits++;
-      continue;
-    }
-    const key = `${e.unitId}\u0000${e.sessionId}`;
-    let s = sessions.get(key);
-    if (!s) sessions.set(key, (s = { unit: e.unitId, arm: e.arm, rank: new Map(), clicked: new Set(), adoptState: new Map(), impressions: 0 }));
-    if (e.type === "impression") {
-      s.impressions++;
-      e.items!.forEach((c, i) => {
-        if (!s!.rank.has(c)) s!.rank.set(c, i + 1);
-      });
-    } else {
-      candidateEvents.push({ session: s, candidate: e.candidateId! });
-      if (e.type === "click") s.clicked.add(e.candidateId!);
-      else s.adoptState.set(e.candidateId!, e.type === "adopt");
+  for (const [unit, unitSessions] of byUnit) {
+    for (const { events: list, times } of unitSessions.values()) {
+      if (excluded.has(unit)) {
+        quality.eventsOfExcludedUnits += list.length;
+        continue;
+      }
+      sortByTime(list, times);
+      const s: Session = { unit, arm: list[0].arm, first: null, rank: null, clicked: new Set(), adoptState: new Map(), impressions: 0 };
+      sessions.push(s);
+      for (const e of list) {
+        if (e.type === "impression") {
+          s.impressions++;
+          const items = e.items!;
+          if (!s.first) s.first = items;
+          else {
+            if (!s.rank) s.rank = new Map(s.first.map((c, i) => [c, i + 1]));
+            for (let i = 0; i < items.length; i++) if (!s.rank.has(items[i])) s.rank.set(items[i], i + 1);
+          }
+        } else {
+          candidateEvents.push({ session: s, candidate: e.candidateId! });
+          if (e.type === "click") s.clicked.add(e.candidateId!);
+          else s.adoptState.set(e.candidateId!, e.type === "adopt");
+        }
+      }
     }
   }
-  for (const { session, candidate } of candidateEvents) if (session.impressions > 0 && !session.rank.has(candidate)) quality.eventsAboutUnshownCandidates++;
+  for (const { session, candidate } of candidateEvents) if (session.impressions > 0 && rankIn(session, candidate) === 0) quality.eventsAboutUnshownCandidates++;
 
+  // 1-based rank in the session's shown list, 0 when the candidate was never shown.
+  function rankIn(s: Session, candidate: string): number {
+    if (s.rank) return s.rank.get(candidate) ?? 0;
+    return s.first ? s.first.indexOf(candidate) + 1 : 0;
+  }
   const units = new Map<string, UnitTotals>();
-  for (const s of sessions.values()) {
+  for (const s of sessions) {
     if (s.impressions === 0) {
       quality.sessionsWithoutImpression++;
       continue;
@@ -144,19 +168,56 @@ export function unitTotals(events: readonly OnlineEvent[]) {
     let u = units.get(s.unit);
     if (!u) units.set(s.unit, (u = { unit: s.unit, arm: s.arm, sessions: 0, shown: 0, clicked: 0, adopted: 0, adoptedRankSum: 0, successfulSessions: 0 }));
     u.sessions++;
-    u.shown += s.rank.size;
-    for (const c of s.clicked) if (s.rank.has(c)) u.clicked++;
+    u.shown += s.rank ? s.rank.size : s.first!.length;
+    for (const c of s.clicked) if (rankIn(s, c) > 0) u.clicked++;
     let adopted = 0;
     for (const [c, on] of s.adoptState) {
-      if (on && s.rank.has(c)) {
+      const rank = on ? rankIn(s, c) : 0;
+      if (rank > 0) {
         adopted++;
-        u.adoptedRankSum += s.rank.get(c)!;
+        u.adoptedRankSum += rank;
       }
     }
     u.adopted += adopted;
     if (adopted > 0) u.successfulSessions++;
   }
-  return { units: [...units.values()], excludedUnits: excluded.size, allUnits: armsOfUnit.size, events: events.length, uniqueEvents: unique.size, quality };
+  return { units: [...units.values()], excludedUnits: excluded.size, allUnits: armsOfUnit.size, events: events.length, uniqueEvents: uniqueCount, quality };
+}
+
+/**
+ * Milliseconds of an ISO 8601 time. The usual form, YYYY-MM-DDTHH:MM:SS[.fff]Z, is read digit by
+ * digit (a million Date.parse calls dominate `assay online` otherwise); anything else, offsets
+ * included, goes to Date.parse.
+ */
+export function isoTime(at: string): number {
+  const n = at.length;
+  if ((n === 20 || n === 24) && at.charCodeAt(n - 1) === 90 /* Z */ && at.charCodeAt(10) === 84 /* T */) {
+    const d = (i: number) => at.charCodeAt(i) - 48;
+    const year = d(0) * 1000 + d(1) * 100 + d(2) * 10 + d(3);
+    const month = d(5) * 10 + d(6);
+    const day = d(8) * 10 + d(9);
+    const ms = n === 24 ? d(20) * 100 + d(21) * 10 + d(22) : 0;
+    const t = Date.UTC(year, month - 1, day, d(11) * 10 + d(12), d(14) * 10 + d(15), d(17) * 10 + d(18), ms);
+    // A malformed digit or an impossible date makes the fast path disagree; Date.parse decides then.
+    if (!Number.isNaN(t) && month >= 1 && month <= 12 && day >= 1 && day <= 31 && new Date(t).getUTCDate() === day) return t;
+  }
+  return Date.parse(at);
+}
+
+/** Insertion sort of a session's events by (time, eventId), its times kept alongside. */
+function sortByTime(events: OnlineEvent[], times: number[]) {
+  for (let i = 1; i < events.length; i++) {
+    const e = events[i];
+    const t = times[i];
+    let j = i;
+    while (j > 0 && (times[j - 1] > t || (times[j - 1] === t && events[j - 1].eventId > e.eventId))) {
+      events[j] = events[j - 1];
+      times[j] = times[j - 1];
+      j--;
+    }
+    events[j] = e;
+    times[j] = t;
+  }
 }
 
 function sumTotals(units: readonly UnitTotals[], counts?: ArrayLike<number>) {
@@ -231,6 +292,7 @@ export function onlineReport(events: readonly OnlineEvent[], options: OnlineOpti
       arms[arm].ci = Object.fromEntries(onlineMetrics.map((m, j) => [m, intervals[i * 4 + j]])) as Record<OnlineMetric, Interval | null>;
     });
     treatments.forEach((arm, t) => {
+      const pValues = permutationPValues(byArm.get(arm) ?? [], byArm.get(control) ?? [], options);
       onlineMetrics.forEach((metric, j) => {
         const a = arms[arm][metric];
         const c = arms[control][metric];
@@ -243,7 +305,7 @@ export function onlineReport(events: readonly OnlineEvent[], options: OnlineOpti
           relativeLift: a === null || c === null || c === 0 ? null : a / c - 1,
           ci: intervals[base],
           liftCi: intervals[base + 1],
-          pValue: permutationP(byArm.get(arm) ?? [], byArm.get(control) ?? [], metric, options),
+          pValue: pValues[metric],
         });
       });
     });
@@ -262,21 +324,31 @@ export function onlineReport(events: readonly OnlineEvent[], options: OnlineOpti
   };
 }
 
-/** Two-sided permutation p-value over units: arm labels shuffled between the two arms' units. */
-function permutationP(treatment: readonly UnitTotals[], control: readonly UnitTotals[], metric: OnlineMetric, options: BootstrapOptions): number | null {
-  const observedA = metricOf(sumTotals(treatment), metric);
-  const observedC = metricOf(sumTotals(control), metric);
-  if (observedA === null || observedC === null) return null;
-  const observed = Math.abs(observedA - observedC);
+/**
+ * Two-sided permutation p-values over units, one per metric: arm labels are shuffled between the two
+ * arms' units (the randomization unit), and each shuffle serves every metric.
+ */
+function permutationPValues(treatment: readonly UnitTotals[], control: readonly UnitTotals[], options: BootstrapOptions): Record<OnlineMetric, number | null> {
+  const observedA = sumTotals(treatment);
+  const observedC = sumTotals(control);
+  const observed = onlineMetrics.map((m) => {
+    const a = metricOf(observedA, m);
+    const c = metricOf(observedC, m);
+    return a === null || c === null ? null : Math.abs(a - c);
+  });
   const pooled = [...treatment, ...control];
   const B = options.B ?? 2000;
-  const rng = createRng(`${options.seed ?? "assay"}:permutation:${metric}`);
-  let extreme = 0;
+  const rng = createRng(`${options.seed ?? "assay"}:permutation`);
+  const extreme = onlineMetrics.map(() => 0);
   for (let r = 0; r < B; r++) {
     const order = shuffled(pooled, rng);
-    const a = metricOf(sumTotals(order.slice(0, treatment.length)), metric);
-    const c = metricOf(sumTotals(order.slice(treatment.length)), metric);
-    if (a !== null && c !== null && Math.abs(a - c) >= observed * (1 - 1e-12)) extreme++;
+    const a = sumTotals(order.slice(0, treatment.length));
+    const c = sumTotals(order.slice(treatment.length));
+    onlineMetrics.forEach((m, j) => {
+      const va = metricOf(a, m);
+      const vc = metricOf(c, m);
+      if (observed[j] !== null && va !== null && vc !== null && Math.abs(va - vc) >= observed[j]! * (1 - 1e-12)) extreme[j]++;
+    });
   }
-  return (extreme + 1) / (B + 1);
+  return Object.fromEntries(onlineMetrics.map((m, j) => [m, observed[j] === null ? null : (extreme[j] + 1) / (B + 1)])) as Record<OnlineMetric, number | null>;
 }

@@ -1,0 +1,58 @@
+import { execFileSync } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { eventsFixture, runFixture } from "./fixtures";
+
+/**
+ * `npm run bench`: each measurement in a process of its own (so its peak memory is its own), checked
+ * against the targets of the issues. Inputs are generated once into the temp folder.
+ */
+const here = path.dirname(fileURLToPath(import.meta.url));
+const tsx = path.resolve(here, "../../node_modules/tsx/dist/cli.mjs");
+
+interface Result {
+  mode: string;
+  seconds: number;
+  maxRssMiB: number;
+  detail: string;
+}
+
+function measure(script: string, ...args: string[]): Result {
+  const out = execFileSync(process.execPath, [tsx, path.join(here, script), ...args], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+  return JSON.parse(out.trim().split("\n").pop()!);
+}
+
+const only = process.argv[2];
+const rows: string[] = [];
+const report = (name: string, r: Result, target: string, ok: boolean) => {
+  rows.push(`${ok ? "PASS" : "MISS"}  ${name.padEnd(34)} ${r.seconds.toFixed(2).padStart(6)} s  ${String(r.maxRssMiB).padStart(5)} MiB  target ${target}  (${r.detail})`);
+  console.log(rows[rows.length - 1]);
+};
+
+if (!only || only === "eval") {
+  console.log("Generating (once) a run of 100,000 queries × 100 candidates…");
+  const { runFile, qrelsFile, bytes } = runFixture();
+  console.log(`run file: ${(bytes / 1024 / 1024).toFixed(0)} MiB`);
+  const floor = measure("eval-worker.ts", "floor", qrelsFile, runFile);
+  report("read-and-split floor", floor, "(the floor)", true);
+  const evalResult = measure("eval-worker.ts", "eval", qrelsFile, runFile);
+  report("eval nDCG@10, AP, RR", evalResult, "< 1.5 s, < 1024 MiB", evalResult.seconds < 1.5 && evalResult.maxRssMiB < 1024);
+  console.log(`      eval / floor = ${(evalResult.seconds / floor.seconds).toFixed(2)}`);
+  const single = measure("eval-worker.ts", "eval-1-thread", qrelsFile, runFile);
+  report("eval on one thread", single, "(for comparison)", true);
+}
+if (!only || only === "bootstrap") {
+  const r = measure("bootstrap-worker.ts");
+  report("bootstrap 10 × 10,000 q, B=10,000", r, "< 2 s on one core", r.seconds < 2);
+}
+if (!only || only === "online") {
+  console.log("Generating (once) about 1,000,000 convener events…");
+  const { file } = eventsFixture();
+  const r = measure("online-worker.ts", file);
+  report("online, 1,000,000 events", r, "< 5 s", r.seconds < 5);
+}
+if (!only || only === "import") {
+  const r = measure("import-worker.ts");
+  report("import 100,000 list items", r, "seconds", r.seconds < 10);
+}
+console.log(`\nSummary\n${rows.join("\n")}`);
