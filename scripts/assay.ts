@@ -8,6 +8,7 @@ import { registerCompare } from "./commands/compare";
 import { registerAgreement } from "./commands/agreement";
 import { registerOnline } from "./commands/online";
 import { registerAssign } from "./commands/assign";
+import { registerOffline } from "./commands/offline";
 
 const program = new Command("assay")
   .description("Assay: evaluate a recommender of people offline, by expert grades, and online")
@@ -22,6 +23,7 @@ registerCompare(program);
 registerAgreement(program);
 registerOnline(program);
 registerAssign(program);
+registerOffline(program);
 
 try {
   await program.parseAsync(process.argv);

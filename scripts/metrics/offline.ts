@@ -1,0 +1,372 @@
+import { createRng } from "../lib/random";
+import { percentileInterval, type Interval } from "../stats/bootstrap";
+import { holm, pairedTest, type PairedTest } from "../stats/paired";
+import { quantile, quantileSorted, variance } from "../stats/quantile";
+import { aggregationOf, evaluateQueries, type Aggregation, type QueryInput } from "./evaluate";
+import { parseMeasures, type Measure } from "./measures";
+import { poolRecall } from "./ranking";
+
+/** Tier 1: the systems' ranked lists against historical committees (gold members, rel = 1). */
+export interface OfflineInput {
+  proposals: { id: string; title?: string; subject: string | null }[];
+  gold: ReadonlyMap<string, ReadonlySet<string>>;
+  systems: { key: string; name: string; lists: ReadonlyMap<string, ReadonlyMap<string, readonly string[]>> }[];
+  /** Every candidate id, for Coverage@K. */
+  catalog: ReadonlySet<string>;
+}
+
+export interface OfflineOptions {
+  ks?: number[];
+  B?: number;
+  seed?: string | number;
+  level?: number;
+  /** Proposals with Success@failureK = 0 are listed as failure cases. */
+  failureK?: number;
+  test?: PairedTest;
+  onProgress?: (done: number, total: number) => void;
+}
+
+export interface Estimate {
+  value: number | null;
+  ci: Interval | null;
+}
+
+export interface GroupReport {
+  proposals: number;
+  measures: Record<string, Estimate>;
+}
+
+export interface SystemOffline {
+  key: string;
+  name: string;
+  proposals: number;
+  overall: GroupReport;
+  subjects: Record<string, GroupReport>;
+  rankDistribution: { g: number; proposals: number; mean: number | null; median: number | null; p90: number | null; variance: number | null; missing: number; missingShare: number }[];
+  kHit: { median: Estimate; p90: Estimate };
+  failureBreakdown: { k: number; successShare: number; recallFailures: number; rankingFailures: number }[];
+  failures: { proposal: string; title?: string; gold: string[]; top: string[] }[];
+  variants: { proposalsWithSeveral: number; spread: Record<string, number> } | null;
+  hints: { displayDepth: number | null; weakSubjects: string[] };
+}
+
+export interface OfflineComparison {
+  measure: string;
+  a: string;
+  b: string;
+  proposals: number;
+  meanA: number;
+  meanB: number;
+  difference: number;
+  statistic: number;
+  pValue: number;
+  pAdjusted: number;
+  method: string;
+}
+
+export interface OfflineReport {
+  parameters: { ks: number[]; B: number; seed: string | number; level: number; failureK: number; test: PairedTest };
+  systems: SystemOffline[];
+  comparisons: OfflineComparison[];
+}
+
+export const DEFAULT_KS = [5, 10, 20, 30, 50];
+const POOL_RECALL = "PoolRecall";
+
+export function offlineMeasureNames(ks: readonly number[]): string[] {
+  return [
+    ...ks.flatMap((k) => [`Success@${k}`, `RR@${k}`, `Success(g=2)@${k}`, `Success(g=3)@${k}`, `Coverage@${k}`]),
+    "AP",
+    "HLU(a=5)",
+    "Rank(g=1)",
+    "Rank(g=2)",
+    "Rank(g=3)",
+  ];
+}
+
+interface ProposalValues {
+  id: string;
+  subject: string | null;
+  /** Per variant, one value per measure column (HLU: numerator) ... */
+  variants: Float64Array[];
+  /** ... and, for ratio columns, the denominator. */
+  weights: Float64Array[];
+}
+
+/**
+ * The whole tier-1 report. Each proposal's value is the mean over its query variants; bootstrap CIs
+ * resample proposals and, inside each drawn proposal, its variants (DESIGN.md, Statistics).
+ */
+export function offlineReport(input: OfflineInput, options: OfflineOptions = {}): OfflineReport {
+  const ks = options.ks ?? DEFAULT_KS;
+  const B = options.B ?? 2000;
+  const seed = options.seed ?? "assay";
+  const level = options.level ?? 0.95;
+  const failureK = options.failureK ?? 30;
+  const test = options.test ?? "t";
+  const measures = parseMeasures(offlineMeasureNames(ks));
+  const columns = [...measures.map((m) => m.name), POOL_RECALL];
+  const aggregations: Aggregation[] = [...measures.map(aggregationOf), "present-mean"];
+  const labelled = input.proposals.filter((p) => (input.gold.get(p.id)?.size ?? 0) > 0);
+  const total = input.systems.length * (2 + new Set(labelled.map((p) => p.subject ?? "(none)")).size);
+  let done = 0;
+  const tick = () => options.onProgress?.(++done, total);
+
+  const perSystem = input.systems.map((system) => {
+    const proposals: ProposalValues[] = [];
+    const coverageLists: QueryInput[] = [];
+    for (const p of labelled) {
+      const variants = system.lists.get(p.id);
+      if (!variants || variants.size === 0) continue;
+      const gold = input.gold.get(p.id)!;
+      const judged = new Float64Array(gold.size).fill(1);
+      const queries: QueryInput[] = [...variants.entries()].map(([variant, items]) => ({
+        qid: `${p.id}\u0000${variant}`,
+        ranked: Float64Array.from(items, (c) => (gold.has(c) ? 1 : 0)),
+        judged,
+        items,
+      }));
+      coverageLists.push(...queries.slice(0, 1));
+      const evaluation = evaluateQueries(
+        queries,
+        measures.filter((m) => m.kind !== "Coverage"),
+      );
+      const byName = new Map(evaluation.columns.map((c) => [c.measure.name, c]));
+      proposals.push({
+        id: p.id,
+        subject: p.subject,
+        variants: queries.map((q, v) =>
+          Float64Array.from(columns, (name) => (name === POOL_RECALL ? (poolRecall(q.ranked, judged) ?? NaN) : (byName.get(name)?.values[v] ?? NaN))),
+        ),
+        weights: queries.map((_, v) => Float64Array.from(columns, (name) => byName.get(name)?.weights?.[v] ?? 1)),
+      });
+    }
+    return { system, proposals, coverageLists };
+  });
+
+  const systems: SystemOffline[] = perSystem.map(({ system, proposals, coverageLists }) => {
+    const group = (members: ProposalValues[], label: string): GroupReport => {
+      const estimates = estimateGroup(members, aggregations, { B, seed: `${seed}:${system.key}:${label}`, level });
+      const out: Record<string, Estimate> = {};
+      columns.forEach((name, j) => (out[name] = estimates[j]));
+      // Coverage@K is a property of the whole set of lists: no interval.
+      const ids = new Set(members.map((m) => m.id));
+      for (const m of measures.filter((x) => x.kind === "Coverage")) {
+        const lists = coverageLists.filter((q) => ids.has(q.qid.split("\u0000")[0]));
+        out[m.name] = { value: coverageOf(lists, m.k!, input.catalog), ci: null };
+      }
+      tick();
+      return { proposals: members.length, measures: out };
+    };
+    const overall = group(proposals, "overall");
+    const subjectNames = [...new Set(proposals.map((p) => p.subject ?? "(none)"))].sort();
+    const subjects = Object.fromEntries(subjectNames.map((name) => [name, group(proposals.filter((p) => (p.subject ?? "(none)") === name), name)]));
+    const meanOver = (p: ProposalValues, name: string) => proposalValue(p, columns.indexOf(name), aggregations[columns.indexOf(name)]);
+
+    const rankDistribution = [1, 2, 3].map((g) => {
+      const values = proposals.map((p) => meanOver(p, `Rank(g=${g})`)).filter((v) => !Number.isNaN(v));
+      const missing = proposals.length - values.length;
+      return {
+        g,
+        proposals: proposals.length,
+        mean: values.length ? values.reduce((a, b) => a + b, 0) / values.length : null,
+        median: values.length ? quantile(values, 0.5) : null,
+        p90: values.length ? quantile(values, 0.9) : null,
+        variance: values.length > 1 ? variance(values) : null,
+        missing,
+        missingShare: proposals.length ? missing / proposals.length : 0,
+      };
+    });
+    const kHitValues = proposals.map((p) => meanOver(p, "Rank(g=1)"));
+    const kHit = {
+      median: quantileEstimate(kHitValues, 0.5, { B, seed: `${seed}:${system.key}:khit50`, level }),
+      p90: quantileEstimate(kHitValues, 0.9, { B, seed: `${seed}:${system.key}:khit90`, level }),
+    };
+    tick();
+    const failureBreakdown = ks.map((k) => {
+      const success = proposals.map((p) => meanOver(p, `Success@${k}`));
+      const pool = proposals.map((p) => meanOver(p, POOL_RECALL));
+      let recallFailures = 0;
+      let rankingFailures = 0;
+      success.forEach((v, i) => {
+        if (v === 0) {
+          if (pool[i] === 0) recallFailures++;
+          else rankingFailures++;
+        }
+      });
+      return { k, successShare: proposals.length ? success.reduce((a, b) => a + b, 0) / proposals.length : 0, recallFailures, rankingFailures };
+    });
+    const failureColumn = `Success@${failureK}`;
+    const failures = proposals
+      .filter((p) => columns.includes(failureColumn) && meanOver(p, failureColumn) === 0)
+      .map((p) => {
+        const info = input.proposals.find((x) => x.id === p.id)!;
+        const firstList = [...system.lists.get(p.id)!.values()][0];
+        return { proposal: p.id, title: info.title, gold: [...input.gold.get(p.id)!].sort(), top: firstList.slice(0, 10) };
+      });
+    const several = proposals.filter((p) => p.variants.length > 1);
+    const variants = several.length
+      ? {
+          proposalsWithSeveral: several.length,
+          spread: Object.fromEntries(
+            columns
+              .filter((_, j) => aggregations[j] !== "corpus")
+              .map((name) => {
+                const j = columns.indexOf(name);
+                const ranges = several.map((p) => {
+                  const vs = p.variants.map((v, i) => (aggregations[j] === "ratio" ? v[j] / p.weights[i][j] : v[j])).filter((x) => !Number.isNaN(x));
+                  return vs.length ? Math.max(...vs) - Math.min(...vs) : NaN;
+                });
+                const valid = ranges.filter((x) => !Number.isNaN(x));
+                return [name, valid.length ? valid.reduce((a, b) => a + b, 0) / valid.length : NaN];
+              }),
+          ),
+        }
+      : null;
+    // Decision hints: how deep the UI should show by default, and subjects clearly below the rest.
+    const hintK = ks.includes(10) ? 10 : ks[0];
+    const overallRate = overall.measures[`Success@${hintK}`].value;
+    const weakSubjects = subjectNames.filter((name) => {
+      const ci = subjects[name].measures[`Success@${hintK}`].ci;
+      return overallRate !== null && ci !== null && subjects[name].proposals >= 5 && ci.upper < overallRate;
+    });
+    return {
+      key: system.key,
+      name: system.name,
+      proposals: proposals.length,
+      overall,
+      subjects,
+      rankDistribution,
+      kHit,
+      failureBreakdown,
+      failures,
+      variants,
+      hints: { displayDepth: kHit.p90.value === null ? null : Math.ceil(kHit.p90.value), weakSubjects },
+    };
+  });
+
+  // Pairwise comparison on the proposals both systems have lists for; Holm over every test.
+  const comparisons: OfflineComparison[] = [];
+  const compared = [...ks.map((k) => `Success@${k}`), ...ks.map((k) => `RR@${k}`), "AP", "Rank(g=1)"].filter((n) => columns.includes(n));
+  for (let i = 0; i < perSystem.length; i++) {
+    for (let j = i + 1; j < perSystem.length; j++) {
+      const A = new Map(perSystem[i].proposals.map((p) => [p.id, p]));
+      const both = perSystem[j].proposals.filter((p) => A.has(p.id));
+      for (const name of compared) {
+        const c = columns.indexOf(name);
+        const a: number[] = [];
+        const b: number[] = [];
+        for (const pb of both) {
+          const va = proposalValue(A.get(pb.id)!, c, aggregations[c]);
+          const vb = proposalValue(pb, c, aggregations[c]);
+          if (!Number.isNaN(va) && !Number.isNaN(vb)) {
+            a.push(va);
+            b.push(vb);
+          }
+        }
+        if (a.length < 2) continue;
+        const result = pairedTest(test, a, b, { B, seed });
+        const meanA = a.reduce((x, y) => x + y, 0) / a.length;
+        const meanB = b.reduce((x, y) => x + y, 0) / b.length;
+        comparisons.push({ measure: name, a: perSystem[i].system.key, b: perSystem[j].system.key, proposals: a.length, meanA, meanB, difference: meanB - meanA, statistic: result.statistic, pValue: result.pValue, pAdjusted: result.pValue, method: result.method });
+      }
+    }
+  }
+  holm(comparisons.map((c) => c.pValue)).forEach((p, i) => (comparisons[i].pAdjusted = p));
+  return { parameters: { ks, B, seed, level, failureK, test }, systems, comparisons };
+}
+
+/** A proposal's value of column j: the mean over its variants (ratio columns: Σ num / Σ den). */
+function proposalValue(p: ProposalValues, j: number, aggregation: Aggregation): number {
+  let sum = 0,
+    n = 0;
+  for (let v = 0; v < p.variants.length; v++) {
+    const x = p.variants[v][j];
+    if (aggregation === "ratio") {
+      sum += x;
+      n += p.weights[v][j];
+    } else if (!Number.isNaN(x)) {
+      sum += x;
+      n++;
+    }
+  }
+  return n === 0 ? NaN : sum / n;
+}
+
+/**
+ * Point estimates and two-level bootstrap CIs of every column over a group of proposals: each draw
+ * picks proposals with replacement and, for each, its variants with replacement.
+ */
+function estimateGroup(members: ProposalValues[], aggregations: Aggregation[], o: { B: number; seed: string; level: number }): Estimate[] {
+  const m = aggregations.length;
+  const n = members.length;
+  // `pick` gives the variant indices a proposal contributes: all of them, or a resample.
+  const statistic = (pick: (p: ProposalValues) => number[], proposals: ProposalValues[]) => {
+    const sums = new Float64Array(m);
+    const counts = new Float64Array(m);
+    for (const p of proposals) {
+      const chosen = pick(p);
+      for (let j = 0; j < m; j++) {
+        if (aggregations[j] === "corpus") continue;
+        let s = 0,
+          c = 0;
+        for (const v of chosen) {
+          const x = p.variants[v][j];
+          if (aggregations[j] === "ratio") {
+            s += x;
+            c += p.weights[v][j];
+          } else if (!Number.isNaN(x)) {
+            s += x;
+            c++;
+          }
+        }
+        if (aggregations[j] === "ratio") {
+          sums[j] += s;
+          counts[j] += c;
+        } else if (c > 0) {
+          sums[j] += s / c;
+          counts[j]++;
+        } else if (aggregations[j] === "mean") counts[j]++;
+      }
+    }
+    return Array.from(sums, (s, j) => (counts[j] === 0 ? NaN : s / counts[j]));
+  };
+  const all = (p: ProposalValues) => p.variants.map((_, v) => v);
+  const point = statistic(all, members);
+  if (n === 0) return point.map(() => ({ value: null, ci: null }));
+  const rng = createRng(o.seed);
+  const draws = Array.from({ length: m }, () => new Float64Array(o.B));
+  const drawn: ProposalValues[] = new Array(n);
+  for (let r = 0; r < o.B; r++) {
+    for (let i = 0; i < n; i++) drawn[i] = members[rng.int(n)];
+    const values = statistic((p) => (p.variants.length === 1 ? [0] : p.variants.map(() => rng.int(p.variants.length))), drawn);
+    for (let j = 0; j < m; j++) draws[j][r] = values[j];
+  }
+  return point.map((value, j) => ({
+    value: Number.isNaN(value) ? null : value,
+    ci: aggregations[j] === "corpus" ? null : percentileInterval(draws[j], o.level),
+  }));
+}
+
+/** A quantile of the present values (K_hit median, p90) with a bootstrap CI over proposals. */
+function quantileEstimate(values: number[], p: number, o: { B: number; seed: string; level: number }): Estimate {
+  const present = values.filter((v) => !Number.isNaN(v));
+  if (present.length === 0) return { value: null, ci: null };
+  const rng = createRng(o.seed);
+  const draws = new Float64Array(o.B);
+  const sample = new Float64Array(present.length);
+  for (let r = 0; r < o.B; r++) {
+    for (let i = 0; i < present.length; i++) sample[i] = present[rng.int(present.length)];
+    draws[r] = quantileSorted(sample.sort(), p);
+  }
+  return { value: quantile(present, p), ci: percentileInterval(draws, o.level) };
+}
+
+function coverageOf(lists: QueryInput[], k: number, catalog: ReadonlySet<string>): number | null {
+  if (catalog.size === 0) return null;
+  const seen = new Set<string>();
+  for (const q of lists) for (let i = 0; i < Math.min(k, q.items!.length); i++) seen.add(q.items![i]);
+  return seen.size / catalog.size;
+}
+
+export type { Measure };
