@@ -24,6 +24,7 @@ const navByRole: Record<string, { to: string; label: string }[]> = {
     { to: "/admin/systems", label: "Systems" },
     { to: "/admin/import", label: "Import" },
     { to: "/admin/users", label: "Users" },
+    { to: "/analyst", label: "Offline report" },
   ],
   analyst: [{ to: "/analyst", label: "Offline report" }],
   expert: [{ to: "/expert", label: "My assignments" }],

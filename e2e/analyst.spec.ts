@@ -1,0 +1,23 @@
+import { demoLogin, expect, signIn, test } from "./test";
+
+test("an analyst sees the offline report with intervals, hints and the comparison", async ({ page }) => {
+  await signIn(page, demoLogin.analyst);
+  await expect(page.getByRole("heading", { name: "Offline report" })).toBeVisible();
+  const table = page.getByRole("table", { name: "HR@K by system" });
+  await expect(table.getByRole("row")).toHaveCount(3);
+  await expect(table.getByRole("rowheader", { name: "Challenger (embedding ranker)" })).toBeVisible();
+  await expect(page.getByText(/show at least \d+ candidates by default/).first()).toBeVisible();
+  const comparison = page.getByRole("table", { name: "Pairwise comparison" });
+  await expect(comparison.getByRole("row", { name: /^AP baseline challenger/ })).toBeVisible();
+  // Same seed, same numbers: recomputing with the seed kept changes nothing.
+  const before = await table.innerText();
+  await page.getByRole("button", { name: "Recompute" }).click();
+  await expect(page).toHaveURL(/B=1000&seed=assay/);
+  expect(await table.innerText()).toBe(before);
+});
+
+test("experts and conveners get 403 on the analyst page", async ({ page }) => {
+  await signIn(page, demoLogin.convener);
+  const response = await page.goto("/analyst");
+  expect(response?.status()).toBe(403);
+});
