@@ -1,20 +1,18 @@
-import fs from "node:fs";
 import { performance } from "node:perf_hooks";
-import { parseEventsJsonl } from "../metrics/events";
-import { onlineReport } from "../metrics/online";
+import { onlineFromFile } from "../metrics/online-files";
 
 // `assay online` on a file of about 1,000,000 events: read, validate each event, compute per-arm metrics with CIs.
-const [file] = process.argv.slice(2);
+const [file, mode] = process.argv.slice(2);
 const start = performance.now();
-const { events, errors } = parseEventsJsonl(fs.readFileSync(file, "utf8"));
-const parsed = performance.now();
-const report = onlineReport(events, { intervals: true, B: 2000, seed: 1 });
+const result = await onlineFromFile(file, { intervals: true, B: 2000, seed: 1, threads: mode === "one-thread" ? 1 : 2 });
 const seconds = (performance.now() - start) / 1000;
+if (!result.ok) throw new Error(`${result.errors.length} bad lines`);
+const report = result.report;
 console.log(
   JSON.stringify({
     mode: "online",
     seconds,
     maxRssMiB: Math.round(process.resourceUsage().maxRSS / 1024),
-    detail: `${report.events} events (${errors.length} bad), parse+validate ${((parsed - start) / 1000).toFixed(2)} s, CTR A ${report.arms.A.ctr!.toFixed(4)} B ${report.arms.B.ctr!.toFixed(4)}`,
+    detail: `${report.events} events, ${report.uniqueEvents} unique, ${Object.values(report.arms).reduce((n, a) => n + a.units, 0)} units; adoption A ${report.arms.A.adoptionRate!.toFixed(4)} B ${report.arms.B.adoptionRate!.toFixed(4)}`,
   }),
 );

@@ -1,10 +1,10 @@
 import type { Command } from "commander";
-import { parseEventsJsonl } from "../metrics/events";
-import { onlineMetrics, onlineReport } from "../metrics/online";
+import { onlineMetrics } from "../metrics/online";
+import { onlineFromFile } from "../metrics/online-files";
 import { DEFAULT_B } from "../stats/bootstrap";
 import { CliError } from "../cli/errors";
 import { ciText, emit, formatOf, table, type Cell } from "../cli/output";
-import { readText, wholeNumber } from "../cli/options";
+import { assertReadable, wholeNumber } from "../cli/options";
 
 export function parseArmWeights(value: string): Record<string, number> {
   const weights: Record<string, number> = {};
@@ -32,17 +32,19 @@ export function registerOnline(program: Command) {
     .action(async (o: { events: string; weights?: string; control?: string; bootstrap: number; seed: string; json?: boolean; csv?: boolean }) => {
       const format = formatOf(o);
       const weights = o.weights ? parseArmWeights(o.weights) : undefined;
-      const { events, errors } = parseEventsJsonl(await readText(o.events, "events"));
-      if (errors.length) {
-        for (const e of errors.slice(0, 20)) console.error(`${o.events}:${e.line}: ${e.message}`);
-        throw new CliError(`${errors.length} bad event line${errors.length === 1 ? "" : "s"} in ${o.events}; nothing was computed.`, 2);
-      }
-      let report;
+      await assertReadable(o.events, "events");
+      let result;
       try {
-        report = onlineReport(events, { weights, control: o.control, intervals: true, B: o.bootstrap, seed: o.seed });
+        result = await onlineFromFile(o.events, { weights, control: o.control, intervals: true, B: o.bootstrap, seed: o.seed });
       } catch (error) {
         throw new CliError(`${(error as Error).message}.`, 2);
       }
+      if (!result.ok) {
+        const { errors } = result;
+        for (const e of errors.slice(0, 20)) console.error(`${o.events}:${e.line}: ${e.message}`);
+        throw new CliError(`${errors.length} bad event line${errors.length === 1 ? "" : "s"} in ${o.events}; nothing was computed.`, 2);
+      }
+      const report = result.report;
       if (format === "table") {
         console.log(`${report.events} events, ${report.uniqueEvents} unique; ${report.excludedUnits} unit(s) seen in more than one arm excluded${report.multipleExposureWarning ? " (WARNING: over 1% of units)" : ""}.`);
         console.log(

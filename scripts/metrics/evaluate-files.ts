@@ -1,7 +1,5 @@
 import fs from "node:fs";
-import { fileURLToPath } from "node:url";
-import { Worker } from "node:worker_threads";
-import { buildSync } from "esbuild";
+import { runWorker } from "../lib/worker";
 import { aggregationOf, evaluateQueries, type Evaluation, type MeasureColumn } from "./evaluate";
 import type { Measure } from "./measures";
 import { readRange } from "./read-range";
@@ -63,26 +61,6 @@ function splitAtQuery(file: string, size: number): number {
   }
 }
 
-let bundled: string | undefined;
-
-/**
- * The worker's code, bundled once by esbuild from trec-worker.ts: a worker thread started from the
- * bundle begins at once, where one loading TypeScript through tsx would first spend a good part of
- * a second compiling.
- */
-function workerSource(): string {
-  bundled ??= buildSync({
-    entryPoints: [fileURLToPath(new URL("./trec-worker.ts", import.meta.url))],
-    bundle: true,
-    platform: "node",
-    format: "cjs",
-    target: "node20",
-    write: false,
-    logLevel: "silent",
-  }).outputFiles[0].text;
-  return bundled;
-}
-
 interface HalfResult {
   ok: boolean;
   message?: string;
@@ -92,17 +70,7 @@ interface HalfResult {
 }
 
 function runHalf(runFile: string, start: number, end: number, qrelsFile: string, measures: Measure[]): Promise<HalfResult> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(workerSource(), {
-      eval: true,
-      workerData: { runFile, start, end, qrelsFile, measures: measures.map((m) => m.name) },
-    });
-    worker.once("message", (result: HalfResult) => {
-      resolve(result);
-      void worker.terminate();
-    });
-    worker.once("error", reject);
-  });
+  return runWorker<HalfResult>(new URL("./trec-worker.ts", import.meta.url), { runFile, start, end, qrelsFile, measures: measures.map((m) => m.name) });
 }
 
 function merge(halves: Required<HalfResult>[], measures: Measure[], qrelsFile: string, complete?: boolean): Evaluation {

@@ -1,13 +1,13 @@
 import { bootstrapGroups, type BootstrapOptions, type Interval } from "../stats/bootstrap";
 import { sampleRatioMismatch } from "../stats/srm";
-import { createRng, shuffled } from "../lib/random";
+import { createRng } from "../lib/random";
 import type { OnlineEvent } from "./events";
 
 export const onlineMetrics = ["ctr", "adoptionRate", "meanAdoptedRank", "sessionSuccessRate"] as const;
 export type OnlineMetric = (typeof onlineMetrics)[number];
 
 /** Per-unit sums: every online metric is a ratio of two of them, so units resample cleanly. */
-interface UnitTotals {
+export interface UnitTotals {
   unit: string;
   arm: string;
   sessions: number;
@@ -89,7 +89,16 @@ function metricOf(t: { shown: number; clicked: number; adopted: number; adoptedR
  * shown(s) = candidates of the session's impressions, ranked by their position in the first
  * impression that showed them; clicked and adopted (after unadopts) intersected with shown(s).
  */
-export function unitTotals(events: readonly OnlineEvent[]) {
+export interface StreamTotals {
+  units: UnitTotals[];
+  excludedUnits: number;
+  allUnits: number;
+  events: number;
+  uniqueEvents: number;
+  quality: DataQuality;
+}
+
+export function unitTotals(events: readonly OnlineEvent[]): StreamTotals {
   const seen = new Set<string>();
   const armsOfUnit = new Map<string, Set<string>>();
   // Order matters only within a session (first impressions, adopt then unadopt), so events are
@@ -125,7 +134,6 @@ export function unitTotals(events: readonly OnlineEvent[]) {
   }
   const sessions: Session[] = [];
   const quality: DataQuality = { duplicateEvents: events.length - uniqueCount, sessionsWithoutImpression: 0, eventsAboutUnshownCandidates: 0, eventsOfExcludedUnits: 0 };
-  const candidateEvents: { session: Session; candidate: string }[] = [];
   for (const [unit, unitSessions] of byUnit) {
     for (const { events: list, times } of unitSessions.values()) {
       if (excluded.has(unit)) {
@@ -145,14 +153,13 @@ export function unitTotals(events: readonly OnlineEvent[]) {
             for (let i = 0; i < items.length; i++) if (!s.rank.has(items[i])) s.rank.set(items[i], i + 1);
           }
         } else {
-          candidateEvents.push({ session: s, candidate: e.candidateId! });
           if (e.type === "click") s.clicked.add(e.candidateId!);
           else s.adoptState.set(e.candidateId!, e.type === "adopt");
         }
       }
+      if (s.impressions > 0) for (const e of list) if (e.type !== "impression" && rankIn(s, e.candidateId!) === 0) quality.eventsAboutUnshownCandidates++;
     }
   }
-  for (const { session, candidate } of candidateEvents) if (session.impressions > 0 && rankIn(session, candidate) === 0) quality.eventsAboutUnshownCandidates++;
 
   // 1-based rank in the session's shown list, 0 when the candidate was never shown.
   function rankIn(s: Session, candidate: string): number {
@@ -181,8 +188,11 @@ export function unitTotals(events: readonly OnlineEvent[]) {
     u.adopted += adopted;
     if (adopted > 0) u.successfulSessions++;
   }
-  return { units: [...units.values()], excludedUnits: excluded.size, allUnits: armsOfUnit.size, events: events.length, uniqueEvents: uniqueCount, quality };
+  const sorted = [...units.values()].sort((a, b) => (a.unit < b.unit ? -1 : a.unit > b.unit ? 1 : 0));
+  return { units: sorted, excludedUnits: excluded.size, allUnits: armsOfUnit.size, events: events.length, uniqueEvents: uniqueCount, quality };
 }
+
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 /**
  * Milliseconds of an ISO 8601 time. The usual form, YYYY-MM-DDTHH:MM:SS[.fff]Z, is read digit by
@@ -197,9 +207,16 @@ export function isoTime(at: string): number {
     const month = d(5) * 10 + d(6);
     const day = d(8) * 10 + d(9);
     const ms = n === 24 ? d(20) * 100 + d(21) * 10 + d(22) : 0;
-    const t = Date.UTC(year, month - 1, day, d(11) * 10 + d(12), d(14) * 10 + d(15), d(17) * 10 + d(18), ms);
-    // A malformed digit or an impossible date makes the fast path disagree; Date.parse decides then.
-    if (!Number.isNaN(t) && month >= 1 && month <= 12 && day >= 1 && day <= 31 && new Date(t).getUTCDate() === day) return t;
+    const hour = d(11) * 10 + d(12),
+      minute = d(14) * 10 + d(15),
+      second = d(17) * 10 + d(18);
+    // Anything unusual (a stray character, an impossible date or time) is left to Date.parse.
+    const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+    const valid =
+      at.charCodeAt(4) === 45 && at.charCodeAt(7) === 45 && at.charCodeAt(13) === 58 && at.charCodeAt(16) === 58 && (n === 20 || at.charCodeAt(19) === 46) &&
+      month >= 1 && month <= 12 && day >= 1 && day <= (month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1]) && hour <= 23 && minute <= 59 && second <= 59 && ms >= 0 && ms <= 999 &&
+      year >= 1000;
+    if (valid) return Date.UTC(year, month - 1, day, hour, minute, second, ms);
   }
   return Date.parse(at);
 }
@@ -220,23 +237,45 @@ function sortByTime(events: OnlineEvent[], times: number[]) {
   }
 }
 
-function sumTotals(units: readonly UnitTotals[], counts?: ArrayLike<number>) {
-  const t = { sessions: 0, shown: 0, clicked: 0, adopted: 0, adoptedRankSum: 0, successfulSessions: 0 };
-  units.forEach((u, i) => {
-    const c = counts ? counts[i] : 1;
-    if (c === 0) return;
-    t.sessions += c * u.sessions;
-    t.shown += c * u.shown;
-    t.clicked += c * u.clicked;
-    t.adopted += c * u.adopted;
-    t.adoptedRankSum += c * u.adoptedRankSum;
-    t.successfulSessions += c * u.successfulSessions;
+const FIELDS = ["sessions", "shown", "clicked", "adopted", "adoptedRankSum", "successfulSessions"] as const;
+type Sums = Record<(typeof FIELDS)[number], number>;
+
+/** The units' sums as one typed array per field, for the resampling loops. */
+function columnsOf(units: readonly UnitTotals[]): Float64Array[] {
+  return FIELDS.map((f) => Float64Array.from(units, (u) => u[f]));
+}
+
+function sumColumns(columns: Float64Array[], counts?: ArrayLike<number>): Sums {
+  const out = {} as Sums;
+  FIELDS.forEach((f, j) => {
+    const col = columns[j];
+    let s = 0;
+    if (counts) for (let i = 0; i < col.length; i++) s += counts[i] * col[i];
+    else for (let i = 0; i < col.length; i++) s += col[i];
+    out[f] = s;
   });
-  return t;
+  return out;
+}
+
+function sumTotals(units: readonly UnitTotals[]): Sums {
+  return sumColumns(columnsOf(units));
 }
 
 export function onlineReport(events: readonly OnlineEvent[], options: OnlineOptions = {}): OnlineReport {
-  const totals = unitTotals(events);
+  return reportFromTotals(unitTotals(events), options);
+}
+
+/** Totals of disjoint sets of units (each unit's events all in one part) combined. */
+export function mergeTotals(parts: readonly StreamTotals[]): StreamTotals {
+  const quality: DataQuality = { duplicateEvents: 0, sessionsWithoutImpression: 0, eventsAboutUnshownCandidates: 0, eventsOfExcludedUnits: 0 };
+  for (const p of parts) for (const k of Object.keys(quality) as (keyof DataQuality)[]) quality[k] += p.quality[k];
+  const sum = (f: (p: StreamTotals) => number) => parts.reduce((n, p) => n + f(p), 0);
+  // Units in a stable order, whatever part they came from, so resampling does not depend on the split.
+  const units = parts.flatMap((p) => p.units).sort((a, b) => (a.unit < b.unit ? -1 : a.unit > b.unit ? 1 : 0));
+  return { units, excludedUnits: sum((p) => p.excludedUnits), allUnits: sum((p) => p.allUnits), events: sum((p) => p.events), uniqueEvents: sum((p) => p.uniqueEvents), quality };
+}
+
+export function reportFromTotals(totals: StreamTotals, options: OnlineOptions = {}): OnlineReport {
   const byArm = new Map<string, UnitTotals[]>();
   for (const u of totals.units) {
     if (!byArm.has(u.arm)) byArm.set(u.arm, []);
@@ -266,6 +305,7 @@ export function onlineReport(events: readonly OnlineEvent[], options: OnlineOpti
   const comparisons: Comparison[] = [];
   if (options.intervals && armNames.length > 0) {
     const groups = armNames.map((a) => byArm.get(a) ?? []);
+    const groupColumns = groups.map(columnsOf);
     const treatments = armNames.filter((a) => a !== control);
     const controlIndex = armNames.indexOf(control);
     // Per resample: each arm's four metrics, then each treatment's difference and lift vs control.
@@ -273,7 +313,7 @@ export function onlineReport(events: readonly OnlineEvent[], options: OnlineOpti
     const intervals = bootstrapGroups(
       groups.map((g) => g.length),
       (counts) => {
-        const values = groups.map((g, i) => sumTotals(g, counts[i]));
+        const values = groupColumns.map((c, i) => sumColumns(c, counts[i]));
         const out: (number | null)[] = [];
         for (const v of values) for (const m of onlineMetrics) out.push(metricOf(v, m));
         for (const arm of treatments) {
@@ -326,7 +366,8 @@ export function onlineReport(events: readonly OnlineEvent[], options: OnlineOpti
 
 /**
  * Two-sided permutation p-values over units, one per metric: arm labels are shuffled between the two
- * arms' units (the randomization unit), and each shuffle serves every metric.
+ * arms' units (the randomization unit); each shuffle serves every metric, and the second group's
+ * sums are the pooled sums minus the first's.
  */
 function permutationPValues(treatment: readonly UnitTotals[], control: readonly UnitTotals[], options: BootstrapOptions): Record<OnlineMetric, number | null> {
   const observedA = sumTotals(treatment);
@@ -336,14 +377,31 @@ function permutationPValues(treatment: readonly UnitTotals[], control: readonly 
     const c = metricOf(observedC, m);
     return a === null || c === null ? null : Math.abs(a - c);
   });
-  const pooled = [...treatment, ...control];
+  const pooled = columnsOf([...treatment, ...control]);
+  const total = sumColumns(pooled);
+  const n = pooled[0].length;
+  const nA = treatment.length;
+  const order = Int32Array.from({ length: n }, (_, i) => i);
   const B = options.B ?? 2000;
   const rng = createRng(`${options.seed ?? "assay"}:permutation`);
   const extreme = onlineMetrics.map(() => 0);
+  const a = {} as Sums;
+  const c = {} as Sums;
   for (let r = 0; r < B; r++) {
-    const order = shuffled(pooled, rng);
-    const a = sumTotals(order.slice(0, treatment.length));
-    const c = sumTotals(order.slice(treatment.length));
+    // A partial Fisher–Yates shuffle: the first nA places are a uniform random subset.
+    for (let i = 0; i < nA; i++) {
+      const j = i + rng.int(n - i);
+      const tmp = order[i];
+      order[i] = order[j];
+      order[j] = tmp;
+    }
+    FIELDS.forEach((f, k) => {
+      const col = pooled[k];
+      let sum = 0;
+      for (let i = 0; i < nA; i++) sum += col[order[i]];
+      a[f] = sum;
+      c[f] = total[f] - sum;
+    });
     onlineMetrics.forEach((m, j) => {
       const va = metricOf(a, m);
       const vc = metricOf(c, m);
