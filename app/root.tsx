@@ -22,6 +22,7 @@ const navByRole: Record<string, { to: string; label: string }[]> = {
     { to: "/admin/proposals", label: "Proposals" },
     { to: "/admin/candidates", label: "Candidates" },
     { to: "/admin/systems", label: "Systems" },
+    { to: "/admin/lists", label: "Lists" },
     { to: "/admin/import", label: "Import" },
     { to: "/admin/users", label: "Users" },
     { to: "/analyst", label: "Offline report" },

@@ -119,3 +119,42 @@ export async function catalogCounts(db: DbOrTx) {
 export async function listSubjects(db: DbOrTx) {
   return db.select({ id: subjects.id, key: subjects.key, name: subjects.name }).from(subjects).orderBy(asc(subjects.name));
 }
+
+export const listSortable = ["system", "proposal", "variant", "items", "goldFound", "importedAt"] as const;
+
+/** Every ranked list with its length and how many of the proposal's gold members it contains. */
+export async function listRankedLists(db: DbOrTx, page: Page) {
+  const pattern = `%${page.q}%`;
+  const where = page.q ? or(ilike(systems.key, pattern), ilike(proposals.externalId, pattern), ilike(proposals.title, pattern), ilike(rankedLists.variant, pattern)) : undefined;
+  const items = sql<number>`(select count(*)::int from ${listItems} where ${listItems.listId} = ${rankedLists.id})`;
+  const goldFound = sql<number>`(select count(*)::int from ${listItems} li join ${goldMembers} g on g.candidate_id = li.candidate_id and g.proposal_id = ${rankedLists.proposalId} where li.list_id = ${rankedLists.id})`;
+  const sortColumn = { system: systems.key, proposal: proposals.externalId, variant: rankedLists.variant, items, goldFound, importedAt: rankedLists.importedAt }[page.sort] ?? systems.key;
+  const base = db
+    .select({
+      id: rankedLists.id,
+      system: systems.key,
+      proposal: proposals.externalId,
+      title: proposals.title,
+      variant: rankedLists.variant,
+      items,
+      goldFound,
+      importedAt: rankedLists.importedAt,
+    })
+    .from(rankedLists)
+    .innerJoin(systems, eq(systems.id, rankedLists.systemId))
+    .innerJoin(proposals, eq(proposals.id, rankedLists.proposalId))
+    .where(where)
+    .orderBy(order(sortColumn, page.dir), asc(rankedLists.id))
+    .limit(page.size)
+    .offset((page.page - 1) * page.size);
+  const [rows, [{ total }]] = await Promise.all([
+    base,
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(rankedLists)
+      .innerJoin(systems, eq(systems.id, rankedLists.systemId))
+      .innerJoin(proposals, eq(proposals.id, rankedLists.proposalId))
+      .where(where),
+  ]);
+  return { rows, total };
+}

@@ -39,6 +39,11 @@ test("an admin imports files; a file with bad rows lists them and writes nothing
   await upload(page, "gold", "gold.csv");
   await expect(page.getByRole("status")).toContainText("2 added");
 
+  await page.goto("/admin/lists?q=P-101&sort=variant&dir=desc");
+  const lists = page.getByRole("table");
+  await expect(lists.getByRole("row")).toHaveCount(4);
+  await expect(lists.getByRole("row").nth(1)).toHaveText(/^denseP-101short-query21/);
+
   await page.goto("/admin/proposals?q=P-10");
   await page.getByRole("link", { name: "P-101" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Cryo-EM of membrane proteins");
