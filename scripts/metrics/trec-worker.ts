@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import { parentPort, workerData } from "node:worker_threads";
 import { evaluateQueries } from "./evaluate";
-import { readRange } from "./read-range";
 import { parseMeasures } from "./measures";
+import { readRangeAsync } from "./read-range";
 import { parseQrelsBytes, parseRun, runQueries } from "./trec";
 
 /**
@@ -11,15 +11,18 @@ import { parseQrelsBytes, parseRun, runQueries } from "./trec";
  * made V8 fall off its fast path here).
  */
 const { runFile, start, end, qrelsFile, measures } = workerData as { runFile: string; start: number; end: number; qrelsFile: string; measures: string[] };
-try {
+
+async function main() {
+  // The run's bytes arrive on libuv's thread pool while this thread parses the qrels.
+  const runBytes = readRangeAsync(runFile, start, end);
   const judgements = parseQrelsBytes(fs.readFileSync(qrelsFile), qrelsFile);
-  const parsed = parseRun(readRange(runFile, start, end), runFile);
+  const parsed = parseRun(await runBytes, runFile);
   const evaluation = evaluateQueries(runQueries(parsed, judgements), parseMeasures(measures));
   const columns = evaluation.columns.map((c) => ({ values: c.values, weights: c.weights }));
   parentPort!.postMessage(
     { ok: true, runQids: parsed.qids, qids: evaluation.qids, columns },
     columns.flatMap((c) => [c.values.buffer as ArrayBuffer, ...(c.weights ? [c.weights.buffer as ArrayBuffer] : [])]),
   );
-} catch (error) {
-  parentPort!.postMessage({ ok: false, message: (error as Error).message });
 }
+
+main().catch((error: Error) => parentPort!.postMessage({ ok: false, message: error.message }));
