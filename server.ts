@@ -15,7 +15,7 @@ import { DEMO_PASSWORD, demoUsers, isDatabaseEmpty, seedDemo } from "./db/seed";
 import { demoSummary } from "./scripts/demo/generate";
 
 async function main() {
-  const config = loadConfig();
+  const config = loadConfig(process.env, { forServer: true });
   const connection = await connectDatabase(config);
   const embedded = connection.embedded ? connection : null;
   const databaseUrl = connection.url;

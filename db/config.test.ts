@@ -13,8 +13,9 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ SESSION_SECRET: "short" })).toThrowError(/SESSION_SECRET must be at least 32 characters/);
   });
 
-  it("requires SESSION_SECRET in production with an external database", () => {
-    expect(() => loadConfig({ DATABASE_URL: "postgres://u:p@h/db" })).toThrowError(/SESSION_SECRET is required/);
+  it("requires SESSION_SECRET for the server in production with an external database, not for the CLI", () => {
+    expect(() => loadConfig({ DATABASE_URL: "postgres://u:p@h/db" }, { forServer: true })).toThrowError(/SESSION_SECRET is required/);
+    expect(loadConfig({ DATABASE_URL: "postgres://u:p@h/db" }).DATABASE_URL).toBe("postgres://u:p@h/db");
     expect(loadConfig({ DATABASE_URL: "postgres://u:p@h/db", NODE_ENV: "development" }).DATABASE_URL).toBe("postgres://u:p@h/db");
   });
 });

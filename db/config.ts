@@ -23,7 +23,12 @@ export type Config = z.infer<typeof configSchema> & { dataDir: string };
 
 export class ConfigError extends Error {}
 
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+/**
+ * `forServer`: the web server also needs a session secret; in production with its own database it
+ * must bring one, so sessions survive a redeploy on another machine (the embedded default generates
+ * one under the data directory instead). The CLI and migrations need none.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env, options: { forServer?: boolean } = {}): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ""));
   const parsed = configSchema.safeParse(cleaned);
   if (!parsed.success) {
@@ -31,9 +36,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Configuration error: ${issue.path.join(".")} ${issue.message}.`);
   }
   const config = parsed.data;
-  // A real deployment (its own database) must bring its own secret, so sessions survive a redeploy
-  // on another machine; the embedded default generates one under the data directory instead.
-  if (config.NODE_ENV === "production" && config.DATABASE_URL && !config.SESSION_SECRET) {
+  if (options.forServer && config.NODE_ENV === "production" && config.DATABASE_URL && !config.SESSION_SECRET) {
     throw new ConfigError("Configuration error: SESSION_SECRET is required in production when DATABASE_URL is set.");
   }
   return { ...config, dataDir: path.resolve(config.ASSAY_DATA_DIR) };
