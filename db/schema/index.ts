@@ -1,3 +1,4 @@
 export * from "./catalog";
 export * from "./systems";
 export * from "./users";
+export * from "./experiments";

@@ -24,6 +24,7 @@ function idProblem(value: unknown, field: string): string | null {
   if (typeof value !== "string") return `${field} must be a string`;
   if (value.length === 0) return `${field} is empty`;
   if (value.length > 200) return `${field} is longer than 200 characters`;
+  if (value.includes("\u0000")) return `${field} contains a NUL character`;
   return null;
 }
 

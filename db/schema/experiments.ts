@@ -1,0 +1,115 @@
+import { boolean, doublePrecision, index, integer, pgEnum, pgTable, primaryKey, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
+import { proposals, subjects } from "./catalog";
+import { systems } from "./systems";
+import { users } from "./users";
+
+export const experimentStatuses = ["draft", "running", "stopped"] as const;
+export const experimentStatusEnum = pgEnum("experiment_status", experimentStatuses);
+export const experimentScopes = ["all", "subject", "list"] as const;
+export const experimentScopeEnum = pgEnum("experiment_scope", experimentScopes);
+
+export const experiments = pgTable("experiments", {
+  id: serial("id").primaryKey(),
+  key: text("key").notNull().unique(),
+  name: text("name").notNull(),
+  status: experimentStatusEnum("status").notNull().default("draft"),
+  /** GrowthBook hash seed; the key unless given. */
+  seed: text("seed").notNull(),
+  coverage: doublePrecision("coverage").notNull().default(1),
+  committeeCap: integer("committee_cap").notNull().default(5),
+  scope: experimentScopeEnum("scope").notNull().default("all"),
+  scopeSubjectId: integer("scope_subject_id").references(() => subjects.id),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  startedAt: timestamp("started_at", { withTimezone: true }),
+  stoppedAt: timestamp("stopped_at", { withTimezone: true }),
+});
+
+/** The proposals of an experiment whose scope is an explicit list. */
+export const experimentProposals = pgTable(
+  "experiment_proposals",
+  {
+    experimentId: integer("experiment_id").notNull().references(() => experiments.id, { onDelete: "cascade" }),
+    proposalId: integer("proposal_id").notNull().references(() => proposals.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.experimentId, t.proposalId] })],
+);
+
+export const arms = pgTable(
+  "arms",
+  {
+    id: serial("id").primaryKey(),
+    experimentId: integer("experiment_id").notNull().references(() => experiments.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    systemId: integer("system_id").notNull().references(() => systems.id),
+    weight: doublePrecision("weight").notNull(),
+    isControl: boolean("is_control").notNull().default(false),
+    /** Arms keep the order they were given in: GrowthBook's bucket ranges depend on it. */
+    position: integer("position").notNull(),
+  },
+  (t) => [unique("arms_experiment_key").on(t.experimentId, t.key), unique("arms_experiment_position").on(t.experimentId, t.position)],
+);
+
+/** Keys for applications that log from outside Assay; only a SHA-256 of each key is stored. */
+export const experimentApiKeys = pgTable(
+  "experiment_api_keys",
+  {
+    id: serial("id").primaryKey(),
+    experimentId: integer("experiment_id").notNull().references(() => experiments.id, { onDelete: "cascade" }),
+    /** The first characters, to tell keys apart in lists. */
+    prefix: text("prefix").notNull(),
+    hash: text("hash").notNull().unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [index("experiment_api_keys_experiment_idx").on(t.experimentId)],
+);
+
+/** The first arm a unit was exposed to; it sticks for the experiment's life. */
+export const exposures = pgTable(
+  "exposures",
+  {
+    experimentId: integer("experiment_id").notNull().references(() => experiments.id, { onDelete: "cascade" }),
+    unit: text("unit").notNull(),
+    armId: integer("arm_id").notNull().references(() => arms.id),
+    exposedAt: timestamp("exposed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.experimentId, t.unit] })],
+);
+
+/** Which convener is to pick a committee for which proposal. */
+export const convenerAssignments = pgTable(
+  "convener_assignments",
+  {
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    proposalId: integer("proposal_id").notNull().references(() => proposals.id, { onDelete: "cascade" }),
+    assignedAt: timestamp("assigned_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.proposalId] })],
+);
+
+/**
+ * Convener interactions, append-only. Exactly-once: the sender's event id is the primary key, and
+ * inserts use ON CONFLICT DO NOTHING. Proposal and candidate ids are kept as the sender gave them.
+ */
+export const events = pgTable(
+  "events",
+  {
+    eventId: text("event_id").primaryKey(),
+    experimentId: integer("experiment_id").notNull().references(() => experiments.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    at: timestamp("at", { withTimezone: true, mode: "string" }).notNull(),
+    arm: text("arm").notNull(),
+    unit: text("unit").notNull(),
+    sessionId: text("session_id").notNull(),
+    proposalId: text("proposal_id").notNull(),
+    candidateId: text("candidate_id"),
+    items: text("items").array(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("events_experiment_at_idx").on(t.experimentId, t.at), index("events_experiment_session_idx").on(t.experimentId, t.unit, t.sessionId)],
+);
+
+export type Experiment = typeof experiments.$inferSelect;
+export type Arm = typeof arms.$inferSelect;
+export type StoredEvent = typeof events.$inferSelect;
