@@ -1,0 +1,42 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { ingestEvents } from "../../db/events";
+import { apiError, readBody, requireApiKey } from "~/utils/api.server";
+import { getDb } from "~/utils/db.server";
+
+export const MAX_EVENTS = 500;
+export const MAX_BYTES = 1024 * 1024;
+
+/**
+ * POST /api/events with an experiment API key: `{"events": [...]}`, at most 500 events and 1 MB.
+ * The answer comes after commit: 200 `{accepted, duplicates, rejected: [{index, reason}]}`. A body
+ * that cannot be read is a 4xx and stores nothing; a server fault is a 503 and stores nothing, so the
+ * sender retries the whole batch (retried events count as duplicates).
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return apiError(405, "Use POST.", { Allow: "POST" });
+  const experiment = await requireApiKey(request);
+  const type = request.headers.get("Content-Type") ?? "";
+  if (!/^application\/json\b/i.test(type)) return apiError(415, "Send the events as JSON with `Content-Type: application/json`.");
+  const text = await readBody(request, MAX_BYTES);
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch (error) {
+    return apiError(400, `The body is not valid JSON (${(error as Error).message}).`);
+  }
+  const batch = typeof body === "object" && body !== null && !Array.isArray(body) ? (body as { events?: unknown }).events : undefined;
+  if (!Array.isArray(batch)) return apiError(400, 'The body must be an object with an "events" list: {"events": [...]}.');
+  if (batch.length > MAX_EVENTS) return apiError(413, `At most ${MAX_EVENTS} events per request; this one has ${batch.length}.`);
+  try {
+    const result = await ingestEvents(getDb(), experiment, batch, { checkArm: true });
+    return json(result, { headers: { "Cache-Control": "no-store" } });
+  } catch (error) {
+    console.error("event batch failed", error);
+    return apiError(503, "The events could not be stored just now; nothing was stored. Retry the batch.", { "Retry-After": "1" });
+  }
+}
+
+export async function loader() {
+  return apiError(405, "Use POST to send events.", { Allow: "POST" });
+}
