@@ -9,6 +9,7 @@ import { registerAgreement } from "./commands/agreement";
 import { registerOnline } from "./commands/online";
 import { registerAssign } from "./commands/assign";
 import { registerOffline } from "./commands/offline";
+import { registerExperiment } from "./commands/experiment";
 
 const program = new Command("assay")
   .description("Assay: evaluate a recommender of people offline, by expert grades, and online")
@@ -24,6 +25,7 @@ registerAgreement(program);
 registerOnline(program);
 registerAssign(program);
 registerOffline(program);
+registerExperiment(program);
 
 try {
   await program.parseAsync(process.argv);
