@@ -23,6 +23,7 @@ const navByRole: Record<string, { to: string; label: string }[]> = {
     { to: "/admin/candidates", label: "Candidates" },
     { to: "/admin/systems", label: "Systems" },
     { to: "/admin/lists", label: "Lists" },
+    { to: "/admin/experiments", label: "Experiments" },
     { to: "/admin/import", label: "Import" },
     { to: "/admin/users", label: "Users" },
     { to: "/analyst", label: "Offline report" },

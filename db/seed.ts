@@ -1,8 +1,14 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "./client";
 import { hashPassword } from "./password";
-import { candidates, goldMembers, listItems, proposals, rankedLists, subjects, systems, userSubjects, users, type Role } from "./schema";
+import { candidates, exposures, goldMembers, listItems, proposals, rankedLists, subjects, systems, userSubjects, users, type Role } from "./schema";
 import { generateDemo, type DemoData, type DemoOptions } from "../scripts/demo/generate";
+import { simulateSessions } from "../scripts/demo/sessions";
+import { experimentSchema } from "../app/schemas/experiments";
+import { createExperiment, getExperiment, setExperimentStatus } from "./experiments";
+import { ingestEvents } from "./events";
+import { assignProposals } from "./convener";
+import { eq } from "drizzle-orm";
 
 export const DEMO_PASSWORD = "assay-demo";
 export const demoUsers: { email: string; name: string; role: Role; subjects?: string[] }[] = [
@@ -56,5 +62,38 @@ export async function seedDemo(db: Db, options: DemoOptions = {}): Promise<DemoD
       if (user && u.subjects) await tx.insert(userSubjects).values(u.subjects.map((key) => ({ userId: user.id, subjectId: subjectId.get(key)! })));
     }
   });
+  await seedDemoExperiment(db, data);
   return data;
+}
+
+export const DEMO_EXPERIMENT = "reviewer-ranker-v2";
+
+/**
+ * A running experiment (baseline vs challenger) with about 20,000 simulated convener events, exposures
+ * for the simulated conveners, and ten proposals assigned to the demo convener.
+ */
+async function seedDemoExperiment(db: Db, data: DemoData) {
+  const experiment = await createExperiment(
+    db,
+    experimentSchema.parse({
+      key: DEMO_EXPERIMENT,
+      name: "Embedding ranker vs keyword baseline",
+      arms: [
+        { key: "A", system: "baseline", weight: 0.5 },
+        { key: "B", system: "challenger", weight: 0.5 },
+      ],
+      control: "A",
+    }),
+  );
+  await setExperimentStatus(db, DEMO_EXPERIMENT, "running");
+  const running = (await getExperiment(db, DEMO_EXPERIMENT))!;
+  const simulated = simulateSessions(data, { experiment: DEMO_EXPERIMENT, seed: "assay-demo" });
+  const units = [...new Set(simulated.map((e) => e.unitId))];
+  await db.insert(exposures).values(units.map((unit) => ({ experimentId: experiment.id, unit, armId: running.arms.find((a) => a.key === simulated.find((e) => e.unitId === unit)!.arm)!.id })));
+  for (let i = 0; i < simulated.length; i += 1000) {
+    await ingestEvents(db, running, simulated.slice(i, i + 1000), { checkArm: false, now: Date.parse("2030-01-01T00:00:00Z") });
+  }
+  const [convener] = await db.select({ id: users.id }).from(users).where(eq(users.email, "convener@assay.local"));
+  const firstProposals = await db.select({ id: proposals.id }).from(proposals).orderBy(proposals.externalId).limit(10);
+  if (convener) await assignProposals(db, firstProposals.map((p) => ({ userId: convener.id, proposalId: p.id })));
 }

@@ -1,23 +1,55 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { myProposals } from "../../db/convener";
 import { requireUserWithRole } from "~/utils/auth.server";
+import { getDb } from "~/utils/db.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 
 export const meta: MetaFunction = () => [{ title: "My proposals · Assay" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUserWithRole(request, "convener");
-  return json({ name: user.name });
+  return json({ name: user.name, proposals: await myProposals(getDb(), user.id) });
 }
 
 export default function ConvenerHome() {
-  const { name } = useLoaderData<typeof loader>();
+  const { name, proposals } = useLoaderData<typeof loader>();
+  const open = proposals.filter((p) => !p.finished);
   return (
     <>
       <h1>Proposals that need a committee</h1>
-      <p className="muted">Signed in as {name}.</p>
-      <div className="empty">No proposals are assigned to you yet. An admin assigns proposals when an experiment starts.</div>
+      <p className="muted">
+        Signed in as {name}. {open.length} of {proposals.length} proposals still need a committee.
+      </p>
+      {proposals.length === 0 ? (
+        <div className="empty">No proposals are assigned to you yet. An admin assigns them (Import → convener assignments).</div>
+      ) : (
+        <table aria-label="My proposals">
+          <thead>
+            <tr>
+              <th>Proposal</th>
+              <th>Title</th>
+              <th>Subject</th>
+              <th className="num">Committee so far</th>
+              <th>Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {proposals.map((p) => (
+              <tr key={p.externalId}>
+                <td>
+                  <Link to={`/convener/proposals/${encodeURIComponent(p.externalId)}`}>{p.externalId}</Link>
+                </td>
+                <td>{p.title}</td>
+                <td>{p.subject ?? "—"}</td>
+                <td className="num">{p.committee}</td>
+                <td>{p.finished ? "finished" : "to do"}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
     </>
   );
 }

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { Db, Tx } from "../client";
 import { candidates, goldMembers, listItems, proposals, rankedLists, subjects, systems } from "../schema";
 import { parseImportFile, type FileFormat, type RowError, type SourceRecord } from "./parse";
+import { assignProposals, convenerIdsByEmail } from "../convener";
 import { importSchemas, requiredColumns, type ImportEntity } from "./rows";
 
 export interface ImportCounts {
@@ -346,6 +347,26 @@ const goldWriter: Writer<{ proposalId: number; candidateId: number }[]> = {
   },
 };
 
+/** Which convener picks a committee for which proposal; conveners are users with the convener role. */
+const convenersWriter: Writer<{ userId: number; proposalId: number }[]> = {
+  async resolve(db, rows: Row<"conveners">[], errors) {
+    flagDuplicates(rows, (r) => `${r.convener.toLowerCase()}\u0000${r.proposal}`, (r) => `${r.convener} for ${r.proposal}`, errors);
+    const userIds = await convenerIdsByEmail(db, [...new Set(rows.map((r) => r.convener))]);
+    const proposalIds = await idMap(db, proposals, rows.map((r) => r.proposal));
+    const out: { userId: number; proposalId: number }[] = [];
+    for (const r of rows) {
+      const problems = [userIds.has(r.convener.toLowerCase()) ? "" : `no convener has the email ${r.convener}`, proposalIds.has(r.proposal) ? "" : `unknown proposal ${r.proposal}`].filter(Boolean);
+      if (problems.length) errors.push({ line: r.line, message: problems.join("; ") });
+      else out.push({ userId: userIds.get(r.convener.toLowerCase())!, proposalId: proposalIds.get(r.proposal)! });
+    }
+    return out;
+  },
+  async write(tx, rows) {
+    const added = await assignProposals(tx, rows);
+    return { added, updated: 0, unchanged: rows.length - added };
+  },
+};
+
 const writers: Record<ImportEntity, Writer<never>> = {
   subjects: subjectsWriter as Writer<never>,
   proposals: proposalsWriter as Writer<never>,
@@ -353,4 +374,5 @@ const writers: Record<ImportEntity, Writer<never>> = {
   systems: systemsWriter as Writer<never>,
   lists: listsWriter as Writer<never>,
   gold: goldWriter as Writer<never>,
+  conveners: convenersWriter as Writer<never>,
 };

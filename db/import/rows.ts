@@ -71,6 +71,8 @@ export const listItemRow = z.object({
 
 export const goldRow = z.object({ proposal: externalId("proposal"), candidate: externalId("candidate") });
 
+export const convenerRow = z.object({ convener: text("convener").pipe(z.string().email("convener must be an email address")), proposal: externalId("proposal") });
+
 export const importSchemas = {
   subjects: subjectRow,
   proposals: proposalRow,
@@ -78,6 +80,7 @@ export const importSchemas = {
   systems: systemRow,
   lists: listItemRow,
   gold: goldRow,
+  conveners: convenerRow,
 } as const;
 
 export type ImportEntity = keyof typeof importSchemas;
@@ -93,6 +96,7 @@ export const requiredColumns: Record<ImportEntity, string[]> = {
   systems: ["key"],
   lists: ["system", "proposal", "rank", "candidate"],
   gold: ["proposal", "candidate"],
+  conveners: ["convener", "proposal"],
 };
 
 export const entityLabels: Record<ImportEntity, string> = {
@@ -102,4 +106,5 @@ export const entityLabels: Record<ImportEntity, string> = {
   systems: "systems",
   lists: "ranked-list items",
   gold: "gold committee members",
+  conveners: "convener assignments",
 };

@@ -1,5 +1,6 @@
-import { boolean, doublePrecision, index, integer, pgEnum, pgTable, primaryKey, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
-import { proposals, subjects } from "./catalog";
+import { sql } from "drizzle-orm";
+import { boolean, doublePrecision, index, integer, pgEnum, pgTable, primaryKey, serial, text, timestamp, unique, uniqueIndex } from "drizzle-orm/pg-core";
+import { candidates, proposals, subjects } from "./catalog";
 import { systems } from "./systems";
 import { users } from "./users";
 
@@ -113,3 +114,39 @@ export const events = pgTable(
 export type Experiment = typeof experiments.$inferSelect;
 export type Arm = typeof arms.$inferSelect;
 export type StoredEvent = typeof events.$inferSelect;
+
+export const sessionStatuses = ["open", "finished"] as const;
+export const sessionStatusEnum = pgEnum("convener_session_status", sessionStatuses);
+
+/**
+ * A convener's work on one proposal in one experiment. A reload resumes the open session (a new
+ * impression of the same session); at most one is open per convener, experiment and proposal.
+ */
+export const convenerSessions = pgTable(
+  "convener_sessions",
+  {
+    id: text("id").primaryKey(),
+    experimentId: integer("experiment_id").notNull().references(() => experiments.id, { onDelete: "cascade" }),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    proposalId: integer("proposal_id").notNull().references(() => proposals.id, { onDelete: "cascade" }),
+    unit: text("unit").notNull(),
+    arm: text("arm").notNull(),
+    status: sessionStatusEnum("status").notNull().default("open"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("convener_sessions_lookup_idx").on(t.experimentId, t.userId, t.proposalId),
+    uniqueIndex("convener_sessions_one_open_idx").on(t.experimentId, t.userId, t.proposalId).where(sql`${t.status} = 'open'`),
+  ],
+);
+
+export const committeeMembers = pgTable(
+  "committee_members",
+  {
+    sessionId: text("session_id").notNull().references(() => convenerSessions.id, { onDelete: "cascade" }),
+    candidateId: integer("candidate_id").notNull().references(() => candidates.id),
+    adoptedAt: timestamp("adopted_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.candidateId] })],
+);

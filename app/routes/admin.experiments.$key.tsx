@@ -1,0 +1,249 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { armCounts } from "../../db/experiment-stats";
+import { exportEvents } from "../../db/events";
+import { createApiKey, ExperimentError, getExperiment, listApiKeys, revokeApiKey, setExperimentStatus } from "../../db/experiments";
+import { onlineMetrics, onlineReport } from "../../scripts/metrics/online";
+import type { OnlineEvent } from "../../scripts/metrics/events";
+import { requireAdmin } from "~/utils/auth.server";
+import { getDb } from "~/utils/db.server";
+import { RouteErrorBoundary } from "~/components/error-boundary";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.experiment.key ?? "Experiment"} · Assay` }];
+
+async function load(key: string | undefined) {
+  const experiment = await getExperiment(getDb(), key ?? "");
+  if (!experiment) throw json({ message: `There is no experiment ${key}.` }, { status: 404 });
+  return experiment;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const experiment = await load(params.key);
+  const db = getDb();
+  const all: OnlineEvent[] = [];
+  for await (const page of exportEvents(db, experiment)) all.push(...page);
+  const control = experiment.arms.find((a) => a.isControl)!.key;
+  const report = all.length
+    ? onlineReport(all, { weights: Object.fromEntries(experiment.arms.map((a) => [a.key, a.weight])), control, intervals: true, B: 1000, seed: experiment.seed })
+    : null;
+  return json({ experiment, counts: await armCounts(db, experiment), keys: await listApiKeys(db, experiment.id), report, control });
+}
+
+const intentSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("start") }),
+  z.object({ intent: z.literal("stop") }),
+  z.object({ intent: z.literal("createKey"), expiresInDays: z.coerce.number().int().min(1).max(3650).optional().or(z.literal("").transform(() => undefined)) }),
+  z.object({ intent: z.literal("revokeKey"), keyId: z.coerce.number().int().positive() }),
+]);
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  const experiment = await load(params.key);
+  const parsed = intentSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return json({ error: "That request was not understood; reload the page and try again.", newKey: null }, { status: 400 });
+  const db = getDb();
+  try {
+    switch (parsed.data.intent) {
+      case "start":
+      case "stop":
+        await setExperimentStatus(db, experiment.key, parsed.data.intent === "start" ? "running" : "stopped");
+        return json({ error: null, newKey: null });
+      case "createKey": {
+        const expiresAt = parsed.data.expiresInDays ? new Date(Date.now() + parsed.data.expiresInDays * 86_400_000) : undefined;
+        const created = await createApiKey(db, experiment.key, { expiresAt });
+        return json({ error: null, newKey: created.key });
+      }
+      case "revokeKey":
+        await revokeApiKey(db, experiment.id, parsed.data.keyId);
+        return json({ error: null, newKey: null });
+    }
+  } catch (error) {
+    if (error instanceof ExperimentError) return json({ error: error.message, newKey: null }, { status: 400 });
+    throw error;
+  }
+}
+
+const pct = (v: number | null | undefined) => (v === null || v === undefined ? "—" : `${(v * 100).toFixed(1)}%`);
+const num = (v: number | null | undefined, d = 3) => (v === null || v === undefined ? "—" : v.toFixed(d));
+const labels: Record<string, string> = { ctr: "CTR", adoptionRate: "Adoption rate", meanAdoptedRank: "Mean adopted rank", sessionSuccessRate: "Session success" };
+const asRate = (m: string) => m !== "meanAdoptedRank";
+
+export default function ExperimentPage() {
+  const { experiment, counts, keys, report, control } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  return (
+    <>
+      <p>
+        <Link to="/admin/experiments">← Experiments</Link>
+      </p>
+      <h1>
+        {experiment.name} <span className="muted">({experiment.key})</span> <span className="badge">{experiment.status}</span>
+      </h1>
+      <p className="muted">
+        Coverage {experiment.coverage}, hash seed “{experiment.seed}”, committee cap {experiment.committeeCap}. Arms:{" "}
+        {experiment.arms.map((a) => `${a.key} = ${a.systemKey} (${a.weight}${a.isControl ? ", control" : ""})`).join("; ")}. A running experiment's arms cannot change: stop it and create a new one.
+      </p>
+      {data?.error ? (
+        <p className="notice error" role="alert">
+          {data.error}
+        </p>
+      ) : null}
+      <Form method="post" className="toolbar">
+        {experiment.status === "draft" ? (
+          <button type="submit" name="intent" value="start">
+            Start experiment
+          </button>
+        ) : null}
+        {experiment.status === "running" ? (
+          <button type="submit" name="intent" value="stop" className="button-danger">
+            Stop experiment
+          </button>
+        ) : null}
+      </Form>
+
+      {report?.srm?.mismatch ? (
+        <p className="notice error" role="alert">
+          Sample-ratio mismatch: the units per arm do not fit the configured weights (χ² = {report.srm.chi2.toFixed(2)}, p = {report.srm.pValue.toExponential(2)}). Check the assignment before reading the results.
+        </p>
+      ) : null}
+      {report?.multipleExposureWarning ? (
+        <p className="notice error" role="alert">
+          {pct(report.excludedShare)} of units were seen in more than one arm and are excluded from every metric.
+        </p>
+      ) : null}
+
+      <h2>Arms</h2>
+      <table aria-label="Arms">
+        <thead>
+          <tr>
+            <th>Arm</th>
+            <th className="num">Exposed units</th>
+            <th className="num">Units with sessions</th>
+            <th className="num">Sessions</th>
+            <th className="num">Events</th>
+            {onlineMetrics.map((m) => (
+              <th key={m} className="num">
+                {labels[m]}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {counts.map((c) => {
+            const arm = report?.arms[c.arm];
+            return (
+              <tr key={c.arm}>
+                <th scope="row">
+                  {c.arm}
+                  {c.arm === control ? " (control)" : ""}
+                </th>
+                <td className="num">{c.exposedUnits}</td>
+                <td className="num">{arm?.units ?? 0}</td>
+                <td className="num">{arm?.sessions ?? 0}</td>
+                <td className="num">{c.events.toLocaleString("en")}</td>
+                {onlineMetrics.map((m) => (
+                  <td key={m} className="num">
+                    {asRate(m) ? pct(arm?.[m]) : num(arm?.[m], 2)}
+                    <div className="muted">{arm?.ci?.[m] ? (asRate(m) ? `${pct(arm.ci[m]!.lower)} – ${pct(arm.ci[m]!.upper)}` : `${num(arm.ci[m]!.lower, 2)} – ${num(arm.ci[m]!.upper, 2)}`) : ""}</div>
+                  </td>
+                ))}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      {report ? (
+        <>
+          <p className="muted">
+            SRM: χ² = {report.srm ? report.srm.chi2.toFixed(3) : "—"}, p = {report.srm ? report.srm.pValue.toPrecision(3) : "—"}. Units in more than one arm: {report.excludedUnits} ({pct(report.excludedShare)}). Data quality:{" "}
+            {report.dataQuality.duplicateEvents} duplicate events, {report.dataQuality.sessionsWithoutImpression} sessions without an impression, {report.dataQuality.eventsAboutUnshownCandidates} events about candidates never shown.
+          </p>
+          <h2>Differences vs control</h2>
+          <table aria-label="Differences vs control">
+            <thead>
+              <tr>
+                <th>Arm</th>
+                <th>Metric</th>
+                <th className="num">Difference</th>
+                <th className="num">95% CI</th>
+                <th className="num">Relative lift</th>
+                <th className="num">p (permutation over units)</th>
+              </tr>
+            </thead>
+            <tbody>
+              {report.comparisons.map((c) => (
+                <tr key={`${c.arm}-${c.metric}`}>
+                  <td>{c.arm}</td>
+                  <td>{labels[c.metric]}</td>
+                  <td className="num">{num(c.difference, 4)}</td>
+                  <td className="num">{c.ci ? `${num(c.ci.lower, 4)} – ${num(c.ci.upper, 4)}` : "—"}</td>
+                  <td className="num">{pct(c.relativeLift)}</td>
+                  <td className="num">{num(c.pValue, 4)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      ) : (
+        <div className="empty">No events yet. Conveners' interactions, the event API and `assay events import` fill this page.</div>
+      )}
+
+      <h2>API keys</h2>
+      <p className="muted">For applications that log events (POST /api/events) or ask for assignments (GET /api/experiments/{experiment.key}/assignment?unit=…) from outside Assay.</p>
+      {data?.newKey ? (
+        <p className="notice success" role="status">
+          New key (shown once; store it now): <code>{data.newKey}</code>
+        </p>
+      ) : null}
+      {keys.length ? (
+        <table aria-label="API keys">
+          <thead>
+            <tr>
+              <th>Key</th>
+              <th>Created</th>
+              <th>Expires</th>
+              <th>Status</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {keys.map((k) => (
+              <tr key={k.id}>
+                <td>
+                  <code>{k.prefix}…</code>
+                </td>
+                <td>{new Date(k.createdAt).toISOString().slice(0, 16).replace("T", " ")}</td>
+                <td>{k.expiresAt ? new Date(k.expiresAt).toISOString().slice(0, 10) : "never"}</td>
+                <td>{k.revokedAt ? "revoked" : "active"}</td>
+                <td>
+                  {k.revokedAt ? null : (
+                    <Form method="post">
+                      <input type="hidden" name="keyId" value={k.id} />
+                      <button type="submit" name="intent" value="revokeKey" className="button-danger">
+                        Revoke {k.prefix}…
+                      </button>
+                    </Form>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      <Form method="post" className="toolbar">
+        <div>
+          <label htmlFor="expiresInDays">Expires after (days, optional)</label>
+          <input id="expiresInDays" name="expiresInDays" type="number" min={1} max={3650} />
+        </div>
+        <button type="submit" name="intent" value="createKey">
+          Create API key
+        </button>
+      </Form>
+    </>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,0 +1,190 @@
+import { randomUUID } from "node:crypto";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Db, Tx } from "./client";
+import { candidates, committeeMembers, convenerAssignments, convenerSessions, events, experimentProposals, experiments, listItems, proposals, rankedLists, subjects } from "./schema";
+import { assignUnit, getExperiment, type ExperimentWithArms } from "./experiments";
+
+export class ConvenerError extends Error {
+  constructor(
+    message: string,
+    readonly status = 400,
+  ) {
+    super(message);
+  }
+}
+
+/** The randomization unit of a convener: stable, and not their email. */
+export const unitOf = (userId: number) => `convener-${userId}`;
+
+export async function myProposals(db: Db, userId: number) {
+  return db
+    .select({
+      externalId: proposals.externalId,
+      title: proposals.title,
+      subject: subjects.name,
+      finished: sql<boolean>`exists (select 1 from ${convenerSessions} s where s.user_id = ${userId} and s.proposal_id = ${proposals.id} and s.status = 'finished')`,
+      committee: sql<number>`coalesce((select count(*)::int from ${committeeMembers} m join ${convenerSessions} s on s.id = m.session_id where s.user_id = ${userId} and s.proposal_id = ${proposals.id} and s.status = 'open'), 0)`,
+    })
+    .from(convenerAssignments)
+    .innerJoin(proposals, eq(proposals.id, convenerAssignments.proposalId))
+    .leftJoin(subjects, eq(subjects.id, proposals.subjectId))
+    .where(eq(convenerAssignments.userId, userId))
+    .orderBy(asc(proposals.externalId));
+}
+
+/** The most recently started running experiment whose scope includes the proposal. */
+export async function experimentForProposal(db: Db | Tx, proposal: { id: number; subjectId: number | null }): Promise<ExperimentWithArms | null> {
+  const [row] = await db
+    .select({ key: experiments.key })
+    .from(experiments)
+    .where(
+      and(
+        eq(experiments.status, "running"),
+        sql`(${experiments.scope} = 'all'
+          or (${experiments.scope} = 'subject' and ${experiments.scopeSubjectId} = ${proposal.subjectId})
+          or (${experiments.scope} = 'list' and exists (select 1 from ${experimentProposals} ep where ep.experiment_id = ${experiments.id} and ep.proposal_id = ${proposal.id})))`,
+      ),
+    )
+    .orderBy(desc(experiments.startedAt))
+    .limit(1);
+  return row ? getExperiment(db, row.key) : null;
+}
+
+async function assignedProposal(db: Db | Tx, userId: number, externalId: string) {
+  const [row] = await db
+    .select({ id: proposals.id, externalId: proposals.externalId, title: proposals.title, abstract: proposals.abstract, keywords: proposals.keywords, subjectId: proposals.subjectId, subject: subjects.name })
+    .from(convenerAssignments)
+    .innerJoin(proposals, eq(proposals.id, convenerAssignments.proposalId))
+    .leftJoin(subjects, eq(subjects.id, proposals.subjectId))
+    .where(and(eq(convenerAssignments.userId, userId), eq(proposals.externalId, externalId)));
+  if (!row) throw new ConvenerError(`Proposal ${externalId} is not assigned to you.`, 403);
+  return row;
+}
+
+async function listFor(db: Db | Tx, systemId: number, proposalId: number) {
+  return db
+    .select({ rank: listItems.rank, candidateId: candidates.id, externalId: candidates.externalId, name: candidates.name, affiliation: candidates.affiliation, keywords: candidates.keywords, summary: candidates.summary })
+    .from(listItems)
+    .innerJoin(rankedLists, eq(rankedLists.id, listItems.listId))
+    .innerJoin(candidates, eq(candidates.id, listItems.candidateId))
+    .where(and(eq(rankedLists.systemId, systemId), eq(rankedLists.proposalId, proposalId), eq(rankedLists.variant, "default")))
+    .orderBy(asc(listItems.rank));
+}
+
+async function logEvent(tx: Tx, experiment: ExperimentWithArms, session: { id: string; unit: string; arm: string }, proposal: string, type: string, extra: { candidateId?: string; items?: string[] }) {
+  await tx.insert(events).values({
+    eventId: randomUUID(),
+    experimentId: experiment.id,
+    type,
+    at: new Date().toISOString(),
+    arm: session.arm,
+    unit: session.unit,
+    sessionId: session.id,
+    proposalId: proposal,
+    candidateId: extra.candidateId ?? null,
+    items: extra.items ?? null,
+  });
+}
+
+/**
+ * Opens the convener's session on a proposal, or resumes the open one, and logs the impression of
+ * the list shown, all in one transaction: a reload is a new impression of the same session. Units
+ * outside coverage see the control system and nothing is logged for them.
+ */
+export async function openProposal(db: Db, userId: number, externalId: string) {
+  return db.transaction(async (tx) => {
+    const proposal = await assignedProposal(tx, userId, externalId);
+    const experiment = await experimentForProposal(tx, proposal);
+    if (!experiment) return { proposal, experiment: null, session: null, list: [], committee: [], cap: 5, counted: false };
+    const unit = unitOf(userId);
+    const assignment = await assignUnit(tx, experiment, unit);
+    const systemId = experiment.arms.find((a) => a.key === assignment.arm)!.systemId;
+    await tx.insert(convenerSessions).values({ id: randomUUID(), experimentId: experiment.id, userId, proposalId: proposal.id, unit, arm: assignment.arm }).onConflictDoNothing();
+    const [session] = await tx
+      .select()
+      .from(convenerSessions)
+      .where(and(eq(convenerSessions.experimentId, experiment.id), eq(convenerSessions.userId, userId), eq(convenerSessions.proposalId, proposal.id), eq(convenerSessions.status, "open")));
+    const list = await listFor(tx, systemId, proposal.id);
+    if (assignment.counted && list.length > 0) await logEvent(tx, experiment, session, proposal.externalId, "impression", { items: list.map((c) => c.externalId) });
+    const committee = await tx.select({ candidateId: committeeMembers.candidateId }).from(committeeMembers).where(eq(committeeMembers.sessionId, session.id)).orderBy(asc(committeeMembers.adoptedAt));
+    return { proposal, experiment: { key: experiment.key, name: experiment.name }, session: { id: session.id }, list, committee: committee.map((c) => c.candidateId), cap: experiment.committeeCap, counted: assignment.counted };
+  });
+}
+
+/** The open session, locked for this transaction, with the list it shows. */
+async function lockedSession(tx: Tx, userId: number, externalId: string) {
+  const proposal = await assignedProposal(tx, userId, externalId);
+  const experiment = await experimentForProposal(tx, proposal);
+  if (!experiment) throw new ConvenerError("No experiment is running for this proposal.", 409);
+  const [session] = await tx
+    .select()
+    .from(convenerSessions)
+    .where(and(eq(convenerSessions.experimentId, experiment.id), eq(convenerSessions.userId, userId), eq(convenerSessions.proposalId, proposal.id), eq(convenerSessions.status, "open")))
+    .for("update");
+  if (!session) throw new ConvenerError("This proposal's committee is finished; reopen the proposal to start again.", 409);
+  const systemId = experiment.arms.find((a) => a.key === session.arm)!.systemId;
+  const list = await listFor(tx, systemId, proposal.id);
+  const counted = (await assignUnit(tx, experiment, session.unit)).counted;
+  return { proposal, experiment, session, list, counted };
+}
+
+function candidateIn(list: Awaited<ReturnType<typeof listFor>>, externalId: string) {
+  const candidate = list.find((c) => c.externalId === externalId);
+  if (!candidate) throw new ConvenerError(`Candidate ${externalId} is not in this proposal's list.`, 404);
+  return candidate;
+}
+
+/** A candidate's profile, logged as a click. */
+export async function openProfile(db: Db, userId: number, proposal: string, candidate: string) {
+  return db.transaction(async (tx) => {
+    const s = await lockedSession(tx, userId, proposal);
+    const c = candidateIn(s.list, candidate);
+    if (s.counted) await logEvent(tx, s.experiment, s.session, s.proposal.externalId, "click", { candidateId: c.externalId });
+    return { proposal: s.proposal, candidate: c };
+  });
+}
+
+/**
+ * Adopts a candidate into the committee, up to the experiment's cap. The session row is locked, so
+ * two tabs adopting at once are served one after the other and never exceed the cap.
+ */
+export async function adopt(db: Db, userId: number, proposal: string, candidate: string) {
+  return db.transaction(async (tx) => {
+    const s = await lockedSession(tx, userId, proposal);
+    const c = candidateIn(s.list, candidate);
+    const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(committeeMembers).where(eq(committeeMembers.sessionId, s.session.id));
+    const already = await tx.select().from(committeeMembers).where(and(eq(committeeMembers.sessionId, s.session.id), eq(committeeMembers.candidateId, c.candidateId)));
+    if (already.length) return;
+    if (n >= s.experiment.committeeCap) throw new ConvenerError(`The committee is full (${n} of ${s.experiment.committeeCap}); remove someone first.`, 409);
+    await tx.insert(committeeMembers).values({ sessionId: s.session.id, candidateId: c.candidateId });
+    if (s.counted) await logEvent(tx, s.experiment, s.session, s.proposal.externalId, "adopt", { candidateId: c.externalId });
+  });
+}
+
+export async function unadopt(db: Db, userId: number, proposal: string, candidate: string) {
+  return db.transaction(async (tx) => {
+    const s = await lockedSession(tx, userId, proposal);
+    const c = candidateIn(s.list, candidate);
+    const removed = await tx.delete(committeeMembers).where(and(eq(committeeMembers.sessionId, s.session.id), eq(committeeMembers.candidateId, c.candidateId))).returning();
+    if (removed.length && s.counted) await logEvent(tx, s.experiment, s.session, s.proposal.externalId, "unadopt", { candidateId: c.externalId });
+  });
+}
+
+export async function finish(db: Db, userId: number, proposal: string) {
+  return db.transaction(async (tx) => {
+    const s = await lockedSession(tx, userId, proposal);
+    await tx.update(convenerSessions).set({ status: "finished", finishedAt: sql`now()` }).where(eq(convenerSessions.id, s.session.id));
+  });
+}
+
+export async function assignProposals(db: Db | Tx, pairs: { userId: number; proposalId: number }[]) {
+  if (pairs.length === 0) return 0;
+  const inserted = await db.insert(convenerAssignments).values(pairs).onConflictDoNothing().returning();
+  return inserted.length;
+}
+
+export async function convenerIdsByEmail(db: Db, emails: string[]) {
+  const { users } = await import("./schema");
+  const rows = await db.select({ id: users.id, email: users.email, role: users.role }).from(users).where(inArray(sql`lower(${users.email})`, emails.map((e) => e.toLowerCase())));
+  return new Map(rows.filter((r) => r.role === "convener").map((r) => [r.email.toLowerCase(), r.id]));
+}

@@ -1,0 +1,57 @@
+import { createRng, type Rng } from "../lib/random";
+import { growthbookHash, bucketRanges, chooseArm } from "../stats/assign";
+import type { OnlineEvent } from "../metrics/events";
+import type { DemoData } from "./generate";
+
+/**
+ * Simulated convener sessions for the demo experiment: conveners are split between the baseline (A)
+ * and the challenger (B) by GrowthBook's hash, look at the top 20 of their arm's list, open a few
+ * profiles and adopt committee members. A candidate is more likely picked when they are a real
+ * committee member, so the challenger's better lists give it a truly, modestly better adoption rate.
+ */
+export function simulateSessions(data: DemoData, options: { experiment: string; seed: string; conveners?: number; targetEvents?: number }): OnlineEvent[] {
+  const rng = createRng(`${options.seed}:sessions`);
+  const conveners = options.conveners ?? 60;
+  const target = options.targetEvents ?? 20_000;
+  const gold = new Map<string, Set<string>>();
+  for (const g of data.gold) {
+    if (!gold.has(g.proposal)) gold.set(g.proposal, new Set());
+    gold.get(g.proposal)!.add(g.candidate);
+  }
+  const lists = new Map(data.lists.map((l) => [`${l.system}\u0000${l.proposal}`, l.items.map((i) => i.candidate)]));
+  const ranges = bucketRanges([0.5, 0.5], 1);
+  const armSystem = ["baseline", "challenger"];
+  const events: OnlineEvent[] = [];
+  let t = Date.parse("2026-11-01T08:00:00Z");
+  let n = 0;
+  while (events.length < target) {
+    const unit = `demo-convener-${rng.int(conveners)}`;
+    const arm = chooseArm(growthbookHash(options.experiment, unit), ranges);
+    const proposal = data.proposals[rng.int(data.proposals.length)].externalId;
+    const shown = lists.get(`${armSystem[arm]}\u0000${proposal}`)!.slice(0, 20);
+    const session = `${unit}-s${n++}`;
+    const emit = (type: OnlineEvent["type"], extra: Partial<OnlineEvent>) => {
+      t += 5_000 + rng.int(60_000);
+      events.push({ eventId: uuid(rng), type, at: new Date(t).toISOString(), experiment: options.experiment, arm: arm === 0 ? "A" : "B", unitId: unit, sessionId: session, proposalId: proposal, ...extra });
+    };
+    emit("impression", { items: shown });
+    const relevant = gold.get(proposal)!;
+    const adopted = new Set<string>();
+    shown.forEach((c, i) => {
+      const good = relevant.has(c);
+      if (rng.next() < (good ? 0.55 : 0.12) * Math.exp(-i / 12)) emit("click", { candidateId: c });
+      if (adopted.size < 5 && rng.next() < (good ? 0.45 : 0.03) * Math.exp(-i / 15)) {
+        adopted.add(c);
+        emit("adopt", { candidateId: c });
+      }
+    });
+    const first = [...adopted][0];
+    if (first && rng.next() < 0.1) emit("unadopt", { candidateId: first });
+  }
+  return events;
+}
+
+function uuid(rng: Rng) {
+  const h = Array.from({ length: 4 }, () => rng.nextUint32().toString(16).padStart(8, "0")).join("");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
