@@ -188,3 +188,15 @@ export async function convenerIdsByEmail(db: Db, emails: string[]) {
   const rows = await db.select({ id: users.id, email: users.email, role: users.role }).from(users).where(inArray(sql`lower(${users.email})`, emails.map((e) => e.toLowerCase())));
   return new Map(rows.filter((r) => r.role === "convener").map((r) => [r.email.toLowerCase(), r.id]));
 }
+
+/** The candidate ids of the convener's open committee on a proposal, in adoption order. */
+export async function committeeOf(db: Db, userId: number, externalId: string): Promise<number[]> {
+  const rows = await db
+    .select({ candidateId: committeeMembers.candidateId })
+    .from(committeeMembers)
+    .innerJoin(convenerSessions, eq(convenerSessions.id, committeeMembers.sessionId))
+    .innerJoin(proposals, eq(proposals.id, convenerSessions.proposalId))
+    .where(and(eq(convenerSessions.userId, userId), eq(proposals.externalId, externalId), eq(convenerSessions.status, "open")))
+    .orderBy(asc(committeeMembers.adoptedAt));
+  return rows.map((r) => r.candidateId);
+}

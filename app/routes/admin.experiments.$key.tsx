@@ -135,7 +135,7 @@ export default function ExperimentPage() {
           {counts.map((c) => {
             const arm = report?.arms[c.arm];
             return (
-              <tr key={c.arm}>
+              <tr key={c.arm} data-arm={c.arm}>
                 <th scope="row">
                   {c.arm}
                   {c.arm === control ? " (control)" : ""}

@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { json, redirect } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
-import { adopt, finish, openProposal, unadopt } from "../../db/convener";
+import { adopt, committeeOf, finish, openProposal, unadopt } from "../../db/convener";
 import { requireUserWithRole } from "~/utils/auth.server";
 import { convenerCall } from "~/utils/convener.server";
 import { getDb } from "~/utils/db.server";
@@ -34,11 +35,21 @@ export async function action({ request, params }: ActionFunctionArgs) {
     else if (parsed.data.intent === "unadopt") await unadopt(db, user.id, proposal, parsed.data.candidate);
     else await finish(db, user.id, proposal);
   });
-  return parsed.data.intent === "finish" ? redirect("/convener") : json({ ok: true });
+  if (parsed.data.intent === "finish") return redirect("/convener");
+  return json({ committee: await committeeOf(db, user.id, proposal) });
 }
 
+/**
+ * After adopting or removing, the action returns the committee and the page keeps its list: running
+ * the loader again would log an impression the convener never made (a real reload still does).
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, formAction, currentUrl, defaultShouldRevalidate }) =>
+  formMethod?.toUpperCase() === "POST" && (!formAction || new URL(formAction, currentUrl).pathname === currentUrl.pathname) ? false : defaultShouldRevalidate;
+
 export default function ConvenerProposal() {
-  const { proposal, experiment, list, committee, cap } = useLoaderData<typeof loader>();
+  const { proposal, experiment, list, committee: loaded, cap } = useLoaderData<typeof loader>();
+  const acted = useActionData<typeof action>();
+  const committee = acted && "committee" in acted ? acted.committee : loaded;
   const busy = useNavigation().state !== "idle";
   const members = new Set(committee);
   const full = committee.length >= cap;
