@@ -22,3 +22,17 @@ export async function armCounts(db: DbOrTx, experiment: ExperimentWithArms) {
     exposedUnits: exposureRows.find((r) => r.armId === a.id)?.units ?? 0,
   }));
 }
+
+/** Events naming proposals or candidates Assay does not know: stored as sent, reported as findings. */
+export async function unknownIdFindings(db: DbOrTx, experiment: ExperimentWithArms) {
+  const [row] = await db.execute<{ proposals: number; candidates: number; events: number }>(sql`
+    select
+      count(distinct e.proposal_id) filter (where p.id is null)::int as proposals,
+      count(distinct e.candidate_id) filter (where e.candidate_id is not null and c.id is null)::int as candidates,
+      count(*) filter (where p.id is null or (e.candidate_id is not null and c.id is null))::int as events
+    from events e
+    left join proposals p on p.external_id = e.proposal_id
+    left join candidates c on c.external_id = e.candidate_id
+    where e.experiment_id = ${experiment.id}`);
+  return row;
+}

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { armCounts } from "../../db/experiment-stats";
+import { armCounts, unknownIdFindings } from "../../db/experiment-stats";
 import { exportEvents } from "../../db/events";
 import { createApiKey, ExperimentError, getExperiment, listApiKeys, revokeApiKey, setExperimentStatus } from "../../db/experiments";
 import { onlineMetrics, onlineReport } from "../../scripts/metrics/online";
@@ -29,7 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const report = all.length
     ? onlineReport(all, { weights: Object.fromEntries(experiment.arms.map((a) => [a.key, a.weight])), control, intervals: true, B: 1000, seed: experiment.seed })
     : null;
-  return json({ experiment, counts: await armCounts(db, experiment), keys: await listApiKeys(db, experiment.id), report, control });
+  return json({ experiment, counts: await armCounts(db, experiment), unknown: await unknownIdFindings(db, experiment), keys: await listApiKeys(db, experiment.id), report, control });
 }
 
 const intentSchema = z.discriminatedUnion("intent", [
@@ -72,7 +72,7 @@ const labels: Record<string, string> = { ctr: "CTR", adoptionRate: "Adoption rat
 const asRate = (m: string) => m !== "meanAdoptedRank";
 
 export default function ExperimentPage() {
-  const { experiment, counts, keys, report, control } = useLoaderData<typeof loader>();
+  const { experiment, counts, unknown, keys, report, control } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   return (
     <>
@@ -159,7 +159,8 @@ export default function ExperimentPage() {
         <>
           <p className="muted">
             SRM: χ² = {report.srm ? report.srm.chi2.toFixed(3) : "—"}, p = {report.srm ? report.srm.pValue.toPrecision(3) : "—"}. Units in more than one arm: {report.excludedUnits} ({pct(report.excludedShare)}). Data quality:{" "}
-            {report.dataQuality.duplicateEvents} duplicate events, {report.dataQuality.sessionsWithoutImpression} sessions without an impression, {report.dataQuality.eventsAboutUnshownCandidates} events about candidates never shown.
+            {report.dataQuality.duplicateEvents} duplicate events, {report.dataQuality.sessionsWithoutImpression} sessions without an impression, {report.dataQuality.eventsAboutUnshownCandidates} events about candidates never shown; {unknown.events} events name ids Assay does not know ({unknown.proposals} proposals,{" "}
+            {unknown.candidates} candidates).
           </p>
           <h2>Differences vs control</h2>
           <table aria-label="Differences vs control">

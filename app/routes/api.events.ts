@@ -13,7 +13,18 @@ export const MAX_BYTES = 1024 * 1024;
  * that cannot be read is a 4xx and stores nothing; a server fault is a 503 and stores nothing, so the
  * sender retries the whole batch (retried events count as duplicates).
  */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action(args: ActionFunctionArgs) {
+  try {
+    return await receive(args);
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    // The database is down or failed mid-batch: nothing was committed, so the sender retries it all.
+    console.error("event batch failed", thrown);
+    return apiError(503, "The events could not be stored just now; nothing was stored. Retry the batch.", { "Retry-After": "1" });
+  }
+}
+
+async function receive({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return apiError(405, "Use POST.", { Allow: "POST" });
   const experiment = await requireApiKey(request);
   const type = request.headers.get("Content-Type") ?? "";
@@ -28,13 +39,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const batch = typeof body === "object" && body !== null && !Array.isArray(body) ? (body as { events?: unknown }).events : undefined;
   if (!Array.isArray(batch)) return apiError(400, 'The body must be an object with an "events" list: {"events": [...]}.');
   if (batch.length > MAX_EVENTS) return apiError(413, `At most ${MAX_EVENTS} events per request; this one has ${batch.length}.`);
-  try {
-    const result = await ingestEvents(getDb(), experiment, batch, { checkArm: true });
-    return json(result, { headers: { "Cache-Control": "no-store" } });
-  } catch (error) {
-    console.error("event batch failed", error);
-    return apiError(503, "The events could not be stored just now; nothing was stored. Retry the batch.", { "Retry-After": "1" });
-  }
+  const result = await ingestEvents(getDb(), experiment, batch, { checkArm: true });
+  return json(result, { headers: { "Cache-Control": "no-store" } });
 }
 
 export async function loader() {

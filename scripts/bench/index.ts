@@ -55,4 +55,9 @@ if (!only || only === "import") {
   const r = measure("import-worker.ts");
   report("import 100,000 list items", r, "seconds", r.seconds < 10);
 }
+if (!only || only === "api") {
+  // Needs the production build: `npm run build` first (npm run bench does it).
+  const r = measure("api-worker.ts") as Result & { rate: number; lost: number };
+  report("POST /api/events, 4 clients × 100", r, "≥ 5,000 events/s for 60 s, none lost", r.rate >= 5000 && r.lost === 0);
+}
 console.log(`\nSummary\n${rows.join("\n")}`);
