@@ -64,7 +64,8 @@ export async function ingestEvents(db: Db, experiment: ExperimentWithArms, batch
         else keep.push(v);
       }
       const used = new Set(keep.map((v) => v.event.unitId));
-      const toStore = [...newExposures].filter(([unit]) => used.has(unit));
+      // Sorted, so concurrent batches take the unique-index locks in one order and cannot deadlock.
+      const toStore = [...newExposures].filter(([unit]) => used.has(unit)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
       if (toStore.length) await tx.insert(exposures).values(toStore.map(([unit, armId]) => ({ experimentId: experiment.id, unit, armId }))).onConflictDoNothing();
     }
     let accepted = 0;

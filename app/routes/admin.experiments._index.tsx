@@ -27,6 +27,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const controlRow = rows[Number(form.get("controlIndex") ?? 0)];
   const arms = rows.filter((a) => a.key.trim() !== "");
   const subject = String(form.get("subject") ?? "");
+  const listed = String(form.get("proposals") ?? "").split(/[\s,]+/).filter(Boolean);
   const parsed = experimentSchema.safeParse({
     key: form.get("key"),
     name: form.get("name"),
@@ -35,8 +36,9 @@ export async function action({ request }: ActionFunctionArgs) {
     coverage: form.get("coverage") || 1,
     seed: form.get("seed") || undefined,
     committeeCap: form.get("committeeCap") || 5,
-    scope: subject ? "subject" : "all",
+    scope: listed.length ? "list" : subject ? "subject" : "all",
     subject: subject || undefined,
+    proposals: listed.length ? listed : undefined,
   });
   if (!parsed.success) return json({ errors: parsed.error.issues.map((i) => i.message) }, { status: 400 });
   try {
@@ -122,6 +124,10 @@ export default function Experiments() {
                 ))}
               </select>
             </div>
+          </div>
+          <div className="field" style={{ marginTop: "0.8rem" }}>
+            <label htmlFor="proposals">Or only these proposals (ids, separated by spaces or commas)</label>
+            <textarea id="proposals" name="proposals" rows={2} style={{ width: "100%" }} />
           </div>
           <fieldset style={{ marginTop: "0.8rem" }}>
             <legend>Arms (weights sum to 1)</legend>
