@@ -2,3 +2,4 @@ export * from "./catalog";
 export * from "./systems";
 export * from "./users";
 export * from "./experiments";
+export * from "./campaigns";

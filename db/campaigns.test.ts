@@ -1,0 +1,103 @@
+import { sql } from "drizzle-orm";
+import { createTestDatabase, type TestDatabase } from "../test/database";
+import { seedDemo } from "./seed";
+import { createUser } from "./users";
+import { closeCampaign, createCampaign, expertAssignments, finishAssignment, launchCampaign, saveGrade, taskView } from "./campaigns";
+import { campaignSchema, gradeSchema } from "../app/schemas/campaigns";
+
+let t: TestDatabase;
+let experts: { id: number; email: string }[] = [];
+let conflicted: { id: number; email: string };
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  await seedDemo(t.db, { proposals: 16, candidates: 300, seed: "campaign-test" });
+  experts = [];
+  for (const n of [1, 2, 3, 4]) experts.push(await createUser(t.db, { email: `rater${n}@test.local`, name: `Rater ${n}`, role: "expert", password: "long-enough-1" }));
+  // An expert who is also a candidate (same email) in some pools: never assigned those proposals.
+  const [candidate] = await t.db.execute<{ email: string }>(sql`select c.email from candidates c join list_items li on li.candidate_id = c.id join ranked_lists rl on rl.id = li.list_id where li.rank <= 10 limit 1`);
+  conflicted = await createUser(t.db, { email: candidate.email, name: "Conflicted", role: "expert", password: "long-enough-1" });
+});
+afterAll(() => t.drop());
+
+const input = (extra: Partial<Record<string, unknown>> = {}) =>
+  campaignSchema.parse({ name: "Blind test", systems: ["baseline", "challenger"], depth: 10, raters: 2, experts: [...experts.map((e) => e.email), conflicted.email], ...extra });
+
+describe("campaigns", () => {
+  it("validates input with sentences", () => {
+    const bad = campaignSchema.safeParse({ name: "", systems: [], depth: 0, raters: 3, experts: ["x"] });
+    expect(bad.error!.issues.map((i) => i.message)).toEqual(
+      expect.arrayContaining(["name is missing", "choose at least one system whose lists are pooled", "the pool depth must be at least 1", "every expert must be an email address"]),
+    );
+    expect(gradeSchema.safeParse({ item: 1, grade: "5", position: 1 }).error!.issues[0].message).toBe("grade must be 1, 2, 3, 4 or can't judge");
+    for (const grade of ["0", "2.5", "x", undefined]) expect(gradeSchema.safeParse({ item: 1, grade, position: 1 }).success).toBe(false);
+  });
+
+  it("launches once: pools each pair once, gives every proposal exactly r raters, never a conflicted one", async () => {
+    const campaign = await createCampaign(t.db, input());
+    const results = await Promise.allSettled([launchCampaign(t.db, campaign.id), launchCampaign(t.db, campaign.id), launchCampaign(t.db, campaign.id)]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    const perProposal = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from campaign_assignments where campaign_id = ${campaign.id} group by proposal_id`);
+    expect(perProposal).toHaveLength(16);
+    expect(perProposal.every((r) => r.n === 2)).toBe(true);
+    const [pairs] = await t.db.execute<{ n: number; distinct: number }>(sql`select count(*)::int as n, count(distinct (proposal_id, candidate_id))::int as distinct from campaign_items where campaign_id = ${campaign.id}`);
+    expect(pairs.n).toBe(pairs.distinct);
+    const [bad] = await t.db.execute<{ n: number }>(sql`
+      select count(*)::int as n from campaign_assignments a join campaign_items i on i.campaign_id = a.campaign_id and i.proposal_id = a.proposal_id
+      join candidates c on c.id = i.candidate_id join users u on u.id = a.expert_id where lower(c.email) = lower(u.email) and a.campaign_id = ${campaign.id}`);
+    expect(bad.n).toBe(0);
+  });
+
+  it("shows an expert a blind task: none of the pooled candidates' names, ids, affiliations, emails, ranks or systems", async () => {
+    const [assignment] = await expertAssignments(t.db, experts[0].id);
+    const view = await taskView(t.db, experts[0].id, assignment.id);
+    const text = JSON.stringify(view);
+    const pool = await t.db.execute<{ name: string; external_id: string; affiliation: string; email: string | null }>(sql`
+      select c.name, c.external_id, c.affiliation, c.email from campaign_items i join candidates c on c.id = i.candidate_id
+      join campaign_assignments a on a.campaign_id = i.campaign_id and a.proposal_id = i.proposal_id where a.id = ${assignment.id}`);
+    expect(pool.length).toBe(view.cards.length);
+    for (const c of pool) {
+      for (const secret of [c.name, c.external_id, c.affiliation, c.email].filter(Boolean)) expect(text).not.toContain(secret);
+    }
+    for (const secret of ["baseline", "challenger", "score", "rank"]) expect(text.toLowerCase()).not.toContain(secret);
+    expect(view.cards.every((c) => /^[A-Z][a-z]+ [A-Z][a-z]+$/.test(c.alias))).toBe(true);
+    // The order is stable across reloads (it comes from the assignment's stored seed).
+    expect((await taskView(t.db, experts[0].id, assignment.id)).cards.map((c) => c.id)).toEqual(view.cards.map((c) => c.id));
+  });
+
+  it("refuses another expert's assignment and cards outside the pool", async () => {
+    const [assignment] = await expertAssignments(t.db, experts[0].id);
+    const stranger = experts.find((e) => e.id !== experts[0].id)!;
+    await expect(taskView(t.db, stranger.id, assignment.id)).rejects.toMatchObject({ status: 404 });
+    await expect(saveGrade(t.db, stranger.id, assignment.id, { item: 1, grade: "3", rationale: "", position: 1, timeSpentMs: 0 })).rejects.toMatchObject({ status: 404 });
+    await expect(saveGrade(t.db, experts[0].id, assignment.id, { item: 999_999, grade: "3", rationale: "", position: 1, timeSpentMs: 0 })).rejects.toMatchObject({ status: 404 });
+  });
+
+  it("keeps one grade per expert and card, however many saves race; finishes only when all are graded", async () => {
+    const [assignment] = await expertAssignments(t.db, experts[0].id);
+    const view = await taskView(t.db, experts[0].id, assignment.id);
+    const card = view.cards[0];
+    await Promise.all(["1", "2", "3", "4", "cant"].map((grade) => saveGrade(t.db, experts[0].id, assignment.id, { item: card.id, grade: grade as "1", rationale: "why", position: card.position, timeSpentMs: 100 })));
+    const [row] = await t.db.execute<{ n: number; time: number }>(sql`select count(*)::int as n, max(time_spent_ms)::int as time from ratings where assignment_id = ${assignment.id} and item_id = ${card.id}`);
+    expect(row).toEqual({ n: 1, time: 500 });
+    await expect(finishAssignment(t.db, experts[0].id, assignment.id)).rejects.toThrow(/not graded yet/);
+    for (const c of view.cards) await saveGrade(t.db, experts[0].id, assignment.id, { item: c.id, grade: "3", rationale: "", position: c.position, timeSpentMs: 10 });
+    await finishAssignment(t.db, experts[0].id, assignment.id);
+    expect((await taskView(t.db, experts[0].id, assignment.id)).assignment.finished).toBe(true);
+  });
+
+  it("refuses grades once the campaign is closed", async () => {
+    const [assignment] = await expertAssignments(t.db, experts[1].id);
+    const view = await taskView(t.db, experts[1].id, assignment.id);
+    const [{ campaign_id }] = await t.db.execute<{ campaign_id: number }>(sql`select campaign_id from campaign_assignments where id = ${assignment.id}`);
+    await closeCampaign(t.db, campaign_id);
+    await expect(saveGrade(t.db, experts[1].id, assignment.id, { item: view.cards[0].id, grade: "2", rationale: "", position: 1, timeSpentMs: 0 })).rejects.toMatchObject({ status: 409 });
+  });
+
+  it("fails the whole launch, writing nothing, when a proposal cannot get r eligible raters", async () => {
+    const campaign = await createCampaign(t.db, input({ raters: 5, experts: [...experts.map((e) => e.email), conflicted.email] }));
+    await expect(launchCampaign(t.db, campaign.id)).rejects.toThrow(/eligible experts? for 5 raters/);
+    const [row] = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from campaign_items where campaign_id = ${campaign.id}`);
+    expect(row.n).toBe(0);
+  });
+});

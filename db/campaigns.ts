@@ -1,0 +1,237 @@
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "./client";
+import { campaignAssignments, campaignExperts, campaignItems, campaignProposals, campaigns, campaignSystems, candidates, listItems, proposals, rankedLists, ratings, subjects, systems, userSubjects, users } from "./schema";
+import type { CampaignInput } from "../app/schemas/campaigns";
+import { createRng, shuffled } from "../scripts/lib/random";
+
+export class CampaignError extends Error {
+  constructor(
+    message: string,
+    readonly status = 400,
+  ) {
+    super(message);
+  }
+}
+
+export async function createCampaign(db: Db, input: CampaignInput) {
+  return db.transaction(async (tx) => {
+    const systemRows = await tx.select({ id: systems.id, key: systems.key }).from(systems).where(inArray(systems.key, input.systems));
+    const missingSystems = input.systems.filter((k) => !systemRows.some((s) => s.key === k));
+    if (missingSystems.length) throw new CampaignError(`Unknown system ${missingSystems.join(", ")}.`);
+    const expertRows = await tx
+      .select({ id: users.id, email: users.email, role: users.role })
+      .from(users)
+      .where(inArray(sql`lower(${users.email})`, input.experts.map((e) => e.toLowerCase())));
+    const notExperts = input.experts.filter((e) => !expertRows.some((u) => u.email.toLowerCase() === e.toLowerCase() && u.role === "expert"));
+    if (notExperts.length) throw new CampaignError(`No expert has the email ${notExperts.join(", ")}.`);
+    let proposalRows: { id: number }[];
+    if (input.proposals?.length) {
+      proposalRows = await tx.select({ id: proposals.id, externalId: proposals.externalId }).from(proposals).where(inArray(proposals.externalId, input.proposals));
+      if (proposalRows.length !== new Set(input.proposals).size) throw new CampaignError("Some listed proposals do not exist.");
+    } else if (input.subject) {
+      const [subject] = await tx.select({ id: subjects.id }).from(subjects).where(eq(subjects.key, input.subject));
+      if (!subject) throw new CampaignError(`Unknown subject ${input.subject}.`);
+      proposalRows = await tx.select({ id: proposals.id }).from(proposals).where(eq(proposals.subjectId, subject.id));
+    } else proposalRows = await tx.select({ id: proposals.id }).from(proposals);
+    if (proposalRows.length === 0) throw new CampaignError("The campaign has no proposals.");
+    const [campaign] = await tx
+      .insert(campaigns)
+      .values({ name: input.name, instructions: input.instructions, poolDepth: input.depth, ratersPerProposal: input.raters, deadline: input.deadline ? new Date(input.deadline) : null })
+      .returning();
+    await tx.insert(campaignSystems).values(systemRows.map((s) => ({ campaignId: campaign.id, systemId: s.id })));
+    await tx.insert(campaignProposals).values(proposalRows.map((p) => ({ campaignId: campaign.id, proposalId: p.id })));
+    await tx.insert(campaignExperts).values(expertRows.map((u) => ({ campaignId: campaign.id, userId: u.id })));
+    return campaign;
+  });
+}
+
+const colours = ["Amber", "Azure", "Coral", "Crimson", "Cobalt", "Copper", "Cyan", "Ember", "Fern", "Ginger", "Honey", "Indigo", "Ivory", "Jade", "Lilac", "Lime", "Maroon", "Mint", "Ochre", "Olive", "Pearl", "Plum", "Rust", "Sage", "Sand", "Slate", "Teal", "Umber"];
+const animals = ["Badger", "Bison", "Crane", "Dove", "Eagle", "Falcon", "Fox", "Gecko", "Hare", "Heron", "Ibis", "Jackal", "Koala", "Lark", "Lynx", "Marten", "Newt", "Otter", "Owl", "Panda", "Quail", "Raven", "Seal", "Stork", "Swift", "Tapir", "Vole", "Wren"];
+
+/**
+ * Launch: build the pool and assign each proposal to exactly r experts, in one transaction under a
+ * row lock on the campaign, so concurrent launches cannot double-assign. Experts whose subjects match
+ * the proposal's are preferred, then the least loaded; an expert who is in the proposal's own pool
+ * (same email, or a candidate external id equal to their email) is never assigned it.
+ */
+export async function launchCampaign(db: Db, campaignId: number) {
+  return db.transaction(async (tx) => {
+    const [campaign] = await tx.select().from(campaigns).where(eq(campaigns.id, campaignId)).for("update");
+    if (!campaign) throw new CampaignError(`There is no campaign ${campaignId}.`, 404);
+    if (campaign.status !== "draft") throw new CampaignError(`Campaign ${campaign.name} is already ${campaign.status}.`, 409);
+    const systemIds = (await tx.select({ id: campaignSystems.systemId }).from(campaignSystems).where(eq(campaignSystems.campaignId, campaignId))).map((s) => s.id);
+    const proposalRows = await tx
+      .select({ id: proposals.id, externalId: proposals.externalId, subjectId: proposals.subjectId })
+      .from(campaignProposals)
+      .innerJoin(proposals, eq(proposals.id, campaignProposals.proposalId))
+      .where(eq(campaignProposals.campaignId, campaignId))
+      .orderBy(asc(proposals.externalId));
+    const pooled = await tx
+      .selectDistinct({ proposalId: rankedLists.proposalId, candidateId: listItems.candidateId, email: candidates.email, externalId: candidates.externalId })
+      .from(listItems)
+      .innerJoin(rankedLists, eq(rankedLists.id, listItems.listId))
+      .innerJoin(candidates, eq(candidates.id, listItems.candidateId))
+      .where(
+        and(
+          inArray(rankedLists.systemId, systemIds),
+          inArray(
+            rankedLists.proposalId,
+            proposalRows.map((p) => p.id),
+          ),
+          eq(rankedLists.variant, "default"),
+          sql`${listItems.rank} <= ${campaign.poolDepth}`,
+        ),
+      );
+    const rng = createRng(`campaign-${campaignId}`);
+    const names = colours.flatMap((c) => animals.map((a) => `${c} ${a}`));
+    const items: (typeof campaignItems.$inferInsert)[] = [];
+    for (const p of proposalRows) {
+      const pool = pooled.filter((x) => x.proposalId === p.id).sort((a, b) => a.candidateId - b.candidateId);
+      const aliases = shuffled(names, rng);
+      pool.forEach((x, i) => items.push({ campaignId, proposalId: p.id, candidateId: x.candidateId, alias: aliases[i] }));
+    }
+    for (let i = 0; i < items.length; i += 5000) await tx.insert(campaignItems).values(items.slice(i, i + 5000));
+
+    const experts = await tx
+      .select({ id: users.id, email: users.email })
+      .from(campaignExperts)
+      .innerJoin(users, eq(users.id, campaignExperts.userId))
+      .where(and(eq(campaignExperts.campaignId, campaignId), eq(users.active, true)))
+      .orderBy(asc(users.id));
+    const subjectsOf = new Map<number, Set<number>>();
+    for (const s of await tx.select().from(userSubjects).where(inArray(userSubjects.userId, experts.map((e) => e.id).concat(-1)))) {
+      if (!subjectsOf.has(s.userId)) subjectsOf.set(s.userId, new Set());
+      subjectsOf.get(s.userId)!.add(s.subjectId);
+    }
+    const load = new Map(experts.map((e) => [e.id, 0]));
+    const assignments: (typeof campaignAssignments.$inferInsert)[] = [];
+    for (const p of shuffled(proposalRows, rng)) {
+      const pool = pooled.filter((x) => x.proposalId === p.id);
+      const conflicted = (e: { email: string }) => pool.some((x) => x.email?.toLowerCase() === e.email.toLowerCase() || x.externalId.toLowerCase() === e.email.toLowerCase());
+      const eligible = experts.filter((e) => !conflicted(e));
+      if (eligible.length < campaign.ratersPerProposal) {
+        throw new CampaignError(`Proposal ${p.externalId} has only ${eligible.length} eligible expert${eligible.length === 1 ? "" : "s"} for ${campaign.ratersPerProposal} raters; invite more experts or lower the raters per proposal.`);
+      }
+      const tiebreak = new Map(eligible.map((e) => [e.id, rng.next()]));
+      const chosen = eligible
+        .sort((a, b) => {
+          const ma = subjectsOf.get(a.id)?.has(p.subjectId ?? -1) ? 1 : 0;
+          const mb = subjectsOf.get(b.id)?.has(p.subjectId ?? -1) ? 1 : 0;
+          return mb - ma || load.get(a.id)! - load.get(b.id)! || tiebreak.get(a.id)! - tiebreak.get(b.id)!;
+        })
+        .slice(0, campaign.ratersPerProposal);
+      for (const e of chosen) {
+        load.set(e.id, load.get(e.id)! + 1);
+        assignments.push({ campaignId, proposalId: p.id, expertId: e.id, seed: `${campaignId}:${p.id}:${e.id}:${rng.nextUint32()}` });
+      }
+    }
+    await tx.insert(campaignAssignments).values(assignments);
+    await tx.update(campaigns).set({ status: "running", launchedAt: sql`now()` }).where(eq(campaigns.id, campaignId));
+    return { items: items.length, assignments: assignments.length };
+  });
+}
+
+export async function closeCampaign(db: Db, campaignId: number) {
+  const [row] = await db.update(campaigns).set({ status: "closed", closedAt: sql`now()` }).where(and(eq(campaigns.id, campaignId), eq(campaigns.status, "running"))).returning({ id: campaigns.id });
+  if (!row) throw new CampaignError("Only a running campaign can be closed.", 409);
+}
+
+export async function listCampaigns(db: DbOrTx) {
+  return db
+    .select({
+      id: campaigns.id,
+      name: campaigns.name,
+      status: campaigns.status,
+      poolDepth: campaigns.poolDepth,
+      raters: campaigns.ratersPerProposal,
+      deadline: campaigns.deadline,
+      proposals: sql<number>`(select count(*)::int from ${campaignProposals} cp where cp.campaign_id = ${campaigns.id})`,
+      items: sql<number>`(select count(*)::int from ${campaignItems} ci where ci.campaign_id = ${campaigns.id})`,
+      ratings: sql<number>`(select count(*)::int from ${ratings} r join ${campaignAssignments} a on a.id = r.assignment_id where a.campaign_id = ${campaigns.id})`,
+    })
+    .from(campaigns)
+    .orderBy(desc(campaigns.createdAt));
+}
+
+/** An expert's own assignments with progress; nothing about other experts. */
+export async function expertAssignments(db: DbOrTx, expertId: number) {
+  return db
+    .select({
+      id: campaignAssignments.id,
+      campaign: campaigns.name,
+      status: campaigns.status,
+      deadline: campaigns.deadline,
+      instructions: campaigns.instructions,
+      proposal: proposals.title,
+      finishedAt: campaignAssignments.finishedAt,
+      total: sql<number>`(select count(*)::int from ${campaignItems} ci where ci.campaign_id = ${campaignAssignments.campaignId} and ci.proposal_id = ${campaignAssignments.proposalId})`,
+      graded: sql<number>`(select count(*)::int from ${ratings} r where r.assignment_id = ${campaignAssignments.id})`,
+    })
+    .from(campaignAssignments)
+    .innerJoin(campaigns, eq(campaigns.id, campaignAssignments.campaignId))
+    .innerJoin(proposals, eq(proposals.id, campaignAssignments.proposalId))
+    .where(and(eq(campaignAssignments.expertId, expertId), eq(campaignAssignments.active, true), inArray(campaigns.status, ["running", "closed"])))
+    .orderBy(asc(campaigns.id), asc(proposals.externalId));
+}
+
+async function ownAssignment(db: DbOrTx, expertId: number, assignmentId: number) {
+  const [a] = await db
+    .select({ id: campaignAssignments.id, campaignId: campaignAssignments.campaignId, proposalId: campaignAssignments.proposalId, seed: campaignAssignments.seed, finishedAt: campaignAssignments.finishedAt, status: campaigns.status, campaign: campaigns.name, instructions: campaigns.instructions, deadline: campaigns.deadline })
+    .from(campaignAssignments)
+    .innerJoin(campaigns, eq(campaigns.id, campaignAssignments.campaignId))
+    .where(and(eq(campaignAssignments.id, assignmentId), eq(campaignAssignments.expertId, expertId), eq(campaignAssignments.active, true)));
+  // Someone else's assignment looks exactly like a missing one.
+  if (!a || a.status === "draft") throw new CampaignError("There is no such assignment of yours.", 404);
+  return a;
+}
+
+/**
+ * The blind task: the proposal, and each pooled candidate as a card with its alias, expertise keywords
+ * and public summary only, in an order shuffled from the assignment's stored seed (stable across
+ * reloads, different between experts). Never a name, affiliation, id, score, rank or system.
+ */
+export async function taskView(db: DbOrTx, expertId: number, assignmentId: number) {
+  const a = await ownAssignment(db, expertId, assignmentId);
+  const [proposal] = await db
+    .select({ title: proposals.title, abstract: proposals.abstract, keywords: proposals.keywords, subject: subjects.name })
+    .from(proposals)
+    .leftJoin(subjects, eq(subjects.id, proposals.subjectId))
+    .where(eq(proposals.id, a.proposalId));
+  const items = await db
+    .select({ id: campaignItems.id, alias: campaignItems.alias, keywords: candidates.keywords, summary: candidates.summary })
+    .from(campaignItems)
+    .innerJoin(candidates, eq(candidates.id, campaignItems.candidateId))
+    .where(and(eq(campaignItems.campaignId, a.campaignId), eq(campaignItems.proposalId, a.proposalId)))
+    .orderBy(asc(campaignItems.id));
+  const cards = shuffled(items, createRng(a.seed));
+  const saved = await db.select({ itemId: ratings.itemId, grade: ratings.grade, rationale: ratings.rationale }).from(ratings).where(eq(ratings.assignmentId, a.id));
+  const byItem = new Map(saved.map((r) => [r.itemId, r]));
+  return {
+    assignment: { id: a.id, campaign: a.campaign, instructions: a.instructions, deadline: a.deadline, editable: a.status === "running", finished: a.finishedAt !== null },
+    proposal,
+    cards: cards.map((c, i) => ({ ...c, position: i + 1, grade: byItem.has(c.id) ? (byItem.get(c.id)!.grade ?? "cant") : null, rationale: byItem.get(c.id)?.rationale ?? "" })),
+  };
+}
+
+/** Saves one grade (an upsert: one grade per expert and pair, whatever the retries). */
+export async function saveGrade(db: Db, expertId: number, assignmentId: number, g: { item: number; grade: "1" | "2" | "3" | "4" | "cant"; rationale: string; position: number; timeSpentMs: number }) {
+  const a = await ownAssignment(db, expertId, assignmentId);
+  if (a.status !== "running") throw new CampaignError("This campaign is closed; grades can no longer change.", 409);
+  const [item] = await db.select({ id: campaignItems.id }).from(campaignItems).where(and(eq(campaignItems.id, g.item), eq(campaignItems.campaignId, a.campaignId), eq(campaignItems.proposalId, a.proposalId)));
+  if (!item) throw new CampaignError("That card is not part of this assignment.", 404);
+  const grade = g.grade === "cant" ? null : Number(g.grade);
+  await db
+    .insert(ratings)
+    .values({ assignmentId: a.id, itemId: item.id, grade, rationale: g.rationale, position: g.position, timeSpentMs: g.timeSpentMs })
+    .onConflictDoUpdate({
+      target: [ratings.assignmentId, ratings.itemId],
+      set: { grade, rationale: g.rationale, position: g.position, timeSpentMs: sql`${ratings.timeSpentMs} + ${g.timeSpentMs}`, updatedAt: sql`now()` },
+    });
+}
+
+export async function finishAssignment(db: Db, expertId: number, assignmentId: number) {
+  const view = await taskView(db, expertId, assignmentId);
+  const missing = view.cards.filter((c) => c.grade === null).length;
+  if (missing > 0) throw new CampaignError(`${missing} card${missing === 1 ? " is" : "s are"} not graded yet.`, 409);
+  await db.update(campaignAssignments).set({ finishedAt: sql`now()` }).where(eq(campaignAssignments.id, assignmentId));
+}
