@@ -1,14 +1,16 @@
-import { sql } from "drizzle-orm";
 import type { Db } from "./client";
 import { hashPassword } from "./password";
-import { candidates, exposures, goldMembers, listItems, proposals, rankedLists, subjects, systems, userSubjects, users, type Role } from "./schema";
+import { candidates, exposures, goldMembers, listItems, proposals, rankedLists, ratings, subjects, systems, userSubjects, users, type Role } from "./schema";
 import { generateDemo, type DemoData, type DemoOptions } from "../scripts/demo/generate";
 import { simulateSessions } from "../scripts/demo/sessions";
 import { experimentSchema } from "../app/schemas/experiments";
 import { createExperiment, getExperiment, setExperimentStatus } from "./experiments";
 import { ingestEvents } from "./events";
 import { assignProposals } from "./convener";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { campaignSchema } from "../app/schemas/campaigns";
+import { createCampaign, launchCampaign } from "./campaigns";
+import { simulatedGrade } from "../scripts/demo/ratings";
 
 export const DEMO_PASSWORD = "assay-demo";
 export const demoUsers: { email: string; name: string; role: Role; subjects?: string[] }[] = [
@@ -63,7 +65,49 @@ export async function seedDemo(db: Db, options: DemoOptions = {}): Promise<DemoD
     }
   });
   await seedDemoExperiment(db, data);
+  await seedDemoCampaign(db);
   return data;
+}
+
+/**
+ * A running rating campaign over 40 proposals with the three demo experts on every proposal and
+ * simulated grades, except three assignments of expert@assay.local left to do.
+ */
+async function seedDemoCampaign(db: Db) {
+  const forty = (await db.select({ externalId: proposals.externalId }).from(proposals).orderBy(proposals.externalId).limit(40)).map((p) => p.externalId);
+  const experts = demoUsers.filter((u) => u.role === "expert").map((u) => u.email);
+  const campaign = await createCampaign(
+    db,
+    campaignSchema.parse({
+      name: "Reviewer relevance, autumn round",
+      instructions: "Grade how well each candidate could review this proposal: 1 irrelevant, 2 far-fetched, 3 relevant, 4 highly relevant. Use \"Can't judge\" when the profile does not tell.",
+      systems: ["baseline", "challenger"],
+      depth: 10,
+      raters: 3,
+      experts,
+      proposals: forty,
+    }),
+  );
+  await launchCampaign(db, campaign.id);
+  const rows = await db.execute<{ assignment_id: number; item_id: number; expert_id: number; email: string; proposal_id: number; candidate_id: number; gold: boolean; overlap: number }>(sql`
+    select a.id as assignment_id, i.id as item_id, a.expert_id, u.email, a.proposal_id, i.candidate_id,
+      exists (select 1 from gold_members g where g.proposal_id = i.proposal_id and g.candidate_id = i.candidate_id) as gold,
+      (select count(*)::int from unnest(p.keywords) k where k = any(c.keywords)) as overlap
+    from campaign_assignments a join users u on u.id = a.expert_id
+    join campaign_items i on i.campaign_id = a.campaign_id and i.proposal_id = a.proposal_id
+    join proposals p on p.id = i.proposal_id join candidates c on c.id = i.candidate_id
+    where a.campaign_id = ${campaign.id} order by a.id, i.id`);
+  const leftToDo = new Set([...new Set(rows.filter((r) => r.email === "expert@assay.local").map((r) => r.assignment_id))].slice(0, 3));
+  const values = rows
+    .filter((r) => !leftToDo.has(r.assignment_id))
+    .map((r, i) => ({
+      assignmentId: r.assignment_id,
+      itemId: r.item_id,
+      grade: simulatedGrade("assay-demo", r.expert_id, { gold: r.gold, overlap: r.overlap }, `${r.proposal_id}:${r.candidate_id}`),
+      position: 1 + (i % 20),
+      timeSpentMs: 4000 + ((r.item_id * 7919) % 20000),
+    }));
+  for (let i = 0; i < values.length; i += 2000) await db.insert(ratings).values(values.slice(i, i + 2000));
 }
 
 export const DEMO_EXPERIMENT = "reviewer-ranker-v2";
