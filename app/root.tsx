@@ -24,6 +24,7 @@ const navByRole: Record<string, { to: string; label: string }[]> = {
     { to: "/admin/systems", label: "Systems" },
     { to: "/admin/lists", label: "Lists" },
     { to: "/admin/experiments", label: "Experiments" },
+    { to: "/admin/campaigns", label: "Campaigns" },
     { to: "/admin/import", label: "Import" },
     { to: "/admin/users", label: "Users" },
     { to: "/analyst", label: "Offline report" },

@@ -235,3 +235,32 @@ export async function finishAssignment(db: Db, expertId: number, assignmentId: n
   if (missing > 0) throw new CampaignError(`${missing} card${missing === 1 ? " is" : "s are"} not graded yet.`, 409);
   await db.update(campaignAssignments).set({ finishedAt: sql`now()` }).where(eq(campaignAssignments.id, assignmentId));
 }
+
+export async function getCampaign(db: DbOrTx, id: number) {
+  const [campaign] = await db.select().from(campaigns).where(eq(campaigns.id, id));
+  return campaign ?? null;
+}
+
+/** Progress per expert (names are for admins only) and the raw grades for agreement. */
+export async function campaignProgress(db: DbOrTx, campaignId: number) {
+  const perExpert = await db
+    .select({
+      expertId: users.id,
+      name: users.name,
+      assignments: sql<number>`count(*)::int`,
+      finished: sql<number>`count(${campaignAssignments.finishedAt})::int`,
+      graded: sql<number>`(select count(*)::int from ${ratings} r join ${campaignAssignments} a2 on a2.id = r.assignment_id where a2.expert_id = ${users.id} and a2.campaign_id = ${campaignId})`,
+      total: sql<number>`sum((select count(*)::int from ${campaignItems} ci where ci.campaign_id = ${campaignId} and ci.proposal_id = ${campaignAssignments.proposalId}))::int`,
+    })
+    .from(campaignAssignments)
+    .innerJoin(users, eq(users.id, campaignAssignments.expertId))
+    .where(eq(campaignAssignments.campaignId, campaignId))
+    .groupBy(users.id, users.name)
+    .orderBy(asc(users.name));
+  const grades = await db
+    .select({ itemId: ratings.itemId, expertId: campaignAssignments.expertId, grade: ratings.grade })
+    .from(ratings)
+    .innerJoin(campaignAssignments, eq(campaignAssignments.id, ratings.assignmentId))
+    .where(eq(campaignAssignments.campaignId, campaignId));
+  return { perExpert, grades };
+}

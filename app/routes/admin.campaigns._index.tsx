@@ -1,0 +1,153 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { listSubjects, listSystems } from "../../db/catalog";
+import { CampaignError, createCampaign, listCampaigns } from "../../db/campaigns";
+import { listUsers } from "../../db/users";
+import { campaignSchema } from "~/schemas/campaigns";
+import { requireAdmin } from "~/utils/auth.server";
+import { getDb } from "~/utils/db.server";
+import { RouteErrorBoundary } from "~/components/error-boundary";
+
+export const meta: MetaFunction = () => [{ title: "Rating campaigns · Assay" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const db = getDb();
+  const [campaigns, systems, subjects, users] = await Promise.all([listCampaigns(db), listSystems(db), listSubjects(db), listUsers(db)]);
+  return json({ campaigns, systems: systems.map((s) => s.key), subjects, experts: users.filter((u) => u.role === "expert" && u.active).map((u) => ({ email: u.email, name: u.name })) });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  const form = await request.formData();
+  const parsed = campaignSchema.safeParse({
+    name: form.get("name"),
+    instructions: form.get("instructions") ?? "",
+    systems: form.getAll("systems"),
+    depth: form.get("depth"),
+    raters: form.get("raters"),
+    experts: form.getAll("experts"),
+    subject: form.get("subject") || undefined,
+    deadline: form.get("deadline") || undefined,
+  });
+  if (!parsed.success) return json({ errors: parsed.error.issues.map((i) => i.message) }, { status: 400 });
+  try {
+    const campaign = await createCampaign(getDb(), parsed.data);
+    return redirect(`/admin/campaigns/${campaign.id}`);
+  } catch (error) {
+    if (error instanceof CampaignError) return json({ errors: [error.message] }, { status: 400 });
+    throw error;
+  }
+}
+
+export default function Campaigns() {
+  const { campaigns, systems, subjects, experts } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  return (
+    <>
+      <h1>Rating campaigns</h1>
+      {campaigns.length === 0 ? (
+        <div className="empty">No campaigns yet. Create one below.</div>
+      ) : (
+        <table aria-label="Campaigns">
+          <thead>
+            <tr>
+              <th>Name</th>
+              <th>Status</th>
+              <th className="num">Proposals</th>
+              <th className="num">Pairs to grade</th>
+              <th className="num">Raters each</th>
+              <th className="num">Grades</th>
+            </tr>
+          </thead>
+          <tbody>
+            {campaigns.map((c) => (
+              <tr key={c.id}>
+                <td>
+                  <Link to={`/admin/campaigns/${c.id}`}>{c.name}</Link>
+                </td>
+                <td>{c.status}</td>
+                <td className="num">{c.proposals}</td>
+                <td className="num">{c.items}</td>
+                <td className="num">{c.raters}</td>
+                <td className="num">{c.ratings}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <section className="panel" style={{ marginTop: "1.5rem" }} aria-labelledby="new-campaign">
+        <h2 id="new-campaign" style={{ marginTop: 0 }}>
+          New campaign
+        </h2>
+        <Form method="post">
+          <div className="form-grid">
+            <div>
+              <label htmlFor="name">Name</label>
+              <input id="name" name="name" required />
+            </div>
+            <div>
+              <label htmlFor="depth">Pool depth K (top K of each system)</label>
+              <input id="depth" name="depth" type="number" min={1} max={200} defaultValue={10} />
+            </div>
+            <div>
+              <label htmlFor="raters">Raters per proposal</label>
+              <input id="raters" name="raters" type="number" min={1} max={10} defaultValue={3} />
+            </div>
+            <div>
+              <label htmlFor="deadline">Deadline (optional)</label>
+              <input id="deadline" name="deadline" type="date" />
+            </div>
+            <div>
+              <label htmlFor="subject">Proposals</label>
+              <select id="subject" name="subject" defaultValue="">
+                <option value="">All proposals</option>
+                {subjects.map((s) => (
+                  <option key={s.id} value={s.key}>
+                    Subject: {s.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div>
+              <label htmlFor="systems">Systems whose lists are pooled</label>
+              <select id="systems" name="systems" multiple size={Math.min(5, Math.max(2, systems.length))} defaultValue={systems.slice(0, 2)}>
+                {systems.map((s) => (
+                  <option key={s}>{s}</option>
+                ))}
+              </select>
+            </div>
+            <div>
+              <label htmlFor="experts">Experts invited</label>
+              <select id="experts" name="experts" multiple size={Math.min(6, Math.max(2, experts.length))}>
+                {experts.map((e) => (
+                  <option key={e.email} value={e.email}>
+                    {e.name} ({e.email})
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+          <div className="field">
+            <label htmlFor="instructions">Instructions for the experts (markdown)</label>
+            <textarea id="instructions" name="instructions" rows={4} style={{ width: "100%" }} />
+          </div>
+          {data?.errors ? (
+            <ul className="notice error" role="alert">
+              {data.errors.map((e) => (
+                <li key={e}>{e}</li>
+              ))}
+            </ul>
+          ) : null}
+          <button type="submit" disabled={busy}>
+            Create campaign
+          </button>
+        </Form>
+      </section>
+    </>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;
