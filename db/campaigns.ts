@@ -145,9 +145,10 @@ export async function listCampaigns(db: DbOrTx) {
       poolDepth: campaigns.poolDepth,
       raters: campaigns.ratersPerProposal,
       deadline: campaigns.deadline,
-      proposals: sql<number>`(select count(*)::int from ${campaignProposals} cp where cp.campaign_id = ${campaigns.id})`,
-      items: sql<number>`(select count(*)::int from ${campaignItems} ci where ci.campaign_id = ${campaigns.id})`,
-      ratings: sql<number>`(select count(*)::int from ${ratings} r join ${campaignAssignments} a on a.id = r.assignment_id where a.campaign_id = ${campaigns.id})`,
+      // Table-qualified on purpose: drizzle leaves columns unqualified in a select without joins.
+      proposals: sql<number>`(select count(*)::int from campaign_proposals cp where cp.campaign_id = "campaigns"."id")`,
+      items: sql<number>`(select count(*)::int from campaign_items ci where ci.campaign_id = "campaigns"."id")`,
+      ratings: sql<number>`(select count(*)::int from ratings r join campaign_assignments a on a.id = r.assignment_id where a.campaign_id = "campaigns"."id")`,
     })
     .from(campaigns)
     .orderBy(desc(campaigns.createdAt));

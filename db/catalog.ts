@@ -39,7 +39,9 @@ export async function listCandidates(db: DbOrTx, page: Page) {
   const where = page.q
     ? or(ilike(candidates.externalId, pattern), ilike(candidates.name, pattern), ilike(candidates.affiliation, pattern), sql`array_to_string(${candidates.keywords}, ' ') ilike ${pattern}`)
     : undefined;
-  const listed = sql<number>`(select count(*)::int from ${listItems} where ${listItems.candidateId} = ${candidates.id})`;
+  // Written with table names: in a select without joins drizzle leaves columns unqualified, and the
+  // inner table would capture "id".
+  const listed = sql<number>`(select count(*)::int from list_items li where li.candidate_id = "candidates"."id")`;
   const sortColumn = { externalId: candidates.externalId, name: candidates.name, affiliation: candidates.affiliation, listed }[page.sort] ?? candidates.externalId;
   const rows = await db
     .select({ id: candidates.id, externalId: candidates.externalId, name: candidates.name, affiliation: candidates.affiliation, keywords: candidates.keywords, listed })

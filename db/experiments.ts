@@ -63,8 +63,9 @@ export async function listExperiments(db: DbOrTx) {
       createdAt: experiments.createdAt,
       startedAt: experiments.startedAt,
       stoppedAt: experiments.stoppedAt,
-      units: sql<number>`(select count(*)::int from ${exposures} where ${exposures.experimentId} = ${experiments.id})`,
-      events: sql<number>`(select count(*)::int from events e where e.experiment_id = ${experiments.id})`,
+      // Table-qualified on purpose: drizzle leaves columns unqualified in a select without joins.
+      units: sql<number>`(select count(*)::int from exposures x where x.experiment_id = "experiments"."id")`,
+      events: sql<number>`(select count(*)::int from events e where e.experiment_id = "experiments"."id")`,
     })
     .from(experiments)
     .orderBy(desc(experiments.createdAt));

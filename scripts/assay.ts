@@ -10,6 +10,7 @@ import { registerOnline } from "./commands/online";
 import { registerAssign } from "./commands/assign";
 import { registerOffline } from "./commands/offline";
 import { registerExperiment } from "./commands/experiment";
+import { registerCampaign } from "./commands/campaign";
 
 const program = new Command("assay")
   .description("Assay: evaluate a recommender of people offline, by expert grades, and online")
@@ -26,6 +27,7 @@ registerOnline(program);
 registerAssign(program);
 registerOffline(program);
 registerExperiment(program);
+registerCampaign(program);
 
 try {
   await program.parseAsync(process.argv);

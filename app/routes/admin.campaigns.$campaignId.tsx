@@ -2,7 +2,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { CampaignError, campaignProgress, closeCampaign, getCampaign, launchCampaign } from "../../db/campaigns";
+import { adjudicate, loadCampaignData } from "../../db/campaign-data";
 import { agreementReport } from "../../scripts/stats/agreement";
+import { campaignResults, disagreementsOf, learningCurve } from "../../scripts/metrics/campaign-results";
+import { aggregateGrade } from "../../scripts/stats/labels";
 import { requireAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
@@ -22,18 +25,34 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const judged = grades.filter((g) => g.grade !== null).map((g) => ({ item: String(g.itemId), rater: String(g.expertId), value: g.grade! }));
   const agreement = judged.length ? agreementReport(judged, "ordinal", { B: 1000, seed: `campaign-${campaign.id}` }) : null;
   const names = new Map(perExpert.map((e) => [String(e.expertId), e.name]));
+  const data = campaign.status === "draft" ? null : await loadCampaignData(getDb(), campaign.id, { names: true });
+  const results = data && judged.length ? campaignResults(data, { B: 1000, seed: `campaign-${campaign.id}` }) : null;
+  const queue = data ? disagreementsOf(data.pairs).map((p) => ({ ...p, median: aggregateGrade(p.grades.map((g) => g.grade)) })) : [];
+  const curve = data && judged.length ? learningCurve(data, { samples: 30, seed: `campaign-${campaign.id}` }) : [];
   return json({
     campaign,
+    results,
+    queue,
+    curve,
     perExpert,
     agreement: agreement && { ...agreement, leaveOneOut: agreement.leaveOneOut.map((l) => ({ ...l, rater: names.get(l.rater) ?? l.rater })) },
   });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const campaign = await load(params.campaignId);
-  const intent = (await request.formData()).get("intent");
+  const form = await request.formData();
+  const intent = form.get("intent");
   try {
+    if (intent === "adjudicate") {
+      const grade = Number(form.get("grade"));
+      const item = Number(form.get("item"));
+      const note = String(form.get("note") ?? "").slice(0, 2000);
+      if (![1, 2, 3, 4].includes(grade) || !Number.isInteger(item)) return json({ error: "Choose a final grade from 1 to 4.", done: null }, { status: 400 });
+      await adjudicate(getDb(), campaign.id, item, admin.id, grade as 1 | 2 | 3 | 4, note);
+      return json({ error: null, done: "Adjudicated: the final grade replaces the median for this pair." });
+    }
     if (intent === "launch") {
       const result = await launchCampaign(getDb(), campaign.id);
       return json({ error: null, done: `Launched: ${result.items} pairs to grade, ${result.assignments} assignments.` });
@@ -52,7 +71,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 const num = (v: number | null | undefined, d = 3) => (v === null || v === undefined ? "—" : v.toFixed(d));
 
 export default function CampaignPage() {
-  const { campaign, perExpert, agreement } = useLoaderData<typeof loader>();
+  const { campaign, perExpert, agreement, results, queue, curve } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   return (
@@ -144,6 +163,133 @@ export default function CampaignPage() {
       ) : (
         <div className="empty">No grades yet.</div>
       )}
+
+      {results ? (
+        <>
+          <h2>Results on the aggregated labels</h2>
+          <table aria-label="Results by system">
+            <thead>
+              <tr>
+                <th>System</th>
+                <th className="num">Proposals</th>
+                {results.ks.map((k) => (
+                  <th key={k} className="num">
+                    nDCG@{k}
+                  </th>
+                ))}
+                {results.ks.map((k) => (
+                  <th key={`e${k}`} className="num">
+                    nDCG(exp)@{k}
+                  </th>
+                ))}
+                {results.ks.map((k) => (
+                  <th key={`j${k}`} className="num">
+                    Judged@{k}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {results.systems.map((s) => (
+                <tr key={s.key}>
+                  <th scope="row">{s.key}</th>
+                  <td className="num">{s.overall.proposals}</td>
+                  {[...results.ks.map((k) => `nDCG@${k}`), ...results.ks.map((k) => `nDCG(gain=exp)@${k}`), ...results.ks.map((k) => `Judged@${k}`)].map((m) => (
+                    <td key={m} className="num">
+                      {num(s.overall.measures[m].value)}
+                      <div className="muted">{s.overall.measures[m].ci ? `${num(s.overall.measures[m].ci!.lower, 2)} – ${num(s.overall.measures[m].ci!.upper, 2)}` : ""}</div>
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {results.comparison ? (
+            <p>
+              Paired comparison on nDCG@10 ({results.comparison.queries} proposals{results.comparison.holm ? ", Holm-adjusted" : ""}):{" "}
+              {results.comparison.pairs.map((p) => `${p.b} − ${p.a} = ${num(p.difference)} (95% CI ${p.ci ? `${num(p.ci.lower)} – ${num(p.ci.upper)}` : "—"}, p = ${num(p.pAdjusted, 4)})`).join("; ")}.
+            </p>
+          ) : null}
+        </>
+      ) : null}
+
+      <h2>Disagreements ({queue.length})</h2>
+      {queue.length === 0 ? (
+        <p className="muted">No pair has grades two or more points apart.</p>
+      ) : (
+        <table aria-label="Disagreement queue">
+          <thead>
+            <tr>
+              <th>Proposal</th>
+              <th>Candidate</th>
+              <th>Grades and rationales</th>
+              <th>Final grade</th>
+            </tr>
+          </thead>
+          <tbody>
+            {queue.slice(0, 100).map((p) => (
+              <tr key={p.itemId}>
+                <td>{p.proposal}</td>
+                <td>{p.candidate}</td>
+                <td>
+                  {p.grades.map((g) => (
+                    <div key={g.expert}>
+                      <strong>{g.grade ?? "can't judge"}</strong> by {g.expert}
+                      {g.rationale ? `: ${g.rationale}` : ""}
+                    </div>
+                  ))}
+                </td>
+                <td>
+                  <Form method="post" className="toolbar" aria-label={`Adjudicate ${p.proposal} ${p.candidate}`}>
+                    <input type="hidden" name="item" value={p.itemId} />
+                    <select name="grade" defaultValue={String(p.adjudicated ?? p.median ?? 3)} aria-label="Final grade">
+                      {[1, 2, 3, 4].map((g) => (
+                        <option key={g}>{g}</option>
+                      ))}
+                    </select>
+                    <input name="note" placeholder="Note" aria-label="Note" />
+                    <button type="submit" name="intent" value="adjudicate">
+                      {p.adjudicated ? "Change" : "Adjudicate"}
+                    </button>
+                  </Form>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+
+      {curve.length ? (
+        <>
+          <h2>Label learning curve</h2>
+          <p className="muted">How often a label from n raters equals the label from all of them, and how well the systems' nDCG@10 order under n raters matches the order under all (Kendall τ).</p>
+          <table aria-label="Label learning curve">
+            <thead>
+              <tr>
+                <th className="num">Raters</th>
+                <th className="num">Same label as all raters</th>
+                <th className="num">Kendall τ of system order</th>
+              </tr>
+            </thead>
+            <tbody>
+              {curve.map((c) => (
+                <tr key={c.raters}>
+                  <td className="num">{c.raters}</td>
+                  <td className="num">{(c.labelAgreement * 100).toFixed(1)}%</td>
+                  <td className="num">{num(c.kendallTau, 2)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      ) : null}
+
+      {campaign.status !== "draft" ? (
+        <p>
+          Export: <a href={`/api/campaigns/${campaign.id}/export?format=qrels`}>TREC qrels</a> · <a href={`/api/campaigns/${campaign.id}/export?format=csv`}>per-rater CSV</a> ·{" "}
+          <a href={`/api/campaigns/${campaign.id}/export?format=json`}>JSON</a>
+        </p>
+      ) : null}
     </>
   );
 }

@@ -98,3 +98,16 @@ export const ratings = pgTable(
 
 export type Campaign = typeof campaigns.$inferSelect;
 export type CampaignItem = typeof campaignItems.$inferSelect;
+
+/** An admin's final grade for a pair the experts disagreed on, with a note; it overrides the median. */
+export const adjudications = pgTable("adjudications", {
+  itemId: integer("item_id")
+    .primaryKey()
+    .references(() => campaignItems.id, { onDelete: "cascade" }),
+  grade: smallint("grade").notNull(),
+  note: text("note").notNull().default(""),
+  adjudicatedBy: integer("adjudicated_by")
+    .notNull()
+    .references(() => users.id),
+  adjudicatedAt: timestamp("adjudicated_at", { withTimezone: true }).notNull().defaultNow(),
+});
