@@ -23,3 +23,26 @@ test("an admin creates and launches a campaign, sees progress and agreement", as
   await expect(page.getByRole("status")).toContainText(/Launched: \d+ pairs to grade, 50 assignments/);
   await expect(page.getByRole("table", { name: "Progress per expert" }).getByRole("row")).toHaveCount(3);
 });
+
+test("an admin adjudicates a disagreement and downloads the qrels", async ({ page }) => {
+  await signIn(page, demoLogin.admin);
+  await page.goto("/admin/campaigns");
+  await page.getByRole("link", { name: "Reviewer relevance, autumn round" }).click();
+  await expect(page.getByRole("table", { name: "Results by system" }).getByRole("row")).toHaveCount(3);
+  await expect(page.getByRole("table", { name: "Label learning curve" }).getByRole("row")).toHaveCount(4);
+  const queue = page.getByRole("table", { name: "Disagreement queue" });
+  const first = queue.getByRole("form").first();
+  await first.getByLabel("Final grade").selectOption("4");
+  await first.getByLabel("Note").fill("Checked the profile");
+  await first.getByRole("button", { name: "Adjudicate" }).click();
+  await expect(page.getByRole("status")).toHaveText("Adjudicated: the final grade replaces the median for this pair.");
+  await expect(queue.getByRole("form").first().getByRole("button", { name: "Change" })).toBeVisible();
+
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "TREC qrels" }).click();
+  const file = await download;
+  const text = await (await file.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString("utf8"));
+  const lines = text.trim().split("\n");
+  expect(lines.length).toBeGreaterThan(100);
+  for (const line of lines) expect(line).toMatch(/^prop-\d{4} 0 cand-\d{4} [0-3]$/);
+});

@@ -122,7 +122,8 @@ export function learningCurve(data: CampaignData, options: { samples?: number; s
         const pool = p.grades.map((g) => g.grade);
         const picked: Grade[] = [];
         const copy = pool.slice();
-        for (let i = 0; i < Math.min(n, copy.length); i++) picked.push(copy.splice(rng.int(copy.length), 1)[0]);
+        const take = Math.min(n, copy.length); // fixed before the loop: splicing shrinks `copy`
+        for (let i = 0; i < take; i++) picked.push(copy.splice(rng.int(copy.length), 1)[0]);
         drawn.set(p.itemId, picked);
         const label = aggregateGrade(picked);
         const reference = aggregateGrade(pool);
