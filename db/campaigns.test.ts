@@ -101,3 +101,19 @@ describe("campaigns", () => {
     expect(row.n).toBe(0);
   });
 });
+
+describe("reassignment", () => {
+  it("moves a stalled assignment to another invited expert, keeping r active raters and refusing conflicts", async () => {
+    const campaign = await createCampaign(t.db, input({ name: "Reassign", raters: 2 }));
+    await launchCampaign(t.db, campaign.id);
+    const [a] = await t.db.execute<{ id: number; proposal_id: number; expert_id: number }>(sql`select id, proposal_id, expert_id from campaign_assignments where campaign_id = ${campaign.id} limit 1`);
+    const taken = (await t.db.execute<{ expert_id: number }>(sql`select expert_id from campaign_assignments where campaign_id = ${campaign.id} and proposal_id = ${a.proposal_id}`)).map((r) => r.expert_id);
+    const free = experts.find((e) => !taken.includes(e.id))!;
+    const { reassign } = await import("./campaigns");
+    await expect(reassign(t.db, campaign.id, a.id, taken.find((id) => id !== a.expert_id)!)).rejects.toThrow("That expert already has this proposal.");
+    await reassign(t.db, campaign.id, a.id, free.id);
+    const active = await t.db.execute<{ expert_id: number }>(sql`select expert_id from campaign_assignments where campaign_id = ${campaign.id} and proposal_id = ${a.proposal_id} and active`);
+    expect(active.map((r) => r.expert_id).sort()).toEqual([...taken.filter((id) => id !== a.expert_id), free.id].sort());
+    await expect(reassign(t.db, campaign.id, a.id, free.id)).rejects.toMatchObject({ status: 404 });
+  });
+});

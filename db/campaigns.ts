@@ -265,3 +265,49 @@ export async function campaignProgress(db: DbOrTx, campaignId: number) {
     .where(eq(campaignAssignments.campaignId, campaignId));
   return { perExpert, grades };
 }
+
+/** Assignments per proposal with progress, for the monitor (admins only). */
+export async function proposalProgress(db: DbOrTx, campaignId: number) {
+  return db
+    .select({
+      assignmentId: campaignAssignments.id,
+      proposal: proposals.externalId,
+      expertId: users.id,
+      expert: users.name,
+      finishedAt: campaignAssignments.finishedAt,
+      graded: sql<number>`(select count(*)::int from ${ratings} r where r.assignment_id = ${campaignAssignments.id})`,
+      total: sql<number>`(select count(*)::int from ${campaignItems} ci where ci.campaign_id = ${campaignAssignments.campaignId} and ci.proposal_id = ${campaignAssignments.proposalId})`,
+    })
+    .from(campaignAssignments)
+    .innerJoin(proposals, eq(proposals.id, campaignAssignments.proposalId))
+    .innerJoin(users, eq(users.id, campaignAssignments.expertId))
+    .where(and(eq(campaignAssignments.campaignId, campaignId), eq(campaignAssignments.active, true)))
+    .orderBy(asc(proposals.externalId), asc(users.name));
+}
+
+/**
+ * Gives a stalled assignment to another invited expert, in one transaction: the old one stops being
+ * active (its grades stay, as raw history), the proposal keeps exactly r active raters, and the new
+ * expert is neither in the proposal's pool nor already assigned to it.
+ */
+export async function reassign(db: Db, campaignId: number, assignmentId: number, expertId: number) {
+  return db.transaction(async (tx) => {
+    await tx.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.id, campaignId)).for("update");
+    const [old] = await tx.select().from(campaignAssignments).where(and(eq(campaignAssignments.id, assignmentId), eq(campaignAssignments.campaignId, campaignId), eq(campaignAssignments.active, true)));
+    if (!old) throw new CampaignError("That assignment is not active in this campaign.", 404);
+    const [invited] = await tx.select().from(campaignExperts).where(and(eq(campaignExperts.campaignId, campaignId), eq(campaignExperts.userId, expertId)));
+    if (!invited) throw new CampaignError("That expert is not invited to this campaign.");
+    const [already] = await tx.select({ id: campaignAssignments.id, active: campaignAssignments.active }).from(campaignAssignments).where(and(eq(campaignAssignments.campaignId, campaignId), eq(campaignAssignments.proposalId, old.proposalId), eq(campaignAssignments.expertId, expertId)));
+    if (already?.active) throw new CampaignError("That expert already has this proposal.");
+    const [expert] = await tx.select({ email: users.email }).from(users).where(eq(users.id, expertId));
+    const [conflict] = await tx
+      .select({ id: campaignItems.id })
+      .from(campaignItems)
+      .innerJoin(candidates, eq(candidates.id, campaignItems.candidateId))
+      .where(and(eq(campaignItems.campaignId, campaignId), eq(campaignItems.proposalId, old.proposalId), sql`(lower(${candidates.email}) = lower(${expert.email}) or lower(${candidates.externalId}) = lower(${expert.email}))`));
+    if (conflict) throw new CampaignError("That expert is in this proposal's pool (conflict of interest).");
+    await tx.update(campaignAssignments).set({ active: false }).where(eq(campaignAssignments.id, old.id));
+    if (already) await tx.update(campaignAssignments).set({ active: true }).where(eq(campaignAssignments.id, already.id));
+    else await tx.insert(campaignAssignments).values({ campaignId, proposalId: old.proposalId, expertId, seed: `${old.seed}:reassigned:${expertId}` });
+  });
+}

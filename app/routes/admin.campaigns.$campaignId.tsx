@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { CampaignError, campaignProgress, closeCampaign, getCampaign, launchCampaign } from "../../db/campaigns";
+import { CampaignError, campaignProgress, closeCampaign, getCampaign, launchCampaign, proposalProgress, reassign } from "../../db/campaigns";
 import { adjudicate, loadCampaignData } from "../../db/campaign-data";
 import { agreementReport } from "../../scripts/stats/agreement";
 import { campaignResults, disagreementsOf, learningCurve } from "../../scripts/metrics/campaign-results";
@@ -31,6 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const curve = data && judged.length ? learningCurve(data, { samples: 30, seed: `campaign-${campaign.id}` }) : [];
   return json({
     campaign,
+    assignments: await proposalProgress(getDb(), campaign.id),
     results,
     queue,
     curve,
@@ -45,6 +46,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
   try {
+    if (intent === "reassign") {
+      const assignment = Number(form.get("assignment"));
+      const expert = Number(form.get("expert"));
+      if (!Number.isInteger(assignment) || !Number.isInteger(expert) || expert <= 0) return json({ error: "Choose the expert who takes over.", done: null }, { status: 400 });
+      await reassign(getDb(), campaign.id, assignment, expert);
+      return json({ error: null, done: "Reassigned." });
+    }
     if (intent === "adjudicate") {
       const grade = Number(form.get("grade"));
       const item = Number(form.get("item"));
@@ -71,7 +79,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 const num = (v: number | null | undefined, d = 3) => (v === null || v === undefined ? "—" : v.toFixed(d));
 
 export default function CampaignPage() {
-  const { campaign, perExpert, agreement, results, queue, curve } = useLoaderData<typeof loader>();
+  const { campaign, perExpert, agreement, results, queue, curve, assignments } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   return (
@@ -134,6 +142,54 @@ export default function CampaignPage() {
           </tbody>
         </table>
       )}
+      {assignments.length ? (
+        <details>
+          <summary>Progress per proposal ({assignments.length} assignments); reassign a stalled one</summary>
+          <table aria-label="Progress per proposal">
+            <thead>
+              <tr>
+                <th>Proposal</th>
+                <th>Expert</th>
+                <th className="num">Graded</th>
+                <th>Reassign to</th>
+              </tr>
+            </thead>
+            <tbody>
+              {assignments.map((a) => (
+                <tr key={a.assignmentId}>
+                  <td>{a.proposal}</td>
+                  <td>{a.expert}</td>
+                  <td className="num">
+                    {a.graded} / {a.total}
+                    {a.finishedAt ? " ✓" : ""}
+                  </td>
+                  <td>
+                    {campaign.status === "running" && !a.finishedAt ? (
+                      <Form method="post" className="toolbar">
+                        <input type="hidden" name="assignment" value={a.assignmentId} />
+                        <select name="expert" aria-label={`Expert to take over ${a.proposal} from ${a.expert}`} defaultValue="">
+                          <option value="">—</option>
+                          {perExpert
+                            .filter((e) => e.expertId !== a.expertId)
+                            .map((e) => (
+                              <option key={e.expertId} value={e.expertId}>
+                                {e.name}
+                              </option>
+                            ))}
+                        </select>
+                        <button type="submit" name="intent" value="reassign" className="button-secondary">
+                          Reassign
+                        </button>
+                      </Form>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </details>
+      ) : null}
+
       <h2>Agreement</h2>
       {agreement ? (
         <>

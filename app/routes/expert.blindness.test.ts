@@ -1,0 +1,86 @@
+import { sql } from "drizzle-orm";
+import { createTestDatabase, type TestDatabase } from "../../test/database";
+import { seedDemo } from "../../db/seed";
+
+/**
+ * What the server sends an expert for a task (the loader's data and every save's answer) holds none
+ * of the pooled candidates' names, external ids, affiliations or emails, nor ranks, scores or system
+ * keys: checked against the database's values, not a hand-written list.
+ */
+let t: TestDatabase;
+let cookie = "";
+let assignmentId = 0;
+let route: typeof import("./expert.assignments.$assignmentId");
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  process.env.DATABASE_URL = t.url;
+  process.env.SESSION_SECRET = "a-test-secret-that-is-long-enough-to-sign";
+  await seedDemo(t.db, { proposals: 20, candidates: 300, seed: "blind-test" });
+  const [expert] = await t.db.execute<{ id: number }>(sql`select id from users where email = 'expert@assay.local'`);
+  [{ id: assignmentId }] = await t.db.execute<{ id: number }>(sql`select id from campaign_assignments where expert_id = ${expert.id} order by id limit 1`);
+  const { sessionStorage } = await import("../utils/session.server");
+  const session = await sessionStorage().getSession();
+  session.set("userId", expert.id);
+  cookie = (await sessionStorage().commitSession(session)).split(";")[0];
+  route = await import("./expert.assignments.$assignmentId");
+});
+afterAll(() => t.drop());
+
+async function bodyOf(promise: Promise<Response>) {
+  try {
+    return await (await promise).text();
+  } catch (thrown) {
+    if (thrown instanceof Response) return `${thrown.status} ${await thrown.text()}`;
+    throw thrown;
+  }
+}
+
+it("sends nothing that identifies, ranks or attributes a pooled candidate", async () => {
+  const params = { assignmentId: String(assignmentId) };
+  const loaded = await bodyOf(route.loader({ request: new Request("http://x/expert/assignments/1", { headers: { Cookie: cookie } }), params, context: { cspNonce: "", ip: "" } }) as Promise<Response>);
+  const view = JSON.parse(loaded);
+  const saves = await Promise.all(
+    view.cards.slice(0, 3).map((c: { id: number; position: number }) => {
+      const form = new FormData();
+      for (const [k, v] of Object.entries({ item: c.id, grade: "3", rationale: "", position: c.position, timeSpentMs: 10 })) form.set(k, String(v));
+      return bodyOf(route.action({ request: new Request("http://x", { method: "POST", body: form, headers: { Cookie: cookie } }), params, context: { cspNonce: "", ip: "" } }) as Promise<Response>);
+    }),
+  );
+  const sent = [loaded, ...saves].join("\n");
+  const secrets = await t.db.execute<{ name: string; external_id: string; affiliation: string; email: string | null }>(sql`
+    select c.name, c.external_id, c.affiliation, c.email from campaign_items i join candidates c on c.id = i.candidate_id
+    join campaign_assignments a on a.campaign_id = i.campaign_id and a.proposal_id = i.proposal_id where a.id = ${assignmentId}`);
+  expect(secrets.length).toBe(view.cards.length);
+  for (const s of secrets) for (const value of [s.name, s.external_id, s.affiliation, s.email]) if (value) expect(sent).not.toContain(value);
+  for (const key of (await t.db.execute<{ key: string }>(sql`select key from systems`)).map((r) => r.key)) expect(sent).not.toContain(key);
+  const keys = JSON.stringify(view).match(/"([a-zA-Z]+)":/g)!.map((k) => k.slice(1, -2).toLowerCase());
+  for (const forbidden of ["rank", "score", "system", "name", "affiliation", "externalid", "email"]) expect(keys).not.toContain(forbidden);
+  expect(saves.every((s) => s === '{"ok":true,"error":null}')).toBe(true);
+});
+
+it.each([
+  ["0", "grade must be 1, 2, 3, 4 or can't judge"],
+  ["5", "grade must be 1, 2, 3, 4 or can't judge"],
+  ["2.5", "grade must be 1, 2, 3, 4 or can't judge"],
+  ["x", "grade must be 1, 2, 3, 4 or can't judge"],
+  [undefined, "grade must be 1, 2, 3, 4 or can't judge"],
+])("refuses the grade %s with a clear message and a 400", async (grade, message) => {
+  const form = new FormData();
+  form.set("item", "1");
+  form.set("position", "1");
+  if (grade !== undefined) form.set("grade", grade);
+  const response = (await route.action({ request: new Request("http://x", { method: "POST", body: form, headers: { Cookie: cookie } }), params: { assignmentId: String(assignmentId) }, context: { cspNonce: "", ip: "" } })) as Response;
+  expect(response.status).toBe(400);
+  expect((await response.json()).error).toBe(message);
+});
+
+it("refuses a card outside the pool and another expert's assignment", async () => {
+  const form = new FormData();
+  for (const [k, v] of Object.entries({ item: 999999, grade: "2", position: 1 })) form.set(k, String(v));
+  const outside = await bodyOf(route.action({ request: new Request("http://x", { method: "POST", body: form, headers: { Cookie: cookie } }), params: { assignmentId: String(assignmentId) }, context: { cspNonce: "", ip: "" } }) as Promise<Response>);
+  expect(outside).toMatch(/^404 .*That card is not part of this assignment/);
+  const [other] = await t.db.execute<{ id: number }>(sql`select a.id from campaign_assignments a join users u on u.id = a.expert_id where u.email <> 'expert@assay.local' limit 1`);
+  const foreign = await bodyOf(route.loader({ request: new Request("http://x", { headers: { Cookie: cookie } }), params: { assignmentId: String(other.id) }, context: { cspNonce: "", ip: "" } }) as Promise<Response>);
+  expect(foreign).toMatch(/^404 .*There is no such assignment of yours/);
+});
