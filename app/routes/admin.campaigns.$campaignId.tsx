@@ -260,6 +260,34 @@ export default function CampaignPage() {
               ))}
             </tbody>
           </table>
+          <table aria-label="nDCG@10 by subject">
+            <thead>
+              <tr>
+                <th>Subject</th>
+                {results.systems.map((s) => (
+                  <th key={s.key} className="num">
+                    {s.key} nDCG@10
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {Object.keys(results.systems[0]?.subjects ?? {}).map((subject) => (
+                <tr key={subject}>
+                  <td>{subject}</td>
+                  {results.systems.map((s) => {
+                    const e = s.subjects[subject]?.measures["nDCG@10"];
+                    return (
+                      <td key={s.key} className="num">
+                        {num(e?.value)}
+                        <div className="muted">{e?.ci ? `${num(e.ci.lower, 2)} – ${num(e.ci.upper, 2)}` : ""}</div>
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
           {results.comparison ? (
             <p>
               Paired comparison on nDCG@10 ({results.comparison.queries} proposals{results.comparison.holm ? ", Holm-adjusted" : ""}):{" "}

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, Link, useFetcher, useLoaderData } from "@remix-run/react";
+import { Form, Link, useFetcher, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { CampaignError, finishAssignment, saveGrade, taskView } from "../../db/campaigns";
 import { gradeSchema } from "~/schemas/campaigns";
@@ -40,6 +40,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return json({ ok: true, error: null });
 }
 
+/** An autosave needs no reload of the task: the card already shows its state. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) => (formData?.has("item") ? false : defaultShouldRevalidate);
+
+const FIRST_RENDERED = 30;
+
 const grades = [
   ["1", "1 — Irrelevant"],
   ["2", "2 — Far-fetched"],
@@ -56,6 +61,10 @@ export default function Task() {
   const refs = useRef<(HTMLElement | null)[]>([]);
   const focusCard = (i: number) => refs.current[Math.max(0, Math.min(cards.length - 1, i))]?.focus();
   const allGraded = cards.every((c) => graded.get(c.id) != null);
+  // The server renders the first cards only and the browser the rest right after hydration: a pool of
+  // 150+ cards would otherwise make every page a 50 ms render on the server's single thread.
+  const [shown, setShown] = useState(Math.min(cards.length, FIRST_RENDERED));
+  useEffect(() => setShown(cards.length), [cards.length]);
   const onGraded = useCallback((id: number, grade: string) => setGraded((m) => new Map(m).set(id, grade)), []);
   return (
     <>
@@ -80,7 +89,7 @@ export default function Task() {
       <p aria-live="polite">
         {[...graded.values()].filter((g) => g != null).length} of {cards.length} graded
       </p>
-      {cards.map((card, i) => (
+      {cards.slice(0, shown).map((card, i) => (
         <GradeCard
           key={card.id}
           card={card}

@@ -60,4 +60,8 @@ if (!only || only === "api") {
   const r = measure("api-worker.ts") as Result & { rate: number; lost: number };
   report("POST /api/events, 4 clients × 100", r, "≥ 5,000 events/s for 60 s, none lost", r.rate >= 5000 && r.lost === 0);
 }
+if (!only || only === "task") {
+  const r = measure("task-worker.ts") as Result & { pageP95: number; saveP95: number };
+  report("expert task page, 150 pooled, 20 experts", r, "page p95 < 100 ms, save p95 < 50 ms", r.pageP95 < 100 && r.saveP95 < 50);
+}
 console.log(`\nSummary\n${rows.join("\n")}`);

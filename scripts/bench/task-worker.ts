@@ -1,0 +1,110 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { sql as raw } from "drizzle-orm";
+import { createDb } from "../../db/client";
+import { freePort, startEmbeddedPostgres } from "../../db/embedded";
+import { applyMigrations } from "../../db/migrate";
+import { seedDemo } from "../../db/seed";
+import { createBaselines } from "../../db/baselines";
+import { createUser } from "../../db/users";
+import { createCampaign, launchCampaign } from "../../db/campaigns";
+import { campaignSchema } from "../../app/schemas/campaigns";
+
+/**
+ * The expert task page with a pool of at least 150 candidates: 20 experts signed in, each loading
+ * the page and saving grades concurrently for BENCH_SECONDS (default 30), against the production build.
+ */
+const seconds = Number(process.env.BENCH_SECONDS ?? 30);
+const clients = Number(process.env.BENCH_CLIENTS ?? 20);
+// An expert's pace: a grade every thinkMs (jittered ±50%, starts staggered), the page reloaded every
+// `reloadEvery` grades. BENCH_THINK_MS=0 is a closed loop: every expert fires the next request at once.
+const thinkMs = Number(process.env.BENCH_THINK_MS ?? 1000);
+const reloadEvery = Number(process.env.BENCH_RELOAD_EVERY ?? 5);
+const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "assay-bench-task-"));
+await fs.chmod(dataDir, 0o755);
+const pg = await startEmbeddedPostgres({ dataDir });
+const port = await freePort();
+let server: ReturnType<typeof spawn> | undefined;
+try {
+  await applyMigrations(pg.url);
+  const { db, sql } = createDb(pg.url);
+  await seedDemo(db);
+  await createBaselines(db, { depth: 50 });
+  const experts = [];
+  for (let i = 0; i < 20; i++) experts.push(await createUser(db, { email: `bench-expert-${i}@assay.local`, name: `Bench ${i}`, role: "expert", password: "bench-password-1" }));
+  const [biggest] = await db.execute<{ external_id: string; pool: number }>(raw`
+    select p.external_id, count(distinct li.candidate_id)::int as pool from list_items li join ranked_lists rl on rl.id = li.list_id
+    join proposals p on p.id = rl.proposal_id group by p.external_id order by pool desc limit 1`);
+  // Campaigns take at most 10 raters per proposal: two campaigns of ten on the same proposal.
+  const ids: number[] = [];
+  for (const group of [experts.slice(0, 10), experts.slice(10)]) {
+    const campaign = await createCampaign(db, campaignSchema.parse({ name: `Bench ${ids.length + 1}`, systems: ["baseline", "challenger", "random", "popular", "subject-match"], depth: 50, raters: 10, experts: group.map((e) => e.email), proposals: [biggest.external_id] }));
+    await launchCampaign(db, campaign.id);
+    ids.push(campaign.id);
+  }
+  const assignments = await db.execute<{ id: number; expert_id: number; campaign_id: number }>(raw`select id, expert_id, campaign_id from campaign_assignments where campaign_id in (${raw.join(ids.map((i) => raw`${i}`), raw`, `)})`);
+  const itemsOf = new Map<number, number[]>();
+  for (const row of await db.execute<{ id: number; campaign_id: number }>(raw`select id, campaign_id from campaign_items where campaign_id in (${raw.join(ids.map((i) => raw`${i}`), raw`, `)})`)) {
+    if (!itemsOf.has(row.campaign_id)) itemsOf.set(row.campaign_id, []);
+    itemsOf.get(row.campaign_id)!.push(row.id);
+  }
+  const items = itemsOf.get(ids[0])!;
+
+  server = spawn(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "server.ts"], {
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: pg.url, SESSION_SECRET: "bench-secret-bench-secret-bench-secret", NODE_ENV: "production" },
+    stdio: "ignore",
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300 && !(await fetch(`${base}/healthz`).then((r) => r.ok, () => false)); i++) await new Promise((r) => setTimeout(r, 200));
+  const cookies = new Map<number, string>();
+  for (const e of experts) {
+    const response = await fetch(`${base}/login`, { method: "POST", body: new URLSearchParams({ email: e.email, password: "bench-password-1" }), redirect: "manual" });
+    cookies.set(e.id, response.headers.get("set-cookie")!.split(";")[0]);
+  }
+  const page: number[] = [];
+  const save: number[] = [];
+  const deadline = performance.now() + seconds * 1000;
+  await Promise.all(
+    assignments.slice(0, clients).map(async (a, n) => {
+      const cookie = cookies.get(a.expert_id)!;
+      let k = n;
+      if (thinkMs) await new Promise((r) => setTimeout(r, (n * thinkMs) / clients));
+      while (performance.now() < deadline) {
+        let t = performance.now();
+        if (thinkMs === 0 || k % reloadEvery === n % reloadEvery) {
+          const html = await fetch(`${base}/expert/assignments/${a.id}`, { headers: { Cookie: cookie } });
+          await html.text();
+          if (!html.ok) throw new Error(`task page answered ${html.status}`);
+          page.push(performance.now() - t);
+          t = performance.now();
+        }
+        const own = itemsOf.get(a.campaign_id)!;
+        const body = new URLSearchParams({ item: String(own[k++ % own.length]), grade: String(1 + (k % 4)), rationale: "", position: "1", timeSpentMs: "1000" });
+        const saved = await fetch(`${base}/expert/assignments/${a.id}?_data=${encodeURIComponent("routes/expert.assignments.$assignmentId")}`, { method: "POST", body, headers: { Cookie: cookie } });
+        await saved.text();
+        if (!saved.ok) throw new Error(`a grade save answered ${saved.status}`);
+        save.push(performance.now() - t);
+        if (thinkMs) await new Promise((r) => setTimeout(r, thinkMs * (0.5 + Math.random())));
+      }
+    }),
+  );
+  await sql.end();
+  const p95 = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(0.95 * (xs.length - 1))];
+  console.log(
+    JSON.stringify({
+      mode: "task",
+      seconds,
+      maxRssMiB: Math.round(process.resourceUsage().maxRSS / 1024),
+      pageP95: p95(page),
+      saveP95: p95(save),
+      detail: `pool ${items.length} candidates, ${clients} experts, a grade every ~${thinkMs} ms, page reload every ${thinkMs ? reloadEvery : 1} grades; task page p95 ${p95(page).toFixed(1)} ms over ${page.length} loads; grade save p95 ${p95(save).toFixed(1)} ms over ${save.length} saves`,
+    }),
+  );
+} finally {
+  server?.kill("SIGTERM");
+  await pg.stop();
+  await fs.rm(dataDir, { recursive: true, force: true });
+}
