@@ -6,6 +6,7 @@ import { getProposalDetail } from "../../db/catalog";
 import { requireAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
+import { ProposalHeader } from "~/components/proposal-header";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.proposal.externalId ?? "Proposal"} · Assay` }];
 
@@ -30,16 +31,7 @@ export default function ProposalPage() {
       <p>
         <Link to="/admin/proposals">← Proposals</Link>
       </p>
-      <h1>
-        {proposal.title} <span className="muted">({proposal.externalId})</span>
-      </h1>
-      <p className="muted">Subject: {proposal.subject ?? "none"}</p>
-      <ul className="keywords" aria-label="Keywords">
-        {proposal.keywords.map((k) => (
-          <li key={k}>{k}</li>
-        ))}
-      </ul>
-      <p>{proposal.abstract}</p>
+      <ProposalHeader proposal={proposal} />
 
       <h2>Gold committee ({gold.length})</h2>
       {gold.length === 0 ? (

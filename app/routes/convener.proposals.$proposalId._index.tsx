@@ -8,6 +8,7 @@ import { requireUserWithRole } from "~/utils/auth.server";
 import { convenerCall } from "~/utils/convener.server";
 import { getDb } from "~/utils/db.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
+import { ProposalHeader } from "~/components/proposal-header";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.proposal.externalId ?? "Proposal"} · Assay` }];
 
@@ -58,16 +59,7 @@ export default function ConvenerProposal() {
       <p>
         <Link to="/convener">← My proposals</Link>
       </p>
-      <h1>
-        {proposal.title} <span className="muted">({proposal.externalId})</span>
-      </h1>
-      <p className="muted">Subject: {proposal.subject ?? "none"}</p>
-      <ul className="keywords" aria-label="Keywords">
-        {proposal.keywords.map((k) => (
-          <li key={k}>{k}</li>
-        ))}
-      </ul>
-      <p>{proposal.abstract}</p>
+      <ProposalHeader proposal={proposal} />
       {!experiment ? (
         <div className="empty">No recommender is switched on for this proposal yet: ask an admin to start an experiment.</div>
       ) : (

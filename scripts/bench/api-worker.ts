@@ -1,12 +1,7 @@
-import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import fs from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { createDb } from "../../db/client";
-import { freePort, startEmbeddedPostgres } from "../../db/embedded";
-import { applyMigrations } from "../../db/migrate";
+import { benchServer } from "./server";
 import { importFile } from "../../db/import";
 import { createApiKey, createExperiment, getExperiment, setExperimentStatus } from "../../db/experiments";
 import { events } from "../../db/schema";
@@ -19,25 +14,17 @@ import { assignUnit } from "../stats/assign";
  * twice), and a bulk INSERT of as many events straight into the table (the floor) for the ratio.
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 60);
-const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "assay-bench-api-"));
-await fs.chmod(dataDir, 0o755);
-const pg = await startEmbeddedPostgres({ dataDir });
-const port = await freePort();
-let server: ReturnType<typeof spawn> | undefined;
-try {
-  await applyMigrations(pg.url);
-  const { db, sql } = createDb(pg.url);
+let key = "";
+const { base, databaseUrl, stop } = await benchServer(async (url) => {
+  const { db, sql } = createDb(url);
   await importFile(db, "systems", "key\nbaseline\nchallenger", "csv");
   await createExperiment(db, experimentSchema.parse({ key: "bench", name: "Bench", arms: [{ key: "A", system: "baseline", weight: 0.5 }, { key: "B", system: "challenger", weight: 0.5 }], control: "A" }));
   await setExperimentStatus(db, "bench", "running");
-  const { key } = await createApiKey(db, "bench");
-  server = spawn(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "server.ts"], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: pg.url, SESSION_SECRET: "bench-secret-bench-secret-bench-secret", NODE_ENV: "production" },
-    stdio: "ignore",
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300 && !(await fetch(`${base}/healthz`).then((r) => r.ok, () => false)); i++) await new Promise((r) => setTimeout(r, 200));
-
+  key = (await createApiKey(db, "bench")).key;
+  await sql.end();
+});
+try {
+  const { db, sql } = createDb(databaseUrl);
   const units = Array.from({ length: 2000 }, (_, i) => `bench-unit-${i}`);
   const armOf = new Map(units.map((u) => [u, ["A", "B"][assignUnit("bench", u, [0.5, 0.5]).arm]]));
   const makeBatch = () =>
@@ -97,7 +84,5 @@ try {
     }),
   );
 } finally {
-  server?.kill("SIGTERM");
-  await pg.stop();
-  await fs.rm(dataDir, { recursive: true, force: true });
+  await stop();
 }

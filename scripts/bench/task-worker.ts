@@ -1,12 +1,7 @@
-import { spawn } from "node:child_process";
-import fs from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { sql as raw } from "drizzle-orm";
 import { createDb } from "../../db/client";
-import { freePort, startEmbeddedPostgres } from "../../db/embedded";
-import { applyMigrations } from "../../db/migrate";
+import { benchServer } from "./server";
 import { seedDemo } from "../../db/seed";
 import { createBaselines } from "../../db/baselines";
 import { createUser } from "../../db/users";
@@ -23,17 +18,14 @@ const clients = Number(process.env.BENCH_CLIENTS ?? 20);
 // `reloadEvery` grades. BENCH_THINK_MS=0 is a closed loop: every expert fires the next request at once.
 const thinkMs = Number(process.env.BENCH_THINK_MS ?? 1000);
 const reloadEvery = Number(process.env.BENCH_RELOAD_EVERY ?? 5);
-const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "assay-bench-task-"));
-await fs.chmod(dataDir, 0o755);
-const pg = await startEmbeddedPostgres({ dataDir });
-const port = await freePort();
-let server: ReturnType<typeof spawn> | undefined;
-try {
-  await applyMigrations(pg.url);
-  const { db, sql } = createDb(pg.url);
+let assignments: { id: number; expert_id: number; campaign_id: number }[] = [];
+const itemsOf = new Map<number, number[]>();
+let poolSize = 0;
+const experts: { id: number; email: string }[] = [];
+const { base, stop } = await benchServer(async (url) => {
+  const { db, sql } = createDb(url);
   await seedDemo(db);
   await createBaselines(db, { depth: 50 });
-  const experts = [];
   for (let i = 0; i < 20; i++) experts.push(await createUser(db, { email: `bench-expert-${i}@assay.local`, name: `Bench ${i}`, role: "expert", password: "bench-password-1" }));
   const [biggest] = await db.execute<{ external_id: string; pool: number }>(raw`
     select p.external_id, count(distinct li.candidate_id)::int as pool from list_items li join ranked_lists rl on rl.id = li.list_id
@@ -45,20 +37,16 @@ try {
     await launchCampaign(db, campaign.id);
     ids.push(campaign.id);
   }
-  const assignments = await db.execute<{ id: number; expert_id: number; campaign_id: number }>(raw`select id, expert_id, campaign_id from campaign_assignments where campaign_id in (${raw.join(ids.map((i) => raw`${i}`), raw`, `)})`);
-  const itemsOf = new Map<number, number[]>();
-  for (const row of await db.execute<{ id: number; campaign_id: number }>(raw`select id, campaign_id from campaign_items where campaign_id in (${raw.join(ids.map((i) => raw`${i}`), raw`, `)})`)) {
+  const idList = raw.join(ids.map((i) => raw`${i}`), raw`, `);
+  assignments = [...(await db.execute<{ id: number; expert_id: number; campaign_id: number }>(raw`select id, expert_id, campaign_id from campaign_assignments where campaign_id in (${idList})`))];
+  for (const row of await db.execute<{ id: number; campaign_id: number }>(raw`select id, campaign_id from campaign_items where campaign_id in (${idList})`)) {
     if (!itemsOf.has(row.campaign_id)) itemsOf.set(row.campaign_id, []);
     itemsOf.get(row.campaign_id)!.push(row.id);
   }
-  const items = itemsOf.get(ids[0])!;
-
-  server = spawn(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "server.ts"], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: pg.url, SESSION_SECRET: "bench-secret-bench-secret-bench-secret", NODE_ENV: "production" },
-    stdio: "ignore",
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300 && !(await fetch(`${base}/healthz`).then((r) => r.ok, () => false)); i++) await new Promise((r) => setTimeout(r, 200));
+  poolSize = itemsOf.get(ids[0])!.length;
+  await sql.end();
+});
+try {
   const cookies = new Map<number, string>();
   for (const e of experts) {
     const response = await fetch(`${base}/login`, { method: "POST", body: new URLSearchParams({ email: e.email, password: "bench-password-1" }), redirect: "manual" });
@@ -91,7 +79,6 @@ try {
       }
     }),
   );
-  await sql.end();
   const p95 = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(0.95 * (xs.length - 1))];
   console.log(
     JSON.stringify({
@@ -100,11 +87,9 @@ try {
       maxRssMiB: Math.round(process.resourceUsage().maxRSS / 1024),
       pageP95: p95(page),
       saveP95: p95(save),
-      detail: `pool ${items.length} candidates, ${clients} experts, a grade every ~${thinkMs} ms, page reload every ${thinkMs ? reloadEvery : 1} grades; task page p95 ${p95(page).toFixed(1)} ms over ${page.length} loads; grade save p95 ${p95(save).toFixed(1)} ms over ${save.length} saves`,
+      detail: `pool ${poolSize} candidates, ${clients} experts, a grade every ~${thinkMs} ms, page reload every ${thinkMs ? reloadEvery : 1} grades; task page p95 ${p95(page).toFixed(1)} ms over ${page.length} loads; grade save p95 ${p95(save).toFixed(1)} ms over ${save.length} saves`,
     }),
   );
 } finally {
-  server?.kill("SIGTERM");
-  await pg.stop();
-  await fs.rm(dataDir, { recursive: true, force: true });
+  await stop();
 }
