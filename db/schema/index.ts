@@ -3,3 +3,4 @@ export * from "./systems";
 export * from "./users";
 export * from "./experiments";
 export * from "./campaigns";
+export * from "./snapshots";

@@ -1,0 +1,142 @@
+import { desc, eq, sql } from "drizzle-orm";
+import Papa from "papaparse";
+import type { Db, DbOrTx } from "./client";
+import { snapshots, type Snapshot } from "./schema";
+import { loadOfflineInput } from "./offline";
+import { loadCampaignData } from "./campaign-data";
+import { getCampaign } from "./campaigns";
+import { getExperiment } from "./experiments";
+import { exportEvents } from "./events";
+import { offlineReport, DEFAULT_KS } from "../scripts/metrics/offline";
+import { campaignResults } from "../scripts/metrics/campaign-results";
+import { onlineReport } from "../scripts/metrics/online";
+import { agreementReport } from "../scripts/stats/agreement";
+import { canonicalJson, sha256 } from "../scripts/lib/canonical";
+import type { OnlineEvent } from "../scripts/metrics/events";
+
+export class SnapshotError extends Error {
+  constructor(
+    message: string,
+    readonly status = 400,
+  ) {
+    super(message);
+  }
+}
+
+export interface SnapshotRequest {
+  kind: "offline" | "expert" | "online";
+  campaign?: number;
+  experiment?: string;
+  ks?: number[];
+  B?: number;
+  seed?: string;
+}
+
+/** The newest import, rating and event time: what a result saw, and how to tell data changed since. */
+export async function dataWindow(db: DbOrTx) {
+  const [row] = await db.execute<{ latest_import: string | null; latest_rating: string | null; latest_event: string | null; lists: number; ratings: number; events: number }>(sql`select
+    greatest((select max(updated_at) from proposals), (select max(updated_at) from candidates), (select max(imported_at) from ranked_lists))::text as latest_import,
+    (select max(updated_at) from ratings)::text as latest_rating,
+    (select max(received_at) from events)::text as latest_event,
+    (select count(*)::int from list_items) as lists, (select count(*)::int from ratings) as ratings, (select count(*)::int from events) as events`);
+  return {
+    latestImport: row.latest_import,
+    latestRating: row.latest_rating,
+    latestEvent: row.latest_event,
+    listItems: row.lists,
+    ratings: row.ratings,
+    events: row.events,
+  };
+}
+
+/** Computes a result with the given parameters, exactly as the dashboards and the CLI do. */
+export async function computeResult(db: Db, request: SnapshotRequest) {
+  const B = request.B ?? 2000;
+  const seed = request.seed ?? "assay";
+  if (request.kind === "offline") {
+    const ks = request.ks ?? DEFAULT_KS;
+    const input = await loadOfflineInput(db);
+    if (input.systems.length === 0 || input.gold.size === 0) throw new SnapshotError("There are no lists and gold committees to report on yet.");
+    return { parameters: { kind: "offline", ks, B, seed }, result: offlineReport(input, { ks, B, seed }) };
+  }
+  if (request.kind === "expert") {
+    if (!request.campaign) throw new SnapshotError("An expert snapshot needs a campaign.");
+    const campaign = await getCampaign(db, request.campaign);
+    if (!campaign) throw new SnapshotError(`There is no campaign ${request.campaign}.`, 404);
+    const ks = request.ks ?? [5, 10, 20];
+    const data = await loadCampaignData(db, campaign.id);
+    const judged = data.pairs.flatMap((p) => p.grades.filter((g) => g.grade !== null).map((g) => ({ item: String(p.itemId), rater: g.expert, value: g.grade! })));
+    return {
+      parameters: { kind: "expert", campaign: campaign.id, ks, B, seed },
+      result: { campaign: { id: campaign.id, name: campaign.name }, results: campaignResults(data, { ks, B, seed }), agreement: judged.length ? agreementReport(judged, "ordinal", { B, seed }) : null },
+    };
+  }
+  if (!request.experiment) throw new SnapshotError("An online snapshot needs an experiment.");
+  const experiment = await getExperiment(db, request.experiment);
+  if (!experiment) throw new SnapshotError(`There is no experiment ${request.experiment}.`, 404);
+  const events: OnlineEvent[] = [];
+  for await (const page of exportEvents(db, experiment)) events.push(...page);
+  const control = experiment.arms.find((a) => a.isControl)!.key;
+  return {
+    parameters: { kind: "online", experiment: experiment.key, B, seed, control },
+    result: { experiment: { key: experiment.key, name: experiment.name }, ...onlineReport(events, { weights: Object.fromEntries(experiment.arms.map((a) => [a.key, a.weight])), control, intervals: true, B, seed }) },
+  };
+}
+
+/** Freezes a result: computed now, stored with its parameters, data window and SHA-256; never changed. */
+export async function createSnapshot(db: Db, request: SnapshotRequest, by: { userId: number | null; label: string }) {
+  const [{ parameters, result }, window] = await Promise.all([computeResult(db, request), dataWindow(db)]);
+  const canonical = JSON.parse(canonicalJson(result));
+  const [row] = await db
+    .insert(snapshots)
+    .values({ kind: request.kind, parameters, dataWindow: window, result: canonical, sha256: sha256(canonicalJson(result)), createdBy: by.userId, createdByLabel: by.label })
+    .returning();
+  return row;
+}
+
+export async function listSnapshots(db: DbOrTx) {
+  return db
+    .select({ id: snapshots.id, kind: snapshots.kind, parameters: snapshots.parameters, sha256: snapshots.sha256, createdByLabel: snapshots.createdByLabel, createdAt: snapshots.createdAt })
+    .from(snapshots)
+    .orderBy(desc(snapshots.createdAt));
+}
+
+export async function getSnapshot(db: DbOrTx, id: number): Promise<Snapshot> {
+  const [row] = await db.select().from(snapshots).where(eq(snapshots.id, id));
+  if (!row) throw new SnapshotError(`There is no snapshot ${id}.`, 404);
+  return row;
+}
+
+/** The interchange document of DESIGN.md: schema assay.snapshot/v1. */
+export function snapshotDocument(s: Snapshot) {
+  return { schema: "assay.snapshot/v1", id: s.id, kind: s.kind, parameters: s.parameters, dataWindow: s.dataWindow, createdBy: s.createdByLabel, createdAt: s.createdAt.toISOString(), sha256: s.sha256, result: s.result };
+}
+
+/** The same rows as CSV: one per (subject of the result, measure), with value and interval. */
+export function snapshotCsv(s: Snapshot): string {
+  const rows: (string | number | null)[][] = [];
+  const r = s.result as Record<string, unknown>;
+  const estimate = (e: unknown) => {
+    const x = e as { value?: number | null; ci?: { lower: number; upper: number } | null } | undefined;
+    return [x?.value ?? null, x?.ci?.lower ?? null, x?.ci?.upper ?? null];
+  };
+  if (s.kind === "offline") {
+    for (const system of (r.systems as { key: string; overall: { measures: Record<string, unknown> }; subjects: Record<string, { measures: Record<string, unknown> }> }[]) ?? []) {
+      for (const [group, g] of [["overall", system.overall] as const, ...Object.entries(system.subjects)]) for (const [m, e] of Object.entries(g.measures)) rows.push([system.key, group, m, ...estimate(e)]);
+    }
+  } else if (s.kind === "expert") {
+    const results = r.results as { systems: { key: string; overall: { measures: Record<string, unknown> }; subjects: Record<string, { measures: Record<string, unknown> }> }[] };
+    for (const system of results?.systems ?? []) {
+      for (const [group, g] of [["overall", system.overall] as const, ...Object.entries(system.subjects)]) for (const [m, e] of Object.entries(g.measures)) rows.push([system.key, group, m, ...estimate(e)]);
+    }
+  } else {
+    const arms = r.arms as Record<string, Record<string, unknown> & { ci?: Record<string, { lower: number; upper: number } | null> }>;
+    for (const [arm, a] of Object.entries(arms ?? {})) {
+      for (const m of ["ctr", "adoptionRate", "meanAdoptedRank", "sessionSuccessRate"]) rows.push([arm, "arm", m, (a[m] as number | null) ?? null, a.ci?.[m]?.lower ?? null, a.ci?.[m]?.upper ?? null]);
+    }
+    for (const c of (r.comparisons as { arm: string; control: string; metric: string; difference: number | null; ci: { lower: number; upper: number } | null }[]) ?? []) {
+      rows.push([c.arm, `vs ${c.control}`, `${c.metric} difference`, c.difference, c.ci?.lower ?? null, c.ci?.upper ?? null]);
+    }
+  }
+  return Papa.unparse({ fields: ["system_or_arm", "group", "measure", "value", "ci_lower", "ci_upper"], data: rows.map((row) => row.map((v) => (v === null ? "" : v))) }) + "\r\n";
+}
