@@ -29,7 +29,10 @@ const navByRole: Record<string, { to: string; label: string }[]> = {
     { to: "/admin/users", label: "Users" },
     { to: "/analyst", label: "Offline report" },
   ],
-  analyst: [{ to: "/analyst", label: "Offline report" }],
+  analyst: [
+    { to: "/analyst", label: "Offline report" },
+    { to: "/analyst/snapshots", label: "Snapshots" },
+  ],
   expert: [{ to: "/expert", label: "My assignments" }],
   convener: [{ to: "/convener", label: "My proposals" }],
 };

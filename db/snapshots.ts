@@ -112,11 +112,14 @@ export function snapshotDocument(s: Snapshot) {
   return { schema: "assay.snapshot/v1", id: s.id, kind: s.kind, parameters: s.parameters, dataWindow: s.dataWindow, createdBy: s.createdByLabel, createdAt: s.createdAt.toISOString(), sha256: s.sha256, result: s.result };
 }
 
-/** The same rows as CSV: one per (subject of the result, measure), with value and interval. */
-export function snapshotCsv(s: Snapshot): string {
-  const rows: (string | number | null)[][] = [];
+export type SnapshotRow = [string, string, string, number | null, number | null, number | null];
+export const snapshotColumns = ["system_or_arm", "group", "measure", "value", "ci_lower", "ci_upper"];
+
+/** The result flattened: one row per (system or arm, group, measure), with value and interval. */
+export function snapshotRows(s: Pick<Snapshot, "kind" | "result">): SnapshotRow[] {
+  const rows: SnapshotRow[] = [];
   const r = s.result as Record<string, unknown>;
-  const estimate = (e: unknown) => {
+  const estimate = (e: unknown): [number | null, number | null, number | null] => {
     const x = e as { value?: number | null; ci?: { lower: number; upper: number } | null } | undefined;
     return [x?.value ?? null, x?.ci?.lower ?? null, x?.ci?.upper ?? null];
   };
@@ -138,5 +141,10 @@ export function snapshotCsv(s: Snapshot): string {
       rows.push([c.arm, `vs ${c.control}`, `${c.metric} difference`, c.difference, c.ci?.lower ?? null, c.ci?.upper ?? null]);
     }
   }
-  return Papa.unparse({ fields: ["system_or_arm", "group", "measure", "value", "ci_lower", "ci_upper"], data: rows.map((row) => row.map((v) => (v === null ? "" : v))) }) + "\r\n";
+  return rows;
+}
+
+/** The same rows as CSV. */
+export function snapshotCsv(s: Snapshot): string {
+  return Papa.unparse({ fields: snapshotColumns, data: snapshotRows(s).map((row) => row.map((v) => (v === null ? "" : v))) }) + "\r\n";
 }

@@ -52,6 +52,8 @@ test("responses carry security headers and the session cookie is httpOnly", asyn
   const cookie = (await context.cookies()).find((c) => c.name === "__assay_session")!;
   expect(cookie.httpOnly).toBe(true);
   expect(cookie.sameSite).toBe("Lax");
-  const html = await (await page.request.get("/admin/users")).text();
+  // Fetched from the page: the Secure session cookie is withheld by Playwright's request client over http.
+  const html = await page.evaluate(async () => (await fetch("/admin/users")).text());
+  expect(html).toContain("admin@assay.local");
   expect(html).not.toContain("scrypt$");
 });

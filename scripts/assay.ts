@@ -11,6 +11,7 @@ import { registerAssign } from "./commands/assign";
 import { registerOffline } from "./commands/offline";
 import { registerExperiment } from "./commands/experiment";
 import { registerCampaign } from "./commands/campaign";
+import { registerSnapshot } from "./commands/snapshot";
 
 const program = new Command("assay")
   .description("Assay: evaluate a recommender of people offline, by expert grades, and online")
@@ -28,6 +29,7 @@ registerAssign(program);
 registerOffline(program);
 registerExperiment(program);
 registerCampaign(program);
+registerSnapshot(program);
 
 try {
   await program.parseAsync(process.argv);

@@ -1,0 +1,104 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { dataWindow, getSnapshot, listSnapshots, snapshotColumns, snapshotRows, SnapshotError } from "../../db/snapshots";
+import { requireUserWithRole } from "~/utils/auth.server";
+import { getDb } from "~/utils/db.server";
+import { RouteErrorBoundary } from "~/components/error-boundary";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Snapshot ${data?.snapshot.id ?? ""} · Assay` }];
+
+/** The dashboard rows from the stored result, never from live data; and what changed since. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireUserWithRole(request, ["analyst", "admin"]);
+  const id = /^\d+$/.test(params.id ?? "") ? Number(params.id) : 0;
+  const db = getDb();
+  let snapshot;
+  try {
+    snapshot = await getSnapshot(db, id);
+  } catch (error) {
+    if (error instanceof SnapshotError) throw json({ message: error.message }, { status: 404 });
+    throw error;
+  }
+  const then = snapshot.dataWindow as Record<string, string | number | null>;
+  const now = await dataWindow(db);
+  const labels: Record<string, string> = { listItems: "list items", ratings: "expert grades", events: "convener events", latestImport: "imports", latestRating: "grades", latestEvent: "events" };
+  const changed = (Object.keys(now) as (keyof typeof now)[]).filter((k) => String(now[k]) !== String(then[k])).map((k) => labels[k]);
+  return json({
+    snapshot: { id: snapshot.id, kind: snapshot.kind, parameters: snapshot.parameters, dataWindow: then, sha256: snapshot.sha256, createdBy: snapshot.createdByLabel, createdAt: snapshot.createdAt },
+    rows: snapshotRows(snapshot),
+    changed: [...new Set(changed)],
+    others: (await listSnapshots(db)).filter((s) => s.id !== snapshot.id && s.kind === snapshot.kind).map((s) => s.id),
+  });
+}
+
+const num = (v: number | null) => (v === null ? "—" : v.toFixed(4));
+
+export default function SnapshotPage() {
+  const { snapshot, rows, changed, others } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <p>
+        <Link to="/analyst/snapshots">← Snapshots</Link>
+      </p>
+      <h1>
+        Snapshot {snapshot.id} <span className="badge">{snapshot.kind}</span>
+      </h1>
+      <p className="muted">
+        Frozen {new Date(snapshot.createdAt).toISOString().slice(0, 19).replace("T", " ")} by {snapshot.createdBy}. Parameters: <code>{JSON.stringify(snapshot.parameters)}</code>. sha256{" "}
+        <code>{snapshot.sha256}</code>.
+      </p>
+      {changed.length ? (
+        <p className="notice" role="status">
+          The data changed since this snapshot ({changed.join(", ")}): these figures are as they were then. Freeze a new snapshot to see the current ones.
+        </p>
+      ) : (
+        <p className="notice success" role="status">
+          The data has not changed since this snapshot.
+        </p>
+      )}
+      <p>
+        Download: <a href={`/api/snapshots/${snapshot.id}.json`}>JSON</a> · <a href={`/api/snapshots/${snapshot.id}.csv`}>CSV</a>
+      </p>
+      {others.length ? (
+        <Form method="get" action="/analyst/snapshots/compare" className="toolbar">
+          <input type="hidden" name="a" value={snapshot.id} />
+          <div>
+            <label htmlFor="b">Compare with snapshot</label>
+            <select id="b" name="b">
+              {others.map((o) => (
+                <option key={o}>{o}</option>
+              ))}
+            </select>
+          </div>
+          <button type="submit">Compare</button>
+        </Form>
+      ) : null}
+      <table aria-label="Snapshot figures">
+        <thead>
+          <tr>
+            {snapshotColumns.map((c) => (
+              <th key={c} className={c.startsWith("ci") || c === "value" ? "num" : undefined}>
+                {c}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r, i) => (
+            <tr key={i}>
+              <td>{r[0]}</td>
+              <td>{r[1]}</td>
+              <td>{r[2]}</td>
+              <td className="num">{num(r[3])}</td>
+              <td className="num">{num(r[4])}</td>
+              <td className="num">{num(r[5])}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,0 +1,136 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { z } from "zod";
+import { listCampaigns } from "../../db/campaigns";
+import { listExperiments } from "../../db/experiments";
+import { createSnapshot, listSnapshots, SnapshotError } from "../../db/snapshots";
+import { requireUserWithRole } from "~/utils/auth.server";
+import { getDb } from "~/utils/db.server";
+import { RouteErrorBoundary } from "~/components/error-boundary";
+
+export const meta: MetaFunction = () => [{ title: "Snapshots · Assay" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUserWithRole(request, ["analyst", "admin"]);
+  const db = getDb();
+  const [snapshots, campaigns, experiments] = await Promise.all([listSnapshots(db), listCampaigns(db), listExperiments(db)]);
+  return json({ snapshots, campaigns: campaigns.filter((c) => c.status !== "draft").map((c) => ({ id: c.id, name: c.name })), experiments: experiments.map((e) => ({ key: e.key, name: e.name })) });
+}
+
+const freezeSchema = z.object({
+  kind: z.enum(["offline", "expert", "online"], { errorMap: () => ({ message: "Choose what to freeze: offline, expert or online." }) }),
+  campaign: z.coerce.number().int().positive().optional().or(z.literal("").transform(() => undefined)),
+  experiment: z.string().optional(),
+  B: z.coerce.number().int("Resamples must be a whole number.").min(100, "Use at least 100 resamples.").max(10_000, "Use at most 10,000 resamples."),
+  seed: z.string().trim().min(1, "Give a seed.").max(100),
+});
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUserWithRole(request, ["analyst", "admin"]);
+  const parsed = freezeSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return json({ error: parsed.error.issues[0].message }, { status: 400 });
+  try {
+    const s = await createSnapshot(getDb(), { ...parsed.data, experiment: parsed.data.experiment || undefined }, { userId: user.id, label: user.name });
+    return redirect(`/analyst/snapshots/${s.id}`);
+  } catch (error) {
+    if (error instanceof SnapshotError) return json({ error: error.message }, { status: error.status });
+    throw error;
+  }
+}
+
+export default function Snapshots() {
+  const { snapshots, campaigns, experiments } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  return (
+    <>
+      <h1>Snapshots</h1>
+      <p className="muted">A snapshot freezes a result with its parameters, the data it saw and a sha256 of the result; nobody can change or delete it afterwards.</p>
+      <Form method="post" className="panel" aria-label="Freeze snapshot">
+        <div className="form-grid">
+          <div>
+            <label htmlFor="kind">Result</label>
+            <select id="kind" name="kind" defaultValue="offline">
+              <option value="offline">Offline report (tier 1)</option>
+              <option value="expert">Expert campaign (tier 2)</option>
+              <option value="online">Online experiment (tier 3)</option>
+            </select>
+          </div>
+          <div>
+            <label htmlFor="campaign">Campaign (expert)</label>
+            <select id="campaign" name="campaign" defaultValue="">
+              <option value="">—</option>
+              {campaigns.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="experiment">Experiment (online)</label>
+            <select id="experiment" name="experiment" defaultValue="">
+              <option value="">—</option>
+              {experiments.map((e) => (
+                <option key={e.key} value={e.key}>
+                  {e.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="B">Resamples</label>
+            <input id="B" name="B" type="number" min={100} max={10000} defaultValue={1000} />
+          </div>
+          <div>
+            <label htmlFor="seed">Seed</label>
+            <input id="seed" name="seed" defaultValue="assay" />
+          </div>
+          <div>
+            <button type="submit" disabled={busy}>
+              {busy ? "Computing…" : "Freeze snapshot"}
+            </button>
+          </div>
+        </div>
+        {data?.error ? (
+          <p className="form-error" role="alert">
+            {data.error}
+          </p>
+        ) : null}
+      </Form>
+      {snapshots.length === 0 ? (
+        <div className="empty">No snapshots yet.</div>
+      ) : (
+        <table aria-label="Snapshots">
+          <thead>
+            <tr>
+              <th className="num">Id</th>
+              <th>Kind</th>
+              <th>Created</th>
+              <th>By</th>
+              <th>sha256</th>
+            </tr>
+          </thead>
+          <tbody>
+            {snapshots.map((s) => (
+              <tr key={s.id}>
+                <td className="num">
+                  <Link to={`/analyst/snapshots/${s.id}`}>{s.id}</Link>
+                </td>
+                <td>{s.kind}</td>
+                <td>{new Date(s.createdAt).toISOString().slice(0, 19).replace("T", " ")}</td>
+                <td>{s.createdByLabel}</td>
+                <td>
+                  <code>{s.sha256.slice(0, 16)}…</code>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,0 +1,73 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { getSnapshot, snapshotRows, SnapshotError } from "../../db/snapshots";
+import { requireUserWithRole } from "~/utils/auth.server";
+import { getDb } from "~/utils/db.server";
+import { RouteErrorBoundary } from "~/components/error-boundary";
+
+export const meta: MetaFunction = () => [{ title: "Compare snapshots · Assay" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUserWithRole(request, ["analyst", "admin"]);
+  const url = new URL(request.url);
+  const ids = ["a", "b"].map((k) => url.searchParams.get(k) ?? "");
+  if (!ids.every((id) => /^\d+$/.test(id))) throw json({ message: "Choose two snapshots to compare: ?a=<id>&b=<id>." }, { status: 400 });
+  try {
+    const [a, b] = await Promise.all(ids.map((id) => getSnapshot(getDb(), Number(id))));
+    const key = (r: (string | number | null)[]) => `${r[0]}\u0000${r[1]}\u0000${r[2]}`;
+    const bRows = new Map(snapshotRows(b).map((r) => [key(r), r]));
+    const aRows = snapshotRows(a);
+    const rows = [...aRows.map((r) => ({ system: r[0], group: r[1], measure: r[2], a: r[3], b: bRows.get(key(r))?.[3] ?? null })), ...snapshotRows(b).filter((r) => !aRows.some((x) => key(x) === key(r))).map((r) => ({ system: r[0], group: r[1], measure: r[2], a: null, b: r[3] }))];
+    return json({ a: { id: a.id, kind: a.kind, sha256: a.sha256 }, b: { id: b.id, kind: b.kind, sha256: b.sha256 }, rows });
+  } catch (error) {
+    if (error instanceof SnapshotError) throw json({ message: error.message }, { status: 404 });
+    throw error;
+  }
+}
+
+const num = (v: number | null) => (v === null ? "—" : v.toFixed(4));
+
+export default function Compare() {
+  const { a, b, rows } = useLoaderData<typeof loader>();
+  const differing = rows.filter((r) => r.a !== r.b).length;
+  return (
+    <>
+      <p>
+        <Link to={`/analyst/snapshots/${a.id}`}>← Snapshot {a.id}</Link>
+      </p>
+      <h1>
+        Snapshot {a.id} vs {b.id}
+      </h1>
+      <p className="muted">
+        {a.sha256 === b.sha256 ? "Identical results (same sha256)." : `${differing} of ${rows.length} figures differ; they are highlighted.`}
+      </p>
+      <table aria-label="Snapshot comparison">
+        <thead>
+          <tr>
+            <th>System or arm</th>
+            <th>Group</th>
+            <th>Measure</th>
+            <th className="num">Snapshot {a.id}</th>
+            <th className="num">Snapshot {b.id}</th>
+            <th className="num">Difference</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r, i) => (
+            <tr key={i} className={r.a !== r.b ? "gold" : undefined} data-differs={r.a !== r.b ? "yes" : undefined}>
+              <td>{r.system}</td>
+              <td>{r.group}</td>
+              <td>{r.measure}</td>
+              <td className="num">{num(r.a)}</td>
+              <td className="num">{num(r.b)}</td>
+              <td className="num">{r.a !== null && r.b !== null ? num(r.b - r.a) : "—"}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

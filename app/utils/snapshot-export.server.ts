@@ -1,0 +1,20 @@
+import { json } from "@remix-run/node";
+import { getSnapshot, snapshotCsv, snapshotDocument, SnapshotError } from "../../db/snapshots";
+import { requireUserWithRole } from "./auth.server";
+import { getDb } from "./db.server";
+
+/** GET /api/snapshots/:id.json and .csv, for analysts and admins. */
+export async function snapshotExport(request: Request, rawId: string | undefined, format: "json" | "csv") {
+  await requireUserWithRole(request, ["analyst", "admin"]);
+  const id = /^\d+$/.test(rawId ?? "") ? Number(rawId) : 0;
+  try {
+    const s = await getSnapshot(getDb(), id);
+    const body = format === "json" ? JSON.stringify(snapshotDocument(s), null, 2) : snapshotCsv(s);
+    return new Response(body, {
+      headers: { "Content-Type": format === "json" ? "application/json; charset=utf-8" : "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="snapshot-${s.id}.${format}"` },
+    });
+  } catch (error) {
+    if (error instanceof SnapshotError) return json({ error: error.message }, { status: error.status });
+    throw error;
+  }
+}

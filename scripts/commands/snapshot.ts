@@ -1,0 +1,53 @@
+import type { Command } from "commander";
+import { createSnapshot, getSnapshot, listSnapshots, snapshotCsv, snapshotDocument, SnapshotError } from "../../db/snapshots";
+import { DEFAULT_B } from "../stats/bootstrap";
+import { withDatabase } from "../cli/database";
+import { CliError } from "../cli/errors";
+import { table } from "../cli/output";
+import { cutoffList, wholeNumber } from "../cli/options";
+
+const fail = (error: unknown): never => {
+  if (error instanceof SnapshotError) throw new CliError(error.message.replace(/\.$/, "") + ".");
+  throw error;
+};
+
+export function registerSnapshot(program: Command) {
+  const snapshot = program.command("snapshot").description("immutable snapshots of results: create, list, export");
+  snapshot
+    .command("create")
+    .description("compute a result and freeze it with its parameters, data window and sha256")
+    .requiredOption("--kind <kind>", "offline, expert or online")
+    .option("--campaign <id>", "the campaign (expert)", wholeNumber(1))
+    .option("--experiment <key>", "the experiment (online)")
+    .option("--k <list>", "cutoffs", cutoffList)
+    .option("--bootstrap <B>", "bootstrap resamples", wholeNumber(1), DEFAULT_B)
+    .option("--seed <seed>", "bootstrap seed", "assay")
+    .action(async (o: { kind: string; campaign?: number; experiment?: string; k?: number[]; bootstrap: number; seed: string }) => {
+      if (!["offline", "expert", "online"].includes(o.kind)) throw new CliError(`--kind must be offline, expert or online, not "${o.kind}".`, 2);
+      if (o.kind === "expert" && !o.campaign) throw new CliError("An expert snapshot needs --campaign <id>.", 2);
+      if (o.kind === "online" && !o.experiment) throw new CliError("An online snapshot needs --experiment <key>.", 2);
+      const created = await withDatabase((db) =>
+        createSnapshot(db, { kind: o.kind as "offline", campaign: o.campaign, experiment: o.experiment, ks: o.k, B: o.bootstrap, seed: o.seed }, { userId: null, label: "cli" }).catch(fail),
+      );
+      console.log(`Snapshot ${created.id} (${created.kind}) frozen, sha256 ${created.sha256}.`);
+    });
+  snapshot
+    .command("list")
+    .description("list snapshots")
+    .action(async () => {
+      const rows = await withDatabase((db) => listSnapshots(db));
+      if (rows.length === 0) return console.log("No snapshots yet: create one with `assay snapshot create`.");
+      console.log(table(["id", "kind", "created", "by", "sha256"], rows.map((r) => [r.id, r.kind, r.createdAt.toISOString(), r.createdByLabel, r.sha256.slice(0, 16)])));
+    });
+  snapshot
+    .command("export")
+    .description("print a snapshot as JSON (assay.snapshot/v1) or CSV")
+    .argument("<id>", "snapshot id")
+    .option("--format <format>", "json or csv", "json")
+    .action(async (id: string, o: { format: string }) => {
+      if (!/^\d+$/.test(id)) throw new CliError(`The snapshot id must be a number, not "${id}".`, 2);
+      if (!["json", "csv"].includes(o.format)) throw new CliError(`--format must be json or csv, not "${o.format}".`, 2);
+      const s = await withDatabase((db) => getSnapshot(db, Number(id)).catch(fail));
+      process.stdout.write(o.format === "json" ? JSON.stringify(snapshotDocument(s), null, 2) + "\n" : snapshotCsv(s));
+    });
+}
