@@ -7,6 +7,11 @@ test("an analyst sees the offline report with intervals, hints and the compariso
   await expect(table.getByRole("row")).toHaveCount(3);
   await expect(table.getByRole("rowheader", { name: "Challenger (embedding ranker)" })).toBeVisible();
   await expect(page.getByText(/show at least \d+ candidates by default/).first()).toBeVisible();
+  // Observable Plot draws the three charts in the browser.
+  for (const name of ["Hit rate by depth K", "K_hit: the rank", "Share of proposals whose first"]) {
+    await expect(page.getByRole("img", { name: new RegExp(`^${name}`) }).locator("svg").first()).toBeVisible();
+  }
+  if (process.env.E2E_SCREENSHOTS) await page.locator("figure.chart").first().screenshot({ path: "test-results/offline-charts.png" });
   const comparison = page.getByRole("table", { name: "Pairwise comparison" });
   await expect(comparison.getByRole("row", { name: /^AP baseline challenger/ })).toBeVisible();
   // Same seed, same numbers: recomputing with the seed kept changes nothing.

@@ -7,6 +7,7 @@ import { offlineReport, type Estimate } from "../../scripts/metrics/offline";
 import { requireUserWithRole } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
+import { Chart } from "~/components/chart";
 
 export const meta: MetaFunction = () => [{ title: "Offline report · Assay" }];
 
@@ -109,6 +110,55 @@ export default function AnalystHome() {
           ))}
         </tbody>
       </table>
+
+      <h2>Charts</h2>
+      <div className="side-by-side">
+        <Chart
+          caption="Hit rate by depth K with its 95% interval, per system: the share of proposals with a committee member in the top K."
+          deps={[report]}
+          build={(Plot) => {
+            const points = report.systems.flatMap((s) => ks.map((k) => ({ system: s.name, k, value: s.overall.measures[`Success@${k}`].value, lower: s.overall.measures[`Success@${k}`].ci?.lower, upper: s.overall.measures[`Success@${k}`].ci?.upper })));
+            return {
+              title: "HR@K with 95% CI",
+              x: { label: "K (candidates shown)" },
+              y: { label: "HR@K", domain: [0, 1], grid: true },
+              color: { legend: true },
+              marks: [Plot.areaY(points, { x: "k", y1: "lower", y2: "upper", fill: "system", fillOpacity: 0.15 }), Plot.lineY(points, { x: "k", y: "value", stroke: "system", marker: "dot" })],
+            };
+          }}
+        />
+        <Chart
+          caption="K_hit: the rank of the first committee member in each proposal's list, per system."
+          deps={[report]}
+          build={(Plot) => {
+            const values = report.systems.flatMap((s) => s.kHitValues.map((k) => ({ system: s.name, k })));
+            return {
+              title: "K_hit histogram",
+              x: { label: "rank of the first committee member" },
+              y: { label: "proposals", grid: true },
+              color: { legend: true },
+              marks: [Plot.rectY(values, Plot.binX({ y: "count" }, { x: "k", fill: "system", mixBlendMode: "multiply", fillOpacity: 0.6, thresholds: 25 } as Parameters<typeof Plot.binX>[1])), Plot.ruleY([0])],
+            };
+          }}
+        />
+        <Chart
+          caption="Share of proposals whose first committee member appears by each rank (the K_hit cumulative distribution); where it crosses 90% is the suggested display depth."
+          deps={[report]}
+          build={(Plot) => {
+            const points = report.systems.flatMap((s) => {
+              const sorted = [...s.kHitValues].sort((a, b) => a - b);
+              return sorted.map((k, i) => ({ system: s.name, k, share: (i + 1) / s.proposals }));
+            });
+            return {
+              title: "K_hit CDF",
+              x: { label: "rank" },
+              y: { label: "share of proposals", domain: [0, 1], grid: true },
+              color: { legend: true },
+              marks: [Plot.lineY(points, { x: "k", y: "share", stroke: "system", curve: "step-after" }), Plot.ruleY([0.9], { strokeDasharray: "4 3" })],
+            };
+          }}
+        />
+      </div>
 
       <h2>What to do with it</h2>
       <ul>

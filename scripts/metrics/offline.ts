@@ -44,6 +44,8 @@ export interface SystemOffline {
   subjects: Record<string, GroupReport>;
   rankDistribution: { g: number; proposals: number; mean: number | null; median: number | null; p90: number | null; variance: number | null; missing: number; missingShare: number }[];
   kHit: { median: Estimate; p90: Estimate };
+  /** Each proposal's rank of its first committee member (proposals with none retrieved left out). */
+  kHitValues: number[];
   failureBreakdown: { k: number; successShare: number; recallFailures: number; rankingFailures: number }[];
   failures: { proposal: string; title?: string; gold: string[]; top: string[] }[];
   variants: { proposalsWithSeveral: number; spread: Record<string, number> } | null;
@@ -238,6 +240,7 @@ export function offlineReport(input: OfflineInput, options: OfflineOptions = {})
       subjects,
       rankDistribution,
       kHit,
+      kHitValues: kHitValues.filter((v) => !Number.isNaN(v)),
       failureBreakdown,
       failures,
       variants,
