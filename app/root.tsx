@@ -31,6 +31,7 @@ const navByRole: Record<string, { to: string; label: string }[]> = {
   ],
   analyst: [
     { to: "/analyst", label: "Offline report" },
+    { to: "/analyst/experiments", label: "Experiments and campaigns" },
     { to: "/analyst/snapshots", label: "Snapshots" },
   ],
   expert: [{ to: "/expert", label: "My assignments" }],

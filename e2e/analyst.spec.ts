@@ -26,3 +26,19 @@ test("experts and conveners get 403 on the analyst page", async ({ page }) => {
   const response = await page.goto("/analyst");
   expect(response?.status()).toBe(403);
 });
+
+test("an analyst opens the online and expert dashboards, with their charts", async ({ page }) => {
+  await signIn(page, demoLogin.analyst);
+  await page.getByRole("link", { name: "Experiments and campaigns" }).click();
+  await page.getByRole("link", { name: "Embedding ranker vs keyword baseline" }).click();
+  await expect(page.getByRole("table", { name: "Arms with intervals" }).getByRole("row")).toHaveCount(3);
+  await expect(page.getByText(/No sample-ratio mismatch/)).toBeVisible();
+  await expect(page.getByRole("img", { name: /^Relative lift of each metric/ }).locator("svg").first()).toBeVisible();
+  await expect(page.getByRole("img", { name: /^Adoption rate per arm/ }).locator("svg").first()).toBeVisible();
+
+  await page.goBack();
+  await page.getByRole("link", { name: "Reviewer relevance, autumn round" }).click();
+  await expect(page.getByRole("table", { name: "nDCG by system" }).getByRole("row")).toHaveCount(3);
+  await expect(page.getByRole("img", { name: /^Agreement without each expert/ }).locator("svg").first()).toBeVisible();
+  await expect(page.getByText(/Krippendorff's α \(ordinal\) = 0\.\d{3}, 95% CI/)).toBeVisible();
+});

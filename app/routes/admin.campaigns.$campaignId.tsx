@@ -1,11 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { CampaignError, campaignProgress, closeCampaign, getCampaign, launchCampaign, proposalProgress, reassign } from "../../db/campaigns";
-import { adjudicate, loadCampaignData } from "../../db/campaign-data";
-import { agreementReport } from "../../scripts/stats/agreement";
-import { campaignResults, disagreementsOf, learningCurve } from "../../scripts/metrics/campaign-results";
-import { aggregateGrade } from "../../scripts/stats/labels";
+import { CampaignError, closeCampaign, getCampaign, launchCampaign, reassign } from "../../db/campaigns";
+import { adjudicate } from "../../db/campaign-data";
+import { campaignDashboard } from "~/utils/dashboards.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
@@ -20,24 +18,7 @@ async function load(raw: string | undefined) {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const campaign = await load(params.campaignId);
-  const { perExpert, grades } = await campaignProgress(getDb(), campaign.id);
-  const judged = grades.filter((g) => g.grade !== null).map((g) => ({ item: String(g.itemId), rater: String(g.expertId), value: g.grade! }));
-  const agreement = judged.length ? agreementReport(judged, "ordinal", { B: 1000, seed: `campaign-${campaign.id}` }) : null;
-  const names = new Map(perExpert.map((e) => [String(e.expertId), e.name]));
-  const data = campaign.status === "draft" ? null : await loadCampaignData(getDb(), campaign.id, { names: true });
-  const results = data && judged.length ? campaignResults(data, { B: 1000, seed: `campaign-${campaign.id}` }) : null;
-  const queue = data ? disagreementsOf(data.pairs).map((p) => ({ ...p, median: aggregateGrade(p.grades.map((g) => g.grade)) })) : [];
-  const curve = data && judged.length ? learningCurve(data, { samples: 30, seed: `campaign-${campaign.id}` }) : [];
-  return json({
-    campaign,
-    assignments: await proposalProgress(getDb(), campaign.id),
-    results,
-    queue,
-    curve,
-    perExpert,
-    agreement: agreement && { ...agreement, leaveOneOut: agreement.leaveOneOut.map((l) => ({ ...l, rater: names.get(l.rater) ?? l.rater })) },
-  });
+  return json(await campaignDashboard(params.campaignId));
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -2,11 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { armCounts, unknownIdFindings } from "../../db/experiment-stats";
-import { exportEvents } from "../../db/events";
 import { createApiKey, ExperimentError, getExperiment, listApiKeys, revokeApiKey, setExperimentStatus } from "../../db/experiments";
-import { onlineMetrics, onlineReport } from "../../scripts/metrics/online";
-import type { OnlineEvent } from "../../scripts/metrics/events";
+import { onlineMetrics } from "../../scripts/metrics/online";
+import { experimentDashboard } from "~/utils/dashboards.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
@@ -21,15 +19,8 @@ async function load(key: string | undefined) {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const experiment = await load(params.key);
-  const db = getDb();
-  const all: OnlineEvent[] = [];
-  for await (const page of exportEvents(db, experiment)) all.push(...page);
-  const control = experiment.arms.find((a) => a.isControl)!.key;
-  const report = all.length
-    ? onlineReport(all, { weights: Object.fromEntries(experiment.arms.map((a) => [a.key, a.weight])), control, intervals: true, B: 1000, seed: experiment.seed })
-    : null;
-  return json({ experiment, counts: await armCounts(db, experiment), unknown: await unknownIdFindings(db, experiment), keys: await listApiKeys(db, experiment.id), report, control });
+  const { daily: _daily, ...dashboard } = await experimentDashboard(params.key);
+  return json({ ...dashboard, keys: await listApiKeys(getDb(), dashboard.experiment.id) });
 }
 
 const intentSchema = z.discriminatedUnion("intent", [

@@ -410,3 +410,19 @@ function permutationPValues(treatment: readonly UnitTotals[], control: readonly 
   }
   return Object.fromEntries(onlineMetrics.map((m, j) => [m, observed[j] === null ? null : (extreme[j] + 1) / (B + 1)])) as Record<OnlineMetric, number | null>;
 }
+
+/**
+ * Each metric per arm as it stood at the end of each day: the report of all events up to that day
+ * (no intervals), to see whether a difference is settling or drifting.
+ */
+export function cumulativeDaily(events: readonly OnlineEvent[], options: OnlineOptions = {}) {
+  const days = [...new Set(events.map((e) => new Date(isoTime(e.at)).toISOString().slice(0, 10)))].sort();
+  const ordered = events.map((e) => ({ e, day: new Date(isoTime(e.at)).toISOString().slice(0, 10) }));
+  return days.map((day) => {
+    const report = onlineReport(
+      ordered.filter((x) => x.day <= day).map((x) => x.e),
+      { weights: options.weights, control: options.control },
+    );
+    return { day, arms: Object.fromEntries(Object.entries(report.arms).map(([arm, a]) => [arm, Object.fromEntries(onlineMetrics.map((m) => [m, a[m]]))])) };
+  });
+}

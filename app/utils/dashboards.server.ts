@@ -1,0 +1,53 @@
+import { json } from "@remix-run/node";
+import { armCounts, unknownIdFindings } from "../../db/experiment-stats";
+import { exportEvents } from "../../db/events";
+import { getExperiment } from "../../db/experiments";
+import { cumulativeDaily, onlineReport } from "../../scripts/metrics/online";
+import type { OnlineEvent } from "../../scripts/metrics/events";
+import { getDb } from "./db.server";
+import { campaignProgress, getCampaign, proposalProgress } from "../../db/campaigns";
+import { loadCampaignData } from "../../db/campaign-data";
+import { agreementReport } from "../../scripts/stats/agreement";
+import { campaignResults, disagreementsOf, learningCurve } from "../../scripts/metrics/campaign-results";
+import { aggregateGrade } from "../../scripts/stats/labels";
+
+/** Everything an experiment's dashboard shows: counts per arm, the report with CIs, findings, daily values. */
+export async function experimentDashboard(key: string | undefined) {
+  const db = getDb();
+  const experiment = await getExperiment(db, key ?? "");
+  if (!experiment) throw json({ message: `There is no experiment ${key}.` }, { status: 404 });
+  const events: OnlineEvent[] = [];
+  for await (const page of exportEvents(db, experiment)) events.push(...page);
+  const control = experiment.arms.find((a) => a.isControl)!.key;
+  const weights = Object.fromEntries(experiment.arms.map((a) => [a.key, a.weight]));
+  const report = events.length ? onlineReport(events, { weights, control, intervals: true, B: 1000, seed: experiment.seed }) : null;
+  return {
+    experiment,
+    control,
+    counts: await armCounts(db, experiment),
+    unknown: await unknownIdFindings(db, experiment),
+    report,
+    daily: events.length ? cumulativeDaily(events, { weights, control }) : [],
+  };
+}
+
+/** Everything a campaign's dashboard shows: progress, agreement, results, disagreements, learning curve. */
+export async function campaignDashboard(rawId: string | undefined) {
+  const db = getDb();
+  const campaign = /^\d+$/.test(rawId ?? "") ? await getCampaign(db, Number(rawId)) : null;
+  if (!campaign) throw json({ message: `There is no campaign ${rawId}.` }, { status: 404 });
+  const { perExpert, grades } = await campaignProgress(db, campaign.id);
+  const judged = grades.filter((g) => g.grade !== null).map((g) => ({ item: String(g.itemId), rater: String(g.expertId), value: g.grade! }));
+  const agreement = judged.length ? agreementReport(judged, "ordinal", { B: 1000, seed: `campaign-${campaign.id}` }) : null;
+  const names = new Map(perExpert.map((e) => [String(e.expertId), e.name]));
+  const data = campaign.status === "draft" ? null : await loadCampaignData(db, campaign.id, { names: true });
+  return {
+    campaign,
+    perExpert,
+    assignments: await proposalProgress(db, campaign.id),
+    agreement: agreement && { ...agreement, leaveOneOut: agreement.leaveOneOut.map((l) => ({ ...l, rater: names.get(l.rater) ?? l.rater })) },
+    results: data && judged.length ? campaignResults(data, { B: 1000, seed: `campaign-${campaign.id}` }) : null,
+    queue: data ? disagreementsOf(data.pairs).map((p) => ({ ...p, median: aggregateGrade(p.grades.map((g) => g.grade)) })) : [],
+    curve: data && judged.length ? learningCurve(data, { samples: 30, seed: `campaign-${campaign.id}` }) : [],
+  };
+}
