@@ -1,9 +1,8 @@
 import { json } from "@remix-run/node";
 import { armCounts, unknownIdFindings } from "../../db/experiment-stats";
-import { exportEvents } from "../../db/events";
 import { getExperiment } from "../../db/experiments";
-import { cumulativeDaily, onlineReport } from "../../scripts/metrics/online";
-import type { OnlineEvent } from "../../scripts/metrics/events";
+import { cumulativeDailyFromSessions, reportFromTotals } from "../../scripts/metrics/online";
+import { sqlStreamTotals } from "../../db/online-sql";
 import { getDb } from "./db.server";
 import { campaignProgress, getCampaign, proposalProgress } from "../../db/campaigns";
 import { loadCampaignData } from "../../db/campaign-data";
@@ -16,18 +15,18 @@ export async function experimentDashboard(key: string | undefined) {
   const db = getDb();
   const experiment = await getExperiment(db, key ?? "");
   if (!experiment) throw json({ message: `There is no experiment ${key}.` }, { status: 404 });
-  const events: OnlineEvent[] = [];
-  for await (const page of exportEvents(db, experiment)) events.push(...page);
+  // Aggregated to sessions in SQL: the app holds O(sessions), not O(events).
+  const totals = await sqlStreamTotals(db, experiment);
   const control = experiment.arms.find((a) => a.isControl)!.key;
   const weights = Object.fromEntries(experiment.arms.map((a) => [a.key, a.weight]));
-  const report = events.length ? onlineReport(events, { weights, control, intervals: true, B: 1000, seed: experiment.seed }) : null;
+  const report = totals.events ? reportFromTotals(totals, { weights, control, intervals: true, B: 1000, seed: experiment.seed }) : null;
   return {
     experiment,
     control,
     counts: await armCounts(db, experiment),
     unknown: await unknownIdFindings(db, experiment),
     report,
-    daily: events.length ? cumulativeDaily(events, { weights, control }) : [],
+    daily: totals.events ? cumulativeDailyFromSessions(totals.sessions) : [],
   };
 }
 

@@ -426,3 +426,28 @@ export function cumulativeDaily(events: readonly OnlineEvent[], options: OnlineO
     return { day, arms: Object.fromEntries(Object.entries(report.arms).map(([arm, a]) => [arm, Object.fromEntries(onlineMetrics.map((m) => [m, a[m]]))])) };
   });
 }
+
+/**
+ * The same daily values from per-session sums (the SQL path): each session counts from the day of its
+ * first event, so the app needs no event in memory.
+ */
+export function cumulativeDailyFromSessions(sessions: readonly { arm: string; firstAt: string; shown: number; clicked: number; adopted: number; adoptedRankSum: number }[]) {
+  const byDay = [...sessions].map((s) => ({ ...s, day: new Date(isoTime(s.firstAt.replace(" ", "T").replace(/\+00$/, "Z"))).toISOString().slice(0, 10) })).sort((a, b) => (a.day < b.day ? -1 : 1));
+  const days = [...new Set(byDay.map((s) => s.day))];
+  const totals = new Map<string, { sessions: number; shown: number; clicked: number; adopted: number; adoptedRankSum: number; successfulSessions: number }>();
+  let i = 0;
+  return days.map((day) => {
+    for (; i < byDay.length && byDay[i].day <= day; i++) {
+      const s = byDay[i];
+      const t = totals.get(s.arm) ?? { sessions: 0, shown: 0, clicked: 0, adopted: 0, adoptedRankSum: 0, successfulSessions: 0 };
+      t.sessions++;
+      t.shown += s.shown;
+      t.clicked += s.clicked;
+      t.adopted += s.adopted;
+      t.adoptedRankSum += s.adoptedRankSum;
+      if (s.adopted > 0) t.successfulSessions++;
+      totals.set(s.arm, t);
+    }
+    return { day, arms: Object.fromEntries([...totals].map(([arm, t]) => [arm, Object.fromEntries(onlineMetrics.map((m) => [m, metricOf(t, m)]))])) };
+  });
+}

@@ -1,0 +1,64 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { sql } from "drizzle-orm";
+import { createDb } from "../../db/client";
+import { startEmbeddedPostgres } from "../../db/embedded";
+import { applyMigrations } from "../../db/migrate";
+import { importFile } from "../../db/import";
+import { createExperiment, getExperiment } from "../../db/experiments";
+import { armCounts, unknownIdFindings } from "../../db/experiment-stats";
+import { sqlStreamTotals } from "../../db/online-sql";
+import { cumulativeDailyFromSessions, reportFromTotals } from "../metrics/online";
+import { experimentSchema } from "../../app/schemas/experiments";
+
+/**
+ * The online dashboard's server work for an experiment of 1,000,000 events (125,000 sessions of one
+ * impression of 20, five clicks and two adopts), generated in SQL: aggregation to sessions in the
+ * database, then the report with its bootstrap and permutation p-values, as the page's loader does.
+ */
+const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "assay-bench-dash-"));
+await fs.chmod(dataDir, 0o755);
+const pg = await startEmbeddedPostgres({ dataDir });
+try {
+  await applyMigrations(pg.url);
+  const { db, sql: client } = createDb(pg.url);
+  await importFile(db, "systems", "key\nbaseline\nchallenger", "csv");
+  const created = await createExperiment(db, experimentSchema.parse({ key: "big", name: "Big", arms: [{ key: "A", system: "baseline", weight: 0.5 }, { key: "B", system: "challenger", weight: 0.5 }], control: "A" }));
+  const t0 = performance.now();
+  await db.execute(sql`
+    insert into events (event_id, experiment_id, type, at, arm, unit, session_id, proposal_id, candidate_id, items)
+    select 'e-' || s || '-' || k, ${created.id},
+      case when k = 0 then 'impression' when k <= 5 then 'click' else 'adopt' end,
+      timestamptz '2026-10-01' + s * interval '20 seconds' + k * interval '1 second',
+      case when (s % 5000) % 2 = 0 then 'A' else 'B' end, 'u' || (s % 5000), 's' || s, 'p' || (s % 2000),
+      case when k = 0 then null else 'c' || ((s * 7 + (1 + (s + k) % 20) * 13) % 3000) end,
+      case when k = 0 then array(select 'c' || ((s * 7 + g * 13) % 3000) from generate_series(1, 20) g) else null end
+    from generate_series(1, 125000) s, generate_series(0, 7) k`);
+  const loaded = (performance.now() - t0) / 1000;
+  await db.execute(sql`analyze events`);
+  const experiment = (await getExperiment(db, "big"))!;
+  const start = performance.now();
+  const totals = await sqlStreamTotals(db, experiment);
+  const aggregated = performance.now();
+  const [report] = await Promise.all([
+    Promise.resolve(reportFromTotals(totals, { weights: { A: 0.5, B: 0.5 }, control: "A", intervals: true, B: 1000, seed: "big" })),
+    armCounts(db, experiment),
+    unknownIdFindings(db, experiment),
+  ]);
+  cumulativeDailyFromSessions(totals.sessions);
+  const seconds = (performance.now() - start) / 1000;
+  await client.end();
+  console.log(
+    JSON.stringify({
+      mode: "dashboard",
+      seconds,
+      maxRssMiB: Math.round(process.resourceUsage().maxRSS / 1024),
+      detail: `${totals.events} events, ${totals.sessions.length} sessions; SQL aggregation ${((aggregated - start) / 1000).toFixed(2)} s, all server work ${seconds.toFixed(2)} s (events generated in ${loaded.toFixed(0)} s); CTR A ${report.arms.A.ctr!.toFixed(4)}`,
+    }),
+  );
+} finally {
+  await pg.stop();
+  await fs.rm(dataDir, { recursive: true, force: true });
+}
