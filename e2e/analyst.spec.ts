@@ -11,6 +11,18 @@ test("an analyst sees the offline report with intervals, hints and the compariso
   for (const name of ["Hit rate by depth K", "K_hit: the rank", "Share of proposals whose first"]) {
     await expect(page.getByRole("img", { name: new RegExp(`^${name}`) }).locator("svg").first()).toBeVisible();
   }
+  // The subject table: group by subject, hide a column, download exactly what is shown.
+  const bySubject = page.getByRole("table", { name: "Offline figures by system and subject" });
+  await expect(bySubject.getByRole("row")).toHaveCount(17);
+  await page.getByLabel("Group by").selectOption("subject");
+  await expect(bySubject.getByRole("row")).toHaveCount(9);
+  await page.getByText("Columns").click();
+  await page.getByLabel("Pool recall").uncheck();
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Download CSV" }).click();
+  const csv = await (await download).createReadStream().then((s) => s.toArray()).then((chunks) => Buffer.concat(chunks).toString("utf8"));
+  expect(csv.split(/\r?\n/)[0]).toBe("Subject,System,Proposals,HR@5,HR@10,HR@20,RR@10,AP"); // grouping moves the grouped column first, as shown
+  expect(csv.trim().split(/\r?\n/)).toHaveLength(17);
   if (process.env.E2E_SCREENSHOTS) await page.locator("figure.chart").first().screenshot({ path: "test-results/offline-charts.png" });
   const comparison = page.getByRole("table", { name: "Pairwise comparison" });
   await expect(comparison.getByRole("row", { name: /^AP baseline challenger/ })).toBeVisible();

@@ -8,6 +8,8 @@ import { requireUserWithRole } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { Chart } from "~/components/chart";
+import { ClientTable } from "~/components/client-table";
+import { FreezeButton } from "~/components/freeze-button";
 
 export const meta: MetaFunction = () => [{ title: "Offline report · Assay" }];
 
@@ -59,6 +61,8 @@ export default function AnalystHome() {
           {busy ? "Computing…" : "Recompute"}
         </button>
       </Form>
+
+      <FreezeButton kind="offline" B={params.B} seed={params.seed} />
 
       <h2>Hit rate by depth</h2>
       <table aria-label="HR@K by system">
@@ -159,6 +163,27 @@ export default function AnalystHome() {
           }}
         />
       </div>
+
+      <h2>By subject</h2>
+      <ClientTable
+        caption="Offline figures by system and subject"
+        fileName="offline-by-subject.csv"
+        groupable={["system", "subject"]}
+        data={report.systems.flatMap((s) =>
+          Object.entries(s.subjects).map(([subject, g]) => ({
+            system: s.name,
+            subject,
+            proposals: g.proposals,
+            ...Object.fromEntries(["Success@5", "Success@10", "Success@20", "RR@10", "AP", "PoolRecall"].map((m) => [m, g.measures[m]?.value === null || g.measures[m] === undefined ? null : Number(g.measures[m].value!.toFixed(4))])),
+          })),
+        )}
+        columns={[
+          { id: "system", accessorKey: "system", header: "System" },
+          { id: "subject", accessorKey: "subject", header: "Subject" },
+          { id: "proposals", accessorKey: "proposals", header: "Proposals", aggregatedCell: () => null },
+          ...["Success@5", "Success@10", "Success@20", "RR@10", "AP", "PoolRecall"].map((m) => ({ id: m, accessorKey: m, header: m === "PoolRecall" ? "Pool recall" : m.replace("Success", "HR"), aggregatedCell: () => null })),
+        ]}
+      />
 
       <h2>What to do with it</h2>
       <ul>

@@ -4,6 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { requireUserWithRole } from "~/utils/auth.server";
 import { campaignDashboard } from "~/utils/dashboards.server";
 import { Chart } from "~/components/chart";
+import { FreezeButton } from "~/components/freeze-button";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.campaign.name ?? "Campaign"} · Assay` }];
@@ -29,6 +30,7 @@ export default function CampaignDashboard() {
       <p className="muted">
         Pool depth {campaign.poolDepth}, {campaign.raters} raters per proposal; labels are the median grade (adjudicated pairs: the final grade); {disagreements} pairs are in the disagreement queue.
       </p>
+      <FreezeButton kind="expert" campaign={campaign.id} />
       {!results ? (
         <div className="empty">No grades yet.</div>
       ) : (

@@ -5,6 +5,7 @@ import { onlineMetrics } from "../../scripts/metrics/online";
 import { requireUserWithRole } from "~/utils/auth.server";
 import { experimentDashboard } from "~/utils/dashboards.server";
 import { Chart } from "~/components/chart";
+import { FreezeButton } from "~/components/freeze-button";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.experiment.name ?? "Experiment"} · Assay` }];
@@ -30,6 +31,7 @@ export default function ExperimentDashboard() {
         {experiment.name} <span className="badge">{experiment.status}</span>
       </h1>
       <p className="muted">Arms: {experiment.arms.map((a) => `${a.key} = ${a.system} (${a.weight}${a.isControl ? ", control" : ""})`).join("; ")}. Intervals: 95% cluster bootstrap over conveners; p-values: permutation over conveners.</p>
+      <FreezeButton kind="online" experiment={experiment.key} />
       {!report ? (
         <div className="empty">No events yet.</div>
       ) : (

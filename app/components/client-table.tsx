@@ -1,0 +1,131 @@
+import {
+  flexRender,
+  getCoreRowModel,
+  getExpandedRowModel,
+  getGroupedRowModel,
+  getPaginationRowModel,
+  getSortedRowModel,
+  useReactTable,
+  type ColumnDef,
+  type GroupingState,
+  type SortingState,
+  type VisibilityState,
+} from "@tanstack/react-table";
+import Papa from "papaparse";
+import { useState } from "react";
+
+/**
+ * A results table in the browser: sort by any column, group by one, choose the columns, page through
+ * long tables, and download exactly what is shown (visible columns, current order) as CSV.
+ */
+export function ClientTable<T extends Record<string, unknown>>({ data, columns, caption, fileName, groupable = [], pageSize = 25 }: { data: T[]; columns: ColumnDef<T, unknown>[]; caption: string; fileName: string; groupable?: string[]; pageSize?: number }) {
+  const [sorting, setSorting] = useState<SortingState>([]);
+  const [grouping, setGrouping] = useState<GroupingState>([]);
+  const [visibility, setVisibility] = useState<VisibilityState>({});
+  const table = useReactTable({
+    data,
+    columns,
+    state: { sorting, grouping, columnVisibility: visibility },
+    onSortingChange: setSorting,
+    onGroupingChange: setGrouping,
+    onColumnVisibilityChange: setVisibility,
+    getCoreRowModel: getCoreRowModel(),
+    getSortedRowModel: getSortedRowModel(),
+    getGroupedRowModel: getGroupedRowModel(),
+    getExpandedRowModel: getExpandedRowModel(),
+    getPaginationRowModel: getPaginationRowModel(),
+    autoResetExpanded: false,
+    initialState: { pagination: { pageSize } },
+  });
+  const download = () => {
+    const visible = table.getVisibleLeafColumns();
+    // Every data row once, in the order shown: a group row holds its rows as sub-rows.
+    type Row = ReturnType<typeof table.getSortedRowModel>["rows"][number];
+    const leaves = (rows: Row[]): Row[] => rows.flatMap((r) => (r.getIsGrouped() ? leaves(r.subRows) : [r]));
+    const rows = leaves(table.getSortedRowModel().rows);
+    const csv = Papa.unparse({ fields: visible.map((c) => String(c.columnDef.header ?? c.id)), data: rows.map((r) => visible.map((c) => r.getValue(c.id) ?? "")) });
+    const url = URL.createObjectURL(new Blob([csv], { type: "text/csv" }));
+    const a = document.createElement("a");
+    a.href = url;
+    a.download = fileName;
+    a.click();
+    URL.revokeObjectURL(url);
+  };
+  return (
+    <div>
+      <div className="toolbar">
+        {groupable.length ? (
+          <div>
+            <label htmlFor={`${fileName}-group`}>Group by</label>
+            <select id={`${fileName}-group`} value={grouping[0] ?? ""} onChange={(e) => setGrouping(e.target.value ? [e.target.value] : [])}>
+              <option value="">nothing</option>
+              {groupable.map((g) => (
+                <option key={g} value={g}>
+                  {String(table.getColumn(g)?.columnDef.header ?? g)}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        <details>
+          <summary>Columns</summary>
+          {table.getAllLeafColumns().map((c) => (
+            <label key={c.id} style={{ fontWeight: 400, display: "block" }}>
+              <input type="checkbox" checked={c.getIsVisible()} onChange={c.getToggleVisibilityHandler()} /> {String(c.columnDef.header ?? c.id)}
+            </label>
+          ))}
+        </details>
+        <button type="button" className="button-secondary" onClick={download}>
+          Download CSV
+        </button>
+      </div>
+      <table aria-label={caption}>
+        <thead>
+          {table.getHeaderGroups().map((group) => (
+            <tr key={group.id}>
+              {group.headers.map((h) => (
+                <th key={h.id} aria-sort={h.column.getIsSorted() === "asc" ? "ascending" : h.column.getIsSorted() === "desc" ? "descending" : undefined}>
+                  <button type="button" className="link-button" onClick={h.column.getToggleSortingHandler()}>
+                    {flexRender(h.column.columnDef.header, h.getContext())} {h.column.getIsSorted() === "asc" ? "▲" : h.column.getIsSorted() === "desc" ? "▼" : ""}
+                  </button>
+                </th>
+              ))}
+            </tr>
+          ))}
+        </thead>
+        <tbody>
+          {table.getRowModel().rows.map((row) => (
+            <tr key={row.id}>
+              {row.getVisibleCells().map((cell) => (
+                <td key={cell.id} className={typeof cell.getValue() === "number" ? "num" : undefined}>
+                  {cell.getIsGrouped() ? (
+                    <button type="button" className="link-button" onClick={row.getToggleExpandedHandler()}>
+                      {row.getIsExpanded() ? "▾" : "▸"} {flexRender(cell.column.columnDef.cell, cell.getContext())} ({row.subRows.length})
+                    </button>
+                  ) : cell.getIsAggregated() ? (
+                    flexRender(cell.column.columnDef.aggregatedCell ?? cell.column.columnDef.cell, cell.getContext())
+                  ) : cell.getIsPlaceholder() ? null : (
+                    flexRender(cell.column.columnDef.cell, cell.getContext())
+                  )}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {table.getPageCount() > 1 ? (
+        <nav className="pager" aria-label={`${caption} pages`}>
+          <button type="button" className="button-secondary" onClick={() => table.previousPage()} disabled={!table.getCanPreviousPage()}>
+            ← Previous
+          </button>
+          <span>
+            Page {table.getState().pagination.pageIndex + 1} of {table.getPageCount()}
+          </span>
+          <button type="button" className="button-secondary" onClick={() => table.nextPage()} disabled={!table.getCanNextPage()}>
+            Next →
+          </button>
+        </nav>
+      ) : null}
+    </div>
+  );
+}
