@@ -3,6 +3,7 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { expertAssignments } from "../../db/campaigns";
 import { requireUserWithRole } from "~/utils/auth.server";
+import { renderMarkdown } from "~/utils/markdown.server";
 import { getDb } from "~/utils/db.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 
@@ -10,7 +11,8 @@ export const meta: MetaFunction = () => [{ title: "My assignments · Assay" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUserWithRole(request, "expert");
-  return json({ name: user.name, assignments: await expertAssignments(getDb(), user.id) });
+  const assignments = await expertAssignments(getDb(), user.id);
+  return json({ name: user.name, assignments: assignments.map((a) => ({ ...a, instructions: a.instructions ? renderMarkdown(a.instructions) : "" })) });
 }
 
 export default function ExpertHome() {
@@ -28,7 +30,12 @@ export default function ExpertHome() {
             <section key={c.campaign} className="panel" aria-label={`Instructions for ${c.campaign}`}>
               <h2 style={{ marginTop: 0 }}>{c.campaign}</h2>
               {c.deadline ? <p>Deadline: {new Date(c.deadline).toISOString().slice(0, 10)}</p> : null}
-              <p style={{ whiteSpace: "pre-wrap" }}>{c.instructions || "Grade every candidate for the proposal: 1 irrelevant, 2 far-fetched, 3 relevant, 4 highly relevant, or can't judge."}</p>
+              {c.instructions ? (
+                // Rendered on the server from markdown with raw HTML off (app/utils/markdown.server.ts).
+                <div className="instructions" dangerouslySetInnerHTML={{ __html: c.instructions }} />
+              ) : (
+                <p>Grade every candidate for the proposal: 1 irrelevant, 2 far-fetched, 3 relevant, 4 highly relevant, or can't judge.</p>
+              )}
             </section>
           ))}
           <table aria-label="Assignments">
