@@ -7,6 +7,7 @@ import { campaignDashboard } from "~/utils/dashboards.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
+import { LearningCurveTable, SubjectNdcgTable } from "~/components/campaign-tables";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.campaign.name ?? "Campaign"} · Assay` }];
 
@@ -241,34 +242,7 @@ export default function CampaignPage() {
               ))}
             </tbody>
           </table>
-          <table aria-label="nDCG@10 by subject">
-            <thead>
-              <tr>
-                <th>Subject</th>
-                {results.systems.map((s) => (
-                  <th key={s.key} className="num">
-                    {s.key} nDCG@10
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {Object.keys(results.systems[0]?.subjects ?? {}).map((subject) => (
-                <tr key={subject}>
-                  <td>{subject}</td>
-                  {results.systems.map((s) => {
-                    const e = s.subjects[subject]?.measures["nDCG@10"];
-                    return (
-                      <td key={s.key} className="num">
-                        {num(e?.value)}
-                        <div className="muted">{e?.ci ? `${num(e.ci.lower, 2)} – ${num(e.ci.upper, 2)}` : ""}</div>
-                      </td>
-                    );
-                  })}
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <SubjectNdcgTable results={results} />
           {results.comparison ? (
             <p>
               Paired comparison on nDCG@10 ({results.comparison.queries} proposals{results.comparison.holm ? ", Holm-adjusted" : ""}):{" "}
@@ -328,24 +302,7 @@ export default function CampaignPage() {
         <>
           <h2>Label learning curve</h2>
           <p className="muted">How often a label from n raters equals the label from all of them, and how well the systems' nDCG@10 order under n raters matches the order under all (Kendall τ).</p>
-          <table aria-label="Label learning curve">
-            <thead>
-              <tr>
-                <th className="num">Raters</th>
-                <th className="num">Same label as all raters</th>
-                <th className="num">Kendall τ of system order</th>
-              </tr>
-            </thead>
-            <tbody>
-              {curve.map((c) => (
-                <tr key={c.raters}>
-                  <td className="num">{c.raters}</td>
-                  <td className="num">{(c.labelAgreement * 100).toFixed(1)}%</td>
-                  <td className="num">{num(c.kendallTau, 2)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <LearningCurveTable curve={curve} />
         </>
       ) : null}
 

@@ -6,6 +6,7 @@ import { campaignDashboard } from "~/utils/dashboards.server";
 import { Chart } from "~/components/chart";
 import { FreezeButton } from "~/components/freeze-button";
 import { RouteErrorBoundary } from "~/components/error-boundary";
+import { LearningCurveTable, SubjectNdcgTable } from "~/components/campaign-tables";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.campaign.name ?? "Campaign"} · Assay` }];
 
@@ -100,49 +101,9 @@ export default function CampaignDashboard() {
             </p>
           ) : null}
           <h2>By subject (nDCG@10)</h2>
-          <table aria-label="nDCG@10 by subject">
-            <thead>
-              <tr>
-                <th>Subject</th>
-                {results.systems.map((s) => (
-                  <th key={s.key} className="num">
-                    {s.key}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {Object.keys(results.systems[0]?.subjects ?? {}).map((subject) => (
-                <tr key={subject}>
-                  <td>{subject}</td>
-                  {results.systems.map((s) => (
-                    <td key={s.key} className="num">
-                      {num(s.subjects[subject]?.measures["nDCG@10"]?.value)}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <SubjectNdcgTable results={results} />
           <h2>Label learning curve</h2>
-          <table aria-label="Label learning curve">
-            <thead>
-              <tr>
-                <th className="num">Raters</th>
-                <th className="num">Same label as all raters</th>
-                <th className="num">Kendall τ of system order</th>
-              </tr>
-            </thead>
-            <tbody>
-              {curve.map((c) => (
-                <tr key={c.raters}>
-                  <td className="num">{c.raters}</td>
-                  <td className="num">{(c.labelAgreement * 100).toFixed(1)}%</td>
-                  <td className="num">{num(c.kendallTau, 2)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <LearningCurveTable curve={curve} />
         </>
       )}
     </>

@@ -1,0 +1,63 @@
+import type { CampaignResults } from "../../scripts/metrics/campaign-results";
+
+type Json<T> = T extends (infer U)[] ? Json<U>[] : T extends object ? { [K in keyof T]: Json<T[K]> } : T;
+
+const num = (v: number | null | undefined, d = 3) => (v === null || v === undefined ? "—" : v.toFixed(d));
+
+/** How often n raters give the all-rater label, and the Kendall τ of the systems' order under n raters. */
+export function LearningCurveTable({ curve }: { curve: { raters: number; labelAgreement: number; kendallTau: number | null }[] }) {
+  return (
+    <table aria-label="Label learning curve">
+      <thead>
+        <tr>
+          <th className="num">Raters</th>
+          <th className="num">Same label as all raters</th>
+          <th className="num">Kendall τ of system order</th>
+        </tr>
+      </thead>
+      <tbody>
+        {curve.map((c) => (
+          <tr key={c.raters}>
+            <td className="num">{c.raters}</td>
+            <td className="num">{(c.labelAgreement * 100).toFixed(1)}%</td>
+            <td className="num">{num(c.kendallTau, 2)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** nDCG@10 of each system per subject, with its interval. */
+export function SubjectNdcgTable({ results }: { results: Json<CampaignResults> }) {
+  return (
+    <table aria-label="nDCG@10 by subject">
+      <thead>
+        <tr>
+          <th>Subject</th>
+          {results.systems.map((s) => (
+            <th key={s.key} className="num">
+              {s.key} nDCG@10
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {Object.keys(results.systems[0]?.subjects ?? {}).map((subject) => (
+          <tr key={subject}>
+            <td>{subject}</td>
+            {results.systems.map((s) => {
+              const e = s.subjects[subject]?.measures["nDCG@10"];
+              return (
+                <td key={s.key} className="num">
+                  {num(e?.value)}
+                  <div className="muted">{e?.ci ? `${num(e.ci.lower, 2)} – ${num(e.ci.upper, 2)}` : ""}</div>
+                </td>
+              );
+            })}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
