@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "./client";
-import { candidates, committeeMembers, convenerAssignments, convenerSessions, events, experimentProposals, experiments, listItems, proposals, rankedLists, subjects } from "./schema";
+import { candidates, committeeMembers, convenerAssignments, convenerSessions, events, experimentProposals, experiments, listItems, proposals, rankedLists, subjects, users } from "./schema";
 import { assignUnit, getExperiment, type ExperimentWithArms } from "./experiments";
 
 export class ConvenerError extends Error {
@@ -184,7 +184,6 @@ export async function assignProposals(db: Db | Tx, pairs: { userId: number; prop
 }
 
 export async function convenerIdsByEmail(db: Db, emails: string[]) {
-  const { users } = await import("./schema");
   const rows = await db.select({ id: users.id, email: users.email, role: users.role }).from(users).where(inArray(sql`lower(${users.email})`, emails.map((e) => e.toLowerCase())));
   return new Map(rows.filter((r) => r.role === "convener").map((r) => [r.email.toLowerCase(), r.id]));
 }

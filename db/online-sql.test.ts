@@ -5,7 +5,7 @@ import { seedDemo } from "./seed";
 import { createExperiment, getExperiment } from "./experiments";
 import { exportEvents, ingestEvents } from "./events";
 import { sqlStreamTotals } from "./online-sql";
-import { cumulativeDaily, cumulativeDailyFromSessions, onlineReport, reportFromTotals } from "../scripts/metrics/online";
+import { cumulativeDailyFromSessions, onlineReport, reportFromTotals } from "../scripts/metrics/online";
 import { experimentSchema } from "../app/schemas/experiments";
 import type { OnlineEvent } from "../scripts/metrics/events";
 
@@ -44,8 +44,9 @@ it("matches the online-small reference values", async () => {
 });
 
 it("gives the daily cumulative values of the last day equal to the whole report", async () => {
-  const { viaSql, totals, events } = await both("reviewer-ranker-v2");
+  const { viaSql, totals } = await both("reviewer-ranker-v2");
   const daily = cumulativeDailyFromSessions(totals.sessions);
   expect(daily.at(-1)!.arms.B.adoptionRate).toBeCloseTo(viaSql.arms.B.adoptionRate!, 12);
-  expect(cumulativeDaily(events, { control: "A" }).at(-1)!.arms.A.ctr).toBeCloseTo(viaSql.arms.A.ctr!, 12);
+  expect(daily.at(-1)!.arms.A.ctr).toBeCloseTo(viaSql.arms.A.ctr!, 12);
+  expect(daily.length).toBeGreaterThan(1);
 });

@@ -61,3 +61,49 @@ export function SubjectNdcgTable({ results }: { results: Json<CampaignResults> }
     </table>
   );
 }
+
+/** nDCG@K (linear and exponential gain) and Judged@K per system, each with its interval. */
+export function SystemResultsTable({ results, label }: { results: Json<CampaignResults>; label: string }) {
+  const measures = results.ks.flatMap((k) => [`nDCG@${k}`, `nDCG(gain=exp)@${k}`, `Judged@${k}`]);
+  return (
+    <table aria-label={label}>
+      <thead>
+        <tr>
+          <th>System</th>
+          <th className="num">Proposals</th>
+          {measures.map((m) => (
+            <th key={m} className="num">
+              {m}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {results.systems.map((s) => (
+          <tr key={s.key}>
+            <th scope="row">{s.key}</th>
+            <td className="num">{s.overall.proposals}</td>
+            {measures.map((m) => (
+              <td key={m} className="num">
+                {num(s.overall.measures[m].value)}
+                <div className="muted">{s.overall.measures[m].ci ? `${num(s.overall.measures[m].ci!.lower, 2)} – ${num(s.overall.measures[m].ci!.upper, 2)}` : ""}</div>
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** The paired comparison of the systems on nDCG@10, as one sentence. */
+export function ComparisonSentence({ results }: { results: Json<CampaignResults> }) {
+  const c = results.comparison;
+  if (!c) return null;
+  return (
+    <p>
+      Paired comparison on nDCG@10 ({c.queries} proposals{c.holm ? ", Holm-adjusted" : ""}):{" "}
+      {c.pairs.map((p) => `${p.b} − ${p.a} = ${num(p.difference)} (95% CI ${p.ci ? `${num(p.ci.lower)} – ${num(p.ci.upper)}` : "—"}, p = ${num(p.pAdjusted, 4)})`).join("; ")}.
+    </p>
+  );
+}

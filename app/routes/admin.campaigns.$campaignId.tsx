@@ -7,7 +7,8 @@ import { campaignDashboard } from "~/utils/dashboards.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
-import { LearningCurveTable, SubjectNdcgTable } from "~/components/campaign-tables";
+import { ComparisonSentence, LearningCurveTable, SubjectNdcgTable, SystemResultsTable } from "~/components/campaign-tables";
+import { ActionNotice } from "~/components/form-parts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.campaign.name ?? "Campaign"} · Assay` }];
 
@@ -75,16 +76,7 @@ export default function CampaignPage() {
       <p className="muted">
         Pool depth {campaign.poolDepth}, {campaign.ratersPerProposal} raters per proposal{campaign.deadline ? `, deadline ${new Date(campaign.deadline).toISOString().slice(0, 10)}` : ""}.
       </p>
-      {data?.error ? (
-        <p className="notice error" role="alert">
-          {data.error}
-        </p>
-      ) : null}
-      {data?.done ? (
-        <p className="notice success" role="status">
-          {data.done}
-        </p>
-      ) : null}
+      <ActionNotice error={data?.error} done={data?.done} />
       <Form method="post" className="toolbar">
         {campaign.status === "draft" ? (
           <button type="submit" name="intent" value="launch" disabled={busy}>
@@ -205,50 +197,9 @@ export default function CampaignPage() {
       {results ? (
         <>
           <h2>Results on the aggregated labels</h2>
-          <table aria-label="Results by system">
-            <thead>
-              <tr>
-                <th>System</th>
-                <th className="num">Proposals</th>
-                {results.ks.map((k) => (
-                  <th key={k} className="num">
-                    nDCG@{k}
-                  </th>
-                ))}
-                {results.ks.map((k) => (
-                  <th key={`e${k}`} className="num">
-                    nDCG(exp)@{k}
-                  </th>
-                ))}
-                {results.ks.map((k) => (
-                  <th key={`j${k}`} className="num">
-                    Judged@{k}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {results.systems.map((s) => (
-                <tr key={s.key}>
-                  <th scope="row">{s.key}</th>
-                  <td className="num">{s.overall.proposals}</td>
-                  {[...results.ks.map((k) => `nDCG@${k}`), ...results.ks.map((k) => `nDCG(gain=exp)@${k}`), ...results.ks.map((k) => `Judged@${k}`)].map((m) => (
-                    <td key={m} className="num">
-                      {num(s.overall.measures[m].value)}
-                      <div className="muted">{s.overall.measures[m].ci ? `${num(s.overall.measures[m].ci!.lower, 2)} – ${num(s.overall.measures[m].ci!.upper, 2)}` : ""}</div>
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <SystemResultsTable results={results} label="Results by system" />
           <SubjectNdcgTable results={results} />
-          {results.comparison ? (
-            <p>
-              Paired comparison on nDCG@10 ({results.comparison.queries} proposals{results.comparison.holm ? ", Holm-adjusted" : ""}):{" "}
-              {results.comparison.pairs.map((p) => `${p.b} − ${p.a} = ${num(p.difference)} (95% CI ${p.ci ? `${num(p.ci.lower)} – ${num(p.ci.upper)}` : "—"}, p = ${num(p.pAdjusted, 4)})`).join("; ")}.
-            </p>
-          ) : null}
+          <ComparisonSentence results={results} />
         </>
       ) : null}
 

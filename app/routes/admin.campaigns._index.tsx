@@ -8,6 +8,7 @@ import { campaignSchema } from "~/schemas/campaigns";
 import { requireAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
+import { ActionNotice, SubjectScopeSelect } from "~/components/form-parts";
 
 export const meta: MetaFunction = () => [{ title: "Rating campaigns · Assay" }];
 
@@ -100,17 +101,7 @@ export default function Campaigns() {
               <label htmlFor="deadline">Deadline (optional)</label>
               <input id="deadline" name="deadline" type="date" />
             </div>
-            <div>
-              <label htmlFor="subject">Proposals</label>
-              <select id="subject" name="subject" defaultValue="">
-                <option value="">All proposals</option>
-                {subjects.map((s) => (
-                  <option key={s.id} value={s.key}>
-                    Subject: {s.name}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SubjectScopeSelect subjects={subjects} />
             <div>
               <label htmlFor="systems">Systems whose lists are pooled</label>
               <select id="systems" name="systems" multiple size={Math.min(5, Math.max(2, systems.length))} defaultValue={systems.slice(0, 2)}>
@@ -134,13 +125,7 @@ export default function Campaigns() {
             <label htmlFor="instructions">Instructions for the experts (markdown)</label>
             <textarea id="instructions" name="instructions" rows={4} style={{ width: "100%" }} />
           </div>
-          {data?.errors ? (
-            <ul className="notice error" role="alert">
-              {data.errors.map((e) => (
-                <li key={e}>{e}</li>
-              ))}
-            </ul>
-          ) : null}
+          <ActionNotice errors={data?.errors} />
           <button type="submit" disabled={busy}>
             Create campaign
           </button>

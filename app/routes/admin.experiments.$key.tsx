@@ -8,6 +8,7 @@ import { experimentDashboard } from "~/utils/dashboards.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
+import { ActionNotice } from "~/components/form-parts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.experiment.key ?? "Experiment"} · Assay` }];
 
@@ -77,11 +78,7 @@ export default function ExperimentPage() {
         Coverage {experiment.coverage}, hash seed “{experiment.seed}”, committee cap {experiment.committeeCap}. Arms:{" "}
         {experiment.arms.map((a) => `${a.key} = ${a.systemKey} (${a.weight}${a.isControl ? ", control" : ""})`).join("; ")}. A running experiment's arms cannot change: stop it and create a new one.
       </p>
-      {data?.error ? (
-        <p className="notice error" role="alert">
-          {data.error}
-        </p>
-      ) : null}
+      <ActionNotice error={data?.error} />
       <Form method="post" className="toolbar">
         {experiment.status === "draft" ? (
           <button type="submit" name="intent" value="start">

@@ -7,6 +7,7 @@ import { experimentSchema } from "~/schemas/experiments";
 import { requireAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
+import { ActionNotice, SubjectScopeSelect } from "~/components/form-parts";
 
 export const meta: MetaFunction = () => [{ title: "Experiments · Assay" }];
 
@@ -113,17 +114,7 @@ export default function Experiments() {
               <label htmlFor="seed">Hash seed (default: the key)</label>
               <input id="seed" name="seed" />
             </div>
-            <div>
-              <label htmlFor="subject">Proposals</label>
-              <select id="subject" name="subject" defaultValue="">
-                <option value="">All proposals</option>
-                {subjects.map((s) => (
-                  <option key={s.id} value={s.key}>
-                    Subject: {s.name}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SubjectScopeSelect subjects={subjects} />
           </div>
           <div className="field" style={{ marginTop: "0.8rem" }}>
             <label htmlFor="proposals">Or only these proposals (ids, separated by spaces or commas)</label>
@@ -159,13 +150,7 @@ export default function Experiments() {
               </div>
             ))}
           </fieldset>
-          {data?.errors ? (
-            <ul className="notice error" role="alert">
-              {data.errors.map((e) => (
-                <li key={e}>{e}</li>
-              ))}
-            </ul>
-          ) : null}
+          <ActionNotice errors={data?.errors} />
           <button type="submit" disabled={busy}>
             Create experiment
           </button>

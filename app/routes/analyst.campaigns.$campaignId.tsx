@@ -6,7 +6,7 @@ import { campaignDashboard } from "~/utils/dashboards.server";
 import { Chart } from "~/components/chart";
 import { FreezeButton } from "~/components/freeze-button";
 import { RouteErrorBoundary } from "~/components/error-boundary";
-import { LearningCurveTable, SubjectNdcgTable } from "~/components/campaign-tables";
+import { ComparisonSentence, LearningCurveTable, SubjectNdcgTable, SystemResultsTable } from "~/components/campaign-tables";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.campaign.name ?? "Campaign"} · Assay` }];
 
@@ -36,31 +36,7 @@ export default function CampaignDashboard() {
         <div className="empty">No grades yet.</div>
       ) : (
         <>
-          <table aria-label="nDCG by system">
-            <thead>
-              <tr>
-                <th>System</th>
-                {results.ks.flatMap((k) => [`nDCG@${k}`, `nDCG(gain=exp)@${k}`, `Judged@${k}`]).map((m) => (
-                  <th key={m} className="num">
-                    {m}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {results.systems.map((s) => (
-                <tr key={s.key}>
-                  <th scope="row">{s.key}</th>
-                  {results.ks.flatMap((k) => [`nDCG@${k}`, `nDCG(gain=exp)@${k}`, `Judged@${k}`]).map((m) => (
-                    <td key={m} className="num">
-                      {num(s.overall.measures[m].value)}
-                      <div className="muted">{s.overall.measures[m].ci ? `${num(s.overall.measures[m].ci!.lower, 2)} – ${num(s.overall.measures[m].ci!.upper, 2)}` : ""}</div>
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <SystemResultsTable results={results} label="nDCG by system" />
           <div className="side-by-side">
             <Chart
               caption="nDCG@K per system with its 95% interval, on the experts' aggregated labels."
@@ -95,11 +71,7 @@ export default function CampaignDashboard() {
               Krippendorff's α (ordinal) = {num(agreement.alpha)}, 95% CI {agreement.ci ? `${num(agreement.ci.lower)} – ${num(agreement.ci.upper)}` : "—"}; {agreement.items} pairs, {agreement.raters} experts.
             </p>
           ) : null}
-          {results.comparison ? (
-            <p>
-              Paired comparison on nDCG@10: {results.comparison.pairs.map((p) => `${p.b} − ${p.a} = ${num(p.difference)} (95% CI ${p.ci ? `${num(p.ci.lower)} – ${num(p.ci.upper)}` : "—"}, p = ${num(p.pAdjusted, 4)})`).join("; ")}.
-            </p>
-          ) : null}
+          <ComparisonSentence results={results} />
           <h2>By subject (nDCG@10)</h2>
           <SubjectNdcgTable results={results} />
           <h2>Label learning curve</h2>

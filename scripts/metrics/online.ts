@@ -412,22 +412,6 @@ function permutationPValues(treatment: readonly UnitTotals[], control: readonly 
 }
 
 /**
- * Each metric per arm as it stood at the end of each day: the report of all events up to that day
- * (no intervals), to see whether a difference is settling or drifting.
- */
-export function cumulativeDaily(events: readonly OnlineEvent[], options: OnlineOptions = {}) {
-  const days = [...new Set(events.map((e) => new Date(isoTime(e.at)).toISOString().slice(0, 10)))].sort();
-  const ordered = events.map((e) => ({ e, day: new Date(isoTime(e.at)).toISOString().slice(0, 10) }));
-  return days.map((day) => {
-    const report = onlineReport(
-      ordered.filter((x) => x.day <= day).map((x) => x.e),
-      { weights: options.weights, control: options.control },
-    );
-    return { day, arms: Object.fromEntries(Object.entries(report.arms).map(([arm, a]) => [arm, Object.fromEntries(onlineMetrics.map((m) => [m, a[m]]))])) };
-  });
-}
-
-/**
  * The same daily values from per-session sums (the SQL path): each session counts from the day of its
  * first event, so the app needs no event in memory.
  */
