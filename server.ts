@@ -13,6 +13,7 @@ import { connectDatabase } from "./db/connect";
 import { applyMigrations } from "./db/migrate";
 import { DEMO_PASSWORD, demoUsers, isDatabaseEmpty, seedDemo } from "./db/seed";
 import { demoSummary } from "./scripts/demo/generate";
+import { startSessionRefresher } from "./db/session-refresher";
 
 async function main() {
   const config = loadConfig(process.env, { forServer: true });
@@ -39,6 +40,7 @@ async function main() {
 
   const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
   const app = createApp(build, config);
+  const stopRefresher = startSessionRefresher(databaseUrl);
   const server = app.listen(config.PORT, config.HOST, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.PORT;
@@ -55,6 +57,7 @@ async function main() {
 
   const shutdown = async () => {
     server.close();
+    await stopRefresher();
     await connection.close();
     process.exit(0);
   };

@@ -1,38 +1,40 @@
-import { eq, sql } from "drizzle-orm";
-import type { DbOrTx } from "./client";
-import { events, exposures } from "./schema";
+import { sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "./client";
 import type { ExperimentWithArms } from "./experiments";
+import { refreshEventSessions } from "./event-sessions";
 
-/** Events and exposed units per arm, counted in SQL. */
-export async function armCounts(db: DbOrTx, experiment: ExperimentWithArms) {
-  const eventRows = await db
-    .select({ arm: events.arm, events: sql<number>`count(*)::int`, sessions: sql<number>`count(distinct (${events.unit}, ${events.sessionId}))::int` })
-    .from(events)
-    .where(eq(events.experimentId, experiment.id))
-    .groupBy(events.arm);
-  const exposureRows = await db
-    .select({ armId: exposures.armId, units: sql<number>`count(*)::int` })
-    .from(exposures)
-    .where(eq(exposures.experimentId, experiment.id))
-    .groupBy(exposures.armId);
-  return experiment.arms.map((a) => ({
-    arm: a.key,
-    events: eventRows.find((r) => r.arm === a.key)?.events ?? 0,
-    sessions: eventRows.find((r) => r.arm === a.key)?.sessions ?? 0,
-    exposedUnits: exposureRows.find((r) => r.armId === a.id)?.units ?? 0,
-  }));
+/** Events and sessions per arm (from the per-session table), and exposed units per arm. */
+export async function armCounts(db: Db, experiment: ExperimentWithArms) {
+  await refreshEventSessions(db, experiment.id);
+  const rows = await db.execute<{ arm_id: number; events: number; sessions: number; exposed_units: number }>(sql`
+    with per_arm as (
+      select a.arm, sum(a.n)::int as events, count(*)::int as sessions
+      from event_sessions s, unnest(s.arms, s.arm_events) as a(arm, n) where s.experiment_id = ${experiment.id} group by a.arm
+    ), exposed as (
+      select arm_id, count(*)::int as units from exposures where experiment_id = ${experiment.id} group by arm_id
+    )
+    select arms.id as arm_id, coalesce(p.events, 0) as events, coalesce(p.sessions, 0) as sessions, coalesce(x.units, 0) as exposed_units
+    from arms left join per_arm p on p.arm = arms.key left join exposed x on x.arm_id = arms.id
+    where arms.experiment_id = ${experiment.id}`);
+  return experiment.arms.map((a) => {
+    const row = rows.find((r) => r.arm_id === a.id);
+    return { arm: a.key, events: row?.events ?? 0, sessions: row?.sessions ?? 0, exposedUnits: row?.exposed_units ?? 0 };
+  });
 }
 
-/** Events naming proposals or candidates Assay does not know: stored as sent, reported as findings. */
+/**
+ * Proposal and candidate ids an experiment's events name that Assay does not know: stored as sent,
+ * reported as findings, with a few examples. Read from the id set the events trigger keeps, so it
+ * costs O(distinct ids), not O(events), and follows later catalog imports.
+ */
 export async function unknownIdFindings(db: DbOrTx, experiment: ExperimentWithArms) {
-  const [row] = await db.execute<{ proposals: number; candidates: number; events: number }>(sql`
-    select
-      count(distinct e.proposal_id) filter (where p.id is null)::int as proposals,
-      count(distinct e.candidate_id) filter (where e.candidate_id is not null and c.id is null)::int as candidates,
-      count(*) filter (where p.id is null or (e.candidate_id is not null and c.id is null))::int as events
-    from events e
-    left join proposals p on p.external_id = e.proposal_id
-    left join candidates c on c.external_id = e.candidate_id
-    where e.experiment_id = ${experiment.id}`);
-  return row;
+  const rows = await db.execute<{ kind: "proposal" | "candidate"; count: number; examples: string[] }>(sql`
+    select i.kind, count(*)::int as count, (array_agg(i.external_id order by i.external_id))[1:5] as examples
+    from event_ids i
+    left join proposals p on i.kind = 'proposal' and p.external_id = i.external_id
+    left join candidates c on i.kind = 'candidate' and c.external_id = i.external_id
+    where i.experiment_id = ${experiment.id} and p.id is null and c.id is null
+    group by i.kind`);
+  const of = (kind: "proposal" | "candidate") => rows.find((r) => r.kind === kind) ?? { count: 0, examples: [] as string[] };
+  return { proposals: of("proposal").count, candidates: of("candidate").count, proposalExamples: of("proposal").examples, candidateExamples: of("candidate").examples };
 }

@@ -6,6 +6,7 @@ import { simulateSessions } from "../scripts/demo/sessions";
 import { experimentSchema } from "../app/schemas/experiments";
 import { createExperiment, getExperiment, setExperimentStatus } from "./experiments";
 import { ingestEvents } from "./events";
+import { refreshEventSessions } from "./event-sessions";
 import { assignProposals } from "./convener";
 import { eq, sql } from "drizzle-orm";
 import { campaignSchema } from "../app/schemas/campaigns";
@@ -137,6 +138,7 @@ async function seedDemoExperiment(db: Db, data: DemoData) {
   for (let i = 0; i < simulated.length; i += 1000) {
     await ingestEvents(db, running, simulated.slice(i, i + 1000), { checkArm: false, now: Date.parse("2030-01-01T00:00:00Z") });
   }
+  await refreshEventSessions(db, running.id);
   const [convener] = await db.select({ id: users.id }).from(users).where(eq(users.email, "convener@assay.local"));
   const firstProposals = await db.select({ id: proposals.id }).from(proposals).orderBy(proposals.externalId).limit(10);
   if (convener) await assignProposals(db, firstProposals.map((p) => ({ userId: convener.id, proposalId: p.id })));

@@ -4,6 +4,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { createApiKey, ExperimentError, getExperiment, listApiKeys, revokeApiKey, setExperimentStatus } from "../../db/experiments";
 import { onlineMetrics } from "../../scripts/metrics/online";
+import { UnknownIds } from "~/components/unknown-ids";
 import { experimentDashboard } from "~/utils/dashboards.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
@@ -147,8 +148,7 @@ export default function ExperimentPage() {
         <>
           <p className="muted">
             SRM: χ² = {report.srm ? report.srm.chi2.toFixed(3) : "—"}, p = {report.srm ? report.srm.pValue.toPrecision(3) : "—"}. Units in more than one arm: {report.excludedUnits} ({pct(report.excludedShare)}). Data quality:{" "}
-            {report.dataQuality.duplicateEvents} duplicate events, {report.dataQuality.sessionsWithoutImpression} sessions without an impression, {report.dataQuality.eventsAboutUnshownCandidates} events about candidates never shown; {unknown.events} events name ids Assay does not know ({unknown.proposals} proposals,{" "}
-            {unknown.candidates} candidates).
+            {report.dataQuality.duplicateEvents} duplicate events, {report.dataQuality.sessionsWithoutImpression} sessions without an impression, {report.dataQuality.eventsAboutUnshownCandidates} events about candidates never shown; <UnknownIds unknown={unknown} />.
           </p>
           <h2>Differences vs control</h2>
           <table aria-label="Differences vs control">

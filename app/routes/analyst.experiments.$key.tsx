@@ -3,6 +3,7 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { onlineMetrics } from "../../scripts/metrics/online";
 import { requireUserWithRole } from "~/utils/auth.server";
+import { UnknownIds } from "~/components/unknown-ids";
 import { experimentDashboard } from "~/utils/dashboards.server";
 import { Chart } from "~/components/chart";
 import { FreezeButton } from "~/components/freeze-button";
@@ -116,7 +117,7 @@ export default function ExperimentDashboard() {
             <li>{report.dataQuality.sessionsWithoutImpression} sessions without an impression (left out of the metrics)</li>
             <li>{report.dataQuality.eventsAboutUnshownCandidates} events about candidates never shown in their session</li>
             <li>
-              {unknown.events} events name ids Assay does not know ({unknown.proposals} proposals, {unknown.candidates} candidates)
+              <UnknownIds unknown={unknown} />
             </li>
             <li>{counts.reduce((n, c) => n + c.exposedUnits, 0)} conveners exposed in all</li>
           </ul>

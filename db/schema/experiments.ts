@@ -111,6 +111,58 @@ export const events = pgTable(
   (t) => [index("events_experiment_at_idx").on(t.experimentId, t.at), index("events_experiment_session_idx").on(t.experimentId, t.unit, t.sessionId)],
 );
 
+/**
+ * One row per session of an experiment's events: the session's online-metric inputs, so a dashboard
+ * reads O(sessions) rows and never re-derives them from the events. Kept by db/event-sessions.ts
+ * from the sessions a trigger on `events` queues in `eventSessionsDirty`. `arms` and
+ * `armEvents` are parallel: a session logged in two arms marks its unit for exclusion, and the per-arm
+ * event counts stay exact.
+ */
+export const eventSessions = pgTable(
+  "event_sessions",
+  {
+    experimentId: integer("experiment_id").notNull().references(() => experiments.id, { onDelete: "cascade" }),
+    unit: text("unit").notNull(),
+    sessionId: text("session_id").notNull(),
+    arms: text("arms").array().notNull().default(sql`'{}'`),
+    armEvents: integer("arm_events").array().notNull().default(sql`'{}'`),
+    events: integer("events").notNull().default(0),
+    firstAt: timestamp("first_at", { withTimezone: true, mode: "string" }),
+    impressions: integer("impressions").notNull().default(0),
+    shown: integer("shown").notNull().default(0),
+    clicked: integer("clicked").notNull().default(0),
+    adopted: integer("adopted").notNull().default(0),
+    adoptedRankSum: integer("adopted_rank_sum").notNull().default(0),
+    unshownEvents: integer("unshown_events").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.experimentId, t.unit, t.sessionId] })],
+);
+
+/**
+ * Sessions with events not yet in `eventSessions`, one row per insert statement that touched them.
+ * Writers only append here, so concurrent batches of one session never wait on each other.
+ */
+export const eventSessionsDirty = pgTable(
+  "event_sessions_dirty",
+  {
+    experimentId: integer("experiment_id").notNull().references(() => experiments.id, { onDelete: "cascade" }),
+    unit: text("unit").notNull(),
+    sessionId: text("session_id").notNull(),
+  },
+  (t) => [index("event_sessions_dirty_session_idx").on(t.experimentId, t.unit, t.sessionId)],
+);
+
+/** Every proposal and candidate id an experiment's events name, kept by the same trigger: unknown ids are findings. */
+export const eventIds = pgTable(
+  "event_ids",
+  {
+    experimentId: integer("experiment_id").notNull().references(() => experiments.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["proposal", "candidate"] }).notNull(),
+    externalId: text("external_id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.experimentId, t.kind, t.externalId] })],
+);
+
 export type Experiment = typeof experiments.$inferSelect;
 export type Arm = typeof arms.$inferSelect;
 export type StoredEvent = typeof events.$inferSelect;

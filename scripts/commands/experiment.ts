@@ -2,6 +2,7 @@ import fs from "node:fs";
 import type { Command } from "commander";
 import { createApiKey, createExperiment, ExperimentError, getExperiment, listExperiments, setExperimentStatus } from "../../db/experiments";
 import { exportEvents, ingestEvents } from "../../db/events";
+import { refreshEventSessions } from "../../db/event-sessions";
 import { experimentSchema, parseArmFlag } from "../../app/schemas/experiments";
 import { withDatabase } from "../cli/database";
 import { CliError } from "../cli/errors";
@@ -125,6 +126,8 @@ export function registerExperiment(program: Command) {
           bar.update(Math.min(i + 1000, parsed.length), parsed.length);
         }
         bar.stop();
+        // The dashboards' per-session table, brought up to date now rather than at the first view.
+        await refreshEventSessions(db, target.id);
       });
       console.log(`Imported ${file} into ${o.experiment}: ${totals.accepted} events stored, ${totals.duplicates} duplicates, ${totals.rejected} rejected.`);
       if (totals.rejected) process.exitCode = 1;

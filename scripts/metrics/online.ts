@@ -120,20 +120,8 @@ export function unitTotals(events: readonly OnlineEvent[]): StreamTotals {
     session.times.push(isoTime(e.at));
   }
   const excluded = new Set([...armsOfUnit].filter(([, arms]) => arms.size > 1).map(([unit]) => unit));
-
-  interface Session {
-    unit: string;
-    arm: string;
-    /** The first impression's items; ranks of a single-impression session are their positions here. */
-    first: string[] | null;
-    /** Ranks once a second impression adds candidates. */
-    rank: Map<string, number> | null;
-    clicked: Set<string>;
-    adoptState: Map<string, boolean>;
-    impressions: number;
-  }
-  const sessions: Session[] = [];
   const quality: DataQuality = { duplicateEvents: events.length - uniqueCount, sessionsWithoutImpression: 0, eventsAboutUnshownCandidates: 0, eventsOfExcludedUnits: 0 };
+  const units = new Map<string, UnitTotals>();
   for (const [unit, unitSessions] of byUnit) {
     for (const { events: list, times } of unitSessions.values()) {
       if (excluded.has(unit)) {
@@ -141,55 +129,84 @@ export function unitTotals(events: readonly OnlineEvent[]): StreamTotals {
         continue;
       }
       sortByTime(list, times);
-      const s: Session = { unit, arm: list[0].arm, first: null, rank: null, clicked: new Set(), adoptState: new Map(), impressions: 0 };
-      sessions.push(s);
-      for (const e of list) {
-        if (e.type === "impression") {
-          s.impressions++;
-          const items = e.items!;
-          if (!s.first) s.first = items;
-          else {
-            if (!s.rank) s.rank = new Map(s.first.map((c, i) => [c, i + 1]));
-            for (let i = 0; i < items.length; i++) if (!s.rank.has(items[i])) s.rank.set(items[i], i + 1);
-          }
-        } else {
-          if (e.type === "click") s.clicked.add(e.candidateId!);
-          else s.adoptState.set(e.candidateId!, e.type === "adopt");
-        }
+      const s = summarizeSession(list);
+      if (s.impressions === 0) {
+        quality.sessionsWithoutImpression++;
+        continue;
       }
-      if (s.impressions > 0) for (const e of list) if (e.type !== "impression" && rankIn(s, e.candidateId!) === 0) quality.eventsAboutUnshownCandidates++;
+      quality.eventsAboutUnshownCandidates += s.unshownEvents;
+      let u = units.get(unit);
+      if (!u) units.set(unit, (u = { unit, arm: s.arm, sessions: 0, shown: 0, clicked: 0, adopted: 0, adoptedRankSum: 0, successfulSessions: 0 }));
+      u.sessions++;
+      u.shown += s.shown;
+      u.clicked += s.clicked;
+      u.adopted += s.adopted;
+      u.adoptedRankSum += s.adoptedRankSum;
+      if (s.adopted > 0) u.successfulSessions++;
     }
-  }
-
-  // 1-based rank in the session's shown list, 0 when the candidate was never shown.
-  function rankIn(s: Session, candidate: string): number {
-    if (s.rank) return s.rank.get(candidate) ?? 0;
-    return s.first ? s.first.indexOf(candidate) + 1 : 0;
-  }
-  const units = new Map<string, UnitTotals>();
-  for (const s of sessions) {
-    if (s.impressions === 0) {
-      quality.sessionsWithoutImpression++;
-      continue;
-    }
-    let u = units.get(s.unit);
-    if (!u) units.set(s.unit, (u = { unit: s.unit, arm: s.arm, sessions: 0, shown: 0, clicked: 0, adopted: 0, adoptedRankSum: 0, successfulSessions: 0 }));
-    u.sessions++;
-    u.shown += s.rank ? s.rank.size : s.first!.length;
-    for (const c of s.clicked) if (rankIn(s, c) > 0) u.clicked++;
-    let adopted = 0;
-    for (const [c, on] of s.adoptState) {
-      const rank = on ? rankIn(s, c) : 0;
-      if (rank > 0) {
-        adopted++;
-        u.adoptedRankSum += rank;
-      }
-    }
-    u.adopted += adopted;
-    if (adopted > 0) u.successfulSessions++;
   }
   const sorted = [...units.values()].sort((a, b) => (a.unit < b.unit ? -1 : a.unit > b.unit ? 1 : 0));
   return { units: sorted, excludedUnits: excluded.size, allUnits: armsOfUnit.size, events: events.length, uniqueEvents: uniqueCount, quality };
+}
+
+/** One session's contribution to the online metrics (DESIGN.md "Online metrics"). */
+export interface SessionSummary {
+  /** The arm of its first event. */
+  arm: string;
+  impressions: number;
+  /** Distinct candidates its impressions showed. */
+  shown: number;
+  /** Shown candidates clicked at least once. */
+  clicked: number;
+  /** Shown candidates adopted at the end (after unadopts). */
+  adopted: number;
+  /** Sum of the adopted candidates' ranks. */
+  adoptedRankSum: number;
+  /** Clicks, adopts and unadopts of candidates the session never showed. */
+  unshownEvents: number;
+}
+
+/**
+ * Summarizes one session's events, already in (at, eventId) order: a candidate's rank is its
+ * position in the first impression that showed it; clicks and the final adopt state count only for
+ * shown candidates. Shared by `assay online` and the database's per-session table.
+ */
+export function summarizeSession(list: readonly Pick<OnlineEvent, "type" | "arm" | "candidateId" | "items">[]): SessionSummary {
+  // The first impression's items; ranks of a single-impression session are their positions here.
+  let first: readonly string[] | null = null;
+  // Ranks, once a second impression adds candidates.
+  let ranks: Map<string, number> | null = null;
+  const clicked = new Set<string>();
+  const adoptState = new Map<string, boolean>();
+  let impressions = 0;
+  for (const e of list) {
+    if (e.type === "impression") {
+      impressions++;
+      const items = e.items!;
+      if (!first) first = items;
+      else {
+        if (!ranks) ranks = new Map(first.map((c, i) => [c, i + 1]));
+        for (let i = 0; i < items.length; i++) if (!ranks.has(items[i])) ranks.set(items[i], i + 1);
+      }
+    } else if (e.type === "click") clicked.add(e.candidateId!);
+    else adoptState.set(e.candidateId!, e.type === "adopt");
+  }
+  // 1-based rank in the session's shown list, 0 when the candidate was never shown.
+  const rankOf = (candidate: string) => (ranks ? (ranks.get(candidate) ?? 0) : first ? first.indexOf(candidate) + 1 : 0);
+  let unshownEvents = 0;
+  for (const e of list) if (e.type !== "impression" && rankOf(e.candidateId!) === 0) unshownEvents++;
+  let clickedShown = 0;
+  for (const c of clicked) if (rankOf(c) > 0) clickedShown++;
+  let adopted = 0;
+  let adoptedRankSum = 0;
+  for (const [c, on] of adoptState) {
+    const rank = on ? rankOf(c) : 0;
+    if (rank > 0) {
+      adopted++;
+      adoptedRankSum += rank;
+    }
+  }
+  return { arm: list[0].arm, impressions, shown: ranks ? ranks.size : (first?.length ?? 0), clicked: clickedShown, adopted, adoptedRankSum, unshownEvents };
 }
 
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
@@ -415,23 +432,28 @@ function permutationPValues(treatment: readonly UnitTotals[], control: readonly 
  * The same daily values from per-session sums (the SQL path): each session counts from the day of its
  * first event, so the app needs no event in memory.
  */
-export function cumulativeDailyFromSessions(sessions: readonly { arm: string; firstAt: string; shown: number; clicked: number; adopted: number; adoptedRankSum: number }[]) {
-  const byDay = [...sessions].map((s) => ({ ...s, day: new Date(isoTime(s.firstAt.replace(" ", "T").replace(/\+00$/, "Z"))).toISOString().slice(0, 10) })).sort((a, b) => (a.day < b.day ? -1 : 1));
-  const days = [...new Set(byDay.map((s) => s.day))];
-  const totals = new Map<string, { sessions: number; shown: number; clicked: number; adopted: number; adoptedRankSum: number; successfulSessions: number }>();
-  let i = 0;
-  return days.map((day) => {
-    for (; i < byDay.length && byDay[i].day <= day; i++) {
-      const s = byDay[i];
-      const t = totals.get(s.arm) ?? { sessions: 0, shown: 0, clicked: 0, adopted: 0, adoptedRankSum: 0, successfulSessions: 0 };
-      t.sessions++;
-      t.shown += s.shown;
-      t.clicked += s.clicked;
-      t.adopted += s.adopted;
-      t.adoptedRankSum += s.adoptedRankSum;
-      if (s.adopted > 0) t.successfulSessions++;
-      totals.set(s.arm, t);
+export function cumulativeDailyFromSessions(sessions: readonly { arm: string; day: string; shown: number; clicked: number; adopted: number; adoptedRankSum: number }[]) {
+  type Totals = { sessions: number; shown: number; clicked: number; adopted: number; adoptedRankSum: number; successfulSessions: number };
+  // Totals per day and arm first (O(sessions)), then running sums over the few days.
+  const perDay = new Map<string, Map<string, Totals>>();
+  for (const s of sessions) {
+    let arms = perDay.get(s.day);
+    if (!arms) perDay.set(s.day, (arms = new Map()));
+    let t = arms.get(s.arm);
+    if (!t) arms.set(s.arm, (t = { sessions: 0, shown: 0, clicked: 0, adopted: 0, adoptedRankSum: 0, successfulSessions: 0 }));
+    t.sessions++;
+    t.shown += s.shown;
+    t.clicked += s.clicked;
+    t.adopted += s.adopted;
+    t.adoptedRankSum += s.adoptedRankSum;
+    if (s.adopted > 0) t.successfulSessions++;
+  }
+  const running = new Map<string, Totals>();
+  return [...perDay.keys()].sort().map((day) => {
+    for (const [arm, t] of perDay.get(day)!) {
+      const r = running.get(arm) ?? { sessions: 0, shown: 0, clicked: 0, adopted: 0, adoptedRankSum: 0, successfulSessions: 0 };
+      running.set(arm, { sessions: r.sessions + t.sessions, shown: r.shown + t.shown, clicked: r.clicked + t.clicked, adopted: r.adopted + t.adopted, adoptedRankSum: r.adoptedRankSum + t.adoptedRankSum, successfulSessions: r.successfulSessions + t.successfulSessions });
     }
-    return { day, arms: Object.fromEntries([...totals].map(([arm, t]) => [arm, Object.fromEntries(onlineMetrics.map((m) => [m, metricOf(t, m)]))])) };
+    return { day, arms: Object.fromEntries([...running].map(([arm, t]) => [arm, Object.fromEntries(onlineMetrics.map((m) => [m, metricOf(t, m)]))])) };
   });
 }
