@@ -3,6 +3,10 @@ import { createTestDatabase, type TestDatabase } from "../test/database";
 import { seedDemo } from "./seed";
 import { computeResult, createSnapshot, dataWindow, getSnapshot, snapshotCsv, snapshotDocument } from "./snapshots";
 import { canonicalJson, sha256 } from "../scripts/lib/canonical";
+import { getExperiment } from "./experiments";
+import { exportEvents } from "./events";
+import { onlineReport } from "../scripts/metrics/online";
+import type { OnlineEvent } from "../scripts/metrics/events";
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -41,6 +45,14 @@ describe("snapshots", () => {
     expect(snapshotCsv(online)).toMatch(/\r\nB,vs A,ctr difference,/);
     expect(snapshotCsv(expert)).toMatch(/\r\nchallenger,overall,nDCG@10,0\.\d+/);
     await expect(createSnapshot(t.db, { kind: "online", experiment: "nope" }, { userId: null, label: "test" })).rejects.toMatchObject({ status: 404 });
+    // The frozen online result is `assay online` on the stored events, plus the daily series its charts need.
+    const experiment = (await getExperiment(t.db, "reviewer-ranker-v2"))!;
+    const events: OnlineEvent[] = [];
+    for await (const page of exportEvents(t.db, experiment)) events.push(...page);
+    const { daily, experiment: named, ...report } = online.result as Record<string, unknown>;
+    expect(named).toEqual({ key: experiment.key, name: experiment.name });
+    expect(report).toEqual(JSON.parse(canonicalJson(onlineReport(events, { weights: { A: 0.5, B: 0.5 }, control: "A", intervals: true, B: 100, seed: "assay" }))));
+    expect((daily as unknown[]).length).toBeGreaterThan(1);
   });
 
   it("records the data window, which moves when data changes", async () => {

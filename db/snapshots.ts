@@ -6,13 +6,13 @@ import { loadOfflineInput } from "./offline";
 import { loadCampaignData } from "./campaign-data";
 import { getCampaign } from "./campaigns";
 import { getExperiment } from "./experiments";
-import { exportEvents } from "./events";
+import { sqlStreamTotals } from "./online-sql";
 import { offlineReport, DEFAULT_KS } from "../scripts/metrics/offline";
 import { campaignResults } from "../scripts/metrics/campaign-results";
-import { onlineReport } from "../scripts/metrics/online";
+import { cumulativeDailyFromSessions, reportFromTotals } from "../scripts/metrics/online";
 import { agreementReport } from "../scripts/stats/agreement";
 import { canonicalJson, sha256 } from "../scripts/lib/canonical";
-import type { OnlineEvent } from "../scripts/metrics/events";
+import { resultRows } from "../app/utils/result-rows";
 
 export class SnapshotError extends Error {
   constructor(
@@ -74,12 +74,14 @@ export async function computeResult(db: Db, request: SnapshotRequest) {
   if (!request.experiment) throw new SnapshotError("An online snapshot needs an experiment.");
   const experiment = await getExperiment(db, request.experiment);
   if (!experiment) throw new SnapshotError(`There is no experiment ${request.experiment}.`, 404);
-  const events: OnlineEvent[] = [];
-  for await (const page of exportEvents(db, experiment)) events.push(...page);
+  // The per-session path the dashboard uses (tested equal to `assay online` on the exported events).
+  const totals = await sqlStreamTotals(db, experiment);
+  if (totals.events === 0) throw new SnapshotError(`Experiment ${experiment.key} has no events yet.`);
   const control = experiment.arms.find((a) => a.isControl)!.key;
+  const report = reportFromTotals(totals, { weights: Object.fromEntries(experiment.arms.map((a) => [a.key, a.weight])), control, intervals: true, B, seed });
   return {
     parameters: { kind: "online", experiment: experiment.key, B, seed, control },
-    result: { experiment: { key: experiment.key, name: experiment.name }, ...onlineReport(events, { weights: Object.fromEntries(experiment.arms.map((a) => [a.key, a.weight])), control, intervals: true, B, seed }) },
+    result: { experiment: { key: experiment.key, name: experiment.name }, ...report, daily: cumulativeDailyFromSessions(totals.sessions) },
   };
 }
 
@@ -117,31 +119,7 @@ export const snapshotColumns = ["system_or_arm", "group", "measure", "value", "c
 
 /** The result flattened: one row per (system or arm, group, measure), with value and interval. */
 export function snapshotRows(s: Pick<Snapshot, "kind" | "result">): SnapshotRow[] {
-  const rows: SnapshotRow[] = [];
-  const r = s.result as Record<string, unknown>;
-  const estimate = (e: unknown): [number | null, number | null, number | null] => {
-    const x = e as { value?: number | null; ci?: { lower: number; upper: number } | null } | undefined;
-    return [x?.value ?? null, x?.ci?.lower ?? null, x?.ci?.upper ?? null];
-  };
-  if (s.kind === "offline") {
-    for (const system of (r.systems as { key: string; overall: { measures: Record<string, unknown> }; subjects: Record<string, { measures: Record<string, unknown> }> }[]) ?? []) {
-      for (const [group, g] of [["overall", system.overall] as const, ...Object.entries(system.subjects)]) for (const [m, e] of Object.entries(g.measures)) rows.push([system.key, group, m, ...estimate(e)]);
-    }
-  } else if (s.kind === "expert") {
-    const results = r.results as { systems: { key: string; overall: { measures: Record<string, unknown> }; subjects: Record<string, { measures: Record<string, unknown> }> }[] };
-    for (const system of results?.systems ?? []) {
-      for (const [group, g] of [["overall", system.overall] as const, ...Object.entries(system.subjects)]) for (const [m, e] of Object.entries(g.measures)) rows.push([system.key, group, m, ...estimate(e)]);
-    }
-  } else {
-    const arms = r.arms as Record<string, Record<string, unknown> & { ci?: Record<string, { lower: number; upper: number } | null> }>;
-    for (const [arm, a] of Object.entries(arms ?? {})) {
-      for (const m of ["ctr", "adoptionRate", "meanAdoptedRank", "sessionSuccessRate"]) rows.push([arm, "arm", m, (a[m] as number | null) ?? null, a.ci?.[m]?.lower ?? null, a.ci?.[m]?.upper ?? null]);
-    }
-    for (const c of (r.comparisons as { arm: string; control: string; metric: string; difference: number | null; ci: { lower: number; upper: number } | null }[]) ?? []) {
-      rows.push([c.arm, `vs ${c.control}`, `${c.metric} difference`, c.difference, c.ci?.lower ?? null, c.ci?.upper ?? null]);
-    }
-  }
-  return rows;
+  return resultRows(s.kind, s.result).map((r) => [r.system, r.group, r.measure, r.value, r.lower, r.upper]);
 }
 
 /** The same rows as CSV. */

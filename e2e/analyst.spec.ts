@@ -8,24 +8,30 @@ test("an analyst sees the offline report with intervals, hints and the compariso
   await expect(table.getByRole("rowheader", { name: "Challenger (embedding ranker)" })).toBeVisible();
   await expect(page.getByText(/show at least \d+ candidates by default/).first()).toBeVisible();
   // Observable Plot draws the three charts in the browser.
-  for (const name of ["Hit rate by depth K", "K_hit: the rank", "Share of proposals whose first"]) {
+  for (const name of ["Hit rate by depth K", "K_hit: the rank", "Share of proposals whose first", "Each measure against the depth K"]) {
     await expect(page.getByRole("img", { name: new RegExp(`^${name}`) }).locator("svg").first()).toBeVisible();
   }
   // The subject table: group by subject, hide a column, download exactly what is shown.
-  const bySubject = page.getByRole("table", { name: "Offline figures by system and subject" });
+  const tools = page.getByRole("group", { name: "Offline figures by system and subject" });
+  const bySubject = tools.getByRole("table");
   await expect(bySubject.getByRole("row")).toHaveCount(17);
-  await page.getByLabel("Group by").selectOption("subject");
+  await tools.getByLabel("Group by").selectOption("subject");
   await expect(bySubject.getByRole("row")).toHaveCount(9);
-  await page.getByText("Columns").click();
-  await page.getByLabel("Pool recall").uncheck();
+  await tools.getByText("Columns").click();
+  await tools.getByLabel("Pool recall").uncheck();
   const download = page.waitForEvent("download");
-  await page.getByRole("button", { name: "Download CSV" }).click();
+  await tools.getByRole("button", { name: "Download CSV" }).click();
   const csv = await (await download).createReadStream().then((s) => s.toArray()).then((chunks) => Buffer.concat(chunks).toString("utf8"));
   expect(csv.split(/\r?\n/)[0]).toBe("Subject,System,Proposals,HR@5,HR@10,HR@20,RR@10,AP"); // grouping moves the grouped column first, as shown
   expect(csv.trim().split(/\r?\n/)).toHaveLength(17);
   if (process.env.E2E_SCREENSHOTS) await page.locator("figure.chart").first().screenshot({ path: "test-results/offline-charts.png" });
   const comparison = page.getByRole("table", { name: "Pairwise comparison" });
   await expect(comparison.getByRole("row", { name: /^AP baseline challenger/ })).toBeVisible();
+  // Every figure, filtered to one measure: one row per system and group (overall and 8 subjects).
+  const figures = page.getByRole("group", { name: "Every offline figure" });
+  await figures.getByLabel("Filter rows").fill("Success@10");
+  await expect(figures.getByRole("table").getByRole("row")).toHaveCount(1 + 2 * 9);
+  await expect(figures.getByRole("row", { name: /^challenger overall Success@10 [\d.]+ [\d.]+ [\d.]+$/ })).toBeVisible();
   // Same seed, same numbers: recomputing with the seed kept changes nothing.
   const before = await table.innerText();
   await page.getByRole("button", { name: "Recompute" }).click();
@@ -46,7 +52,8 @@ test("an analyst opens the online and expert dashboards, with their charts", asy
   await expect(page.getByRole("table", { name: "Arms with intervals" }).getByRole("row")).toHaveCount(3);
   await expect(page.getByText(/No sample-ratio mismatch/)).toBeVisible();
   await expect(page.getByRole("img", { name: /^Relative lift of each metric/ }).locator("svg").first()).toBeVisible();
-  await expect(page.getByRole("img", { name: /^Adoption rate per arm/ }).locator("svg").first()).toBeVisible();
+  for (const metric of ["CTR", "Adoption rate", "Mean adopted rank", "Session success"]) await expect(page.getByRole("img", { name: new RegExp(`^${metric} per arm as it stood`) }).locator("svg").first()).toBeVisible();
+  await expect(page.getByRole("table", { name: "Differences vs control" }).getByRole("row", { name: /^Adoption rate B vs A/ })).toBeVisible();
 
   await page.goBack();
   await page.getByRole("link", { name: "Reviewer relevance, autumn round" }).click();

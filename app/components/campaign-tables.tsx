@@ -1,6 +1,6 @@
 import type { CampaignResults } from "../../scripts/metrics/campaign-results";
 
-type Json<T> = T extends (infer U)[] ? Json<U>[] : T extends object ? { [K in keyof T]: Json<T[K]> } : T;
+import type { Json } from "~/utils/json-type";
 
 const num = (v: number | null | undefined, d = 3) => (v === null || v === undefined ? "—" : v.toFixed(d));
 

@@ -2,6 +2,7 @@ import {
   flexRender,
   getCoreRowModel,
   getExpandedRowModel,
+  getFilteredRowModel,
   getGroupedRowModel,
   getPaginationRowModel,
   getSortedRowModel,
@@ -15,21 +16,25 @@ import Papa from "papaparse";
 import { useState } from "react";
 
 /**
- * A results table in the browser: sort by any column, group by one, choose the columns, page through
- * long tables, and download exactly what is shown (visible columns, current order) as CSV.
+ * A results table in the browser: filter the rows by text, sort by any column, group by one, choose
+ * the columns, page through long tables, and download exactly what is shown (the rows the filter
+ * keeps, visible columns, current order) as CSV.
  */
 export function ClientTable<T extends Record<string, unknown>>({ data, columns, caption, fileName, groupable = [], pageSize = 25 }: { data: T[]; columns: ColumnDef<T, unknown>[]; caption: string; fileName: string; groupable?: string[]; pageSize?: number }) {
   const [sorting, setSorting] = useState<SortingState>([]);
   const [grouping, setGrouping] = useState<GroupingState>([]);
   const [visibility, setVisibility] = useState<VisibilityState>({});
+  const [filter, setFilter] = useState("");
   const table = useReactTable({
     data,
     columns,
-    state: { sorting, grouping, columnVisibility: visibility },
+    state: { sorting, grouping, columnVisibility: visibility, globalFilter: filter },
+    onGlobalFilterChange: setFilter,
     onSortingChange: setSorting,
     onGroupingChange: setGrouping,
     onColumnVisibilityChange: setVisibility,
     getCoreRowModel: getCoreRowModel(),
+    getFilteredRowModel: getFilteredRowModel(),
     getSortedRowModel: getSortedRowModel(),
     getGroupedRowModel: getGroupedRowModel(),
     getExpandedRowModel: getExpandedRowModel(),
@@ -52,8 +57,15 @@ export function ClientTable<T extends Record<string, unknown>>({ data, columns, 
     URL.revokeObjectURL(url);
   };
   return (
-    <div>
+    // A named group, so its tools are found by the table they belong to when a page has several.
+    <div role="group" aria-label={caption}>
       <div className="toolbar">
+        {data.length > pageSize ? (
+          <div>
+            <label htmlFor={`${fileName}-filter`}>Filter rows</label>
+            <input id={`${fileName}-filter`} type="search" value={filter} onChange={(e) => setFilter(e.target.value)} placeholder="text in any column" />
+          </div>
+        ) : null}
         {groupable.length ? (
           <div>
             <label htmlFor={`${fileName}-group`}>Group by</label>
@@ -94,6 +106,13 @@ export function ClientTable<T extends Record<string, unknown>>({ data, columns, 
           ))}
         </thead>
         <tbody>
+          {table.getRowModel().rows.length === 0 ? (
+            <tr>
+              <td colSpan={table.getVisibleLeafColumns().length} className="muted">
+                {data.length ? `No rows contain “${filter}”.` : "Nothing to show yet."}
+              </td>
+            </tr>
+          ) : null}
           {table.getRowModel().rows.map((row) => (
             <tr key={row.id}>
               {row.getVisibleCells().map((cell) => (

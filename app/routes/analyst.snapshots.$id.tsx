@@ -1,14 +1,15 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { dataWindow, getSnapshot, listSnapshots, snapshotColumns, snapshotRows, SnapshotError } from "../../db/snapshots";
+import { dataWindow, getSnapshot, listSnapshots, SnapshotError } from "../../db/snapshots";
 import { requireUserWithRole } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
+import { SnapshotDashboard } from "~/components/dashboards/snapshot-dashboard";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Snapshot ${data?.snapshot.id ?? ""} · Assay` }];
 
-/** The dashboard rows from the stored result, never from live data; and what changed since. */
+/** The dashboard drawn from the stored result, never from live data; and what changed since. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUserWithRole(request, ["analyst", "admin"]);
   const id = /^\d+$/.test(params.id ?? "") ? Number(params.id) : 0;
@@ -26,16 +27,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const changed = (Object.keys(now) as (keyof typeof now)[]).filter((k) => String(now[k]) !== String(then[k])).map((k) => labels[k]);
   return json({
     snapshot: { id: snapshot.id, kind: snapshot.kind, parameters: snapshot.parameters, dataWindow: then, sha256: snapshot.sha256, createdBy: snapshot.createdByLabel, createdAt: snapshot.createdAt },
-    rows: snapshotRows(snapshot),
+    result: snapshot.result,
     changed: [...new Set(changed)],
     others: (await listSnapshots(db)).filter((s) => s.id !== snapshot.id && s.kind === snapshot.kind).map((s) => s.id),
   });
 }
 
-const num = (v: number | null) => (v === null ? "—" : v.toFixed(4));
-
 export default function SnapshotPage() {
-  const { snapshot, rows, changed, others } = useLoaderData<typeof loader>();
+  const { snapshot, result, changed, others } = useLoaderData<typeof loader>();
   return (
     <>
       <p>
@@ -74,29 +73,7 @@ export default function SnapshotPage() {
           <button type="submit">Compare</button>
         </Form>
       ) : null}
-      <table aria-label="Snapshot figures">
-        <thead>
-          <tr>
-            {snapshotColumns.map((c) => (
-              <th key={c} className={c.startsWith("ci") || c === "value" ? "num" : undefined}>
-                {c}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r, i) => (
-            <tr key={i}>
-              <td>{r[0]}</td>
-              <td>{r[1]}</td>
-              <td>{r[2]}</td>
-              <td className="num">{num(r[3])}</td>
-              <td className="num">{num(r[4])}</td>
-              <td className="num">{num(r[5])}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <SnapshotDashboard kind={snapshot.kind} result={result} parameters={snapshot.parameters as Record<string, unknown>} />
     </>
   );
 }

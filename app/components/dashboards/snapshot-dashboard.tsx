@@ -1,0 +1,29 @@
+import type { OfflineReport } from "../../../scripts/metrics/offline";
+import type { OnlineReport } from "../../../scripts/metrics/online";
+import type { CampaignResults } from "../../../scripts/metrics/campaign-results";
+import type { AgreementReport } from "../../../scripts/stats/agreement";
+import type { Json } from "~/utils/json-type";
+import { OfflineDashboard } from "./offline-dashboard";
+import { OnlineDashboard, type DailyPoint } from "./online-dashboard";
+import { ExpertDashboard } from "./expert-dashboard";
+
+/** A frozen result drawn with the dashboard of its kind: the same page, from the stored numbers. */
+export function SnapshotDashboard({ kind, result, parameters }: { kind: string; result: unknown; parameters: Record<string, unknown> }) {
+  if (kind === "offline") return <OfflineDashboard report={result as Json<OfflineReport>} />;
+  if (kind === "expert") {
+    const r = result as { campaign: { id: number; name: string }; results: Json<CampaignResults> | null; agreement: Json<AgreementReport> | null };
+    return (
+      <>
+        <p className="muted">Campaign “{r.campaign.name}”.</p>
+        {r.results ? <ExpertDashboard results={r.results} agreement={r.agreement} /> : <div className="empty">There were no grades when this snapshot was frozen.</div>}
+      </>
+    );
+  }
+  const r = result as Json<OnlineReport> & { experiment: { key: string; name: string }; daily?: DailyPoint[] };
+  return (
+    <>
+      <p className="muted">Experiment “{r.experiment.name}” ({r.experiment.key}).</p>
+      <OnlineDashboard report={r} daily={r.daily} control={String(parameters.control ?? Object.keys(r.arms)[0])} />
+    </>
+  );
+}

@@ -1,0 +1,44 @@
+/**
+ * A dashboard's result flattened to one row per (system or arm, group, measure), with its value and
+ * 95% interval: the "every figure" tables, the snapshot CSV and the snapshot comparison all use it.
+ * Pure, so the browser and the server share it.
+ */
+export interface ResultRow {
+  system: string;
+  group: string;
+  measure: string;
+  value: number | null;
+  lower: number | null;
+  upper: number | null;
+}
+
+type Estimated = { value?: number | null; ci?: { lower: number; upper: number } | null } | undefined;
+type Grouped = { key: string; overall: { measures: Record<string, unknown> }; subjects: Record<string, { measures: Record<string, unknown> }> };
+
+function systemRows(systems: readonly Grouped[] | undefined): ResultRow[] {
+  const rows: ResultRow[] = [];
+  for (const system of systems ?? []) {
+    for (const [group, g] of [["overall", system.overall] as const, ...Object.entries(system.subjects)]) {
+      for (const [measure, e] of Object.entries(g.measures)) {
+        const x = e as Estimated;
+        rows.push({ system: system.key, group, measure, value: x?.value ?? null, lower: x?.ci?.lower ?? null, upper: x?.ci?.upper ?? null });
+      }
+    }
+  }
+  return rows;
+}
+
+export function resultRows(kind: string, result: unknown): ResultRow[] {
+  const r = (result ?? {}) as Record<string, unknown>;
+  if (kind === "offline") return systemRows(r.systems as Grouped[]);
+  if (kind === "expert") return systemRows((r.results as { systems: Grouped[] } | null)?.systems);
+  const rows: ResultRow[] = [];
+  const arms = r.arms as Record<string, Record<string, unknown> & { ci?: Record<string, { lower: number; upper: number } | null> }> | undefined;
+  for (const [arm, a] of Object.entries(arms ?? {})) {
+    for (const m of ["ctr", "adoptionRate", "meanAdoptedRank", "sessionSuccessRate"]) rows.push({ system: arm, group: "arm", measure: m, value: (a[m] as number | null) ?? null, lower: a.ci?.[m]?.lower ?? null, upper: a.ci?.[m]?.upper ?? null });
+  }
+  for (const c of (r.comparisons as { arm: string; control: string; metric: string; difference: number | null; ci: { lower: number; upper: number } | null }[]) ?? []) {
+    rows.push({ system: c.arm, group: `vs ${c.control}`, measure: `${c.metric} difference`, value: c.difference, lower: c.ci?.lower ?? null, upper: c.ci?.upper ?? null });
+  }
+  return rows;
+}
