@@ -9,6 +9,10 @@ import { parseMeasures } from "./measures";
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "assay-evalfiles-"));
 const runFile = path.join(dir, "run.txt");
 const qrelsFile = path.join(dir, "qrels.txt");
+// The same judgements in other orders: reversed (no split possible), and with the split query's
+// lines on both sides of where a split would fall.
+const reversedQrels = path.join(dir, "qrels-reversed.txt");
+const straddlingQrels = path.join(dir, "qrels-straddling.txt");
 
 beforeAll(() => {
   const rng = createRng("evaluate-files");
@@ -25,6 +29,10 @@ beforeAll(() => {
   for (let q = 300; q < 320; q++) qrels.push(`q${q} 0 dx 2`);
   fs.writeFileSync(runFile, run.join("\n") + "\n");
   fs.writeFileSync(qrelsFile, qrels.join("\n") + "\n");
+  fs.writeFileSync(reversedQrels, [...qrels].reverse().join("\n") + "\n");
+  // Every query's first judgement moved to the end.
+  const firsts = qrels.filter((line, i) => i === 0 || line.split(" ")[0] !== qrels[i - 1].split(" ")[0]);
+  fs.writeFileSync(straddlingQrels, [...qrels.filter((l) => !firsts.includes(l)), ...firsts].join("\n") + "\n");
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
@@ -35,5 +43,11 @@ describe("evaluateRunFile", () => {
     const two = summarize(await evaluateRunFile(qrelsFile, runFile, measures, { threads: 2, complete, parallelBytes: 0 }), { perQuery: true });
     expect(two).toEqual(one);
     expect(one.queries).toBe(complete ? 320 : 300);
+  });
+
+  it.each([reversedQrels, straddlingQrels])("gives the same numbers whatever the order of the qrels (%s)", async (file) => {
+    const one = summarize(await evaluateRunFile(qrelsFile, runFile, measures, { threads: 1 }), { perQuery: true });
+    const two = summarize(await evaluateRunFile(file, runFile, measures, { threads: 2, parallelBytes: 0 }), { perQuery: true });
+    expect(two).toEqual(one);
   });
 });

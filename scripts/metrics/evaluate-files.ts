@@ -25,7 +25,15 @@ export async function evaluateRunFile(
   if (threads > 1 && size >= (options.parallelBytes ?? PARALLEL_BYTES) && coverageDepth === 0) {
     const split = splitAtQuery(runFile, size);
     if (split > 0) {
-      const halves = await Promise.all([runHalf(runFile, 0, split, qrelsFile, measures), runHalf(runFile, split, size, qrelsFile, measures)]);
+      // Qrels grouped in the run's query order (the usual layout) split at the same query, so each
+      // thread parses only its half of them; any other order gives each thread all of them.
+      const qrelsSize = fileSize(qrelsFile);
+      const qrelsSplit = qrelsOffsetOf(qrelsFile, firstQidAt(runFile, split));
+      const parts = qrelsSplit === null ? null : ([[0, qrelsSplit], [qrelsSplit, qrelsSize]] as const);
+      let halves = await Promise.all([runHalf(runFile, 0, split, qrelsFile, measures, parts?.[0]), runHalf(runFile, split, size, qrelsFile, measures, parts?.[1])]);
+      if (parts && halves.every((h) => h.ok) && !qrelsPartsFit(halves as Required<HalfResult>[])) {
+        halves = await Promise.all([runHalf(runFile, 0, split, qrelsFile, measures), runHalf(runFile, split, size, qrelsFile, measures)]);
+      }
       const second = new Set(halves[1].runQids ?? []);
       if (halves.every((h) => h.ok) && !halves[0].runQids!.some((q) => second.has(q))) {
         return merge(halves as Required<HalfResult>[], measures, qrelsFile, options.complete);
@@ -61,16 +69,42 @@ function splitAtQuery(file: string, size: number): number {
   }
 }
 
+/** The query id of the line starting at `offset`. */
+function firstQidAt(file: string, offset: number): string {
+  const head = readRange(file, offset, offset + 1024);
+  return Buffer.from(head.buffer, head.byteOffset, head.byteLength).toString("latin1").match(/^\S*/)![0];
+}
+
+/** Where `qid`'s first judgement line starts in the qrels file; null when it has none. */
+function qrelsOffsetOf(file: string, qid: string): number | null {
+  const bytes = fs.readFileSync(file);
+  const head = bytes.subarray(0, qid.length + 1).toString("latin1");
+  if (head === `${qid} ` || head === `${qid}\t`) return 0;
+  const found = [" ", "\t"].map((sep) => bytes.indexOf(`\n${qid}${sep}`, 0, "latin1")).filter((i) => i >= 0);
+  return found.length ? Math.min(...found) + 1 : null;
+}
+
+/**
+ * Split qrels are right only if no query is judged in both parts and each half's run queries are
+ * judged (if at all) in its own part; otherwise the halves are redone with all the qrels.
+ */
+function qrelsPartsFit(halves: Required<HalfResult>[]): boolean {
+  const [a, b] = halves.map((h) => new Set(h.qrelsQids));
+  if (halves[0].qrelsQids.some((q) => b.has(q))) return false;
+  return !halves[0].runQids.some((q) => b.has(q)) && !halves[1].runQids.some((q) => a.has(q));
+}
+
 interface HalfResult {
   ok: boolean;
   message?: string;
   runQids?: string[];
+  qrelsQids?: string[];
   qids?: string[];
   columns?: { values: Float64Array; weights?: Float64Array }[];
 }
 
-function runHalf(runFile: string, start: number, end: number, qrelsFile: string, measures: Measure[]): Promise<HalfResult> {
-  return runWorker<HalfResult>(new URL("./trec-worker.ts", import.meta.url), { runFile, start, end, qrelsFile, measures: measures.map((m) => m.name) });
+function runHalf(runFile: string, start: number, end: number, qrelsFile: string, measures: Measure[], qrelsRange?: readonly [number, number]): Promise<HalfResult> {
+  return runWorker<HalfResult>(new URL("./trec-worker.ts", import.meta.url), { runFile, start, end, qrelsFile, qrelsRange, measures: measures.map((m) => m.name) });
 }
 
 function merge(halves: Required<HalfResult>[], measures: Measure[], qrelsFile: string, complete?: boolean): Evaluation {

@@ -1,0 +1,14 @@
+import fs from "node:fs";
+import { performance } from "node:perf_hooks";
+import { evaluateQueries } from "../metrics/evaluate";
+import { parseMeasures } from "../metrics/measures";
+import { parseQrelsBytes, parseRun, runQueries } from "../metrics/trec";
+const [q, r] = process.argv.slice(2);
+let t = performance.now();
+const lap = (name: string) => { const n = performance.now(); console.log(name, (n - t).toFixed(0)); t = n; };
+const qb = fs.readFileSync(q); lap("read qrels");
+const rb = fs.readFileSync(r); lap("read run");
+const qrels = parseQrelsBytes(qb); lap("parse qrels");
+const run = parseRun(rb); lap("parse run");
+const qs = runQueries(run, qrels); lap("runQueries (labels)");
+evaluateQueries(qs, parseMeasures(["nDCG@10", "AP", "RR"])); lap("evaluate");
