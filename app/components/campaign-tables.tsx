@@ -1,6 +1,6 @@
 import type { CampaignResults } from "../../scripts/metrics/campaign-results";
-
 import type { Json } from "~/utils/json-type";
+import { ClientTable } from "~/components/client-table";
 
 const num = (v: number | null | undefined, d = 3) => (v === null || v === undefined ? "—" : v.toFixed(d));
 
@@ -28,37 +28,36 @@ export function LearningCurveTable({ curve }: { curve: { raters: number; labelAg
   );
 }
 
-/** nDCG@10 of each system per subject, with its interval. */
+const round = (v: number | null | undefined) => (v === null || v === undefined ? null : Number(v.toFixed(4)));
+
+/** nDCG@10 and Judged@10 of each system per subject, with intervals: sortable, groupable, downloadable. */
 export function SubjectNdcgTable({ results }: { results: Json<CampaignResults> }) {
   return (
-    <table aria-label="nDCG@10 by subject">
-      <thead>
-        <tr>
-          <th>Subject</th>
-          {results.systems.map((s) => (
-            <th key={s.key} className="num">
-              {s.key} nDCG@10
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {Object.keys(results.systems[0]?.subjects ?? {}).map((subject) => (
-          <tr key={subject}>
-            <td>{subject}</td>
-            {results.systems.map((s) => {
-              const e = s.subjects[subject]?.measures["nDCG@10"];
-              return (
-                <td key={s.key} className="num">
-                  {num(e?.value)}
-                  <div className="muted">{e?.ci ? `${num(e.ci.lower, 2)} – ${num(e.ci.upper, 2)}` : ""}</div>
-                </td>
-              );
-            })}
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <ClientTable
+      caption="nDCG@10 by subject"
+      fileName="expert-by-subject.csv"
+      groupable={["subject", "system"]}
+      data={results.systems.flatMap((s) =>
+        Object.entries(s.subjects).map(([subject, g]) => ({
+          subject,
+          system: s.key,
+          proposals: g.proposals,
+          ndcg: round(g.measures["nDCG@10"]?.value),
+          lower: round(g.measures["nDCG@10"]?.ci?.lower),
+          upper: round(g.measures["nDCG@10"]?.ci?.upper),
+          judged: round(g.measures["Judged@10"]?.value),
+        })),
+      )}
+      columns={[
+        { id: "subject", accessorKey: "subject", header: "Subject" },
+        { id: "system", accessorKey: "system", header: "System" },
+        { id: "proposals", accessorKey: "proposals", header: "Proposals", aggregatedCell: () => null },
+        { id: "ndcg", accessorKey: "ndcg", header: "nDCG@10", aggregatedCell: () => null },
+        { id: "lower", accessorKey: "lower", header: "95% CI lower", aggregatedCell: () => null },
+        { id: "upper", accessorKey: "upper", header: "95% CI upper", aggregatedCell: () => null },
+        { id: "judged", accessorKey: "judged", header: "Judged@10", aggregatedCell: () => null },
+      ]}
+    />
   );
 }
 

@@ -13,7 +13,7 @@ import {
   type VisibilityState,
 } from "@tanstack/react-table";
 import Papa from "papaparse";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 
 /**
  * A results table in the browser: filter the rows by text, sort by any column, group by one, choose
@@ -42,6 +42,21 @@ export function ClientTable<T extends Record<string, unknown>>({ data, columns, 
     autoResetExpanded: false,
     initialState: { pagination: { pageSize } },
   });
+  // Printed, a table shows every row, not the page on screen.
+  useEffect(() => {
+    let onScreen = pageSize;
+    const before = () => {
+      onScreen = table.getState().pagination.pageSize;
+      table.setPageSize(Math.max(data.length, 1));
+    };
+    const after = () => table.setPageSize(onScreen);
+    window.addEventListener("beforeprint", before);
+    window.addEventListener("afterprint", after);
+    return () => {
+      window.removeEventListener("beforeprint", before);
+      window.removeEventListener("afterprint", after);
+    };
+  }, [table, data.length, pageSize]);
   const download = () => {
     const visible = table.getVisibleLeafColumns();
     // Every data row once, in the order shown: a group row holds its rows as sub-rows.

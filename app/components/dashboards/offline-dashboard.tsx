@@ -155,38 +155,25 @@ export function OfflineDashboard({ report }: { report: Json<OfflineReport> }) {
       />
 
       <h2>Rank of the first relevant member</h2>
-      <table aria-label="Rank distribution">
-        <thead>
-          <tr>
-            <th>System</th>
-            <th>Grade ≥</th>
-            <th className="num">Proposals</th>
-            <th className="num">Mean</th>
-            <th className="num">Median</th>
-            <th className="num">p90</th>
-            <th className="num">Variance</th>
-            <th className="num">Missing</th>
-          </tr>
-        </thead>
-        <tbody>
-          {report.systems.flatMap((s) =>
-            s.rankDistribution.map((r) => (
-              <tr key={`${s.key}-${r.g}`}>
-                <th scope="row">{s.name}</th>
-                <td>{r.g}</td>
-                <td className="num">{r.proposals}</td>
-                <td className="num">{num(r.mean, 1)}</td>
-                <td className="num">{num(r.median, 1)}</td>
-                <td className="num">{num(r.p90, 1)}</td>
-                <td className="num">{num(r.variance, 1)}</td>
-                <td className="num">
-                  {r.missing} ({(r.missingShare * 100).toFixed(1)}%)
-                </td>
-              </tr>
-            )),
-          )}
-        </tbody>
-      </table>
+      <ClientTable
+        caption="Rank distribution"
+        fileName="offline-rank-distribution.csv"
+        groupable={["system", "g"]}
+        data={report.systems.flatMap((s) =>
+          s.rankDistribution.map((r) => ({ system: s.name, g: r.g, proposals: r.proposals, mean: round(r.mean), median: round(r.median), p90: round(r.p90), variance: round(r.variance), missing: r.missing, missingShare: round(r.missingShare) })),
+        )}
+        columns={[
+          { id: "system", accessorKey: "system", header: "System" },
+          { id: "g", accessorKey: "g", header: "Grade ≥" },
+          { id: "proposals", accessorKey: "proposals", header: "Proposals", aggregatedCell: () => null },
+          { id: "mean", accessorKey: "mean", header: "Mean", aggregatedCell: () => null },
+          { id: "median", accessorKey: "median", header: "Median", aggregatedCell: () => null },
+          { id: "p90", accessorKey: "p90", header: "p90", aggregatedCell: () => null },
+          { id: "variance", accessorKey: "variance", header: "Variance", aggregatedCell: () => null },
+          { id: "missing", accessorKey: "missing", header: "Missing", aggregatedCell: () => null },
+          { id: "missingShare", accessorKey: "missingShare", header: "Missing share", aggregatedCell: () => null },
+        ]}
+      />
 
       <h2>By subject</h2>
       <ClientTable
