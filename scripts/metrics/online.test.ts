@@ -76,6 +76,22 @@ describe("online rules, hand-worked", () => {
     expect(report.dataQuality).toEqual({ duplicateEvents: 1, sessionsWithoutImpression: 1, eventsAboutUnshownCandidates: 1, eventsOfExcludedUnits: 2 });
   });
 
+  it("keeps sessions of different units apart when they share a session id, and excludes a unit whose one session spans two arms", () => {
+    const events = [
+      ev("1", "01", "impression", "u1", "A", "s1", { items: ["c1", "c2"] }),
+      ev("2", "02", "impression", "u2", "A", "s1", { items: ["c9", "c1"] }), // another unit's session with the same id
+      ev("3", "03", "adopt", "u1", "A", "s1", { candidateId: "c2" }),
+      ev("4", "04", "adopt", "u2", "A", "s1", { candidateId: "c1" }),
+      ev("5", "05", "impression", "u3", "B", "s5", { items: ["c1"] }),
+      ev("6", "06", "click", "u3", "A", "s5", { candidateId: "c1" }), // u3's session logged in two arms
+    ];
+    const report = onlineReport(events);
+    expect(report.arms.A).toMatchObject({ units: 2, sessions: 2, shown: 4, adopted: 2, meanAdoptedRank: 2 });
+    expect(report.arms.B).toBeUndefined();
+    expect(report.excludedUnits).toBe(1);
+    expect(report.dataQuality.eventsOfExcludedUnits).toBe(2);
+  });
+
   it("rejects malformed event lines with their numbers", () => {
     const { errors } = parseEventsJsonl(['{"eventId":"x","type":"click"}', "nope", '{"eventId":"y","type":"impression","at":"2026-01-01T00:00:00Z","experiment":"e","arm":"A","unitId":"u","sessionId":"s","proposalId":"p"}'].join("\n"));
     expect(errors.map((e) => e.line)).toEqual([1, 2, 3]);

@@ -100,53 +100,70 @@ export interface StreamTotals {
 
 export function unitTotals(events: readonly OnlineEvent[]): StreamTotals {
   const seen = new Set<string>();
-  const armsOfUnit = new Map<string, Set<string>>();
   // Order matters only within a session (first impressions, adopt then unadopt), so events are
-  // grouped by unit and session, and each session put in (at, eventId) order on its own.
-  const byUnit = new Map<string, Map<string, { events: OnlineEvent[]; times: number[] }>>();
+  // grouped by unit and session, and each session put in (at, eventId) order on its own. Sessions
+  // are found by their id, then their unit (a chain, for the rare id used by several units): one
+  // hash look-up per event where a map per unit would take two; arms are tracked per session.
+  interface Bucket {
+    unit: string;
+    events: OnlineEvent[];
+    times: number[];
+    arm: string;
+    mixed: boolean;
+    next: Bucket | null;
+  }
+  const bySession = new Map<string, Bucket>();
+  const buckets: Bucket[] = [];
   let uniqueCount = 0;
   for (const e of events) {
-    if (seen.has(e.eventId)) continue;
+    const before = seen.size;
     seen.add(e.eventId);
+    if (seen.size === before) continue;
     uniqueCount++;
-    let arms = armsOfUnit.get(e.unitId);
-    if (!arms) armsOfUnit.set(e.unitId, (arms = new Set()));
-    arms.add(e.arm);
-    let unitSessions = byUnit.get(e.unitId);
-    if (!unitSessions) byUnit.set(e.unitId, (unitSessions = new Map()));
-    let session = unitSessions.get(e.sessionId);
-    if (!session) unitSessions.set(e.sessionId, (session = { events: [], times: [] }));
-    session.events.push(e);
-    session.times.push(isoTime(e.at));
+    const head = bySession.get(e.sessionId) ?? null;
+    let b = head;
+    while (b !== null && b.unit !== e.unitId) b = b.next;
+    if (!b) {
+      b = { unit: e.unitId, events: [], times: [], arm: e.arm, mixed: false, next: head };
+      bySession.set(e.sessionId, b);
+      buckets.push(b);
+    } else if (b.arm !== e.arm) b.mixed = true;
+    b.events.push(e);
+    b.times.push(isoTime(e.at));
   }
-  const excluded = new Set([...armsOfUnit].filter(([, arms]) => arms.size > 1).map(([unit]) => unit));
+  // A unit seen in more than one arm, within a session or across its sessions, is excluded.
+  const armOfUnit = new Map<string, string>();
+  const excluded = new Set<string>();
+  for (const b of buckets) {
+    const arm = armOfUnit.get(b.unit);
+    if (arm === undefined) armOfUnit.set(b.unit, b.arm);
+    if (b.mixed || (arm !== undefined && arm !== b.arm)) excluded.add(b.unit);
+  }
   const quality: DataQuality = { duplicateEvents: events.length - uniqueCount, sessionsWithoutImpression: 0, eventsAboutUnshownCandidates: 0, eventsOfExcludedUnits: 0 };
   const units = new Map<string, UnitTotals>();
-  for (const [unit, unitSessions] of byUnit) {
-    for (const { events: list, times } of unitSessions.values()) {
-      if (excluded.has(unit)) {
-        quality.eventsOfExcludedUnits += list.length;
-        continue;
-      }
-      sortByTime(list, times);
-      const s = summarizeSession(list);
-      if (s.impressions === 0) {
-        quality.sessionsWithoutImpression++;
-        continue;
-      }
-      quality.eventsAboutUnshownCandidates += s.unshownEvents;
-      let u = units.get(unit);
-      if (!u) units.set(unit, (u = { unit, arm: s.arm, sessions: 0, shown: 0, clicked: 0, adopted: 0, adoptedRankSum: 0, successfulSessions: 0 }));
-      u.sessions++;
-      u.shown += s.shown;
-      u.clicked += s.clicked;
-      u.adopted += s.adopted;
-      u.adoptedRankSum += s.adoptedRankSum;
-      if (s.adopted > 0) u.successfulSessions++;
+  for (const { unit, events: list, times } of buckets) {
+    if (excluded.has(unit)) {
+      quality.eventsOfExcludedUnits += list.length;
+      continue;
     }
+    sortByTime(list, times);
+    const s = summarizeSession(list);
+    if (s.impressions === 0) {
+      quality.sessionsWithoutImpression++;
+      continue;
+    }
+    quality.eventsAboutUnshownCandidates += s.unshownEvents;
+    let u = units.get(unit);
+    if (!u) units.set(unit, (u = { unit, arm: s.arm, sessions: 0, shown: 0, clicked: 0, adopted: 0, adoptedRankSum: 0, successfulSessions: 0 }));
+    u.sessions++;
+    u.shown += s.shown;
+    u.clicked += s.clicked;
+    u.adopted += s.adopted;
+    u.adoptedRankSum += s.adoptedRankSum;
+    if (s.adopted > 0) u.successfulSessions++;
   }
   const sorted = [...units.values()].sort((a, b) => (a.unit < b.unit ? -1 : a.unit > b.unit ? 1 : 0));
-  return { units: sorted, excludedUnits: excluded.size, allUnits: armsOfUnit.size, events: events.length, uniqueEvents: uniqueCount, quality };
+  return { units: sorted, excludedUnits: excluded.size, allUnits: armOfUnit.size, events: events.length, uniqueEvents: uniqueCount, quality };
 }
 
 /** One session's contribution to the online metrics (DESIGN.md "Online metrics"). */
