@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "./client";
 import { refreshEventSessions } from "./event-sessions";
 import type { ExperimentWithArms } from "./experiments";
-import type { StreamTotals, UnitTotals } from "../scripts/metrics/online";
+import { addSession, emptySums, type StreamTotals, type UnitTotals } from "../scripts/metrics/online";
 
 interface SessionRow {
   arm: string;
@@ -50,15 +50,11 @@ export async function sqlStreamTotals(db: Db, experiment: ExperimentWithArms): P
       continue;
     }
     quality.eventsAboutUnshownCandidates += r.unshown_events;
+    const session = { arm: r.arm, day: r.day, shown: r.shown, clicked: r.clicked, adopted: r.adopted, adoptedRankSum: r.adopted_rank_sum };
     let u = units.get(r.unit);
-    if (!u) units.set(r.unit, (u = { unit: r.unit, arm: r.arm, sessions: 0, shown: 0, clicked: 0, adopted: 0, adoptedRankSum: 0, successfulSessions: 0 }));
-    u.sessions++;
-    u.shown += r.shown;
-    u.clicked += r.clicked;
-    u.adopted += r.adopted;
-    u.adoptedRankSum += r.adopted_rank_sum;
-    if (r.adopted > 0) u.successfulSessions++;
-    sessions.push({ arm: r.arm, day: r.day, shown: r.shown, clicked: r.clicked, adopted: r.adopted, adoptedRankSum: r.adopted_rank_sum });
+    if (!u) units.set(r.unit, (u = { unit: r.unit, arm: r.arm, ...emptySums() }));
+    addSession(u, session);
+    sessions.push(session);
   }
   return {
     units: [...units.values()].sort((a, b) => (a.unit < b.unit ? -1 : a.unit > b.unit ? 1 : 0)),

@@ -7,15 +7,9 @@ export const onlineMetrics = ["ctr", "adoptionRate", "meanAdoptedRank", "session
 export type OnlineMetric = (typeof onlineMetrics)[number];
 
 /** Per-unit sums: every online metric is a ratio of two of them, so units resample cleanly. */
-export interface UnitTotals {
+export interface UnitTotals extends SessionSums {
   unit: string;
   arm: string;
-  sessions: number;
-  shown: number;
-  clicked: number;
-  adopted: number;
-  adoptedRankSum: number;
-  successfulSessions: number;
 }
 
 export interface ArmReport {
@@ -154,16 +148,35 @@ export function unitTotals(events: readonly OnlineEvent[]): StreamTotals {
     }
     quality.eventsAboutUnshownCandidates += s.unshownEvents;
     let u = units.get(unit);
-    if (!u) units.set(unit, (u = { unit, arm: s.arm, sessions: 0, shown: 0, clicked: 0, adopted: 0, adoptedRankSum: 0, successfulSessions: 0 }));
-    u.sessions++;
-    u.shown += s.shown;
-    u.clicked += s.clicked;
-    u.adopted += s.adopted;
-    u.adoptedRankSum += s.adoptedRankSum;
-    if (s.adopted > 0) u.successfulSessions++;
+    if (!u) units.set(unit, (u = { unit, arm: s.arm, ...emptySums() }));
+    addSession(u, s);
   }
   const sorted = [...units.values()].sort((a, b) => (a.unit < b.unit ? -1 : a.unit > b.unit ? 1 : 0));
   return { units: sorted, excludedUnits: excluded.size, allUnits: armOfUnit.size, events: events.length, uniqueEvents: uniqueCount, quality };
+}
+
+/** The sums every online metric is a ratio of, over some sessions (a unit's, a day's). */
+export interface SessionSums {
+  sessions: number;
+  shown: number;
+  clicked: number;
+  adopted: number;
+  adoptedRankSum: number;
+  successfulSessions: number;
+}
+
+export function emptySums(): SessionSums {
+  return { sessions: 0, shown: 0, clicked: 0, adopted: 0, adoptedRankSum: 0, successfulSessions: 0 };
+}
+
+/** Adds one session to running sums. */
+export function addSession(t: SessionSums, s: { shown: number; clicked: number; adopted: number; adoptedRankSum: number }) {
+  t.sessions++;
+  t.shown += s.shown;
+  t.clicked += s.clicked;
+  t.adopted += s.adopted;
+  t.adoptedRankSum += s.adoptedRankSum;
+  if (s.adopted > 0) t.successfulSessions++;
 }
 
 /** One session's contribution to the online metrics (DESIGN.md "Online metrics"). */
@@ -271,16 +284,15 @@ function sortByTime(events: OnlineEvent[], times: number[]) {
   }
 }
 
-const FIELDS = ["sessions", "shown", "clicked", "adopted", "adoptedRankSum", "successfulSessions"] as const;
-type Sums = Record<(typeof FIELDS)[number], number>;
+const FIELDS = ["sessions", "shown", "clicked", "adopted", "adoptedRankSum", "successfulSessions"] as const satisfies readonly (keyof SessionSums)[];
 
 /** The units' sums as one typed array per field, for the resampling loops. */
 function columnsOf(units: readonly UnitTotals[]): Float64Array[] {
   return FIELDS.map((f) => Float64Array.from(units, (u) => u[f]));
 }
 
-function sumColumns(columns: Float64Array[], counts?: ArrayLike<number>): Sums {
-  const out = {} as Sums;
+function sumColumns(columns: Float64Array[], counts?: ArrayLike<number>): SessionSums {
+  const out = {} as SessionSums;
   FIELDS.forEach((f, j) => {
     const col = columns[j];
     let s = 0;
@@ -291,7 +303,7 @@ function sumColumns(columns: Float64Array[], counts?: ArrayLike<number>): Sums {
   return out;
 }
 
-function sumTotals(units: readonly UnitTotals[]): Sums {
+function sumTotals(units: readonly UnitTotals[]): SessionSums {
   return sumColumns(columnsOf(units));
 }
 
@@ -419,8 +431,8 @@ function permutationPValues(treatment: readonly UnitTotals[], control: readonly 
   const B = options.B ?? 2000;
   const rng = createRng(`${options.seed ?? "assay"}:permutation`);
   const extreme = onlineMetrics.map(() => 0);
-  const a = {} as Sums;
-  const c = {} as Sums;
+  const a = {} as SessionSums;
+  const c = {} as SessionSums;
   for (let r = 0; r < B; r++) {
     // A partial Fisher–Yates shuffle: the first nA places are a uniform random subset.
     for (let i = 0; i < nA; i++) {
@@ -450,25 +462,19 @@ function permutationPValues(treatment: readonly UnitTotals[], control: readonly 
  * first event, so the app needs no event in memory.
  */
 export function cumulativeDailyFromSessions(sessions: readonly { arm: string; day: string; shown: number; clicked: number; adopted: number; adoptedRankSum: number }[]) {
-  type Totals = { sessions: number; shown: number; clicked: number; adopted: number; adoptedRankSum: number; successfulSessions: number };
-  // Totals per day and arm first (O(sessions)), then running sums over the few days.
-  const perDay = new Map<string, Map<string, Totals>>();
+  // Sums per day and arm first (O(sessions)), then running sums over the few days.
+  const perDay = new Map<string, Map<string, SessionSums>>();
   for (const s of sessions) {
     let arms = perDay.get(s.day);
     if (!arms) perDay.set(s.day, (arms = new Map()));
     let t = arms.get(s.arm);
-    if (!t) arms.set(s.arm, (t = { sessions: 0, shown: 0, clicked: 0, adopted: 0, adoptedRankSum: 0, successfulSessions: 0 }));
-    t.sessions++;
-    t.shown += s.shown;
-    t.clicked += s.clicked;
-    t.adopted += s.adopted;
-    t.adoptedRankSum += s.adoptedRankSum;
-    if (s.adopted > 0) t.successfulSessions++;
+    if (!t) arms.set(s.arm, (t = emptySums()));
+    addSession(t, s);
   }
-  const running = new Map<string, Totals>();
+  const running = new Map<string, SessionSums>();
   return [...perDay.keys()].sort().map((day) => {
     for (const [arm, t] of perDay.get(day)!) {
-      const r = running.get(arm) ?? { sessions: 0, shown: 0, clicked: 0, adopted: 0, adoptedRankSum: 0, successfulSessions: 0 };
+      const r = running.get(arm) ?? emptySums();
       running.set(arm, { sessions: r.sessions + t.sessions, shown: r.shown + t.shown, clicked: r.clicked + t.clicked, adopted: r.adopted + t.adopted, adoptedRankSum: r.adoptedRankSum + t.adoptedRankSum, successfulSessions: r.successfulSessions + t.successfulSessions });
     }
     return { day, arms: Object.fromEntries([...running].map(([arm, t]) => [arm, Object.fromEntries(onlineMetrics.map((m) => [m, metricOf(t, m)]))])) };
