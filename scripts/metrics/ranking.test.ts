@@ -88,6 +88,14 @@ describe("edge cases", () => {
     expect(runLists(run).get("q1")).toEqual(["z", "c", "b", "a"]);
   });
 
+  it("reads a run whose queries are interleaved, or share a prefix, as the same run grouped", () => {
+    const lines = ["q1 Q0 a 1 0.9 s", "q12 Q0 x 1 0.9 s", "q1 Q0 b 2 0.8 s", "q12 Q0 y 2 0.8 s", "q1\tQ0 c 3 0.7 s", "q2 Q0 d 1 0.5 s", "q12 Q0 z 3 0.7 s", "q1 Q0 e 4 0.6 s"];
+    const interleaved = runLists(parseRun(Buffer.from(lines.join("\n") + "\n")));
+    const grouped = runLists(parseRun(Buffer.from([...lines].sort((a, b) => (a.split(/\s/)[0] < b.split(/\s/)[0] ? -1 : a.split(/\s/)[0] > b.split(/\s/)[0] ? 1 : 0)).join("\n") + "\n")));
+    expect(interleaved).toEqual(new Map([["q1", ["a", "b", "c", "e"]], ["q12", ["x", "y", "z"]], ["q2", ["d"]]]));
+    expect(new Map([...grouped].sort())).toEqual(new Map([...interleaved].sort()));
+  });
+
   it("a duplicate candidate in one list is an error naming it", () => {
     expect(() => parseRun(Buffer.from("q1 Q0 a 1 0.5 s\nq2 Q0 a 1 0.5 s\nq1 Q0 a 2 0.4 s\n"))).toThrow(new FormatError("run: a appears twice in the list of query q1"));
   });

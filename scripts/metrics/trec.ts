@@ -87,7 +87,10 @@ function scanTrec(bytes: Uint8Array, kind: "run" | "qrels", source: string) {
   const valueField = kind === "run" ? 4 : 3;
   const shape = kind === "run" ? 'expected 6 fields "qid Q0 docid rank score tag"' : 'expected 4 fields "qid iter docid rel"';
   let capacity = Math.max(1024, Math.ceil(bytes.length / 30));
-  let queryOf = new Int32Array(capacity);
+  // Each entry's query is written only once the file turns out not to be grouped by query; grouped
+  // (the usual case), where each query starts is enough.
+  let queryOf: Int32Array | null = null;
+  const starts: number[] = [];
   let docStart = new Int32Array(capacity);
   let docLength = new Uint8Array(capacity);
   let docHash = new Int32Array(capacity);
@@ -113,6 +116,7 @@ function scanTrec(bytes: Uint8Array, kind: "run" | "qrels", source: string) {
       value = NaN,
       vs = 0,
       ve = 0;
+    let sameQuery = prevQLength >= 0;
     let c = bytes[i];
     for (;;) {
       while (c === SPACE || c === TAB || c === CR) c = bytes[++i];
@@ -150,13 +154,18 @@ function scanTrec(bytes: Uint8Array, kind: "run" | "qrels", source: string) {
         ve = i;
         if (simple && digits > 0 && digits <= 15) value = (fraction > 0 ? mantissa / POW10[fraction] : mantissa) * (negative ? -1 : 1);
         else value = Number(decoder.decode(bytes.subarray(s, i)));
-      } else {
-        while (c > 32) c = bytes[++i];
-        if (field === 0) {
-          qs = s;
-          ql = i - s;
+      } else if (field === 0) {
+        // The query, compared with the line before's as it is read (one pass over its bytes).
+        let k = 0;
+        while (c > 32) {
+          if (sameQuery && bytes[prevQStart + k] !== c) sameQuery = false;
+          k++;
+          c = bytes[++i];
         }
-      }
+        qs = s;
+        ql = i - s;
+        if (ql !== prevQLength) sameQuery = false;
+      } else while (c > 32) c = bytes[++i];
       field++;
     }
     if (c === NL) i++;
@@ -170,51 +179,56 @@ function scanTrec(bytes: Uint8Array, kind: "run" | "qrels", source: string) {
     if (dl > 255) throw new FormatError(`${source} line ${line}: the candidate id is longer than 255 bytes`);
     if (count === capacity) {
       capacity = Math.ceil(capacity * 1.6);
-      queryOf = grow(queryOf, capacity);
+      if (queryOf) queryOf = grow(queryOf, capacity);
       docStart = grow(docStart, capacity);
       docLength = grow(docLength, capacity);
       docHash = grow(docHash, capacity);
       values = grow(values, capacity);
     }
     let q = prevQ;
-    let same = ql === prevQLength;
-    for (let k = 0; same && k < ql; k++) same = bytes[qs + k] === bytes[prevQStart + k];
-    if (!same) {
+    if (!sameQuery) {
       const qid = decoder.decode(bytes.subarray(qs, qs + ql));
       q = qidIndex.get(qid) ?? -1;
       if (q < 0) {
         q = qids.length;
         qids.push(qid);
         qidIndex.set(qid, q);
-      } else grouped = false; // a query seen before, after another one
+        starts.push(count);
+      } else if (!queryOf) {
+        // A query seen before, after another one: from here on, every entry's query is kept.
+        grouped = false;
+        queryOf = new Int32Array(capacity);
+        for (let j = 0; j < starts.length; j++) queryOf.fill(j, starts[j], j + 1 < starts.length ? starts[j + 1] : count);
+      }
       prevQ = q;
       prevQStart = qs;
       prevQLength = ql;
     }
-    queryOf[count] = q;
+    if (queryOf) queryOf[count] = q;
     docStart[count] = ds;
     docLength[count] = dl;
     docHash[count] = h;
     values[count] = value;
     count++;
   }
-  return { qids, queryOf, docStart, docLength, docHash, value: values, count, grouped };
+  return { qids, queryOf, starts, docStart, docLength, docHash, value: values, count, grouped };
 }
 
 /** Entries grouped by query with a stable counting sort: query q's are order[ranges[q] .. ranges[q+1]). */
-function groupByQuery(lines: { qids: string[]; queryOf: Int32Array; count: number; grouped: boolean }) {
+function groupByQuery(lines: { qids: string[]; queryOf: Int32Array | null; starts: number[]; count: number; grouped: boolean }) {
   const { qids, queryOf, count } = lines;
   const ranges = new Int32Array(qids.length + 1);
-  for (let e = 0; e < count; e++) ranges[queryOf[e] + 1]++;
-  for (let q = 0; q < qids.length; q++) ranges[q + 1] += ranges[q];
+  const order = new Int32Array(count);
   // Files grouped by query (the usual case) are already in order.
-  if (lines.grouped) {
-    const order = new Int32Array(count);
+  if (lines.grouped || !queryOf) {
+    for (let q = 0; q < qids.length; q++) ranges[q] = lines.starts[q];
+    ranges[qids.length] = count;
     for (let e = 0; e < count; e++) order[e] = e;
     return { qids, ranges, order };
   }
+  for (let e = 0; e < count; e++) ranges[queryOf[e] + 1]++;
+  for (let q = 0; q < qids.length; q++) ranges[q + 1] += ranges[q];
   const fill = ranges.slice(0, qids.length);
-  const order = new Int32Array(count);
   for (let e = 0; e < count; e++) order[fill[queryOf[e]]++] = e;
   return { qids, ranges, order };
 }
@@ -320,7 +334,10 @@ const POW10 = Array.from({ length: 23 }, (_, i) => 10 ** i);
 export function runQueries(run: ParsedRun, judgements: ParsedQrels | Qrels, options: { complete?: boolean; itemsDepth?: number } = {}): QueryInput[] {
   const qrels = judgements instanceof Map ? qrelsFromMap(judgements) : judgements;
   const out: QueryInput[] = [];
-  const runIndex = new Map(run.qids.map((qid, q) => [qid, q]));
+  // Run and qrels usually list queries in the same order: the next run query is tried first, and
+  // the index by qid is built only when that fails.
+  let runIndex: Map<string, number> | null = null;
+  let cursor = 0;
   // A small open-addressing table of the query's judged docids, reused from query to query, so
   // the ten million look-ups of a large run stay in the CPU cache; a hash hit is confirmed byte by byte.
   let table = new Int32Array(64);
@@ -347,7 +364,13 @@ export function runQueries(run: ParsedRun, judgements: ParsedQrels | Qrels, opti
       }
       judged[k] = label;
     }
-    const q = runIndex.get(qid);
+    let q: number | undefined;
+    if (run.qids[cursor] === qid) q = cursor++;
+    else {
+      runIndex ??= new Map(run.qids.map((id, index) => [id, index]));
+      q = runIndex.get(qid);
+      if (q !== undefined) cursor = q + 1;
+    }
     if (q === undefined) {
       if (options.complete) out.push({ qid, ranked: new Float64Array(0), judged, items: [] });
       continue;
