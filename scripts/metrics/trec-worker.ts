@@ -18,7 +18,7 @@ async function main() {
   // Its part of the qrels when they are grouped like the run (the caller checks that they were).
   const judgements = parseQrelsBytes(qrelsRange ? readRange(qrelsFile, qrelsRange[0], qrelsRange[1]) : fs.readFileSync(qrelsFile), qrelsFile);
   const parsed = parseRun(await runBytes, runFile);
-  const evaluation = evaluateQueries(runQueries(parsed, judgements), parseMeasures(measures));
+  const evaluation = evaluateQueries(runQueries(parsed, judgements, { reuseScores: true }), parseMeasures(measures));
   const columns = evaluation.columns.map((c) => ({ values: c.values, weights: c.weights }));
   parentPort!.postMessage(
     { ok: true, runQids: parsed.qids, qrelsQids: judgements.qids, qids: evaluation.qids, columns },

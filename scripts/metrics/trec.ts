@@ -331,7 +331,7 @@ const POW10 = Array.from({ length: 23 }, (_, i) => 10 ** i);
  * (trec_eval); with `complete`, every judged query, a missing list counting as empty (trec_eval -c).
  * `itemsDepth` keeps that many candidate ids per list, for Coverage@K.
  */
-export function runQueries(run: ParsedRun, judgements: ParsedQrels | Qrels, options: { complete?: boolean; itemsDepth?: number } = {}): QueryInput[] {
+export function runQueries(run: ParsedRun, judgements: ParsedQrels | Qrels, options: { complete?: boolean; itemsDepth?: number; reuseScores?: boolean } = {}): QueryInput[] {
   const qrels = judgements instanceof Map ? qrelsFromMap(judgements) : judgements;
   const out: QueryInput[] = [];
   // Run and qrels usually list queries in the same order: the next run query is tried first, and
@@ -343,7 +343,9 @@ export function runQueries(run: ParsedRun, judgements: ParsedQrels | Qrels, opti
   let table = new Int32Array(64);
   let stamp = new Int32Array(64);
   let generation = 0;
-  const labels = new Float64Array(run.order.length);
+  // With `reuseScores` (a caller done with the run), the labels overwrite its scores, which nothing
+  // reads once the lists are sorted: touching fresh memory costs page faults a large run notices.
+  const labels = options.reuseScores ? run.score.subarray(0, run.order.length) : new Float64Array(run.order.length);
   const judgedLabels = new Float64Array(qrels.order.length);
   const runOrder = run.order,
     runHash = run.docHash,
