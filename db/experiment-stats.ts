@@ -1,25 +1,24 @@
-import { sql } from "drizzle-orm";
-import type { Db, DbOrTx } from "./client";
+import { eq, sql } from "drizzle-orm";
+import type { DbOrTx } from "./client";
+import { exposures } from "./schema";
 import type { ExperimentWithArms } from "./experiments";
-import { refreshEventSessions } from "./event-sessions";
 
-/** Events and sessions per arm (from the per-session table), and exposed units per arm. */
-export async function armCounts(db: Db, experiment: ExperimentWithArms) {
-  await refreshEventSessions(db, experiment.id);
-  const rows = await db.execute<{ arm_id: number; events: number; sessions: number; exposed_units: number }>(sql`
-    with per_arm as (
-      select a.arm, sum(a.n)::int as events, count(*)::int as sessions
-      from event_sessions s, unnest(s.arms, s.arm_events) as a(arm, n) where s.experiment_id = ${experiment.id} group by a.arm
-    ), exposed as (
-      select arm_id, count(*)::int as units from exposures where experiment_id = ${experiment.id} group by arm_id
-    )
-    select arms.id as arm_id, coalesce(p.events, 0) as events, coalesce(p.sessions, 0) as sessions, coalesce(x.units, 0) as exposed_units
-    from arms left join per_arm p on p.arm = arms.key left join exposed x on x.arm_id = arms.id
-    where arms.experiment_id = ${experiment.id}`);
-  return experiment.arms.map((a) => {
-    const row = rows.find((r) => r.arm_id === a.id);
-    return { arm: a.key, events: row?.events ?? 0, sessions: row?.sessions ?? 0, exposedUnits: row?.exposed_units ?? 0 };
-  });
+/**
+ * Events and sessions per arm (as `sqlStreamTotals` counts them from the per-session rows it already
+ * read) beside the units exposed to each arm.
+ */
+export async function armCounts(db: DbOrTx, experiment: ExperimentWithArms, perArm: ReadonlyMap<string, { events: number; sessions: number }>) {
+  const rows = await db
+    .select({ armId: exposures.armId, units: sql<number>`count(*)::int` })
+    .from(exposures)
+    .where(eq(exposures.experimentId, experiment.id))
+    .groupBy(exposures.armId);
+  return experiment.arms.map((a) => ({
+    arm: a.key,
+    events: perArm.get(a.key)?.events ?? 0,
+    sessions: perArm.get(a.key)?.sessions ?? 0,
+    exposedUnits: rows.find((r) => r.armId === a.id)?.units ?? 0,
+  }));
 }
 
 /**

@@ -20,16 +20,16 @@ interface SessionRow {
  * holds no events (DESIGN.md, Runtime). Units seen in more than one arm are excluded here, since
  * that spans sessions.
  */
-export async function sqlStreamTotals(db: Db, experiment: ExperimentWithArms): Promise<StreamTotals & { sessions: SessionRow[] }> {
+export async function sqlStreamTotals(db: Db, experiment: ExperimentWithArms): Promise<StreamTotals & { sessions: SessionRow[]; perArm: Map<string, { events: number; sessions: number }> }> {
   await refreshEventSessions(db, experiment.id);
-  const rows = await db.execute<{ unit: string; arm: string; unit_arms: number; events: number; day: string; impressions: number; shown: number; clicked: number; adopted: number; adopted_rank_sum: number; unshown_events: number }>(sql`
+  const rows = await db.execute<{ unit: string; arm: string; unit_arms: number; arms: string[]; arm_events: number[]; events: number; day: string; impressions: number; shown: number; clicked: number; adopted: number; adopted_rank_sum: number; unshown_events: number }>(sql`
     with s as (
-      select unit, arms, events, first_at, impressions, shown, clicked, adopted, adopted_rank_sum, unshown_events
+      select unit, arms, arm_events, events, first_at, impressions, shown, clicked, adopted, adopted_rank_sum, unshown_events
       from event_sessions where experiment_id = ${experiment.id}
     ), units as (
       select s.unit, min(a.arm) as arm, count(distinct a.arm)::int as unit_arms from s, unnest(s.arms) as a(arm) group by s.unit
     )
-    select s.unit, u.arm, u.unit_arms, s.events, to_char(s.first_at at time zone 'UTC', 'YYYY-MM-DD') as day, s.impressions, s.shown, s.clicked, s.adopted, s.adopted_rank_sum, s.unshown_events
+    select s.unit, u.arm, u.unit_arms, s.arms, s.arm_events, s.events, to_char(s.first_at at time zone 'UTC', 'YYYY-MM-DD') as day, s.impressions, s.shown, s.clicked, s.adopted, s.adopted_rank_sum, s.unshown_events
     from s join units u using (unit)`);
   const units = new Map<string, UnitTotals>();
   const excludedUnits = new Set<string>();
@@ -37,8 +37,16 @@ export async function sqlStreamTotals(db: Db, experiment: ExperimentWithArms): P
   const quality = { duplicateEvents: 0, sessionsWithoutImpression: 0, eventsAboutUnshownCandidates: 0, eventsOfExcludedUnits: 0 };
   let events = 0;
   const sessions: SessionRow[] = [];
+  // Events and sessions per arm as logged, excluded units included (a session logged in two arms counts in each).
+  const perArm = new Map<string, { events: number; sessions: number }>();
   for (const r of rows) {
     events += r.events;
+    r.arms.forEach((arm, i) => {
+      const a = perArm.get(arm) ?? { events: 0, sessions: 0 };
+      a.events += r.arm_events[i];
+      a.sessions++;
+      perArm.set(arm, a);
+    });
     allUnits.add(r.unit);
     if (r.unit_arms > 1) {
       excludedUnits.add(r.unit);
@@ -65,5 +73,6 @@ export async function sqlStreamTotals(db: Db, experiment: ExperimentWithArms): P
     uniqueEvents: events,
     quality,
     sessions,
+    perArm,
   };
 }

@@ -23,7 +23,7 @@ export async function experimentDashboard(key: string | undefined) {
   return {
     experiment,
     control,
-    counts: await armCounts(db, experiment),
+    counts: await armCounts(db, experiment, totals.perArm),
     unknown: await unknownIdFindings(db, experiment),
     report,
     daily: totals.events ? cumulativeDailyFromSessions(totals.sessions) : [],

@@ -50,7 +50,7 @@ try {
   const aggregated = performance.now();
   const report = reportFromTotals(totals, { weights: { A: 0.5, B: 0.5 }, control: "A", intervals: true, B: 1000, seed: "big" });
   const reported = performance.now();
-  await armCounts(db, experiment);
+  await armCounts(db, experiment, totals.perArm);
   await unknownIdFindings(db, experiment);
   const counted = performance.now();
   cumulativeDailyFromSessions(totals.sessions);

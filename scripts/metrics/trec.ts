@@ -5,19 +5,27 @@ export type Qrels = Map<string, Map<string, number>>;
 
 export class FormatError extends Error {}
 
+/** Entries held as offsets into the file's bytes: each docid's start, length and FNV-1a hash. */
+interface DocIds {
+  docStart: Int32Array;
+  docLength: Uint8Array;
+  docHash: Int32Array;
+  bytes: Uint8Array;
+  order: Int32Array;
+}
+
+/** Entries grouped by query: query q's are order[ranges[q] .. ranges[q+1]). */
+interface ByQuery extends DocIds {
+  qids: string[];
+  ranges: Int32Array;
+}
+
 /**
  * TREC qrels (`qid iter docid rel`, rel an integer label) held like a run: offsets into the bytes,
  * grouped by query. `parseQrels` gives the same as a Map for small inputs.
  */
-export interface ParsedQrels {
-  qids: string[];
-  ranges: Int32Array;
-  order: Int32Array;
-  docStart: Int32Array;
-  docLength: Uint8Array;
-  docHash: Int32Array;
+export interface ParsedQrels extends ByQuery {
   label: Int32Array;
-  bytes: Uint8Array;
 }
 
 export function parseQrelsBytes(bytes: Uint8Array, source = "qrels"): ParsedQrels {
@@ -57,16 +65,8 @@ export function qrelsFromMap(qrels: Qrels): ParsedQrels {
  * ten million lines does not become ten million strings. Within a query, entries are in trec_eval's
  * order: score descending, ties broken by docid descending (byte order); the rank column is ignored.
  */
-export interface ParsedRun {
-  qids: string[];
-  /** Query q's entries are order[ranges[q] .. ranges[q+1]). */
-  ranges: Int32Array;
-  order: Int32Array;
-  docStart: Int32Array;
-  docLength: Uint8Array;
-  docHash: Int32Array;
+export interface ParsedRun extends ByQuery {
   score: Float64Array;
-  bytes: Uint8Array;
 }
 
 const SPACE = 32,
@@ -252,13 +252,6 @@ function grow<T extends Int32Array | Float64Array | Uint8Array>(array: T, capaci
 }
 
 
-interface DocIds {
-  docStart: Int32Array;
-  docLength: Uint8Array;
-  docHash: Int32Array;
-  bytes: Uint8Array;
-  order: Int32Array;
-}
 
 /** Byte-order comparison of two entries' docids, as strcmp does. */
 function compareDocIds(run: DocIds, a: number, b: number) {
