@@ -1,17 +1,20 @@
 import fs from "node:fs";
 import { runWorker } from "../lib/worker";
-import { aggregationOf, evaluateQueries, type Evaluation, type MeasureColumn } from "./evaluate";
+import { aggregationOf, evaluateQueries, type Evaluation, type MeasureColumn, type QueryInput } from "./evaluate";
+import { JudgementLookup } from "./judgement-lookup";
 import type { Measure } from "./measures";
 import { readRange } from "./read-range";
-import { parseQrelsBytes, parseRun, runQueries } from "./trec";
+import { parseQrelsBytes, parseRun, runQueries, type ParsedQrels } from "./trec";
+import { evaluateRunRange } from "./trec-stream";
 
-/** Files at least this large are evaluated on two threads. */
+/** Runs at least this large are evaluated on two threads. */
 const PARALLEL_BYTES = 32 * 1024 * 1024;
 
 /**
- * Evaluates a TREC run file against a qrels file. A large run grouped by query (the usual layout) is
- * split at a query boundary near its middle and each half parsed and evaluated on its own thread;
- * anything else (small files, ungrouped runs, Coverage@K, which needs every list) takes one thread.
+ * Evaluates a TREC run file against a qrels file. A run grouped by query (the usual layout) is read
+ * piece by piece, each list measured as soon as it is read; a large one is split at a query
+ * boundary near its middle and each half evaluated on its own thread. Anything else (an ungrouped
+ * run, Coverage@K, which needs every list) is parsed whole on one thread.
  */
 export async function evaluateRunFile(
   qrelsFile: string,
@@ -20,30 +23,37 @@ export async function evaluateRunFile(
   options: { complete?: boolean; catalog?: ReadonlySet<string>; threads?: number; parallelBytes?: number } = {},
 ): Promise<Evaluation> {
   const coverageDepth = Math.max(0, ...measures.filter((m) => m.kind === "Coverage").map((m) => m.k!));
-  const threads = options.threads ?? 2;
   const size = fileSize(runFile);
-  if (threads > 1 && size >= (options.parallelBytes ?? PARALLEL_BYTES) && coverageDepth === 0) {
-    const split = splitAtQuery(runFile, size);
-    if (split > 0) {
-      // Qrels grouped in the run's query order (the usual layout) split at the same query, so each
-      // thread parses only its half of them; any other order gives each thread all of them.
-      const qrelsSize = fileSize(qrelsFile);
-      const qrelsSplit = qrelsOffsetOf(qrelsFile, firstQidAt(runFile, split));
-      const parts = qrelsSplit === null ? null : ([[0, qrelsSplit], [qrelsSplit, qrelsSize]] as const);
-      let halves = await Promise.all([runHalf(runFile, 0, split, qrelsFile, measures, parts?.[0]), runHalf(runFile, split, size, qrelsFile, measures, parts?.[1])]);
-      if (parts && halves.every((h) => h.ok) && !qrelsPartsFit(halves as Required<HalfResult>[])) {
-        halves = await Promise.all([runHalf(runFile, 0, split, qrelsFile, measures), runHalf(runFile, split, size, qrelsFile, measures)]);
-      }
-      const second = new Set(halves[1].runQids ?? []);
-      if (halves.every((h) => h.ok) && !halves[0].runQids!.some((q) => second.has(q))) {
-        return merge(halves as Required<HalfResult>[], measures, qrelsFile, options.complete);
-      }
-      // A failed half (bad line) or a query in both halves: redo on one thread for the exact message and order.
-    }
+  if (coverageDepth === 0 && (options.threads ?? 2) > 1 && size >= (options.parallelBytes ?? PARALLEL_BYTES)) {
+    const evaluation = await evaluateHalves(qrelsFile, runFile, size, measures, options.complete);
+    if (evaluation) return evaluation;
+    // A failed half (bad line), an ungrouped run or a query in both halves: one thread gives the exact message and order.
   }
   const qrels = parseQrelsBytes(fs.readFileSync(qrelsFile), qrelsFile);
+  if (coverageDepth === 0) {
+    const part = evaluateRunRange(runFile, 0, size, qrels, measures);
+    if (part) return merge([part], measures, options.complete ? () => qrels : undefined);
+  }
   const run = parseRun(fs.readFileSync(runFile), runFile);
   return evaluateQueries(runQueries(run, qrels, { complete: options.complete, itemsDepth: coverageDepth || undefined }), measures, { catalog: options.catalog });
+}
+
+async function evaluateHalves(qrelsFile: string, runFile: string, size: number, measures: Measure[], complete?: boolean): Promise<Evaluation | null> {
+  const split = splitAtQuery(runFile, size);
+  if (split <= 0) return null;
+  // Qrels grouped in the run's query order (the usual layout) split at the same query, so each
+  // thread parses only its half of them; any other order gives each thread all of them.
+  const qrelsSize = fileSize(qrelsFile);
+  const qrelsSplit = qrelsOffsetOf(qrelsFile, firstQidAt(runFile, split));
+  const parts = qrelsSplit === null ? null : ([[0, qrelsSplit], [qrelsSplit, qrelsSize]] as const);
+  let halves = await Promise.all([runHalf(runFile, 0, split, qrelsFile, measures, parts?.[0]), runHalf(runFile, split, size, qrelsFile, measures, parts?.[1])]);
+  if (parts && halves.every((h) => h.ok) && !qrelsPartsFit(halves as Required<HalfResult>[])) {
+    halves = await Promise.all([runHalf(runFile, 0, split, qrelsFile, measures), runHalf(runFile, split, size, qrelsFile, measures)]);
+  }
+  if (!halves.every((h) => h.ok)) return null;
+  const second = new Set(halves[1].runQids);
+  if (halves[0].runQids!.some((q) => second.has(q))) return null;
+  return merge(halves as Required<HalfResult>[], measures, complete ? () => parseQrelsBytes(fs.readFileSync(qrelsFile), qrelsFile) : undefined);
 }
 
 function fileSize(file: string) {
@@ -107,38 +117,35 @@ function runHalf(runFile: string, start: number, end: number, qrelsFile: string,
   return runWorker<HalfResult>(new URL("./trec-worker.ts", import.meta.url), { runFile, start, end, qrelsFile, qrelsRange, measures: measures.map((m) => m.name) });
 }
 
-function merge(halves: Required<HalfResult>[], measures: Measure[], qrelsFile: string, complete?: boolean): Evaluation {
-  const entries: { qid: string; half: number; index: number }[] = [];
-  halves.forEach((h, half) => h.qids.forEach((qid, index) => entries.push({ qid, half, index })));
-  let missing: Evaluation | null = null;
-  if (complete) {
+/**
+ * The parts' queries as one evaluation in qid order; with `completeQrels`, judged queries no part
+ * lists are added with empty lists (trec_eval -c).
+ */
+function merge(parts: { qids: string[]; columns: Pick<MeasureColumn, "values" | "weights">[] }[], measures: Measure[], completeQrels?: () => ParsedQrels): Evaluation {
+  const entries: { qid: string; part: number; index: number }[] = [];
+  parts.forEach((p, part) => p.qids.forEach((qid, index) => entries.push({ qid, part, index })));
+  const sources = parts.map((p) => p.columns);
+  if (completeQrels) {
     const present = new Set(entries.map((e) => e.qid));
-    const qrels = parseQrelsBytes(fs.readFileSync(qrelsFile));
-    const absent = qrels.qids.filter((q) => !present.has(q));
-    missing = evaluateQueries(
-      absent.map((qid) => ({ qid, ranked: new Float64Array(0), judged: judgedOf(qrels, qid) })),
-      measures,
-    );
-    missing.qids.forEach((qid, index) => entries.push({ qid, half: 2, index }));
+    const lookup = new JudgementLookup(completeQrels());
+    const absent: QueryInput[] = [];
+    lookup.qrels.qids.forEach((qid, q) => {
+      if (!present.has(qid)) absent.push({ qid, ranked: new Float64Array(0), judged: lookup.judged(q) });
+    });
+    const missing = evaluateQueries(absent, measures);
+    missing.qids.forEach((qid, index) => entries.push({ qid, part: parts.length, index }));
+    sources.push(missing.columns);
   }
   entries.sort((a, b) => (a.qid < b.qid ? -1 : a.qid > b.qid ? 1 : 0));
-  const sources = [...halves.map((h) => h.columns), ...(missing ? [missing.columns] : [])];
   const columns: MeasureColumn[] = measures.map((measure, m) => {
     const aggregation = aggregationOf(measure);
     const values = new Float64Array(entries.length);
     const weights = aggregation === "ratio" ? new Float64Array(entries.length) : undefined;
     entries.forEach((e, i) => {
-      values[i] = sources[e.half][m].values[e.index];
-      if (weights) weights[i] = sources[e.half][m].weights![e.index];
+      values[i] = sources[e.part][m].values[e.index];
+      if (weights) weights[i] = sources[e.part][m].weights![e.index];
     });
     return { measure, aggregation, values, weights };
   });
   return { qids: entries.map((e) => e.qid), columns };
-}
-
-function judgedOf(qrels: ReturnType<typeof parseQrelsBytes>, qid: string) {
-  const q = qrels.qids.indexOf(qid);
-  const out = new Float64Array(qrels.ranges[q + 1] - qrels.ranges[q]);
-  for (let i = qrels.ranges[q]; i < qrels.ranges[q + 1]; i++) out[i - qrels.ranges[q]] = qrels.label[qrels.order[i]];
-  return out.sort().reverse();
 }

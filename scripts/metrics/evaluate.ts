@@ -1,3 +1,4 @@
+import { grow } from "../lib/grow";
 import type { Measure } from "./measures";
 import { averagePrecision, halfLifeParts, judgedAt, ndcg, precision, rankOfNth, recall, reciprocalRank, success, type Labels } from "./ranking";
 
@@ -41,29 +42,59 @@ export function aggregationOf(measure: Measure): Aggregation {
 }
 
 export function evaluateQueries(queries: readonly QueryInput[], measures: readonly Measure[], options: { catalog?: ReadonlySet<string> } = {}): Evaluation {
-  const n = queries.length;
-  const columns = measures.map((measure): MeasureColumn => {
-    const aggregation = aggregationOf(measure);
-    const values = new Float64Array(n);
-    const weights = aggregation === "ratio" ? new Float64Array(n) : undefined;
-    if (aggregation === "corpus") {
-      values.fill(NaN);
-      return { measure, aggregation, values, corpusValue: coverage(queries, measure.k!, options.catalog) };
+  const builder = new EvaluationBuilder(measures, queries.length);
+  for (const { qid, ranked, judged } of queries) builder.add(qid, ranked, judged);
+  const evaluation = builder.build();
+  for (const column of evaluation.columns) if (column.aggregation === "corpus") column.corpusValue = coverage(queries, column.measure.k!, options.catalog);
+  return evaluation;
+}
+
+/**
+ * Per-query values added one query at a time, so a caller reading a large run piece by piece never
+ * holds every list at once. Corpus measures (Coverage@K) are left NaN for the caller to fill in.
+ */
+export class EvaluationBuilder {
+  private readonly qids: string[] = [];
+  private readonly aggregations: Aggregation[];
+  private values: Float64Array[];
+  private weights: (Float64Array | undefined)[];
+
+  constructor(
+    private readonly measures: readonly Measure[],
+    capacity = 1024,
+  ) {
+    this.aggregations = measures.map(aggregationOf);
+    this.values = measures.map(() => new Float64Array(Math.max(1, capacity)));
+    this.weights = this.aggregations.map((a) => (a === "ratio" ? new Float64Array(Math.max(1, capacity)) : undefined));
+  }
+
+  add(qid: string, ranked: Labels, judged: Labels): void {
+    const q = this.qids.length;
+    if (q === this.values[0]?.length) {
+      this.values = this.values.map((v) => grow(v, q * 2));
+      this.weights = this.weights.map((w) => w && grow(w, q * 2));
     }
-    for (let q = 0; q < n; q++) {
-      const { ranked, judged } = queries[q];
-      if (measure.kind === "HLU") {
+    this.qids.push(qid);
+    this.measures.forEach((measure, m) => {
+      if (this.aggregations[m] === "corpus") this.values[m][q] = NaN;
+      else if (measure.kind === "HLU") {
         const parts = halfLifeParts(ranked, judged, measure.a, measure.rel);
-        values[q] = 100 * parts.num;
-        weights![q] = parts.den;
+        this.values[m][q] = 100 * parts.num;
+        this.weights[m]![q] = parts.den;
       } else {
         const v = perQueryValue(measure, ranked, judged);
-        values[q] = v === null ? NaN : v;
+        this.values[m][q] = v === null ? NaN : v;
       }
-    }
-    return { measure, aggregation, values, weights };
-  });
-  return { qids: queries.map((q) => q.qid), columns };
+    });
+  }
+
+  build(): Evaluation {
+    const n = this.qids.length;
+    const columns = this.measures.map(
+      (measure, m): MeasureColumn => ({ measure, aggregation: this.aggregations[m], values: this.values[m].slice(0, n), weights: this.weights[m]?.slice(0, n) }),
+    );
+    return { qids: this.qids, columns };
+  }
 }
 
 export function perQueryValue(m: Measure, ranked: Labels, judged: Labels): number | null {

@@ -1,0 +1,187 @@
+import { grow } from "../lib/grow";
+
+export class FormatError extends Error {}
+
+/**
+ * Consecutive lines of one query as they were read: entry i's docid is bytes[docStart[i], +docLength[i])
+ * with FNV-1a hash docHash[i], and its number (a run's score, a qrels label) is value[i]. The arrays
+ * are the reader's own and are overwritten once the callback returns.
+ */
+export interface Segment {
+  qid: string;
+  count: number;
+  bytes: Uint8Array;
+  docStart: Int32Array;
+  docLength: Uint8Array;
+  docHash: Int32Array;
+  value: Float64Array;
+}
+
+const SPACE = 32,
+  TAB = 9,
+  NL = 10,
+  CR = 13;
+
+const decoder = new TextDecoder();
+const POW10 = Array.from({ length: 23 }, (_, i) => 10 ** i);
+
+/**
+ * Reads TREC runs (`qid Q0 docid rank score tag`) and qrels (`qid iter docid rel`) a segment at a
+ * time: each stretch of consecutive lines with one query goes to `onSegment` once it ends. Only the
+ * fields measures need are decoded (query, docid, number), and a segment's entries sit in small
+ * arrays reused from one to the next, so a file of ten million lines never becomes ten million
+ * strings, nor its entries a second copy of the file in memory.
+ */
+export class TrecReader {
+  /** Lines read so far, blank ones included; error messages count from 1. */
+  line = 0;
+  private readonly expected: number;
+  private readonly valueField: number;
+  private readonly segment: Segment;
+
+  constructor(
+    private readonly kind: "run" | "qrels",
+    private readonly source: string,
+    /** Called with each segment; returning false stops the reading. */
+    private readonly onSegment: (segment: Segment) => boolean | void,
+  ) {
+    this.expected = kind === "run" ? 6 : 4;
+    this.valueField = kind === "run" ? 4 : 3;
+    const capacity = 256;
+    this.segment = { qid: "", count: 0, bytes: new Uint8Array(0), docStart: new Int32Array(capacity), docLength: new Uint8Array(capacity), docHash: new Int32Array(capacity), value: new Float64Array(capacity) };
+  }
+
+  /**
+   * Reads the lines of `bytes`. With `more` (a file read in pieces, `bytes` ending with a whole
+   * line), the last segment may go on in the next piece: it is not passed on, and the returned
+   * offset is where its first line starts, for the caller to hand back at the front of the next
+   * piece. Returns bytes.length when everything was passed on, and -1 when `onSegment` stopped it.
+   *
+   * A byte > 32 is part of a field; reading past the end gives undefined, which ends every loop
+   * without a bounds check.
+   */
+  read(bytes: Uint8Array, more = false): number {
+    const { expected, valueField, kind, source } = this;
+    const segment = this.segment;
+    segment.bytes = bytes;
+    segment.count = 0;
+    let { docStart, docLength, docHash, value: values } = segment;
+    let count = 0;
+    let segmentStart = 0,
+      segmentLine = this.line;
+    let prevQStart = -1,
+      prevQLength = -1;
+    const n = bytes.length;
+    let i = 0;
+    let line = this.line;
+    while (i < n) {
+      line++;
+      const lineStart = i;
+      let field = 0;
+      let qs = 0,
+        ql = 0,
+        ds = 0,
+        dl = 0,
+        h = 0,
+        value = NaN,
+        vs = 0,
+        ve = 0;
+      let sameQuery = prevQLength >= 0;
+      let c = bytes[i];
+      for (;;) {
+        while (c === SPACE || c === TAB || c === CR) c = bytes[++i];
+        if (!(c > 32)) break;
+        const s = i;
+        if (field === 2) {
+          h = 0x811c9dc5;
+          while (c > 32) {
+            h = Math.imul(h ^ c, 0x01000193);
+            c = bytes[++i];
+          }
+          ds = s;
+          dl = i - s;
+        } else if (field === valueField) {
+          let negative = false;
+          if (c === 45) {
+            negative = true;
+            c = bytes[++i];
+          } else if (c === 43) c = bytes[++i];
+          let mantissa = 0,
+            digits = 0,
+            fraction = -1,
+            simple = true;
+          while (c > 32) {
+            if (c >= 48 && c <= 57) {
+              mantissa = mantissa * 10 + (c - 48);
+              digits++;
+              if (fraction >= 0) fraction++;
+            } else if (c === 46 && fraction < 0) fraction = 0;
+            else simple = false;
+            c = bytes[++i];
+          }
+          // Integer mantissa over one exact power of ten: one rounding, the same double as Number().
+          vs = s;
+          ve = i;
+          if (simple && digits > 0 && digits <= 15) value = (fraction > 0 ? mantissa / POW10[fraction] : mantissa) * (negative ? -1 : 1);
+          else value = Number(decoder.decode(bytes.subarray(s, i)));
+        } else if (field === 0) {
+          // The query, compared with the line before's as it is read (one pass over its bytes).
+          let k = 0;
+          while (c > 32) {
+            if (sameQuery && bytes[prevQStart + k] !== c) sameQuery = false;
+            k++;
+            c = bytes[++i];
+          }
+          qs = s;
+          ql = i - s;
+          if (ql !== prevQLength) sameQuery = false;
+        } else while (c > 32) c = bytes[++i];
+        field++;
+      }
+      if (c === NL) i++;
+      else if (i < n) throw new FormatError(`${source} line ${line}: control character ${c} inside a line`);
+      if (field === 0) continue;
+      if (field !== expected) {
+        throw new FormatError(`${source} line ${line}: ${kind === "run" ? 'expected 6 fields "qid Q0 docid rank score tag"' : 'expected 4 fields "qid iter docid rel"'}, found ${field}`);
+      }
+      if (Number.isNaN(value)) {
+        throw new FormatError(`${source} line ${line}: the ${kind === "run" ? "score" : "label"} "${decoder.decode(bytes.subarray(vs, ve))}" is not a number`);
+      }
+      if (kind === "qrels" && !Number.isInteger(value)) throw new FormatError(`${source} line ${line}: the label ${value} is not a whole number`);
+      if (dl > 255) throw new FormatError(`${source} line ${line}: the candidate id is longer than 255 bytes`);
+      if (!sameQuery) {
+        if (prevQLength >= 0) {
+          segment.count = count;
+          if (this.onSegment(segment) === false) return -1;
+        }
+        segment.qid = decoder.decode(bytes.subarray(qs, qs + ql));
+        count = 0;
+        segmentStart = lineStart;
+        segmentLine = line - 1;
+        prevQStart = qs;
+        prevQLength = ql;
+      }
+      if (count === docStart.length) {
+        const capacity = count * 2;
+        docStart = segment.docStart = grow(docStart, capacity);
+        docLength = segment.docLength = grow(docLength, capacity);
+        docHash = segment.docHash = grow(docHash, capacity);
+        values = segment.value = grow(values, capacity);
+      }
+      docStart[count] = ds;
+      docLength[count] = dl;
+      docHash[count] = h;
+      values[count] = value;
+      count++;
+    }
+    if (more && prevQLength >= 0) {
+      // The last segment is read again, whole, from the next piece.
+      this.line = segmentLine;
+      return segmentStart;
+    }
+    this.line = line;
+    segment.count = count;
+    if (count > 0 && this.onSegment(segment) === false) return -1;
+    return n;
+  }
+}
