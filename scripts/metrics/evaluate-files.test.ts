@@ -2,9 +2,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createRng } from "../lib/random";
-import { summarize } from "./evaluate";
+import { evaluateQueries, summarize } from "./evaluate";
 import { evaluateRunFile } from "./evaluate-files";
 import { parseMeasures } from "./measures";
+import { parseQrelsBytes, parseRun, runQueries } from "./trec";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "assay-evalfiles-"));
 const runFile = path.join(dir, "run.txt");
@@ -13,6 +14,8 @@ const qrelsFile = path.join(dir, "qrels.txt");
 // lines on both sides of where a split would fall.
 const reversedQrels = path.join(dir, "qrels-reversed.txt");
 const straddlingQrels = path.join(dir, "qrels-straddling.txt");
+// The run's queries grouped but not in qid order.
+const shuffledRun = path.join(dir, "run-shuffled.txt");
 
 beforeAll(() => {
   const rng = createRng("evaluate-files");
@@ -28,6 +31,12 @@ beforeAll(() => {
   }
   for (let q = 300; q < 320; q++) qrels.push(`q${q} 0 dx 2`);
   fs.writeFileSync(runFile, run.join("\n") + "\n");
+  const lists = Array.from({ length: 300 }, (_, q) => run.slice(q * 40, (q + 1) * 40));
+  for (let i = lists.length - 1; i > 0; i--) {
+    const j = rng.int(i + 1);
+    [lists[i], lists[j]] = [lists[j], lists[i]];
+  }
+  fs.writeFileSync(shuffledRun, lists.flat().join("\n") + "\n");
   fs.writeFileSync(qrelsFile, qrels.join("\n") + "\n");
   fs.writeFileSync(reversedQrels, [...qrels].reverse().join("\n") + "\n");
   // Every query's first judgement moved to the end.
@@ -37,12 +46,24 @@ beforeAll(() => {
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 describe("evaluateRunFile", () => {
+  const wholeParse = (complete: boolean) => {
+    const queries = runQueries(parseRun(fs.readFileSync(runFile)), parseQrelsBytes(fs.readFileSync(qrelsFile)), { complete });
+    return summarize(evaluateQueries(queries, measures), { perQuery: true });
+  };
+
   const measures = parseMeasures(["nDCG@10", "AP", "RR", "Rank(g=1)", "HLU(a=5)"]);
   it.each([false, true])("gives the same numbers on two threads as on one (complete: %s)", async (complete) => {
     const one = summarize(await evaluateRunFile(qrelsFile, runFile, measures, { threads: 1, complete }), { perQuery: true });
     const two = summarize(await evaluateRunFile(qrelsFile, runFile, measures, { threads: 2, complete, parallelBytes: 0 }), { perQuery: true });
     expect(two).toEqual(one);
+    expect(one).toEqual(wholeParse(complete));
     expect(one.queries).toBe(complete ? 320 : 300);
+  });
+
+  it.each([1, 2])("puts the lists of a run not in qid order in qid order (%i threads)", async (threads) => {
+    const shuffled = summarize(await evaluateRunFile(qrelsFile, shuffledRun, measures, { threads, parallelBytes: 0 }), { perQuery: true });
+    expect(Object.keys(shuffled.perQuery)).toEqual([...Object.keys(shuffled.perQuery)].sort());
+    expect(shuffled).toEqual(wholeParse(false));
   });
 
   it.each([reversedQrels, straddlingQrels])("gives the same numbers whatever the order of the qrels (%s)", async (file) => {

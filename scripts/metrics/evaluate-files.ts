@@ -3,7 +3,7 @@ import { runWorker } from "../lib/worker";
 import { aggregationOf, evaluateQueries, type Evaluation, type MeasureColumn, type QueryInput } from "./evaluate";
 import { JudgementLookup } from "./judgement-lookup";
 import type { Measure } from "./measures";
-import { readRange } from "./read-range";
+import { firstQidAt, qrelsOffsetOf, splitAtQuery } from "./run-split";
 import { parseQrelsBytes, parseRun, runQueries, type ParsedQrels } from "./trec";
 import { evaluateRunRange } from "./trec-stream";
 
@@ -44,7 +44,7 @@ async function evaluateHalves(qrelsFile: string, runFile: string, size: number, 
   // Qrels grouped in the run's query order (the usual layout) split at the same query, so each
   // thread parses only its half of them; any other order gives each thread all of them.
   const qrelsSize = fileSize(qrelsFile);
-  const qrelsSplit = qrelsOffsetOf(qrelsFile, firstQidAt(runFile, split));
+  const qrelsSplit = qrelsOffsetOf(qrelsFile, firstQidAt(runFile, split), Math.round((qrelsSize * split) / size));
   const parts = qrelsSplit === null ? null : ([[0, qrelsSplit], [qrelsSplit, qrelsSize]] as const);
   let halves = await Promise.all([runHalf(runFile, 0, split, qrelsFile, measures, parts?.[0]), runHalf(runFile, split, size, qrelsFile, measures, parts?.[1])]);
   if (parts && halves.every((h) => h.ok) && !qrelsPartsFit(halves as Required<HalfResult>[])) {
@@ -58,40 +58,6 @@ async function evaluateHalves(qrelsFile: string, runFile: string, size: number, 
 
 function fileSize(file: string) {
   return fs.statSync(file).size;
-}
-
-/** The offset of the first line after the middle whose query differs from the line before; 0 if none. */
-function splitAtQuery(file: string, size: number): number {
-  const from = size >> 1;
-  const window = readRange(file, from, Math.min(size, from + 4 * 1024 * 1024));
-  const text = Buffer.from(window.buffer, window.byteOffset, window.byteLength).toString("latin1");
-  let lineStart = text.indexOf("\n") + 1;
-  if (lineStart <= 0) return 0;
-  const qidOf = (at: number) => text.slice(at).match(/^\S*/)![0];
-  let previous = qidOf(lineStart);
-  for (;;) {
-    const next = text.indexOf("\n", lineStart) + 1;
-    if (next <= 0 || next >= text.length) return 0;
-    const qid = qidOf(next);
-    if (qid !== previous) return from + next;
-    previous = qid;
-    lineStart = next;
-  }
-}
-
-/** The query id of the line starting at `offset`. */
-function firstQidAt(file: string, offset: number): string {
-  const head = readRange(file, offset, offset + 1024);
-  return Buffer.from(head.buffer, head.byteOffset, head.byteLength).toString("latin1").match(/^\S*/)![0];
-}
-
-/** Where `qid`'s first judgement line starts in the qrels file; null when it has none. */
-function qrelsOffsetOf(file: string, qid: string): number | null {
-  const bytes = fs.readFileSync(file);
-  const head = bytes.subarray(0, qid.length + 1).toString("latin1");
-  if (head === `${qid} ` || head === `${qid}\t`) return 0;
-  const found = [" ", "\t"].map((sep) => bytes.indexOf(`\n${qid}${sep}`, 0, "latin1")).filter((i) => i >= 0);
-  return found.length ? Math.min(...found) + 1 : null;
 }
 
 /**
@@ -113,8 +79,17 @@ interface HalfResult {
   columns?: { values: Float64Array; weights?: Float64Array }[];
 }
 
-function runHalf(runFile: string, start: number, end: number, qrelsFile: string, measures: Measure[], qrelsRange?: readonly [number, number]): Promise<HalfResult> {
-  return runWorker<HalfResult>(new URL("./trec-worker.ts", import.meta.url), { runFile, start, end, qrelsFile, qrelsRange, measures: measures.map((m) => m.name) });
+async function runHalf(runFile: string, start: number, end: number, qrelsFile: string, measures: Measure[], qrelsRange?: readonly [number, number]): Promise<HalfResult> {
+  const half = await runWorker<Omit<HalfResult, "runQids" | "qrelsQids" | "qids"> & { runQids?: string; qrelsQids?: string; qids?: string }>(new URL("./trec-worker.ts", import.meta.url), {
+    runFile,
+    start,
+    end,
+    qrelsFile,
+    qrelsRange,
+    measures: measures.map((m) => m.name),
+  });
+  const ids = (joined?: string) => (joined ? joined.split("\n") : []);
+  return { ...half, runQids: ids(half.runQids), qrelsQids: ids(half.qrelsQids), qids: ids(half.qids) };
 }
 
 /**
@@ -122,30 +97,37 @@ function runHalf(runFile: string, start: number, end: number, qrelsFile: string,
  * lists are added with empty lists (trec_eval -c).
  */
 function merge(parts: { qids: string[]; columns: Pick<MeasureColumn, "values" | "weights">[] }[], measures: Measure[], completeQrels?: () => ParsedQrels): Evaluation {
-  const entries: { qid: string; part: number; index: number }[] = [];
-  parts.forEach((p, part) => p.qids.forEach((qid, index) => entries.push({ qid, part, index })));
-  const sources = parts.map((p) => p.columns);
   if (completeQrels) {
-    const present = new Set(entries.map((e) => e.qid));
+    const present = new Set(parts.flatMap((p) => p.qids));
     const lookup = new JudgementLookup(completeQrels());
     const absent: QueryInput[] = [];
     lookup.qrels.qids.forEach((qid, q) => {
       if (!present.has(qid)) absent.push({ qid, ranked: new Float64Array(0), judged: lookup.judged(q) });
     });
-    const missing = evaluateQueries(absent, measures);
-    missing.qids.forEach((qid, index) => entries.push({ qid, part: parts.length, index }));
-    sources.push(missing.columns);
+    parts = [...parts, evaluateQueries(absent, measures)];
   }
-  entries.sort((a, b) => (a.qid < b.qid ? -1 : a.qid > b.qid ? 1 : 0));
-  const columns: MeasureColumn[] = measures.map((measure, m) => {
+  const qids = parts.flatMap((p) => p.qids);
+  // Each part's lists come in file order, usually already qid order; otherwise, the order that sorts them.
+  let order: number[] | null = null;
+  for (let i = 1; i < qids.length && !order; i++) {
+    if (qids[i - 1] > qids[i]) order = Array.from(qids.keys()).sort((a, b) => (qids[a] < qids[b] ? -1 : qids[a] > qids[b] ? 1 : 0));
+  }
+  const inOrder = (array: Float64Array) => (order ? Float64Array.from(order, (i) => array[i]) : array);
+  const columns = measures.map((measure, m): MeasureColumn => {
     const aggregation = aggregationOf(measure);
-    const values = new Float64Array(entries.length);
-    const weights = aggregation === "ratio" ? new Float64Array(entries.length) : undefined;
-    entries.forEach((e, i) => {
-      values[i] = sources[e.part][m].values[e.index];
-      if (weights) weights[i] = sources[e.part][m].weights![e.index];
-    });
+    const values = inOrder(concat(parts.map((p) => p.columns[m].values)));
+    const weights = aggregation === "ratio" ? inOrder(concat(parts.map((p) => p.columns[m].weights!))) : undefined;
     return { measure, aggregation, values, weights };
   });
-  return { qids: entries.map((e) => e.qid), columns };
+  return { qids: order ? order.map((i) => qids[i]) : qids, columns };
+}
+
+function concat(arrays: Float64Array[]): Float64Array {
+  const out = new Float64Array(arrays.reduce((n, a) => n + a.length, 0));
+  let offset = 0;
+  for (const array of arrays) {
+    out.set(array, offset);
+    offset += array.length;
+  }
+  return out;
 }

@@ -17,14 +17,6 @@ export interface Segment {
   value: Float64Array;
 }
 
-const SPACE = 32,
-  TAB = 9,
-  NL = 10,
-  CR = 13;
-
-const decoder = new TextDecoder();
-const POW10 = Array.from({ length: 23 }, (_, i) => 10 ** i);
-
 /**
  * Reads TREC runs (`qid Q0 docid rank score tag`) and qrels (`qid iter docid rel`) a segment at a
  * time: each stretch of consecutive lines with one query goes to `onSegment` once it ends. Only the
@@ -38,6 +30,8 @@ export class TrecReader {
   private readonly expected: number;
   private readonly valueField: number;
   private readonly segment: Segment;
+  /** The fields of the last line the general reader read: offsets and lengths into its bytes. */
+  private readonly fields = { count: 0, qs: 0, ql: 0, ds: 0, dl: 0, h: 0, value: NaN, vs: 0, ve: 0 };
 
   constructor(
     private readonly kind: "run" | "qrels",
@@ -61,8 +55,10 @@ export class TrecReader {
    * without a bounds check.
    */
   read(bytes: Uint8Array, more = false): number {
-    const { expected, valueField, kind, source } = this;
+    const { kind, source } = this;
+    const isRun = kind === "run";
     const segment = this.segment;
+    const fields = this.fields;
     segment.bytes = bytes;
     segment.count = 0;
     let { docStart, docLength, docHash, value: values } = segment;
@@ -77,77 +73,97 @@ export class TrecReader {
     while (i < n) {
       line++;
       const lineStart = i;
-      let field = 0;
-      let qs = 0,
+      let qs = i,
         ql = 0,
         ds = 0,
         dl = 0,
-        h = 0,
+        h = 0x811c9dc5,
         value = NaN,
         vs = 0,
         ve = 0;
       let sameQuery = prevQLength >= 0;
-      let c = bytes[i];
-      for (;;) {
-        while (c === SPACE || c === TAB || c === CR) c = bytes[++i];
-        if (!(c > 32)) break;
-        const s = i;
-        if (field === 2) {
-          h = 0x811c9dc5;
-          while (c > 32) {
-            h = Math.imul(h ^ c, 0x01000193);
-            c = bytes[++i];
-          }
-          ds = s;
-          dl = i - s;
-        } else if (field === valueField) {
-          let negative = false;
-          if (c === 45) {
-            negative = true;
-            c = bytes[++i];
-          } else if (c === 43) c = bytes[++i];
-          let mantissa = 0,
-            digits = 0,
-            fraction = -1,
-            simple = true;
-          while (c > 32) {
-            if (c >= 48 && c <= 57) {
-              mantissa = mantissa * 10 + (c - 48);
-              digits++;
-              if (fraction >= 0) fraction++;
-            } else if (c === 46 && fraction < 0) fraction = 0;
-            else simple = false;
-            c = bytes[++i];
-          }
-          // Integer mantissa over one exact power of ten: one rounding, the same double as Number().
-          vs = s;
-          ve = i;
-          if (simple && digits > 0 && digits <= 15) value = (fraction > 0 ? mantissa / POW10[fraction] : mantissa) * (negative ? -1 : 1);
-          else value = Number(decoder.decode(bytes.subarray(s, i)));
-        } else if (field === 0) {
-          // The query, compared with the line before's as it is read (one pass over its bytes).
-          let k = 0;
-          while (c > 32) {
-            if (sameQuery && bytes[prevQStart + k] !== c) sameQuery = false;
-            k++;
-            c = bytes[++i];
-          }
-          qs = s;
-          ql = i - s;
-          if (ql !== prevQLength) sameQuery = false;
-        } else while (c > 32) c = bytes[++i];
-        field++;
+      let usual = false;
+      // The usual line, read field by field in one pass: one space or tab between fields, a
+      // newline (or CR LF) at the end. Anything else is read again by the general reader below.
+      usual: {
+        let c = bytes[i];
+        if (!(c > 32)) break usual;
+        // The query, compared with the line before's as it is read.
+        let k = 0;
+        while (c > 32) {
+          if (sameQuery && bytes[prevQStart + k] !== c) sameQuery = false;
+          k++;
+          c = bytes[++i];
+        }
+        ql = i - qs;
+        if (ql !== prevQLength) sameQuery = false;
+        if (c !== SPACE && c !== TAB) break usual;
+        c = bytes[++i];
+        if (!(c > 32)) break usual;
+        while (c > 32) c = bytes[++i];
+        if (c !== SPACE && c !== TAB) break usual;
+        c = bytes[++i];
+        if (!(c > 32)) break usual;
+        ds = i;
+        while (c > 32) {
+          h = Math.imul(h ^ c, 0x01000193);
+          c = bytes[++i];
+        }
+        dl = i - ds;
+        if (c !== SPACE && c !== TAB) break usual;
+        c = bytes[++i];
+        if (!(c > 32)) break usual;
+        if (isRun) {
+          // The rank, which trec_eval ignores too.
+          while (c > 32) c = bytes[++i];
+          if (c !== SPACE && c !== TAB) break usual;
+          c = bytes[++i];
+          if (!(c > 32)) break usual;
+        }
+        vs = i;
+        let negative = false;
+        if (c === 45) {
+          negative = true;
+          c = bytes[++i];
+        } else if (c === 43) c = bytes[++i];
+        let mantissa = 0,
+          digits = 0,
+          fraction = -1,
+          simple = true;
+        while (c > 32) {
+          if (c >= 48 && c <= 57) {
+            mantissa = mantissa * 10 + (c - 48);
+            digits++;
+            if (fraction >= 0) fraction++;
+          } else if (c === 46 && fraction < 0) fraction = 0;
+          else simple = false;
+          c = bytes[++i];
+        }
+        ve = i;
+        // Integer mantissa over one exact power of ten: one rounding, the same double as Number().
+        if (simple && digits > 0 && digits <= 15) value = (fraction > 0 ? mantissa / POW10[fraction] : mantissa) * (negative ? -1 : 1);
+        else value = numberOf(bytes, vs, ve);
+        if (isRun) {
+          // The run's tag.
+          if (c !== SPACE && c !== TAB) break usual;
+          c = bytes[++i];
+          if (!(c > 32)) break usual;
+          while (c > 32) c = bytes[++i];
+        }
+        if (c === CR) c = bytes[++i];
+        if (c !== NL) break usual;
+        i++;
+        usual = true;
       }
-      if (c === NL) i++;
-      else if (i < n) throw new FormatError(`${source} line ${line}: control character ${c} inside a line`);
-      if (field === 0) continue;
-      if (field !== expected) {
-        throw new FormatError(`${source} line ${line}: ${kind === "run" ? 'expected 6 fields "qid Q0 docid rank score tag"' : 'expected 4 fields "qid iter docid rel"'}, found ${field}`);
+      if (!usual) {
+        i = this.readLine(bytes, lineStart, line);
+        if (fields.count === 0) continue;
+        ({ qs, ql, ds, dl, h, value, vs, ve } = fields);
+        sameQuery = ql === prevQLength;
+        for (let k = 0; sameQuery && k < ql; k++) sameQuery = bytes[qs + k] === bytes[prevQStart + k];
       }
-      if (Number.isNaN(value)) {
-        throw new FormatError(`${source} line ${line}: the ${kind === "run" ? "score" : "label"} "${decoder.decode(bytes.subarray(vs, ve))}" is not a number`);
-      }
-      if (kind === "qrels" && !Number.isInteger(value)) throw new FormatError(`${source} line ${line}: the label ${value} is not a whole number`);
+      if (Number.isNaN(value)) throw new FormatError(`${source} line ${line}: the ${isRun ? "score" : "label"} "${decoder.decode(bytes.subarray(vs, ve))}" is not a number`);
+      if (!isRun && !Number.isInteger(value)) throw new FormatError(`${source} line ${line}: the label ${value} is not a whole number`);
       if (dl > 255) throw new FormatError(`${source} line ${line}: the candidate id is longer than 255 bytes`);
       if (!sameQuery) {
         if (prevQLength >= 0) {
@@ -184,4 +200,58 @@ export class TrecReader {
     if (count > 0 && this.onSegment(segment) === false) return -1;
     return n;
   }
+
+  /**
+   * Any line, however spaced: its fields (query, docid, number) go to `this.fields`, with count 0
+   * for a blank line; a line of the wrong shape is an error naming it. Returns where the next line starts.
+   */
+  private readLine(bytes: Uint8Array, i: number, line: number): number {
+    const { expected, valueField, kind, source, fields } = this;
+    let field = 0;
+    let c = bytes[i];
+    for (;;) {
+      while (c === SPACE || c === TAB || c === CR) c = bytes[++i];
+      if (!(c > 32)) break;
+      const s = i;
+      while (c > 32) c = bytes[++i];
+      if (field === 0) {
+        fields.qs = s;
+        fields.ql = i - s;
+      } else if (field === 2) {
+        fields.ds = s;
+        fields.dl = i - s;
+        fields.h = fnv1a(bytes, s, i);
+      } else if (field === valueField) {
+        fields.vs = s;
+        fields.ve = i;
+        fields.value = numberOf(bytes, s, i);
+      }
+      field++;
+    }
+    if (c === NL) i++;
+    else if (i < bytes.length) throw new FormatError(`${source} line ${line}: control character ${c} inside a line`);
+    if (field !== 0 && field !== expected) {
+      throw new FormatError(`${source} line ${line}: ${kind === "run" ? 'expected 6 fields "qid Q0 docid rank score tag"' : 'expected 4 fields "qid iter docid rel"'}, found ${field}`);
+    }
+    fields.count = field;
+    return i;
+  }
+}
+
+const SPACE = 32,
+  TAB = 9,
+  NL = 10,
+  CR = 13;
+
+const decoder = new TextDecoder();
+const POW10 = Array.from({ length: 23 }, (_, i) => 10 ** i);
+
+function fnv1a(bytes: Uint8Array, from: number, to: number) {
+  let h = 0x811c9dc5;
+  for (let i = from; i < to; i++) h = Math.imul(h ^ bytes[i], 0x01000193);
+  return h;
+}
+
+function numberOf(bytes: Uint8Array, from: number, to: number) {
+  return Number(decoder.decode(bytes.subarray(from, to)));
 }

@@ -16,7 +16,9 @@ try {
   else {
     const columns = part.columns.map((c) => ({ values: c.values, weights: c.weights }));
     parentPort!.postMessage(
-      { ok: true, runQids: part.runQids, qrelsQids: judgements.qids, qids: part.qids, columns },
+      // Query ids joined into one string each (they hold no whitespace): one string crosses to the
+      // main thread far faster than a hundred thousand.
+      { ok: true, runQids: part.runQids.join("\n"), qrelsQids: judgements.qids.join("\n"), qids: part.qids.join("\n"), columns },
       columns.flatMap((c) => [c.values.buffer as ArrayBuffer, ...(c.weights ? [c.weights.buffer as ArrayBuffer] : [])]),
     );
   }

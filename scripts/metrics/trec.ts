@@ -110,13 +110,14 @@ function scanTrec(bytes: Uint8Array, kind: "run" | "qrels", source: string) {
       queryOf = new Int32Array(capacity);
       for (let j = 0; j < starts.length; j++) queryOf.fill(j, starts[j], j + 1 < starts.length ? starts[j + 1] : count);
     }
-    const n = segment.count;
-    if (queryOf) queryOf.fill(q, count, count + n);
-    docStart.set(segment.docStart.subarray(0, n), count);
-    docLength.set(segment.docLength.subarray(0, n), count);
-    docHash.set(segment.docHash.subarray(0, n), count);
-    values.set(segment.value.subarray(0, n), count);
-    count += n;
+    // Element by element: a segment holds tens of entries, too few to pay for four subarray views.
+    for (let i = 0; i < segment.count; i++, count++) {
+      if (queryOf) queryOf[count] = q;
+      docStart[count] = segment.docStart[i];
+      docLength[count] = segment.docLength[i];
+      docHash[count] = segment.docHash[i];
+      values[count] = segment.value[i];
+    }
   }).read(bytes);
   return { qids, queryOf, starts, docStart, docLength, docHash, value: values, count, grouped };
 }
