@@ -34,7 +34,7 @@ if (!only || only === "eval") {
   const { runFile, qrelsFile, bytes } = runFixture();
   console.log(`run file: ${(bytes / 1024 / 1024).toFixed(0)} MiB`);
   const floor = measure("eval-worker.ts", "floor", qrelsFile, runFile);
-  report("read-and-split floor", floor, "(the floor)", true);
+  report("read-and-split floor, 2 threads", floor, "(the floor)", true);
   const evalResult = measure("eval-worker.ts", "eval", qrelsFile, runFile);
   report("eval nDCG@10, AP, RR", evalResult, "< 1.5 s, < 1024 MiB", evalResult.seconds < 1.5 && evalResult.maxRssMiB < 1024);
   console.log(`      eval / floor = ${(evalResult.seconds / floor.seconds).toFixed(2)}`);

@@ -5,7 +5,7 @@ import type { Measure } from "./measures";
 import { DuplicateFinder, orderList, type DocIds, type ParsedQrels } from "./trec";
 import { TrecReader } from "./trec-reader";
 
-/** Read pieces of this size: big enough that a read costs little, small enough to stay in cache-friendly reuse. */
+/** The run is read in pieces of this size: few reads, and memory that does not grow with the file. */
 const PIECE_BYTES = 8 * 1024 * 1024;
 
 export interface RunPartEvaluation extends Evaluation {
