@@ -19,6 +19,18 @@ async function assay(...args: string[]) {
 }
 
 describe("assay CLI", () => {
+  it("lists every command in its help and suggests one for a typo, though it loads only the command asked for", async () => {
+    const help = await assay("--help");
+    expect(help.code).toBe(0);
+    const listed = [...help.stdout.matchAll(/^  ([a-z]+)\b/gm)].map((m) => m[1]);
+    expect(listed).toEqual(expect.arrayContaining(["import", "admin", "demo", "eval", "compare", "agreement", "online", "assign", "offline", "baselines", "experiment", "events", "campaign", "snapshot", "help"]));
+    const typo = await assay("evall");
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toContain("(Did you mean eval?)");
+    const baselines = await assay("baselines", "--help");
+    expect(baselines.stdout).toContain("Usage: assay baselines");
+  });
+
   it("eval --json prints trec_eval's values in canonical names", async () => {
     const expected = JSON.parse(fs.readFileSync(path.join(F, "trec-small/expected.json"), "utf8")).complete;
     const ok = await assay("eval", "--qrels", `${F}/trec-small/qrels.txt`, "--run", `${F}/trec-small/run.txt`, "--complete", "--per-query", "--json", "--measure", "ndcg@10", "--measure", "map");
