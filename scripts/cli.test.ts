@@ -22,7 +22,7 @@ describe("assay CLI", () => {
   it("lists every command in its help and suggests one for a typo, though it loads only the command asked for", async () => {
     const help = await assay("--help");
     expect(help.code).toBe(0);
-    const listed = [...help.stdout.matchAll(/^  ([a-z]+)\b/gm)].map((m) => m[1]);
+    const listed = [...help.stdout.matchAll(/^ {2}([a-z]+)\b/gm)].map((m) => m[1]);
     expect(listed).toEqual(expect.arrayContaining(["import", "admin", "demo", "eval", "compare", "agreement", "online", "assign", "offline", "baselines", "experiment", "events", "campaign", "snapshot", "help"]));
     const typo = await assay("evall");
     expect(typo.code).toBe(2);
