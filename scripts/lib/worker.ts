@@ -3,23 +3,24 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { Worker } from "node:worker_threads";
+import { Worker, type TransferListItem } from "node:worker_threads";
 import { buildSync } from "esbuild";
 
 const bundles = new Map<string, string>();
 const cacheDir = path.join(os.tmpdir(), "assay-worker-bundles");
 
 /**
- * Runs a TypeScript module in a worker thread and resolves with the first message it posts. The module
+ * Runs a TypeScript module in a worker thread and resolves with the first message it posts (ports
+ * for talking to other workers go in `transferList`). The module
  * is bundled by esbuild: a worker started from the bundle begins at once, where one loading
  * TypeScript through tsx would first spend a good part of a second compiling.
  */
-export function runWorker<T>(entry: URL, workerData: unknown): Promise<T> {
+export function runWorker<T>(entry: URL, workerData: unknown, transferList?: TransferListItem[]): Promise<T> {
   const file = fileURLToPath(entry);
   let source = bundles.get(file);
   if (!source) bundles.set(file, (source = bundle(file)));
   return new Promise<T>((resolve, reject) => {
-    const worker = new Worker(source, { eval: true, workerData });
+    const worker = new Worker(source, { eval: true, workerData, transferList });
     worker.once("message", (message: T) => {
       resolve(message);
       void worker.terminate();

@@ -1,7 +1,10 @@
 import fs from "node:fs";
+import { MessageChannel } from "node:worker_threads";
 import { runWorker } from "../lib/worker";
 import { parseEventsJsonl } from "./events";
-import { mergeTotals, reportFromTotals, type OnlineOptions, type OnlineReport, type StreamTotals } from "./online";
+import { mergeTotals, reportFromTotals, type OnlineOptions, type OnlineReport } from "./online";
+import type { PartResult } from "./online-lines";
+import { readRange } from "./read-range";
 
 /** Files at least this large are read on two threads. */
 const PARALLEL_BYTES = 16 * 1024 * 1024;
@@ -9,18 +12,29 @@ const PARALLEL_BYTES = 16 * 1024 * 1024;
 export type OnlineFileResult = { ok: true; report: OnlineReport } | { ok: false; errors: { line: number; message: string }[] };
 
 /**
- * `assay online` on a JSONL file. A large file is split by unit over two threads: each reads every
- * line, finds its unitId with a plain text search, and parses and validates only the lines of its own
- * units. All of a unit's events (retried duplicates included) land in one thread, so de-duplication,
- * the multiple-arm exclusion and sessions are exactly as on one thread.
+ * `assay online` on a JSONL file. A large file is read once into memory both threads share, each
+ * thread reading and scanning one half. Events are split by unit: each thread parses the lines of its
+ * own units in its half, hands the offsets of the other thread's lines over, then parses the lines it
+ * was handed. All of a unit's events (retried duplicates included) land in one thread, so
+ * de-duplication, the multiple-arm exclusion and sessions are exactly as on one thread.
  */
 export async function onlineFromFile(file: string, options: OnlineOptions & { threads?: number; parallelBytes?: number } = {}): Promise<OnlineFileResult> {
-  const threads = options.threads ?? 2;
-  if (threads > 1 && fs.statSync(file).size >= (options.parallelBytes ?? PARALLEL_BYTES)) {
+  const size = fs.statSync(file).size;
+  if ((options.threads ?? 2) > 1 && size >= (options.parallelBytes ?? PARALLEL_BYTES)) {
+    const middle = lineStartFrom(file, size >> 1, size);
+    const shared = new SharedArrayBuffer(size);
+    const { port1, port2 } = new MessageChannel();
+    const ranges = [
+      [0, middle],
+      [middle, size],
+    ];
     const parts = await Promise.all(
-      Array.from({ length: threads }, (_, part) => runWorker<{ errors: { line: number; message: string }[]; totals: StreamTotals | null }>(new URL("./online-worker.ts", import.meta.url), { file, part, parts: threads })),
+      [port1, port2].map((sibling, part) =>
+        runWorker<PartResult>(new URL("./online-worker.ts", import.meta.url), { file, shared, part, from: ranges[part][0], to: ranges[part][1], sibling }, [sibling]),
+      ),
     );
-    const errors = parts.flatMap((p) => p.errors).sort((a, b) => a.line - b.line);
+    // The second part's lines come after the first's.
+    const errors = parts.flatMap((p) => p.errors.map((e) => ({ line: e.line + (e.part === 1 ? parts[0].lines : 0), message: e.message }))).sort((a, b) => a.line - b.line);
     if (errors.length) return { ok: false, errors };
     return { ok: true, report: reportFromTotals(mergeTotals(parts.map((p) => p.totals!)), options) };
   }
@@ -30,69 +44,13 @@ export async function onlineFromFile(file: string, options: OnlineOptions & { th
   return { ok: true, report: onlineReport(events, options) };
 }
 
-const UNIT_KEY = Buffer.from('"unitId"');
-
-/**
- * Calls `visit` for the non-blank lines that belong to `part` of `parts`: the part is a hash of the
- * line's unitId, found in the bytes (Buffer.indexOf) without decoding or parsing the line; only the
- * lines of this part are decoded. Lines whose unitId cannot be found that way (bad lines, unusual
- * spacing) all go to part 0, which parses them and reports what is wrong.
- */
-export function linesOfPart(bytes: Buffer, part: number, parts: number, visit: (raw: string, line: number) => void) {
-  let start = 0;
-  let line = 0;
-  let key = bytes.indexOf(UNIT_KEY, 0);
-  const n = bytes.length;
-  while (start < n) {
-    let end = bytes.indexOf(10, start);
-    if (end < 0) end = n;
-    line++;
-    const lineStart = start;
-    start = end + 1;
-    while (key >= 0 && key < lineStart) key = bytes.indexOf(UNIT_KEY, lineStart);
-    let owner = 0;
-    if (key >= 0 && key < end) {
-      const unit = unitLiteral(bytes, key + UNIT_KEY.length, end);
-      owner = unit === null ? 0 : hash(unit) % parts;
-    } else if (isBlank(bytes, lineStart, end)) continue;
-    if (owner === part) visit(bytes.toString("utf8", lineStart, end), line);
+/** The offset of the first line that starts at or after `offset`. */
+function lineStartFrom(file: string, offset: number, size: number): number {
+  if (offset === 0) return 0;
+  for (let window = 65536; ; window *= 4) {
+    const bytes = readRange(file, offset - 1, Math.min(size, offset - 1 + window));
+    const newline = bytes.indexOf(10);
+    if (newline >= 0) return offset + newline;
+    if (offset - 1 + window >= size) return size;
   }
-}
-
-function isBlank(bytes: Buffer, from: number, to: number) {
-  for (let i = from; i < to; i++) if (bytes[i] > 32) return false;
-  return true;
-}
-
-/** The JSON string after `"unitId"` and its colon, unescaped, or null when it is not a plain string. */
-function unitLiteral(bytes: Buffer, from: number, end: number): string | null {
-  let i = from;
-  while (i < end && (bytes[i] === 32 || bytes[i] === 9)) i++;
-  if (bytes[i] !== 58 /* : */) return null;
-  i++;
-  while (i < end && (bytes[i] === 32 || bytes[i] === 9)) i++;
-  if (bytes[i] !== 34 /* " */) return null;
-  let j = i + 1;
-  let escaped = false;
-  while (j < end && bytes[j] !== 34) {
-    if (bytes[j] === 92 /* \ */) {
-      escaped = true;
-      j++;
-    }
-    j++;
-  }
-  if (j >= end) return null;
-  const raw = bytes.toString("utf8", i + 1, j);
-  if (!escaped) return raw;
-  try {
-    return JSON.parse(`"${raw}"`) as string; // one unit written with and without escapes is one unit
-  } catch {
-    return null;
-  }
-}
-
-function hash(s: string) {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
-  return h >>> 0;
 }

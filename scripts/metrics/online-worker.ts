@@ -1,24 +1,50 @@
 import fs from "node:fs";
-import { parentPort, workerData } from "node:worker_threads";
-import { linesOfPart } from "./online-files";
-import { validateEvent, type OnlineEvent } from "./events";
-import { unitTotals } from "./online";
+import { parentPort, workerData, type MessagePort } from "node:worker_threads";
+import { validateEvent } from "./events";
+import { UnitTotalsBuilder } from "./online";
+import { linesByOwner, type PartResult } from "./online-lines";
 
-/** One part of the units of an events file: parse and validate its lines, sum its units. */
-const { file, part, parts } = workerData as { file: string; part: number; parts: number };
-const bytes = fs.readFileSync(file);
-const events: OnlineEvent[] = [];
-const errors: { line: number; message: string }[] = [];
-linesOfPart(bytes, part, parts, (raw, line) => {
+/**
+ * One of two threads of `assay online`: reads its half of the file into the memory both share,
+ * parses the lines of its own units there, sends the other thread where that one's lines are,
+ * then parses the lines the other thread found for it.
+ */
+const { file, shared, part, from, to, sibling } = workerData as { file: string; shared: SharedArrayBuffer; part: number; from: number; to: number; sibling: MessagePort };
+const bytes = Buffer.from(shared);
+const fd = fs.openSync(file, "r");
+for (let position = from; position < to; ) {
+  const read = fs.readSync(fd, bytes, position, to - position, position);
+  if (read === 0) break;
+  position += read;
+}
+fs.closeSync(fd);
+
+// Each event goes into its session as soon as it is read, so the parsed objects do not pile up.
+const totals = new UnitTotalsBuilder();
+const errors: PartResult["errors"] = [];
+function parse(start: number, end: number, line: number, origin: number) {
   let value: unknown;
   try {
-    value = JSON.parse(raw);
+    value = JSON.parse(bytes.toString("utf8", start, end));
   } catch (error) {
-    errors.push({ line, message: `is not valid JSON (${(error as Error).message})` });
+    errors.push({ part: origin, line, message: `is not valid JSON (${(error as Error).message})` });
     return;
   }
   const result = validateEvent(value);
-  if (result.ok) events.push(result.event);
-  else errors.push({ line, message: result.problems.join("; ") });
+  if (result.ok) totals.add(result.event);
+  else errors.push({ part: origin, line, message: result.problems.join("; ") });
+}
+
+const handOver: number[] = [];
+const lines = linesByOwner(bytes, from, to, 2, (start, end, line, owner) => {
+  if (owner === part) parse(start, end, line, part);
+  else handOver.push(start, end, line);
 });
-parentPort!.postMessage({ errors, totals: errors.length ? null : unitTotals(events) });
+// This half is in the shared memory before the other thread hears where its lines are.
+const offsets = Float64Array.from(handOver);
+sibling.postMessage({ part, offsets }, [offsets.buffer]);
+sibling.once("message", ({ part: origin, offsets }: { part: number; offsets: Float64Array }) => {
+  for (let i = 0; i < offsets.length; i += 3) parse(offsets[i], offsets[i + 1], offsets[i + 2], origin);
+  sibling.close();
+  parentPort!.postMessage({ errors, lines, totals: errors.length ? null : totals.build() } satisfies PartResult);
+});

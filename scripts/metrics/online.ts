@@ -93,66 +93,87 @@ export interface StreamTotals {
 }
 
 export function unitTotals(events: readonly OnlineEvent[]): StreamTotals {
-  const seen = new Set<string>();
-  // Order matters only within a session (first impressions, adopt then unadopt), so events are
-  // grouped by unit and session, and each session put in (at, eventId) order on its own. Sessions
-  // are found by their id, then their unit (a chain, for the rare id used by several units): one
-  // hash look-up per event where a map per unit would take two; arms are tracked per session.
-  interface Bucket {
-    unit: string;
-    events: OnlineEvent[];
-    times: number[];
-    arm: string;
-    mixed: boolean;
-    next: Bucket | null;
-  }
-  const bySession = new Map<string, Bucket>();
-  const buckets: Bucket[] = [];
-  let uniqueCount = 0;
-  for (const e of events) {
-    const before = seen.size;
-    seen.add(e.eventId);
-    if (seen.size === before) continue;
-    uniqueCount++;
-    const head = bySession.get(e.sessionId) ?? null;
+  const builder = new UnitTotalsBuilder();
+  for (const e of events) builder.add(e);
+  return builder.build();
+}
+
+/** What a session's summary needs of one event; the rest of the event is not kept. */
+type SessionEvent = Pick<OnlineEvent, "eventId" | "type" | "arm" | "candidateId" | "items">;
+
+interface Bucket {
+  unit: string;
+  events: SessionEvent[];
+  times: number[];
+  arm: string;
+  mixed: boolean;
+  next: Bucket | null;
+}
+
+/**
+ * Events taken one at a time as a file is read, each kept only as far as its session's summary needs
+ * it (a million whole parsed events would all live until the last is read).
+ *
+ * Order matters only within a session (first impressions, adopt then unadopt), so events are
+ * grouped by unit and session, and each session put in (at, eventId) order on its own. Sessions are
+ * found by their id, then their unit (a chain, for the rare id used by several units): one hash
+ * look-up per event where a map per unit would take two; arms are tracked per session.
+ */
+export class UnitTotalsBuilder {
+  private readonly seen = new Set<string>();
+  private readonly bySession = new Map<string, Bucket>();
+  private readonly buckets: Bucket[] = [];
+  private events = 0;
+
+  add(e: OnlineEvent): void {
+    this.events++;
+    const before = this.seen.size;
+    this.seen.add(e.eventId);
+    if (this.seen.size === before) return;
+    const head = this.bySession.get(e.sessionId) ?? null;
     let b = head;
     while (b !== null && b.unit !== e.unitId) b = b.next;
     if (!b) {
       b = { unit: e.unitId, events: [], times: [], arm: e.arm, mixed: false, next: head };
-      bySession.set(e.sessionId, b);
-      buckets.push(b);
+      this.bySession.set(e.sessionId, b);
+      this.buckets.push(b);
     } else if (b.arm !== e.arm) b.mixed = true;
-    b.events.push(e);
+    b.events.push({ eventId: e.eventId, type: e.type, arm: b.arm, candidateId: e.candidateId, items: e.items });
     b.times.push(isoTime(e.at));
   }
-  // A unit seen in more than one arm, within a session or across its sessions, is excluded.
-  const armOfUnit = new Map<string, string>();
-  const excluded = new Set<string>();
-  for (const b of buckets) {
-    const arm = armOfUnit.get(b.unit);
-    if (arm === undefined) armOfUnit.set(b.unit, b.arm);
-    if (b.mixed || (arm !== undefined && arm !== b.arm)) excluded.add(b.unit);
-  }
-  const quality: DataQuality = { duplicateEvents: events.length - uniqueCount, sessionsWithoutImpression: 0, eventsAboutUnshownCandidates: 0, eventsOfExcludedUnits: 0 };
-  const units = new Map<string, UnitTotals>();
-  for (const { unit, events: list, times } of buckets) {
-    if (excluded.has(unit)) {
-      quality.eventsOfExcludedUnits += list.length;
-      continue;
+
+  build(): StreamTotals {
+    const { buckets, events } = this;
+    const uniqueEvents = this.seen.size;
+    // A unit seen in more than one arm, within a session or across its sessions, is excluded.
+    const armOfUnit = new Map<string, string>();
+    const excluded = new Set<string>();
+    for (const b of buckets) {
+      const arm = armOfUnit.get(b.unit);
+      if (arm === undefined) armOfUnit.set(b.unit, b.arm);
+      if (b.mixed || (arm !== undefined && arm !== b.arm)) excluded.add(b.unit);
     }
-    sortByTime(list, times);
-    const s = summarizeSession(list);
-    if (s.impressions === 0) {
-      quality.sessionsWithoutImpression++;
-      continue;
+    const quality: DataQuality = { duplicateEvents: events - uniqueEvents, sessionsWithoutImpression: 0, eventsAboutUnshownCandidates: 0, eventsOfExcludedUnits: 0 };
+    const units = new Map<string, UnitTotals>();
+    for (const { unit, events: list, times } of buckets) {
+      if (excluded.has(unit)) {
+        quality.eventsOfExcludedUnits += list.length;
+        continue;
+      }
+      sortByTime(list, times);
+      const s = summarizeSession(list);
+      if (s.impressions === 0) {
+        quality.sessionsWithoutImpression++;
+        continue;
+      }
+      quality.eventsAboutUnshownCandidates += s.unshownEvents;
+      let u = units.get(unit);
+      if (!u) units.set(unit, (u = { unit, arm: s.arm, ...emptySums() }));
+      addSession(u, s);
     }
-    quality.eventsAboutUnshownCandidates += s.unshownEvents;
-    let u = units.get(unit);
-    if (!u) units.set(unit, (u = { unit, arm: s.arm, ...emptySums() }));
-    addSession(u, s);
+    const sorted = [...units.values()].sort((a, b) => (a.unit < b.unit ? -1 : a.unit > b.unit ? 1 : 0));
+    return { units: sorted, excludedUnits: excluded.size, allUnits: armOfUnit.size, events, uniqueEvents, quality };
   }
-  const sorted = [...units.values()].sort((a, b) => (a.unit < b.unit ? -1 : a.unit > b.unit ? 1 : 0));
-  return { units: sorted, excludedUnits: excluded.size, allUnits: armOfUnit.size, events: events.length, uniqueEvents: uniqueCount, quality };
 }
 
 /** The sums every online metric is a ratio of, over some sessions (a unit's, a day's). */
@@ -269,7 +290,7 @@ export function isoTime(at: string): number {
 }
 
 /** Insertion sort of a session's events by (time, eventId), its times kept alongside. */
-function sortByTime(events: OnlineEvent[], times: number[]) {
+function sortByTime(events: SessionEvent[], times: number[]) {
   for (let i = 1; i < events.length; i++) {
     const e = events[i];
     const t = times[i];
