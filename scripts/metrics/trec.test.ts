@@ -2,7 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseMeasures } from "./measures";
 import { evaluateQueries, summarize } from "./evaluate";
-import { parseQrels, parseRun, runQueries } from "./trec";
+import { createRng } from "../lib/random";
+import { parseQrels, parseQrelsBytes, parseRun, qrelsToMap, runLists, runQueries } from "./trec";
 
 // Reference values: trec_eval 9.0.8 on shared/reference/trec-small, printed to 4 decimals (copied to fixtures/trec-small).
 const dir = path.join(__dirname, "../../test/fixtures/trec-small");
@@ -26,5 +27,27 @@ describe.each(["default", "complete", "rel2"] as const)("trec-small, %s mode, ag
     for (const [qid, values] of Object.entries(expected[mode].perQuery)) {
       for (const [name, value] of Object.entries(values)) expect(Math.abs(result.perQuery[qid][name]! - value), `${qid} ${name}`).toBeLessThan(5e-5 + 1e-12);
     }
+  });
+});
+
+describe("TREC lines however spaced", () => {
+  // The usual line (one space between fields) takes a fast path; anything else the general reader.
+  const rng = createRng("trec-spacing");
+  const fields = Array.from({ length: 400 }, (_, i) => [`q${i % 7}`, "Q0", `d${rng.int(1000)}-${i}`, String(i), (rng.int(2000) / 1000 - 1).toExponential(rng.int(4)), "tag"]);
+  const judged = fields.map(([q, , d], i) => [q, "0", d, String(i % 4)]);
+  const spaced = (row: string[], i: number) => (i % 3 === 0 ? row.join("\t") : i % 3 === 1 ? `  ${row.join("   ")} \r` : row.join(" "));
+  const usual = (rows: string[][]) => rows.map((row) => row.join(" ")).join("\n");
+  const mixed = (rows: string[][]) => rows.map(spaced).join("\n") + "\n\n";
+
+  it("gives the same lists and scores", () => {
+    const a = parseRun(Buffer.from(usual(fields)));
+    const b = parseRun(Buffer.from(mixed(fields)));
+    expect(runLists(b)).toEqual(runLists(a));
+    expect(Array.from(b.order, (e) => b.score[e])).toEqual(Array.from(a.order, (e) => a.score[e]));
+    expect(Array.from(a.order, (e) => a.score[e]).slice(0, 3)).toEqual(fields.filter((f) => f[0] === "q0").map((f) => Number(f[4])).sort((x, y) => y - x).slice(0, 3));
+  });
+
+  it("gives the same judgements", () => {
+    expect(qrelsToMap(parseQrelsBytes(Buffer.from(mixed(judged))))).toEqual(qrelsToMap(parseQrelsBytes(Buffer.from(usual(judged)))));
   });
 });
