@@ -1,6 +1,6 @@
+import { grow } from "../lib/grow";
 import type { QueryInput } from "./evaluate";
 import { JudgementLookup } from "./judgement-lookup";
-import { grow } from "../lib/grow";
 import { FormatError, TrecReader } from "./trec-reader";
 
 /** Judgements: query id → candidate id → label. */
