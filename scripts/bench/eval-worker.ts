@@ -3,7 +3,7 @@ import { performance } from "node:perf_hooks";
 import { summarize } from "../metrics/evaluate";
 import { evaluateRunFile } from "../metrics/evaluate-files";
 import { parseMeasures } from "../metrics/measures";
-import { readRange } from "../metrics/read-range";
+import { lineStartFrom } from "../metrics/read-range";
 import { runWorker } from "../lib/worker";
 
 // One measurement per process, so its peak memory is its own: `floor` or `eval`.
@@ -14,7 +14,7 @@ if (mode === "floor") {
   // The floor no evaluator can beat on this machine: the run read and split into fields on the
   // same two threads `eval` uses, each reading half of it in the same pieces.
   const size = fs.statSync(runFile).size;
-  const middle = readRange(runFile, size >> 1, Math.min(size, (size >> 1) + 65536)).indexOf(10) + (size >> 1) + 1;
+  const middle = lineStartFrom(runFile, size >> 1);
   const halves = [
     [0, middle],
     [middle, size],

@@ -4,7 +4,7 @@ import { runWorker } from "../lib/worker";
 import { parseEventsJsonl } from "./events";
 import { mergeTotals, reportFromTotals, type OnlineOptions, type OnlineReport } from "./online";
 import type { PartResult } from "./online-lines";
-import { readRange } from "./read-range";
+import { lineStartFrom } from "./read-range";
 
 /** Files at least this large are read on two threads. */
 const PARALLEL_BYTES = 16 * 1024 * 1024;
@@ -21,7 +21,7 @@ export type OnlineFileResult = { ok: true; report: OnlineReport } | { ok: false;
 export async function onlineFromFile(file: string, options: OnlineOptions & { threads?: number; parallelBytes?: number } = {}): Promise<OnlineFileResult> {
   const size = fs.statSync(file).size;
   if ((options.threads ?? 2) > 1 && size >= (options.parallelBytes ?? PARALLEL_BYTES)) {
-    const middle = lineStartFrom(file, size >> 1, size);
+    const middle = lineStartFrom(file, size >> 1);
     const shared = new SharedArrayBuffer(size);
     const { port1, port2 } = new MessageChannel();
     const ranges = [
@@ -42,15 +42,4 @@ export async function onlineFromFile(file: string, options: OnlineOptions & { th
   if (errors.length) return { ok: false, errors };
   const { onlineReport } = await import("./online");
   return { ok: true, report: onlineReport(events, options) };
-}
-
-/** The offset of the first line that starts at or after `offset`. */
-function lineStartFrom(file: string, offset: number, size: number): number {
-  if (offset === 0) return 0;
-  for (let window = 65536; ; window *= 4) {
-    const bytes = readRange(file, offset - 1, Math.min(size, offset - 1 + window));
-    const newline = bytes.indexOf(10);
-    if (newline >= 0) return offset + newline;
-    if (offset - 1 + window >= size) return size;
-  }
 }

@@ -1,8 +1,8 @@
-import fs from "node:fs";
 import { parentPort, workerData, type MessagePort } from "node:worker_threads";
 import { validateEvent } from "./events";
 import { UnitTotalsBuilder } from "./online";
 import { linesByOwner, type PartResult } from "./online-lines";
+import { readInto } from "./read-range";
 
 /**
  * One of two threads of `assay online`: reads its half of the file into the memory both share,
@@ -11,13 +11,7 @@ import { linesByOwner, type PartResult } from "./online-lines";
  */
 const { file, shared, part, from, to, sibling } = workerData as { file: string; shared: SharedArrayBuffer; part: number; from: number; to: number; sibling: MessagePort };
 const bytes = Buffer.from(shared);
-const fd = fs.openSync(file, "r");
-for (let position = from; position < to; ) {
-  const read = fs.readSync(fd, bytes, position, to - position, position);
-  if (read === 0) break;
-  position += read;
-}
-fs.closeSync(fd);
+readInto(file, bytes, from, from, to);
 
 // Each event goes into its session as soon as it is read, so the parsed objects do not pile up.
 const totals = new UnitTotalsBuilder();

@@ -1,6 +1,6 @@
-import fs from "node:fs";
 import { EvaluationBuilder, type Evaluation } from "./evaluate";
 import { JudgementLookup } from "./judgement-lookup";
+import { readInto } from "./read-range";
 import type { Measure } from "./measures";
 import { DuplicateFinder, orderList, type DocIds, type ParsedQrels } from "./trec";
 import { TrecReader } from "./trec-reader";
@@ -47,38 +47,27 @@ export function evaluateRunRange(file: string, start: number, end: number, qrels
     builder.add(qid, labels.subarray(0, count), lookup.judged(judged));
     return true;
   });
-  const fd = fs.openSync(file, "r");
-  try {
-    let buffer = Buffer.allocUnsafe(Math.max(1, Math.min(pieceBytes, end - start)));
-    let filled = 0;
-    let position = start;
-    for (;;) {
-      let last = false;
-      while (filled < buffer.length) {
-        const read = position < end ? fs.readSync(fd, buffer, filled, Math.min(buffer.length - filled, end - position), position) : 0;
-        if (read === 0) {
-          last = true;
-          break;
-        }
-        filled += read;
-        position += read;
-      }
-      // Whole lines only, unless the range is read to its end.
-      const lineEnd = last ? filled : buffer.lastIndexOf(10, filled - 1) + 1;
-      const resume = reader.read(buffer.subarray(0, lineEnd), !last);
-      if (resume < 0) return null;
-      if (last) break;
-      // The query still being read moves to the front, and the next piece is read after it.
-      buffer.copy(buffer, 0, resume, filled);
-      filled -= resume;
-      if (filled > buffer.length >> 1) {
-        const larger = Buffer.allocUnsafe(buffer.length * 2);
-        buffer.copy(larger, 0, 0, filled);
-        buffer = larger;
-      }
+  let buffer = Buffer.allocUnsafe(Math.max(1, Math.min(pieceBytes, end - start)));
+  let filled = 0;
+  for (let position = start; ; ) {
+    const read = readInto(file, buffer, filled, position, Math.min(end, position + buffer.length - filled));
+    filled += read;
+    position += read;
+    // The range is read to its end when a read comes short of filling the buffer.
+    const last = filled < buffer.length || position >= end;
+    // Whole lines only, unless the range is read to its end.
+    const lineEnd = last ? filled : buffer.lastIndexOf(10, filled - 1) + 1;
+    const resume = reader.read(buffer.subarray(0, lineEnd), !last);
+    if (resume < 0) return null;
+    if (last) break;
+    // The query still being read moves to the front, and the next piece is read after it.
+    buffer.copy(buffer, 0, resume, filled);
+    filled -= resume;
+    if (filled > buffer.length >> 1) {
+      const larger = Buffer.allocUnsafe(buffer.length * 2);
+      buffer.copy(larger, 0, 0, filled);
+      buffer = larger;
     }
-  } finally {
-    fs.closeSync(fd);
   }
   return { ...builder.build(), runQids };
 }
