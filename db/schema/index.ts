@@ -4,3 +4,4 @@ export * from "./users";
 export * from "./experiments";
 export * from "./campaigns";
 export * from "./snapshots";
+export * from "./security";

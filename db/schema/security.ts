@@ -1,0 +1,47 @@
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { users } from "./users";
+
+/**
+ * Server-side sign-in sessions. The cookie carries only a random id; the table keeps its SHA-256, so
+ * a copy of the table cannot be replayed as cookies. A session ends at `idleExpiresAt` (moved forward
+ * as it is used) or `expiresAt` (fixed at sign-in), whichever comes first, or when its row is deleted
+ * (sign-out, a password or role change, deactivation, an admin ending it).
+ */
+export const sessions = pgTable(
+  "sessions",
+  {
+    idHash: text("id_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    idleExpiresAt: timestamp("idle_expires_at", { withTimezone: true }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    userAgent: text("user_agent").notNull().default(""),
+    ip: text("ip").notNull().default(""),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
+);
+
+/**
+ * Every admin and analyst write, appended and never changed: a trigger (migrations/0009) refuses
+ * update, delete and truncate, as for snapshots. `actorLabel` keeps who it was ("Ada <ada@x.org>",
+ * or "cli") even if the user row is later renamed; `detail` holds what changed, never a secret.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    // No foreign key: the log outlives any change to users, and a cascade would be an update it refuses.
+    actorId: integer("actor_id"),
+    actorLabel: text("actor_label").notNull(),
+    action: text("action").notNull(),
+    target: text("target").notNull().default(""),
+    detail: jsonb("detail").notNull().default({}),
+  },
+  (t) => [index("audit_log_at_idx").on(t.at), index("audit_log_action_idx").on(t.action), index("audit_log_actor_idx").on(t.actorId)],
+);
+
+export type AuditEntry = typeof auditLog.$inferSelect;
