@@ -16,10 +16,16 @@ export interface Connection {
  */
 export async function connectDatabase(config: Config): Promise<Connection> {
   if (config.DATABASE_URL) return { url: config.DATABASE_URL, embedded: false, close: async () => {} };
-  const running = await runningEmbeddedPort(path.join(config.dataDir, "postgres"));
-  if (running) return { url: `postgres://assay:assay@127.0.0.1:${running}/assay`, embedded: true, close: async () => {} };
+  const running = await runningEmbeddedUrl(config.dataDir);
+  if (running) return { url: running, embedded: true, close: async () => {} };
   const server = await startEmbeddedPostgres(config);
   return { url: server.url, embedded: true, close: () => server.stop() };
+}
+
+/** The URL of the embedded PostgreSQL another process serves from `dataDir`, or null when none runs. */
+export async function runningEmbeddedUrl(dataDir: string, database = "assay"): Promise<string | null> {
+  const port = await runningEmbeddedPort(path.join(dataDir, "postgres"));
+  return port ? `postgres://assay:assay@127.0.0.1:${port}/${database}` : null;
 }
 
 /** postmaster.pid holds the server's pid on line 1 and its port on line 4. */
