@@ -13,10 +13,10 @@ beforeAll(async () => {
   t = await createTestDatabase();
   await seedDemo(t.db, { proposals: 16, candidates: 300, seed: "campaign-test" });
   experts = [];
-  for (const n of [1, 2, 3, 4]) experts.push(await createUser(t.db, { email: `rater${n}@test.local`, name: `Rater ${n}`, role: "expert", password: "long-enough-1" }));
+  for (const n of [1, 2, 3, 4]) experts.push(await createUser(t.db, { email: `rater${n}@test.local`, name: `Rater ${n}`, role: "expert", password: "long-enough-1" }, "cli"));
   // An expert who is also a candidate (same email) in some pools: never assigned those proposals.
   const [candidate] = await t.db.execute<{ email: string }>(sql`select c.email from candidates c join list_items li on li.candidate_id = c.id join ranked_lists rl on rl.id = li.list_id where li.rank <= 10 limit 1`);
-  conflicted = await createUser(t.db, { email: candidate.email, name: "Conflicted", role: "expert", password: "long-enough-1" });
+  conflicted = await createUser(t.db, { email: candidate.email, name: "Conflicted", role: "expert", password: "long-enough-1" }, "cli");
 });
 afterAll(() => t.drop());
 

@@ -1,6 +1,8 @@
 import { and, asc, eq, ilike, or, sql } from "drizzle-orm";
+import { recordAudit, type AuditActor } from "./audit";
 import type { Db, DbOrTx } from "./client";
 import { hashPassword } from "./password";
+import { deleteUserSessions } from "./sessions";
 import { subjects, userSubjects, users, type Role } from "./schema";
 
 /** The columns of a user that may leave the server: never the password hash. */
@@ -43,9 +45,11 @@ export async function getUser(db: DbOrTx, id: number) {
   return row as PublicUser | undefined;
 }
 
+/** Creates a user and records who did it (`actor`) in the audit log, in one transaction. */
 export async function createUser(
   db: Db,
   input: { email: string; name: string; role: Role; password: string; subjectIds?: number[] },
+  actor: AuditActor,
 ): Promise<PublicUser> {
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
@@ -54,7 +58,9 @@ export async function createUser(
       .insert(users)
       .values({ email: input.email.trim(), name: input.name.trim(), role: input.role, passwordHash })
       .returning(publicUserColumns);
-    await setUserSubjects(tx, user.id, input.role === "expert" ? (input.subjectIds ?? []) : []);
+    const subjectIds = input.role === "expert" ? [...new Set(input.subjectIds ?? [])] : [];
+    await setUserSubjects(tx, user.id, subjectIds);
+    await recordAudit(tx, actor, "user.create", `user:${user.id}`, { email: user.email, name: user.name, role: user.role, subjectIds });
     return user as PublicUser;
   });
 }
@@ -66,19 +72,44 @@ export async function setUserSubjects(db: DbOrTx, userId: number, subjectIds: nu
   }
 }
 
-export async function updateUser(db: Db, id: number, change: { role: Role; name: string; subjectIds: number[] }) {
+/**
+ * Changes a user's name, role and subjects. A new role ends every session of the user, so what they
+ * may do changes at once and they sign in again under it.
+ */
+export async function updateUser(db: Db, id: number, change: { role: Role; name: string; subjectIds: number[] }, actor: AuditActor) {
   await db.transaction(async (tx) => {
+    const [before] = await tx.select({ role: users.role, name: users.name }).from(users).where(eq(users.id, id)).for("update");
+    if (!before) return;
+    const subjectIds = change.role === "expert" ? [...new Set(change.subjectIds)] : [];
     await tx.update(users).set({ role: change.role, name: change.name.trim() }).where(eq(users.id, id));
-    await setUserSubjects(tx, id, change.role === "expert" ? change.subjectIds : []);
+    await setUserSubjects(tx, id, subjectIds);
+    const sessionsEnded = before.role !== change.role ? await deleteUserSessions(tx, id) : 0;
+    await recordAudit(tx, actor, "user.update", `user:${id}`, {
+      name: { from: before.name, to: change.name.trim() },
+      role: { from: before.role, to: change.role },
+      subjectIds,
+      sessionsEnded,
+    });
   });
 }
 
-export async function setUserActive(db: Db, id: number, active: boolean) {
-  await db.update(users).set({ active }).where(eq(users.id, id));
+/** Deactivates (ending every session) or reactivates a user; a reactivated user signs in afresh. */
+export async function setUserActive(db: Db, id: number, active: boolean, actor: AuditActor) {
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ active }).where(eq(users.id, id));
+    const sessionsEnded = active ? 0 : await deleteUserSessions(tx, id);
+    await recordAudit(tx, actor, active ? "user.activate" : "user.deactivate", `user:${id}`, active ? {} : { sessionsEnded });
+  });
 }
 
-export async function setUserPassword(db: Db, id: number, password: string) {
-  await db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, id));
+/** Sets a new password and ends every session of the user: whoever knew the old one is signed out. */
+export async function setUserPassword(db: Db, id: number, password: string, actor: AuditActor) {
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, id));
+    const sessionsEnded = await deleteUserSessions(tx, id);
+    await recordAudit(tx, actor, "user.password", `user:${id}`, { sessionsEnded });
+  });
 }
 
 export async function countActiveAdmins(db: DbOrTx) {

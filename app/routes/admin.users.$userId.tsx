@@ -5,11 +5,14 @@ import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { listSubjects } from "../../db/catalog";
 import { roles } from "../../db/schema/users";
+import { endAllUserSessions, endUserSession, listUserSessions } from "../../db/sessions";
 import { countActiveAdmins, getUser, setUserActive, setUserPassword, subjectsOfUser, updateUser } from "../../db/users";
 import { editUserSchema } from "~/schemas/users";
 import { requireAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
+import { currentSessionHandle } from "~/utils/sessions.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
+import { SessionsPanel } from "~/components/sessions-panel";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.user.name ?? "User"} · Assay` }];
 
@@ -22,8 +25,13 @@ async function loadUser(id: string | undefined) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const user = await loadUser(params.userId);
-  const [subjects, mine] = await Promise.all([listSubjects(getDb()), subjectsOfUser(getDb(), user.id)]);
-  return json({ user, subjects, subjectIds: mine.map((s) => s.id) });
+  const [subjects, mine, sessions, current] = await Promise.all([
+    listSubjects(getDb()),
+    subjectsOfUser(getDb(), user.id),
+    listUserSessions(getDb(), user.id, new Date()),
+    currentSessionHandle(request),
+  ]);
+  return json({ user, subjects, subjectIds: mine.map((s) => s.id), sessions, currentSession: current });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -39,23 +47,34 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return json({ result: submission.reply({ formErrors: [reason] }), done: null }, { status: 400 });
   }
   switch (value.intent) {
-    case "update":
-      await updateUser(db, user.id, { name: value.name, role: value.role, subjectIds: value.subjects });
-      return json({ result: submission.reply(), done: "Saved." });
+    case "update": {
+      await updateUser(db, user.id, { name: value.name, role: value.role, subjectIds: value.subjects }, admin);
+      const signedOut = value.role !== user.role ? ` ${user.name} is signed out and signs in again as ${value.role}.` : "";
+      return json({ result: submission.reply(), done: `Saved.${signedOut}` });
+    }
     case "password":
-      await setUserPassword(db, user.id, value.password);
-      return json({ result: submission.reply({ resetForm: true }), done: "New password set." });
+      await setUserPassword(db, user.id, value.password, admin);
+      return json({ result: submission.reply({ resetForm: true }), done: `New password set. ${user.name} is signed out everywhere.` });
     case "deactivate":
-      await setUserActive(db, user.id, false);
+      await setUserActive(db, user.id, false, admin);
       return json({ result: submission.reply(), done: `${user.name} is deactivated and signed out.` });
     case "activate":
-      await setUserActive(db, user.id, true);
+      await setUserActive(db, user.id, true, admin);
       return json({ result: submission.reply(), done: `${user.name} is active again.` });
+    case "end-session": {
+      const ended = await endUserSession(db, admin, user.id, value.session);
+      const done = ended > 0 ? `Session ${value.session} ended: that browser must sign in again.` : `Session ${value.session} had already ended.`;
+      return json({ result: submission.reply(), done });
+    }
+    case "end-all-sessions": {
+      const ended = await endAllUserSessions(db, admin, user.id);
+      return json({ result: submission.reply(), done: `Ended ${ended} session${ended === 1 ? "" : "s"} of ${user.name}.` });
+    }
   }
 }
 
 export default function EditUser() {
-  const { user, subjects, subjectIds } = useLoaderData<typeof loader>();
+  const { user, subjects, subjectIds, sessions, currentSession } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const [form, fields] = useForm({
     id: "edit-user",
@@ -147,6 +166,8 @@ export default function EditUser() {
           )}
         </Form>
       </section>
+
+      <SessionsPanel sessions={sessions} currentSession={currentSession} />
     </>
   );
 }

@@ -21,11 +21,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const submission = parseWithZod(await request.formData(), { schema: createUserSchema });
   if (submission.status !== "success") return json({ result: submission.reply({ hideFields: ["password"] }), created: null }, { status: 400 });
   try {
-    const user = await createUser(getDb(), { ...submission.value, subjectIds: submission.value.subjects });
+    const user = await createUser(getDb(), { ...submission.value, subjectIds: submission.value.subjects }, admin);
     return json({ result: submission.reply({ resetForm: true }), created: { name: user.name, email: user.email } });
   } catch (error) {
     if (error instanceof DuplicateEmailError) {

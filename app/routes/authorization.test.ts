@@ -1,6 +1,7 @@
 /// <reference types="vite/client" />
 import type { ActionFunction, LoaderFunction } from "@remix-run/node";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
+import { createSessionCookie } from "../../test/session-cookie";
 import { createUser } from "../../db/users";
 import { roles, type Role } from "../../db/schema";
 
@@ -21,12 +22,9 @@ beforeAll(async () => {
   t = await createTestDatabase();
   process.env.DATABASE_URL = t.url;
   process.env.SESSION_SECRET = "a-test-secret-that-is-long-enough-to-sign";
-  const { sessionStorage } = await import("../utils/session.server");
   for (const role of roles) {
-    const user = await createUser(t.db, { email: `${role}@test.local`, name: role, role, password: "long-enough-1" });
-    const session = await sessionStorage().getSession();
-    session.set("userId", user.id);
-    cookies[role] = (await sessionStorage().commitSession(session)).split(";")[0];
+    const user = await createUser(t.db, { email: `${role}@test.local`, name: role, role, password: "long-enough-1" }, "cli");
+    cookies[role] = await createSessionCookie(t.db, user.id);
   }
 });
 afterAll(() => t.drop());

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
+import { createSessionCookie } from "../../test/session-cookie";
 import { seedDemo } from "../../db/seed";
 
 /**
@@ -19,10 +20,7 @@ beforeAll(async () => {
   await seedDemo(t.db, { proposals: 20, candidates: 300, seed: "blind-test" });
   const [expert] = await t.db.execute<{ id: number }>(sql`select id from users where email = 'expert@assay.local'`);
   [{ id: assignmentId }] = await t.db.execute<{ id: number }>(sql`select id from campaign_assignments where expert_id = ${expert.id} order by id limit 1`);
-  const { sessionStorage } = await import("../utils/session.server");
-  const session = await sessionStorage().getSession();
-  session.set("userId", expert.id);
-  cookie = (await sessionStorage().commitSession(session)).split(";")[0];
+  cookie = await createSessionCookie(t.db, expert.id);
   route = await import("./expert.assignments.$assignmentId");
 });
 afterAll(() => t.drop());

@@ -8,8 +8,8 @@ import { findCredentials } from "../../db/users";
 import { loginSchema } from "~/schemas/auth";
 import { getOptionalUser, roleHome, safeRedirect } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
-import { signInLimiters } from "~/utils/rate-limit.server";
-import { getSession, sessionStorage } from "~/utils/session.server";
+import { addressKey, signInLimiters } from "~/utils/rate-limit.server";
+import { signIn } from "~/utils/sessions.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · Assay" }];
@@ -20,16 +20,37 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({});
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+const waitSentence = (ms: number) => {
+  const minutes = Math.ceil(ms / 60_000);
+  return `Try again in ${minutes} minute${minutes > 1 ? "s" : ""}.`;
+};
+
+/**
+ * Refuses an address with too many failed sign-ins, before the request body is read (the action guard
+ * calls a route's `beforeBody` first): a throttled address costs neither a body parse nor an scrypt.
+ */
+export async function beforeBody({ context }: ActionFunctionArgs) {
+  const wait = signInLimiters.byAddress.retryAfter(addressKey(context.ip ?? ""));
+  if (wait > 0) {
+    throw json(
+      { message: `Too many failed sign-ins from your network address. ${waitSentence(wait)}` },
+      { status: 429, headers: { "Retry-After": String(Math.ceil(wait / 1000)) } },
+    );
+  }
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { request, context } = args;
+  await beforeBody(args);
   const submission = parseWithZod(await request.formData(), { schema: loginSchema });
   if (submission.status !== "success") return json(submission.reply({ hideFields: ["password"] }), { status: 400 });
   const { email, password, redirectTo } = submission.value;
-  const ipKey = `ip:${context.ip ?? "unknown"}`;
-  const accountKey = `account:${email.toLowerCase()}`;
-  const wait = Math.max(signInLimiters.byIp.retryAfter(ipKey), signInLimiters.byAccount.retryAfter(accountKey));
+  const address = addressKey(context.ip ?? "");
+  const accountKey = `${email.toLowerCase()} from ${address}`;
+  const wait = signInLimiters.byAccountAddress.retryAfter(accountKey);
   if (wait > 0) {
-    const minutes = Math.ceil(wait / 60_000);
-    return json(submission.reply({ formErrors: [`Too many failed sign-ins. Try again in ${minutes} minute${minutes > 1 ? "s" : ""}.`], hideFields: ["password"] }), {
+    const formErrors = [`Too many failed sign-ins to this account from your network address. ${waitSentence(wait)}`];
+    return json(submission.reply({ formErrors, hideFields: ["password"] }), {
       status: 429,
       headers: { "Retry-After": String(Math.ceil(wait / 1000)) },
     });
@@ -38,16 +59,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // Always run scrypt, so a wrong email takes as long as a wrong password.
   const valid = await verifyPassword(password, credentials?.passwordHash ?? DUMMY_HASH);
   if (!credentials || !valid || !credentials.active) {
-    signInLimiters.byIp.fail(ipKey);
-    signInLimiters.byAccount.fail(accountKey);
-    const message = credentials && valid && !credentials.active ? "This account is deactivated. Ask an admin to reactivate it." : "Email or password is wrong.";
+    signInLimiters.byAddress.fail(address);
+    signInLimiters.byAccountAddress.fail(accountKey);
+    const message =
+      credentials && valid && !credentials.active ? "This account is deactivated. Ask an admin to reactivate it." : "Email or password is wrong.";
     return json(submission.reply({ formErrors: [message], hideFields: ["password"] }), { status: 401 });
   }
-  signInLimiters.byAccount.reset(accountKey);
-  const session = await getSession(request);
-  session.set("userId", credentials.id);
+  // The address's count stays: else signing in to one's own account would reset guessing at others.
+  signInLimiters.byAccountAddress.reset(accountKey);
   return redirect(safeRedirect(redirectTo, roleHome[credentials.role]), {
-    headers: { "Set-Cookie": await sessionStorage().commitSession(session) },
+    headers: { "Set-Cookie": await signIn(request, credentials.id, context.ip ?? "") },
   });
 }
 

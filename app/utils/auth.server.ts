@@ -1,8 +1,7 @@
 import { json, redirect } from "@remix-run/node";
-import { getUser, type PublicUser } from "../../db/users";
+import type { PublicUser } from "../../db/users";
 import type { Role } from "../../db/schema";
-import { getDb } from "./db.server";
-import { getSession, sessionStorage } from "./session.server";
+import { clearSessionCookie, getSessionUser, hasSessionCookie } from "./sessions.server";
 
 export const roleHome: Record<Role, string> = {
   admin: "/admin",
@@ -11,13 +10,9 @@ export const roleHome: Record<Role, string> = {
   convener: "/convener",
 };
 
-/** The signed-in, active user, or null. A deactivated user's cookie stops working at once. */
+/** The signed-in, active user of a live session, or null. Deactivation ends a user's sessions at once. */
 export async function getOptionalUser(request: Request): Promise<PublicUser | null> {
-  const session = await getSession(request);
-  const userId = session.get("userId");
-  if (typeof userId !== "number") return null;
-  const user = await getUser(getDb(), userId);
-  return user && user.active ? user : null;
+  return getSessionUser(request);
 }
 
 export async function requireUser(request: Request): Promise<PublicUser> {
@@ -25,9 +20,9 @@ export async function requireUser(request: Request): Promise<PublicUser> {
   if (!user) {
     const url = new URL(request.url);
     const back = `${url.pathname}${url.search}`;
-    throw redirect(`/login?redirectTo=${encodeURIComponent(back)}`, {
-      headers: { "Set-Cookie": await sessionStorage().destroySession(await getSession(request)) },
-    });
+    // A cookie of an ended session is removed, so the browser stops sending it.
+    const headers: HeadersInit = hasSessionCookie(request) ? { "Set-Cookie": await clearSessionCookie() } : {};
+    throw redirect(`/login?redirectTo=${encodeURIComponent(back)}`, { headers });
   }
   return user;
 }
@@ -47,8 +42,25 @@ export async function requireUserWithRole(request: Request, allowed: Role | read
 
 export const requireAdmin = (request: Request) => requireUserWithRole(request, "admin");
 
-/** Only same-site paths: an open redirect to another site after sign-in would be a phishing aid. */
+const REDIRECT_BASE = new URL("http://assay.invalid");
+
+/**
+ * Where to go after sign-in: `to` when it is a path on this site, else `fallback`. An open redirect to
+ * another site would be a phishing aid, so anything a browser could read as another origin is refused:
+ * `//host`, any backslash (browsers read it as a slash), control characters (browsers drop a tab or
+ * newline, so "/<tab>/host" becomes `//host`), schemes. What is returned is the path as resolved, so it
+ * is exactly what was checked.
+ */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback: string): string {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  return to;
+  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.includes("\\")) return fallback;
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f-\u009f]/.test(to)) return fallback;
+  let url: URL;
+  try {
+    url = new URL(to, REDIRECT_BASE);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== REDIRECT_BASE.origin || url.pathname.startsWith("//")) return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
 }

@@ -26,7 +26,7 @@ const { base, stop } = await benchServer(async (url) => {
   const { db, sql } = createDb(url);
   await seedDemo(db);
   await createBaselines(db, { depth: 50 });
-  for (let i = 0; i < 20; i++) experts.push(await createUser(db, { email: `bench-expert-${i}@assay.local`, name: `Bench ${i}`, role: "expert", password: "bench-password-1" }));
+  for (let i = 0; i < 20; i++) experts.push(await createUser(db, { email: `bench-expert-${i}@assay.local`, name: `Bench ${i}`, role: "expert", password: "bench-password-1" }, "cli"));
   const [biggest] = await db.execute<{ external_id: string; pool: number }>(raw`
     select p.external_id, count(distinct li.candidate_id)::int as pool from list_items li join ranked_lists rl on rl.id = li.list_id
     join proposals p on p.id = rl.proposal_id group by p.external_id order by pool desc limit 1`);

@@ -1,0 +1,104 @@
+import { createHash, randomBytes } from "node:crypto";
+import { createCookie, type Cookie } from "@remix-run/node";
+import { loadConfig } from "../../db/config";
+import type { Db } from "../../db/client";
+import { createSession, deleteSession, findSessionUser, pruneExpiredSessions, sessionHandle, type SessionLifetime } from "../../db/sessions";
+import type { PublicUser } from "../../db/users";
+import { getDb } from "./db.server";
+
+/**
+ * Sign-in sessions kept on the server (table `sessions`). The cookie carries only a random id of 32
+ * bytes, signed with SESSION_SECRET; the table keeps the id's SHA-256, so a copy of the table or a log
+ * of it cannot be replayed as a cookie. Ending a session is deleting its row.
+ */
+export const SESSION_COOKIE = "__assay_session";
+
+const ID_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+let cookie: Cookie | undefined;
+let lifetime: SessionLifetime | undefined;
+
+function sessionCookie(): Cookie {
+  if (!cookie) {
+    const secret = process.env.SESSION_SECRET;
+    if (!secret) throw new Error("SESSION_SECRET is not set: start Assay with `npm start`.");
+    cookie = createCookie(SESSION_COOKIE, {
+      httpOnly: true,
+      sameSite: "lax",
+      path: "/",
+      secure: process.env.NODE_ENV === "production",
+      secrets: [secret],
+    });
+  }
+  return cookie;
+}
+
+/** SESSION_IDLE_HOURS and SESSION_MAX_DAYS, validated once (the server already checked them at start). */
+export function sessionLifetime(): SessionLifetime {
+  if (!lifetime) {
+    const config = loadConfig(process.env);
+    lifetime = { idleMs: config.SESSION_IDLE_HOURS * 3_600_000, maxMs: config.SESSION_MAX_DAYS * 86_400_000 };
+  }
+  return lifetime;
+}
+
+const hashId = (id: string) => createHash("sha256").update(id).digest("hex");
+
+/** The SHA-256 (hex) of the session id the request's cookie carries, or null when it has no well-formed one. */
+async function requestIdHash(request: Request): Promise<string | null> {
+  const id: unknown = await sessionCookie().parse(request.headers.get("Cookie"));
+  return typeof id === "string" && ID_PATTERN.test(id) ? hashId(id) : null;
+}
+
+/**
+ * Creates a session for `userId` and returns its Set-Cookie header. Always a new random id: a session
+ * is never adopted from what the browser sent (no fixation).
+ */
+export async function startSession(db: Db, userId: number, meta: { userAgent: string; ip: string }, now = new Date()): Promise<string> {
+  const id = randomBytes(32).toString("base64url");
+  const span = sessionLifetime();
+  await createSession(db, { idHash: hashId(id), userId, ...meta }, span, now);
+  return sessionCookie().serialize(id, { maxAge: Math.floor(span.maxMs / 1000) });
+}
+
+/**
+ * Signs `userId` in: the session the request came with (if any) is deleted, expired sessions are
+ * pruned, and a new one is made. Returns the Set-Cookie header.
+ */
+export async function signIn(request: Request, userId: number, ip: string, now = new Date()): Promise<string> {
+  const db = getDb();
+  const previous = await requestIdHash(request);
+  if (previous) await deleteSession(db, previous);
+  await pruneExpiredSessions(db, now);
+  return startSession(db, userId, { userAgent: request.headers.get("User-Agent") ?? "", ip }, now);
+}
+
+/** Ends the request's session (deletes its row) and returns the Set-Cookie header that clears the cookie. */
+export async function signOut(request: Request): Promise<string> {
+  const idHash = await requestIdHash(request);
+  if (idHash) await deleteSession(getDb(), idHash);
+  return clearSessionCookie();
+}
+
+/** A Set-Cookie header that removes the session cookie from the browser. */
+export function clearSessionCookie(): Promise<string> {
+  return sessionCookie().serialize("", { maxAge: 0, expires: new Date(0) });
+}
+
+/** Whether the request carries a session cookie at all (valid or not): then a redirect to sign-in clears it. */
+export function hasSessionCookie(request: Request): boolean {
+  return (request.headers.get("Cookie") ?? "").split(";").some((part) => part.trim().startsWith(`${SESSION_COOKIE}=`));
+}
+
+/** The active user of the request's live session, or null. Marks the session used (at most once a minute). */
+export async function getSessionUser(request: Request, now = new Date()): Promise<PublicUser | null> {
+  const idHash = await requestIdHash(request);
+  if (!idHash) return null;
+  return (await findSessionUser(getDb(), idHash, sessionLifetime(), now)) ?? null;
+}
+
+/** The short handle (as the admin's session list shows it) of the request's session, or null. */
+export async function currentSessionHandle(request: Request): Promise<string | null> {
+  const idHash = await requestIdHash(request);
+  return idHash ? sessionHandle(idHash) : null;
+}
