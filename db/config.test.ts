@@ -18,4 +18,13 @@ describe("loadConfig", () => {
     expect(loadConfig({ DATABASE_URL: "postgres://u:p@h/db" }).DATABASE_URL).toBe("postgres://u:p@h/db");
     expect(loadConfig({ DATABASE_URL: "postgres://u:p@h/db", NODE_ENV: "development" }).DATABASE_URL).toBe("postgres://u:p@h/db");
   });
+
+  it("reads the session lifetimes, 8 idle hours and 7 days by default, and refuses nonsense", () => {
+    expect(loadConfig({})).toMatchObject({ SESSION_IDLE_HOURS: 8, SESSION_MAX_DAYS: 7 });
+    expect(loadConfig({ SESSION_IDLE_HOURS: "0.5", SESSION_MAX_DAYS: "30" })).toMatchObject({ SESSION_IDLE_HOURS: 0.5, SESSION_MAX_DAYS: 30 });
+    expect(() => loadConfig({ SESSION_IDLE_HOURS: "0" })).toThrowError("Configuration error: SESSION_IDLE_HOURS must be more than 0 hours.");
+    expect(() => loadConfig({ SESSION_IDLE_HOURS: "eight" })).toThrowError(/SESSION_IDLE_HOURS Expected number/);
+    expect(() => loadConfig({ SESSION_MAX_DAYS: "-1" })).toThrowError("Configuration error: SESSION_MAX_DAYS must be more than 0 days.");
+    expect(() => loadConfig({ SESSION_MAX_DAYS: "365" })).toThrowError("Configuration error: SESSION_MAX_DAYS must be at most 90 days.");
+  });
 });

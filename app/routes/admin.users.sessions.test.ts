@@ -1,0 +1,111 @@
+import { asc, eq } from "drizzle-orm";
+import { createTestDatabase, type TestDatabase } from "../../test/database";
+import { createSessionCookie } from "../../test/session-cookie";
+import { auditLog, sessions } from "../../db/schema";
+import { createUser, type PublicUser } from "../../db/users";
+
+/** The "Sessions" panel of an admin's user page: listing a user's sessions and ending them, through the route. */
+let t: TestDatabase;
+let route: typeof import("./admin.users.$userId");
+let auth: typeof import("../utils/auth.server");
+let admin: PublicUser;
+let adminCookie = "";
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  process.env.DATABASE_URL = t.url;
+  process.env.SESSION_SECRET = "a-test-secret-that-is-long-enough-to-sign";
+  admin = await createUser(t.db, { email: "ada@test.local", name: "Ada Admin", role: "admin", password: "long-enough-1" }, "cli");
+  adminCookie = await createSessionCookie(t.db, admin.id);
+  [route, auth] = await Promise.all([import("./admin.users.$userId"), import("../utils/auth.server")]);
+});
+afterAll(() => t.drop());
+
+const context = { cspNonce: "", ip: "127.0.0.1" };
+const userOf = (cookie: string) => auth.getOptionalUser(new Request("http://localhost/", { headers: { Cookie: cookie } }));
+
+async function load(userId: number) {
+  const request = new Request(`http://localhost/admin/users/${userId}`, { headers: { Cookie: adminCookie } });
+  return (await route.loader({ request, params: { userId: String(userId) }, context })) as Response;
+}
+
+async function post(userId: number, fields: Record<string, string>) {
+  const request = new Request(`http://localhost/admin/users/${userId}`, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: { Cookie: adminCookie, "Content-Type": "application/x-www-form-urlencoded" },
+  });
+  return (await route.action({ request, params: { userId: String(userId) }, context })) as Response;
+}
+
+let n = 0;
+async function userWithSessions(count: number) {
+  const user = await createUser(t.db, { email: `u${++n}@test.local`, name: `User ${n}`, role: "expert", password: "long-enough-1" }, admin);
+  const cookies: string[] = [];
+  for (let i = 0; i < count; i++) {
+    cookies.push(await createSessionCookie(t.db, user.id, { userAgent: `Browser ${i}`, ip: `192.0.2.${i + 1}`, now: new Date(Date.now() - (count - i) * 1000) }));
+  }
+  return { user, cookies };
+}
+
+type Listed = { handle: string; createdAt: string; lastSeenAt: string; endsAt: string; userAgent: string; ip: string };
+
+describe("an admin's Sessions panel", () => {
+  it("lists a user's sessions, newest first, with no id hash in the page's data", async () => {
+    const { user } = await userWithSessions(2);
+    const response = await load(user.id);
+    const text = await response.text();
+    const listed = JSON.parse(text).sessions as Listed[];
+    expect(listed.map((s) => [s.userAgent, s.ip])).toEqual([
+      ["Browser 1", "192.0.2.2"],
+      ["Browser 0", "192.0.2.1"],
+    ]);
+    for (const s of listed) expect(s.handle).toMatch(/^[0-9a-f]{8}$/);
+    for (const { idHash } of await t.db.select({ idHash: sessions.idHash }).from(sessions)) expect(text).not.toContain(idHash.slice(0, 9));
+  });
+
+  it("ends one session: that browser is signed out, the other stays, and the audit log names the admin", async () => {
+    const { user, cookies } = await userWithSessions(2);
+    const [newest] = (await (await load(user.id)).json()).sessions as Listed[];
+    const response = await post(user.id, { intent: "end-session", session: newest.handle });
+    expect(await response.json()).toMatchObject({ done: `Session ${newest.handle} ended: that browser must sign in again.` });
+    expect(await userOf(cookies[1])).toBeNull();
+    expect((await userOf(cookies[0]))?.id).toBe(user.id);
+    const again = await post(user.id, { intent: "end-session", session: newest.handle });
+    expect(await again.json()).toMatchObject({ done: `Session ${newest.handle} had already ended.` });
+    const entries = await t.db.select().from(auditLog).where(eq(auditLog.target, `user:${user.id}`)).orderBy(asc(auditLog.id));
+    expect(entries.map((e) => [e.action, e.actorLabel, e.detail])).toEqual([
+      ["user.create", "Ada Admin <ada@test.local>", { email: user.email, name: user.name, role: "expert", subjectIds: [] }],
+      ["session.end", "Ada Admin <ada@test.local>", { session: newest.handle }],
+    ]);
+  });
+
+  it("ends all of a user's sessions and leaves everyone else's", async () => {
+    const { user, cookies } = await userWithSessions(3);
+    const bystander = await userWithSessions(1);
+    const response = await post(user.id, { intent: "end-all-sessions" });
+    expect(await response.json()).toMatchObject({ done: `Ended 3 sessions of ${user.name}.` });
+    for (const cookie of cookies) expect(await userOf(cookie)).toBeNull();
+    expect((await userOf(bystander.cookies[0]))?.id).toBe(bystander.user.id);
+    expect((await (await load(user.id)).json()).sessions).toEqual([]);
+    const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.action, "session.end_all"));
+    expect(entry).toMatchObject({ actorId: admin.id, target: `user:${user.id}`, detail: { sessionsEnded: 3 } });
+  });
+
+  it("refuses a malformed session handle with a 400 and a sentence, ending nothing", async () => {
+    const { user, cookies } = await userWithSessions(1);
+    const response = await post(user.id, { intent: "end-session", session: "%" });
+    expect(response.status).toBe(400);
+    expect(JSON.stringify(await response.json())).toContain("A session is named by 8 hex characters");
+    expect((await userOf(cookies[0]))?.id).toBe(user.id);
+  });
+
+  it("signs a user out everywhere when the admin sets a new password", async () => {
+    const { user, cookies } = await userWithSessions(1);
+    const response = await post(user.id, { intent: "password", password: "brand-new-password-3" });
+    expect(await response.json()).toMatchObject({ done: `New password set. ${user.name} is signed out everywhere.` });
+    expect(await userOf(cookies[0])).toBeNull();
+    const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.action, "user.password"));
+    expect(entry).toMatchObject({ actorId: admin.id, target: `user:${user.id}`, detail: { sessionsEnded: 1 } });
+  });
+});

@@ -1,0 +1,181 @@
+import { createHash } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { createTestDatabase, type TestDatabase } from "../../test/database";
+import { createSessionCookie } from "../../test/session-cookie";
+import { sessions } from "../../db/schema";
+import { createUser, setUserActive, setUserPassword, updateUser, type PublicUser } from "../../db/users";
+
+/** Sign-in, sign-out and the session cookie, through the routes' own actions against a real database. */
+let t: TestDatabase;
+let login: typeof import("./login");
+let logout: typeof import("./logout");
+let auth: typeof import("../utils/auth.server");
+let n = 0;
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  process.env.DATABASE_URL = t.url;
+  process.env.SESSION_SECRET = "a-test-secret-that-is-long-enough-to-sign";
+  [login, logout, auth] = await Promise.all([import("./login"), import("./logout"), import("../utils/auth.server")]);
+});
+afterAll(() => t.drop());
+
+const PASSWORD = "long-enough-1";
+async function newUser(role: PublicUser["role"] = "expert") {
+  n++;
+  return createUser(t.db, { email: `person${n}@test.local`, name: `Person ${n}`, role, password: PASSWORD }, "cli");
+}
+
+/** Runs an action as the server would; a thrown Response is returned like a returned one. */
+async function run(action: (args: never) => Promise<Response>, request: Request, ip: string): Promise<Response> {
+  try {
+    return await action({ request, params: {}, context: { cspNonce: "", ip } } as never);
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
+function signInRequest(fields: Record<string, string>, cookie?: string) {
+  return new Request("http://localhost/login", {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: { "Content-Type": "application/x-www-form-urlencoded", "User-Agent": "Vitest Browser", ...(cookie ? { Cookie: cookie } : {}) },
+  });
+}
+
+const signIn = (email: string, password: string, ip: string, extra: { cookie?: string; redirectTo?: string } = {}) =>
+  run(login.action, signInRequest({ email, password, ...(extra.redirectTo !== undefined ? { redirectTo: extra.redirectTo } : {}) }, extra.cookie), ip);
+
+const cookieOf = (response: Response) => response.headers.get("Set-Cookie")!.split(";")[0];
+const userOf = (cookie: string) => auth.getOptionalUser(new Request("http://localhost/", { headers: { Cookie: cookie } }));
+/** The session id inside the signed cookie (Remix encodes the value as base64 JSON, then appends the signature). */
+const idOf = (cookie: string) => JSON.parse(Buffer.from(decodeURIComponent(cookie.split("=")[1]).replace(/\.[^.]*$/, ""), "base64").toString());
+const hashOf = (id: string) => createHash("sha256").update(id).digest("hex");
+const sessionRows = (userId: number) => t.db.select().from(sessions).where(eq(sessions.userId, userId));
+
+describe("sign-in", () => {
+  it("sets an httpOnly, lax, site-wide cookie holding only a 32-byte random id, kept hashed in the table", async () => {
+    const user = await newUser();
+    const response = await signIn(user.email, PASSWORD, "192.0.2.1");
+    expect(response.status).toBe(302);
+    const header = response.headers.get("Set-Cookie")!;
+    expect(header).toMatch(/^__assay_session=/);
+    expect(header).toMatch(/; HttpOnly/);
+    expect(header).toMatch(/; SameSite=Lax/);
+    expect(header).toMatch(/; Path=\//);
+    expect(header).toMatch(/; Max-Age=604800/);
+    const id = idOf(cookieOf(response));
+    expect(Buffer.from(id, "base64url")).toHaveLength(32);
+    const [row] = await sessionRows(user.id);
+    expect(row).toMatchObject({ idHash: hashOf(id), userAgent: "Vitest Browser", ip: "192.0.2.1" });
+    expect(JSON.stringify(await t.db.select().from(sessions))).not.toContain(id);
+    expect((await userOf(cookieOf(response)))?.id).toBe(user.id);
+  });
+
+  it("always makes a new session: a cookie sent at sign-in is discarded and its row deleted (no fixation)", async () => {
+    const user = await newUser();
+    const planted = await createSessionCookie(t.db, user.id);
+    const response = await signIn(user.email, PASSWORD, "192.0.2.2", { cookie: planted });
+    const fresh = cookieOf(response);
+    expect(idOf(fresh)).not.toBe(idOf(planted));
+    expect(await userOf(planted)).toBeNull();
+    expect((await userOf(fresh))?.id).toBe(user.id);
+    expect((await sessionRows(user.id)).map((r) => r.idHash)).toEqual([hashOf(idOf(fresh))]);
+  });
+
+  it("goes to a safe redirectTo and to the role's home for a hostile one, never a 500", async () => {
+    const user = await newUser("analyst");
+    const cases: [string, string][] = [
+      ["/\n/x", "/analyst"],
+      ["/\t/evil.example", "/analyst"],
+      ["//evil.example", "/analyst"],
+      ["https://evil.example", "/analyst"],
+      ["/analyst?B=100#x", "/analyst?B=100#x"],
+    ];
+    for (const [redirectTo, expected] of cases) {
+      const response = await signIn(user.email, PASSWORD, "192.0.2.3", { redirectTo });
+      expect([response.status, response.headers.get("Location")], JSON.stringify(redirectTo)).toEqual([302, expected]);
+    }
+  });
+});
+
+describe("ending sessions", () => {
+  it("sign-out deletes the session and clears the cookie", async () => {
+    const user = await newUser();
+    const cookie = cookieOf(await signIn(user.email, PASSWORD, "192.0.2.4"));
+    const other = cookieOf(await signIn(user.email, PASSWORD, "192.0.2.4"));
+    const response = await run(logout.action, new Request("http://localhost/logout", { method: "POST", headers: { Cookie: cookie } }), "192.0.2.4");
+    expect(response.headers.get("Location")).toBe("/login");
+    expect(response.headers.get("Set-Cookie")).toMatch(/^__assay_session=; Max-Age=0;/);
+    expect(await userOf(cookie)).toBeNull();
+    expect((await userOf(other))?.id).toBe(user.id); // sign-out ends this browser's session only
+  });
+
+  it("a password change, a role change and deactivation each end the user's live cookies; reactivation revives none", async () => {
+    const user = await newUser();
+    const check = async (change: () => Promise<void>) => {
+      const cookie = await createSessionCookie(t.db, user.id);
+      expect((await userOf(cookie))?.id).toBe(user.id);
+      await change();
+      return userOf(cookie);
+    };
+    expect(await check(() => setUserPassword(t.db, user.id, "a-new-password-2", "cli"))).toBeNull();
+    expect(await check(() => updateUser(t.db, user.id, { role: "convener", name: user.name, subjectIds: [] }, "cli"))).toBeNull();
+    const cookie = await createSessionCookie(t.db, user.id);
+    await setUserActive(t.db, user.id, false, "cli");
+    expect(await userOf(cookie)).toBeNull();
+    await setUserActive(t.db, user.id, true, "cli");
+    expect(await userOf(cookie)).toBeNull();
+  });
+
+  it("a request with an ended session's cookie is sent to sign-in and the cookie is cleared", async () => {
+    const user = await newUser();
+    const cookie = await createSessionCookie(t.db, user.id);
+    await setUserPassword(t.db, user.id, "a-new-password-2", "cli");
+    const thrown = await auth.requireUser(new Request("http://localhost/expert?x=1", { headers: { Cookie: cookie } })).catch((r: Response) => r);
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).headers.get("Location")).toBe("/login?redirectTo=%2Fexpert%3Fx%3D1");
+    expect((thrown as Response).headers.get("Set-Cookie")).toMatch(/^__assay_session=; Max-Age=0;/);
+  });
+});
+
+describe("throttling failed sign-ins", () => {
+  it("five wrong passwords from A throttle that account from A only; the right password from B works", async () => {
+    const user = await newUser();
+    for (let i = 0; i < 5; i++) expect((await signIn(user.email, "wrong-password", "198.51.100.1")).status).toBe(401);
+    const throttled = await signIn(user.email, PASSWORD, "198.51.100.1");
+    expect(throttled.status).toBe(429);
+    expect(Number(throttled.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(JSON.stringify(await throttled.json())).toContain("Too many failed sign-ins to this account from your network address. Try again in 15 minutes.");
+    expect((await signIn(user.email, PASSWORD, "198.51.100.2")).status).toBe(302);
+    // The same address may still sign in to other accounts: the per-address limit is higher.
+    const other = await newUser();
+    expect((await signIn(other.email, PASSWORD, "198.51.100.1")).status).toBe(302);
+  });
+
+  it("twenty failures from one address across many accounts stop that address before its body is read", async () => {
+    const users = await Promise.all([1, 2, 3].map(() => newUser()));
+    for (let i = 0; i < 20; i++) {
+      const email = i % 4 === 3 ? `nobody${i}@test.local` : users[i % 4].email; // unknown emails count too
+      expect((await signIn(email, "wrong-password", "203.0.113.9")).status).toBe(401);
+    }
+    const request = signInRequest({ email: users[0].email, password: PASSWORD });
+    const refused = await run(login.beforeBody as never, request, "203.0.113.9");
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect((await refused.json()).message).toBe("Too many failed sign-ins from your network address. Try again in 15 minutes.");
+    expect(request.bodyUsed).toBe(false);
+    expect((await signIn(users[0].email, PASSWORD, "203.0.113.9")).status).toBe(429);
+    expect((await signIn(users[0].email, PASSWORD, "203.0.113.10")).status).toBe(302);
+  });
+
+  it("a success does not reset the address's count, and an IPv6 /64 counts as one address", async () => {
+    const [mine, target] = [await newUser(), await newUser()];
+    for (let i = 0; i < 19; i++) await signIn(`nobody-v6-${i}@test.local`, "wrong-password", `2001:db8:1:1::${i.toString(16)}`);
+    expect((await signIn(mine.email, PASSWORD, "2001:db8:1:1::ff")).status).toBe(302);
+    expect((await signIn(target.email, "wrong-password", "2001:db8:1:1:aaaa::1")).status).toBe(401);
+    expect((await signIn(mine.email, PASSWORD, "2001:db8:1:1::ff")).status).toBe(429);
+    expect((await signIn(mine.email, PASSWORD, "2001:db8:1:2::1")).status).toBe(302);
+  });
+});
