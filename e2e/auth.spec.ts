@@ -57,3 +57,14 @@ test("responses carry security headers and the session cookie is httpOnly", asyn
   expect(html).toContain("admin@assay.local");
   expect(html).not.toContain("scrypt$");
 });
+
+test("sign-in never sends the browser to another site, whatever redirectTo says", async ({ page }) => {
+  for (const redirectTo of ["/\t/evil.example", "//evil.example", "/\\evil.example", "/\n/x"]) {
+    await page.context().clearCookies();
+    await page.goto(`/login?redirectTo=${encodeURIComponent(redirectTo)}`);
+    await page.getByLabel("Email").fill(demoLogin.admin);
+    await page.getByLabel("Password").fill("assay-demo");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/admin$/);
+  }
+});

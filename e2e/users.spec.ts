@@ -26,9 +26,24 @@ test("an admin creates, edits, deactivates and re-passwords a user", async ({ pa
 
   await page.getByRole("link", { name: "Nora Newexpert" }).click();
   await expect(page.getByLabel("Subjects of expertise (experts)").locator("option:checked")).toHaveText(["Ecology", "Economics"]);
+  const sessions = page.getByRole("region", { name: "Sessions" });
+  await expect(sessions.getByRole("row")).toHaveCount(2);
+  await expect(sessions.getByRole("row").nth(1)).toContainText("127.0.0.1");
+  await sessions.getByRole("button", { name: "End all sessions" }).click();
+  await expect(page.getByRole("status")).toHaveText("Ended 1 session of Nora Newexpert.");
+  await expect(sessions.getByText("Not signed in anywhere.")).toBeVisible();
+  await other.reload();
+  await expect(other).toHaveURL(/\/login/);
+  await signIn(other, "nora@example.org", "nora-password-1");
+  await expect(other).toHaveURL(/\/expert$/);
+
   await page.getByLabel("Role", { exact: true }).selectOption("analyst");
   await page.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByRole("status")).toHaveText("Saved.");
+  await expect(page.getByRole("status")).toHaveText("Saved. Nora Newexpert is signed out and signs in again as analyst.");
+  await other.reload();
+  await expect(other).toHaveURL(/\/login/);
+  await signIn(other, "nora@example.org", "nora-password-1");
+  await expect(other).toHaveURL(/\/analyst$/);
 
   await page.getByRole("button", { name: "Deactivate Nora Newexpert" }).click();
   await expect(page.getByRole("status")).toHaveText("Nora Newexpert is deactivated and signed out.");
@@ -40,7 +55,7 @@ test("an admin creates, edits, deactivates and re-passwords a user", async ({ pa
   await page.getByRole("button", { name: "Reactivate Nora Newexpert" }).click();
   await page.getByLabel("New password").fill("another-password-2");
   await page.getByRole("button", { name: "Set password" }).click();
-  await expect(page.getByRole("status")).toHaveText("New password set.");
+  await expect(page.getByRole("status")).toHaveText("New password set. Nora Newexpert is signed out everywhere.");
   await signIn(other, "nora@example.org", "another-password-2");
   await expect(other).toHaveURL(/\/analyst$/);
 });
