@@ -18,7 +18,7 @@ const configSchema = z.object({
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   ASSAY_SEED_DEMO: z.enum(["auto", "never"]).default("auto"),
   // A session ends after this long unused, and at the latest this long after sign-in.
-  SESSION_IDLE_HOURS: z.coerce.number().positive("must be more than 0 hours").max(24 * 30, "must be at most 720 hours").default(8),
+  SESSION_IDLE_HOURS: z.coerce.number().positive("must be more than 0 hours").max(720, "must be at most 720 hours").default(8),
   SESSION_MAX_DAYS: z.coerce.number().positive("must be more than 0 days").max(90, "must be at most 90 days").default(7),
 });
 

@@ -24,7 +24,11 @@ let admin: PublicUser;
 let n = 0;
 beforeAll(async () => {
   t = await createTestDatabase();
-  admin = await createUser(t.db, { email: "root@test.local", name: "Root", role: "admin", password: "long-enough-1" }, "cli");
+  admin = await createUser(
+    t.db,
+    { email: "root@test.local", name: "Root", role: "admin", password: "long-enough-1" },
+    "cli",
+  );
 });
 afterAll(() => t.drop());
 
@@ -60,7 +64,8 @@ describe("session lifetime (controlled clock)", () => {
   it("ends a session at the absolute limit however much it is used", async () => {
     const user = await newUser();
     const id = await session(user.id);
-    for (let h = 4; h < 7 * 24; h += 4) expect((await findSessionUser(t.db, id, lifetime, at(h * HOUR)))?.id).toBe(user.id);
+    for (let h = 4; h < 7 * 24; h += 4)
+      expect((await findSessionUser(t.db, id, lifetime, at(h * HOUR)))?.id).toBe(user.id);
     expect(await findSessionUser(t.db, id, lifetime, at(7 * 24 * HOUR))).toBeUndefined();
     // The idle end never passes the absolute end.
     expect((await rowOf(id)).idleExpiresAt.getTime()).toBeLessThanOrEqual((await rowOf(id)).expiresAt.getTime());
@@ -99,7 +104,11 @@ describe("changes to a user end their sessions", () => {
     expect(await rowOf(b)).toBeUndefined();
     expect(await rowOf(c)).toBeDefined();
     const [entry] = await auditOf(`user:${user.id}`).then((rows) => rows.filter((r) => r.action === "user.password"));
-    expect(entry).toMatchObject({ actorId: admin.id, actorLabel: "Root <root@test.local>", detail: { sessionsEnded: 2 } });
+    expect(entry).toMatchObject({
+      actorId: admin.id,
+      actorLabel: "Root <root@test.local>",
+      detail: { sessionsEnded: 2 },
+    });
     expect(JSON.stringify(entry.detail)).not.toMatch(/another-password|scrypt/);
   });
 
@@ -112,8 +121,18 @@ describe("changes to a user end their sessions", () => {
     expect(await rowOf(id)).toBeUndefined();
     const updates = (await auditOf(`user:${user.id}`)).filter((r) => r.action === "user.update");
     expect(updates.map((r) => r.detail)).toEqual([
-      { name: { from: user.name, to: "Renamed" }, role: { from: "expert", to: "expert" }, subjectIds: [], sessionsEnded: 0 },
-      { name: { from: "Renamed", to: "Renamed" }, role: { from: "expert", to: "analyst" }, subjectIds: [], sessionsEnded: 1 },
+      {
+        name: { from: user.name, to: "Renamed" },
+        role: { from: "expert", to: "expert" },
+        subjectIds: [],
+        sessionsEnded: 0,
+      },
+      {
+        name: { from: "Renamed", to: "Renamed" },
+        role: { from: "expert", to: "analyst" },
+        subjectIds: [],
+        sessionsEnded: 1,
+      },
     ]);
   });
 
@@ -134,7 +153,12 @@ describe("changes to a user end their sessions", () => {
 
   it("records the CLI as the actor of a user it creates", async () => {
     const [entry] = await auditOf(`user:${admin.id}`);
-    expect(entry).toMatchObject({ action: "user.create", actorId: null, actorLabel: "cli", detail: { email: "root@test.local", role: "admin" } });
+    expect(entry).toMatchObject({
+      action: "user.create",
+      actorId: null,
+      actorLabel: "cli",
+      detail: { email: "root@test.local", role: "admin" },
+    });
   });
 });
 
@@ -146,8 +170,22 @@ describe("an admin's view of a user's sessions", () => {
     await session(user.id, at(-9 * HOUR)); // idle too long: not listed
     const listed = await listUserSessions(t.db, user.id, t0);
     expect(listed).toEqual([
-      { handle: sessionHandle(newer), createdAt: t0, lastSeenAt: t0, endsAt: at(8 * HOUR), userAgent: "Firefox", ip: "192.0.2.7" },
-      { handle: sessionHandle(older), createdAt: at(-HOUR), lastSeenAt: at(-HOUR), endsAt: at(7 * HOUR), userAgent: "Firefox", ip: "192.0.2.7" },
+      {
+        handle: sessionHandle(newer),
+        createdAt: t0,
+        lastSeenAt: t0,
+        endsAt: at(8 * HOUR),
+        userAgent: "Firefox",
+        ip: "192.0.2.7",
+      },
+      {
+        handle: sessionHandle(older),
+        createdAt: at(-HOUR),
+        lastSeenAt: at(-HOUR),
+        endsAt: at(7 * HOUR),
+        userAgent: "Firefox",
+        ip: "192.0.2.7",
+      },
     ]);
     expect(sessionHandle(newer)).toMatch(/^[0-9a-f]{8}$/);
     expect(JSON.stringify(listed)).not.toContain(newer.slice(0, 12));

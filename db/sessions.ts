@@ -17,6 +17,7 @@ export const TOUCH_INTERVAL_MS = 60_000;
 /** Hex characters of the id hash an admin sees to tell sessions apart: not enough to find the row blind. */
 const HANDLE_LENGTH = 8;
 
+/** Stores a new session (by its id's hash) that ends `lifetime` after `now`. */
 export async function createSession(
   db: DbOrTx,
   input: { idHash: string; userId: number; userAgent: string; ip: string },
@@ -45,11 +46,25 @@ export async function findSessionUser(db: DbOrTx, idHash: string, lifetime: Sess
       lastSeenAt: sessions.lastSeenAt,
       expiresAt: sessions.expiresAt,
       // The public columns only (as db/users.ts's publicUserColumns; not imported, as users.ts imports this file).
-      user: { id: users.id, email: users.email, name: users.name, role: users.role, active: users.active, createdAt: users.createdAt },
+      user: {
+        id: users.id,
+        email: users.email,
+        name: users.name,
+        role: users.role,
+        active: users.active,
+        createdAt: users.createdAt,
+      },
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.idHash, idHash), eq(users.active, true), gt(sessions.idleExpiresAt, now), gt(sessions.expiresAt, now)));
+    .where(
+      and(
+        eq(sessions.idHash, idHash),
+        eq(users.active, true),
+        gt(sessions.idleExpiresAt, now),
+        gt(sessions.expiresAt, now),
+      ),
+    );
   if (!row) return undefined;
   if (now.getTime() - row.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
     const idleExpiresAt = new Date(Math.min(now.getTime() + lifetime.idleMs, row.expiresAt.getTime()));
@@ -62,6 +77,7 @@ export async function findSessionUser(db: DbOrTx, idHash: string, lifetime: Sess
   return row.user;
 }
 
+/** Ends one session (sign-out, or a new sign-in from the same browser). */
 export async function deleteSession(db: DbOrTx, idHash: string) {
   await db.delete(sessions).where(eq(sessions.idHash, idHash));
 }
@@ -79,7 +95,10 @@ export async function pruneExpiredSessions(db: DbOrTx, now: Date, limit = 200): 
     .from(sessions)
     .where(or(lte(sessions.expiresAt, now), lte(sessions.idleExpiresAt, now)))
     .limit(limit);
-  const pruned = await db.delete(sessions).where(inArray(sessions.idHash, expired)).returning({ userId: sessions.userId });
+  const pruned = await db
+    .delete(sessions)
+    .where(inArray(sessions.idHash, expired))
+    .returning({ userId: sessions.userId });
   return pruned.length;
 }
 
@@ -98,7 +117,10 @@ export async function listUserSessions(db: DbOrTx, userId: number, now: Date) {
     .from(sessions)
     .where(and(eq(sessions.userId, userId), gt(sessions.idleExpiresAt, now), gt(sessions.expiresAt, now)))
     .orderBy(desc(sessions.createdAt));
-  return rows.map(({ idleExpiresAt, expiresAt, ...row }) => ({ ...row, endsAt: idleExpiresAt < expiresAt ? idleExpiresAt : expiresAt }));
+  return rows.map(({ idleExpiresAt, expiresAt, ...row }) => ({
+    ...row,
+    endsAt: idleExpiresAt < expiresAt ? idleExpiresAt : expiresAt,
+  }));
 }
 
 /** The short handle of an id hash, as `listUserSessions` shows it. */

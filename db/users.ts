@@ -60,7 +60,8 @@ export async function createUser(
       .returning(publicUserColumns);
     const subjectIds = input.role === "expert" ? [...new Set(input.subjectIds ?? [])] : [];
     await setUserSubjects(tx, user.id, subjectIds);
-    await recordAudit(tx, actor, "user.create", `user:${user.id}`, { email: user.email, name: user.name, role: user.role, subjectIds });
+    const detail = { email: user.email, name: user.name, role: user.role, subjectIds };
+    await recordAudit(tx, actor, "user.create", `user:${user.id}`, detail);
     return user as PublicUser;
   });
 }
@@ -76,9 +77,19 @@ export async function setUserSubjects(db: DbOrTx, userId: number, subjectIds: nu
  * Changes a user's name, role and subjects. A new role ends every session of the user, so what they
  * may do changes at once and they sign in again under it.
  */
-export async function updateUser(db: Db, id: number, change: { role: Role; name: string; subjectIds: number[] }, actor: AuditActor) {
+export async function updateUser(
+  db: Db,
+  id: number,
+  change: { role: Role; name: string; subjectIds: number[] },
+  actor: AuditActor,
+) {
   await db.transaction(async (tx) => {
-    const [before] = await tx.select({ role: users.role, name: users.name }).from(users).where(eq(users.id, id)).for("update");
+    // Locked, so a concurrent change cannot slip between reading the old role and writing the new one.
+    const [before] = await tx
+      .select({ role: users.role, name: users.name })
+      .from(users)
+      .where(eq(users.id, id))
+      .for("update");
     if (!before) return;
     const subjectIds = change.role === "expert" ? [...new Set(change.subjectIds)] : [];
     await tx.update(users).set({ role: change.role, name: change.name.trim() }).where(eq(users.id, id));
@@ -98,7 +109,8 @@ export async function setUserActive(db: Db, id: number, active: boolean, actor: 
   await db.transaction(async (tx) => {
     await tx.update(users).set({ active }).where(eq(users.id, id));
     const sessionsEnded = active ? 0 : await deleteUserSessions(tx, id);
-    await recordAudit(tx, actor, active ? "user.activate" : "user.deactivate", `user:${id}`, active ? {} : { sessionsEnded });
+    const detail = active ? {} : { sessionsEnded };
+    await recordAudit(tx, actor, active ? "user.activate" : "user.deactivate", `user:${id}`, detail);
   });
 }
 

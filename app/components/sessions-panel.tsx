@@ -1,6 +1,13 @@
 import { Form } from "@remix-run/react";
 
-export type SessionRow = { handle: string; createdAt: string; lastSeenAt: string; endsAt: string; userAgent: string; ip: string };
+export type SessionRow = {
+  handle: string;
+  createdAt: string;
+  lastSeenAt: string;
+  endsAt: string;
+  userAgent: string;
+  ip: string;
+};
 
 const when = (iso: string) => `${new Date(iso).toISOString().slice(0, 16).replace("T", " ")} UTC`;
 
@@ -36,7 +43,8 @@ export function SessionsPanel({ sessions, currentSession }: { sessions: SessionR
               {sessions.map((s) => (
                 <tr key={s.handle}>
                   <td>
-                    <code>{s.handle}</code> {s.handle === currentSession ? <span className="badge">this browser</span> : null}
+                    <code>{s.handle}</code>{" "}
+                    {s.handle === currentSession ? <span className="badge">this browser</span> : null}
                   </td>
                   <td>{when(s.createdAt)}</td>
                   <td>{when(s.lastSeenAt)}</td>

@@ -49,12 +49,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   switch (value.intent) {
     case "update": {
       await updateUser(db, user.id, { name: value.name, role: value.role, subjectIds: value.subjects }, admin);
-      const signedOut = value.role !== user.role ? ` ${user.name} is signed out and signs in again as ${value.role}.` : "";
+      const signedOut = value.role === user.role ? "" : ` ${user.name} is signed out and signs in again as ${value.role}.`;
       return json({ result: submission.reply(), done: `Saved.${signedOut}` });
     }
-    case "password":
+    case "password": {
       await setUserPassword(db, user.id, value.password, admin);
-      return json({ result: submission.reply({ resetForm: true }), done: `New password set. ${user.name} is signed out everywhere.` });
+      const done = `New password set. ${user.name} is signed out everywhere.`;
+      return json({ result: submission.reply({ resetForm: true }), done });
+    }
     case "deactivate":
       await setUserActive(db, user.id, false, admin);
       return json({ result: submission.reply(), done: `${user.name} is deactivated and signed out.` });
@@ -63,12 +65,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return json({ result: submission.reply(), done: `${user.name} is active again.` });
     case "end-session": {
       const ended = await endUserSession(db, admin, user.id, value.session);
-      const done = ended > 0 ? `Session ${value.session} ended: that browser must sign in again.` : `Session ${value.session} had already ended.`;
+      const done =
+        ended > 0 ? `Session ${value.session} ended: that browser must sign in again.` : `Session ${value.session} had already ended.`;
       return json({ result: submission.reply(), done });
     }
     case "end-all-sessions": {
       const ended = await endAllUserSessions(db, admin, user.id);
-      return json({ result: submission.reply(), done: `Ended ${ended} session${ended === 1 ? "" : "s"} of ${user.name}.` });
+      const done = `Ended ${ended} session${ended === 1 ? "" : "s"} of ${user.name}.`;
+      return json({ result: submission.reply(), done });
     }
   }
 }

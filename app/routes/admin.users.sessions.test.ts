@@ -15,14 +15,19 @@ beforeAll(async () => {
   t = await createTestDatabase();
   process.env.DATABASE_URL = t.url;
   process.env.SESSION_SECRET = "a-test-secret-that-is-long-enough-to-sign";
-  admin = await createUser(t.db, { email: "ada@test.local", name: "Ada Admin", role: "admin", password: "long-enough-1" }, "cli");
+  admin = await createUser(
+    t.db,
+    { email: "ada@test.local", name: "Ada Admin", role: "admin", password: "long-enough-1" },
+    "cli",
+  );
   adminCookie = await createSessionCookie(t.db, admin.id);
   [route, auth] = await Promise.all([import("./admin.users.$userId"), import("../utils/auth.server")]);
 });
 afterAll(() => t.drop());
 
 const context = { cspNonce: "", ip: "127.0.0.1" };
-const userOf = (cookie: string) => auth.getOptionalUser(new Request("http://localhost/", { headers: { Cookie: cookie } }));
+const userOf = (cookie: string) =>
+  auth.getOptionalUser(new Request("http://localhost/", { headers: { Cookie: cookie } }));
 
 async function load(userId: number) {
   const request = new Request(`http://localhost/admin/users/${userId}`, { headers: { Cookie: adminCookie } });
@@ -40,10 +45,20 @@ async function post(userId: number, fields: Record<string, string>) {
 
 let n = 0;
 async function userWithSessions(count: number) {
-  const user = await createUser(t.db, { email: `u${++n}@test.local`, name: `User ${n}`, role: "expert", password: "long-enough-1" }, admin);
+  const user = await createUser(
+    t.db,
+    { email: `u${++n}@test.local`, name: `User ${n}`, role: "expert", password: "long-enough-1" },
+    admin,
+  );
   const cookies: string[] = [];
   for (let i = 0; i < count; i++) {
-    cookies.push(await createSessionCookie(t.db, user.id, { userAgent: `Browser ${i}`, ip: `192.0.2.${i + 1}`, now: new Date(Date.now() - (count - i) * 1000) }));
+    cookies.push(
+      await createSessionCookie(t.db, user.id, {
+        userAgent: `Browser ${i}`,
+        ip: `192.0.2.${i + 1}`,
+        now: new Date(Date.now() - (count - i) * 1000),
+      }),
+    );
   }
   return { user, cookies };
 }
@@ -61,21 +76,32 @@ describe("an admin's Sessions panel", () => {
       ["Browser 0", "192.0.2.1"],
     ]);
     for (const s of listed) expect(s.handle).toMatch(/^[0-9a-f]{8}$/);
-    for (const { idHash } of await t.db.select({ idHash: sessions.idHash }).from(sessions)) expect(text).not.toContain(idHash.slice(0, 9));
+    for (const { idHash } of await t.db.select({ idHash: sessions.idHash }).from(sessions))
+      expect(text).not.toContain(idHash.slice(0, 9));
   });
 
   it("ends one session: that browser is signed out, the other stays, and the audit log names the admin", async () => {
     const { user, cookies } = await userWithSessions(2);
     const [newest] = (await (await load(user.id)).json()).sessions as Listed[];
     const response = await post(user.id, { intent: "end-session", session: newest.handle });
-    expect(await response.json()).toMatchObject({ done: `Session ${newest.handle} ended: that browser must sign in again.` });
+    expect(await response.json()).toMatchObject({
+      done: `Session ${newest.handle} ended: that browser must sign in again.`,
+    });
     expect(await userOf(cookies[1])).toBeNull();
     expect((await userOf(cookies[0]))?.id).toBe(user.id);
     const again = await post(user.id, { intent: "end-session", session: newest.handle });
     expect(await again.json()).toMatchObject({ done: `Session ${newest.handle} had already ended.` });
-    const entries = await t.db.select().from(auditLog).where(eq(auditLog.target, `user:${user.id}`)).orderBy(asc(auditLog.id));
+    const entries = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.target, `user:${user.id}`))
+      .orderBy(asc(auditLog.id));
     expect(entries.map((e) => [e.action, e.actorLabel, e.detail])).toEqual([
-      ["user.create", "Ada Admin <ada@test.local>", { email: user.email, name: user.name, role: "expert", subjectIds: [] }],
+      [
+        "user.create",
+        "Ada Admin <ada@test.local>",
+        { email: user.email, name: user.name, role: "expert", subjectIds: [] },
+      ],
       ["session.end", "Ada Admin <ada@test.local>", { session: newest.handle }],
     ]);
   });

@@ -40,17 +40,30 @@ function signInRequest(fields: Record<string, string>, cookie?: string) {
   return new Request("http://localhost/login", {
     method: "POST",
     body: new URLSearchParams(fields),
-    headers: { "Content-Type": "application/x-www-form-urlencoded", "User-Agent": "Vitest Browser", ...(cookie ? { Cookie: cookie } : {}) },
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      "User-Agent": "Vitest Browser",
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
   });
 }
 
 const signIn = (email: string, password: string, ip: string, extra: { cookie?: string; redirectTo?: string } = {}) =>
-  run(login.action, signInRequest({ email, password, ...(extra.redirectTo !== undefined ? { redirectTo: extra.redirectTo } : {}) }, extra.cookie), ip);
+  run(
+    login.action,
+    signInRequest(
+      { email, password, ...(extra.redirectTo !== undefined ? { redirectTo: extra.redirectTo } : {}) },
+      extra.cookie,
+    ),
+    ip,
+  );
 
 const cookieOf = (response: Response) => response.headers.get("Set-Cookie")!.split(";")[0];
-const userOf = (cookie: string) => auth.getOptionalUser(new Request("http://localhost/", { headers: { Cookie: cookie } }));
+const userOf = (cookie: string) =>
+  auth.getOptionalUser(new Request("http://localhost/", { headers: { Cookie: cookie } }));
 /** The session id inside the signed cookie (Remix encodes the value as base64 JSON, then appends the signature). */
-const idOf = (cookie: string) => JSON.parse(Buffer.from(decodeURIComponent(cookie.split("=")[1]).replace(/\.[^.]*$/, ""), "base64").toString());
+const idOf = (cookie: string) =>
+  JSON.parse(Buffer.from(decodeURIComponent(cookie.split("=")[1]).replace(/\.[^.]*$/, ""), "base64").toString());
 const hashOf = (id: string) => createHash("sha256").update(id).digest("hex");
 const sessionRows = (userId: number) => t.db.select().from(sessions).where(eq(sessions.userId, userId));
 
@@ -105,7 +118,11 @@ describe("ending sessions", () => {
     const user = await newUser();
     const cookie = cookieOf(await signIn(user.email, PASSWORD, "192.0.2.4"));
     const other = cookieOf(await signIn(user.email, PASSWORD, "192.0.2.4"));
-    const response = await run(logout.action, new Request("http://localhost/logout", { method: "POST", headers: { Cookie: cookie } }), "192.0.2.4");
+    const response = await run(
+      logout.action,
+      new Request("http://localhost/logout", { method: "POST", headers: { Cookie: cookie } }),
+      "192.0.2.4",
+    );
     expect(response.headers.get("Location")).toBe("/login");
     expect(response.headers.get("Set-Cookie")).toMatch(/^__assay_session=; Max-Age=0;/);
     expect(await userOf(cookie)).toBeNull();
@@ -121,7 +138,9 @@ describe("ending sessions", () => {
       return userOf(cookie);
     };
     expect(await check(() => setUserPassword(t.db, user.id, "a-new-password-2", "cli"))).toBeNull();
-    expect(await check(() => updateUser(t.db, user.id, { role: "convener", name: user.name, subjectIds: [] }, "cli"))).toBeNull();
+    expect(
+      await check(() => updateUser(t.db, user.id, { role: "convener", name: user.name, subjectIds: [] }, "cli")),
+    ).toBeNull();
     const cookie = await createSessionCookie(t.db, user.id);
     await setUserActive(t.db, user.id, false, "cli");
     expect(await userOf(cookie)).toBeNull();
@@ -133,7 +152,9 @@ describe("ending sessions", () => {
     const user = await newUser();
     const cookie = await createSessionCookie(t.db, user.id);
     await setUserPassword(t.db, user.id, "a-new-password-2", "cli");
-    const thrown = await auth.requireUser(new Request("http://localhost/expert?x=1", { headers: { Cookie: cookie } })).catch((r: Response) => r);
+    const thrown = await auth
+      .requireUser(new Request("http://localhost/expert?x=1", { headers: { Cookie: cookie } }))
+      .catch((r: Response) => r);
     expect(thrown).toBeInstanceOf(Response);
     expect((thrown as Response).headers.get("Location")).toBe("/login?redirectTo=%2Fexpert%3Fx%3D1");
     expect((thrown as Response).headers.get("Set-Cookie")).toMatch(/^__assay_session=; Max-Age=0;/);
@@ -147,7 +168,9 @@ describe("throttling failed sign-ins", () => {
     const throttled = await signIn(user.email, PASSWORD, "198.51.100.1");
     expect(throttled.status).toBe(429);
     expect(Number(throttled.headers.get("Retry-After"))).toBeGreaterThan(0);
-    expect(JSON.stringify(await throttled.json())).toContain("Too many failed sign-ins to this account from your network address. Try again in 15 minutes.");
+    expect(JSON.stringify(await throttled.json())).toContain(
+      "Too many failed sign-ins to this account from your network address. Try again in 15 minutes.",
+    );
     expect((await signIn(user.email, PASSWORD, "198.51.100.2")).status).toBe(302);
     // The same address may still sign in to other accounts: the per-address limit is higher.
     const other = await newUser();
@@ -164,7 +187,9 @@ describe("throttling failed sign-ins", () => {
     const refused = await run(login.beforeBody as never, request, "203.0.113.9");
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
-    expect((await refused.json()).message).toBe("Too many failed sign-ins from your network address. Try again in 15 minutes.");
+    expect((await refused.json()).message).toBe(
+      "Too many failed sign-ins from your network address. Try again in 15 minutes.",
+    );
     expect(request.bodyUsed).toBe(false);
     expect((await signIn(users[0].email, PASSWORD, "203.0.113.9")).status).toBe(429);
     expect((await signIn(users[0].email, PASSWORD, "203.0.113.10")).status).toBe(302);
@@ -172,7 +197,8 @@ describe("throttling failed sign-ins", () => {
 
   it("a success does not reset the address's count, and an IPv6 /64 counts as one address", async () => {
     const [mine, target] = [await newUser(), await newUser()];
-    for (let i = 0; i < 19; i++) await signIn(`nobody-v6-${i}@test.local`, "wrong-password", `2001:db8:1:1::${i.toString(16)}`);
+    for (let i = 0; i < 19; i++)
+      await signIn(`nobody-v6-${i}@test.local`, "wrong-password", `2001:db8:1:1::${i.toString(16)}`);
     expect((await signIn(mine.email, PASSWORD, "2001:db8:1:1::ff")).status).toBe(302);
     expect((await signIn(target.email, "wrong-password", "2001:db8:1:1:aaaa::1")).status).toBe(401);
     expect((await signIn(mine.email, PASSWORD, "2001:db8:1:1::ff")).status).toBe(429);

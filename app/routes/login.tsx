@@ -61,8 +61,8 @@ export async function action(args: ActionFunctionArgs) {
   if (!credentials || !valid || !credentials.active) {
     signInLimiters.byAddress.fail(address);
     signInLimiters.byAccountAddress.fail(accountKey);
-    const message =
-      credentials && valid && !credentials.active ? "This account is deactivated. Ask an admin to reactivate it." : "Email or password is wrong.";
+    const deactivated = credentials && valid && !credentials.active;
+    const message = deactivated ? "This account is deactivated. Ask an admin to reactivate it." : "Email or password is wrong.";
     return json(submission.reply({ formErrors: [message], hideFields: ["password"] }), { status: 401 });
   }
   // The address's count stays: else signing in to one's own account would reset guessing at others.

@@ -24,7 +24,9 @@ export const editUserSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("activate") }),
   z.object({
     intent: z.literal("end-session"),
-    session: z.string({ required_error: "Choose a session to end" }).regex(/^[0-9a-f]{8}$/, "A session is named by 8 hex characters"),
+    session: z
+      .string({ required_error: "Choose a session to end" })
+      .regex(/^[0-9a-f]{8}$/, "A session is named by 8 hex characters"),
   }),
   z.object({ intent: z.literal("end-all-sessions") }),
 ]);

@@ -55,6 +55,7 @@ export function addressKey(ip: string): string {
   const [head, tail = ""] = address.split("%")[0].split("::");
   const left = head ? head.split(":") : [];
   const right = address.includes("::") && tail ? tail.split(":") : [];
-  const groups = address.includes("::") ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right] : left;
+  const zeros = Array(Math.max(0, 8 - left.length - right.length)).fill("0");
+  const groups = address.includes("::") ? [...left, ...zeros, ...right] : left;
   return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, "")).join(":")}::/64`;
 }

@@ -2,7 +2,14 @@ import { createHash, randomBytes } from "node:crypto";
 import { createCookie, type Cookie } from "@remix-run/node";
 import { loadConfig } from "../../db/config";
 import type { Db } from "../../db/client";
-import { createSession, deleteSession, findSessionUser, pruneExpiredSessions, sessionHandle, type SessionLifetime } from "../../db/sessions";
+import {
+  createSession,
+  deleteSession,
+  findSessionUser,
+  pruneExpiredSessions,
+  sessionHandle,
+  type SessionLifetime,
+} from "../../db/sessions";
 import type { PublicUser } from "../../db/users";
 import { getDb } from "./db.server";
 
@@ -54,7 +61,12 @@ async function requestIdHash(request: Request): Promise<string | null> {
  * Creates a session for `userId` and returns its Set-Cookie header. Always a new random id: a session
  * is never adopted from what the browser sent (no fixation).
  */
-export async function startSession(db: Db, userId: number, meta: { userAgent: string; ip: string }, now = new Date()): Promise<string> {
+export async function startSession(
+  db: Db,
+  userId: number,
+  meta: { userAgent: string; ip: string },
+  now = new Date(),
+): Promise<string> {
   const id = randomBytes(32).toString("base64url");
   const span = sessionLifetime();
   await createSession(db, { idHash: hashId(id), userId, ...meta }, span, now);
