@@ -51,8 +51,12 @@ export function sessionLifetime(): SessionLifetime {
 
 const hashId = (id: string) => createHash("sha256").update(id).digest("hex");
 
-/** The SHA-256 (hex) of the session id the request's cookie carries, or null when it has no well-formed one. */
-async function requestIdHash(request: Request): Promise<string | null> {
+/**
+ * The SHA-256 (hex) of the session id the request's cookie carries, or null when it has no well-formed
+ * one (it may name an ended session: this does not look it up). For binding other server-side state to
+ * a session (say, a CSRF token's HMAC input); never put it in a response or a log.
+ */
+export async function sessionIdHash(request: Request): Promise<string | null> {
   const id: unknown = await sessionCookie().parse(request.headers.get("Cookie"));
   return typeof id === "string" && ID_PATTERN.test(id) ? hashId(id) : null;
 }
@@ -79,7 +83,7 @@ export async function startSession(
  */
 export async function signIn(request: Request, userId: number, ip: string, now = new Date()): Promise<string> {
   const db = getDb();
-  const previous = await requestIdHash(request);
+  const previous = await sessionIdHash(request);
   if (previous) await deleteSession(db, previous);
   await pruneExpiredSessions(db, now);
   return startSession(db, userId, { userAgent: request.headers.get("User-Agent") ?? "", ip }, now);
@@ -87,7 +91,7 @@ export async function signIn(request: Request, userId: number, ip: string, now =
 
 /** Ends the request's session (deletes its row) and returns the Set-Cookie header that clears the cookie. */
 export async function signOut(request: Request): Promise<string> {
-  const idHash = await requestIdHash(request);
+  const idHash = await sessionIdHash(request);
   if (idHash) await deleteSession(getDb(), idHash);
   return clearSessionCookie();
 }
@@ -104,13 +108,13 @@ export function hasSessionCookie(request: Request): boolean {
 
 /** The active user of the request's live session, or null. Marks the session used (at most once a minute). */
 export async function getSessionUser(request: Request, now = new Date()): Promise<PublicUser | null> {
-  const idHash = await requestIdHash(request);
+  const idHash = await sessionIdHash(request);
   if (!idHash) return null;
   return (await findSessionUser(getDb(), idHash, sessionLifetime(), now)) ?? null;
 }
 
 /** The short handle (as the admin's session list shows it) of the request's session, or null. */
 export async function currentSessionHandle(request: Request): Promise<string | null> {
-  const idHash = await requestIdHash(request);
+  const idHash = await sessionIdHash(request);
   return idHash ? sessionHandle(idHash) : null;
 }
