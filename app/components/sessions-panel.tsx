@@ -1,4 +1,5 @@
 import { Form } from "@remix-run/react";
+import { describeUserAgent } from "~/utils/user-agent";
 
 export type SessionRow = {
   handle: string;
@@ -49,7 +50,7 @@ export function SessionsPanel({ sessions, currentSession }: { sessions: SessionR
                   <td>{when(s.createdAt)}</td>
                   <td>{when(s.lastSeenAt)}</td>
                   <td>{when(s.endsAt)}</td>
-                  <td title={s.userAgent}>{s.userAgent ? s.userAgent.slice(0, 60) : "unknown"}</td>
+                  <td title={s.userAgent}>{describeUserAgent(s.userAgent)}</td>
                   <td>{s.ip || "unknown"}</td>
                   <td>
                     <Form method="post">
