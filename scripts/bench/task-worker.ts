@@ -33,8 +33,8 @@ const { base, stop } = await benchServer(async (url) => {
   // Campaigns take at most 10 raters per proposal: two campaigns of ten on the same proposal.
   const ids: number[] = [];
   for (const group of [experts.slice(0, 10), experts.slice(10)]) {
-    const campaign = await createCampaign(db, campaignSchema.parse({ name: `Bench ${ids.length + 1}`, systems: ["baseline", "challenger", "random", "popular", "subject-match"], depth: 50, raters: 10, experts: group.map((e) => e.email), proposals: [biggest.external_id] }));
-    await launchCampaign(db, campaign.id);
+    const campaign = await createCampaign(db, "cli", campaignSchema.parse({ name: `Bench ${ids.length + 1}`, systems: ["baseline", "challenger", "random", "popular", "subject-match"], depth: 50, raters: 10, experts: group.map((e) => e.email), proposals: [biggest.external_id] }));
+    await launchCampaign(db, "cli", campaign.id);
     ids.push(campaign.id);
   }
   const idList = raw.join(ids.map((i) => raw`${i}`), raw`, `);
