@@ -3,12 +3,16 @@ import { z } from "zod";
 /** A GET form sends an unchosen select or an empty date as "": that means "any", not a bad value. */
 const blankIsAny = <T extends z.ZodTypeAny>(schema: T) => z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
 
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** Date accepts 2026-02-31 (as 3 March): only a day that reads back the same is in the calendar. */
+const inCalendar = (s: string) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
+
 const day = (field: string) =>
   z
     .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${field} must be a date such as 2026-11-22`)
-    // Date accepts 2026-02-31 (as 3 March); only a date that reads back the same is one.
-    .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), `${field} is not a date in the calendar`);
+    .regex(DAY, `${field} must be a date such as 2026-11-22`)
+    // Only for the right shape, so a wrong one gets one sentence, not two.
+    .refine((s) => !DAY.test(s) || inCalendar(s), `${field} is not a date in the calendar`);
 
 /**
  * The audit log's filters, read from the URL by the page and its CSV export alike: who (an actor as
