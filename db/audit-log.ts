@@ -62,5 +62,6 @@ export const auditCsvColumns = ["id", "at", "actor", "action", "target", "detail
 
 /** Entries as CSV (the one formula-safe writer): time in ISO 8601 UTC, detail as its JSON. */
 export function auditCsv(entries: Awaited<ReturnType<typeof auditEntriesForExport>>): string {
-  return toCsv(auditCsvColumns, entries.map((e) => [e.id, e.at.toISOString(), e.actor, e.action, e.target, JSON.stringify(e.detail)])) + "\r\n";
+  const rows = entries.map((e) => [e.id, e.at.toISOString(), e.actor, e.action, e.target, JSON.stringify(e.detail)]);
+  return toCsv(auditCsvColumns, rows) + "\r\n";
 }

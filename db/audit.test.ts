@@ -27,7 +27,10 @@ beforeAll(async () => {
   await seedDemo(t.db, { proposals: 16, candidates: 300, seed: "audit-test" });
   admin = await createUser(t.db, { email: "ada@test.local", name: "Ada", role: "admin", password: "long-enough-1" });
   analyst = await createUser(t.db, { email: "alan@test.local", name: "Alan", role: "analyst", password: "long-enough-1" });
-  for (const n of [1, 2, 3]) experts.push((await createUser(t.db, { email: `judge${n}@test.local`, name: `Judge ${n}`, role: "expert", password: "long-enough-1" })).email);
+  for (const n of [1, 2, 3]) {
+    const judge = await createUser(t.db, { email: `judge${n}@test.local`, name: `Judge ${n}`, role: "expert", password: "long-enough-1" });
+    experts.push(judge.email);
+  }
 });
 afterAll(() => t.drop());
 
@@ -65,7 +68,11 @@ describe("audit log", () => {
 
   it("records experiments created, started and stopped, and nothing for a refused change", async () => {
     const before = await lastId();
-    const input = experimentSchema.parse({ key: "audited", name: "Audited", arms: [{ key: "A", system: "baseline", weight: 0.5 }, { key: "B", system: "challenger", weight: 0.5 }], control: "A" });
+    const arms = [
+      { key: "A", system: "baseline", weight: 0.5 },
+      { key: "B", system: "challenger", weight: 0.5 },
+    ];
+    const input = experimentSchema.parse({ key: "audited", name: "Audited", arms, control: "A" });
     await createExperiment(t.db, admin, input);
     await setExperimentStatus(t.db, admin, "audited", "running");
     await expect(setExperimentStatus(t.db, admin, "audited", "running")).rejects.toThrow("only a draft experiment can be started");
@@ -76,7 +83,7 @@ describe("audit log", () => {
       ["experiment.start", "experiment audited", "Ada <ada@test.local>"],
       ["experiment.stop", "experiment audited", "cli"],
     ]);
-    expect(entries[0].detail).toMatchObject({ name: "Audited", control: "A", arms: [{ key: "A", system: "baseline", weight: 0.5 }, { key: "B", system: "challenger", weight: 0.5 }] });
+    expect(entries[0].detail).toMatchObject({ name: "Audited", control: "A", arms });
   });
 
   it("records API keys created and revoked by id, prefix and expiry, never the key or its hash", async () => {
@@ -105,9 +112,11 @@ describe("audit log", () => {
     const [assignment] = await t.db.execute<{ id: number; expert_id: number; external_id: string }>(sql`
       select a.id, a.expert_id, p.external_id from campaign_assignments a join proposals p on p.id = a.proposal_id
       where a.campaign_id = ${campaign.id} order by a.id limit 1`);
+    // The invited expert not yet on that proposal (three invited, two raters each).
     const [free] = await t.db.execute<{ user_id: number }>(sql`
       select ce.user_id from campaign_experts ce where ce.campaign_id = ${campaign.id} and ce.user_id not in (
-        select expert_id from campaign_assignments where campaign_id = ${campaign.id} and proposal_id = (select proposal_id from campaign_assignments where id = ${assignment.id}))
+        select expert_id from campaign_assignments
+        where campaign_id = ${campaign.id} and proposal_id = (select proposal_id from campaign_assignments where id = ${assignment.id}))
       limit 1`);
     await reassign(t.db, admin, campaign.id, assignment.id, free.user_id);
     const [item] = await t.db.execute<{ id: number }>(sql`select id from campaign_items where campaign_id = ${campaign.id} order by id limit 1`);
@@ -170,10 +179,8 @@ describe("audit log", () => {
     fs.writeFileSync(file, "key,name\ncli-subject,From the CLI\n");
     const before = await lastId();
     const root = path.resolve(__dirname, "..");
-    await promisify(execFile)(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), path.join(root, "scripts/assay.ts"), "import", "subjects", file], {
-      cwd: root,
-      env: { ...process.env, DATABASE_URL: t.url },
-    });
+    const args = [path.join(root, "node_modules/tsx/dist/cli.mjs"), path.join(root, "scripts/assay.ts"), "import", "subjects", file];
+    await promisify(execFile)(process.execPath, args, { cwd: root, env: { ...process.env, DATABASE_URL: t.url } });
     fs.rmSync(dir, { recursive: true, force: true });
     const entries = await entriesAfter(before);
     expect(entries.map((e) => [e.action, e.actorId, e.actorLabel, e.detail])).toEqual([

@@ -86,7 +86,14 @@ export interface RatingRow {
  * An admin's final grade for one pair, with a note; raw grades stay as they were. Only a signed-in
  * admin adjudicates (the row names them), so the actor is a user, never the CLI.
  */
-export async function adjudicate(db: Db, admin: Exclude<AuditActor, "cli">, campaignId: number, itemId: number, grade: 1 | 2 | 3 | 4, note: string) {
+export async function adjudicate(
+  db: Db,
+  admin: Exclude<AuditActor, "cli">,
+  campaignId: number,
+  itemId: number,
+  grade: 1 | 2 | 3 | 4,
+  note: string,
+) {
   await db.transaction(async (tx) => {
     const [item] = await tx
       .select({ id: campaignItems.id, proposal: proposals.externalId, candidate: candidates.externalId, previous: adjudications.grade })

@@ -137,7 +137,8 @@ export async function launchCampaign(db: Db, actor: AuditActor, campaignId: numb
     }
     await tx.insert(campaignAssignments).values(assignments);
     await tx.update(campaigns).set({ status: "running", launchedAt: sql`now()` }).where(eq(campaigns.id, campaignId));
-    await recordAudit(tx, actor, "campaign.launch", `campaign ${campaignId}`, { name: campaign.name, items: items.length, assignments: assignments.length });
+    const launched = { name: campaign.name, items: items.length, assignments: assignments.length };
+    await recordAudit(tx, actor, "campaign.launch", `campaign ${campaignId}`, launched);
     return { items: items.length, assignments: assignments.length };
   });
 }

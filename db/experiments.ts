@@ -151,8 +151,8 @@ export async function createApiKey(db: Db, actor: AuditActor, experimentKey: str
       .insert(experimentApiKeys)
       .values({ experimentId: experiment.id, prefix: key.slice(0, 12), hash: sha256(key), expiresAt: options.expiresAt ?? null })
       .returning({ id: experimentApiKeys.id, prefix: experimentApiKeys.prefix });
-    const expiresAt = options.expiresAt?.toISOString() ?? null;
-    await recordAudit(tx, actor, "experiment.key.create", `experiment ${experiment.key}`, { keyId: row.id, prefix: row.prefix, expiresAt });
+    const detail = { keyId: row.id, prefix: row.prefix, expiresAt: options.expiresAt?.toISOString() ?? null };
+    await recordAudit(tx, actor, "experiment.key.create", `experiment ${experiment.key}`, detail);
     return { id: row.id, prefix: row.prefix, key };
   });
 }

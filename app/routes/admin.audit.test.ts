@@ -31,8 +31,8 @@ beforeAll(async () => {
   process.env.DATABASE_URL = t.url;
   process.env.SESSION_SECRET = "a-test-secret-that-is-long-enough-to-sign";
   const { sessionStorage } = await import("../utils/session.server");
-  for (const role of ["admin", "analyst"] as const) {
-    const user = await createUser(t.db, { email: `${role === "admin" ? "ada" : "alan"}@test.local`, name: role === "admin" ? "Ada" : "Alan", role, password: "long-enough-1" });
+  for (const [role, name] of [["admin", "Ada"], ["analyst", "Alan"]] as const) {
+    const user = await createUser(t.db, { email: `${name.toLowerCase()}@test.local`, name, role, password: "long-enough-1" });
     const session = await sessionStorage().getSession();
     session.set("userId", user.id);
     cookies[role] = (await sessionStorage().commitSession(session)).split(";")[0];

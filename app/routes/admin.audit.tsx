@@ -111,7 +111,13 @@ export default function AuditLog() {
         dir="desc"
         sortable={[]}
         caption="Entries, newest first"
-        empty={error ? "Fix the filters above to see entries." : filtered ? "No entry matches these filters." : "No entries yet: writes by admins, analysts and the CLI appear here."}
+        empty={
+          error
+            ? "Fix the filters above to see entries."
+            : filtered
+              ? "No entry matches these filters."
+              : "No entries yet: writes by admins, analysts and the CLI appear here."
+        }
       />
     </>
   );

@@ -12,6 +12,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const body = auditCsv(await auditEntriesForExport(getDb(), parsed.filter));
   const day = new Date().toISOString().slice(0, 10);
   return new Response(body, {
-    headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="assay-audit-${day}.csv"`, "Cache-Control": "no-store" },
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="assay-audit-${day}.csv"`,
+      "Cache-Control": "no-store",
+    },
   });
 }

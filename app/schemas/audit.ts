@@ -5,7 +5,10 @@ const blankIsAny = <T extends z.ZodTypeAny>(schema: T) => z.preprocess((v) => (v
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** Date accepts 2026-02-31 (as 3 March): only a day that reads back the same is in the calendar. */
-const inCalendar = (s: string) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
+const inCalendar = (s: string) => {
+  const time = Date.parse(`${s}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().startsWith(s);
+};
 
 const day = (field: string) =>
   z
