@@ -6,7 +6,7 @@ import { auditLog } from "../../db/schema";
 /**
  * The audit page's loader and its CSV export, over 120 entries written one an hour from 2026-03-01
  * 00:00 UTC: every third by the CLI, the others by Ada; actions alternate. Entries the test's own
- * setup may add are dated today, outside that window, which the filters below always name.
+ * setup may add are dated today, outside that march, which the filters below always name.
  */
 let t: TestDatabase;
 const cookies = { admin: "", analyst: "" };
@@ -24,7 +24,7 @@ const entries = Array.from({ length: 120 }, (_, i) => ({
   target: i === 7 ? FORMULA : `campaign ${i}`,
   detail: { n: i },
 }));
-const window = "from=2026-03-01&to=2026-03-05";
+const march = "from=2026-03-01&to=2026-03-05";
 
 beforeAll(async () => {
   t = await createTestDatabase();
@@ -70,26 +70,26 @@ const expected = (keep: (e: (typeof entries)[number]) => boolean) => entries.fla
 
 describe("/admin/audit", () => {
   it("shows entries newest first, 50 a page, with their count, and keeps a page past the last on the last", async () => {
-    const first = await list(window);
+    const first = await list(march);
     expect(first).toMatchObject({ status: 200, error: null, total: 120, page: 1 });
     expect(ns(first.rows)).toEqual(expected(() => true).slice(0, 50));
-    const third = await list(`${window}&page=3`);
+    const third = await list(`${march}&page=3`);
     expect(ns(third.rows)).toEqual(expected(() => true).slice(100));
-    expect((await list(`${window}&page=99`)).page).toBe(3);
+    expect((await list(`${march}&page=99`)).page).toBe(3);
     expect(first.choices.actions).toEqual(expect.arrayContaining(["campaign.launch", "data.import"]));
     expect(first.choices.actors).toEqual(expect.arrayContaining([ADA, "cli"]));
   });
 
   it("filters by who, what and when (whole UTC days, both ends included)", async () => {
-    const who = await list(`${window}&who=cli`);
+    const who = await list(`${march}&who=cli`);
     expect(who.total).toBe(40);
     expect(ns(who.rows)).toEqual(expected((e) => e.actorLabel === "cli"));
-    const what = await list(`${window}&what=data.import&who=${encodeURIComponent(ADA)}`);
+    const what = await list(`${march}&what=data.import&who=${encodeURIComponent(ADA)}`);
     expect(ns(what.rows)).toEqual(expected((e) => e.action === "data.import" && e.actorLabel === ADA).slice(0, 50));
     const day = await list("from=2026-03-02&to=2026-03-02");
     expect(ns(day.rows)).toEqual(expected((e) => e.at.toISOString().startsWith("2026-03-02")));
     expect(day.total).toBe(24);
-    const blanks = await list(`${window}&who=&what=&page=`);
+    const blanks = await list(`${march}&who=&what=&page=`);
     expect(blanks.total).toBe(120);
   });
 
@@ -118,7 +118,7 @@ describe("/admin/audit", () => {
 
 describe("/admin/audit.csv", () => {
   it("exports every filtered entry, newest first, formula-safe", async () => {
-    const response = await call(csv.loader, `${window}&what=data.import`);
+    const response = await call(csv.loader, `${march}&what=data.import`);
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="assay-audit-\d{4}-\d{2}-\d{2}\.csv"$/);
@@ -132,9 +132,9 @@ describe("/admin/audit.csv", () => {
   });
 
   it("is for admins only: an analyst gets a 403, a signed-out visitor the sign-in page", async () => {
-    const analyst = await call(csv.loader, window, cookies.analyst);
+    const analyst = await call(csv.loader, march, cookies.analyst);
     expect(analyst.status).toBe(403);
-    const signedOut = await call(csv.loader, window, "");
+    const signedOut = await call(csv.loader, march, "");
     expect(signedOut.status).toBe(302);
     expect(signedOut.headers.get("Location")).toMatch(/^\/login\?redirectTo=/);
   });
