@@ -6,7 +6,7 @@ import { auditLog } from "../../db/schema";
 /**
  * The audit page's loader and its CSV export, over 120 entries written one an hour from 2026-03-01
  * 00:00 UTC: every third by the CLI, the others by Ada; actions alternate. Entries the test's own
- * setup may add are dated today, outside that march, which the filters below always name.
+ * setup may add are dated today, outside the days March 1–5 that the filters below always name.
  */
 let t: TestDatabase;
 const cookies = { admin: "", analyst: "" };
