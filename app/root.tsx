@@ -27,6 +27,7 @@ const navByRole: Record<string, { to: string; label: string }[]> = {
     { to: "/admin/campaigns", label: "Campaigns" },
     { to: "/admin/import", label: "Import" },
     { to: "/admin/users", label: "Users" },
+    { to: "/admin/audit", label: "Audit" },
     { to: "/analyst", label: "Offline report" },
   ],
   analyst: [

@@ -30,14 +30,14 @@ describe("campaign labels", () => {
     const data = await loadCampaignData(t.db, campaignId);
     const [pair] = disagreementsOf(data.pairs);
     expect(pair).toBeDefined();
-    const [admin] = await t.db.execute<{ id: number }>(sql`select id from users where role = 'admin' limit 1`);
+    const [admin] = await t.db.execute<{ id: number; name: string; email: string }>(sql`select id, name, email from users where role = 'admin' limit 1`);
     const final = aggregateGrade(pair.grades.map((g) => g.grade)) === 4 ? 1 : 4;
-    await adjudicate(t.db, campaignId, pair.itemId, admin.id, final, "checked the profile");
+    await adjudicate(t.db, admin, campaignId, pair.itemId, final, "checked the profile");
     const after = await loadCampaignData(t.db, campaignId);
     const same = after.pairs.find((p) => p.itemId === pair.itemId)!;
     expect(same.grades).toEqual(pair.grades);
     expect(labelsOf(after.pairs).get(pair.proposal)!.get(pair.candidate)).toBe(final - 1);
-    await expect(adjudicate(t.db, campaignId, 999_999, admin.id, 2, "")).rejects.toMatchObject({ status: 404 });
+    await expect(adjudicate(t.db, admin, campaignId, 999_999, 2, "")).rejects.toMatchObject({ status: 404 });
   });
 
   it("exports per-rater CSV with pseudonymous experts, never names or emails", async () => {

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db, DbOrTx } from "./client";
+import { recordAudit, type AuditActor } from "./audit";
 import { adjudications, campaignAssignments, campaignItems, campaignProposals, campaigns, campaignSystems, candidates, listItems, proposals, rankedLists, ratings, subjects, systems, users } from "./schema";
 import { CampaignError } from "./campaigns";
 import type { CampaignData, GradedPair } from "../scripts/metrics/campaign-results";
@@ -81,14 +82,40 @@ export interface RatingRow {
   timeSpentMs: number;
 }
 
-/** An admin's final grade for one pair, with a note; raw grades stay as they were. */
-export async function adjudicate(db: Db, campaignId: number, itemId: number, adminId: number, grade: 1 | 2 | 3 | 4, note: string) {
-  const [item] = await db.select({ id: campaignItems.id }).from(campaignItems).where(and(eq(campaignItems.id, itemId), eq(campaignItems.campaignId, campaignId)));
-  if (!item) throw new CampaignError("That pair is not part of this campaign.", 404);
-  await db
-    .insert(adjudications)
-    .values({ itemId, grade, note, adjudicatedBy: adminId })
-    .onConflictDoUpdate({ target: adjudications.itemId, set: { grade, note, adjudicatedBy: adminId, adjudicatedAt: new Date() } });
+/**
+ * An admin's final grade for one pair, with a note; raw grades stay as they were. Only a signed-in
+ * admin adjudicates (the row names them), so the actor is a user, never the CLI.
+ */
+export async function adjudicate(
+  db: Db,
+  admin: Exclude<AuditActor, "cli">,
+  campaignId: number,
+  itemId: number,
+  grade: 1 | 2 | 3 | 4,
+  note: string,
+) {
+  await db.transaction(async (tx) => {
+    const [item] = await tx
+      .select({ id: campaignItems.id, proposal: proposals.externalId, candidate: candidates.externalId, previous: adjudications.grade })
+      .from(campaignItems)
+      .innerJoin(proposals, eq(proposals.id, campaignItems.proposalId))
+      .innerJoin(candidates, eq(candidates.id, campaignItems.candidateId))
+      .leftJoin(adjudications, eq(adjudications.itemId, campaignItems.id))
+      .where(and(eq(campaignItems.id, itemId), eq(campaignItems.campaignId, campaignId)));
+    if (!item) throw new CampaignError("That pair is not part of this campaign.", 404);
+    await tx
+      .insert(adjudications)
+      .values({ itemId, grade, note, adjudicatedBy: admin.id })
+      .onConflictDoUpdate({ target: adjudications.itemId, set: { grade, note, adjudicatedBy: admin.id, adjudicatedAt: new Date() } });
+    await recordAudit(tx, admin, "campaign.adjudicate", `campaign ${campaignId}`, {
+      itemId,
+      proposal: item.proposal,
+      candidate: item.candidate,
+      grade,
+      previousGrade: item.previous ?? null,
+      note,
+    });
+  });
 }
 
 export type ExportFormat = "qrels" | "csv" | "json";

@@ -13,10 +13,10 @@ beforeAll(async () => {
   t = await createTestDatabase();
   await seedDemo(t.db, { proposals: 16, candidates: 300, seed: "campaign-test" });
   experts = [];
-  for (const n of [1, 2, 3, 4]) experts.push(await createUser(t.db, { email: `rater${n}@test.local`, name: `Rater ${n}`, role: "expert", password: "long-enough-1" }, "cli"));
+  for (const n of [1, 2, 3, 4]) experts.push(await createUser(t.db, "cli", { email: `rater${n}@test.local`, name: `Rater ${n}`, role: "expert", password: "long-enough-1" }));
   // An expert who is also a candidate (same email) in some pools: never assigned those proposals.
   const [candidate] = await t.db.execute<{ email: string }>(sql`select c.email from candidates c join list_items li on li.candidate_id = c.id join ranked_lists rl on rl.id = li.list_id where li.rank <= 10 limit 1`);
-  conflicted = await createUser(t.db, { email: candidate.email, name: "Conflicted", role: "expert", password: "long-enough-1" }, "cli");
+  conflicted = await createUser(t.db, "cli", { email: candidate.email, name: "Conflicted", role: "expert", password: "long-enough-1" });
 });
 afterAll(() => t.drop());
 
@@ -34,8 +34,8 @@ describe("campaigns", () => {
   });
 
   it("launches once: pools each pair once, gives every proposal exactly r raters, never a conflicted one", async () => {
-    const campaign = await createCampaign(t.db, input());
-    const results = await Promise.allSettled([launchCampaign(t.db, campaign.id), launchCampaign(t.db, campaign.id), launchCampaign(t.db, campaign.id)]);
+    const campaign = await createCampaign(t.db, "cli", input());
+    const results = await Promise.allSettled([launchCampaign(t.db, "cli", campaign.id), launchCampaign(t.db, "cli", campaign.id), launchCampaign(t.db, "cli", campaign.id)]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     const perProposal = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from campaign_assignments where campaign_id = ${campaign.id} group by proposal_id`);
     expect(perProposal).toHaveLength(16);
@@ -90,13 +90,13 @@ describe("campaigns", () => {
     const [assignment] = await expertAssignments(t.db, experts[1].id);
     const view = await taskView(t.db, experts[1].id, assignment.id);
     const [{ campaign_id }] = await t.db.execute<{ campaign_id: number }>(sql`select campaign_id from campaign_assignments where id = ${assignment.id}`);
-    await closeCampaign(t.db, campaign_id);
+    await closeCampaign(t.db, "cli", campaign_id);
     await expect(saveGrade(t.db, experts[1].id, assignment.id, { item: view.cards[0].id, grade: "2", rationale: "", position: 1, timeSpentMs: 0 })).rejects.toMatchObject({ status: 409 });
   });
 
   it("fails the whole launch, writing nothing, when a proposal cannot get r eligible raters", async () => {
-    const campaign = await createCampaign(t.db, input({ raters: 5, experts: [...experts.map((e) => e.email), conflicted.email] }));
-    await expect(launchCampaign(t.db, campaign.id)).rejects.toThrow(/eligible experts? for 5 raters/);
+    const campaign = await createCampaign(t.db, "cli", input({ raters: 5, experts: [...experts.map((e) => e.email), conflicted.email] }));
+    await expect(launchCampaign(t.db, "cli", campaign.id)).rejects.toThrow(/eligible experts? for 5 raters/);
     const [row] = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from campaign_items where campaign_id = ${campaign.id}`);
     expect(row.n).toBe(0);
   });
@@ -104,16 +104,16 @@ describe("campaigns", () => {
 
 describe("reassignment", () => {
   it("moves a stalled assignment to another invited expert, keeping r active raters and refusing conflicts", async () => {
-    const campaign = await createCampaign(t.db, input({ name: "Reassign", raters: 2 }));
-    await launchCampaign(t.db, campaign.id);
+    const campaign = await createCampaign(t.db, "cli", input({ name: "Reassign", raters: 2 }));
+    await launchCampaign(t.db, "cli", campaign.id);
     const [a] = await t.db.execute<{ id: number; proposal_id: number; expert_id: number }>(sql`select id, proposal_id, expert_id from campaign_assignments where campaign_id = ${campaign.id} limit 1`);
     const taken = (await t.db.execute<{ expert_id: number }>(sql`select expert_id from campaign_assignments where campaign_id = ${campaign.id} and proposal_id = ${a.proposal_id}`)).map((r) => r.expert_id);
     const free = experts.find((e) => !taken.includes(e.id))!;
     const { reassign } = await import("./campaigns");
-    await expect(reassign(t.db, campaign.id, a.id, taken.find((id) => id !== a.expert_id)!)).rejects.toThrow("That expert already has this proposal.");
-    await reassign(t.db, campaign.id, a.id, free.id);
+    await expect(reassign(t.db, "cli", campaign.id, a.id, taken.find((id) => id !== a.expert_id)!)).rejects.toThrow("That expert already has this proposal.");
+    await reassign(t.db, "cli", campaign.id, a.id, free.id);
     const active = await t.db.execute<{ expert_id: number }>(sql`select expert_id from campaign_assignments where campaign_id = ${campaign.id} and proposal_id = ${a.proposal_id} and active`);
     expect(active.map((r) => r.expert_id).sort()).toEqual([...taken.filter((id) => id !== a.expert_id), free.id].sort());
-    await expect(reassign(t.db, campaign.id, a.id, free.id)).rejects.toMatchObject({ status: 404 });
+    await expect(reassign(t.db, "cli", campaign.id, a.id, free.id)).rejects.toMatchObject({ status: 404 });
   });
 });

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "./client";
+import { recordAudit, type AuditActor } from "./audit";
 import { campaignAssignments, campaignExperts, campaignItems, campaignProposals, campaigns, campaignSystems, candidates, listItems, proposals, rankedLists, ratings, subjects, systems, userSubjects, users } from "./schema";
 import type { CampaignInput } from "../app/schemas/campaigns";
 import { createRng, shuffled } from "../scripts/lib/random";
@@ -13,7 +14,8 @@ export class CampaignError extends Error {
   }
 }
 
-export async function createCampaign(db: Db, input: CampaignInput) {
+/** Creates a draft campaign (systems, proposals, invited experts) and its audit entry in one transaction. */
+export async function createCampaign(db: Db, actor: AuditActor, input: CampaignInput) {
   return db.transaction(async (tx) => {
     const systemRows = await tx.select({ id: systems.id, key: systems.key }).from(systems).where(inArray(systems.key, input.systems));
     const missingSystems = input.systems.filter((k) => !systemRows.some((s) => s.key === k));
@@ -41,6 +43,14 @@ export async function createCampaign(db: Db, input: CampaignInput) {
     await tx.insert(campaignSystems).values(systemRows.map((s) => ({ campaignId: campaign.id, systemId: s.id })));
     await tx.insert(campaignProposals).values(proposalRows.map((p) => ({ campaignId: campaign.id, proposalId: p.id })));
     await tx.insert(campaignExperts).values(expertRows.map((u) => ({ campaignId: campaign.id, userId: u.id })));
+    await recordAudit(tx, actor, "campaign.create", `campaign ${campaign.id}`, {
+      name: campaign.name,
+      systems: systemRows.map((s) => s.key),
+      depth: campaign.poolDepth,
+      raters: campaign.ratersPerProposal,
+      experts: expertRows.length,
+      proposals: proposalRows.length,
+    });
     return campaign;
   });
 }
@@ -54,7 +64,7 @@ const animals = ["Badger", "Bison", "Crane", "Dove", "Eagle", "Falcon", "Fox", "
  * the proposal's are preferred, then the least loaded; an expert who is in the proposal's own pool
  * (same email, or a candidate external id equal to their email) is never assigned it.
  */
-export async function launchCampaign(db: Db, campaignId: number) {
+export async function launchCampaign(db: Db, actor: AuditActor, campaignId: number) {
   return db.transaction(async (tx) => {
     const [campaign] = await tx.select().from(campaigns).where(eq(campaigns.id, campaignId)).for("update");
     if (!campaign) throw new CampaignError(`There is no campaign ${campaignId}.`, 404);
@@ -127,13 +137,23 @@ export async function launchCampaign(db: Db, campaignId: number) {
     }
     await tx.insert(campaignAssignments).values(assignments);
     await tx.update(campaigns).set({ status: "running", launchedAt: sql`now()` }).where(eq(campaigns.id, campaignId));
+    const launched = { name: campaign.name, items: items.length, assignments: assignments.length };
+    await recordAudit(tx, actor, "campaign.launch", `campaign ${campaignId}`, launched);
     return { items: items.length, assignments: assignments.length };
   });
 }
 
-export async function closeCampaign(db: Db, campaignId: number) {
-  const [row] = await db.update(campaigns).set({ status: "closed", closedAt: sql`now()` }).where(and(eq(campaigns.id, campaignId), eq(campaigns.status, "running"))).returning({ id: campaigns.id });
-  if (!row) throw new CampaignError("Only a running campaign can be closed.", 409);
+/** Closes a running campaign: grades can no longer change. */
+export async function closeCampaign(db: Db, actor: AuditActor, campaignId: number) {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(campaigns)
+      .set({ status: "closed", closedAt: sql`now()` })
+      .where(and(eq(campaigns.id, campaignId), eq(campaigns.status, "running")))
+      .returning({ name: campaigns.name });
+    if (!row) throw new CampaignError("Only a running campaign can be closed.", 409);
+    await recordAudit(tx, actor, "campaign.close", `campaign ${campaignId}`, { name: row.name });
+  });
 }
 
 export async function listCampaigns(db: DbOrTx) {
@@ -290,7 +310,7 @@ export async function proposalProgress(db: DbOrTx, campaignId: number) {
  * active (its grades stay, as raw history), the proposal keeps exactly r active raters, and the new
  * expert is neither in the proposal's pool nor already assigned to it.
  */
-export async function reassign(db: Db, campaignId: number, assignmentId: number, expertId: number) {
+export async function reassign(db: Db, actor: AuditActor, campaignId: number, assignmentId: number, expertId: number) {
   return db.transaction(async (tx) => {
     await tx.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.id, campaignId)).for("update");
     const [old] = await tx.select().from(campaignAssignments).where(and(eq(campaignAssignments.id, assignmentId), eq(campaignAssignments.campaignId, campaignId), eq(campaignAssignments.active, true)));
@@ -309,5 +329,12 @@ export async function reassign(db: Db, campaignId: number, assignmentId: number,
     await tx.update(campaignAssignments).set({ active: false }).where(eq(campaignAssignments.id, old.id));
     if (already) await tx.update(campaignAssignments).set({ active: true }).where(eq(campaignAssignments.id, already.id));
     else await tx.insert(campaignAssignments).values({ campaignId, proposalId: old.proposalId, expertId, seed: `${old.seed}:reassigned:${expertId}` });
+    const [proposal] = await tx.select({ externalId: proposals.externalId }).from(proposals).where(eq(proposals.id, old.proposalId));
+    await recordAudit(tx, actor, "campaign.reassign", `campaign ${campaignId}`, {
+      assignmentId,
+      proposal: proposal.externalId,
+      fromExpertId: old.expertId,
+      toExpertId: expertId,
+    });
   });
 }

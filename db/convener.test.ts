@@ -19,12 +19,12 @@ async function eventTypes() {
 
 beforeAll(async () => {
   t = await createTestDatabase();
-  for (const entity of ["subjects", "proposals", "candidates", "systems", "lists"] as const) await importFile(t.db, entity, fixture(`${entity}.csv`), "csv");
-  convener = (await createUser(t.db, { email: "convener@assay.local", name: "Cora", role: "convener", password: "long-enough-1" }, "cli")).id;
-  other = (await createUser(t.db, { email: "other@assay.local", name: "Otto", role: "convener", password: "long-enough-1" }, "cli")).id;
-  const assigned = await importFile(t.db, "conveners", fixture("conveners.csv"), "csv");
+  for (const entity of ["subjects", "proposals", "candidates", "systems", "lists"] as const) await importFile(t.db, "cli", entity, fixture(`${entity}.csv`), "csv");
+  convener = (await createUser(t.db, { email: "convener@assay.local", name: "Cora", role: "convener", password: "long-enough-1" })).id;
+  other = (await createUser(t.db, { email: "other@assay.local", name: "Otto", role: "convener", password: "long-enough-1" })).id;
+  const assigned = await importFile(t.db, "cli", "conveners", fixture("conveners.csv"), "csv");
   expect(assigned).toMatchObject({ ok: true, counts: { added: 2 } });
-  await createExperiment(t.db, experimentSchema.parse({ key: "live", name: "Live", arms: [{ key: "A", system: "bm25", weight: 0.5 }, { key: "B", system: "dense", weight: 0.5 }], control: "A", committeeCap: 3 }));
+  await createExperiment(t.db, "cli", experimentSchema.parse({ key: "live", name: "Live", arms: [{ key: "A", system: "bm25", weight: 0.5 }, { key: "B", system: "dense", weight: 0.5 }], control: "A", committeeCap: 3 }));
 });
 afterAll(() => t.drop());
 
@@ -33,7 +33,7 @@ describe("convener workspace", () => {
     expect((await myProposals(t.db, convener)).map((p) => p.externalId)).toEqual(["P-100", "P-101"]);
     expect(await myProposals(t.db, other)).toEqual([]);
     expect((await openProposal(t.db, convener, "P-100")).experiment).toBeNull();
-    await setExperimentStatus(t.db, "live", "running");
+    await setExperimentStatus(t.db, "cli", "live", "running");
   });
 
   it("opens a session and logs the impression; a reload is a new impression of the same session", async () => {
@@ -80,9 +80,9 @@ describe("convener workspace", () => {
   });
 
   it("logs nothing for a unit outside coverage, who sees the control system", async () => {
-    await setExperimentStatus(t.db, "live", "stopped");
-    await createExperiment(t.db, experimentSchema.parse({ key: "none", name: "None", arms: [{ key: "A", system: "bm25", weight: 0.5 }, { key: "B", system: "dense", weight: 0.5 }], control: "A", coverage: 0 }));
-    await setExperimentStatus(t.db, "none", "running");
+    await setExperimentStatus(t.db, "cli", "live", "stopped");
+    await createExperiment(t.db, "cli", experimentSchema.parse({ key: "none", name: "None", arms: [{ key: "A", system: "bm25", weight: 0.5 }, { key: "B", system: "dense", weight: 0.5 }], control: "A", coverage: 0 }));
+    await setExperimentStatus(t.db, "cli", "none", "running");
     const before = (await eventTypes()).length;
     const view = await openProposal(t.db, convener, "P-101");
     expect(view.counted).toBe(false);

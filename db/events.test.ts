@@ -25,9 +25,9 @@ async function storedEvents() {
 
 beforeAll(async () => {
   t = await createTestDatabase();
-  for (const entity of ["subjects", "proposals", "candidates", "systems"] as const) await importFile(t.db, entity, fixture(`${entity}.csv`), "csv");
-  live = await createExperiment(t.db, experimentSchema.parse({ key: "live", name: "Live", arms: [{ key: "A", system: "bm25", weight: 0.5 }, { key: "B", system: "dense", weight: 0.5 }], control: "A" }));
-  await setExperimentStatus(t.db, "live", "running");
+  for (const entity of ["subjects", "proposals", "candidates", "systems"] as const) await importFile(t.db, "cli", entity, fixture(`${entity}.csv`), "csv");
+  live = await createExperiment(t.db, "cli", experimentSchema.parse({ key: "live", name: "Live", arms: [{ key: "A", system: "bm25", weight: 0.5 }, { key: "B", system: "dense", weight: 0.5 }], control: "A" }));
+  await setExperimentStatus(t.db, "cli", "live", "running");
   live = (await getExperiment(t.db, "live"))!;
 });
 afterAll(() => t.drop());
@@ -40,12 +40,12 @@ describe("experiments", () => {
   });
 
   it("rejects unknown systems and a second experiment with the same key", async () => {
-    await expect(createExperiment(t.db, experimentSchema.parse({ key: "y", name: "Y", arms: [{ key: "A", system: "nope", weight: 0.5 }, { key: "B", system: "dense", weight: 0.5 }], control: "A" }))).rejects.toThrow("Unknown system nope.");
-    await expect(createExperiment(t.db, experimentSchema.parse({ key: "live", name: "Again", arms: [{ key: "A", system: "bm25", weight: 0.5 }, { key: "B", system: "dense", weight: 0.5 }], control: "A" }))).rejects.toThrow(ExperimentError);
+    await expect(createExperiment(t.db, "cli", experimentSchema.parse({ key: "y", name: "Y", arms: [{ key: "A", system: "nope", weight: 0.5 }, { key: "B", system: "dense", weight: 0.5 }], control: "A" }))).rejects.toThrow("Unknown system nope.");
+    await expect(createExperiment(t.db, "cli", experimentSchema.parse({ key: "live", name: "Again", arms: [{ key: "A", system: "bm25", weight: 0.5 }, { key: "B", system: "dense", weight: 0.5 }], control: "A" }))).rejects.toThrow(ExperimentError);
   });
 
   it("moves draft → running → stopped only", async () => {
-    await expect(setExperimentStatus(t.db, "live", "running")).rejects.toThrow("Experiment live is running; only a draft experiment can be started.");
+    await expect(setExperimentStatus(t.db, "cli", "live", "running")).rejects.toThrow("Experiment live is running; only a draft experiment can be started.");
   });
 
   it("assigns by GrowthBook's hash and keeps the first arm", async () => {
@@ -58,13 +58,13 @@ describe("experiments", () => {
   });
 
   it("API keys: shown once, stored hashed, refused once revoked or expired", async () => {
-    const { key, id } = await createApiKey(t.db, "live");
+    const { key, id } = await createApiKey(t.db, "cli", "live");
     const [row] = await t.db.execute<{ hash: string }>(sql`select hash from experiment_api_keys where id = ${id}`);
     expect(row.hash).not.toContain(key);
     expect((await experimentForApiKey(t.db, key))?.key).toBe("live");
-    await revokeApiKey(t.db, live.id, id);
+    await revokeApiKey(t.db, "cli", live.id, id);
     expect(await experimentForApiKey(t.db, key)).toBeNull();
-    const expired = await createApiKey(t.db, "live", { expiresAt: new Date(Date.now() - 1000) });
+    const expired = await createApiKey(t.db, "cli", "live", { expiresAt: new Date(Date.now() - 1000) });
     expect(await experimentForApiKey(t.db, expired.key)).toBeNull();
     expect(await experimentForApiKey(t.db, "assay_not-a-key")).toBeNull();
   });
@@ -152,7 +152,7 @@ describe("the online-small reference through the database", () => {
   it("imports historical events, exports them, and gives the reference's numbers", async () => {
     const ref = path.join(__dirname, "../test/fixtures/online-small");
     const expected = JSON.parse(fs.readFileSync(path.join(ref, "expected.json"), "utf8"));
-    await createExperiment(t.db, experimentSchema.parse({ key: "exp-1", name: "Reference", arms: [{ key: "A", system: "bm25", weight: 0.5 }, { key: "B", system: "dense", weight: 0.5 }], control: "A" }));
+    await createExperiment(t.db, "cli", experimentSchema.parse({ key: "exp-1", name: "Reference", arms: [{ key: "A", system: "bm25", weight: 0.5 }, { key: "B", system: "dense", weight: 0.5 }], control: "A" }));
     const experiment = (await getExperiment(t.db, "exp-1"))!;
     const lines = fs.readFileSync(path.join(ref, "events.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l));
     const result = await ingestEvents(t.db, experiment, lines, { checkArm: false, now: Date.parse("2026-11-02T00:00:00Z") });

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "./client";
+import { recordAudit, type AuditActor } from "./audit";
 import { arms, experimentApiKeys, experimentProposals, experiments, exposures, proposals, subjects, systems, type Experiment } from "./schema";
 import type { ExperimentInput } from "../app/schemas/experiments";
 import { bucketRanges, chooseArm, growthbookHash } from "../scripts/stats/assign";
@@ -11,7 +12,8 @@ export interface ExperimentWithArms extends Experiment {
   arms: { id: number; key: string; systemId: number; systemKey: string; weight: number; isControl: boolean; position: number }[];
 }
 
-export async function createExperiment(db: Db, input: ExperimentInput): Promise<ExperimentWithArms> {
+/** Creates a draft experiment with its arms and scope, and its audit entry, in one transaction. */
+export async function createExperiment(db: Db, actor: AuditActor, input: ExperimentInput): Promise<ExperimentWithArms> {
   return db.transaction(async (tx) => {
     const [existing] = await tx.select({ id: experiments.id }).from(experiments).where(eq(experiments.key, input.key));
     if (existing) throw new ExperimentError(`An experiment with the key ${input.key} already exists.`);
@@ -36,6 +38,13 @@ export async function createExperiment(db: Db, input: ExperimentInput): Promise<
       if (missing.length) throw new ExperimentError(`Unknown proposal ${missing.slice(0, 5).join(", ")}${missing.length > 5 ? "…" : ""}.`);
       await tx.insert(experimentProposals).values(rows.map((r) => ({ experimentId: experiment.id, proposalId: r.id })));
     }
+    await recordAudit(tx, actor, "experiment.create", `experiment ${input.key}`, {
+      name: input.name,
+      arms: input.arms.map((a) => ({ key: a.key, system: a.system, weight: a.weight })),
+      control: input.control,
+      coverage: input.coverage,
+      scope: input.scope,
+    });
     return (await getExperiment(tx, input.key))!;
   });
 }
@@ -72,17 +81,22 @@ export async function listExperiments(db: DbOrTx) {
 }
 
 /** draft → running → stopped; a stopped experiment is not restarted (create a new one). */
-export async function setExperimentStatus(db: Db, key: string, status: "running" | "stopped") {
+export async function setExperimentStatus(db: Db, actor: AuditActor, key: string, status: "running" | "stopped") {
   const from = status === "running" ? "draft" : "running";
-  const [row] = await db
-    .update(experiments)
-    .set(status === "running" ? { status, startedAt: sql`now()` } : { status, stoppedAt: sql`now()` })
-    .where(and(eq(experiments.key, key), eq(experiments.status, from)))
-    .returning({ id: experiments.id });
-  if (row) return;
-  const experiment = await getExperiment(db, key);
-  if (!experiment) throw new ExperimentError(`There is no experiment ${key}.`);
-  throw new ExperimentError(`Experiment ${key} is ${experiment.status}; only a ${from} experiment can be ${status === "running" ? "started" : "stopped"}.`);
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(experiments)
+      .set(status === "running" ? { status, startedAt: sql`now()` } : { status, stoppedAt: sql`now()` })
+      .where(and(eq(experiments.key, key), eq(experiments.status, from)))
+      .returning({ id: experiments.id });
+    if (row) {
+      await recordAudit(tx, actor, status === "running" ? "experiment.start" : "experiment.stop", `experiment ${key}`);
+      return;
+    }
+    const experiment = await getExperiment(tx, key);
+    if (!experiment) throw new ExperimentError(`There is no experiment ${key}.`);
+    throw new ExperimentError(`Experiment ${key} is ${experiment.status}; only a ${from} experiment can be ${status === "running" ? "started" : "stopped"}.`);
+  });
 }
 
 export interface Assignment {
@@ -125,21 +139,36 @@ const sha256 = (text: string) => createHash("sha256").update(text).digest("hex")
 
 /**
  * A new API key for an experiment, returned once. Keys are 192 random bits, so a SHA-256 of the key
- * (not a slow password hash) is enough to store: nobody can guess one from the table.
+ * (not a slow password hash) is enough to store: nobody can guess one from the table. The audit entry
+ * names the key by id and prefix only.
  */
-export async function createApiKey(db: Db, experimentKey: string, options: { expiresAt?: Date } = {}) {
-  const experiment = await getExperiment(db, experimentKey);
-  if (!experiment) throw new ExperimentError(`There is no experiment ${experimentKey}.`);
-  const key = `assay_${randomBytes(24).toString("base64url")}`;
-  const [row] = await db
-    .insert(experimentApiKeys)
-    .values({ experimentId: experiment.id, prefix: key.slice(0, 12), hash: sha256(key), expiresAt: options.expiresAt ?? null })
-    .returning({ id: experimentApiKeys.id, prefix: experimentApiKeys.prefix });
-  return { id: row.id, prefix: row.prefix, key };
+export async function createApiKey(db: Db, actor: AuditActor, experimentKey: string, options: { expiresAt?: Date } = {}) {
+  return db.transaction(async (tx) => {
+    const experiment = await getExperiment(tx, experimentKey);
+    if (!experiment) throw new ExperimentError(`There is no experiment ${experimentKey}.`);
+    const key = `assay_${randomBytes(24).toString("base64url")}`;
+    const [row] = await tx
+      .insert(experimentApiKeys)
+      .values({ experimentId: experiment.id, prefix: key.slice(0, 12), hash: sha256(key), expiresAt: options.expiresAt ?? null })
+      .returning({ id: experimentApiKeys.id, prefix: experimentApiKeys.prefix });
+    const detail = { keyId: row.id, prefix: row.prefix, expiresAt: options.expiresAt?.toISOString() ?? null };
+    await recordAudit(tx, actor, "experiment.key.create", `experiment ${experiment.key}`, detail);
+    return { id: row.id, prefix: row.prefix, key };
+  });
 }
 
-export async function revokeApiKey(db: Db, experimentId: number, keyId: number) {
-  await db.update(experimentApiKeys).set({ revokedAt: sql`now()` }).where(and(eq(experimentApiKeys.id, keyId), eq(experimentApiKeys.experimentId, experimentId), isNull(experimentApiKeys.revokedAt)));
+/** Revokes one of an experiment's keys; revoking a key already revoked changes nothing and is not logged. */
+export async function revokeApiKey(db: Db, actor: AuditActor, experimentId: number, keyId: number) {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(experimentApiKeys)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(experimentApiKeys.id, keyId), eq(experimentApiKeys.experimentId, experimentId), isNull(experimentApiKeys.revokedAt)))
+      .returning({ prefix: experimentApiKeys.prefix });
+    if (!row) return;
+    const [experiment] = await tx.select({ key: experiments.key }).from(experiments).where(eq(experiments.id, experimentId));
+    await recordAudit(tx, actor, "experiment.key.revoke", `experiment ${experiment.key}`, { keyId, prefix: row.prefix });
+  });
 }
 
 export async function listApiKeys(db: DbOrTx, experimentId: number) {

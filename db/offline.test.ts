@@ -12,7 +12,7 @@ let t: TestDatabase;
 beforeAll(async () => {
   t = await createTestDatabase();
   for (const entity of ["subjects", "proposals", "candidates", "systems", "lists", "gold"] as const) {
-    expect((await importFile(t.db, entity, fixture(`${entity}.csv`), "csv")).ok).toBe(true);
+    expect((await importFile(t.db, "cli", entity, fixture(`${entity}.csv`), "csv")).ok).toBe(true);
   }
 });
 afterAll(() => t.drop());

@@ -20,7 +20,7 @@ const later = { checkArm: false, now: Date.parse("2030-01-01T00:00:00Z") };
 beforeAll(async () => {
   t = await createTestDatabase();
   await seedDemo(t.db, { proposals: 30, candidates: 300, seed: "online-sql" });
-  await createExperiment(t.db, experimentSchema.parse({ key: "exp-1", name: "Reference", arms: [{ key: "A", system: "baseline", weight: 0.5 }, { key: "B", system: "challenger", weight: 0.5 }], control: "A" }));
+  await createExperiment(t.db, "cli", experimentSchema.parse({ key: "exp-1", name: "Reference", arms: [{ key: "A", system: "baseline", weight: 0.5 }, { key: "B", system: "challenger", weight: 0.5 }], control: "A" }));
   lines = fs.readFileSync(path.join(__dirname, "../test/fixtures/online-small/events.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l));
   await ingestEvents(t.db, (await getExperiment(t.db, "exp-1"))!, lines, later);
 });
@@ -59,7 +59,7 @@ it("gives the daily cumulative values of the last day equal to the whole report"
 
 describe("the per-session table, refreshed from the sessions the events trigger queues", () => {
   it("is right however the events arrive: shuffled, in small batches, two at a time, some sent twice, read while they arrive", async () => {
-    await createExperiment(t.db, experimentSchema.parse({ key: "exp-2", name: "Same events, any order", arms: [{ key: "A", system: "baseline", weight: 0.5 }, { key: "B", system: "challenger", weight: 0.5 }], control: "A" }));
+    await createExperiment(t.db, "cli", experimentSchema.parse({ key: "exp-2", name: "Same events, any order", arms: [{ key: "A", system: "baseline", weight: 0.5 }, { key: "B", system: "challenger", weight: 0.5 }], control: "A" }));
     const experiment = (await getExperiment(t.db, "exp-2"))!;
     const rng = createRng("arrival");
     const events = shuffled(lines, rng).map((e) => ({ ...e, eventId: `again-${e.eventId}`, experiment: "exp-2" }));

@@ -77,8 +77,10 @@ export async function seedDemo(db: Db, options: DemoOptions = {}): Promise<DemoD
 async function seedDemoCampaign(db: Db) {
   const forty = (await db.select({ externalId: proposals.externalId }).from(proposals).orderBy(proposals.externalId).limit(40)).map((p) => p.externalId);
   const experts = demoUsers.filter((u) => u.role === "expert").map((u) => u.email);
+  // The demo is loaded by `assay demo` (or a test), so its writes are the CLI's in the audit log.
   const campaign = await createCampaign(
     db,
+    "cli",
     campaignSchema.parse({
       name: "Reviewer relevance, autumn round",
       instructions: "Grade how well each candidate could review this proposal: 1 irrelevant, 2 far-fetched, 3 relevant, 4 highly relevant. Use \"Can't judge\" when the profile does not tell.",
@@ -89,7 +91,7 @@ async function seedDemoCampaign(db: Db) {
       proposals: forty,
     }),
   );
-  await launchCampaign(db, campaign.id);
+  await launchCampaign(db, "cli", campaign.id);
   const rows = await db.execute<{ assignment_id: number; item_id: number; expert_id: number; email: string; proposal_id: number; candidate_id: number; gold: boolean; overlap: number }>(sql`
     select a.id as assignment_id, i.id as item_id, a.expert_id, u.email, a.proposal_id, i.candidate_id,
       exists (select 1 from gold_members g where g.proposal_id = i.proposal_id and g.candidate_id = i.candidate_id) as gold,
@@ -120,6 +122,7 @@ export const DEMO_EXPERIMENT = "reviewer-ranker-v2";
 async function seedDemoExperiment(db: Db, data: DemoData) {
   const experiment = await createExperiment(
     db,
+    "cli",
     experimentSchema.parse({
       key: DEMO_EXPERIMENT,
       name: "Embedding ranker vs keyword baseline",
@@ -130,7 +133,7 @@ async function seedDemoExperiment(db: Db, data: DemoData) {
       control: "A",
     }),
   );
-  await setExperimentStatus(db, DEMO_EXPERIMENT, "running");
+  await setExperimentStatus(db, "cli", DEMO_EXPERIMENT, "running");
   const running = (await getExperiment(db, DEMO_EXPERIMENT))!;
   const simulated = simulateSessions(data, { experiment: DEMO_EXPERIMENT, seed: "assay-demo" });
   const units = [...new Set(simulated.map((e) => e.unitId))];

@@ -25,16 +25,14 @@ let n = 0;
 beforeAll(async () => {
   t = await createTestDatabase();
   admin = await createUser(
-    t.db,
-    { email: "root@test.local", name: "Root", role: "admin", password: "long-enough-1" },
-    "cli",
-  );
+    t.db, "cli",
+    { email: "root@test.local", name: "Root", role: "admin", password: "long-enough-1" },);
 });
 afterAll(() => t.drop());
 
 async function newUser(role: PublicUser["role"] = "expert") {
   n++;
-  return createUser(t.db, { email: `user${n}@test.local`, name: `User ${n}`, role, password: "long-enough-1" }, admin);
+  return createUser(t.db, admin, { email: `user${n}@test.local`, name: `User ${n}`, role, password: "long-enough-1" });
 }
 
 /** A session of `userId` started at `when`; returns its id hash (what the cookie's id hashes to). */
@@ -99,7 +97,7 @@ describe("changes to a user end their sessions", () => {
   it("a new password ends every session of that user only, and says so in the audit log", async () => {
     const [user, other] = [await newUser(), await newUser()];
     const [a, b, c] = [await session(user.id), await session(user.id), await session(other.id)];
-    await setUserPassword(t.db, user.id, "another-password-2", admin);
+    await setUserPassword(t.db, admin, user.id, "another-password-2");
     expect(await rowOf(a)).toBeUndefined();
     expect(await rowOf(b)).toBeUndefined();
     expect(await rowOf(c)).toBeDefined();
@@ -115,9 +113,9 @@ describe("changes to a user end their sessions", () => {
   it("a role change ends the sessions; a name or subject change alone does not", async () => {
     const user = await newUser("expert");
     const id = await session(user.id);
-    await updateUser(t.db, user.id, { role: "expert", name: "Renamed", subjectIds: [] }, admin);
+    await updateUser(t.db, admin, user.id, { role: "expert", name: "Renamed", subjectIds: [] });
     expect(await rowOf(id)).toBeDefined();
-    await updateUser(t.db, user.id, { role: "analyst", name: "Renamed", subjectIds: [] }, admin);
+    await updateUser(t.db, admin, user.id, { role: "analyst", name: "Renamed", subjectIds: [] });
     expect(await rowOf(id)).toBeUndefined();
     const updates = (await auditOf(`user:${user.id}`)).filter((r) => r.action === "user.update");
     expect(updates.map((r) => r.detail)).toEqual([
@@ -139,9 +137,9 @@ describe("changes to a user end their sessions", () => {
   it("deactivation ends the sessions and reactivation does not bring them back", async () => {
     const user = await newUser();
     const id = await session(user.id);
-    await setUserActive(t.db, user.id, false, admin);
+    await setUserActive(t.db, admin, user.id, false);
     expect(await rowOf(id)).toBeUndefined();
-    await setUserActive(t.db, user.id, true, admin);
+    await setUserActive(t.db, admin, user.id, true);
     expect(await findSessionUser(t.db, id, lifetime, at(1000))).toBeUndefined();
     const actions = (await auditOf(`user:${user.id}`)).map((r) => [r.action, r.detail]);
     expect(actions).toEqual([

@@ -17,8 +17,8 @@ afterAll(() => t.drop());
 
 describe("snapshots", () => {
   it("recomputing with the same parameters on unchanged data gives the same sha256", async () => {
-    const first = await createSnapshot(t.db, { kind: "offline", ks: [5, 10], B: 200, seed: "s" }, { userId: null, label: "test" });
-    const again = await createSnapshot(t.db, { kind: "offline", ks: [5, 10], B: 200, seed: "s" }, { userId: null, label: "test" });
+    const first = await createSnapshot(t.db, "cli", { kind: "offline", ks: [5, 10], B: 200, seed: "s" });
+    const again = await createSnapshot(t.db, "cli", { kind: "offline", ks: [5, 10], B: 200, seed: "s" });
     expect(again.sha256).toBe(first.sha256);
     expect(first.sha256).toBe(sha256(canonicalJson(first.result)));
     const other = await computeResult(t.db, { kind: "offline", ks: [5, 10], B: 200, seed: "another" });
@@ -26,7 +26,7 @@ describe("snapshots", () => {
   });
 
   it("is immutable: the database refuses updates, deletes and truncation", async () => {
-    const s = await createSnapshot(t.db, { kind: "offline", ks: [10], B: 100 }, { userId: null, label: "test" });
+    const s = await createSnapshot(t.db, "cli", { kind: "offline", ks: [10], B: 100 });
     // drizzle wraps the database's error; its own message is the cause's.
     const refusal = (query: Promise<unknown>) => query.then(() => "accepted", (error: Error & { cause?: Error }) => error.cause?.message ?? error.message);
     expect(await refusal(t.db.execute(sql`update snapshots set sha256 = 'x' where id = ${s.id}`))).toBe(`snapshots are immutable: snapshot ${s.id} cannot be changed or deleted`);
@@ -36,15 +36,15 @@ describe("snapshots", () => {
   });
 
   it("freezes online and expert results too, and exports them as assay.snapshot/v1 JSON and CSV", async () => {
-    const online = await createSnapshot(t.db, { kind: "online", experiment: "reviewer-ranker-v2", B: 100 }, { userId: null, label: "test" });
+    const online = await createSnapshot(t.db, "cli", { kind: "online", experiment: "reviewer-ranker-v2", B: 100 });
     const [{ id: campaign }] = await t.db.execute<{ id: number }>(sql`select id from campaigns limit 1`);
-    const expert = await createSnapshot(t.db, { kind: "expert", campaign, B: 100 }, { userId: null, label: "test" });
+    const expert = await createSnapshot(t.db, "cli", { kind: "expert", campaign, B: 100 });
     const doc = snapshotDocument(online);
     expect(doc).toMatchObject({ schema: "assay.snapshot/v1", kind: "online", sha256: online.sha256, parameters: { experiment: "reviewer-ranker-v2", B: 100 } });
     expect(snapshotCsv(online).split("\r\n")[0]).toBe("system_or_arm,group,measure,value,ci_lower,ci_upper");
     expect(snapshotCsv(online)).toMatch(/\r\nB,vs A,ctr difference,/);
     expect(snapshotCsv(expert)).toMatch(/\r\nchallenger,overall,nDCG@10,0\.\d+/);
-    await expect(createSnapshot(t.db, { kind: "online", experiment: "nope" }, { userId: null, label: "test" })).rejects.toMatchObject({ status: 404 });
+    await expect(createSnapshot(t.db, "cli", { kind: "online", experiment: "nope" })).rejects.toMatchObject({ status: 404 });
     // The frozen online result is `assay online` on the stored events, plus the daily series its charts need.
     const experiment = (await getExperiment(t.db, "reviewer-ranker-v2"))!;
     const events: OnlineEvent[] = [];

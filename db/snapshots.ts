@@ -1,6 +1,7 @@
 import { desc, eq, sql } from "drizzle-orm";
 import Papa from "papaparse";
 import type { Db, DbOrTx } from "./client";
+import { recordAudit, type AuditActor } from "./audit";
 import { snapshots, type Snapshot } from "./schema";
 import { loadOfflineInput } from "./offline";
 import { loadCampaignData } from "./campaign-data";
@@ -85,15 +86,24 @@ export async function computeResult(db: Db, request: SnapshotRequest) {
   };
 }
 
-/** Freezes a result: computed now, stored with its parameters, data window and SHA-256; never changed. */
-export async function createSnapshot(db: Db, request: SnapshotRequest, by: { userId: number | null; label: string }) {
+/**
+ * Freezes a result: computed now, stored with its parameters, data window and SHA-256; never changed.
+ * The snapshot names its creator (the user's name, or "cli"); the row and its audit entry are written
+ * together, after the computation, so a long bootstrap holds no transaction open.
+ */
+export async function createSnapshot(db: Db, actor: AuditActor, request: SnapshotRequest) {
   const [{ parameters, result }, window] = await Promise.all([computeResult(db, request), dataWindow(db)]);
   const canonical = JSON.parse(canonicalJson(result));
-  const [row] = await db
-    .insert(snapshots)
-    .values({ kind: request.kind, parameters, dataWindow: window, result: canonical, sha256: sha256(canonicalJson(result)), createdBy: by.userId, createdByLabel: by.label })
-    .returning();
-  return row;
+  const digest = sha256(canonicalJson(result));
+  const by = actor === "cli" ? { createdBy: null, createdByLabel: "cli" } : { createdBy: actor.id, createdByLabel: actor.name };
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(snapshots)
+      .values({ kind: request.kind, parameters, dataWindow: window, result: canonical, sha256: digest, ...by })
+      .returning();
+    await recordAudit(tx, actor, "snapshot.create", `snapshot ${row.id}`, { kind: row.kind, parameters, sha256: digest });
+    return row;
+  });
 }
 
 export async function listSnapshots(db: DbOrTx) {

@@ -48,8 +48,8 @@ export async function getUser(db: DbOrTx, id: number) {
 /** Creates a user and records who did it (`actor`) in the audit log, in one transaction. */
 export async function createUser(
   db: Db,
-  input: { email: string; name: string; role: Role; password: string; subjectIds?: number[] },
   actor: AuditActor,
+  input: { email: string; name: string; role: Role; password: string; subjectIds?: number[] },
 ): Promise<PublicUser> {
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
@@ -77,12 +77,7 @@ export async function setUserSubjects(db: DbOrTx, userId: number, subjectIds: nu
  * Changes a user's name, role and subjects. A new role ends every session of the user, so what they
  * may do changes at once and they sign in again under it.
  */
-export async function updateUser(
-  db: Db,
-  id: number,
-  change: { role: Role; name: string; subjectIds: number[] },
-  actor: AuditActor,
-) {
+export async function updateUser(db: Db, actor: AuditActor, id: number, change: { role: Role; name: string; subjectIds: number[] }) {
   await db.transaction(async (tx) => {
     // Locked, so a concurrent change cannot slip between reading the old role and writing the new one.
     const [before] = await tx
@@ -105,7 +100,7 @@ export async function updateUser(
 }
 
 /** Deactivates (ending every session) or reactivates a user; a reactivated user signs in afresh. */
-export async function setUserActive(db: Db, id: number, active: boolean, actor: AuditActor) {
+export async function setUserActive(db: Db, actor: AuditActor, id: number, active: boolean) {
   await db.transaction(async (tx) => {
     await tx.update(users).set({ active }).where(eq(users.id, id));
     const sessionsEnded = active ? 0 : await deleteUserSessions(tx, id);
@@ -115,7 +110,7 @@ export async function setUserActive(db: Db, id: number, active: boolean, actor: 
 }
 
 /** Sets a new password and ends every session of the user: whoever knew the old one is signed out. */
-export async function setUserPassword(db: Db, id: number, password: string, actor: AuditActor) {
+export async function setUserPassword(db: Db, actor: AuditActor, id: number, password: string) {
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, id));

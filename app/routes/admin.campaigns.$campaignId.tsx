@@ -33,7 +33,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const assignment = Number(form.get("assignment"));
       const expert = Number(form.get("expert"));
       if (!Number.isInteger(assignment) || !Number.isInteger(expert) || expert <= 0) return json({ error: "Choose the expert who takes over.", done: null }, { status: 400 });
-      await reassign(getDb(), campaign.id, assignment, expert);
+      await reassign(getDb(), admin, campaign.id, assignment, expert);
       return json({ error: null, done: "Reassigned." });
     }
     if (intent === "adjudicate") {
@@ -41,15 +41,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const item = Number(form.get("item"));
       const note = String(form.get("note") ?? "").slice(0, 2000);
       if (![1, 2, 3, 4].includes(grade) || !Number.isInteger(item)) return json({ error: "Choose a final grade from 1 to 4.", done: null }, { status: 400 });
-      await adjudicate(getDb(), campaign.id, item, admin.id, grade as 1 | 2 | 3 | 4, note);
+      await adjudicate(getDb(), admin, campaign.id, item, grade as 1 | 2 | 3 | 4, note);
       return json({ error: null, done: "Adjudicated: the final grade replaces the median for this pair." });
     }
     if (intent === "launch") {
-      const result = await launchCampaign(getDb(), campaign.id);
+      const result = await launchCampaign(getDb(), admin, campaign.id);
       return json({ error: null, done: `Launched: ${result.items} pairs to grade, ${result.assignments} assignments.` });
     }
     if (intent === "close") {
-      await closeCampaign(getDb(), campaign.id);
+      await closeCampaign(getDb(), admin, campaign.id);
       return json({ error: null, done: "Closed: grades can no longer change." });
     }
     return json({ error: "That request was not understood.", done: null }, { status: 400 });

@@ -20,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const form = await request.formData();
   const parsed = campaignSchema.safeParse({
     name: form.get("name"),
@@ -34,7 +34,7 @@ export async function action({ request }: ActionFunctionArgs) {
   });
   if (!parsed.success) return json({ errors: parsed.error.issues.map((i) => i.message) }, { status: 400 });
   try {
-    const campaign = await createCampaign(getDb(), parsed.data);
+    const campaign = await createCampaign(getDb(), admin, parsed.data);
     return redirect(`/admin/campaigns/${campaign.id}`);
   } catch (error) {
     if (error instanceof CampaignError) return json({ errors: [error.message] }, { status: 400 });

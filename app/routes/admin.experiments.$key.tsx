@@ -33,7 +33,7 @@ const intentSchema = z.discriminatedUnion("intent", [
 ]);
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const experiment = await load(params.key);
   const parsed = intentSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return json({ error: "That request was not understood; reload the page and try again.", newKey: null }, { status: 400 });
@@ -42,15 +42,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
     switch (parsed.data.intent) {
       case "start":
       case "stop":
-        await setExperimentStatus(db, experiment.key, parsed.data.intent === "start" ? "running" : "stopped");
+        await setExperimentStatus(db, admin, experiment.key, parsed.data.intent === "start" ? "running" : "stopped");
         return json({ error: null, newKey: null });
       case "createKey": {
         const expiresAt = parsed.data.expiresInDays ? new Date(Date.now() + parsed.data.expiresInDays * 86_400_000) : undefined;
-        const created = await createApiKey(db, experiment.key, { expiresAt });
+        const created = await createApiKey(db, admin, experiment.key, { expiresAt });
         return json({ error: null, newKey: created.key });
       }
       case "revokeKey":
-        await revokeApiKey(db, experiment.id, parsed.data.keyId);
+        await revokeApiKey(db, admin, experiment.id, parsed.data.keyId);
         return json({ error: null, newKey: null });
     }
   } catch (error) {

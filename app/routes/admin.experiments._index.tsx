@@ -19,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** The form posts arms as parallel fields armKey/armSystem/armWeight; blank rows are ignored. */
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const form = await request.formData();
   const keys = form.getAll("armKey").map(String);
   const systems = form.getAll("armSystem").map(String);
@@ -43,7 +43,7 @@ export async function action({ request }: ActionFunctionArgs) {
   });
   if (!parsed.success) return json({ errors: parsed.error.issues.map((i) => i.message) }, { status: 400 });
   try {
-    await createExperiment(getDb(), parsed.data);
+    await createExperiment(getDb(), admin, parsed.data);
   } catch (error) {
     if (error instanceof ExperimentError) return json({ errors: [error.message] }, { status: 400 });
     throw error;

@@ -21,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   if (Number(request.headers.get("Content-Length") ?? 0) > MAX_UPLOAD_BYTES + 64 * 1024) {
     return json({ submission: null, result: null, tooLarge: true }, { status: 413 });
   }
@@ -29,7 +29,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return json({ submission: submission.reply(), result: null, tooLarge: false }, { status: 400 });
   const { entity, file } = submission.value;
   const text = await file.text();
-  const result = await importFile(getDb(), entity, text, detectFormat(file.name, text));
+  const result = await importFile(getDb(), admin, entity, text, detectFormat(file.name, text), { fileName: file.name });
   const shown: ImportResult & { fileName: string; totalErrors: number } = result.ok
     ? { ...result, fileName: file.name, totalErrors: 0 }
     : { ...result, errors: result.errors.slice(0, SHOWN_ERRORS), fileName: file.name, totalErrors: result.errors.length };

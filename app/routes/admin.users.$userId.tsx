@@ -48,20 +48,20 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   switch (value.intent) {
     case "update": {
-      await updateUser(db, user.id, { name: value.name, role: value.role, subjectIds: value.subjects }, admin);
+      await updateUser(db, admin, user.id, { name: value.name, role: value.role, subjectIds: value.subjects });
       const signedOut = value.role === user.role ? "" : ` ${user.name} is signed out and signs in again as ${value.role}.`;
       return json({ result: submission.reply(), done: `Saved.${signedOut}` });
     }
     case "password": {
-      await setUserPassword(db, user.id, value.password, admin);
+      await setUserPassword(db, admin, user.id, value.password);
       const done = `New password set. ${user.name} is signed out everywhere.`;
       return json({ result: submission.reply({ resetForm: true }), done });
     }
     case "deactivate":
-      await setUserActive(db, user.id, false, admin);
+      await setUserActive(db, admin, user.id, false);
       return json({ result: submission.reply(), done: `${user.name} is deactivated and signed out.` });
     case "activate":
-      await setUserActive(db, user.id, true, admin);
+      await setUserActive(db, admin, user.id, true);
       return json({ result: submission.reply(), done: `${user.name} is active again.` });
     case "end-session": {
       const ended = await endUserSession(db, admin, user.id, value.session);

@@ -25,7 +25,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: createUserSchema });
   if (submission.status !== "success") return json({ result: submission.reply({ hideFields: ["password"] }), created: null }, { status: 400 });
   try {
-    const user = await createUser(getDb(), { ...submission.value, subjectIds: submission.value.subjects }, admin);
+    const user = await createUser(getDb(), admin, { ...submission.value, subjectIds: submission.value.subjects });
     return json({ result: submission.reply({ resetForm: true }), created: { name: user.name, email: user.email } });
   } catch (error) {
     if (error instanceof DuplicateEmailError) {

@@ -16,10 +16,8 @@ beforeAll(async () => {
   process.env.DATABASE_URL = t.url;
   process.env.SESSION_SECRET = "a-test-secret-that-is-long-enough-to-sign";
   admin = await createUser(
-    t.db,
-    { email: "ada@test.local", name: "Ada Admin", role: "admin", password: "long-enough-1" },
-    "cli",
-  );
+    t.db, "cli",
+    { email: "ada@test.local", name: "Ada Admin", role: "admin", password: "long-enough-1" },);
   adminCookie = await createSessionCookie(t.db, admin.id);
   [route, auth] = await Promise.all([import("./admin.users.$userId"), import("../utils/auth.server")]);
 });
@@ -46,10 +44,8 @@ async function post(userId: number, fields: Record<string, string>) {
 let n = 0;
 async function userWithSessions(count: number) {
   const user = await createUser(
-    t.db,
-    { email: `u${++n}@test.local`, name: `User ${n}`, role: "expert", password: "long-enough-1" },
-    admin,
-  );
+    t.db, admin,
+    { email: `u${++n}@test.local`, name: `User ${n}`, role: "expert", password: "long-enough-1" },);
   const cookies: string[] = [];
   for (let i = 0; i < count; i++) {
     cookies.push(

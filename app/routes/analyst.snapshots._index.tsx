@@ -31,7 +31,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = freezeSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return json({ error: parsed.error.issues[0].message }, { status: 400 });
   try {
-    const s = await createSnapshot(getDb(), { ...parsed.data, experiment: parsed.data.experiment || undefined }, { userId: user.id, label: user.name });
+    const s = await createSnapshot(getDb(), user, { ...parsed.data, experiment: parsed.data.experiment || undefined });
     return redirect(`/analyst/snapshots/${s.id}`);
   } catch (error) {
     if (error instanceof SnapshotError) return json({ error: error.message }, { status: error.status });

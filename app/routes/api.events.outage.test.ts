@@ -33,9 +33,9 @@ afterAll(async () => {
 
 it("answers 503 while the database is down, stores nothing, and the retry stores the batch", async () => {
   const { db, sql } = createDb(server.url, { max: 1 });
-  await importFile(db, "systems", "key\nbm25\ndense", "csv");
-  await createExperiment(db, experimentSchema.parse({ key: "outage", name: "Outage", arms: [{ key: "A", system: "bm25", weight: 0.5 }, { key: "B", system: "dense", weight: 0.5 }], control: "A" }));
-  const { key } = await createApiKey(db, "outage");
+  await importFile(db, "cli", "systems", "key\nbm25\ndense", "csv");
+  await createExperiment(db, "cli", experimentSchema.parse({ key: "outage", name: "Outage", arms: [{ key: "A", system: "bm25", weight: 0.5 }, { key: "B", system: "dense", weight: 0.5 }], control: "A" }));
+  const { key } = await createApiKey(db, "cli", "outage");
   await sql.end();
   const { action } = await import("./api.events");
   const arm = (unit: string) => ["A", "B"][assignUnit("outage", unit, [0.5, 0.5]).arm];

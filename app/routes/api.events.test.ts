@@ -16,10 +16,10 @@ let assignment: typeof import("./api.experiments.$key.assignment");
 beforeAll(async () => {
   t = await createTestDatabase();
   process.env.DATABASE_URL = t.url;
-  for (const entity of ["subjects", "proposals", "candidates", "systems"] as const) await importFile(t.db, entity, fixture(`${entity}.csv`), "csv");
-  await createExperiment(t.db, experimentSchema.parse({ key: "api", name: "API", arms: [{ key: "A", system: "bm25", weight: 0.5 }, { key: "B", system: "dense", weight: 0.5 }], control: "A" }));
-  await setExperimentStatus(t.db, "api", "running");
-  key = (await createApiKey(t.db, "api")).key;
+  for (const entity of ["subjects", "proposals", "candidates", "systems"] as const) await importFile(t.db, "cli", entity, fixture(`${entity}.csv`), "csv");
+  await createExperiment(t.db, "cli", experimentSchema.parse({ key: "api", name: "API", arms: [{ key: "A", system: "bm25", weight: 0.5 }, { key: "B", system: "dense", weight: 0.5 }], control: "A" }));
+  await setExperimentStatus(t.db, "cli", "api", "running");
+  key = (await createApiKey(t.db, "cli", "api")).key;
   events = await import("./api.events");
   assignment = await import("./api.experiments.$key.assignment");
 });
@@ -71,9 +71,9 @@ describe("POST /api/events", () => {
   });
 
   it("refuses a revoked key", async () => {
-    const revoked = await createApiKey(t.db, "api");
+    const revoked = await createApiKey(t.db, "cli", "api");
     const experiment = (await getExperiment(t.db, "api"))!;
-    await revokeApiKey(t.db, experiment.id, revoked.id);
+    await revokeApiKey(t.db, "cli", experiment.id, revoked.id);
     expect((await call(post('{"events": []}', { Authorization: `Bearer ${revoked.key}` }))).status).toBe(401);
   });
 });

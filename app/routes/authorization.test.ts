@@ -23,7 +23,7 @@ beforeAll(async () => {
   process.env.DATABASE_URL = t.url;
   process.env.SESSION_SECRET = "a-test-secret-that-is-long-enough-to-sign";
   for (const role of roles) {
-    const user = await createUser(t.db, { email: `${role}@test.local`, name: role, role, password: "long-enough-1" }, "cli");
+    const user = await createUser(t.db, "cli", { email: `${role}@test.local`, name: role, role, password: "long-enough-1" });
     cookies[role] = await createSessionCookie(t.db, user.id);
   }
 });

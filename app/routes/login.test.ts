@@ -23,7 +23,7 @@ afterAll(() => t.drop());
 const PASSWORD = "long-enough-1";
 async function newUser(role: PublicUser["role"] = "expert") {
   n++;
-  return createUser(t.db, { email: `person${n}@test.local`, name: `Person ${n}`, role, password: PASSWORD }, "cli");
+  return createUser(t.db, "cli", { email: `person${n}@test.local`, name: `Person ${n}`, role, password: PASSWORD });
 }
 
 /** Runs an action as the server would; a thrown Response is returned like a returned one. */
@@ -137,21 +137,21 @@ describe("ending sessions", () => {
       await change();
       return userOf(cookie);
     };
-    expect(await check(() => setUserPassword(t.db, user.id, "a-new-password-2", "cli"))).toBeNull();
+    expect(await check(() => setUserPassword(t.db, "cli", user.id, "a-new-password-2"))).toBeNull();
     expect(
-      await check(() => updateUser(t.db, user.id, { role: "convener", name: user.name, subjectIds: [] }, "cli")),
+      await check(() => updateUser(t.db, "cli", user.id, { role: "convener", name: user.name, subjectIds: [] })),
     ).toBeNull();
     const cookie = await createSessionCookie(t.db, user.id);
-    await setUserActive(t.db, user.id, false, "cli");
+    await setUserActive(t.db, "cli", user.id, false);
     expect(await userOf(cookie)).toBeNull();
-    await setUserActive(t.db, user.id, true, "cli");
+    await setUserActive(t.db, "cli", user.id, true);
     expect(await userOf(cookie)).toBeNull();
   });
 
   it("a request with an ended session's cookie is sent to sign-in and the cookie is cleared", async () => {
     const user = await newUser();
     const cookie = await createSessionCookie(t.db, user.id);
-    await setUserPassword(t.db, user.id, "a-new-password-2", "cli");
+    await setUserPassword(t.db, "cli", user.id, "a-new-password-2");
     const thrown = await auth
       .requireUser(new Request("http://localhost/expert?x=1", { headers: { Cookie: cookie } }))
       .catch((r: Response) => r);

@@ -18,7 +18,7 @@ async function counts() {
 
 async function importAll() {
   for (const entity of ["subjects", "proposals", "candidates", "systems", "lists", "gold"] as const) {
-    const result = await importFile(t.db, entity, fixture(`${entity}.csv`), "csv");
+    const result = await importFile(t.db, "cli", entity, fixture(`${entity}.csv`), "csv");
     expect(result.ok, JSON.stringify(result)).toBe(true);
   }
 }
@@ -35,17 +35,17 @@ describe("importFile", () => {
   });
 
   it("changes nothing when the same files are imported again", async () => {
-    const result = await importFile(t.db, "lists", fixture("lists.csv"), "csv");
+    const result = await importFile(t.db, "cli", "lists", fixture("lists.csv"), "csv");
     expect(result).toMatchObject({ ok: true, counts: { added: 0, updated: 0, unchanged: 11, removed: 0, listsAdded: 0 } });
-    const proposals = await importFile(t.db, "proposals", fixture("proposals.csv"), "csv");
+    const proposals = await importFile(t.db, "cli", "proposals", fixture("proposals.csv"), "csv");
     expect(proposals).toMatchObject({ ok: true, counts: { added: 0, updated: 0, unchanged: 2 } });
     expect(await counts()).toEqual({ subjects: 2, proposals: 2, candidates: 4, systems: 2, lists: 5, items: 11, gold: 2 });
   });
 
   it("counts updated rows and replaces a list it names", async () => {
-    const result = await importFile(t.db, "proposals", "external_id,title\nP-100,A better title\nP-200,New one\n", "csv");
+    const result = await importFile(t.db, "cli", "proposals", "external_id,title\nP-100,A better title\nP-200,New one\n", "csv");
     expect(result).toMatchObject({ ok: true, counts: { added: 1, updated: 1, unchanged: 0 } });
-    const list = await importFile(t.db, "lists", "system,proposal,rank,candidate,score\nbm25,P-100,1,C-1,2\nbm25,P-100,2,C-2,1\n", "csv");
+    const list = await importFile(t.db, "cli", "lists", "system,proposal,rank,candidate,score\nbm25,P-100,1,C-1,2\nbm25,P-100,2,C-2,1\n", "csv");
     expect(list).toMatchObject({ ok: true, counts: { added: 0, updated: 2, unchanged: 0, removed: 1 } });
     const rows = await t.db.execute<{ rank: number; external_id: string }>(
       sql`select li.rank, c.external_id from list_items li join ranked_lists rl on rl.id = li.list_id join systems s on s.id = rl.system_id join proposals p on p.id = rl.proposal_id join candidates c on c.id = li.candidate_id where s.key = 'bm25' and p.external_id = 'P-100' order by li.rank`,
@@ -58,7 +58,7 @@ describe("importFile", () => {
 
   it("rejects a file with bad rows, names each line and reason, and writes nothing", async () => {
     const before = await counts();
-    const result = await importFile(t.db, "lists", fixture("lists-bad.csv"), "csv");
+    const result = await importFile(t.db, "cli", "lists", fixture("lists-bad.csv"), "csv");
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.errors).toEqual([
@@ -71,13 +71,13 @@ describe("importFile", () => {
   });
 
   it("names missing and unknown columns", async () => {
-    const result = await importFile(t.db, "gold", "proposal,candidat\nP-100,C-1\n", "csv");
+    const result = await importFile(t.db, "cli", "gold", "proposal,candidat\nP-100,C-1\n", "csv");
     expect(result).toMatchObject({ ok: false, errors: [{ line: 1, message: expect.stringMatching(/missing column candidate; unknown column candidat/) }] });
   });
 
   it("rejects duplicate candidates within one list and unknown references", async () => {
     const text = "system,proposal,rank,candidate\nbm25,P-101,1,C-3\nbm25,P-101,2,C-3\nnope,P-101,1,C-1\n";
-    const result = await importFile(t.db, "lists", text, "csv");
+    const result = await importFile(t.db, "cli", "lists", text, "csv");
     expect(result).toMatchObject({
       ok: false,
       errors: [
@@ -93,7 +93,7 @@ describe("importFile", () => {
       '{"external_id": "C-10", "name": "X", "email": "not-an-email"}',
       '{"external_id": "C-11", "name": "Y", "keywords": 5}',
     ].join("\n");
-    const result = await importFile(t.db, "candidates", text, "jsonl");
+    const result = await importFile(t.db, "cli", "candidates", text, "jsonl");
     expect(result).toMatchObject({
       ok: false,
       errors: [
@@ -106,7 +106,7 @@ describe("importFile", () => {
 
   it("rejects ranks that are not whole numbers of at least 1", async () => {
     const text = "system,proposal,rank,candidate\nbm25,P-101,0,C-3\nbm25,P-101,1.5,C-4\nbm25,P-101,,C-1\n";
-    const result = await importFile(t.db, "lists", text, "csv");
+    const result = await importFile(t.db, "cli", "lists", text, "csv");
     expect(result).toMatchObject({
       ok: false,
       errors: [
@@ -118,6 +118,6 @@ describe("importFile", () => {
   });
 
   it("rejects an empty file", async () => {
-    expect(await importFile(t.db, "subjects", "key,name\n", "csv")).toMatchObject({ ok: false, errors: [{ line: 1, message: "the file has no rows" }] });
+    expect(await importFile(t.db, "cli", "subjects", "key,name\n", "csv")).toMatchObject({ ok: false, errors: [{ line: 1, message: "the file has no rows" }] });
   });
 });

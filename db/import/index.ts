@@ -1,6 +1,7 @@
 import { inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db, Tx } from "../client";
+import { recordAudit, type AuditActor } from "../audit";
 import { candidates, goldMembers, listItems, proposals, rankedLists, subjects, systems } from "../schema";
 import { parseImportFile, type FileFormat, type RowError, type SourceRecord } from "./parse";
 import { assignProposals, convenerIdsByEmail } from "../convener";
@@ -25,14 +26,16 @@ const BATCH = 5000;
 /**
  * Imports one file of one entity: every row is validated (shape, then references and duplicates
  * against the database and the file itself); any bad row means nothing is written. A good file is
- * written in one transaction, and importing the same file again changes nothing.
+ * written in one transaction with its audit entry (entity, file name, counts), and importing the same
+ * file again changes nothing but adds an entry saying so.
  */
 export async function importFile(
   db: Db,
+  actor: AuditActor,
   entity: ImportEntity,
   text: string,
   format: FileFormat,
-  onProgress: Progress = () => {},
+  { fileName = "", onProgress = () => {} }: { fileName?: string; onProgress?: Progress } = {},
 ): Promise<ImportResult> {
   const parsed = parseImportFile(text, format);
   const errors: RowError[] = [...parsed.errors];
@@ -59,7 +62,11 @@ export async function importFile(
     errors.sort((a, b) => a.line - b.line);
     return { ok: false, entity, rows: parsed.records.length, errors };
   }
-  const counts = await db.transaction((tx) => writer.write(tx, prepared, onProgress));
+  const counts = await db.transaction(async (tx) => {
+    const written = await writer.write(tx, prepared, onProgress);
+    await recordAudit(tx, actor, "data.import", entity, { file: fileName, format, rows: parsed.records.length, ...written });
+    return written;
+  });
   return { ok: true, entity, rows: parsed.records.length, counts };
 }
 

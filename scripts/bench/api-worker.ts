@@ -17,10 +17,10 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 60);
 let key = "";
 const { base, databaseUrl, stop } = await benchServer(async (url) => {
   const { db, sql } = createDb(url);
-  await importFile(db, "systems", "key\nbaseline\nchallenger", "csv");
-  await createExperiment(db, experimentSchema.parse({ key: "bench", name: "Bench", arms: [{ key: "A", system: "baseline", weight: 0.5 }, { key: "B", system: "challenger", weight: 0.5 }], control: "A" }));
-  await setExperimentStatus(db, "bench", "running");
-  key = (await createApiKey(db, "bench")).key;
+  await importFile(db, "cli", "systems", "key\nbaseline\nchallenger", "csv");
+  await createExperiment(db, "cli", experimentSchema.parse({ key: "bench", name: "Bench", arms: [{ key: "A", system: "baseline", weight: 0.5 }, { key: "B", system: "challenger", weight: 0.5 }], control: "A" }));
+  await setExperimentStatus(db, "cli", "bench", "running");
+  key = (await createApiKey(db, "cli", "bench")).key;
   await sql.end();
 });
 try {

@@ -27,8 +27,8 @@ const pg = await startEmbeddedPostgres({ dataDir });
 try {
   await applyMigrations(pg.url);
   const { db, sql: client } = createDb(pg.url);
-  await importFile(db, "systems", "key\nbaseline\nchallenger", "csv");
-  const created = await createExperiment(db, experimentSchema.parse({ key: "big", name: "Big", arms: [{ key: "A", system: "baseline", weight: 0.5 }, { key: "B", system: "challenger", weight: 0.5 }], control: "A" }));
+  await importFile(db, "cli", "systems", "key\nbaseline\nchallenger", "csv");
+  const created = await createExperiment(db, "cli", experimentSchema.parse({ key: "big", name: "Big", arms: [{ key: "A", system: "baseline", weight: 0.5 }, { key: "B", system: "challenger", weight: 0.5 }], control: "A" }));
   const t0 = performance.now();
   await db.execute(sql`
     insert into events (event_id, experiment_id, type, at, arm, unit, session_id, proposal_id, candidate_id, items)

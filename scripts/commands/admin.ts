@@ -33,7 +33,7 @@ export function registerAdmin(program: Command) {
         throw new CliError(`${issue.path.join(".")}: ${issue.message}; nothing was created.`, 2);
       }
       const user = await withDatabase((db) =>
-        createUser(db, parsed.data, "cli").catch((error) => {
+        createUser(db, "cli", parsed.data).catch((error) => {
           if (error instanceof DuplicateEmailError) throw new CliError(error.message);
           throw error;
         }),

@@ -34,7 +34,7 @@ export function registerCampaign(program: Command) {
     .action(async (o: { name: string; systems: string; depth: number; raters: number; experts: string; subject?: string; proposals?: string; instructions: string; deadline?: string }) => {
       const parsed = campaignSchema.safeParse({ name: o.name, systems: list(o.systems), depth: o.depth, raters: o.raters, experts: list(o.experts), subject: o.subject, proposals: o.proposals ? list(o.proposals) : undefined, instructions: o.instructions, deadline: o.deadline });
       if (!parsed.success) throw new CliError(`${parsed.error.issues.map((i) => i.message).join("; ")}.`, 2);
-      const created = await withDatabase((db) => createCampaign(db, parsed.data).catch(fail));
+      const created = await withDatabase((db) => createCampaign(db, "cli", parsed.data).catch(fail));
       console.log(`Created campaign ${created.id} (${created.name}), a draft. Launch it with: assay campaign launch ${created.id}`);
     });
   campaign
@@ -42,7 +42,7 @@ export function registerCampaign(program: Command) {
     .description("build the pool and assign each proposal to its raters")
     .argument("<id>", "campaign id")
     .action(async (id: string) => {
-      const result = await withDatabase((db) => launchCampaign(db, campaignId(id)).catch(fail));
+      const result = await withDatabase((db) => launchCampaign(db, "cli", campaignId(id)).catch(fail));
       console.log(`Launched campaign ${id}: ${result.items} pairs to grade, ${result.assignments} assignments.`);
     });
   campaign
@@ -50,7 +50,7 @@ export function registerCampaign(program: Command) {
     .description("close a campaign: grades can no longer change")
     .argument("<id>", "campaign id")
     .action(async (id: string) => {
-      await withDatabase((db) => closeCampaign(db, campaignId(id)).catch(fail));
+      await withDatabase((db) => closeCampaign(db, "cli", campaignId(id)).catch(fail));
       console.log(`Closed campaign ${id}.`);
     });
   campaign

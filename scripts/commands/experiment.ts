@@ -49,7 +49,7 @@ export function registerExperiment(program: Command) {
         proposals: o.proposals?.split(",").map((p) => p.trim()).filter(Boolean),
       });
       if (!parsed.success) throw new CliError(`${parsed.error.issues.map((i) => i.message).join("; ")}.`, 2);
-      const created = await withDatabase((db) => createExperiment(db, parsed.data).catch(fail));
+      const created = await withDatabase((db) => createExperiment(db, "cli", parsed.data).catch(fail));
       console.log(`Created experiment ${created.key} (draft) with arms ${created.arms.map((a) => `${a.key}=${a.systemKey}:${a.weight}${a.isControl ? " (control)" : ""}`).join(", ")}. Start it with: assay experiment start ${created.key}`);
     });
   for (const [verb, status] of [
@@ -61,7 +61,7 @@ export function registerExperiment(program: Command) {
       .description(`${verb} an experiment`)
       .argument("<key>", "experiment key")
       .action(async (key: string) => {
-        await withDatabase((db) => setExperimentStatus(db, key, status).catch(fail));
+        await withDatabase((db) => setExperimentStatus(db, "cli", key, status).catch(fail));
         console.log(`Experiment ${key} is ${status}.`);
       });
   }
@@ -82,7 +82,7 @@ export function registerExperiment(program: Command) {
     .option("--expires-in-days <n>", "expire the key after this many days", wholeNumber(1))
     .action(async (key: string, o: { expiresInDays?: number }) => {
       const expiresAt = o.expiresInDays ? new Date(Date.now() + o.expiresInDays * 86_400_000) : undefined;
-      const created = await withDatabase((db) => createApiKey(db, key, { expiresAt }).catch(fail));
+      const created = await withDatabase((db) => createApiKey(db, "cli", key, { expiresAt }).catch(fail));
       console.log(created.key);
       console.error(`This is the only time the key is shown; store it now.${expiresAt ? ` It expires ${expiresAt.toISOString()}.` : ""}`);
     });

@@ -1,4 +1,5 @@
 import fs from "node:fs/promises";
+import path from "node:path";
 import type { Command } from "commander";
 import { importFile } from "../../db/import";
 import { detectFormat, type FileFormat } from "../../db/import/parse";
@@ -25,7 +26,8 @@ export function registerImport(program: Command) {
       });
       const format = (options.format as FileFormat | undefined) ?? detectFormat(file, text);
       const bar = progressBar(`Importing ${entityLabels[entity.data]}`);
-      const result = await withDatabase((db) => importFile(db, entity.data, text, format, (_phase, done, total) => bar.update(done, total)));
+      const onProgress = (_phase: string, done: number, total: number) => bar.update(done, total);
+      const result = await withDatabase((db) => importFile(db, "cli", entity.data, text, format, { fileName: path.basename(file), onProgress }));
       bar.stop();
       if (!result.ok) {
         for (const e of result.errors.slice(0, SHOWN_ERRORS)) console.error(`${file}:${e.line}: ${e.message}`);

@@ -27,7 +27,7 @@ export function registerSnapshot(program: Command) {
       if (o.kind === "expert" && !o.campaign) throw new CliError("An expert snapshot needs --campaign <id>.", 2);
       if (o.kind === "online" && !o.experiment) throw new CliError("An online snapshot needs --experiment <key>.", 2);
       const created = await withDatabase((db) =>
-        createSnapshot(db, { kind: o.kind as "offline", campaign: o.campaign, experiment: o.experiment, ks: o.k, B: o.bootstrap, seed: o.seed }, { userId: null, label: "cli" }).catch(fail),
+        createSnapshot(db, "cli", { kind: o.kind as "offline", campaign: o.campaign, experiment: o.experiment, ks: o.k, B: o.bootstrap, seed: o.seed }).catch(fail),
       );
       console.log(`Snapshot ${created.id} (${created.kind}) frozen, sha256 ${created.sha256}.`);
     });
