@@ -119,3 +119,16 @@ it.each([
   // compare with ids that do not exist: a 404 sentence, not a 400
   expect(status).toBe(file.includes("compare") ? 404 : 200);
 });
+
+it.each([
+  ["an item id past 32 bits", { item: "99999999999", grade: "2", position: "1" }, /item must be a card id/],
+  ["an item id in exponent form", { item: "1e3", grade: "2", position: "1" }, /item must be a card id/],
+  ["a NUL in the rationale", { item: "1", grade: "2", position: "1", rationale: "fine\u0000then not" }, /NUL character/],
+])("an expert's autosave with %s is a 400 with a sentence", async (_name, fields, message) => {
+  const body = new FormData();
+  for (const [k, v] of Object.entries(fields)) body.set(k, v);
+  const request = new Request("http://localhost/expert/assignments/1", { method: "POST", body, headers: { Cookie: cookies.expert } });
+  const response = (await routes["./expert.assignments.$assignmentId.tsx"].action!({ request, params: { assignmentId: "1" }, context: { cspNonce: "", ip: "" } })) as Response;
+  expect(response.status).toBe(400);
+  expect(((await response.json()) as { error: string }).error).toMatch(message);
+});
