@@ -14,6 +14,7 @@ import { applyMigrations } from "./db/migrate";
 import { DEMO_PASSWORD, demoUsers, isDatabaseEmpty, seedDemo } from "./db/seed";
 import { demoSummary } from "./scripts/demo/generate";
 import { startSessionRefresher } from "./db/session-refresher";
+import { requestHygiene } from "./app/utils/request-hygiene.server";
 
 async function main() {
   const config = loadConfig(process.env, { forServer: true });
@@ -91,6 +92,7 @@ function createApp(build: ServerBuild, config: Config) {
       crossOriginEmbedderPolicy: false,
     }),
   );
+  app.use(requestHygiene);
   app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
   app.use(express.static("public", { maxAge: "1h" }));
   app.all(

@@ -25,10 +25,10 @@ const experts: string[] = [];
 beforeAll(async () => {
   t = await createTestDatabase();
   await seedDemo(t.db, { proposals: 16, candidates: 300, seed: "audit-test" });
-  admin = await createUser(t.db, { email: "ada@test.local", name: "Ada", role: "admin", password: "long-enough-1" });
-  analyst = await createUser(t.db, { email: "alan@test.local", name: "Alan", role: "analyst", password: "long-enough-1" });
+  admin = await createUser(t.db, "cli", { email: "ada@test.local", name: "Ada", role: "admin", password: "long-enough-1" });
+  analyst = await createUser(t.db, "cli", { email: "alan@test.local", name: "Alan", role: "analyst", password: "long-enough-1" });
   for (const n of [1, 2, 3]) {
-    const judge = await createUser(t.db, { email: `judge${n}@test.local`, name: `Judge ${n}`, role: "expert", password: "long-enough-1" });
+    const judge = await createUser(t.db, "cli", { email: `judge${n}@test.local`, name: `Judge ${n}`, role: "expert", password: "long-enough-1" });
     experts.push(judge.email);
   }
 });

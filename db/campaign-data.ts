@@ -7,7 +7,7 @@ import { CampaignError } from "./campaigns";
 import type { CampaignData, GradedPair } from "../scripts/metrics/campaign-results";
 import { aggregateGrade, gradeToRel, type Grade } from "../scripts/stats/labels";
 import { formatQrelsLine } from "../scripts/metrics/trec";
-import Papa from "papaparse";
+import { toCsv } from "../scripts/lib/csv";
 
 /** An expert's id in exports: stable within a campaign, not their name or email. */
 export const pseudonym = (campaignId: number, expertId: number) => `E-${createHash("sha256").update(`${campaignId}:${expertId}`).digest("hex").slice(0, 8)}`;
@@ -133,11 +133,11 @@ export async function exportCampaign(db: DbOrTx, campaignId: number, format: Exp
     return { body: labels.map((l) => formatQrelsLine(l.proposal, l.candidate, gradeToRel(l.grade!))).join("\n") + "\n", contentType: "text/plain; charset=utf-8", fileName: `${base}.qrels` };
   }
   if (format === "csv") {
-    const body = Papa.unparse({
-      fields: ["proposal", "candidate", "expert", "grade", "rationale", "position", "time_ms"],
-      data: data.ratingRows.map((r) => [r.proposal, r.candidate, r.expert, r.grade, r.rationale, r.position, r.timeSpentMs]),
-    });
-    return { body: body + "\n", contentType: "text/csv; charset=utf-8", fileName: `${base}-ratings.csv` };
+    const body = toCsv(
+      ["proposal", "candidate", "expert", "grade", "rationale", "position", "time_ms"],
+      data.ratingRows.map((r) => [r.proposal, r.candidate, r.expert, r.grade, r.rationale, r.position, r.timeSpentMs]),
+    );
+    return { body: body + "\r\n", contentType: "text/csv; charset=utf-8", fileName: `${base}-ratings.csv` };
   }
   return {
     body: JSON.stringify({ campaign: { id: campaign.id, name: campaign.name }, labels: labels.map((l) => ({ ...l, rel: gradeToRel(l.grade!) })), ratings: data.ratingRows }, null, 2),

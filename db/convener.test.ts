@@ -20,8 +20,8 @@ async function eventTypes() {
 beforeAll(async () => {
   t = await createTestDatabase();
   for (const entity of ["subjects", "proposals", "candidates", "systems", "lists"] as const) await importFile(t.db, "cli", entity, fixture(`${entity}.csv`), "csv");
-  convener = (await createUser(t.db, { email: "convener@assay.local", name: "Cora", role: "convener", password: "long-enough-1" })).id;
-  other = (await createUser(t.db, { email: "other@assay.local", name: "Otto", role: "convener", password: "long-enough-1" })).id;
+  convener = (await createUser(t.db, "cli", { email: "convener@assay.local", name: "Cora", role: "convener", password: "long-enough-1" })).id;
+  other = (await createUser(t.db, "cli", { email: "other@assay.local", name: "Otto", role: "convener", password: "long-enough-1" })).id;
   const assigned = await importFile(t.db, "cli", "conveners", fixture("conveners.csv"), "csv");
   expect(assigned).toMatchObject({ ok: true, counts: { added: 2 } });
   await createExperiment(t.db, "cli", experimentSchema.parse({ key: "live", name: "Live", arms: [{ key: "A", system: "bm25", weight: 0.5 }, { key: "B", system: "dense", weight: 0.5 }], control: "A", committeeCap: 3 }));

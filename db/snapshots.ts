@@ -1,5 +1,5 @@
 import { desc, eq, sql } from "drizzle-orm";
-import Papa from "papaparse";
+import { toCsv } from "../scripts/lib/csv";
 import type { Db, DbOrTx } from "./client";
 import { recordAudit, type AuditActor } from "./audit";
 import { snapshots, type Snapshot } from "./schema";
@@ -134,5 +134,5 @@ export function snapshotRows(s: Pick<Snapshot, "kind" | "result">): SnapshotRow[
 
 /** The same rows as CSV. */
 export function snapshotCsv(s: Snapshot): string {
-  return Papa.unparse({ fields: snapshotColumns, data: snapshotRows(s).map((row) => row.map((v) => (v === null ? "" : v))) }) + "\r\n";
+  return toCsv(snapshotColumns, snapshotRows(s)) + "\r\n";
 }

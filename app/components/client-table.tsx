@@ -12,8 +12,8 @@ import {
   type SortingState,
   type VisibilityState,
 } from "@tanstack/react-table";
-import Papa from "papaparse";
 import { useEffect, useState } from "react";
+import { tableCsv } from "./table-csv";
 
 /**
  * A results table in the browser: filter the rows by text, sort by any column, group by one, choose
@@ -58,12 +58,7 @@ export function ClientTable<T extends Record<string, unknown>>({ data, columns, 
     };
   }, [table, data.length, pageSize]);
   const download = () => {
-    const visible = table.getVisibleLeafColumns();
-    // Every data row once, in the order shown: a group row holds its rows as sub-rows.
-    type Row = ReturnType<typeof table.getSortedRowModel>["rows"][number];
-    const leaves = (rows: Row[]): Row[] => rows.flatMap((r) => (r.getIsGrouped() ? leaves(r.subRows) : [r]));
-    const rows = leaves(table.getSortedRowModel().rows);
-    const csv = Papa.unparse({ fields: visible.map((c) => String(c.columnDef.header ?? c.id)), data: rows.map((r) => visible.map((c) => r.getValue(c.id) ?? "")) });
+    const csv = tableCsv(table);
     const url = URL.createObjectURL(new Blob([csv], { type: "text/csv" }));
     const a = document.createElement("a");
     a.href = url;

@@ -1,4 +1,5 @@
 import Papa from "papaparse";
+import { createSessionCookie } from "../../test/session-cookie";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
 import { createUser } from "../../db/users";
 import { auditLog } from "../../db/schema";
@@ -30,12 +31,9 @@ beforeAll(async () => {
   t = await createTestDatabase();
   process.env.DATABASE_URL = t.url;
   process.env.SESSION_SECRET = "a-test-secret-that-is-long-enough-to-sign";
-  const { sessionStorage } = await import("../utils/session.server");
   for (const [role, name] of [["admin", "Ada"], ["analyst", "Alan"]] as const) {
-    const user = await createUser(t.db, { email: `${name.toLowerCase()}@test.local`, name, role, password: "long-enough-1" });
-    const session = await sessionStorage().getSession();
-    session.set("userId", user.id);
-    cookies[role] = (await sessionStorage().commitSession(session)).split(";")[0];
+    const user = await createUser(t.db, "cli", { email: `${name.toLowerCase()}@test.local`, name, role, password: "long-enough-1" });
+    cookies[role] = await createSessionCookie(t.db, user.id);
     if (role === "admin") await t.db.insert(auditLog).values(entries.map((e) => ({ ...e, actorId: e.actorLabel === ADA ? user.id : null })));
   }
   page = await import("./admin.audit");

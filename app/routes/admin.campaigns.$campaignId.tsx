@@ -6,6 +6,8 @@ import { adjudicate } from "../../db/campaign-data";
 import { campaignDashboard } from "~/utils/dashboards.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
+import { toId } from "~/utils/ids";
+import { parseId } from "~/utils/route-params.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { ComparisonSentence, LearningCurveTable, SubjectNdcgTable, SystemResultsTable } from "~/components/campaign-tables";
 import { ActionNotice } from "~/components/form-parts";
@@ -13,8 +15,8 @@ import { ActionNotice } from "~/components/form-parts";
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.campaign.name ?? "Campaign"} · Assay` }];
 
 async function load(raw: string | undefined) {
-  const campaign = /^\d+$/.test(raw ?? "") ? await getCampaign(getDb(), Number(raw)) : null;
-  if (!campaign) throw json({ message: `There is no campaign ${raw}.` }, { status: 404 });
+  const campaign = await getCampaign(getDb(), parseId(raw, "campaign"));
+  if (!campaign) throw json({ message: `There is no campaign with id ${raw}.` }, { status: 404 });
   return campaign;
 }
 
@@ -30,17 +32,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const intent = form.get("intent");
   try {
     if (intent === "reassign") {
-      const assignment = Number(form.get("assignment"));
-      const expert = Number(form.get("expert"));
-      if (!Number.isInteger(assignment) || !Number.isInteger(expert) || expert <= 0) return json({ error: "Choose the expert who takes over.", done: null }, { status: 400 });
+      const assignment = toId(String(form.get("assignment") ?? ""));
+      const expert = toId(String(form.get("expert") ?? ""));
+      if (assignment === null || expert === null) return json({ error: "Choose the expert who takes over.", done: null }, { status: 400 });
       await reassign(getDb(), admin, campaign.id, assignment, expert);
       return json({ error: null, done: "Reassigned." });
     }
     if (intent === "adjudicate") {
       const grade = Number(form.get("grade"));
-      const item = Number(form.get("item"));
+      const item = toId(String(form.get("item") ?? ""));
       const note = String(form.get("note") ?? "").slice(0, 2000);
-      if (![1, 2, 3, 4].includes(grade) || !Number.isInteger(item)) return json({ error: "Choose a final grade from 1 to 4.", done: null }, { status: 400 });
+      if (![1, 2, 3, 4].includes(grade) || item === null) return json({ error: "Choose a final grade from 1 to 4.", done: null }, { status: 400 });
       await adjudicate(getDb(), admin, campaign.id, item, grade as 1 | 2 | 3 | 4, note);
       return json({ error: null, done: "Adjudicated: the final grade replaces the median for this pair." });
     }

@@ -13,7 +13,7 @@ export const meta: MetaFunction = () => [{ title: "Candidates · Assay" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const listing = parseListing(new URL(request.url), candidateSortable, "externalId");
+  const listing = parseListing(request, candidateSortable, "externalId");
   return json({ listing, ...(await listCandidates(getDb(), listing)) });
 }
 

@@ -5,7 +5,7 @@ import { json } from "@remix-run/node";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { importFile, type ImportResult } from "../../db/import";
 import { detectFormat } from "../../db/import/parse";
-import { entityLabels, importEntities, requiredColumns } from "../../db/import/rows";
+import { entityLabels, fieldLimits, importEntities, requiredColumns } from "../../db/import/rows";
 import { importUploadSchema, MAX_UPLOAD_BYTES } from "~/schemas/import";
 import { requireAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
@@ -28,8 +28,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: importUploadSchema });
   if (submission.status !== "success") return json({ submission: submission.reply(), result: null, tooLarge: false }, { status: 400 });
   const { entity, file } = submission.value;
-  const text = await file.text();
-  const result = await importFile(getDb(), admin, entity, text, detectFormat(file.name, text), { fileName: file.name });
+  // Bytes, not file.text(): that would replace what is not UTF-8 instead of letting the import refuse it.
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const result = await importFile(getDb(), admin, entity, bytes, detectFormat(file.name, bytes), { fileName: file.name });
   const shown: ImportResult & { fileName: string; totalErrors: number } = result.ok
     ? { ...result, fileName: file.name, totalErrors: 0 }
     : { ...result, errors: result.errors.slice(0, SHOWN_ERRORS), fileName: file.name, totalErrors: result.errors.length };
@@ -133,7 +134,11 @@ export default function ImportPage() {
           <tr><td>gold</td><td>{requiredColumns.gold.join(", ")}</td><td>—</td></tr>
         </tbody>
       </table>
-      <p className="muted">Maximum upload {MAX_UPLOAD_BYTES / 1024 / 1024} MB; larger files import with the CLI.</p>
+      <p className="muted">
+        Files are UTF-8 text. Ids, keys, names, emails and affiliations hold at most {fieldLimits.short} characters, titles and keywords{" "}
+        {fieldLimits.medium.toLocaleString("en")}, abstracts and summaries {fieldLimits.long.toLocaleString("en")}. Maximum upload{" "}
+        {MAX_UPLOAD_BYTES / 1024 / 1024} MB; larger files import with the CLI.
+      </p>
     </>
   );
 }

@@ -13,7 +13,7 @@ export const meta: MetaFunction = () => [{ title: "Ranked lists · Assay" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const listing = parseListing(new URL(request.url), listSortable, "system");
+  const listing = parseListing(request, listSortable, "system");
   return json({ listing, ...(await listRankedLists(getDb(), listing)) });
 }
 

@@ -5,18 +5,23 @@ import { z } from "zod";
 import { getProposalDetail } from "../../db/catalog";
 import { requireAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
+import { parseQuery } from "~/utils/route-params.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { ProposalHeader } from "~/components/proposal-header";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.proposal.externalId ?? "Proposal"} · Assay` }];
 
-const viewSchema = z.object({ variant: z.string().catch("default"), depth: z.coerce.number().int().min(1).max(1000).catch(20) });
+const depthMessage = "depth must be a whole number from 1 to 1,000";
+const viewSchema = z.object({
+  variant: z.string().max(200, "variant is longer than 200 characters").default("default"),
+  depth: z.coerce.number({ invalid_type_error: depthMessage }).int(depthMessage).min(1, depthMessage).max(1000, depthMessage).default(20),
+});
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const detail = await getProposalDetail(getDb(), params.proposalId ?? "");
   if (!detail) throw json({ message: `There is no proposal with id ${params.proposalId}.` }, { status: 404 });
-  const view = viewSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const view = parseQuery(request, viewSchema);
   const variants = [...new Set(detail.lists.map((l) => l.variant))];
   const variant = variants.includes(view.variant) ? view.variant : (variants[0] ?? "default");
   return json({ ...detail, lists: detail.lists.filter((l) => l.variant === variant), variants, variant, depth: view.depth });

@@ -13,7 +13,7 @@ export const meta: MetaFunction = () => [{ title: "Proposals · Assay" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const listing = parseListing(new URL(request.url), proposalSortable, "externalId");
+  const listing = parseListing(request, proposalSortable, "externalId");
   return json({ listing, ...(await listProposals(getDb(), listing)) });
 }
 

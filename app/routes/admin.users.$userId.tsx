@@ -11,13 +11,14 @@ import { editUserSchema } from "~/schemas/users";
 import { requireAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { currentSessionHandle } from "~/utils/sessions.server";
+import { parseId } from "~/utils/route-params.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { SessionsPanel } from "~/components/sessions-panel";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.user.name ?? "User"} · Assay` }];
 
 async function loadUser(id: string | undefined) {
-  const user = /^\d+$/.test(id ?? "") ? await getUser(getDb(), Number(id)) : undefined;
+  const user = await getUser(getDb(), parseId(id, "user"));
   if (!user) throw json({ message: `There is no user with id ${id}.` }, { status: 404 });
   return user;
 }

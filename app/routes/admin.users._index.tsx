@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-t
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
+import { z } from "zod";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { listSubjects } from "../../db/catalog";
 import { roles } from "../../db/schema/users";
@@ -9,13 +10,15 @@ import { createUser, DuplicateEmailError, listUsers } from "../../db/users";
 import { createUserSchema } from "~/schemas/users";
 import { requireAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
+import { searchField } from "~/utils/listing";
+import { parseQuery } from "~/utils/route-params.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 
 export const meta: MetaFunction = () => [{ title: "Users · Assay" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const q = new URL(request.url).searchParams.get("q") ?? "";
+  const { q } = parseQuery(request, z.object({ q: searchField.default("") }));
   const [users, subjects] = await Promise.all([listUsers(getDb(), q), listSubjects(getDb())]);
   return json({ users, subjects, q });
 }

@@ -6,20 +6,27 @@ import { loadOfflineInput } from "../../db/offline";
 import { offlineReport } from "../../scripts/metrics/offline";
 import { requireUserWithRole } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
+import { parseQuery } from "~/utils/route-params.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { OfflineDashboard } from "~/components/dashboards/offline-dashboard";
 import { FreezeButton } from "~/components/freeze-button";
 
 export const meta: MetaFunction = () => [{ title: "Offline report · Assay" }];
 
+const resamplesMessage = "B (resamples) must be a whole number from 100 to 10,000";
 const paramsSchema = z.object({
-  B: z.coerce.number().int().min(100).max(10_000).catch(1000),
-  seed: z.string().trim().min(1).max(100).catch("assay"),
+  B: z.coerce.number({ invalid_type_error: resamplesMessage }).int(resamplesMessage).min(100, resamplesMessage).max(10_000, resamplesMessage).default(1000),
+  seed: z
+    .string()
+    .trim()
+    .max(100, "seed is longer than 100 characters")
+    .transform((s) => s || "assay")
+    .default("assay"),
 });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUserWithRole(request, ["analyst", "admin"]);
-  const params = paramsSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const params = parseQuery(request, paramsSchema);
   const input = await loadOfflineInput(getDb());
   if (input.systems.length === 0 || input.gold.size === 0) return json({ report: null, params });
   return json({ report: offlineReport(input, { B: params.B, seed: params.seed }), params });

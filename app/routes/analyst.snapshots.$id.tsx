@@ -4,6 +4,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { dataWindow, getSnapshot, listSnapshots, SnapshotError } from "../../db/snapshots";
 import { requireUserWithRole } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
+import { parseId } from "~/utils/route-params.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { SnapshotDashboard } from "~/components/dashboards/snapshot-dashboard";
 
@@ -12,7 +13,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Snapsh
 /** The dashboard drawn from the stored result, never from live data; and what changed since. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUserWithRole(request, ["analyst", "admin"]);
-  const id = /^\d+$/.test(params.id ?? "") ? Number(params.id) : 0;
+  const id = parseId(params.id, "snapshot");
   const db = getDb();
   let snapshot;
   try {

@@ -1,20 +1,24 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
+import { z } from "zod";
 import { Link, useLoaderData } from "@remix-run/react";
 import { getSnapshot, snapshotRows, SnapshotError } from "../../db/snapshots";
 import { requireUserWithRole } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
+import { idField } from "~/utils/ids";
+import { parseQuery } from "~/utils/route-params.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 
 export const meta: MetaFunction = () => [{ title: "Compare snapshots · Assay" }];
 
+const choose = "choose two snapshots to compare: ?a=<id>&b=<id>";
+const compareSchema = z.object({ a: idField(choose), b: idField(choose) });
+
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUserWithRole(request, ["analyst", "admin"]);
-  const url = new URL(request.url);
-  const ids = ["a", "b"].map((k) => url.searchParams.get(k) ?? "");
-  if (!ids.every((id) => /^\d+$/.test(id))) throw json({ message: "Choose two snapshots to compare: ?a=<id>&b=<id>." }, { status: 400 });
+  const { a: idA, b: idB } = parseQuery(request, compareSchema);
   try {
-    const [a, b] = await Promise.all(ids.map((id) => getSnapshot(getDb(), Number(id))));
+    const [a, b] = await Promise.all([idA, idB].map((id) => getSnapshot(getDb(), id)));
     const key = (r: (string | number | null)[]) => `${r[0]}\u0000${r[1]}\u0000${r[2]}`;
     const bRows = new Map(snapshotRows(b).map((r) => [key(r), r]));
     const aRows = snapshotRows(a);

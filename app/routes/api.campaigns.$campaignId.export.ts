@@ -1,18 +1,23 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
+import { z } from "zod";
 import { CampaignError } from "../../db/campaigns";
-import { exportCampaign, type ExportFormat } from "../../db/campaign-data";
+import { exportCampaign } from "../../db/campaign-data";
 import { requireUserWithRole } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
+import { parseId, parseQuery } from "~/utils/route-params.server";
+
+const exportSchema = z.object({
+  format: z.enum(["qrels", "csv", "json"], { errorMap: () => ({ message: "format must be qrels, csv or json" }) }).default("qrels"),
+});
 
 /** GET /api/campaigns/:id/export?format=qrels|csv|json, for admins and analysts. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUserWithRole(request, ["admin", "analyst"]);
-  const format = new URL(request.url).searchParams.get("format") ?? "qrels";
-  if (!["qrels", "csv", "json"].includes(format)) return json({ error: `format must be qrels, csv or json, not ${format}.` }, { status: 400 });
-  const id = /^\d+$/.test(params.campaignId ?? "") ? Number(params.campaignId) : 0;
+  const { format } = parseQuery(request, exportSchema, "api");
+  const id = parseId(params.campaignId, "campaign", "api");
   try {
-    const file = await exportCampaign(getDb(), id, format as ExportFormat);
+    const file = await exportCampaign(getDb(), id, format);
     return new Response(file.body, { headers: { "Content-Type": file.contentType, "Content-Disposition": `attachment; filename="${file.fileName}"`, "Cache-Control": "no-store" } });
   } catch (error) {
     if (error instanceof CampaignError) return json({ error: error.message }, { status: error.status });

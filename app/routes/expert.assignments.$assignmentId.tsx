@@ -6,6 +6,7 @@ import { CampaignError, finishAssignment, saveGrade, taskView } from "../../db/c
 import { gradeSchema } from "~/schemas/campaigns";
 import { requireUserWithRole } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
+import { parseId } from "~/utils/route-params.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 
 export const meta: MetaFunction = () => [{ title: "Grade candidates · Assay" }];
@@ -19,17 +20,15 @@ async function call<T>(work: () => Promise<T>) {
   }
 }
 
-const idOf = (raw: string | undefined) => (/^\d+$/.test(raw ?? "") ? Number(raw) : 0);
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUserWithRole(request, "expert");
-  return json(await call(() => taskView(getDb(), user.id, idOf(params.assignmentId))), { headers: { "Cache-Control": "no-store" } });
+  return json(await call(() => taskView(getDb(), user.id, parseId(params.assignmentId, "assignment"))), { headers: { "Cache-Control": "no-store" } });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUserWithRole(request, "expert");
   const form = Object.fromEntries(await request.formData());
-  const assignmentId = idOf(params.assignmentId);
+  const assignmentId = parseId(params.assignmentId, "assignment");
   if (form.intent === "finish") {
     await call(() => finishAssignment(getDb(), user.id, assignmentId));
     return redirect("/expert");

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idField } from "../utils/ids";
 
 /** A rating campaign as an admin or a script creates it. */
 export const campaignSchema = z
@@ -25,9 +26,13 @@ export type CampaignInput = z.infer<typeof campaignSchema>;
 
 /** One autosaved grade: 1–4, or "cant" (can't judge), with an optional rationale. */
 export const gradeSchema = z.object({
-  item: z.coerce.number({ invalid_type_error: "item must be a card id" }).int().positive("item must be a card id"),
+  item: idField("item must be a card id"),
   grade: z.enum(["1", "2", "3", "4", "cant"], { errorMap: () => ({ message: "grade must be 1, 2, 3, 4 or can't judge" }) }),
-  rationale: z.string().max(2000, "the rationale is longer than 2,000 characters").default(""),
+  rationale: z
+    .string()
+    .max(2000, "the rationale is longer than 2,000 characters")
+    .refine((r) => !r.includes("\u0000"), "the rationale has a NUL character, which cannot be stored")
+    .default(""),
   position: z.coerce.number().int().min(1).max(10_000),
   timeSpentMs: z.coerce.number().int().min(0).max(24 * 3600 * 1000).default(0),
 });

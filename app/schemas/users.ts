@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { roles } from "../../db/schema/users";
+import { idField } from "../utils/ids";
 
 export const passwordField = z
   .string({ required_error: "Enter a password" })
@@ -7,7 +8,7 @@ export const passwordField = z
   .max(200, "Use at most 200 characters");
 
 const roleField = z.enum(roles, { errorMap: () => ({ message: `Choose a role: ${roles.join(", ")}` }) });
-const subjectIds = z.array(z.coerce.number().int().positive()).default([]);
+const subjectIds = z.array(idField("Choose subjects from the list")).default([]);
 
 export const createUserSchema = z.object({
   name: z.string({ required_error: "Enter a name" }).trim().min(1, "Enter a name").max(200),

@@ -4,6 +4,7 @@ import { getExperiment } from "../../db/experiments";
 import { cumulativeDailyFromSessions, reportFromTotals } from "../../scripts/metrics/online";
 import { sqlStreamTotals } from "../../db/online-sql";
 import { getDb } from "./db.server";
+import { parseId } from "./route-params.server";
 import { campaignProgress, getCampaign, proposalProgress } from "../../db/campaigns";
 import { loadCampaignData } from "../../db/campaign-data";
 import { agreementReport } from "../../scripts/stats/agreement";
@@ -33,8 +34,8 @@ export async function experimentDashboard(key: string | undefined) {
 /** Everything a campaign's dashboard shows: progress, agreement, results, disagreements, learning curve. */
 export async function campaignDashboard(rawId: string | undefined) {
   const db = getDb();
-  const campaign = /^\d+$/.test(rawId ?? "") ? await getCampaign(db, Number(rawId)) : null;
-  if (!campaign) throw json({ message: `There is no campaign ${rawId}.` }, { status: 404 });
+  const campaign = await getCampaign(db, parseId(rawId, "campaign"));
+  if (!campaign) throw json({ message: `There is no campaign with id ${rawId}.` }, { status: 404 });
   const { perExpert, grades } = await campaignProgress(db, campaign.id);
   const judged = grades.filter((g) => g.grade !== null).map((g) => ({ item: String(g.itemId), rater: String(g.expertId), value: g.grade! }));
   const agreement = judged.length ? agreementReport(judged, "ordinal", { B: 1000, seed: `campaign-${campaign.id}` }) : null;

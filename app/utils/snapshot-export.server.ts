@@ -2,11 +2,12 @@ import { json } from "@remix-run/node";
 import { getSnapshot, snapshotCsv, snapshotDocument, SnapshotError } from "../../db/snapshots";
 import { requireUserWithRole } from "./auth.server";
 import { getDb } from "./db.server";
+import { parseId } from "./route-params.server";
 
 /** GET /api/snapshots/:id.json and .csv, for analysts and admins. */
 export async function snapshotExport(request: Request, rawId: string | undefined, format: "json" | "csv") {
   await requireUserWithRole(request, ["analyst", "admin"]);
-  const id = /^\d+$/.test(rawId ?? "") ? Number(rawId) : 0;
+  const id = parseId(rawId, "snapshot", "api");
   try {
     const s = await getSnapshot(getDb(), id);
     const body = format === "json" ? JSON.stringify(snapshotDocument(s), null, 2) : snapshotCsv(s);

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { Db, Tx } from "../client";
 import { recordAudit, type AuditActor } from "../audit";
 import { candidates, goldMembers, listItems, proposals, rankedLists, subjects, systems } from "../schema";
-import { parseImportFile, type FileFormat, type RowError, type SourceRecord } from "./parse";
+import { decodeImportBytes, parseImportFile, type FileFormat, type RowError, type SourceRecord } from "./parse";
 import { assignProposals, convenerIdsByEmail } from "../convener";
 import { importSchemas, requiredColumns, type ImportEntity } from "./rows";
 
@@ -27,17 +27,20 @@ const BATCH = 5000;
  * Imports one file of one entity: every row is validated (shape, then references and duplicates
  * against the database and the file itself); any bad row means nothing is written. A good file is
  * written in one transaction with its audit entry (entity, file name, counts), and importing the same
- * file again changes nothing but adds an entry saying so.
+ * file again changes nothing but adds an entry saying so. The page and the CLI hand over the file's
+ * bytes, so that a file that is not UTF-8 is refused rather than stored garbled.
  */
 export async function importFile(
   db: Db,
   actor: AuditActor,
   entity: ImportEntity,
-  text: string,
+  content: string | Uint8Array,
   format: FileFormat,
   { fileName = "", onProgress = () => {} }: { fileName?: string; onProgress?: Progress } = {},
 ): Promise<ImportResult> {
-  const parsed = parseImportFile(text, format);
+  const decoded = typeof content === "string" ? { text: content } : decodeImportBytes(content);
+  if ("error" in decoded) return { ok: false, entity, rows: 0, errors: [decoded.error] };
+  const parsed = parseImportFile(decoded.text, format);
   const errors: RowError[] = [...parsed.errors];
   const missing = requiredColumns[entity].filter((c) => !parsed.columns.includes(c));
   const known = Object.keys(importSchemas[entity].shape);

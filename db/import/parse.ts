@@ -15,11 +15,43 @@ export interface RowError {
 
 export type ParseResult = { records: SourceRecord[]; errors: RowError[]; columns: string[] };
 
-export function detectFormat(fileName: string, text: string): FileFormat {
+/** The format from the file name, else from the first character of the content (text or bytes). */
+export function detectFormat(fileName: string, content: string | Uint8Array): FileFormat {
   const lower = fileName.toLowerCase();
   if (lower.endsWith(".csv")) return "csv";
   if (lower.endsWith(".jsonl") || lower.endsWith(".ndjson") || lower.endsWith(".json")) return "jsonl";
-  return text.trimStart().startsWith("{") ? "jsonl" : "csv";
+  const start = typeof content === "string" ? content : new TextDecoder().decode(content.subarray(0, 256));
+  return start.replace(/^\ufeff/, "").trimStart().startsWith("{") ? "jsonl" : "csv";
+}
+
+/**
+ * An import file's bytes as text, or the first line that is not UTF-8. Decoding leniently would store
+ * a Latin-1 "Jürgen" as "J\ufffdrgen" for good; a UTF-8 byte-order mark is fine (and dropped).
+ */
+export function decodeImportBytes(bytes: Uint8Array): { text: string } | { error: RowError } {
+  try {
+    return { text: new TextDecoder("utf-8", { fatal: true }).decode(bytes) };
+  } catch {
+    // Only on failure: find the line. A newline byte is never part of a multi-byte UTF-8 character.
+    const strict = new TextDecoder("utf-8", { fatal: true });
+    let line = 1;
+    for (let start = 0; start <= bytes.length; line++) {
+      let end = bytes.indexOf(10, start);
+      if (end === -1) end = bytes.length;
+      try {
+        strict.decode(bytes.subarray(start, end));
+      } catch {
+        return {
+          error: {
+            line,
+            message: "is not valid UTF-8 text (the file is perhaps Latin-1 or Windows-1252): save it as UTF-8 and import it again",
+          },
+        };
+      }
+      start = end + 1;
+    }
+    return { error: { line: 1, message: "is not valid UTF-8 text: save the file as UTF-8 and import it again" } };
+  }
 }
 
 export function parseImportFile(text: string, format: FileFormat): ParseResult {
@@ -46,11 +78,17 @@ function parseCsv(text: string): ParseResult {
       if (cells.length === 1 && cells[0].trim() === "") return; // blank line
       if (!header) {
         header = cells.map((c) => c.trim());
+        errors.push(...headerErrors(header));
         return;
       }
       for (const e of result.errors) errors.push({ line: rowLine, message: e.message });
       if (cells.length !== header.length) {
         errors.push({ line: rowLine, message: `has ${cells.length} fields, the header has ${header.length}` });
+        return;
+      }
+      const withNul = header.filter((_, i) => cells[i].includes("\u0000"));
+      if (withNul.length) {
+        errors.push({ line: rowLine, message: nulMessage(withNul) });
         return;
       }
       const values: Record<string, unknown> = {};
@@ -59,6 +97,53 @@ function parseCsv(text: string): ParseResult {
     },
   });
   return { records, errors, columns: header ?? [] };
+}
+
+/** A header that repeats a column (the last would silently win), leaves one unnamed, or holds a NUL. */
+function headerErrors(header: string[]): RowError[] {
+  const errors: RowError[] = [];
+  const repeated = [...new Set(header.filter((c, i) => c !== "" && header.indexOf(c) !== i))];
+  if (repeated.length) errors.push({ line: 1, message: `the header repeats the column${repeated.length > 1 ? "s" : ""} ${repeated.join(", ")}` });
+  const unnamed = header.flatMap((c, i) => (c === "" ? [i + 1] : []));
+  if (unnamed.length && header.length > 1) errors.push({ line: 1, message: `the header has no name for column ${unnamed.join(", ")}` });
+  if (header.some((c) => c.includes("\u0000"))) errors.push({ line: 1, message: "the header has a NUL character" });
+  return errors;
+}
+
+const nulMessage = (fields: string[]) => `has a NUL character in ${fields.join(", ")} (PostgreSQL cannot store it; remove it from the file)`;
+
+/** The fields of a JSONL record that hold a NUL anywhere in their value (or name). */
+function fieldsWithNul(values: Record<string, unknown>): string[] {
+  const hasNul = (v: unknown): boolean =>
+    typeof v === "string" ? v.includes("\u0000") : Array.isArray(v) ? v.some(hasNul) : typeof v === "object" && v !== null ? Object.entries(v).some(([k, x]) => k.includes("\u0000") || hasNul(x)) : false;
+  return Object.entries(values)
+    .filter(([k, v]) => k.includes("\u0000") || hasNul(v))
+    .map(([k]) => JSON.stringify(k).slice(1, -1));
+}
+
+/**
+ * The keys of a JSON object's top level, in order and with repeats (JSON.parse keeps only the last of
+ * a repeated key). `raw` is already known to be one valid JSON object.
+ */
+function topLevelKeys(raw: string): string[] {
+  const keys: string[] = [];
+  let depth = 0;
+  let expectKey = false;
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw[i];
+    if (c === '"') {
+      let j = i + 1;
+      while (raw[j] !== '"') j += raw[j] === "\\" ? 2 : 1;
+      if (depth === 1 && expectKey) keys.push(JSON.parse(raw.slice(i, j + 1)) as string);
+      expectKey = false;
+      i = j;
+    } else if (c === "{" || c === "[") {
+      depth++;
+      expectKey = depth === 1;
+    } else if (c === "}" || c === "]") depth--;
+    else if (c === "," && depth === 1) expectKey = true;
+  }
+  return keys;
 }
 
 function countNewlines(text: string, from: number, to: number) {
@@ -86,7 +171,18 @@ function parseJsonl(text: string): ParseResult {
       errors.push({ line: i + 1, message: "is not a JSON object" });
       continue;
     }
-    for (const key of Object.keys(value)) columns.add(key);
+    const keys = topLevelKeys(raw);
+    const repeated = [...new Set(keys.filter((k, n) => keys.indexOf(k) !== n))];
+    if (repeated.length) {
+      errors.push({ line: i + 1, message: `repeats the key${repeated.length > 1 ? "s" : ""} ${repeated.join(", ")}` });
+      continue;
+    }
+    const withNul = fieldsWithNul(value as Record<string, unknown>);
+    if (withNul.length) {
+      errors.push({ line: i + 1, message: nulMessage(withNul) });
+      continue;
+    }
+    for (const key of keys) columns.add(key);
     records.push({ line: i + 1, values: value as Record<string, unknown> });
   }
   return { records, errors, columns: [...columns] };

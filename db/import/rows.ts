@@ -4,27 +4,37 @@ import { z } from "zod";
  * One zod schema per importable entity. CSV cells arrive as strings and JSONL values as JSON types,
  * so each field accepts both and normalises them; the messages name the field and what was wrong.
  */
-const text = (field: string) =>
+/**
+ * The longest text each kind of field may hold, in characters: keys, ids, names, emails and affiliations
+ * are short labels; titles and keyword lists a paragraph; abstracts and summaries a few pages. A 5 MB
+ * "summary" is a mistake (a whole file pasted into a cell), not data to show to experts.
+ */
+export const fieldLimits = { short: 200, medium: 2_000, long: 20_000 } as const;
+
+const tooLong = (field: string, max: number) => `${field} is longer than ${max.toLocaleString("en")} characters`;
+
+const text = (field: string, max: number = fieldLimits.short) =>
   z.preprocess(
     (v) => (typeof v === "number" ? String(v) : typeof v === "string" ? v.trim() : v),
-    z.string({ required_error: `${field} is missing`, invalid_type_error: `${field} must be text` }).min(1, `${field} is empty`),
+    z.string({ required_error: `${field} is missing`, invalid_type_error: `${field} must be text` }).min(1, `${field} is empty`).max(max, tooLong(field, max)),
   );
 
-const optionalText = (field: string) =>
+const optionalText = (field: string, max: number = fieldLimits.short) =>
   z.preprocess(
     (v) => (v === null || v === undefined ? "" : typeof v === "number" ? String(v) : typeof v === "string" ? v.trim() : v),
-    z.string({ invalid_type_error: `${field} must be text` }),
+    z.string({ invalid_type_error: `${field} must be text` }).max(max, tooLong(field, max)),
   );
 
-/** Keywords: a JSON array of strings, or one string separated by semicolons (CSV). */
+/** Keywords: a JSON array of strings, or one string separated by semicolons (CSV); 2,000 characters in all. */
 const keywords = z.preprocess(
   (v) => (v === null || v === undefined ? [] : typeof v === "string" ? v.split(";") : v),
   z
     .array(z.string({ invalid_type_error: "keywords must be text" }), { invalid_type_error: "keywords must be a list or a ;-separated text" })
-    .transform((list) => [...new Set(list.map((k) => k.trim()).filter(Boolean))]),
+    .transform((list) => [...new Set(list.map((k) => k.trim()).filter(Boolean))])
+    .refine((list) => list.join(";").length <= fieldLimits.medium, tooLong("keywords", fieldLimits.medium)),
 );
 
-const externalId = (field: string) => text(field).pipe(z.string().max(200, `${field} is longer than 200 characters`));
+const externalId = (field: string) => text(field);
 
 const rank = z.preprocess(
   (v) => (typeof v === "string" && v.trim() !== "" ? Number(v.trim()) : v === "" ? undefined : v),
@@ -43,8 +53,8 @@ export const subjectRow = z.object({ key: externalId("key"), name: text("name") 
 
 export const proposalRow = z.object({
   external_id: externalId("external_id"),
-  title: text("title"),
-  abstract: optionalText("abstract"),
+  title: text("title", fieldLimits.medium),
+  abstract: optionalText("abstract", fieldLimits.long),
   keywords,
   subject: optionalText("subject"),
 });
@@ -55,7 +65,7 @@ export const candidateRow = z.object({
   affiliation: optionalText("affiliation"),
   email: optionalText("email").pipe(z.union([z.literal(""), z.string().email("email is not a valid address")])),
   keywords,
-  summary: optionalText("summary"),
+  summary: optionalText("summary", fieldLimits.long),
 });
 
 export const systemRow = z.object({ key: externalId("key"), name: optionalText("name"), version: optionalText("version") });

@@ -1,12 +1,20 @@
 import fs from "node:fs/promises";
 import { InvalidArgumentError } from "commander";
 import { CliError } from "./errors";
+import { MAX_ID, toId } from "../../app/utils/ids";
 
 export function wholeNumber(min: number) {
   return (value: string) => {
     if (!/^\d+$/.test(value) || Number(value) < min) throw new InvalidArgumentError(`must be a whole number of at least ${min}.`);
     return Number(value);
   };
+}
+
+/** A database id (`--campaign 3`): a positive 32-bit integer, as the pages accept it (`toId`). */
+export function recordId(value: string) {
+  const id = toId(value);
+  if (id === null) throw new InvalidArgumentError(`must be an id: a whole number from 1 to ${MAX_ID}.`);
+  return id;
 }
 
 export function unitInterval(value: string) {

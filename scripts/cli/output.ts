@@ -1,4 +1,4 @@
-import Papa from "papaparse";
+import { toCsv } from "../lib/csv";
 
 export type Cell = string | number | null | undefined;
 export type Format = "table" | "json" | "csv";
@@ -23,8 +23,9 @@ export function table(headers: string[], rows: Cell[][], digits = 4): string {
   return [line(headers), line(widths.map((w) => "-".repeat(w))), ...text.map(line)].join("\n");
 }
 
+/** CLI `--csv` output, through the one formula-safe CSV writer. */
 export function csv(headers: string[], rows: Cell[][]): string {
-  return Papa.unparse({ fields: headers, data: rows.map((r) => r.map((c) => (c === null || c === undefined ? "" : c))) });
+  return toCsv(headers, rows);
 }
 
 export function emit(format: Format, json: unknown, headers: string[], rows: Cell[][], digits = 4) {

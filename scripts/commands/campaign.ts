@@ -6,14 +6,16 @@ import { withDatabase } from "../cli/database";
 import { CliError } from "../cli/errors";
 import { table } from "../cli/output";
 import { wholeNumber } from "../cli/options";
+import { MAX_ID, toId } from "../../app/utils/ids";
 
 const fail = (error: unknown): never => {
   if (error instanceof CampaignError) throw new CliError(error.message.replace(/\.$/, "") + ".");
   throw error;
 };
 const campaignId = (raw: string) => {
-  if (!/^\d+$/.test(raw)) throw new CliError(`The campaign id must be a number, not "${raw}".`, 2);
-  return Number(raw);
+  const id = toId(raw);
+  if (id === null) throw new CliError(`The campaign id must be a whole number from 1 to ${MAX_ID}, not "${raw}".`, 2);
+  return id;
 };
 const list = (value?: string) => value?.split(",").map((s) => s.trim()).filter(Boolean) ?? [];
 

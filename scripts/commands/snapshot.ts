@@ -4,7 +4,8 @@ import { DEFAULT_B } from "../stats/bootstrap";
 import { withDatabase } from "../cli/database";
 import { CliError } from "../cli/errors";
 import { table } from "../cli/output";
-import { cutoffList, wholeNumber } from "../cli/options";
+import { cutoffList, recordId, wholeNumber } from "../cli/options";
+import { MAX_ID, toId } from "../../app/utils/ids";
 
 const fail = (error: unknown): never => {
   if (error instanceof SnapshotError) throw new CliError(error.message.replace(/\.$/, "") + ".");
@@ -17,7 +18,7 @@ export function registerSnapshot(program: Command) {
     .command("create")
     .description("compute a result and freeze it with its parameters, data window and sha256")
     .requiredOption("--kind <kind>", "offline, expert or online")
-    .option("--campaign <id>", "the campaign (expert)", wholeNumber(1))
+    .option("--campaign <id>", "the campaign (expert)", recordId)
     .option("--experiment <key>", "the experiment (online)")
     .option("--k <list>", "cutoffs", cutoffList)
     .option("--bootstrap <B>", "bootstrap resamples", wholeNumber(1), DEFAULT_B)
@@ -45,9 +46,10 @@ export function registerSnapshot(program: Command) {
     .argument("<id>", "snapshot id")
     .option("--format <format>", "json or csv", "json")
     .action(async (id: string, o: { format: string }) => {
-      if (!/^\d+$/.test(id)) throw new CliError(`The snapshot id must be a number, not "${id}".`, 2);
+      const snapshotId = toId(id);
+      if (snapshotId === null) throw new CliError(`The snapshot id must be a whole number from 1 to ${MAX_ID}, not "${id}".`, 2);
       if (!["json", "csv"].includes(o.format)) throw new CliError(`--format must be json or csv, not "${o.format}".`, 2);
-      const s = await withDatabase((db) => getSnapshot(db, Number(id)).catch(fail));
+      const s = await withDatabase((db) => getSnapshot(db, snapshotId).catch(fail));
       process.stdout.write(o.format === "json" ? JSON.stringify(snapshotDocument(s), null, 2) + "\n" : snapshotCsv(s));
     });
 }
