@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "./client";
 import { events, experiments, exposures } from "./schema";
 import { hashedArmIndex, type ExperimentWithArms } from "./experiments";
+import { insertEventRows, type CheckedEvent } from "./event-rows";
 import { validateEvent, type OnlineEvent } from "../scripts/metrics/events";
 
 export const MAX_FUTURE_MS = 5 * 60 * 1000;
@@ -31,7 +32,7 @@ export interface IngestResult {
 export async function ingestEvents(db: Db, experiment: ExperimentWithArms, batch: readonly unknown[], options: { checkArm: boolean; now?: number }): Promise<IngestResult> {
   const now = options.now ?? Date.now();
   const rejected: { index: number; reason: string }[] = [];
-  const valid: { index: number; event: OnlineEvent; ms: number }[] = [];
+  const valid: CheckedEvent[] = [];
   const armKeys = new Set(experiment.arms.map((a) => a.key));
   batch.forEach((raw, index) => {
     const result = validateEvent(raw);
@@ -61,7 +62,7 @@ export async function ingestEvents(db: Db, experiment: ExperimentWithArms, batch
     let accepted = 0;
     let refused = 0;
     for (let i = 0; i < keep.length; i += 1000) {
-      const stored = await insertRefusingBadRows(tx, experiment.id, keep.slice(i, i + 1000), rejected);
+      const stored = await insertEventRows(tx, experiment.id, keep.slice(i, i + 1000), rejected);
       accepted += stored.accepted;
       refused += stored.refused;
     }
@@ -70,10 +71,8 @@ export async function ingestEvents(db: Db, experiment: ExperimentWithArms, batch
   });
 }
 
-type Checked = { index: number; event: OnlineEvent; ms: number };
-
 /** The events whose arm is their unit's; the others are rejected. Units new to the experiment get the hashed arm, stored. */
-async function keepUnitsArms(tx: Tx, experiment: ExperimentWithArms, valid: Checked[], rejected: IngestResult["rejected"]): Promise<Checked[]> {
+async function keepUnitsArms(tx: Tx, experiment: ExperimentWithArms, valid: CheckedEvent[], rejected: IngestResult["rejected"]): Promise<CheckedEvent[]> {
   const units = [...new Set(valid.map((v) => v.event.unitId))];
   const stored = await tx
     .select({ unit: exposures.unit, armId: exposures.armId })
@@ -89,7 +88,7 @@ async function keepUnitsArms(tx: Tx, experiment: ExperimentWithArms, valid: Chec
       newExposures.set(unit, experiment.arms[index].id);
     }
   }
-  const keep: Checked[] = [];
+  const keep: CheckedEvent[] = [];
   for (const v of valid) {
     const arm = armOf.get(v.event.unitId);
     if (arm === undefined) rejected.push({ index: v.index, reason: `unit ${v.event.unitId} is outside the experiment's coverage` });
@@ -101,69 +100,6 @@ async function keepUnitsArms(tx: Tx, experiment: ExperimentWithArms, valid: Chec
   const toStore = [...newExposures].filter(([unit]) => used.has(unit)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   if (toStore.length) await tx.insert(exposures).values(toStore.map(([unit, armId]) => ({ experimentId: experiment.id, unit, armId }))).onConflictDoNothing();
   return keep;
-}
-
-/**
- * Inserts events inside a savepoint. A refusal for the data (a SQLSTATE class of `DATA_ERROR_CLASSES`)
- * rolls back only the savepoint, and the rows are tried again in halves until the refused events are
- * found: those are rejected with the database's reason, the rest stored. Anything else (connection
- * lost, server down) is thrown, and the caller's transaction stores nothing.
- */
-async function insertRefusingBadRows(tx: Tx, experimentId: number, rows: Checked[], rejected: IngestResult["rejected"]): Promise<{ accepted: number; refused: number }> {
-  try {
-    return await tx.transaction(async (savepoint) => ({ accepted: await insertRows(savepoint, experimentId, rows), refused: 0 }));
-  } catch (error) {
-    const code = sqlState(error);
-    if (code === null || !DATA_ERROR_CLASSES.includes(code.slice(0, 2))) throw error;
-    if (rows.length === 1) {
-      const message = (errorWithCode(error) as Error).message;
-      rejected.push({ index: rows[0].index, reason: `the database refused this event: ${message} (SQLSTATE ${code})` });
-      return { accepted: 0, refused: 1 };
-    }
-    const half = rows.length >> 1;
-    const first = await insertRefusingBadRows(tx, experimentId, rows.slice(0, half), rejected);
-    const second = await insertRefusingBadRows(tx, experimentId, rows.slice(half), rejected);
-    return { accepted: first.accepted + second.accepted, refused: first.refused + second.refused };
-  }
-}
-
-/** Data exception, integrity constraint violation, program limit exceeded (e.g. an index row too large). */
-const DATA_ERROR_CLASSES = ["22", "23", "54"];
-
-async function insertRows(tx: Tx, experimentId: number, rows: Checked[]): Promise<number> {
-  const inserted = await tx
-    .insert(events)
-    .values(
-      rows.map(({ event: e }) => ({
-        eventId: e.eventId,
-        experimentId,
-        type: e.type,
-        at: e.at,
-        arm: e.arm,
-        unit: e.unitId,
-        sessionId: e.sessionId,
-        proposalId: e.proposalId,
-        candidateId: e.candidateId ?? null,
-        items: e.items ?? null,
-      })),
-    )
-    .onConflictDoNothing({ target: events.eventId })
-    .returning({ eventId: events.eventId });
-  return inserted.length;
-}
-
-/** The error in a chain of causes that carries a SQLSTATE (drizzle wraps the driver's error). */
-function errorWithCode(error: unknown): unknown {
-  for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    if (typeof (e as { code?: unknown }).code === "string" && /^[0-9A-Z]{5}$/.test((e as { code: string }).code)) return e;
-  }
-  return error;
-}
-
-/** The SQLSTATE of a PostgreSQL error, or null for anything else (a lost connection has none). */
-function sqlState(error: unknown): string | null {
-  const code = (errorWithCode(error) as { code?: unknown }).code;
-  return typeof code === "string" && /^[0-9A-Z]{5}$/.test(code) ? code : null;
 }
 
 /** An experiment's stored events in the interchange format (what `assay online` reads), in time order. */
