@@ -42,7 +42,12 @@ describe("POST /api/events", () => {
   it.each([
     ["no key", () => post("{}", { Authorization: "" }), 401, /API key/],
     ["an unknown key", () => post("{}", { Authorization: "Bearer assay_nope" }), 401, /unknown, revoked or expired/],
-    ["the wrong content type", () => post("{}", { "Content-Type": "text/plain" }), 415, /application\/json/],
+    ["the wrong content type", () => post("{}", { "Content-Type": "text/plain" }), 415, /application\/json`; this request says "text\/plain"/],
+    ["a look-alike content type", () => post("{}", { "Content-Type": "application/jsonx" }), 415, /this request says "application\/jsonx"/],
+    ["a JSON suffix type", () => post("{}", { "Content-Type": "application/json-patch+json" }), 415, /application\/json/],
+    ["no content type", () => new Request("http://localhost/api/events", { method: "POST", body: new Uint8Array([123, 125]), headers: { Authorization: `Bearer ${key}` } }), 415, /has no Content-Type/],
+    ["a charset other than UTF-8", () => post("{}", { "Content-Type": "application/json; charset=latin1" }), 415, /JSON must be sent as UTF-8/],
+    ["bytes that are not UTF-8", () => post(Buffer.from('{"events": [{"eventId": "sur-\xed\xa0\x80"}]}', "latin1") as unknown as string), 400, /not valid UTF-8/],
     ["invalid JSON", () => post("{oops"), 400, /not valid JSON/],
     ["a body without events", () => post('{"evts": []}'), 400, /"events" list/],
     ["501 events", () => post(JSON.stringify({ events: Array.from({ length: 501 }, () => ({})) })), 413, /At most 500 events per request; this one has 501/],
@@ -68,6 +73,21 @@ describe("POST /api/events", () => {
     expect(result.rejected[0].reason).toBe("type must be one of impression, click, adopt, unadopt");
     expect(result.rejected[2].reason).toMatch(/type must be one of/);
     expect(await (await call(post(JSON.stringify({ events: [good] })))).json()).toEqual({ accepted: 0, duplicates: 1, rejected: [] });
+  });
+
+  it.each(["application/json; charset=utf-8", 'Application/JSON;charset="UTF-8"', "application/json ; foo=bar"])("takes %j as JSON", async (type) => {
+    expect((await call(post('{"events": []}', { "Content-Type": type }))).status).toBe(200);
+  });
+
+  it("stores the good events of a batch with a 2025-02-30 event, rejects that one by index, and a retry counts duplicates", async () => {
+    const experiment = (await getExperiment(t.db, "api"))!;
+    const arm = (await assignUnit(t.db, experiment, "conv-poison")).arm;
+    const body = JSON.stringify({ events: [click("conv-poison", arm), { ...click("conv-poison", arm), at: "2025-02-30T10:00:00Z" }, click("conv-poison", arm)] });
+    const poison = { index: 1, reason: 'at "2025-02-30T10:00:00Z" is not on the calendar: February 2025 has 28 days' };
+    const first = await call(post(body));
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({ accepted: 2, duplicates: 0, rejected: [poison] });
+    expect(await (await call(post(body))).json()).toEqual({ accepted: 0, duplicates: 2, rejected: [poison] });
   });
 
   it("refuses a revoked key", async () => {

@@ -1,17 +1,19 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { ingestEvents } from "../../db/events";
-import { apiError, readBody, requireApiKey } from "~/utils/api.server";
+import { apiError, jsonContentTypeProblem, readBody, requireApiKey } from "~/utils/api.server";
 import { getDb } from "~/utils/db.server";
 
 export const MAX_EVENTS = 500;
 export const MAX_BYTES = 1024 * 1024;
 
 /**
- * POST /api/events with an experiment API key: `{"events": [...]}`, at most 500 events and 1 MB.
- * The answer comes after commit: 200 `{accepted, duplicates, rejected: [{index, reason}]}`. A body
- * that cannot be read is a 4xx and stores nothing; a server fault is a 503 and stores nothing, so the
- * sender retries the whole batch (retried events count as duplicates).
+ * POST /api/events with an experiment API key: `{"events": [...]}` as `application/json` in UTF-8,
+ * at most 500 events and 1 MB (declared or chunked). The answer comes after commit: 200
+ * `{accepted, duplicates, rejected: [{index, reason}]}`: a bad event is rejected by its index and the
+ * rest stored, so data never makes the batch fail. A body that cannot be read is a 4xx and stores
+ * nothing; only a server fault (the database down) is a 503, storing nothing, so the sender retries
+ * the whole batch (retried events count as duplicates).
  */
 export async function action(args: ActionFunctionArgs) {
   try {
@@ -27,8 +29,8 @@ export async function action(args: ActionFunctionArgs) {
 async function receive({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return apiError(405, "Use POST.", { Allow: "POST" });
   const experiment = await requireApiKey(request);
-  const type = request.headers.get("Content-Type") ?? "";
-  if (!/^application\/json\b/i.test(type)) return apiError(415, "Send the events as JSON with `Content-Type: application/json`.");
+  const typeProblem = jsonContentTypeProblem(request.headers.get("Content-Type"));
+  if (typeProblem) return apiError(415, typeProblem);
   const text = await readBody(request, MAX_BYTES);
   let body: unknown;
   try {

