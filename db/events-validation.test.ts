@@ -21,14 +21,14 @@ function event(extra: Partial<OnlineEvent> = {}, experiment = "checked"): Online
 const storedIds = async (ids: string[]) =>
   (await t.db.execute<{ event_id: string }>(sql`select event_id from events where event_id in ${ids.length ? sql`(${sql.join(ids.map((id) => sql`${id}`), sql`, `)})` : sql`(null)`} order by event_id`)).map((r) => r.event_id);
 const create = async (key: string) => {
-  await createExperiment(t.db, experimentSchema.parse({ key, name: key, arms: [{ key: "A", system: "bm25", weight: 0.5 }, { key: "B", system: "dense", weight: 0.5 }], control: "A" }));
-  await setExperimentStatus(t.db, key, "running");
+  await createExperiment(t.db, "cli", experimentSchema.parse({ key, name: key, arms: [{ key: "A", system: "bm25", weight: 0.5 }, { key: "B", system: "dense", weight: 0.5 }], control: "A" }));
+  await setExperimentStatus(t.db, "cli", key, "running");
   return (await getExperiment(t.db, key))!;
 };
 
 beforeAll(async () => {
   t = await createTestDatabase();
-  for (const entity of ["subjects", "proposals", "candidates", "systems"] as const) await importFile(t.db, entity, fixture(`${entity}.csv`), "csv");
+  for (const entity of ["subjects", "proposals", "candidates", "systems"] as const) await importFile(t.db, "cli", entity, fixture(`${entity}.csv`), "csv");
   live = await create("checked");
 });
 afterAll(() => t.drop());
@@ -117,7 +117,7 @@ describe("strings as PostgreSQL stores them", () => {
 describe("a stopped experiment", () => {
   it("keeps late arrivals dated before the stop and rejects events dated after it, saying when it stopped", async () => {
     const halt = await create("halt");
-    await setExperimentStatus(t.db, "halt", "stopped");
+    await setExperimentStatus(t.db, "cli", "halt", "stopped");
     const stopped = (await getExperiment(t.db, "halt"))!;
     const stop = stopped.stoppedAt!;
     const at = (ms: number) => new Date(stop.getTime() + ms).toISOString();
@@ -129,7 +129,7 @@ describe("a stopped experiment", () => {
 
   it("reads the stop when storing, not when the experiment was looked up", async () => {
     const late = await create("late-stop");
-    await setExperimentStatus(t.db, "late-stop", "stopped");
+    await setExperimentStatus(t.db, "cli", "late-stop", "stopped");
     // `late` was read while the experiment was running: the stop is still honoured.
     const result = await ingestEvents(t.db, late, [event({ at: new Date(Date.now() + 60_000).toISOString() }, "late-stop")], { checkArm: false });
     expect(result.accepted).toBe(0);

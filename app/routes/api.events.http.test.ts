@@ -24,10 +24,10 @@ let key = "";
 beforeAll(async () => {
   t = await createTestDatabase();
   process.env.DATABASE_URL = t.url;
-  await importFile(t.db, "systems", "key\nbm25\ndense", "csv");
-  await createExperiment(t.db, experimentSchema.parse({ key: "wire", name: "Wire", arms: [{ key: "A", system: "bm25", weight: 0.5 }, { key: "B", system: "dense", weight: 0.5 }], control: "A" }));
-  await setExperimentStatus(t.db, "wire", "running");
-  key = (await createApiKey(t.db, "wire")).key;
+  await importFile(t.db, "cli", "systems", "key\nbm25\ndense", "csv");
+  await createExperiment(t.db, "cli", experimentSchema.parse({ key: "wire", name: "Wire", arms: [{ key: "A", system: "bm25", weight: 0.5 }, { key: "B", system: "dense", weight: 0.5 }], control: "A" }));
+  await setExperimentStatus(t.db, "cli", "wire", "running");
+  key = (await createApiKey(t.db, "cli", "wire")).key;
   const route = await import("./api.events");
   // The smallest build Remix serves: a root without a module and the events route under it.
   const build = {

@@ -18,8 +18,8 @@ let dir = "";
 
 beforeAll(async () => {
   t = await createTestDatabase();
-  await importFile(t.db, "systems", "key\nbm25\ndense", "csv");
-  await createExperiment(t.db, experimentSchema.parse({ key: "hist", name: "History", arms: [{ key: "A", system: "bm25", weight: 0.5 }, { key: "B", system: "dense", weight: 0.5 }], control: "A" }));
+  await importFile(t.db, "cli", "systems", "key\nbm25\ndense", "csv");
+  await createExperiment(t.db, "cli", experimentSchema.parse({ key: "hist", name: "History", arms: [{ key: "A", system: "bm25", weight: 0.5 }, { key: "B", system: "dense", weight: 0.5 }], control: "A" }));
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "assay-events-"));
 });
 afterAll(async () => {
