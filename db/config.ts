@@ -17,7 +17,28 @@ const configSchema = z.object({
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).optional(),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   ASSAY_SEED_DEMO: z.enum(["auto", "never"]).default("auto"),
+  PUBLIC_URL: z
+    .string()
+    .refine(isHttpOrigin, "must be the http(s) address people open Assay at, like https://assay.example.org, without a path")
+    .transform((url) => new URL(url).origin)
+    .optional(),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(\d|true|false)$/, "must be how many reverse proxies stand in front of Assay (usually 1), true or false")
+    .transform((hops) => (hops === "true" ? 1 : hops === "false" ? 0 : Number(hops)))
+    .default("0"),
 });
+
+/** An origin alone: http or https, a host, no credentials, path, query or fragment. */
+function isHttpOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    const bare = !url.username && !url.password && url.pathname === "/" && !url.search && !url.hash;
+    return /^https?:$/.test(url.protocol) && bare;
+  } catch {
+    return false;
+  }
+}
 
 export type Config = z.infer<typeof configSchema> & { dataDir: string };
 

@@ -10,6 +10,7 @@ import { editUserSchema } from "~/schemas/users";
 import { requireAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
+import { CsrfInput } from "~/utils/csrf";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.user.name ?? "User"} · Assay` }];
 
@@ -88,6 +89,7 @@ export default function EditUser() {
       <section className="panel">
         <h2 style={{ marginTop: 0 }}>Profile and role</h2>
         <Form method="post" {...getFormProps(form)}>
+          <CsrfInput />
           <div className="form-grid">
             <div>
               <label htmlFor="edit-name">Name</label>
@@ -122,6 +124,7 @@ export default function EditUser() {
       <section className="panel">
         <h2 style={{ marginTop: 0 }}>Set a new password</h2>
         <Form method="post">
+          <CsrfInput />
           <label htmlFor="new-password">New password</label>
           <input type="password" name="password" id="new-password" autoComplete="new-password" aria-describedby="new-password-error" />
           <p className="field-error" id="new-password-error">
@@ -136,6 +139,7 @@ export default function EditUser() {
       <section className="panel">
         <h2 style={{ marginTop: 0 }}>Access</h2>
         <Form method="post">
+          <CsrfInput />
           {user.active ? (
             <button type="submit" name="intent" value="deactivate" className="button-danger">
               Deactivate {user.name}

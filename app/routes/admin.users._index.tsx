@@ -10,6 +10,7 @@ import { createUserSchema } from "~/schemas/users";
 import { requireAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
+import { CsrfInput } from "~/utils/csrf";
 
 export const meta: MetaFunction = () => [{ title: "Users · Assay" }];
 
@@ -53,6 +54,7 @@ export default function Users() {
           New user
         </h2>
         <Form method="post" {...getFormProps(form)}>
+          <CsrfInput />
           <div className="form-grid">
             <div>
               <label htmlFor={fields.name.id}>Name</label>
