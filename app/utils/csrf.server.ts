@@ -91,7 +91,7 @@ export function refuseCrossSiteForms(options: OriginOptions): RequestHandler {
       delete req.headers.origin;
       return next();
     }
-    if (!hinted && seen && expected && new URL(seen).host === new URL(expected).host) {
+    if (!hinted && seen?.startsWith("https:") && seen === expected?.replace(/^http:/, "https:")) {
       hinted = true;
       console.warn(`Refused a form from ${seen} at ${expected}: behind an HTTPS proxy, set PUBLIC_URL or TRUST_PROXY.`);
     }
