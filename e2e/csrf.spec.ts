@@ -22,17 +22,20 @@ interface ActionRoute {
   role: Role | "visitor";
 }
 
+const EXPORTS_ACTION = /export (async function|function|const|let) action\b|export \{[^}]*\baction\b/;
+
 /** Every route file that exports an action, with the URL it answers and the role whose form it is. */
 function actionRoutes(samples: Record<string, string>): ActionRoute[] {
   const dir = path.resolve("app/routes");
   return fs
     .readdirSync(dir)
     .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
-    .filter((file) => /export (async function|function|const|let) action\b|export \{[^}]*\baction\b/.test(fs.readFileSync(path.join(dir, file), "utf8")))
+    .filter((file) => EXPORTS_ACTION.test(fs.readFileSync(path.join(dir, file), "utf8")))
     .map((file) => {
       const name = file.replace(/\.tsx?$/, "");
       const segments = name.split(".").filter((s) => s !== "_index" && !/^_[^_]/.test(s));
-      const url = "/" + segments.map((s) => (s.startsWith("$") ? encodeURIComponent(samples[s.slice(1)] ?? "1") : s.replace(/_$/, ""))).join("/");
+      const value = (segment: string) => encodeURIComponent(samples[segment.slice(1)] ?? "1");
+      const url = "/" + segments.map((s) => (s.startsWith("$") ? value(s) : s.replace(/_$/, ""))).join("/");
       const prefix = name.split(".")[0];
       // The sign-in form is a signed-out visitor's; sign-out and the API take a signed-in user's cookie.
       const role = prefix in demoLogin ? (prefix as Role) : name === "login" ? "visitor" : "admin";
@@ -40,11 +43,19 @@ function actionRoutes(samples: Record<string, string>): ActionRoute[] {
     });
 }
 
+/** The URL of the route's action as Remix's own form submission fetches it. */
 const dataUrl = (route: ActionRoute) => `${route.path}${route.path.includes("?") ? "&" : "?"}_data=${encodeURIComponent(route.id)}`;
+const EVIL = { Origin: "http://evil.example" };
+const same = () => ({ Origin: baseUrl().origin });
+
+function post(url: string, own: Session, headers: Record<string, string>, fields: Record<string, string>): Promise<Reply> {
+  return send("POST", url, { Cookie: own.cookie, "Content-Type": FORM, ...headers }, formBody(fields));
+}
 
 /** Row count and content hash of every table, but those the server rewrites on its own schedule. */
 async function fingerprint(sql: postgres.Sql): Promise<Record<string, string>> {
-  const tables = await sql<{ name: string }[]>`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`;
+  const tables = await sql<{ name: string }[]>`
+    select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`;
   const result: Record<string, string> = {};
   for (const { name } of tables) {
     // Recomputed every 15 s from the events (db/session-refresher.ts); the events themselves are compared.
@@ -77,17 +88,22 @@ test.beforeAll(async () => {
   const [{ proposal }] = await sql<{ proposal: string }[]>`
     select p.external_id as proposal from convener_assignments c join proposals p on p.id = c.proposal_id
     join users u on u.id = c.user_id where u.email = ${demoLogin.convener} order by 1 limit 1`;
-  const samples = { campaignId: String(campaign), key: experiment, userId: String(expert), proposalId: proposal, assignmentId: String(rating.assignment) };
-  routes = actionRoutes(samples);
+  routes = actionRoutes({
+    campaignId: String(campaign),
+    key: experiment,
+    userId: String(expert),
+    proposalId: proposal,
+    assignmentId: String(rating.assignment),
+  });
 });
 test.afterAll(() => sql?.end());
 
 /** What a forged form would ask of each route: the writes the report found, or a plausible one. */
 function attack(route: ActionRoute): Record<string, string> {
   const forged: Record<string, Record<string, string>> = {
-    "routes/admin.users._index": { name: "Mallory", email: "mallory@evil.example", role: "admin", password: "mallory-password-1" },
+    "routes/admin.users._index": { name: "Mallory", email: "mallory@evil.example", role: "admin", password: "mallory-pass-1" },
     "routes/admin.experiments.$key": { intent: "createKey" },
-    "routes/expert.assignments.$assignmentId": { item: String(rating.item), grade: rating.grade === 1 ? "4" : "1", rationale: "forged", position: "1" },
+    "routes/expert.assignments.$assignmentId": { item: String(rating.item), grade: rating.grade === 1 ? "4" : "1", position: "1" },
     "routes/admin.users.$userId": { intent: "deactivate" },
     "routes/admin.campaigns.$campaignId": { intent: "close" },
     "routes/convener.proposals.$proposalId._index": { intent: "finish" },
@@ -97,26 +113,25 @@ function attack(route: ActionRoute): Record<string, string> {
   return forged[route.id] ?? { intent: "forged" };
 }
 
-const forgeries: { name: string; headers: (own: Session) => Record<string, string>; token: (own: Session) => string | null; refusal: string }[] = [
-  { name: "another site's Origin", headers: () => ({ Origin: "http://evil.example" }), token: (own) => own.token, refusal: CROSS_SITE },
+interface Forgery {
+  name: string;
+  headers: () => Record<string, string>;
+  /** The token sent, if any, given the session whose cookie is sent. */
+  token: (own: Session) => string | null;
+  refusal: string;
+}
+const forgeries: Forgery[] = [
+  { name: "another site's Origin", headers: () => EVIL, token: (own) => own.token, refusal: CROSS_SITE },
   { name: "another site's Referer", headers: () => ({ Referer: "http://evil.example/page" }), token: (own) => own.token, refusal: CROSS_SITE },
   { name: "no Origin and no Referer", headers: () => ({}), token: (own) => own.token, refusal: CROSS_SITE },
-  { name: "no token", headers: () => ({ Origin: baseUrl().origin }), token: () => null, refusal: EXPIRED },
-  {
-    name: "another session's token",
-    headers: () => ({ Origin: baseUrl().origin }),
-    token: (own) => (own === sessions.visitor ? sessions.admin : sessions.visitor).token,
-    refusal: EXPIRED,
-  },
+  { name: "no token", headers: same, token: () => null, refusal: EXPIRED },
+  { name: "another session's token", headers: same, token: (own) => otherThan(own).token, refusal: EXPIRED },
 ];
-
-function submit(route: ActionRoute, url: string, own: Session, headers: Record<string, string>, token: string | null): Promise<Reply> {
-  const fields = { ...attack(route), ...(token === null ? {} : { csrf: token }) };
-  return send("POST", url, { Cookie: own.cookie, "Content-Type": FORM, ...headers }, formBody(fields));
-}
+const otherThan = (own: Session) => (own === sessions.visitor ? sessions.admin : sessions.visitor);
 
 test("every action route refuses a forged form with a 403 sentence and writes nothing", async () => {
-  expect(routes.map((r) => r.id)).toEqual(expect.arrayContaining(["routes/admin.users._index", "routes/login", "routes/logout", "routes/api.events"]));
+  const known = ["routes/admin.users._index", "routes/expert.assignments.$assignmentId", "routes/login", "routes/logout", "routes/api.events"];
+  expect(routes.map((r) => r.id)).toEqual(expect.arrayContaining(known));
   expect(routes.length).toBeGreaterThanOrEqual(13);
   const before = await fingerprint(sql);
   const wrong: string[] = [];
@@ -124,8 +139,11 @@ test("every action route refuses a forged form with a 403 sentence and writes no
     const own = sessions[route.role];
     for (const url of [route.path, dataUrl(route)]) {
       for (const forgery of forgeries) {
-        const reply = await submit(route, url, own, forgery.headers(own), forgery.token(own));
-        if (reply.status !== 403 || !reply.body.includes(forgery.refusal)) wrong.push(`${url} with ${forgery.name}: ${reply.status} ${reply.body.slice(0, 120)}`);
+        const token = forgery.token(own);
+        const reply = await post(url, own, forgery.headers(), { ...attack(route), ...(token === null ? {} : { csrf: token }) });
+        if (reply.status !== 403 || !reply.body.includes(forgery.refusal)) {
+          wrong.push(`${url} with ${forgery.name}: ${reply.status} ${reply.body.slice(0, 120)}`);
+        }
       }
     }
   }
@@ -139,52 +157,44 @@ test("the same forms from a page of Assay, with the session's token, are not ref
     // Sign-out ends the session it is sent with: a session of its own keeps the others usable.
     const own = route.id === "routes/logout" ? throwaway : sessions[route.role];
     for (const url of [route.path, dataUrl(route)]) {
-      const reply = await send("POST", url, { Cookie: own.cookie, Origin: baseUrl().origin, "Content-Type": FORM }, formBody({ csrf: own.token }));
+      const reply = await post(url, own, same(), { csrf: own.token });
       expect(reply.status, `${url}: ${reply.body.slice(0, 200)}`).not.toBe(403);
     }
   }
 });
 
-test("the reported forgeries (an admin, an API key, a grade) are refused cross-site and done from Assay's own page", async () => {
-  const admin = sessions.admin;
-  const same = { Origin: baseUrl().origin };
-  const newUser = { name: "Ana Lyst", email: "csrf-analyst@assay.test", role: "analyst", password: "analyst-password-1" };
-  const users = routes.find((r) => r.id === "routes/admin.users._index")!;
-  const keys = routes.find((r) => r.id === "routes/admin.experiments.$key")!;
-  const grading = routes.find((r) => r.id === "routes/expert.assignments.$assignmentId")!;
-  const post = (url: string, own: Session, headers: Record<string, string>, fields: Record<string, string>) =>
-    send("POST", url, { Cookie: own.cookie, "Content-Type": FORM, ...headers }, formBody(fields));
+test("the reported forgeries (an admin, an API key, a grade) are refused cross-site, done from Assay's own page", async () => {
+  const { admin, expert } = sessions;
+  const url = (id: string) => dataUrl(routes.find((r) => r.id === id)!);
 
-  const forgedUser = await post(dataUrl(users), admin, { Origin: "http://evil.example" }, { ...newUser, csrf: admin.token });
-  expect(forgedUser.status).toBe(403);
-  expect(await sql`select 1 from users where email = ${newUser.email}`).toHaveLength(0);
-  expect((await post(dataUrl(users), admin, same, { ...newUser, csrf: admin.token })).status).toBe(200);
-  expect(await sql`select role from users where email = ${newUser.email}`).toEqual([{ role: "analyst" }]);
+  const analyst = { name: "Ana Lyst", email: "csrf-analyst@assay.test", role: "analyst", password: "analyst-password-1", csrf: admin.token };
+  expect((await post(url("routes/admin.users._index"), admin, EVIL, analyst)).status).toBe(403);
+  expect(await sql`select 1 from users where email = ${analyst.email}`).toHaveLength(0);
+  expect((await post(url("routes/admin.users._index"), admin, same(), analyst)).status).toBe(200);
+  expect(await sql`select role from users where email = ${analyst.email}`).toEqual([{ role: "analyst" }]);
 
+  // X-Forwarded-Host naming the other site changes nothing: no proxy is trusted here.
   const keysBefore = (await sql`select id from experiment_api_keys`).length;
-  expect((await post(dataUrl(keys), admin, { "X-Forwarded-Host": "evil.example", Origin: "http://evil.example" }, { intent: "createKey", csrf: admin.token })).status).toBe(403);
+  const createKey = { intent: "createKey", csrf: admin.token };
+  expect((await post(url("routes/admin.experiments.$key"), admin, { ...EVIL, "X-Forwarded-Host": "evil.example" }, createKey)).status).toBe(403);
   expect(await sql`select id from experiment_api_keys`).toHaveLength(keysBefore);
-  const created = await post(dataUrl(keys), admin, same, { intent: "createKey", csrf: admin.token });
-  expect(JSON.parse(created.body).newKey).toMatch(/\S{20,}/);
+  expect(JSON.parse((await post(url("routes/admin.experiments.$key"), admin, same(), createKey)).body).newKey).toMatch(/\S{20,}/);
 
-  const expert = sessions.expert;
-  const grade = { item: String(rating.item), grade: String(rating.grade), rationale: rating.rationale, position: String(rating.position) };
-  expect((await post(dataUrl(grading), expert, { Origin: "http://evil.example" }, { ...grade, grade: "cant", csrf: expert.token })).status).toBe(403);
-  expect((await post(dataUrl(grading), expert, same, { ...grade, csrf: expert.token })).body).toBe('{"ok":true,"error":null}');
+  const grade = { item: String(rating.item), grade: String(rating.grade), position: String(rating.position), csrf: expert.token };
+  const grading = url("routes/expert.assignments.$assignmentId");
+  expect((await post(grading, expert, EVIL, { ...grade, grade: "cant", rationale: "forged" })).status).toBe(403);
+  expect((await post(grading, expert, same(), { ...grade, rationale: rating.rationale })).body).toBe('{"ok":true,"error":null}');
 });
 
 test("an API call with a key and no cookie needs no token or origin; with a cookie it does", async () => {
-  const admin = sessions.admin;
-  const created = await send("POST", `/admin/experiments/${experiment}?_data=${encodeURIComponent("routes/admin.experiments.$key")}`, {
-    Cookie: admin.cookie,
-    Origin: baseUrl().origin,
-    "Content-Type": FORM,
-  }, formBody({ intent: "createKey", csrf: admin.token }));
-  const key = JSON.parse(created.body).newKey as string;
+  const { admin } = sessions;
+  const keys = dataUrl(routes.find((r) => r.id === "routes/admin.experiments.$key")!);
+  const key = JSON.parse((await post(keys, admin, same(), { intent: "createKey", csrf: admin.token })).body).newKey as string;
   const api = { Authorization: `Bearer ${key}`, "Content-Type": "application/json" };
-  expect((await send("POST", "/api/events", api, JSON.stringify({ events: [] }))).status).toBe(200);
-  expect((await send("POST", "/api/events", { ...api, Origin: "http://evil.example" }, JSON.stringify({ events: [] }))).status).toBe(200);
-  expect((await send("POST", "/api/events", { ...api, Cookie: admin.cookie }, JSON.stringify({ events: [] }))).status).toBe(403);
+  const none = JSON.stringify({ events: [] });
+  expect((await send("POST", "/api/events", api, none)).status).toBe(200);
+  expect((await send("POST", "/api/events", { ...api, ...EVIL }, none)).status).toBe(200);
+  expect((await send("POST", "/api/events", { ...api, Cookie: admin.cookie }, none)).status).toBe(403);
 });
 
 test("a page whose session changed says the form expired", async ({ page, context }) => {

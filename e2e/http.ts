@@ -41,13 +41,17 @@ export async function sendLarge(path: string, headers: Record<string, string>, h
   return { ...reply, sentAtAnswer };
 }
 
-function exchange(method: string, path: string, headers: Record<string, string>, write: (request: http.ClientRequest) => unknown): Promise<Reply> {
+type Writer = (request: http.ClientRequest) => unknown;
+
+function exchange(method: string, path: string, headers: Record<string, string>, write: Writer): Promise<Reply> {
   const base = baseUrl();
   return new Promise((resolve, reject) => {
     const request = http.request({ host: base.hostname, port: base.port, method, path, headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString("utf8") }));
+      response.on("end", () => {
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString("utf8") });
+      });
       response.on("error", reject);
     });
     request.on("error", reject);

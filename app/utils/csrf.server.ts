@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { json, type ActionFunction, type ActionFunctionArgs, type ServerBuild } from "@remix-run/node";
 import type { RequestHandler } from "express";
 import { CSRF_FIELD } from "./csrf";
-import { FORM_BODY_LIMIT, readBodyWithin } from "./form-body.server";
+import { discardBody, FORM_BODY_LIMIT, readBodyWithin } from "./form-body.server";
 import { publicOrigin, requestOrigin, type OriginOptions } from "./origin.server";
 
 /**
@@ -123,7 +123,12 @@ function guarded(module: GuardedRouteModule, action: ActionFunction): ActionFunc
     const { request } = args;
     if (request.method === "GET" || request.method === "HEAD") return action(args);
     if (isKeyApiCall(new URL(request.url).pathname, request.headers.get("Cookie"))) return action(args);
-    await module.beforeBody?.(args);
+    try {
+      await module.beforeBody?.(args);
+    } catch (refusal) {
+      discardBody(request);
+      throw refusal;
+    }
     const limit = module.bodyLimit ?? FORM_BODY_LIMIT;
     const body = await readBodyWithin(request, limit);
     if (!body) throw refusal(413, module.bodyLimitMessage ?? tooLarge(limit));

@@ -34,6 +34,11 @@ export async function readBodyWithin(request: Request, limit: number): Promise<U
   }
 }
 
+/** Drains the body of a request refused before its body was read (see DISCARD_LIMIT), in the background. */
+export function discardBody(request: Request) {
+  if (request.body && !request.body.locked) void discard(request.body.getReader());
+}
+
 /** Reads and drops the rest of a refused body; a client that hangs up or sends without end is cut off. */
 async function discard(reader: ReadableStreamDefaultReader<Uint8Array>) {
   let size = 0;
