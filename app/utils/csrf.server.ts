@@ -15,7 +15,7 @@ import { publicOrigin, requestOrigin, type OriginOptions } from "./origin.server
  * borrow, so both checks let them pass: those routes check their key themselves.
  */
 
-/** The session cookie (sessions.server.ts); the token follows whatever value it holds. */
+/** The session cookie (session.server.ts): the token follows whatever value it holds, a signed id or data. */
 const SESSION_COOKIE = "__assay_session";
 const ANONYMOUS_COOKIE = "__assay_csrf";
 
