@@ -14,6 +14,7 @@ import { applyMigrations } from "./db/migrate";
 import { DEMO_PASSWORD, demoUsers, isDatabaseEmpty, seedDemo } from "./db/seed";
 import { demoSummary } from "./scripts/demo/generate";
 import { startSessionRefresher } from "./db/session-refresher";
+import { guardActions, refuseCrossSiteForms } from "./app/utils/csrf.server";
 import { requestHygiene } from "./app/utils/request-hygiene.server";
 
 async function main() {
@@ -69,6 +70,8 @@ async function main() {
 function createApp(build: ServerBuild, config: Config) {
   const app = express();
   app.disable("x-powered-by");
+  // Forwarded headers (client address, host, protocol) are believed only from the proxies configured.
+  if (config.TRUST_PROXY > 0) app.set("trust proxy", config.TRUST_PROXY);
   app.use(compression());
   app.use((_req, res, next) => {
     res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
@@ -95,10 +98,12 @@ function createApp(build: ServerBuild, config: Config) {
   app.use(requestHygiene);
   app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
   app.use(express.static("public", { maxAge: "1h" }));
+  // Every form is checked for its origin, size and CSRF token before any action runs (csrf.server.ts).
+  app.use(refuseCrossSiteForms({ publicUrl: config.PUBLIC_URL, trustProxy: config.TRUST_PROXY > 0 }));
   app.all(
     "*",
     createRequestHandler({
-      build,
+      build: guardActions(build),
       mode: config.NODE_ENV,
       getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, ip: req.ip ?? "unknown" }),
     }),

@@ -4,6 +4,8 @@ import { Form, Link, Links, Meta, NavLink, Outlet, Scripts, ScrollRestoration, u
 import type { ReactNode } from "react";
 import styles from "./styles/app.css";
 import { getOptionalUser } from "./utils/auth.server";
+import { CsrfInput } from "./utils/csrf";
+import { csrfToken } from "./utils/csrf.server";
 import { useNonce } from "./utils/nonce";
 import { RouteErrorBoundary } from "./components/error-boundary";
 
@@ -12,8 +14,12 @@ export const meta: MetaFunction = () => [{ title: "Assay" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
+  const csrf = csrfToken(request);
   // Only what the header needs; never the whole user row.
-  return json({ user: user ? { name: user.name, role: user.role } : null });
+  return json(
+    { user: user ? { name: user.name, role: user.role } : null, csrf: csrf.token },
+    csrf.setCookie ? { headers: { "Set-Cookie": csrf.setCookie } } : undefined,
+  );
 }
 
 const navByRole: Record<string, { to: string; label: string }[]> = {
@@ -70,6 +76,7 @@ export function Layout({ children }: { children: ReactNode }) {
           ) : null}
           {user ? (
             <Form method="post" action="/logout" className="user-menu">
+              <CsrfInput />
               <span>
                 {user.name} <span className="badge">{user.role}</span>
               </span>

@@ -27,4 +27,21 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ SESSION_MAX_DAYS: "-1" })).toThrowError("Configuration error: SESSION_MAX_DAYS must be more than 0 days.");
     expect(() => loadConfig({ SESSION_MAX_DAYS: "365" })).toThrowError("Configuration error: SESSION_MAX_DAYS must be at most 90 days.");
   });
+
+  it("takes PUBLIC_URL as an http(s) origin and refuses anything else with a sentence", () => {
+    expect(loadConfig({}).PUBLIC_URL).toBeUndefined();
+    expect(loadConfig({ PUBLIC_URL: "https://Assay.Example.org/" }).PUBLIC_URL).toBe("https://assay.example.org");
+    expect(loadConfig({ PUBLIC_URL: "http://localhost:3000" }).PUBLIC_URL).toBe("http://localhost:3000");
+    const sentence = "Configuration error: PUBLIC_URL must be the http(s) address people open Assay at, like https://assay.example.org, without a path.";
+    const bad = ["assay.example.org", "ftp://assay.example.org", "https://assay.example.org/app", "https://u:p@assay.example.org", "https://x.org/?a=1"];
+    for (const value of bad) expect(() => loadConfig({ PUBLIC_URL: value })).toThrowError(new ConfigError(sentence));
+  });
+
+  it("takes TRUST_PROXY as a number of proxies, true (one) or false (none)", () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(0);
+    expect(["true", "false", "2"].map((value) => loadConfig({ TRUST_PROXY: value }).TRUST_PROXY)).toEqual([1, 0, 2]);
+    expect(() => loadConfig({ TRUST_PROXY: "yes" })).toThrowError(
+      new ConfigError("Configuration error: TRUST_PROXY must be how many reverse proxies stand in front of Assay (usually 1), true or false."),
+    );
+  });
 });

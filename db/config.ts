@@ -20,7 +20,28 @@ const configSchema = z.object({
   // A session ends after this long unused, and at the latest this long after sign-in.
   SESSION_IDLE_HOURS: z.coerce.number().positive("must be more than 0 hours").max(720, "must be at most 720 hours").default(8),
   SESSION_MAX_DAYS: z.coerce.number().positive("must be more than 0 days").max(90, "must be at most 90 days").default(7),
+  PUBLIC_URL: z
+    .string()
+    .refine(isHttpOrigin, "must be the http(s) address people open Assay at, like https://assay.example.org, without a path")
+    .transform((url) => new URL(url).origin)
+    .optional(),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(\d|true|false)$/, "must be how many reverse proxies stand in front of Assay (usually 1), true or false")
+    .transform((hops) => (hops === "true" ? 1 : hops === "false" ? 0 : Number(hops)))
+    .default("0"),
 });
+
+/** An origin alone: http or https, a host, no credentials, path, query or fragment. */
+function isHttpOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    const bare = !url.username && !url.password && url.pathname === "/" && !url.search && !url.hash;
+    return /^https?:$/.test(url.protocol) && bare;
+  } catch {
+    return false;
+  }
+}
 
 export type Config = z.infer<typeof configSchema> & { dataDir: string };
 

@@ -11,6 +11,7 @@ import { parseId } from "~/utils/route-params.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { ComparisonSentence, LearningCurveTable, SubjectNdcgTable, SystemResultsTable } from "~/components/campaign-tables";
 import { ActionNotice } from "~/components/form-parts";
+import { CsrfInput } from "~/utils/csrf";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.campaign.name ?? "Campaign"} · Assay` }];
 
@@ -80,6 +81,7 @@ export default function CampaignPage() {
       </p>
       <ActionNotice error={data?.error} done={data?.done} />
       <Form method="post" className="toolbar">
+        <CsrfInput />
         {campaign.status === "draft" ? (
           <button type="submit" name="intent" value="launch" disabled={busy}>
             Launch campaign
@@ -142,6 +144,7 @@ export default function CampaignPage() {
                   <td>
                     {campaign.status === "running" && !a.finishedAt ? (
                       <Form method="post" className="toolbar">
+                        <CsrfInput />
                         <input type="hidden" name="assignment" value={a.assignmentId} />
                         <select name="expert" aria-label={`Expert to take over ${a.proposal} from ${a.expert}`} defaultValue="">
                           <option value="">—</option>
@@ -233,6 +236,7 @@ export default function CampaignPage() {
                 </td>
                 <td>
                   <Form method="post" className="toolbar" aria-label={`Adjudicate ${p.proposal} ${p.candidate}`}>
+                    <CsrfInput />
                     <input type="hidden" name="item" value={p.itemId} />
                     <select name="grade" defaultValue={String(p.adjudicated ?? p.median ?? 3)} aria-label="Final grade">
                       {[1, 2, 3, 4].map((g) => (

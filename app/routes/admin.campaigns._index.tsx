@@ -9,6 +9,7 @@ import { requireAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { ActionNotice, SubjectScopeSelect } from "~/components/form-parts";
+import { CsrfInput } from "~/utils/csrf";
 
 export const meta: MetaFunction = () => [{ title: "Rating campaigns · Assay" }];
 
@@ -84,6 +85,7 @@ export default function Campaigns() {
           New campaign
         </h2>
         <Form method="post">
+          <CsrfInput />
           <div className="form-grid">
             <div>
               <label htmlFor="name">Name</label>

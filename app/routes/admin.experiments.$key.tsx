@@ -10,6 +10,7 @@ import { requireAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { ActionNotice } from "~/components/form-parts";
+import { CsrfInput } from "~/utils/csrf";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.experiment.key ?? "Experiment"} · Assay` }];
 
@@ -81,6 +82,7 @@ export default function ExperimentPage() {
       </p>
       <ActionNotice error={data?.error} />
       <Form method="post" className="toolbar">
+        <CsrfInput />
         {experiment.status === "draft" ? (
           <button type="submit" name="intent" value="start">
             Start experiment
@@ -210,6 +212,7 @@ export default function ExperimentPage() {
                 <td>
                   {k.revokedAt ? null : (
                     <Form method="post">
+                      <CsrfInput />
                       <input type="hidden" name="keyId" value={k.id} />
                       <button type="submit" name="intent" value="revokeKey" className="button-danger">
                         Revoke {k.prefix}…
@@ -223,6 +226,7 @@ export default function ExperimentPage() {
         </table>
       ) : null}
       <Form method="post" className="toolbar">
+        <CsrfInput />
         <div>
           <label htmlFor="expiresInDays">Expires after (days, optional)</label>
           <input id="expiresInDays" name="expiresInDays" type="number" min={1} max={3650} />

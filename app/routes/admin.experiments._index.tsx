@@ -8,6 +8,7 @@ import { requireAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { ActionNotice, SubjectScopeSelect } from "~/components/form-parts";
+import { CsrfInput } from "~/utils/csrf";
 
 export const meta: MetaFunction = () => [{ title: "Experiments · Assay" }];
 
@@ -93,6 +94,7 @@ export default function Experiments() {
           New experiment
         </h2>
         <Form method="post">
+          <CsrfInput />
           <div className="form-grid">
             <div>
               <label htmlFor="key">Key</label>

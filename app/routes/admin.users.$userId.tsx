@@ -14,6 +14,7 @@ import { currentSessionHandle } from "~/utils/sessions.server";
 import { parseId } from "~/utils/route-params.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { SessionsPanel } from "~/components/sessions-panel";
+import { CsrfInput } from "~/utils/csrf";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.user.name ?? "User"} · Assay` }];
 
@@ -112,6 +113,7 @@ export default function EditUser() {
       <section className="panel">
         <h2 style={{ marginTop: 0 }}>Profile and role</h2>
         <Form method="post" {...getFormProps(form)}>
+          <CsrfInput />
           <div className="form-grid">
             <div>
               <label htmlFor="edit-name">Name</label>
@@ -146,6 +148,7 @@ export default function EditUser() {
       <section className="panel">
         <h2 style={{ marginTop: 0 }}>Set a new password</h2>
         <Form method="post">
+          <CsrfInput />
           <label htmlFor="new-password">New password</label>
           <input type="password" name="password" id="new-password" autoComplete="new-password" aria-describedby="new-password-error" />
           <p className="field-error" id="new-password-error">
@@ -160,6 +163,7 @@ export default function EditUser() {
       <section className="panel">
         <h2 style={{ marginTop: 0 }}>Access</h2>
         <Form method="post">
+          <CsrfInput />
           {user.active ? (
             <button type="submit" name="intent" value="deactivate" className="button-danger">
               Deactivate {user.name}

@@ -13,6 +13,7 @@ import { getDb } from "~/utils/db.server";
 import { searchField } from "~/utils/listing";
 import { parseQuery } from "~/utils/route-params.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
+import { CsrfInput } from "~/utils/csrf";
 
 export const meta: MetaFunction = () => [{ title: "Users · Assay" }];
 
@@ -56,6 +57,7 @@ export default function Users() {
           New user
         </h2>
         <Form method="post" {...getFormProps(form)}>
+          <CsrfInput />
           <div className="form-grid">
             <div>
               <label htmlFor={fields.name.id}>Name</label>

@@ -8,6 +8,7 @@ import { createSnapshot, listSnapshots, SnapshotError } from "../../db/snapshots
 import { requireUserWithRole } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
+import { CsrfInput } from "~/utils/csrf";
 
 export const meta: MetaFunction = () => [{ title: "Snapshots · Assay" }];
 
@@ -48,6 +49,7 @@ export default function Snapshots() {
       <h1>Snapshots</h1>
       <p className="muted">A snapshot freezes a result with its parameters, the data it saw and a sha256 of the result; nobody can change or delete it afterwards.</p>
       <Form method="post" className="panel" aria-label="Freeze snapshot">
+        <CsrfInput />
         <div className="form-grid">
           <div>
             <label htmlFor="kind">Result</label>

@@ -9,6 +9,7 @@ import { convenerCall } from "~/utils/convener.server";
 import { getDb } from "~/utils/db.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { ProposalHeader } from "~/components/proposal-header";
+import { CsrfInput } from "~/utils/csrf";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.proposal.externalId ?? "Proposal"} · Assay` }];
 
@@ -73,6 +74,7 @@ export default function ConvenerProposal() {
                   <Link to={`/convener/proposals/${encodeURIComponent(proposal.externalId)}/candidates/${encodeURIComponent(c.externalId)}`}>{c.name}</Link>, {c.affiliation}
                   <div className="muted">{c.keywords.join(", ")}</div>
                   <Form method="post" style={{ display: "inline" }}>
+                    <CsrfInput />
                     <input type="hidden" name="candidate" value={c.externalId} />
                     {members.has(c.candidateId) ? (
                       <button type="submit" name="intent" value="unadopt" className="button-secondary" disabled={busy}>
@@ -102,6 +104,7 @@ export default function ConvenerProposal() {
             </ul>
             {full ? <p className="muted">The committee is full; remove someone to adopt another.</p> : null}
             <Form method="post">
+              <CsrfInput />
               <button type="submit" name="intent" value="finish" disabled={busy}>
                 Finish
               </button>

@@ -8,6 +8,7 @@ import { requireUserWithRole } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { parseId } from "~/utils/route-params.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
+import { CsrfInput, useWithCsrf } from "~/utils/csrf";
 
 export const meta: MetaFunction = () => [{ title: "Grade candidates · Assay" }];
 
@@ -100,6 +101,7 @@ export default function Task() {
         />
       ))}
       <Form method="post">
+        <CsrfInput />
         <button type="submit" name="intent" value="finish" disabled={!allGraded || !assignment.editable}>
           Finish
         </button>
@@ -111,6 +113,7 @@ export default function Task() {
 
 function GradeCard({ card, editable, cardRef, onGraded, next, previous }: { card: Card; editable: boolean; cardRef: (el: HTMLElement | null) => void; onGraded: (id: number, grade: string) => void; next: () => void; previous: () => void }) {
   const fetcher = useFetcher<typeof action>();
+  const withCsrf = useWithCsrf();
   const [grade, setGrade] = useState<string | null>(card.grade === null ? null : String(card.grade));
   const [rationale, setRationale] = useState(card.rationale);
   const [failed, setFailed] = useState(false);
@@ -123,9 +126,9 @@ function GradeCard({ card, editable, cardRef, onGraded, next, previous }: { card
       focusedAt.current = performance.now();
       const payload = { item: String(card.id), grade: g, rationale: r, position: String(card.position), timeSpentMs: String(spent) };
       pending.current = payload;
-      fetcher.submit(payload, { method: "post" });
+      fetcher.submit(withCsrf(payload), { method: "post" });
     },
-    [card.id, card.position, fetcher],
+    [card.id, card.position, fetcher, withCsrf],
   );
 
   // A save that got no answer (a lost connection) is retried until it lands; a refusal is shown.
@@ -137,9 +140,9 @@ function GradeCard({ card, editable, cardRef, onGraded, next, previous }: { card
       return;
     }
     setFailed(true);
-    const retry = setTimeout(() => pending.current && fetcher.submit(pending.current, { method: "post" }), 2000);
+    const retry = setTimeout(() => pending.current && fetcher.submit(withCsrf(pending.current), { method: "post" }), 2000);
     return () => clearTimeout(retry);
-  }, [fetcher.state, fetcher.data, fetcher]);
+  }, [fetcher.state, fetcher.data, fetcher, withCsrf]);
 
   const choose = (g: string) => {
     if (!editable) return;

@@ -11,6 +11,7 @@ import { getDb } from "~/utils/db.server";
 import { addressKey, signInLimiters } from "~/utils/rate-limit.server";
 import { signIn } from "~/utils/sessions.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
+import { CsrfInput } from "~/utils/csrf";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · Assay" }];
 
@@ -85,6 +86,7 @@ export default function Login() {
     <section className="login">
       <h1>Sign in to Assay</h1>
       <Form method="post" {...getFormProps(form)}>
+        <CsrfInput />
         <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
         <div className="field">
           <label htmlFor={fields.email.id}>Email</label>
