@@ -14,6 +14,7 @@ import { applyMigrations } from "./db/migrate";
 import { DEMO_PASSWORD, demoUsers, isDatabaseEmpty, seedDemo } from "./db/seed";
 import { demoSummary } from "./scripts/demo/generate";
 import { startSessionRefresher } from "./db/session-refresher";
+import { withDatabaseOutages } from "./app/utils/database-outage.server";
 
 async function main() {
   const config = loadConfig(process.env, { forServer: true });
@@ -38,7 +39,7 @@ async function main() {
   process.env.SESSION_SECRET = config.SESSION_SECRET ?? (await storedSecret(config));
   process.env.NODE_ENV = config.NODE_ENV;
 
-  const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
+  const build = withDatabaseOutages((await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild);
   const app = createApp(build, config);
   const stopRefresher = startSessionRefresher(databaseUrl);
   const server = app.listen(config.PORT, config.HOST, () => {
