@@ -38,7 +38,7 @@ export async function ensureEmbeddedPassword(dataDir: string): Promise<string> {
  * (a cluster made before random passwords), it is changed. The file is written first, so a start
  * interrupted half-way finds the new password stored and the legacy one still working, and repeats.
  */
-export async function migrateLegacyPassword(port: number, password: string): Promise<void> {
+export async function migrateLegacyPassword(port: number, password: string, dataDir: string): Promise<void> {
   const { default: postgres } = await import("postgres");
   const connect = (pass: string) => postgres({ host: "127.0.0.1", port, user: EMBEDDED_USER, password: pass, database: "postgres", max: 1, onnotice: () => {}, connect_timeout: 5 });
   const current = connect(password);
@@ -53,6 +53,9 @@ export async function migrateLegacyPassword(port: number, password: string): Pro
   const legacy = connect(LEGACY_PASSWORD);
   try {
     await legacy.unsafe(`alter user "${EMBEDDED_USER}" password '${password}'`);
+  } catch (error) {
+    if ((error as { code?: string }).code !== "28P01") throw error;
+    throw new Error(`the embedded PostgreSQL accepts neither the password in ${passwordFile(dataDir)} nor the legacy one; restore that file from a backup of the data directory`);
   } finally {
     await legacy.end();
   }

@@ -59,3 +59,15 @@ it("moves a cluster still on the legacy assay/assay to a new random password on 
   await expect(query(withPassword(server.url, LEGACY_PASSWORD), "select 1")).rejects.toMatchObject({ code: "28P01" });
   expect(await runningEmbeddedUrl(dataDir)).toBe(server.url);
 });
+
+it("refuses to start, naming the password file, when neither its password nor the legacy one opens the cluster", async () => {
+  await server!.stop();
+  server = undefined;
+  const stored = await fs.readFile(passwordFile(dataDir), "utf8");
+  await fs.writeFile(passwordFile(dataDir), "0".repeat(48), { mode: 0o600 });
+  await expect(startEmbeddedPostgres({ dataDir, onStatus: () => {} })).rejects.toThrow(`accepts neither the password in ${passwordFile(dataDir)}`);
+  // The failed start stopped its server again: with the right password back, the cluster starts.
+  await fs.writeFile(passwordFile(dataDir), stored, { mode: 0o600 });
+  server = await startEmbeddedPostgres({ dataDir, onStatus: () => {} });
+  expect(await query(server.url, "select 1 as one")).toEqual([{ one: 1 }]);
+});

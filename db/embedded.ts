@@ -60,10 +60,15 @@ export async function startEmbeddedPostgres(options: {
   } catch {
     throw new Error(`the embedded PostgreSQL in ${databaseDir} did not start: ${log.slice(-5).join(" ").trim() || "no output"}`);
   }
-  await migrateLegacyPassword(port, password);
   const database = options.database ?? "assay";
   const base = `postgres://${EMBEDDED_USER}:${password}@127.0.0.1:${port}`;
-  await ensureDatabase(`${base}/postgres`, database);
+  try {
+    await migrateLegacyPassword(port, password, options.dataDir);
+    await ensureDatabase(`${base}/postgres`, database);
+  } catch (error) {
+    await pg.stop();
+    throw error;
+  }
   const supervisor = supervise(pg, options.onStatus ?? console.log);
   return { url: `${base}/${database}`, port, pid: () => child(pg)?.pid, restarts: supervisor.restarts, stop: supervisor.stop };
 }

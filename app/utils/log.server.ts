@@ -53,6 +53,7 @@ export function redactSecrets(text: string): string {
     .replace(/\b((?:password|passwd|secret|token|key)\s*[=:]\s*)[^\s"',&]+/gi, "$1[redacted]")
     .replace(/\bassay_[A-Za-z0-9_-]{16,}/g, "[redacted]")
     .replace(/\b[0-9a-f]{24,}\b/gi, "[redacted]")
-    .replace(/[A-Za-z0-9+/_-]{32,}={0,2}/g, "[redacted]")
+    // Without "/": a long file path in a message stays readable; keys and tokens here are base64url.
+    .replace(/[A-Za-z0-9+_-]{32,}={0,2}/g, "[redacted]")
     .replace(/(postgres(?:ql)?:\/\/[^:/@\s]+:)[^@\s]+@/gi, "$1[redacted]@");
 }
