@@ -21,7 +21,10 @@ export const CONNECT_TIMEOUT_SECONDS = 1.5;
  * makes every request of an outage wait it out before failing). `statementTimeoutMs` bounds each
  * statement on the server (the web app sets one; the CLI does not: imports and migrations may run long).
  */
-export function createDb(url: string, options: { max?: number; statementTimeoutMs?: number } = {}): { db: Db; sql: Sql } {
+export function createDb(
+  url: string,
+  options: { max?: number; statementTimeoutMs?: number } = {}
+): { db: Db; sql: Sql } {
   const sql = postgres(url, {
     max: options.max ?? 10,
     onnotice: () => {},
@@ -53,10 +56,17 @@ type ScopeFn = (scope: Scope) => unknown;
 function guardTransactions(sql: Sql) {
   const begin = sql.begin.bind(sql) as (options: string, fn: ScopeFn) => Promise<unknown>;
   const guarded = (options: unknown, fn?: unknown) => {
-    const [mode, body] = typeof options === "function" ? ["", options as ScopeFn] : [String(options ?? ""), fn as ScopeFn];
+    const [mode, body] =
+      typeof options === "function" ? ["", options as ScopeFn] : [String(options ?? ""), fn as ScopeFn];
     let lost: (error: unknown) => void = () => {};
     const connectionLost = new Promise<never>((_, reject) => (lost = reject));
-    return Promise.race([begin(mode, guardScope(body, (error) => lost(error))), connectionLost]);
+    return Promise.race([
+      begin(
+        mode,
+        guardScope(body, (error) => lost(error))
+      ),
+      connectionLost,
+    ]);
   };
   sql.begin = guarded as Sql["begin"];
 }
@@ -66,7 +76,9 @@ function guardScope(fn: ScopeFn, lost: (error: unknown) => void): ScopeFn {
     // Savepoints roll back the same way (`rollback to …`), so nested scopes get the same guard.
     const savepoint = scope.savepoint.bind(scope) as (name: unknown, inner?: unknown) => Promise<unknown>;
     scope.savepoint = ((name: unknown, inner?: unknown) =>
-      typeof name === "function" ? savepoint(guardScope(name as ScopeFn, lost)) : savepoint(name, guardScope(inner as ScopeFn, lost))) as Scope["savepoint"];
+      typeof name === "function"
+        ? savepoint(guardScope(name as ScopeFn, lost))
+        : savepoint(name, guardScope(inner as ScopeFn, lost))) as Scope["savepoint"];
     try {
       return await fn(scope);
     } catch (error) {

@@ -56,7 +56,9 @@ export function connectionGate() {
  * that every later attempt of that pooled connection sends nothing and times out.
  */
 function refused(): net.Socket {
-  const error = Object.assign(new Error("The database is unavailable; not reconnecting yet."), { code: "ECONNREFUSED" });
+  const error = Object.assign(new Error("The database is unavailable; not reconnecting yet."), {
+    code: "ECONNREFUSED",
+  });
   const stream: Duplex = new Duplex({
     read() {},
     write: (_chunk, _encoding, done) => {

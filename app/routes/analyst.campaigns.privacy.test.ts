@@ -19,9 +19,20 @@ beforeAll(async () => {
   process.env.DATABASE_URL = t.url;
   process.env.SESSION_SECRET = "a-test-secret-that-is-long-enough-to-sign";
   await seedDemo(t.db, { proposals: 30, candidates: 300, seed: "privacy-test" });
-  [{ id: campaignId }] = await t.db.execute<{ id: number }>(sql`select id from campaigns where status <> 'draft' limit 1`);
-  experts = [...(await t.db.execute<{ id: number; name: string; email: string }>(sql`select id, name, email from users where role = 'expert'`))];
-  const analyst = await createUser(t.db, { email: "privacy-analyst@test.local", name: "Ana Lyst", role: "analyst", password: "long-enough-1" });
+  [{ id: campaignId }] = await t.db.execute<{ id: number }>(
+    sql`select id from campaigns where status <> 'draft' limit 1`
+  );
+  experts = [
+    ...(await t.db.execute<{ id: number; name: string; email: string }>(
+      sql`select id, name, email from users where role = 'expert'`
+    )),
+  ];
+  const analyst = await createUser(t.db, {
+    email: "privacy-analyst@test.local",
+    name: "Ana Lyst",
+    role: "analyst",
+    password: "long-enough-1",
+  });
   const { sessionStorage } = await import("../utils/session.server");
   const session = await sessionStorage().getSession();
   session.set("userId", analyst.id);
@@ -34,14 +45,22 @@ const leaks = (text: string) => experts.flatMap((e) => [e.name, e.email]).filter
 it("the analyst's campaign dashboard holds pseudonyms, no expert name or email", async () => {
   expect(experts.length).toBeGreaterThan(0);
   const { loader } = await import("./analyst.campaigns.$campaignId");
-  const request = new Request(`http://localhost/analyst/campaigns/${campaignId}`, { headers: { Cookie: analystCookie } });
-  const response = await loader({ request, params: { campaignId: String(campaignId) }, context: { cspNonce: "", ip: "127.0.0.1" } });
+  const request = new Request(`http://localhost/analyst/campaigns/${campaignId}`, {
+    headers: { Cookie: analystCookie },
+  });
+  const response = await loader({
+    request,
+    params: { campaignId: String(campaignId) },
+    context: { cspNonce: "", ip: "127.0.0.1" },
+  });
   const text = await response.text();
   expect(leaks(text)).toEqual([]);
   const data = JSON.parse(text);
   expect(data.agreement.leaveOneOut.length).toBeGreaterThan(0);
   for (const row of data.agreement.leaveOneOut) expect(row.rater).toMatch(/^E-[0-9a-f]{8}$/);
-  expect(experts.map((e) => pseudonym(campaignId, e.id))).toEqual(expect.arrayContaining(data.agreement.leaveOneOut.map((r: { rater: string }) => r.rater)));
+  expect(experts.map((e) => pseudonym(campaignId, e.id))).toEqual(
+    expect.arrayContaining(data.agreement.leaveOneOut.map((r: { rater: string }) => r.rater))
+  );
 });
 
 it("the dashboard data hides names by default and shows them only when the admin page asks", async () => {
@@ -49,10 +68,16 @@ it("the dashboard data hides names by default and shows them only when the admin
   const hidden = JSON.stringify(await campaignDashboard(String(campaignId)));
   expect(leaks(hidden)).toEqual([]);
   const named = await campaignDashboard(String(campaignId), { names: true });
-  expect(named.perExpert.map((e) => e.name)).toEqual(expect.arrayContaining([experts.find((e) => e.id === named.perExpert[0].expertId)!.name]));
+  expect(named.perExpert.map((e) => e.name)).toEqual(
+    expect.arrayContaining([experts.find((e) => e.id === named.perExpert[0].expertId)!.name])
+  );
 });
 
 it("an expert snapshot stores no expert name or email", async () => {
-  const snapshot = await createSnapshot(t.db, { kind: "expert", campaign: campaignId, B: 50 }, { userId: null, label: "test" });
+  const snapshot = await createSnapshot(
+    t.db,
+    { kind: "expert", campaign: campaignId, B: 50 },
+    { userId: null, label: "test" }
+  );
   expect(leaks(JSON.stringify(snapshot))).toEqual([]);
 });

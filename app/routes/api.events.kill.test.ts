@@ -41,7 +41,8 @@ async function waitFor<T>(what: string, condition: () => Promise<T | false> | T 
   for (;;) {
     const value = await condition();
     if (value !== false) return value;
-    if (performance.now() > deadline) throw new Error(`${what} did not happen within ${ms} ms (supervisor: ${status.join(" ") || "silent"})`);
+    if (performance.now() > deadline)
+      throw new Error(`${what} did not happen within ${ms} ms (supervisor: ${status.join(" ") || "silent"})`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
@@ -49,12 +50,30 @@ async function waitFor<T>(what: string, condition: () => Promise<T | false> | T 
 it("survives a SIGKILL of the database: restarted within 10 s, answers within 2 s meanwhile, stores each event once", async () => {
   const setup = createDb(server.url, { max: 1 });
   await importFile(setup.db, "systems", "key\nbm25\ndense", "csv");
-  await createExperiment(setup.db, experimentSchema.parse({ key: "kill", name: "Kill", arms: [{ key: "A", system: "bm25", weight: 0.5 }, { key: "B", system: "dense", weight: 0.5 }], control: "A" }));
+  await createExperiment(
+    setup.db,
+    experimentSchema.parse({
+      key: "kill",
+      name: "Kill",
+      arms: [
+        { key: "A", system: "bm25", weight: 0.5 },
+        { key: "B", system: "dense", weight: 0.5 },
+      ],
+      control: "A",
+    })
+  );
   const { key } = await createApiKey(setup.db, "kill");
   await setup.sql.end();
   const logged: string[] = [];
-  const capture = (...args: unknown[]) => void logged.push(args.map((a) => (a instanceof Error ? `${a.message} ${a.stack}` : typeof a === "string" ? a : JSON.stringify(a))).join(" "));
-  const spies = (["error", "warn", "log", "info"] as const).map((method) => vi.spyOn(console, method).mockImplementation(capture));
+  const capture = (...args: unknown[]) =>
+    void logged.push(
+      args
+        .map((a) => (a instanceof Error ? `${a.message} ${a.stack}` : typeof a === "string" ? a : JSON.stringify(a)))
+        .join(" ")
+    );
+  const spies = (["error", "warn", "log", "info"] as const).map((method) =>
+    vi.spyOn(console, method).mockImplementation(capture)
+  );
 
   const { action } = await import("./api.events");
   const { loader: healthz } = await import("./healthz");
@@ -62,12 +81,26 @@ it("survives a SIGKILL of the database: restarted within 10 s, answers within 2 
   const batches = Array.from({ length: 24 }, (_, b) =>
     Array.from({ length: 20 }, (_, i) => {
       const unit = `u${b}-${i}`;
-      return { eventId: randomUUID(), type: "click", at: new Date().toISOString(), experiment: "kill", arm: arm(unit), unitId: unit, sessionId: `s${b}`, proposalId: "p", candidateId: "c" };
-    }),
+      return {
+        eventId: randomUUID(),
+        type: "click",
+        at: new Date().toISOString(),
+        experiment: "kill",
+        arm: arm(unit),
+        unitId: unit,
+        sessionId: `s${b}`,
+        proposalId: "p",
+        candidateId: "c",
+      };
+    })
   );
   const post = (events: unknown[]) =>
     action({
-      request: new Request("http://localhost/api/events", { method: "POST", headers: { "Content-Type": "application/json", Authorization: `Bearer ${key}` }, body: JSON.stringify({ events }) }),
+      request: new Request("http://localhost/api/events", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Authorization: `Bearer ${key}` },
+        body: JSON.stringify({ events }),
+      }),
       params: {},
       context: { cspNonce: "", ip: "" },
     });
@@ -93,21 +126,36 @@ it("survives a SIGKILL of the database: restarted within 10 s, answers within 2 
   // the dead socket from a setImmediate and crash the process (porsager/postgres#1208).
   const inFlight = getDb()
     .transaction((tx) => tx.execute(sql`select pg_sleep(30)`))
-    .then(() => "finished", (error: unknown) => error);
+    .then(
+      () => "finished",
+      (error: unknown) => error
+    );
   const observer = createDb(server.url, { max: 1 });
-  await waitFor("the transaction running", async () => (await observer.sql`select 1 from pg_stat_activity where query like '%pg_sleep(30)%' and state = 'active' and pid <> pg_backend_pid()`).length > 0, 10_000);
+  await waitFor(
+    "the transaction running",
+    async () => {
+      const running = await observer.sql`select 1 from pg_stat_activity
+        where query like '%pg_sleep(30)%' and state = 'active' and pid <> pg_backend_pid()`;
+      return running.length > 0;
+    },
+    10_000
+  );
   await observer.sql.end();
   const killedAt = performance.now();
   process.kill(server.pid()!, "SIGKILL");
   expect(isDatabaseUnavailable(await inFlight)).toBe(true);
   const inFlightMs = performance.now() - killedAt;
 
-  const down = await waitFor("/healthz reporting the database down", async () => {
-    const started = performance.now();
-    const response = await healthz();
-    expect(performance.now() - started).toBeLessThan(2_500);
-    return response.status === 503 && (await response.json());
-  }, 5_000);
+  const down = await waitFor(
+    "/healthz reporting the database down",
+    async () => {
+      const started = performance.now();
+      const response = await healthz();
+      expect(performance.now() - started).toBeLessThan(2_500);
+      return response.status === 503 && (await response.json());
+    },
+    5_000
+  );
   expect(down).toEqual({ ok: false, db: "down" });
   await waitFor("the supervisor's restart", () => server.restarts() >= 1, 10_000);
   const restartMs = performance.now() - killedAt;
@@ -120,7 +168,13 @@ it("survives a SIGKILL of the database: restarted within 10 s, answers within 2 
   const [row] = await check.sql`select count(*)::int as n, count(distinct event_id)::int as d from events`;
   await check.sql.end();
   spies.forEach((spy) => spy.mockRestore());
-  console.log(`in-flight transaction failed ${Math.round(inFlightMs)} ms after the kill; restart after SIGKILL: ${Math.round(restartMs)} ms; /healthz up after ${Math.round(upMs)} ms; ${outageAnswers.length} answers during the outage, slowest ${Math.round(Math.max(0, ...outageAnswers))} ms`);
+  console.log(
+    `in-flight transaction failed ${Math.round(inFlightMs)} ms after the kill; restart after SIGKILL: ${Math.round(
+      restartMs
+    )} ms; /healthz up after ${Math.round(upMs)} ms; ${
+      outageAnswers.length
+    } answers during the outage, slowest ${Math.round(Math.max(0, ...outageAnswers))} ms`
+  );
 
   expect(inFlightMs).toBeLessThan(2_000);
   expect(restartMs).toBeLessThan(10_000);

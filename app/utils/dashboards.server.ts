@@ -41,16 +41,22 @@ export async function campaignDashboard(rawId: string | undefined, options: { na
   if (!campaign) throw json({ message: `There is no campaign ${rawId}.` }, { status: 404 });
   const names = options.names ?? false;
   const progress = await campaignProgress(db, campaign.id);
-  const perExpert = progress.perExpert.map((e) => ({ ...e, name: names ? e.name : pseudonym(campaign.id, e.expertId) }));
-  const judged = progress.grades.filter((g) => g.grade !== null).map((g) => ({ item: String(g.itemId), rater: String(g.expertId), value: g.grade! }));
+  const label = (expertId: number, name: string) => (names ? name : pseudonym(campaign.id, expertId));
+  const perExpert = progress.perExpert.map((e) => ({ ...e, name: label(e.expertId, e.name) }));
+  const judged = progress.grades
+    .filter((g) => g.grade !== null)
+    .map((g) => ({ item: String(g.itemId), rater: String(g.expertId), value: g.grade! }));
   const agreement = judged.length ? agreementReport(judged, "ordinal", { B: 1000, seed: `campaign-${campaign.id}` }) : null;
   const raterLabel = new Map(perExpert.map((e) => [String(e.expertId), e.name]));
   const data = campaign.status === "draft" ? null : await loadCampaignData(db, campaign.id, { names });
   return {
     campaign,
     perExpert,
-    assignments: (await proposalProgress(db, campaign.id)).map((a) => ({ ...a, expert: names ? a.expert : pseudonym(campaign.id, a.expertId) })),
-    agreement: agreement && { ...agreement, leaveOneOut: agreement.leaveOneOut.map((l) => ({ ...l, rater: raterLabel.get(l.rater) ?? l.rater })) },
+    assignments: (await proposalProgress(db, campaign.id)).map((a) => ({ ...a, expert: label(a.expertId, a.expert) })),
+    agreement: agreement && {
+      ...agreement,
+      leaveOneOut: agreement.leaveOneOut.map((l) => ({ ...l, rater: raterLabel.get(l.rater) ?? l.rater })),
+    },
     results: data && judged.length ? campaignResults(data, { B: 1000, seed: `campaign-${campaign.id}` }) : null,
     queue: data ? disagreementsOf(data.pairs).map((p) => ({ ...p, median: aggregateGrade(p.grades.map((g) => g.grade)) })) : [],
     curve: data && judged.length ? learningCurve(data, { samples: 30, seed: `campaign-${campaign.id}` }) : [],

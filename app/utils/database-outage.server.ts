@@ -40,7 +40,7 @@ export function withDatabaseOutages(build: ServerBuild): ServerBuild {
     Object.entries(build.routes).map(([id, route]) => {
       const module = route.module as { loader?: DataFunction; action?: DataFunction };
       return [id, { ...route, module: { ...route.module, loader: wrap(module.loader), action: wrap(module.action) } }];
-    }),
+    })
   );
   return { ...build, routes } as ServerBuild;
 }

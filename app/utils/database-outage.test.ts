@@ -17,7 +17,13 @@ async function buildAgainstClosedPort() {
       broken: { id: "broken", path: "broken", module: { loader: () => Promise.reject(new Error("a bug")) } },
     },
   } as unknown as ServerBuild;
-  return { routes: withDatabaseOutages(build).routes as unknown as Record<string, { module: Record<string, (a: { request: Request }) => Promise<unknown>> }>, end: () => sql.end() };
+  return {
+    routes: withDatabaseOutages(build).routes as unknown as Record<
+      string,
+      { module: Record<string, (a: { request: Request }) => Promise<unknown>> }
+    >,
+    end: () => sql.end(),
+  };
 }
 
 it("answers 503 with a sentence to retry, within 2 s, as a page error or as API JSON", async () => {
@@ -25,16 +31,22 @@ it("answers 503 with a sentence to retry, within 2 s, as a page error or as API 
   vi.spyOn(console, "error").mockImplementation(() => {});
   try {
     const started = performance.now();
-    const page = await routes.page.module.loader({ request: new Request("http://localhost/page") }).catch((e: unknown) => e);
+    const page = await routes.page.module
+      .loader({ request: new Request("http://localhost/page") })
+      .catch((e: unknown) => e);
     expect(performance.now() - started).toBeLessThan(2_000);
     expect(page).toBeInstanceOf(Response);
     expect((page as Response).status).toBe(503);
     expect((page as Response).headers.get("Retry-After")).toBe("5");
     expect(await (page as Response).json()).toEqual({ message: DATABASE_UNAVAILABLE });
-    const api = await routes.api.module.action({ request: new Request("http://localhost/api/x", { method: "POST" }) }).catch((e: unknown) => e);
+    const api = await routes.api.module
+      .action({ request: new Request("http://localhost/api/x", { method: "POST" }) })
+      .catch((e: unknown) => e);
     expect((api as Response).status).toBe(503);
     expect(await (api as Response).json()).toEqual({ error: DATABASE_UNAVAILABLE });
-    await expect(routes.broken.module.loader({ request: new Request("http://localhost/broken") })).rejects.toThrow("a bug");
+    await expect(routes.broken.module.loader({ request: new Request("http://localhost/broken") })).rejects.toThrow(
+      "a bug"
+    );
   } finally {
     vi.restoreAllMocks();
     await end();

@@ -11,7 +11,9 @@ const hash = createHash("sha256").update(key).digest("hex");
 it("describes a failed query by its message, code and query text, without its parameters", async () => {
   const t = await createTestDatabase();
   try {
-    const error = await t.db.execute(`select * from experiment_api_keys where hash = '${hash}' and nonsense`).catch((e: unknown) => e);
+    const error = await t.db
+      .execute(`select * from experiment_api_keys where hash = '${hash}' and nonsense`)
+      .catch((e: unknown) => e);
     const viaParameters = await t.sql`select ${hash}::int`.catch((e: unknown) => e);
     const line = describeError("GET /x", error);
     expect(line).toMatch(/^GET \/x \| .*code 42703/);
@@ -26,7 +28,9 @@ it("describes a failed query by its message, code and query text, without its pa
 
 it("leaves out drizzle's copy of the parameters when the database is unreachable", async () => {
   const { db, sql } = createDb(`postgres://nobody:x@127.0.0.1:${await freePort()}/none`, { max: 1 });
-  const error = await db.query.experimentApiKeys.findFirst({ where: (k, { eq }) => eq(k.hash, hash) }).catch((e: unknown) => e);
+  const error = await db.query.experimentApiKeys
+    .findFirst({ where: (k, { eq }) => eq(k.hash, hash) })
+    .catch((e: unknown) => e);
   await sql.end();
   expect(String((error as Error).message)).toContain(hash); // what the raw error would have logged
   const line = describeError("POST /api/events", error);

@@ -47,13 +47,15 @@ export function describeError(context: string, error: unknown): string {
  * (hashes, session ids), password hashes (`$scrypt$…`, `$2b$…`) and `password=`/`secret=` values.
  */
 export function redactSecrets(text: string): string {
-  return text
-    .replace(/\bBearer\s+\S+/gi, "Bearer [redacted]")
-    .replace(/\$[a-z0-9]+\$[^\s"',]+/gi, "[redacted]")
-    .replace(/\b((?:password|passwd|secret|token|key)\s*[=:]\s*)[^\s"',&]+/gi, "$1[redacted]")
-    .replace(/\bassay_[A-Za-z0-9_-]{16,}/g, "[redacted]")
-    .replace(/\b[0-9a-f]{24,}\b/gi, "[redacted]")
-    // Without "/": a long file path in a message stays readable; keys and tokens here are base64url.
-    .replace(/[A-Za-z0-9+_-]{32,}={0,2}/g, "[redacted]")
-    .replace(/(postgres(?:ql)?:\/\/[^:/@\s]+:)[^@\s]+@/gi, "$1[redacted]@");
+  return (
+    text
+      .replace(/\bBearer\s+\S+/gi, "Bearer [redacted]")
+      .replace(/\$[a-z0-9]+\$[^\s"',]+/gi, "[redacted]")
+      .replace(/\b((?:password|passwd|secret|token|key)\s*[=:]\s*)[^\s"',&]+/gi, "$1[redacted]")
+      .replace(/\bassay_[A-Za-z0-9_-]{16,}/g, "[redacted]")
+      .replace(/\b[0-9a-f]{24,}\b/gi, "[redacted]")
+      // Without "/": a long file path in a message stays readable; keys and tokens here are base64url.
+      .replace(/[A-Za-z0-9+_-]{32,}={0,2}/g, "[redacted]")
+      .replace(/(postgres(?:ql)?:\/\/[^:/@\s]+:)[^@\s]+@/gi, "$1[redacted]@")
+  );
 }
