@@ -16,6 +16,7 @@ import { demoSummary } from "./scripts/demo/generate";
 import { startSessionRefresher } from "./db/session-refresher";
 import { guardActions, refuseCrossSiteForms } from "./app/utils/csrf.server";
 import { requestHygiene } from "./app/utils/request-hygiene.server";
+import { withDatabaseOutages } from "./app/utils/database-outage.server";
 
 async function main() {
   const config = loadConfig(process.env, { forServer: true });
@@ -40,7 +41,9 @@ async function main() {
   process.env.SESSION_SECRET = config.SESSION_SECRET ?? (await storedSecret(config));
   process.env.NODE_ENV = config.NODE_ENV;
 
-  const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
+  // Outermost, the outage answer: it also covers what the guard runs before an action (`beforeBody`).
+  const remixBuild = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
+  const build = withDatabaseOutages(guardActions(remixBuild));
   const app = createApp(build, config);
   const stopRefresher = startSessionRefresher(databaseUrl);
   const server = app.listen(config.PORT, config.HOST, () => {
@@ -103,7 +106,7 @@ function createApp(build: ServerBuild, config: Config) {
   app.all(
     "*",
     createRequestHandler({
-      build: guardActions(build),
+      build,
       mode: config.NODE_ENV,
       getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, ip: req.ip ?? "unknown" }),
     }),

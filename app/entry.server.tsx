@@ -1,10 +1,11 @@
 import { PassThrough } from "node:stream";
-import type { AppLoadContext, EntryContext } from "@remix-run/node";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "./utils/nonce";
+import { logError } from "./utils/log.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -37,10 +38,19 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) logError(`render ${new URL(request.url).pathname}`, error);
         },
       },
     );
     setTimeout(abort, ABORT_DELAY);
   });
 }
+
+/**
+ * Errors of loaders, actions and rendering go to the log through `logError`, never as the raw error:
+ * a failed query's error carries its parameters (an API-key hash, a password hash).
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  logError(`${request.method} ${new URL(request.url).pathname}`, error);
+};

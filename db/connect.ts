@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { Config } from "./config";
 import { startEmbeddedPostgres } from "./embedded";
+import { EMBEDDED_USER, LEGACY_PASSWORD, readEmbeddedPassword } from "./embedded-password";
 
 export interface Connection {
   url: string;
@@ -22,10 +23,16 @@ export async function connectDatabase(config: Config): Promise<Connection> {
   return { url: server.url, embedded: true, close: () => server.stop() };
 }
 
-/** The URL of the embedded PostgreSQL another process serves from `dataDir`, or null when none runs. */
+/**
+ * The URL of the embedded PostgreSQL another process serves from `dataDir`, or null when none runs.
+ * Its password is the one stored beside the cluster (a cluster from before that file still has the
+ * legacy one until a server start migrates it).
+ */
 export async function runningEmbeddedUrl(dataDir: string, database = "assay"): Promise<string | null> {
   const port = await runningEmbeddedPort(path.join(dataDir, "postgres"));
-  return port ? `postgres://assay:assay@127.0.0.1:${port}/${database}` : null;
+  if (!port) return null;
+  const password = (await readEmbeddedPassword(dataDir)) ?? LEGACY_PASSWORD;
+  return `postgres://${EMBEDDED_USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
 }
 
 /** postmaster.pid holds the server's pid on line 1 and its port on line 4. */

@@ -1,5 +1,6 @@
 import { createDb } from "./client";
 import { refreshAllEventSessions } from "./event-sessions";
+import { logError } from "../app/utils/log.server";
 
 /**
  * Keeps `event_sessions` close to the events while the server runs: every 15 seconds it recomputes
@@ -18,7 +19,7 @@ export function startSessionRefresher(databaseUrl: string, everyMs = 15_000) {
       failing = false;
     } catch (error) {
       // Said once per outage: the views still refresh for themselves.
-      if (!failing) console.error(`Could not refresh the online sessions: ${(error as Error).message}`);
+      if (!failing) logError("Could not refresh the online sessions", error);
       failing = true;
     } finally {
       running = false;

@@ -1,11 +1,13 @@
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 
+const TITLES: Record<number, string> = { 403: "Not allowed", 404: "Not found", 503: "Unavailable for a moment" };
+
 /** One error page for every route: a sentence on what went wrong and where to go next. */
 export function RouteErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error)) {
     const message = typeof error.data === "object" && error.data && "message" in error.data ? String(error.data.message) : String(error.data || error.statusText);
-    const title = error.status === 403 ? "Not allowed" : error.status === 404 ? "Not found" : `Error ${error.status}`;
+    const title = TITLES[error.status] ?? `Error ${error.status}`;
     return (
       <section className="error-page" role="alert">
         <h1>{title}</h1>
@@ -16,7 +18,7 @@ export function RouteErrorBoundary() {
       </section>
     );
   }
-  console.error(error);
+  // Not logged here: the server logged it (redacted) in handleError, and this also runs in the browser.
   return (
     <section className="error-page" role="alert">
       <h1>Something went wrong</h1>

@@ -23,7 +23,7 @@ async function load(raw: string | undefined) {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return json(await campaignDashboard(params.campaignId));
+  return json(await campaignDashboard(params.campaignId, { names: true }));
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -3,6 +3,8 @@ import { json } from "@remix-run/node";
 import { ingestEvents } from "../../db/events";
 import { apiError, jsonContentTypeProblem, readBody, requireApiKey } from "~/utils/api.server";
 import { getDb } from "~/utils/db.server";
+import { logDatabaseOutage, logError } from "~/utils/log.server";
+import { isDatabaseUnavailable } from "../../db/unavailable";
 
 export const MAX_EVENTS = 500;
 export const MAX_BYTES = 1024 * 1024;
@@ -21,7 +23,7 @@ export async function action(args: ActionFunctionArgs) {
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
     // The database is down or failed mid-batch: nothing was committed, so the sender retries it all.
-    console.error("event batch failed", thrown);
+    (isDatabaseUnavailable(thrown) ? logDatabaseOutage : logError)("POST /api/events: batch not stored", thrown);
     return apiError(503, "The events could not be stored just now; nothing was stored. Retry the batch.", { "Retry-After": "1" });
   }
 }

@@ -6,7 +6,7 @@ import { sqlStreamTotals } from "../../db/online-sql";
 import { getDb } from "./db.server";
 import { parseId } from "./route-params.server";
 import { campaignProgress, getCampaign, proposalProgress } from "../../db/campaigns";
-import { loadCampaignData } from "../../db/campaign-data";
+import { loadCampaignData, pseudonym } from "../../db/campaign-data";
 import { agreementReport } from "../../scripts/stats/agreement";
 import { campaignResults, disagreementsOf, learningCurve } from "../../scripts/metrics/campaign-results";
 import { aggregateGrade } from "../../scripts/stats/labels";
@@ -31,21 +31,33 @@ export async function experimentDashboard(key: string | undefined) {
   };
 }
 
-/** Everything a campaign's dashboard shows: progress, agreement, results, disagreements, learning curve. */
-export async function campaignDashboard(rawId: string | undefined) {
+/**
+ * Everything a campaign's dashboard shows: progress, agreement, results, disagreements, learning curve.
+ * Experts appear under the pseudonyms the exports use (`pseudonym`), never their names, unless
+ * `names` is asked for (the admin's campaign page, where names are needed to reassign work).
+ */
+export async function campaignDashboard(rawId: string | undefined, options: { names?: boolean } = {}) {
   const db = getDb();
   const campaign = await getCampaign(db, parseId(rawId, "campaign"));
   if (!campaign) throw json({ message: `There is no campaign with id ${rawId}.` }, { status: 404 });
-  const { perExpert, grades } = await campaignProgress(db, campaign.id);
-  const judged = grades.filter((g) => g.grade !== null).map((g) => ({ item: String(g.itemId), rater: String(g.expertId), value: g.grade! }));
+  const names = options.names ?? false;
+  const progress = await campaignProgress(db, campaign.id);
+  const label = (expertId: number, name: string) => (names ? name : pseudonym(campaign.id, expertId));
+  const perExpert = progress.perExpert.map((e) => ({ ...e, name: label(e.expertId, e.name) }));
+  const judged = progress.grades
+    .filter((g) => g.grade !== null)
+    .map((g) => ({ item: String(g.itemId), rater: String(g.expertId), value: g.grade! }));
   const agreement = judged.length ? agreementReport(judged, "ordinal", { B: 1000, seed: `campaign-${campaign.id}` }) : null;
-  const names = new Map(perExpert.map((e) => [String(e.expertId), e.name]));
-  const data = campaign.status === "draft" ? null : await loadCampaignData(db, campaign.id, { names: true });
+  const raterLabel = new Map(perExpert.map((e) => [String(e.expertId), e.name]));
+  const data = campaign.status === "draft" ? null : await loadCampaignData(db, campaign.id, { names });
   return {
     campaign,
     perExpert,
-    assignments: await proposalProgress(db, campaign.id),
-    agreement: agreement && { ...agreement, leaveOneOut: agreement.leaveOneOut.map((l) => ({ ...l, rater: names.get(l.rater) ?? l.rater })) },
+    assignments: (await proposalProgress(db, campaign.id)).map((a) => ({ ...a, expert: label(a.expertId, a.expert) })),
+    agreement: agreement && {
+      ...agreement,
+      leaveOneOut: agreement.leaveOneOut.map((l) => ({ ...l, rater: raterLabel.get(l.rater) ?? l.rater })),
+    },
     results: data && judged.length ? campaignResults(data, { B: 1000, seed: `campaign-${campaign.id}` }) : null,
     queue: data ? disagreementsOf(data.pairs).map((p) => ({ ...p, median: aggregateGrade(p.grades.map((g) => g.grade)) })) : [],
     curve: data && judged.length ? learningCurve(data, { samples: 30, seed: `campaign-${campaign.id}` }) : [],

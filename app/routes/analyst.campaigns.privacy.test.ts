@@ -1,0 +1,77 @@
+import { sql } from "drizzle-orm";
+import { createTestDatabase, type TestDatabase } from "../../test/database";
+import { seedDemo } from "../../db/seed";
+import { createUser } from "../../db/users";
+import { createSnapshot } from "../../db/snapshots";
+import { pseudonym } from "../../db/campaign-data";
+import { createSessionCookie } from "../../test/session-cookie";
+
+/**
+ * Analysts see experts only under the pseudonyms the exports use; names and emails stay with admins.
+ * The demo data's experts have real-looking names and emails to look for.
+ */
+let t: TestDatabase;
+let campaignId = 0;
+let experts: { id: number; name: string; email: string }[] = [];
+let analystCookie = "";
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  process.env.DATABASE_URL = t.url;
+  process.env.SESSION_SECRET = "a-test-secret-that-is-long-enough-to-sign";
+  await seedDemo(t.db, { proposals: 30, candidates: 300, seed: "privacy-test" });
+  [{ id: campaignId }] = await t.db.execute<{ id: number }>(
+    sql`select id from campaigns where status <> 'draft' limit 1`
+  );
+  experts = [
+    ...(await t.db.execute<{ id: number; name: string; email: string }>(
+      sql`select id, name, email from users where role = 'expert'`
+    )),
+  ];
+  const analyst = await createUser(t.db, "cli", {
+    email: "privacy-analyst@test.local",
+    name: "Ana Lyst",
+    role: "analyst",
+    password: "long-enough-1",
+  });
+  analystCookie = await createSessionCookie(t.db, analyst.id);
+});
+afterAll(() => t.drop());
+
+const leaks = (text: string) => experts.flatMap((e) => [e.name, e.email]).filter((s) => text.includes(s));
+
+it("the analyst's campaign dashboard holds pseudonyms, no expert name or email", async () => {
+  expect(experts.length).toBeGreaterThan(0);
+  const { loader } = await import("./analyst.campaigns.$campaignId");
+  const request = new Request(`http://localhost/analyst/campaigns/${campaignId}`, {
+    headers: { Cookie: analystCookie },
+  });
+  const response = await loader({
+    request,
+    params: { campaignId: String(campaignId) },
+    context: { cspNonce: "", ip: "127.0.0.1" },
+  });
+  const text = await response.text();
+  expect(leaks(text)).toEqual([]);
+  const data = JSON.parse(text);
+  expect(data.agreement.leaveOneOut.length).toBeGreaterThan(0);
+  for (const row of data.agreement.leaveOneOut) expect(row.rater).toMatch(/^E-[0-9a-f]{8}$/);
+  expect(experts.map((e) => pseudonym(campaignId, e.id))).toEqual(
+    expect.arrayContaining(data.agreement.leaveOneOut.map((r: { rater: string }) => r.rater))
+  );
+});
+
+it("the dashboard data hides names by default and shows them only when the admin page asks", async () => {
+  const { campaignDashboard } = await import("~/utils/dashboards.server");
+  const hidden = JSON.stringify(await campaignDashboard(String(campaignId)));
+  expect(leaks(hidden)).toEqual([]);
+  const named = await campaignDashboard(String(campaignId), { names: true });
+  expect(named.perExpert.map((e) => e.name)).toEqual(
+    expect.arrayContaining([experts.find((e) => e.id === named.perExpert[0].expertId)!.name])
+  );
+});
+
+it("an expert snapshot stores no expert name or email", async () => {
+  const snapshot = await createSnapshot(t.db, "cli", { kind: "expert", campaign: campaignId, B: 50 });
+  expect(leaks(JSON.stringify(snapshot))).toEqual([]);
+});

@@ -1,0 +1,188 @@
+import { createHash, randomUUID } from "node:crypto";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { createDb } from "../../db/client";
+import { isDatabaseUnavailable } from "../../db/unavailable";
+import { getDb } from "~/utils/db.server";
+import { startEmbeddedPostgres, type EmbeddedServer } from "../../db/embedded";
+import { applyMigrations } from "../../db/migrate";
+import { importFile } from "../../db/import";
+import { createApiKey, createExperiment } from "../../db/experiments";
+import { experimentSchema } from "~/schemas/experiments";
+import { assignUnit } from "../../scripts/stats/assign";
+
+/**
+ * The embedded PostgreSQL is killed (SIGKILL of the postmaster) while batches of events are posted:
+ * the process survives, /healthz goes down and comes back, the supervisor restarts the server within
+ * 10 s, every request during the outage answers within 2 s, the retried batches store every event
+ * exactly once, and nothing logged holds the API key or its hash. Its own PostgreSQL, killed on purpose.
+ */
+let dataDir = "";
+let server: EmbeddedServer;
+const status: string[] = [];
+
+beforeAll(async () => {
+  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "assay-kill-"));
+  await fs.chmod(dataDir, 0o755);
+  server = await startEmbeddedPostgres({ dataDir, onStatus: (message) => status.push(message) });
+  await applyMigrations(server.url);
+  process.env.DATABASE_URL = server.url;
+});
+afterAll(async () => {
+  await server.stop().catch(() => {});
+  await fs.rm(dataDir, { recursive: true, force: true });
+});
+
+/** Polls `condition` until it holds, failing after `ms`: a wait on a state, not on a guessed time. */
+async function waitFor<T>(what: string, condition: () => Promise<T | false> | T | false, ms: number): Promise<T> {
+  const deadline = performance.now() + ms;
+  for (;;) {
+    const value = await condition();
+    if (value !== false) return value;
+    if (performance.now() > deadline)
+      throw new Error(`${what} did not happen within ${ms} ms (supervisor: ${status.join(" ") || "silent"})`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+it("survives a SIGKILL of the database: restarted within 10 s, answers within 2 s meanwhile, stores each event once", async () => {
+  const setup = createDb(server.url, { max: 1 });
+  await importFile(setup.db, "cli", "systems", "key\nbm25\ndense", "csv");
+  await createExperiment(
+    setup.db,
+    "cli",
+    experimentSchema.parse({
+      key: "kill",
+      name: "Kill",
+      arms: [
+        { key: "A", system: "bm25", weight: 0.5 },
+        { key: "B", system: "dense", weight: 0.5 },
+      ],
+      control: "A",
+    })
+  );
+  const { key } = await createApiKey(setup.db, "cli", "kill");
+  await setup.sql.end();
+  const logged: string[] = [];
+  const capture = (...args: unknown[]) =>
+    void logged.push(
+      args
+        .map((a) => (a instanceof Error ? `${a.message} ${a.stack}` : typeof a === "string" ? a : JSON.stringify(a)))
+        .join(" ")
+    );
+  const spies = (["error", "warn", "log", "info"] as const).map((method) =>
+    vi.spyOn(console, method).mockImplementation(capture)
+  );
+
+  const { action } = await import("./api.events");
+  const { loader: healthz } = await import("./healthz");
+  const arm = (unit: string) => ["A", "B"][assignUnit("kill", unit, [0.5, 0.5]).arm];
+  const batches = Array.from({ length: 24 }, (_, b) =>
+    Array.from({ length: 20 }, (_, i) => {
+      const unit = `u${b}-${i}`;
+      return {
+        eventId: randomUUID(),
+        type: "click",
+        at: new Date().toISOString(),
+        experiment: "kill",
+        arm: arm(unit),
+        unitId: unit,
+        sessionId: `s${b}`,
+        proposalId: "p",
+        candidateId: "c",
+      };
+    })
+  );
+  const post = (events: unknown[]) =>
+    action({
+      request: new Request("http://localhost/api/events", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Authorization: `Bearer ${key}` },
+        body: JSON.stringify({ events }),
+      }),
+      params: {},
+      context: { cspNonce: "", ip: "" },
+    });
+  const outageAnswers: number[] = [];
+  let delivered = 0;
+  // The sender retries a batch until it is stored, as a real client does on 503.
+  const sender = (async () => {
+    for (const batch of batches) {
+      for (;;) {
+        const started = performance.now();
+        const response = await post(batch);
+        if (response.status === 200) break;
+        expect(response.status).toBe(503);
+        outageAnswers.push(performance.now() - started);
+      }
+      delivered++;
+    }
+  })();
+
+  expect((await healthz()).status).toBe(200);
+  await waitFor("the first batches", () => delivered >= 4, 20_000);
+  // A transaction in flight when the server dies: postgres.js 3.4.9 would then write its rollback to
+  // the dead socket from a setImmediate and crash the process (porsager/postgres#1208).
+  const inFlight = getDb()
+    .transaction((tx) => tx.execute(sql`select pg_sleep(30)`))
+    .then(
+      () => "finished",
+      (error: unknown) => error
+    );
+  const observer = createDb(server.url, { max: 1 });
+  await waitFor(
+    "the transaction running",
+    async () => {
+      const running = await observer.sql`select 1 from pg_stat_activity
+        where query like '%pg_sleep(30)%' and state = 'active' and pid <> pg_backend_pid()`;
+      return running.length > 0;
+    },
+    10_000
+  );
+  await observer.sql.end();
+  const killedAt = performance.now();
+  process.kill(server.pid()!, "SIGKILL");
+  expect(isDatabaseUnavailable(await inFlight)).toBe(true);
+  const inFlightMs = performance.now() - killedAt;
+
+  const down = await waitFor(
+    "/healthz reporting the database down",
+    async () => {
+      const started = performance.now();
+      const response = await healthz();
+      expect(performance.now() - started).toBeLessThan(2_500);
+      return response.status === 503 && (await response.json());
+    },
+    5_000
+  );
+  expect(down).toEqual({ ok: false, db: "down" });
+  await waitFor("the supervisor's restart", () => server.restarts() >= 1, 10_000);
+  const restartMs = performance.now() - killedAt;
+  await waitFor("/healthz reporting the database up", async () => (await healthz()).status === 200, 10_000);
+  const upMs = performance.now() - killedAt;
+  await waitFor("the sender finishing", () => delivered === batches.length, 30_000);
+  await sender;
+
+  const check = createDb(server.url, { max: 1 });
+  const [row] = await check.sql`select count(*)::int as n, count(distinct event_id)::int as d from events`;
+  await check.sql.end();
+  spies.forEach((spy) => spy.mockRestore());
+  console.log(
+    `in-flight transaction failed ${Math.round(inFlightMs)} ms after the kill; restart after SIGKILL: ${Math.round(
+      restartMs
+    )} ms; /healthz up after ${Math.round(upMs)} ms; ${
+      outageAnswers.length
+    } answers during the outage, slowest ${Math.round(Math.max(0, ...outageAnswers))} ms`
+  );
+
+  expect(inFlightMs).toBeLessThan(2_000);
+  expect(restartMs).toBeLessThan(10_000);
+  expect(Math.max(0, ...outageAnswers)).toBeLessThan(2_000);
+  expect(row).toEqual({ n: batches.length * 20, d: batches.length * 20 });
+  expect(status.join("\n")).toMatch(/stopped \(SIGKILL\); restarting[\s\S]*is back after \d+ ms/);
+  const hash = createHash("sha256").update(key).digest("hex");
+  expect(logged.some((line) => line.includes("POST /api/events: batch not stored"))).toBe(true);
+  expect(logged.filter((line) => line.includes(key) || line.includes(hash) || line.includes(key.slice(6)))).toEqual([]);
+});
