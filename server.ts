@@ -14,6 +14,7 @@ import { applyMigrations } from "./db/migrate";
 import { DEMO_PASSWORD, demoUsers, isDatabaseEmpty, seedDemo } from "./db/seed";
 import { demoSummary } from "./scripts/demo/generate";
 import { startSessionRefresher } from "./db/session-refresher";
+import { closeWorkerPool } from "./app/utils/worker-pool.server";
 
 async function main() {
   const config = loadConfig(process.env, { forServer: true });
@@ -58,6 +59,7 @@ async function main() {
   const shutdown = async () => {
     server.close();
     await stopRefresher();
+    await closeWorkerPool();
     await connection.close();
     process.exit(0);
   };

@@ -1,3 +1,4 @@
+import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 
@@ -17,9 +18,10 @@ const configSchema = z.object({
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).optional(),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   ASSAY_SEED_DEMO: z.enum(["auto", "never"]).default("auto"),
+  WORKER_THREADS: z.coerce.number().int("must be a whole number").min(1).max(256).optional(),
 });
 
-export type Config = z.infer<typeof configSchema> & { dataDir: string };
+export type Config = z.infer<typeof configSchema> & { dataDir: string; workerThreads: number };
 
 export class ConfigError extends Error {}
 
@@ -39,5 +41,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (options.forServer && config.NODE_ENV === "production" && config.DATABASE_URL && !config.SESSION_SECRET) {
     throw new ConfigError("Configuration error: SESSION_SECRET is required in production when DATABASE_URL is set.");
   }
-  return { ...config, dataDir: path.resolve(config.ASSAY_DATA_DIR) };
+  // Bootstraps run in a pool of worker threads; one core stays with the event loop.
+  const workerThreads = config.WORKER_THREADS ?? Math.max(1, os.availableParallelism() - 1);
+  return { ...config, dataDir: path.resolve(config.ASSAY_DATA_DIR), workerThreads };
 }
