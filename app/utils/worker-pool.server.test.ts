@@ -12,6 +12,7 @@ import { reportFromTotals } from "../../scripts/metrics/online";
 import { campaignResults, learningCurve } from "../../scripts/metrics/campaign-results";
 import { agreementReport } from "../../scripts/stats/agreement";
 import { streamTotalsOnly } from "../../scripts/heavy/tasks";
+import { computeResult } from "../../db/snapshots";
 import { createWorkerPool, type WorkerPool } from "./worker-pool.server";
 
 let t: TestDatabase;
@@ -62,6 +63,17 @@ describe("the worker pool", () => {
       curve: learningCurve(data, { samples: 10, seed: "c" }),
     };
     expect(asJson(inWorker)).toBe(asJson(inProcess));
+  });
+
+  it("freezes snapshots of every kind to the same result as the CLI, which computes in-process", async () => {
+    const campaign = (await listCampaigns(t.db)).find((c) => c.status !== "draft")!;
+    for (const request of [
+      { kind: "offline", B: 200, seed: "s" },
+      { kind: "expert", campaign: campaign.id, B: 200, seed: "s" },
+      { kind: "online", experiment: "reviewer-ranker-v2", B: 200, seed: "s" },
+    ] as const) {
+      expect(asJson(await computeResult(t.db, request, pool.run)), request.kind).toBe(asJson(await computeResult(t.db, request)));
+    }
   });
 
   it("keeps the event loop free while a long bootstrap runs", async () => {
