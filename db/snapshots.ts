@@ -10,7 +10,8 @@ import { sqlStreamTotals } from "./online-sql";
 import { DEFAULT_KS } from "../scripts/metrics/offline";
 import { packOfflineInput } from "../scripts/metrics/offline-pack";
 import { cumulativeDailyFromSessions } from "../scripts/metrics/online";
-import { runInProcess, streamTotalsOnly, type HeavyRunner } from "../scripts/heavy/tasks";
+import { runInProcess, type HeavyRunner } from "../scripts/heavy/tasks";
+import { packStreamTotals } from "../scripts/metrics/online-pack";
 import { canonicalJson, sha256 } from "../scripts/lib/canonical";
 import { resultRows } from "../app/utils/result-rows";
 
@@ -83,7 +84,7 @@ export async function computeResult(db: Db, request: SnapshotRequest, run: Heavy
   if (totals.events === 0) throw new SnapshotError(`Experiment ${experiment.key} has no events yet.`);
   const control = experiment.arms.find((a) => a.isControl)!.key;
   const weights = Object.fromEntries(experiment.arms.map((a) => [a.key, a.weight]));
-  const report = await run("onlineReport", { totals: streamTotalsOnly(totals), options: { weights, control, intervals: true, B, seed } });
+  const report = await run("onlineReport", { packed: packStreamTotals(totals), options: { weights, control, intervals: true, B, seed } });
   return {
     parameters: { kind: "online", experiment: experiment.key, B, seed, control },
     result: { experiment: { key: experiment.key, name: experiment.name }, ...report, daily: cumulativeDailyFromSessions(totals.sessions) },

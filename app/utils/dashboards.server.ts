@@ -8,7 +8,7 @@ import { campaignProgress, getCampaign, proposalProgress } from "../../db/campai
 import { loadCampaignData } from "../../db/campaign-data";
 import { disagreementsOf } from "../../scripts/metrics/campaign-results";
 import { aggregateGrade } from "../../scripts/stats/labels";
-import { streamTotalsOnly } from "../../scripts/heavy/tasks";
+import { packStreamTotals } from "../../scripts/metrics/online-pack";
 import { runInWorkerPool } from "./worker-pool.server";
 
 /** Everything an experiment's dashboard shows: counts per arm, the report with CIs, findings, daily values. */
@@ -21,7 +21,7 @@ export async function experimentDashboard(key: string | undefined) {
   const control = experiment.arms.find((a) => a.isControl)!.key;
   const weights = Object.fromEntries(experiment.arms.map((a) => [a.key, a.weight]));
   const options = { weights, control, intervals: true, B: 1000, seed: experiment.seed };
-  const report = totals.events ? await runInWorkerPool("onlineReport", { totals: streamTotalsOnly(totals), options }) : null;
+  const report = totals.events ? await runInWorkerPool("onlineReport", { packed: packStreamTotals(totals), options }) : null;
   return {
     experiment,
     control,

@@ -11,7 +11,7 @@ import { packOfflineInput } from "../../scripts/metrics/offline-pack";
 import { reportFromTotals } from "../../scripts/metrics/online";
 import { campaignResults, learningCurve } from "../../scripts/metrics/campaign-results";
 import { agreementReport } from "../../scripts/stats/agreement";
-import { streamTotalsOnly } from "../../scripts/heavy/tasks";
+import { packStreamTotals } from "../../scripts/metrics/online-pack";
 import { computeResult } from "../../db/snapshots";
 import { createWorkerPool, type WorkerPool } from "./worker-pool.server";
 
@@ -45,7 +45,7 @@ describe("the worker pool", () => {
     const totals = await sqlStreamTotals(t.db, experiment);
     expect(totals.events).toBeGreaterThan(0);
     const options = { weights: Object.fromEntries(experiment.arms.map((a) => [a.key, a.weight])), control: experiment.arms.find((a) => a.isControl)!.key, intervals: true, B: 300, seed: "x" };
-    const inWorker = await pool.run("onlineReport", { totals: streamTotalsOnly(totals), options });
+    const inWorker = await pool.run("onlineReport", { packed: packStreamTotals(totals), options });
     expect(asJson(inWorker)).toBe(asJson(reportFromTotals(totals, options)));
   });
 

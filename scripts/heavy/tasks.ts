@@ -1,6 +1,7 @@
 import { offlineReport, type OfflineOptions } from "../metrics/offline";
 import { unpackOfflineInput, type PackedOfflineInput } from "../metrics/offline-pack";
-import { reportFromTotals, type OnlineOptions, type StreamTotals } from "../metrics/online";
+import { reportFromTotals, type OnlineOptions } from "../metrics/online";
+import { unpackStreamTotals, type PackedStreamTotals } from "../metrics/online-pack";
 import { campaignResults, learningCurve, type CampaignData } from "../metrics/campaign-results";
 import { agreementReport, type Rating } from "../stats/agreement";
 
@@ -23,7 +24,8 @@ export interface CampaignFiguresInput {
 export const heavyTasks = {
   offlineReport: (input: { packed: PackedOfflineInput; options: Omit<OfflineOptions, "onProgress"> }) =>
     offlineReport(unpackOfflineInput(input.packed), input.options),
-  onlineReport: (input: { totals: StreamTotals; options: OnlineOptions }) => reportFromTotals(input.totals, input.options),
+  onlineReport: (input: { packed: PackedStreamTotals; options: OnlineOptions }) =>
+    reportFromTotals(unpackStreamTotals(input.packed), input.options),
   campaignFigures: ({ ratings, data, options, curve }: CampaignFiguresInput) => ({
     agreement: ratings.length ? agreementReport(ratings, "ordinal", { B: options.B, seed: options.seed }) : null,
     results: data ? campaignResults(data, options) : null,
@@ -46,9 +48,4 @@ export function runHeavyTask<K extends HeavyTask>(task: K, input: HeavyInput<K>)
   const run = heavyTasks[task] as (input: HeavyInput<K>) => HeavyOutput<K>;
   if (typeof run !== "function") throw new Error(`There is no heavy task ${String(task)}.`);
   return run(input);
-}
-
-/** The fields of `totals` the online report reads: what the SQL path adds (its sessions) stays behind. */
-export function streamTotalsOnly({ units, excludedUnits, allUnits, events, uniqueEvents, quality }: StreamTotals): StreamTotals {
-  return { units, excludedUnits, allUnits, events, uniqueEvents, quality };
 }
