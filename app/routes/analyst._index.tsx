@@ -18,7 +18,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = bootstrapParams(request);
   const input = await loadOfflineInput(getDb());
   if (input.systems.length === 0 || input.gold.size === 0) return json({ report: null, params });
-  const report = await runInWorkerPool("offlineReport", { packed: packOfflineInput(input), options: { B: params.B, seed: params.seed } });
+  const options = { B: params.B, seed: params.seed };
+  const report = await runInWorkerPool("offlineReport", { packed: packOfflineInput(input), options });
   return json({ report, params });
 }
 
