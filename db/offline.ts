@@ -26,19 +26,21 @@ export async function loadOfflineInput(db: DbOrTx, options: { systems?: string[]
     .orderBy(asc(systems.key));
   // One row per list with its candidates in rank order, aggregated in SQL: the event loop maps a few
   // thousand rows rather than one object per list item (what keeps /healthz quick while reports load).
-  const lists = await db
-    .select({
-      systemId: rankedLists.systemId,
-      proposalId: rankedLists.proposalId,
-      variant: rankedLists.variant,
-      items: sql<string[]>`array_agg(${candidates.externalId} order by ${listItems.rank})`,
-    })
-    .from(rankedLists)
-    .innerJoin(listItems, eq(listItems.listId, rankedLists.id))
-    .innerJoin(candidates, eq(candidates.id, listItems.candidateId))
-    .where(inArray(rankedLists.systemId, systemRows.length ? systemRows.map((s) => s.id) : [-1]))
-    .groupBy(rankedLists.systemId, rankedLists.proposalId, rankedLists.variant)
-    .orderBy(asc(rankedLists.systemId), asc(rankedLists.proposalId), asc(rankedLists.variant));
+  const lists = !systemRows.length
+    ? []
+    : await db
+        .select({
+          systemId: rankedLists.systemId,
+          proposalId: rankedLists.proposalId,
+          variant: rankedLists.variant,
+          items: sql<string[]>`array_agg(${candidates.externalId} order by ${listItems.rank})`,
+        })
+        .from(rankedLists)
+        .innerJoin(listItems, eq(listItems.listId, rankedLists.id))
+        .innerJoin(candidates, eq(candidates.id, listItems.candidateId))
+        .where(inArray(rankedLists.systemId, systemRows.map((s) => s.id)))
+        .groupBy(rankedLists.systemId, rankedLists.proposalId, rankedLists.variant)
+        .orderBy(asc(rankedLists.systemId), asc(rankedLists.proposalId), asc(rankedLists.variant));
   const bySystem = new Map(systemRows.map((s) => [s.id, new Map<string, Map<string, string[]>>()]));
   for (const l of lists) {
     const perProposal = bySystem.get(l.systemId)!;
