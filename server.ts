@@ -17,6 +17,7 @@ import { startSessionRefresher } from "./db/session-refresher";
 import { guardActions, refuseCrossSiteForms } from "./app/utils/csrf.server";
 import { requestHygiene } from "./app/utils/request-hygiene.server";
 import { withDatabaseOutages } from "./app/utils/database-outage.server";
+import { closeWorkerPool } from "./app/utils/worker-pool.server";
 
 async function main() {
   const config = loadConfig(process.env, { forServer: true });
@@ -63,6 +64,7 @@ async function main() {
   const shutdown = async () => {
     server.close();
     await stopRefresher();
+    await closeWorkerPool();
     await connection.close();
     process.exit(0);
   };

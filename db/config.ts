@@ -1,3 +1,4 @@
+import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 
@@ -30,6 +31,7 @@ const configSchema = z.object({
     .regex(/^(\d|true|false)$/, "must be how many reverse proxies stand in front of Assay (usually 1), true or false")
     .transform((hops) => (hops === "true" ? 1 : hops === "false" ? 0 : Number(hops)))
     .default("0"),
+  WORKER_THREADS: z.coerce.number().int("must be a whole number").min(1).max(256).optional(),
 });
 
 /** An origin alone: http or https, a host, no credentials, path, query or fragment. */
@@ -43,7 +45,7 @@ function isHttpOrigin(value: string): boolean {
   }
 }
 
-export type Config = z.infer<typeof configSchema> & { dataDir: string };
+export type Config = z.infer<typeof configSchema> & { dataDir: string; workerThreads: number };
 
 export class ConfigError extends Error {}
 
@@ -63,5 +65,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (options.forServer && config.NODE_ENV === "production" && config.DATABASE_URL && !config.SESSION_SECRET) {
     throw new ConfigError("Configuration error: SESSION_SECRET is required in production when DATABASE_URL is set.");
   }
-  return { ...config, dataDir: path.resolve(config.ASSAY_DATA_DIR) };
+  // Bootstraps run in a pool of worker threads; one core stays with the event loop.
+  const workerThreads = config.WORKER_THREADS ?? Math.max(1, os.availableParallelism() - 1);
+  return { ...config, dataDir: path.resolve(config.ASSAY_DATA_DIR), workerThreads };
 }

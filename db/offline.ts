@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "./client";
 import { candidates, goldMembers, listItems, proposals, rankedLists, subjects, systems } from "./schema";
 import type { OfflineInput } from "../scripts/metrics/offline";
@@ -24,24 +24,31 @@ export async function loadOfflineInput(db: DbOrTx, options: { systems?: string[]
     .from(systems)
     .where(options.systems?.length ? inArray(systems.key, options.systems) : undefined)
     .orderBy(asc(systems.key));
-  const out: OfflineInput["systems"] = [];
-  for (const s of systemRows) {
-    const rows = await db
-      .select({ proposalId: rankedLists.proposalId, variant: rankedLists.variant, candidateId: listItems.candidateId })
-      .from(listItems)
-      .innerJoin(rankedLists, eq(rankedLists.id, listItems.listId))
-      .where(eq(rankedLists.systemId, s.id))
-      .orderBy(asc(rankedLists.proposalId), asc(rankedLists.variant), asc(listItems.rank));
-    const lists = new Map<string, Map<string, string[]>>();
-    for (const r of rows) {
-      const p = proposalIds.get(r.proposalId)!;
-      if (!lists.has(p)) lists.set(p, new Map());
-      const variants = lists.get(p)!;
-      if (!variants.has(r.variant)) variants.set(r.variant, []);
-      variants.get(r.variant)!.push(candidateIds.get(r.candidateId)!);
-    }
-    out.push({ key: s.key, name: s.name, lists });
+  // One row per list with its candidates in rank order, aggregated in SQL: the event loop maps a few
+  // thousand rows rather than one object per list item (what keeps /healthz quick while reports load).
+  const lists = !systemRows.length
+    ? []
+    : await db
+        .select({
+          systemId: rankedLists.systemId,
+          proposalId: rankedLists.proposalId,
+          variant: rankedLists.variant,
+          items: sql<string[]>`array_agg(${candidates.externalId} order by ${listItems.rank})`,
+        })
+        .from(rankedLists)
+        .innerJoin(listItems, eq(listItems.listId, rankedLists.id))
+        .innerJoin(candidates, eq(candidates.id, listItems.candidateId))
+        .where(inArray(rankedLists.systemId, systemRows.map((s) => s.id)))
+        .groupBy(rankedLists.systemId, rankedLists.proposalId, rankedLists.variant)
+        .orderBy(asc(rankedLists.systemId), asc(rankedLists.proposalId), asc(rankedLists.variant));
+  const bySystem = new Map(systemRows.map((s) => [s.id, new Map<string, Map<string, string[]>>()]));
+  for (const l of lists) {
+    const perProposal = bySystem.get(l.systemId)!;
+    const p = proposalIds.get(l.proposalId)!;
+    if (!perProposal.has(p)) perProposal.set(p, new Map());
+    perProposal.get(p)!.set(l.variant, l.items);
   }
+  const out: OfflineInput["systems"] = systemRows.map((s) => ({ key: s.key, name: s.name, lists: bySystem.get(s.id)! }));
   return {
     proposals: proposalRows.map((p) => ({ id: p.externalId, title: p.title, subject: p.subject })),
     gold,

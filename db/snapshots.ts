@@ -8,10 +8,11 @@ import { loadCampaignData } from "./campaign-data";
 import { getCampaign } from "./campaigns";
 import { getExperiment } from "./experiments";
 import { sqlStreamTotals } from "./online-sql";
-import { offlineReport, DEFAULT_KS } from "../scripts/metrics/offline";
-import { campaignResults } from "../scripts/metrics/campaign-results";
-import { cumulativeDailyFromSessions, reportFromTotals } from "../scripts/metrics/online";
-import { agreementReport } from "../scripts/stats/agreement";
+import { DEFAULT_KS } from "../scripts/metrics/offline";
+import { packOfflineInput } from "../scripts/metrics/offline-pack";
+import { cumulativeDailyFromSessions } from "../scripts/metrics/online";
+import { runInProcess, type HeavyRunner } from "../scripts/heavy/tasks";
+import { packStreamTotals } from "../scripts/metrics/online-pack";
 import { canonicalJson, sha256 } from "../scripts/lib/canonical";
 import { resultRows } from "../app/utils/result-rows";
 
@@ -50,26 +51,30 @@ export async function dataWindow(db: DbOrTx) {
   };
 }
 
-/** Computes a result with the given parameters, exactly as the dashboards and the CLI do. */
-export async function computeResult(db: Db, request: SnapshotRequest) {
+/**
+ * Computes a result with the given parameters, exactly as the dashboards and the CLI do: the data is
+ * read here, the bootstrap runs where `run` puts it (the app's worker pool; this thread for the CLI).
+ */
+export async function computeResult(db: Db, request: SnapshotRequest, run: HeavyRunner = runInProcess) {
   const B = request.B ?? 2000;
   const seed = request.seed ?? "assay";
   if (request.kind === "offline") {
     const ks = request.ks ?? DEFAULT_KS;
     const input = await loadOfflineInput(db);
     if (input.systems.length === 0 || input.gold.size === 0) throw new SnapshotError("There are no lists and gold committees to report on yet.");
-    return { parameters: { kind: "offline", ks, B, seed }, result: offlineReport(input, { ks, B, seed }) };
+    return { parameters: { kind: "offline", ks, B, seed }, result: await run("offlineReport", { packed: packOfflineInput(input), options: { ks, B, seed } }) };
   }
   if (request.kind === "expert") {
     if (!request.campaign) throw new SnapshotError("An expert snapshot needs a campaign.");
     const campaign = await getCampaign(db, request.campaign);
     if (!campaign) throw new SnapshotError(`There is no campaign ${request.campaign}.`, 404);
     const ks = request.ks ?? [5, 10, 20];
-    const data = await loadCampaignData(db, campaign.id);
-    const judged = data.pairs.flatMap((p) => p.grades.filter((g) => g.grade !== null).map((g) => ({ item: String(p.itemId), rater: g.expert, value: g.grade! })));
+    const { pairs, proposals, systems } = await loadCampaignData(db, campaign.id);
+    const judged = pairs.flatMap((p) => p.grades.filter((g) => g.grade !== null).map((g) => ({ item: String(p.itemId), rater: g.expert, value: g.grade! })));
+    const figures = await run("campaignFigures", { ratings: judged, data: { pairs, proposals, systems }, options: { ks, B, seed } });
     return {
       parameters: { kind: "expert", campaign: campaign.id, ks, B, seed },
-      result: { campaign: { id: campaign.id, name: campaign.name }, results: campaignResults(data, { ks, B, seed }), agreement: judged.length ? agreementReport(judged, "ordinal", { B, seed }) : null },
+      result: { campaign: { id: campaign.id, name: campaign.name }, results: figures.results!, agreement: figures.agreement },
     };
   }
   if (!request.experiment) throw new SnapshotError("An online snapshot needs an experiment.");
@@ -79,7 +84,8 @@ export async function computeResult(db: Db, request: SnapshotRequest) {
   const totals = await sqlStreamTotals(db, experiment);
   if (totals.events === 0) throw new SnapshotError(`Experiment ${experiment.key} has no events yet.`);
   const control = experiment.arms.find((a) => a.isControl)!.key;
-  const report = reportFromTotals(totals, { weights: Object.fromEntries(experiment.arms.map((a) => [a.key, a.weight])), control, intervals: true, B, seed });
+  const weights = Object.fromEntries(experiment.arms.map((a) => [a.key, a.weight]));
+  const report = await run("onlineReport", { packed: packStreamTotals(totals), options: { weights, control, intervals: true, B, seed } });
   return {
     parameters: { kind: "online", experiment: experiment.key, B, seed, control },
     result: { experiment: { key: experiment.key, name: experiment.name }, ...report, daily: cumulativeDailyFromSessions(totals.sessions) },
@@ -91,8 +97,8 @@ export async function computeResult(db: Db, request: SnapshotRequest) {
  * The snapshot names its creator (the user's name, or "cli"); the row and its audit entry are written
  * together, after the computation, so a long bootstrap holds no transaction open.
  */
-export async function createSnapshot(db: Db, actor: AuditActor, request: SnapshotRequest) {
-  const [{ parameters, result }, window] = await Promise.all([computeResult(db, request), dataWindow(db)]);
+export async function createSnapshot(db: Db, actor: AuditActor, request: SnapshotRequest, run: HeavyRunner = runInProcess) {
+  const [{ parameters, result }, window] = await Promise.all([computeResult(db, request, run), dataWindow(db)]);
   const canonical = JSON.parse(canonicalJson(result));
   const digest = sha256(canonicalJson(result));
   const by = actor === "cli" ? { createdBy: null, createdByLabel: "cli" } : { createdBy: actor.id, createdByLabel: actor.name };

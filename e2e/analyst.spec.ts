@@ -39,6 +39,13 @@ test("an analyst sees the offline report with intervals, hints and the compariso
   expect(await table.innerText()).toBe(before);
 });
 
+test("more than 20,000 resamples are refused with a sentence, not computed", async ({ page }) => {
+  await signIn(page, demoLogin.analyst);
+  const response = await page.goto("/analyst?B=50000");
+  expect(response?.status()).toBe(400);
+  await expect(page.getByRole("alert")).toContainText("Use at most 20,000 resamples (B).");
+});
+
 test("experts and conveners get 403 on the analyst page", async ({ page }) => {
   await signIn(page, demoLogin.convener);
   const response = await page.goto("/analyst");

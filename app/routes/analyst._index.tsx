@@ -1,35 +1,26 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { z } from "zod";
 import { loadOfflineInput } from "../../db/offline";
-import { offlineReport } from "../../scripts/metrics/offline";
+import { packOfflineInput } from "../../scripts/metrics/offline-pack";
 import { requireUserWithRole } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
-import { parseQuery } from "~/utils/route-params.server";
+import { runInWorkerPool } from "~/utils/worker-pool.server";
+import { bootstrapParams, MAX_RESAMPLES, MIN_RESAMPLES } from "~/schemas/bootstrap";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { OfflineDashboard } from "~/components/dashboards/offline-dashboard";
 import { FreezeButton } from "~/components/freeze-button";
 
 export const meta: MetaFunction = () => [{ title: "Offline report · Assay" }];
 
-const resamplesMessage = "B (resamples) must be a whole number from 100 to 10,000";
-const paramsSchema = z.object({
-  B: z.coerce.number({ invalid_type_error: resamplesMessage }).int(resamplesMessage).min(100, resamplesMessage).max(10_000, resamplesMessage).default(1000),
-  seed: z
-    .string()
-    .trim()
-    .max(100, "seed is longer than 100 characters")
-    .transform((s) => s || "assay")
-    .default("assay"),
-});
-
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUserWithRole(request, ["analyst", "admin"]);
-  const params = parseQuery(request, paramsSchema);
+  const params = bootstrapParams(request);
   const input = await loadOfflineInput(getDb());
   if (input.systems.length === 0 || input.gold.size === 0) return json({ report: null, params });
-  return json({ report: offlineReport(input, { B: params.B, seed: params.seed }), params });
+  const options = { B: params.B, seed: params.seed };
+  const report = await runInWorkerPool("offlineReport", { packed: packOfflineInput(input), options });
+  return json({ report, params });
 }
 
 export default function AnalystHome() {
@@ -53,7 +44,7 @@ export default function AnalystHome() {
       <Form method="get" className="toolbar" aria-label="Bootstrap settings">
         <div>
           <label htmlFor="B">Resamples</label>
-          <input id="B" name="B" type="number" min={100} max={10000} step={100} defaultValue={params.B} />
+          <input id="B" name="B" type="number" min={MIN_RESAMPLES} max={MAX_RESAMPLES} step={100} defaultValue={params.B} />
         </div>
         <div>
           <label htmlFor="seed">Seed</label>

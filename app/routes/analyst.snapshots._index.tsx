@@ -9,6 +9,8 @@ import { requireUserWithRole } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { CsrfInput } from "~/utils/csrf";
+import { runInWorkerPool } from "~/utils/worker-pool.server";
+import { MAX_RESAMPLES, MIN_RESAMPLES, resamplesField, seedField } from "~/schemas/bootstrap";
 
 export const meta: MetaFunction = () => [{ title: "Snapshots · Assay" }];
 
@@ -23,8 +25,8 @@ const freezeSchema = z.object({
   kind: z.enum(["offline", "expert", "online"], { errorMap: () => ({ message: "Choose what to freeze: offline, expert or online." }) }),
   campaign: z.coerce.number().int().positive().optional().or(z.literal("").transform(() => undefined)),
   experiment: z.string().optional(),
-  B: z.coerce.number().int("Resamples must be a whole number.").min(100, "Use at least 100 resamples.").max(10_000, "Use at most 10,000 resamples."),
-  seed: z.string().trim().min(1, "Give a seed.").max(100),
+  B: resamplesField,
+  seed: seedField,
 });
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -32,7 +34,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = freezeSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return json({ error: parsed.error.issues[0].message }, { status: 400 });
   try {
-    const s = await createSnapshot(getDb(), user, { ...parsed.data, experiment: parsed.data.experiment || undefined });
+    const wanted = { ...parsed.data, experiment: parsed.data.experiment || undefined };
+    const s = await createSnapshot(getDb(), user, wanted, runInWorkerPool);
     return redirect(`/analyst/snapshots/${s.id}`);
   } catch (error) {
     if (error instanceof SnapshotError) return json({ error: error.message }, { status: error.status });
@@ -83,7 +86,7 @@ export default function Snapshots() {
           </div>
           <div>
             <label htmlFor="B">Resamples</label>
-            <input id="B" name="B" type="number" min={100} max={10000} defaultValue={1000} />
+            <input id="B" name="B" type="number" min={MIN_RESAMPLES} max={MAX_RESAMPLES} defaultValue={1000} />
           </div>
           <div>
             <label htmlFor="seed">Seed</label>

@@ -1,15 +1,16 @@
 import { json } from "@remix-run/node";
 import { armCounts, unknownIdFindings } from "../../db/experiment-stats";
 import { getExperiment } from "../../db/experiments";
-import { cumulativeDailyFromSessions, reportFromTotals } from "../../scripts/metrics/online";
+import { cumulativeDailyFromSessions } from "../../scripts/metrics/online";
 import { sqlStreamTotals } from "../../db/online-sql";
 import { getDb } from "./db.server";
 import { parseId } from "./route-params.server";
 import { campaignProgress, getCampaign, proposalProgress } from "../../db/campaigns";
 import { loadCampaignData, pseudonym } from "../../db/campaign-data";
-import { agreementReport } from "../../scripts/stats/agreement";
-import { campaignResults, disagreementsOf, learningCurve } from "../../scripts/metrics/campaign-results";
+import { disagreementsOf } from "../../scripts/metrics/campaign-results";
 import { aggregateGrade } from "../../scripts/stats/labels";
+import { packStreamTotals } from "../../scripts/metrics/online-pack";
+import { runInWorkerPool } from "./worker-pool.server";
 
 /** Everything an experiment's dashboard shows: counts per arm, the report with CIs, findings, daily values. */
 export async function experimentDashboard(key: string | undefined) {
@@ -20,7 +21,8 @@ export async function experimentDashboard(key: string | undefined) {
   const totals = await sqlStreamTotals(db, experiment);
   const control = experiment.arms.find((a) => a.isControl)!.key;
   const weights = Object.fromEntries(experiment.arms.map((a) => [a.key, a.weight]));
-  const report = totals.events ? reportFromTotals(totals, { weights, control, intervals: true, B: 1000, seed: experiment.seed }) : null;
+  const options = { weights, control, intervals: true, B: 1000, seed: experiment.seed };
+  const report = totals.events ? await runInWorkerPool("onlineReport", { packed: packStreamTotals(totals), options }) : null;
   return {
     experiment,
     control,
@@ -47,9 +49,14 @@ export async function campaignDashboard(rawId: string | undefined, options: { na
   const judged = progress.grades
     .filter((g) => g.grade !== null)
     .map((g) => ({ item: String(g.itemId), rater: String(g.expertId), value: g.grade! }));
-  const agreement = judged.length ? agreementReport(judged, "ordinal", { B: 1000, seed: `campaign-${campaign.id}` }) : null;
   const raterLabel = new Map(perExpert.map((e) => [String(e.expertId), e.name]));
   const data = campaign.status === "draft" ? null : await loadCampaignData(db, campaign.id, { names });
+  const seed = `campaign-${campaign.id}`;
+  const graded = data && judged.length ? { pairs: data.pairs, proposals: data.proposals, systems: data.systems } : null;
+  const figures = judged.length
+    ? await runInWorkerPool("campaignFigures", { ratings: judged, data: graded, options: { B: 1000, seed }, curve: { samples: 30, seed } })
+    : null;
+  const agreement = figures?.agreement ?? null;
   return {
     campaign,
     perExpert,
@@ -58,8 +65,8 @@ export async function campaignDashboard(rawId: string | undefined, options: { na
       ...agreement,
       leaveOneOut: agreement.leaveOneOut.map((l) => ({ ...l, rater: raterLabel.get(l.rater) ?? l.rater })),
     },
-    results: data && judged.length ? campaignResults(data, { B: 1000, seed: `campaign-${campaign.id}` }) : null,
+    results: figures?.results ?? null,
     queue: data ? disagreementsOf(data.pairs).map((p) => ({ ...p, median: aggregateGrade(p.grades.map((g) => g.grade)) })) : [],
-    curve: data && judged.length ? learningCurve(data, { samples: 30, seed: `campaign-${campaign.id}` }) : [],
+    curve: figures?.curve ?? [],
   };
 }

@@ -68,4 +68,9 @@ if (!only || only === "dashboard") {
   const r = measure("dashboard-worker.ts");
   report("online dashboard, 1,000,000 events", r, "< 3 s server time", r.seconds < 3);
 }
+if (!only || only === "isolation") {
+  // Needs the production build, like "api".
+  const r = measure("isolation-worker.ts") as Result & { healthP99: number; eventsP99: number };
+  report("healthz, events during 3 × B=10,000", r, "p99 < 250 ms for both", r.healthP99 < 250 && r.eventsP99 < 250);
+}
 console.log(`\nSummary\n${rows.join("\n")}`);

@@ -7,6 +7,7 @@ import { createBaselines } from "../../db/baselines";
 import { createUser } from "../../db/users";
 import { createCampaign, launchCampaign } from "../../db/campaigns";
 import { campaignSchema } from "../../app/schemas/campaigns";
+import { signInForBench, type BenchSession } from "./sign-in";
 
 /**
  * The expert task page with a pool of at least 150 candidates: 20 experts signed in, each loading
@@ -47,17 +48,15 @@ const { base, stop } = await benchServer(async (url) => {
   await sql.end();
 });
 try {
-  const cookies = new Map<number, string>();
-  for (const e of experts) {
-    const response = await fetch(`${base}/login`, { method: "POST", body: new URLSearchParams({ email: e.email, password: "bench-password-1" }), redirect: "manual" });
-    cookies.set(e.id, response.headers.get("set-cookie")!.split(";")[0]);
-  }
+  const sessions = new Map<number, BenchSession>();
+  for (const e of experts) sessions.set(e.id, await signInForBench(base, e.email, "bench-password-1"));
   const page: number[] = [];
   const save: number[] = [];
   const deadline = performance.now() + seconds * 1000;
   await Promise.all(
     assignments.slice(0, clients).map(async (a, n) => {
-      const cookie = cookies.get(a.expert_id)!;
+      const session = sessions.get(a.expert_id)!;
+      const cookie = session.cookie;
       let k = n;
       if (thinkMs) await new Promise((r) => setTimeout(r, (n * thinkMs) / clients));
       while (performance.now() < deadline) {
@@ -70,8 +69,8 @@ try {
           t = performance.now();
         }
         const own = itemsOf.get(a.campaign_id)!;
-        const body = new URLSearchParams({ item: String(own[k++ % own.length]), grade: String(1 + (k % 4)), rationale: "", position: "1", timeSpentMs: "1000" });
-        const saved = await fetch(`${base}/expert/assignments/${a.id}?_data=${encodeURIComponent("routes/expert.assignments.$assignmentId")}`, { method: "POST", body, headers: { Cookie: cookie } });
+        const body = new URLSearchParams({ item: String(own[k++ % own.length]), grade: String(1 + (k % 4)), rationale: "", position: "1", timeSpentMs: "1000", csrf: session.csrf });
+        const saved = await fetch(`${base}/expert/assignments/${a.id}?_data=${encodeURIComponent("routes/expert.assignments.$assignmentId")}`, { method: "POST", body, headers: session.formHeaders });
         await saved.text();
         if (!saved.ok) throw new Error(`a grade save answered ${saved.status}`);
         save.push(performance.now() - t);

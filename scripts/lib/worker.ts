@@ -30,6 +30,24 @@ export function runWorker<T>(entry: URL, workerData: unknown, transferList?: Tra
 }
 
 /**
+ * The bundle of a TypeScript worker module written to a file of its own (named by the hash of its code,
+ * so a changed module gets a new file), for pools such as piscina that load their worker from a path.
+ */
+export function bundledWorkerFile(entry: URL): string {
+  const file = fileURLToPath(entry);
+  let source = bundles.get(file);
+  if (!source) bundles.set(file, (source = bundle(file)));
+  const target = path.join(cacheDir, `${createHash("sha256").update(source).digest("hex").slice(0, 16)}.cjs`);
+  if (!fs.existsSync(target)) {
+    fs.mkdirSync(cacheDir, { recursive: true });
+    const temporary = `${target}.${process.pid}`;
+    fs.writeFileSync(temporary, source);
+    fs.renameSync(temporary, target);
+  }
+  return target;
+}
+
+/**
  * The bundle of `file`, kept on disk with the list of files it was built from and a hash of their
  * contents: a later process whose inputs are unchanged skips the build (about 50 ms of each `eval`).
  */

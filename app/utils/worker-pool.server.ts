@@ -1,0 +1,102 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { json } from "@remix-run/node";
+import { Piscina } from "piscina";
+import { loadConfig } from "../../db/config";
+import { bundledWorkerFile } from "../../scripts/lib/worker";
+import type { HeavyInput, HeavyOutput, HeavyRunner, HeavyTask } from "../../scripts/heavy/tasks";
+
+/**
+ * The app's one pool for heavy work: bootstraps, reports and snapshots run in worker threads, so a
+ * B = 10,000 report does not hold `/healthz` and event ingestion for seconds. Routes load their data
+ * from the database on the event loop, then hand plain data to `runInWorkerPool`.
+ */
+
+/** Tasks waiting for a thread beyond which a new one is refused (503) rather than queued for minutes. */
+const QUEUE_PER_THREAD = 4;
+/** What a refused request is told to wait before trying again, in seconds. */
+const RETRY_AFTER_SECONDS = 10;
+
+export interface WorkerPool {
+  run: HeavyRunner;
+  close(): Promise<void>;
+}
+
+/** A pool of `threads` workers (started on first use) that refuses a task when `maxQueue` already wait. */
+export function createWorkerPool(options: { threads: number; maxQueue: number }): WorkerPool {
+  let piscina: Piscina | null = null;
+  const start = () =>
+    (piscina ??= new Piscina({
+      filename: bundledWorkerFile(workerEntry()),
+      minThreads: 0,
+      maxThreads: options.threads,
+      maxQueue: options.maxQueue,
+      // An idle worker is let go after a minute; the next task starts one again (about 50 ms).
+      idleTimeout: 60_000,
+      // Workers run at a lower priority (Linux: per thread), so when cores are short, requests and
+      // the database get the CPU first and a report takes longer, not the other way round.
+      niceIncrement: 10,
+    }));
+  return {
+    run: async <K extends HeavyTask>(task: K, input: HeavyInput<K>) => {
+      const pool = start();
+      if (pool.queueSize >= options.maxQueue) throw busy();
+      try {
+        return (await pool.run({ task, input })) as HeavyOutput<K>;
+      } catch (error) {
+        if (error instanceof Error && /queue is at limit/i.test(error.message)) throw busy();
+        throw error;
+      }
+    },
+    close: async () => {
+      const pool = piscina;
+      piscina = null;
+      await pool?.close({ force: true });
+    },
+  };
+}
+
+/** The 503 of a full queue: thrown from a loader or action, Remix answers with it. */
+function busy(): Response {
+  return json(
+    { message: `The server is busy computing other reports; please try again in ${RETRY_AFTER_SECONDS} seconds.` },
+    { status: 503, headers: { "Retry-After": String(RETRY_AFTER_SECONDS) } },
+  );
+}
+
+// On globalThis, so the Remix bundle and server.ts (which imports this file on its own) share one pool.
+const shared = Symbol.for("assay.workerPool");
+type WithPool = typeof globalThis & { [shared]?: WorkerPool };
+
+/** Runs a heavy task in the app's pool (sized by WORKER_THREADS, see db/config.ts), started on first use. */
+export const runInWorkerPool: HeavyRunner = (task, input) => {
+  const holder = globalThis as WithPool;
+  if (!holder[shared]) {
+    const threads = loadConfig(process.env).workerThreads;
+    holder[shared] = createWorkerPool({ threads, maxQueue: threads * QUEUE_PER_THREAD });
+  }
+  return holder[shared].run(task, input);
+};
+
+/** Ends the app's pool, if it was started (on server shutdown). */
+export async function closeWorkerPool() {
+  const holder = globalThis as WithPool;
+  const pool = holder[shared];
+  delete holder[shared];
+  await pool?.close();
+}
+
+/**
+ * The worker's TypeScript entry. This module runs from app/utils in tests and from the Remix bundle
+ * in build/ in production: both sit inside the project, whose root is the nearest package.json.
+ */
+function workerEntry(): URL {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!fs.existsSync(path.join(dir, "package.json"))) {
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error("Could not find the project folder (package.json) for the worker pool.");
+    dir = parent;
+  }
+  return pathToFileURL(path.join(dir, "scripts/heavy/worker.ts"));
+}

@@ -1,0 +1,51 @@
+import { offlineReport, type OfflineOptions } from "../metrics/offline";
+import { unpackOfflineInput, type PackedOfflineInput } from "../metrics/offline-pack";
+import { reportFromTotals, type OnlineOptions } from "../metrics/online";
+import { unpackStreamTotals, type PackedStreamTotals } from "../metrics/online-pack";
+import { campaignResults, learningCurve, type CampaignData } from "../metrics/campaign-results";
+import { agreementReport, type Rating } from "../stats/agreement";
+
+/** What a campaign's figures need: the grades for agreement, the graded pairs for results and the curve. */
+export interface CampaignFiguresInput {
+  /** Judged grades; no agreement without any. */
+  ratings: Rating[];
+  /** The graded pairs and lists; null when no results are wanted. */
+  data: CampaignData | null;
+  options: { B: number; seed: string; ks?: number[] };
+  /** The learning curve's draws; none when absent. */
+  curve?: { samples: number; seed: string };
+}
+
+/**
+ * The heavy computations of the app (bootstraps and resampling), each a pure function of plain data
+ * that can cross to a worker thread: the app loads the data on its event loop and runs these in the
+ * pool (app/utils/worker-pool.server.ts); the CLI and the tests may call them in-process.
+ */
+export const heavyTasks = {
+  offlineReport: (input: { packed: PackedOfflineInput; options: Omit<OfflineOptions, "onProgress"> }) =>
+    offlineReport(unpackOfflineInput(input.packed), input.options),
+  onlineReport: (input: { packed: PackedStreamTotals; options: OnlineOptions }) =>
+    reportFromTotals(unpackStreamTotals(input.packed), input.options),
+  campaignFigures: ({ ratings, data, options, curve }: CampaignFiguresInput) => ({
+    agreement: ratings.length ? agreementReport(ratings, "ordinal", { B: options.B, seed: options.seed }) : null,
+    results: data ? campaignResults(data, options) : null,
+    curve: data && curve ? learningCurve(data, curve) : null,
+  }),
+};
+
+export type HeavyTask = keyof typeof heavyTasks;
+export type HeavyInput<K extends HeavyTask> = Parameters<(typeof heavyTasks)[K]>[0];
+export type HeavyOutput<K extends HeavyTask> = ReturnType<(typeof heavyTasks)[K]>;
+
+/** Runs a heavy task somewhere (this thread or a pool) and resolves with its result. */
+export type HeavyRunner = <K extends HeavyTask>(task: K, input: HeavyInput<K>) => Promise<HeavyOutput<K>>;
+
+/** Runs `task` on this thread: for the CLI, which has no event loop to keep free. */
+export const runInProcess: HeavyRunner = async (task, input) => runHeavyTask(task, input);
+
+/** Calls the named task's function on `input`. */
+export function runHeavyTask<K extends HeavyTask>(task: K, input: HeavyInput<K>): HeavyOutput<K> {
+  const run = heavyTasks[task] as (input: HeavyInput<K>) => HeavyOutput<K>;
+  if (typeof run !== "function") throw new Error(`There is no heavy task ${String(task)}.`);
+  return run(input);
+}
