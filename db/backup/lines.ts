@@ -69,6 +69,7 @@ export class LineReader {
       const through = taken < left ? this.chunk.length : at;
       this.offset = through;
       left -= taken;
+      if (sink.errored) throw sink.errored; // the database refused a row: the rest need not be read
       if (!sink.write(this.chunk.subarray(start, through))) await drained(sink);
       if (taken) onLines(taken);
     }

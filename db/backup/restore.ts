@@ -40,7 +40,8 @@ export interface RestoreSummary {
  * is the history.
  */
 export async function restoreBackup(sql: Sql, input: Readable, options: { onProgress?: Progress } = {}): Promise<RestoreSummary> {
-  const gunzip = createGunzip();
+  // Its errors reach the reader through iteration; one raised after the reader gave up must not crash the process.
+  const gunzip = createGunzip().on("error", () => {});
   const received = pipeline(input, gunzip);
   received.catch(() => {}); // A read or gzip failure also fails the line reader; awaited at the end.
   const lines = new LineReader(gunzip);
@@ -150,6 +151,9 @@ function checkTables(header: ArchiveHeader, target: CatalogTable[]) {
 async function loadTable(tx: Tx, lines: LineReader, table: ArchiveTable, onLines: (n: number) => void) {
   if (table.rows > 0) {
     const sink = await tx.unsafe(`copy ${quoteQualified(table.name)} (${table.columns.map(quoteIdent).join(", ")}) from stdin`).writable();
+    // Its failures (the database refusing a row, or ours passed to destroy) reach us through the writes
+    // and `finished`; this listener only keeps them from also counting as unhandled.
+    sink.on("error", () => {});
     try {
       await lines.copyLines(table.rows, sink, table.name, onLines);
       sink.end();
@@ -159,7 +163,7 @@ async function loadTable(tx: Tx, lines: LineReader, table: ArchiveTable, onLines
       throw error;
     }
   }
-  const marker = await lines.line(`end of ${table.name}`);
+  const marker = await lines.line(`end marker of ${table.name}`);
   if (marker === null) throw new BackupError(`The archive ends after the rows of ${table.name}: the file is truncated.`);
   if (marker !== END_OF_TABLE) throw new BackupError(`The archive's table ${table.name} has more rows than its header says: the file is damaged.`);
 }

@@ -35,7 +35,7 @@ afterAll(async () => {
   fs.rmSync(folder, { recursive: true, force: true });
 });
 
-describe("assay backup and assay restore", () => {
+describe("assay backup and assay restore", { timeout: 180_000 }, () => {
   it("back up one database and restore it into an empty one, every table equal", async () => {
     const file = path.join(folder, "assay.backup.gz");
     const backedUp = await assay(source.url, "backup", file);
