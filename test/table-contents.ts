@@ -11,7 +11,10 @@ export async function tableContents(sql: Sql): Promise<Map<string, string[]>> {
   const contents = new Map<string, string[]>();
   for (const { name } of tables) {
     const rows = await sql.unsafe<{ row: string }[]>(`select t::text as row from ${name} t order by 1`);
-    contents.set(name, rows.map((r) => r.row));
+    contents.set(
+      name,
+      rows.map((r) => r.row)
+    );
   }
   return contents;
 }

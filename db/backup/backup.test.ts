@@ -17,7 +17,11 @@ async function backup(sql: Sql): Promise<Buffer> {
 }
 
 const restore = (sql: Sql, archive: Buffer) => restoreBackup(sql, Readable.from([archive]));
-const refusal = (work: Promise<unknown>) => work.then(() => "restored", (error: Error) => error.message);
+const refusal = (work: Promise<unknown>) =>
+  work.then(
+    () => "restored",
+    (error: Error) => error.message
+  );
 
 /** The archive as text lines, and back: for archives tampered with on purpose. */
 const linesOf = (archive: Buffer) => gunzipSync(archive).toString("utf8").split("\n");
@@ -38,8 +42,14 @@ beforeAll(async () => {
   await seedDemo(source.db);
   // Beyond the demo: a snapshot, audit entries, text that needs COPY's escapes, a deleted user (its id
   // must not be handed out again) and events whose sessions are still queued for the refresher.
-  await createSnapshot(source.db, { kind: "offline", ks: [10], B: 50, seed: "backup" }, { userId: null, label: "test" });
-  await recordAudit(source.db, "cli", "backup.test", "tab\there, newline\nthere, backslash \\ and ☃", { nested: { quote: '"', empty: "" } });
+  await createSnapshot(
+    source.db,
+    { kind: "offline", ks: [10], B: 50, seed: "backup" },
+    { userId: null, label: "test" }
+  );
+  await recordAudit(source.db, "cli", "backup.test", "tab\there, newline\nthere, backslash \\ and ☃", {
+    nested: { quote: '"', empty: "" },
+  });
   await source.sql`insert into users (email, name, role, password_hash) values ('gone@assay.local', 'Gone', 'analyst', 'x')`;
   await source.sql`delete from users where email = 'gone@assay.local'`;
   await source.sql`
@@ -80,9 +90,13 @@ describe("backup and restore", { timeout: 180_000 }, () => {
     const target = await emptyTarget();
     await restore(target.sql, archive);
     const [{ max }] = await source.sql<{ max: number }[]>`select max(id) as max from users`;
-    const [created] = await target.sql<{ id: number }[]>`insert into users (email, name, role, password_hash) values ('new@assay.local', 'New', 'analyst', 'x') returning id`;
+    const [created] = await target.sql<
+      { id: number }[]
+    >`insert into users (email, name, role, password_hash) values ('new@assay.local', 'New', 'analyst', 'x') returning id`;
     expect(created.id).toBe(max + 2); // max + 1 belonged to the deleted user
-    const [{ count: auditBefore }] = await source.sql<{ count: number }[]>`select count(*)::int as count from audit_log`;
+    const [{ count: auditBefore }] = await source.sql<
+      { count: number }[]
+    >`select count(*)::int as count from audit_log`;
     const [{ count: auditAfter }] = await target.sql<{ count: number }[]>`select count(*)::int as count from audit_log`;
     expect(auditAfter).toBe(auditBefore);
     await target.sql`insert into audit_log (actor_label, action) values ('cli', 'after.restore')`;
@@ -102,7 +116,7 @@ describe("backup and restore", { timeout: 180_000 }, () => {
     targets.push(target);
     await target.sql`insert into subjects (key, name) values ('kept', 'Kept')`;
     expect(await refusal(restore(target.sql, archive))).toBe(
-      "The target database is not empty (subjects have rows); restore only into an empty database. Nothing was restored.",
+      "The target database is not empty (subjects have rows); restore only into an empty database. Nothing was restored."
     );
     expect((await target.sql`select key from subjects`).map((r) => r.key)).toEqual(["kept"]);
   });
@@ -111,7 +125,9 @@ describe("backup and restore", { timeout: 180_000 }, () => {
     const target = await createTestDatabase();
     targets.push(target);
     await restore(target.sql, archive);
-    expect((await tableContents(target.sql)).get("public.users")).toEqual((await tableContents(source.sql)).get("public.users"));
+    expect((await tableContents(target.sql)).get("public.users")).toEqual(
+      (await tableContents(source.sql)).get("public.users")
+    );
   });
 
   it("restores an archive of an older schema at its version, and refuses it into a newer target", async () => {
@@ -119,7 +135,8 @@ describe("backup and restore", { timeout: 180_000 }, () => {
     const known = codeMigrations();
     await old.sql.begin(async (tx) => {
       await applyMigrationsUpTo(tx, 6);
-      for (const m of known.slice(0, 6)) await tx`insert into drizzle.__drizzle_migrations (hash, created_at) values (${m.hash}, ${m.folderMillis})`;
+      for (const m of known.slice(0, 6))
+        await tx`insert into drizzle.__drizzle_migrations (hash, created_at) values (${m.hash}, ${m.folderMillis})`;
     });
     await old.sql`insert into subjects (key, name) values ('old', 'Old')`;
     const oldArchive = await backup(old.sql);
@@ -127,7 +144,9 @@ describe("backup and restore", { timeout: 180_000 }, () => {
 
     const newer = await createTestDatabase();
     targets.push(newer);
-    expect(await refusal(restore(newer.sql, oldArchive))).toMatch(/^The target database is at migration 10 and the archive at 6; restore into a new, empty database/);
+    expect(await refusal(restore(newer.sql, oldArchive))).toMatch(
+      /^The target database is at migration 10 and the archive at 6; restore into a new, empty database/
+    );
     const target = await emptyTarget();
     expect((await restore(target.sql, oldArchive)).migrations).toBe(6);
     expect(await tableContents(target.sql)).toEqual(await tableContents(old.sql));
@@ -138,12 +157,21 @@ describe("backup and restore", { timeout: 180_000 }, () => {
     const lines = linesOf(archive);
     const header = headerOf(archive);
     const tampered = (migrations: Partial<ArchiveHeader["migrations"]>) =>
-      archiveOf([JSON.stringify({ ...header, migrations: { ...header.migrations, ...migrations } }), ...lines.slice(1)]);
+      archiveOf([
+        JSON.stringify({ ...header, migrations: { ...header.migrations, ...migrations } }),
+        ...lines.slice(1),
+      ]);
     expect(await refusal(restore(target.sql, tampered({ count: header.migrations.count + 1 })))).toBe(
-      `The archive was made at migration ${header.migrations.count + 1}, newer than this Assay (${header.migrations.count} migrations); restore it with the Assay that made it or a newer one. Nothing was restored.`,
+      `The archive was made at migration ${header.migrations.count + 1}, newer than this Assay (${
+        header.migrations.count
+      } migrations); restore it with the Assay that made it or a newer one. Nothing was restored.`
     );
-    expect(await refusal(restore(target.sql, tampered({ lastHash: "0".repeat(64) })))).toMatch(/differs from this Assay's \(another schema history\)/);
-    expect(await refusal(restore(target.sql, archiveOf([JSON.stringify({ ...header, version: 2 }), ...lines.slice(1)])))).toMatch(/backup format 2, newer than this Assay reads/);
+    expect(await refusal(restore(target.sql, tampered({ lastHash: "0".repeat(64) })))).toMatch(
+      /differs from this Assay's \(another schema history\)/
+    );
+    expect(
+      await refusal(restore(target.sql, archiveOf([JSON.stringify({ ...header, version: 2 }), ...lines.slice(1)])))
+    ).toMatch(/backup format 2, newer than this Assay reads/);
     expect(await hasSchema(target.sql)).toBe(false);
   });
 
@@ -151,17 +179,32 @@ describe("backup and restore", { timeout: 180_000 }, () => {
     const target = await emptyTarget();
     const lines = linesOf(archive);
     const header = headerOf(archive);
-    const before = header.tables.slice(0, header.tables.findIndex((t) => t.name === "public.events"));
+    const before = header.tables.slice(
+      0,
+      header.tables.findIndex((t) => t.name === "public.events")
+    );
     const eventsAt = 1 + before.reduce((n, t) => n + t.rows + 1, 0) + 100; // a row in the middle of the events
     const cases: [Buffer, RegExp][] = [
-      [archive.subarray(0, Math.floor(archive.length * 0.9)), /^The archive is truncated \(its gzip data ends early\)\. Nothing was restored\.$/],
-      [archiveOf(lines.slice(0, eventsAt)), /^The archive ends in the rows of public\.events, \d+ short of its \d+: the file is truncated\./],
+      [
+        archive.subarray(0, Math.floor(archive.length * 0.9)),
+        /^The archive is truncated \(its gzip data ends early\)\. Nothing was restored\.$/,
+      ],
+      [
+        archiveOf(lines.slice(0, eventsAt)),
+        /^The archive ends in the rows of public\.events, \d+ short of its \d+: the file is truncated\./,
+      ],
       [archiveOf([...lines.slice(0, -2), ""]), /^The archive ends before its trailer: the file is truncated\./],
-      [archiveOf([...lines.slice(0, eventsAt), "not\ta\trow", ...lines.slice(eventsAt + 1)]), /^The database refused the archive's rows of public\.events \(.+\)\. Nothing was restored\.$/],
+      [
+        archiveOf([...lines.slice(0, eventsAt), "not\ta\trow", ...lines.slice(eventsAt + 1)]),
+        /^The database refused the archive's rows of public\.events \(.+\)\. Nothing was restored\.$/,
+      ],
       [archiveOf([...lines.slice(0, -1), "extra", ""]), /^The archive has data after its trailer/],
       [Buffer.from("just some text\n"), /^The file is not an Assay backup \(not gzip data\)\./],
       [gzipSync("{}\n"), /^The file is not an Assay backup: it does not start with an Assay backup header\./],
-      [Buffer.concat([archive.subarray(0, 2000), Buffer.alloc(64, 0x55), archive.subarray(2064)]), /Nothing was restored\.$/],
+      [
+        Buffer.concat([archive.subarray(0, 2000), Buffer.alloc(64, 0x55), archive.subarray(2064)]),
+        /Nothing was restored\.$/,
+      ],
     ];
     for (const [file, message] of cases) {
       expect(await refusal(restore(target.sql, file))).toMatch(message);
@@ -169,6 +212,8 @@ describe("backup and restore", { timeout: 180_000 }, () => {
     }
     // The same target still takes the whole archive afterwards.
     await restore(target.sql, archive);
-    expect((await tableContents(target.sql)).get("public.events")!.length).toBe(headerOf(archive).tables.find((t) => t.name === "public.events")!.rows);
+    expect((await tableContents(target.sql)).get("public.events")!.length).toBe(
+      headerOf(archive).tables.find((t) => t.name === "public.events")!.rows
+    );
   });
 });

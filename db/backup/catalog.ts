@@ -90,9 +90,13 @@ export interface AppliedMigration {
 
 /** The migrations drizzle recorded as applied, oldest first; none when it never ran here. */
 export async function appliedMigrations(tx: Tx): Promise<AppliedMigration[]> {
-  const [{ exists }] = await tx<{ exists: boolean }[]>`select to_regclass('drizzle.__drizzle_migrations') is not null as exists`;
+  const [{ exists }] = await tx<
+    { exists: boolean }[]
+  >`select to_regclass('drizzle.__drizzle_migrations') is not null as exists`;
   if (!exists) return [];
-  const rows = await tx<{ hash: string; created_at: string | null }[]>`select hash, created_at from drizzle.__drizzle_migrations order by id`;
+  const rows = await tx<
+    { hash: string; created_at: string | null }[]
+  >`select hash, created_at from drizzle.__drizzle_migrations order by id`;
   return rows.map((r) => ({ hash: r.hash, createdAt: r.created_at === null ? null : Number(r.created_at) }));
 }
 
@@ -117,7 +121,14 @@ export async function sequenceValues(tx: Tx): Promise<{ name: string; lastValue:
  * with every digit, hex bytea, UTF-8. `set local`: they end with the transaction.
  */
 export async function useArchiveSettings(tx: Tx) {
-  for (const setting of ["timezone = 'UTC'", "datestyle = 'ISO, YMD'", "intervalstyle = 'postgres'", "extra_float_digits = 3", "bytea_output = 'hex'", "client_encoding = 'UTF8'"]) {
+  for (const setting of [
+    "timezone = 'UTC'",
+    "datestyle = 'ISO, YMD'",
+    "intervalstyle = 'postgres'",
+    "extra_float_digits = 3",
+    "bytea_output = 'hex'",
+    "client_encoding = 'UTF8'",
+  ]) {
     await tx.unsafe(`set local ${setting}`);
   }
 }

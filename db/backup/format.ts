@@ -45,10 +45,18 @@ export const archiveHeaderSchema = z.object({
         name: qualifiedName,
         rows: z.number().int().min(0),
         columns: z.array(z.string().regex(identifier, "must be a plain column name")).min(1),
-      }),
+      })
     )
     .min(1),
-  sequences: z.array(z.object({ name: qualifiedName, lastValue: z.string().regex(/^-?\d+$/).nullable() })),
+  sequences: z.array(
+    z.object({
+      name: qualifiedName,
+      lastValue: z
+        .string()
+        .regex(/^-?\d+$/)
+        .nullable(),
+    })
+  ),
 });
 
 export type ArchiveHeader = z.infer<typeof archiveHeaderSchema>;

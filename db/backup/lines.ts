@@ -41,7 +41,10 @@ export class LineReader {
       const part = this.chunk.subarray(this.offset, end === -1 ? this.chunk.length : end);
       parts.push(part);
       length += part.length;
-      if (length > maxBytes) throw new BackupError(`The archive's ${what} is longer than ${maxBytes} bytes: the file is not an Assay backup.`);
+      if (length > maxBytes)
+        throw new BackupError(
+          `The archive's ${what} is longer than ${maxBytes} bytes: the file is not an Assay backup.`
+        );
       this.offset = end === -1 ? this.chunk.length : end + 1;
       if (end !== -1) return Buffer.concat(parts).toString("utf8");
     }
@@ -56,7 +59,10 @@ export class LineReader {
   async copyLines(count: number, sink: Writable, what: string, onLines: (n: number) => void = () => {}) {
     let left = count;
     while (left > 0) {
-      if (!(await this.fill())) throw new BackupError(`The archive ends in the rows of ${what}, ${left} short of its ${count}: the file is truncated.`);
+      if (!(await this.fill()))
+        throw new BackupError(
+          `The archive ends in the rows of ${what}, ${left} short of its ${count}: the file is truncated.`
+        );
       const start = this.offset;
       let taken = 0;
       let at = start;
@@ -84,7 +90,8 @@ export class LineReader {
 /** Resolves when `sink` takes writes again; rejects when it fails or closes first (never hangs on a dead one). */
 export function drained(sink: Writable): Promise<void> {
   return new Promise((resolve, reject) => {
-    if (sink.errored || sink.destroyed) return reject(sink.errored ?? new Error("the stream closed before it took all rows"));
+    if (sink.errored || sink.destroyed)
+      return reject(sink.errored ?? new Error("the stream closed before it took all rows"));
     const settle = (error?: Error) => {
       sink.off("drain", onDrain).off("error", settle).off("close", onClose);
       if (error) reject(error);

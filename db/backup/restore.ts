@@ -3,7 +3,15 @@ import { finished, pipeline } from "node:stream/promises";
 import { createGunzip } from "node:zlib";
 import postgres from "postgres";
 import type { Sql } from "../client";
-import { appliedMigrations, catalogSequences, catalogTables, countRows, insertTriggers, useArchiveSettings, type CatalogTable } from "./catalog";
+import {
+  appliedMigrations,
+  catalogSequences,
+  catalogTables,
+  countRows,
+  insertTriggers,
+  useArchiveSettings,
+  type CatalogTable,
+} from "./catalog";
 import {
   ARCHIVE_FORMAT,
   ARCHIVE_VERSION,
@@ -39,7 +47,11 @@ export interface RestoreSummary {
  * inserted, as their triggers allow; the restore itself adds no audit entry, since the archive's log
  * is the history.
  */
-export async function restoreBackup(sql: Sql, input: Readable, options: { onProgress?: Progress } = {}): Promise<RestoreSummary> {
+export async function restoreBackup(
+  sql: Sql,
+  input: Readable,
+  options: { onProgress?: Progress } = {}
+): Promise<RestoreSummary> {
   // Its errors reach the reader through iteration; one raised after the reader gave up must not crash the process.
   const gunzip = createGunzip().on("error", () => {});
   const received = pipeline(input, gunzip);
@@ -58,7 +70,8 @@ export async function restoreBackup(sql: Sql, input: Readable, options: { onProg
       // the superuser that session_replication_role does, and ends with the transaction if it fails.
       const archived = new Set(header.tables.map((t) => t.name));
       const triggers = (await insertTriggers(tx)).filter((t) => archived.has(t.table));
-      for (const t of triggers) await tx.unsafe(`alter table ${quoteQualified(t.table)} disable trigger ${quoteIdent(t.trigger)}`);
+      for (const t of triggers)
+        await tx.unsafe(`alter table ${quoteQualified(t.table)} disable trigger ${quoteIdent(t.trigger)}`);
       const total = header.tables.reduce((a, t) => a + t.rows, 0);
       let done = 0;
       for (const table of header.tables) {
@@ -68,10 +81,16 @@ export async function restoreBackup(sql: Sql, input: Readable, options: { onProg
       }
       loading = "";
       await readTrailer(lines, header);
-      for (const t of triggers) await tx.unsafe(`alter table ${quoteQualified(t.table)} enable trigger ${quoteIdent(t.trigger)}`);
+      for (const t of triggers)
+        await tx.unsafe(`alter table ${quoteQualified(t.table)} enable trigger ${quoteIdent(t.trigger)}`);
       await checkLoaded(tx, header);
       await continueSequences(tx, header);
-      return { tables: header.tables.length, rows: total, migrations: header.migrations.count, createdAt: header.createdAt };
+      return {
+        tables: header.tables.length,
+        rows: total,
+        migrations: header.migrations.count,
+        createdAt: header.createdAt,
+      };
     });
     await received;
     return summary;
@@ -93,7 +112,9 @@ async function readHeader(lines: LineReader): Promise<ArchiveHeader> {
   }
   if (json?.format !== ARCHIVE_FORMAT) throw notOurs;
   if (typeof json.version === "number" && json.version > ARCHIVE_VERSION) {
-    throw new BackupError(`The archive is in backup format ${json.version}, newer than this Assay reads (${ARCHIVE_VERSION}); restore it with a newer Assay.`);
+    throw new BackupError(
+      `The archive is in backup format ${json.version}, newer than this Assay reads (${ARCHIVE_VERSION}); restore it with a newer Assay.`
+    );
   }
   const parsed = archiveHeaderSchema.safeParse(json);
   if (!parsed.success) {
@@ -111,11 +132,14 @@ async function prepareTarget(tx: Tx, header: ArchiveHeader) {
     const [{ tables }] = await tx<{ tables: number }[]>`
       select count(*)::int as tables from pg_class c join pg_namespace n on n.oid = c.relnamespace
       where n.nspname = 'public' and c.relkind in ('r', 'p', 'v', 'm')`;
-    if (tables > 0) throw new BackupError("The target database has tables but no Assay migrations; restore into a new, empty database.");
+    if (tables > 0)
+      throw new BackupError(
+        "The target database has tables but no Assay migrations; restore into a new, empty database."
+      );
     await applyMigrationsUpTo(tx, count);
   } else if (applied.length !== count || applied[count - 1].hash !== lastHash) {
     throw new BackupError(
-      `The target database is at migration ${applied.length} and the archive at ${count}; restore into a new, empty database (the restore migrates it to the archive's version).`,
+      `The target database is at migration ${applied.length} and the archive at ${count}; restore into a new, empty database (the restore migrates it to the archive's version).`
     );
   }
   const tables = await catalogTables(tx);
@@ -125,8 +149,11 @@ async function prepareTarget(tx: Tx, header: ArchiveHeader) {
   const counts = await countRows(tx, assay);
   const filled = assay.filter((_, i) => counts[i] > 0).map((t) => t.name.slice("public.".length));
   if (filled.length) {
-    const named = filled.length > 4 ? `${filled.slice(0, 4).join(", ")} and ${filled.length - 4} more` : filled.join(", ");
-    throw new BackupError(`The target database is not empty (${named} have rows); restore only into an empty database.`);
+    const named =
+      filled.length > 4 ? `${filled.slice(0, 4).join(", ")} and ${filled.length - 4} more` : filled.join(", ");
+    throw new BackupError(
+      `The target database is not empty (${named} have rows); restore only into an empty database.`
+    );
   }
   // Its migration records, if any, are the archive's too: they come back with the archive's rows.
   await tx.unsafe(`delete from "drizzle"."__drizzle_migrations"`);
@@ -137,20 +164,32 @@ function checkTables(header: ArchiveHeader, target: CatalogTable[]) {
   const columns = new Map(target.map((t) => [t.name, [...t.columns].sort().join(",")]));
   const seen = new Set<string>();
   for (const table of header.tables) {
-    if (seen.has(table.name)) throw new BackupError(`The archive holds the table ${table.name} twice: the file is damaged.`);
+    if (seen.has(table.name))
+      throw new BackupError(`The archive holds the table ${table.name} twice: the file is damaged.`);
     seen.add(table.name);
     const expected = columns.get(table.name);
-    if (expected === undefined) throw new BackupError(`The archive holds a table ${table.name} that its schema version does not have: the file is damaged.`);
-    if ([...table.columns].sort().join(",") !== expected) throw new BackupError(`The archive's columns of ${table.name} differ from its schema version's: the file is damaged.`);
+    if (expected === undefined)
+      throw new BackupError(
+        `The archive holds a table ${table.name} that its schema version does not have: the file is damaged.`
+      );
+    if ([...table.columns].sort().join(",") !== expected)
+      throw new BackupError(
+        `The archive's columns of ${table.name} differ from its schema version's: the file is damaged.`
+      );
   }
   const missing = target.filter((t) => !seen.has(t.name)).map((t) => t.name);
-  if (missing.length) throw new BackupError(`The archive lacks the table${missing.length > 1 ? "s" : ""} ${missing.join(", ")}: the file is damaged.`);
+  if (missing.length)
+    throw new BackupError(
+      `The archive lacks the table${missing.length > 1 ? "s" : ""} ${missing.join(", ")}: the file is damaged.`
+    );
 }
 
 /** COPYs the table's rows from the archive; on any failure the COPY is aborted so the transaction can roll back. */
 async function loadTable(tx: Tx, lines: LineReader, table: ArchiveTable, onLines: (n: number) => void) {
   if (table.rows > 0) {
-    const sink = await tx.unsafe(`copy ${quoteQualified(table.name)} (${table.columns.map(quoteIdent).join(", ")}) from stdin`).writable();
+    const sink = await tx
+      .unsafe(`copy ${quoteQualified(table.name)} (${table.columns.map(quoteIdent).join(", ")}) from stdin`)
+      .writable();
     // Its failures (the database refusing a row, or ours passed to destroy) reach us through the writes
     // and `finished`; this listener only keeps them from also counting as unhandled.
     sink.on("error", () => {});
@@ -164,8 +203,10 @@ async function loadTable(tx: Tx, lines: LineReader, table: ArchiveTable, onLines
     }
   }
   const marker = await lines.line(`end marker of ${table.name}`);
-  if (marker === null) throw new BackupError(`The archive ends after the rows of ${table.name}: the file is truncated.`);
-  if (marker !== END_OF_TABLE) throw new BackupError(`The archive's table ${table.name} has more rows than its header says: the file is damaged.`);
+  if (marker === null)
+    throw new BackupError(`The archive ends after the rows of ${table.name}: the file is truncated.`);
+  if (marker !== END_OF_TABLE)
+    throw new BackupError(`The archive's table ${table.name} has more rows than its header says: the file is damaged.`);
 }
 
 async function readTrailer(lines: LineReader, header: ArchiveHeader) {
@@ -178,7 +219,8 @@ async function readTrailer(lines: LineReader, header: ArchiveHeader) {
     trailer = null;
   }
   const parsed = archiveTrailerSchema.safeParse(trailer);
-  if (!parsed.success || parsed.data.tables !== header.tables.length) throw new BackupError("The archive's trailer is missing or damaged: the file is damaged.");
+  if (!parsed.success || parsed.data.tables !== header.tables.length)
+    throw new BackupError("The archive's trailer is missing or damaged: the file is damaged.");
   if (!(await lines.atEnd())) throw new BackupError("The archive has data after its trailer: the file is damaged.");
 }
 
@@ -186,12 +228,17 @@ async function readTrailer(lines: LineReader, header: ArchiveHeader) {
 async function checkLoaded(tx: Tx, header: ArchiveHeader) {
   const counts = await countRows(tx, header.tables);
   header.tables.forEach((t, i) => {
-    if (counts[i] !== t.rows) throw new BackupError(`The archive gave ${counts[i]} rows of ${t.name} where its header says ${t.rows}: the file is damaged.`);
+    if (counts[i] !== t.rows)
+      throw new BackupError(
+        `The archive gave ${counts[i]} rows of ${t.name} where its header says ${t.rows}: the file is damaged.`
+      );
   });
   const loaded = await appliedMigrations(tx);
   const known = codeMigrations().slice(0, header.migrations.count);
   if (loaded.length !== known.length || loaded.some((m, i) => m.hash !== known[i].hash)) {
-    throw new BackupError("The archive's migration records do not match its header and this Assay's migrations: the file is damaged.");
+    throw new BackupError(
+      "The archive's migration records do not match its header and this Assay's migrations: the file is damaged."
+    );
   }
 }
 
@@ -207,7 +254,7 @@ async function continueSequences(tx: Tx, header: ArchiveHeader) {
     if (last) values.push(BigInt(last));
     if (sequence.owner) {
       const [{ max }] = await tx.unsafe<{ max: string | null }[]>(
-        `select max(${quoteIdent(sequence.owner.column)})::text as max from ${quoteQualified(sequence.owner.table)}`,
+        `select max(${quoteIdent(sequence.owner.column)})::text as max from ${quoteQualified(sequence.owner.table)}`
       );
       if (max !== null) values.push(BigInt(max));
     }
@@ -231,7 +278,9 @@ function explain(error: unknown, loading: string): Error {
       : new BackupError(`The archive is damaged (gzip: ${zlib.message}). ${nothing}`);
   }
   if (error instanceof postgres.PostgresError) {
-    return new BackupError(`The database refused the archive's ${loading ? `rows of ${loading}` : "contents"} (${error.message}). ${nothing}`);
+    return new BackupError(
+      `The database refused the archive's ${loading ? `rows of ${loading}` : "contents"} (${error.message}). ${nothing}`
+    );
   }
   return error as Error;
 }

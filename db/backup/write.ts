@@ -3,7 +3,16 @@ import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
 import type { Sql } from "../client";
 import { appliedMigrations, catalogTables, countRows, sequenceValues, useArchiveSettings } from "./catalog";
-import { ARCHIVE_FORMAT, ARCHIVE_VERSION, BackupError, END_OF_TABLE, quoteIdent, quoteQualified, type ArchiveHeader, type Progress } from "./format";
+import {
+  ARCHIVE_FORMAT,
+  ARCHIVE_VERSION,
+  BackupError,
+  END_OF_TABLE,
+  quoteIdent,
+  quoteQualified,
+  type ArchiveHeader,
+  type Progress,
+} from "./format";
 import { drained } from "./lines";
 
 export interface BackupSummary {
@@ -19,7 +28,11 @@ export interface BackupSummary {
  * running. Rows stream from PostgreSQL's COPY through gzip to `output`; none is held in memory.
  * On failure `output` is destroyed and the error thrown: the caller discards what was written.
  */
-export async function writeBackup(sql: Sql, output: Writable, options: { onProgress?: Progress; now?: Date } = {}): Promise<BackupSummary> {
+export async function writeBackup(
+  sql: Sql,
+  output: Writable,
+  options: { onProgress?: Progress; now?: Date } = {}
+): Promise<BackupSummary> {
   const gzip = createGzip();
   const delivered = pipeline(gzip, output);
   delivered.catch(() => {}); // Its failure also fails the writes below; awaited at the end.
@@ -31,7 +44,10 @@ export async function writeBackup(sql: Sql, output: Writable, options: { onProgr
       await useArchiveSettings(tx);
       const migrations = await appliedMigrations(tx);
       const last = migrations.at(-1);
-      if (!last) throw new BackupError("The database has no Assay schema yet (no migration was applied): there is nothing to back up.");
+      if (!last)
+        throw new BackupError(
+          "The database has no Assay schema yet (no migration was applied): there is nothing to back up."
+        );
       const tables = await catalogTables(tx);
       const counts = await countRows(tx, tables);
       const header: ArchiveHeader = {
@@ -47,7 +63,9 @@ export async function writeBackup(sql: Sql, output: Writable, options: { onProgr
       let done = 0;
       for (const [i, table] of tables.entries()) {
         options.onProgress?.(done, total, table.name);
-        const rows = await tx.unsafe(`copy ${quoteQualified(table.name)} (${table.columns.map(quoteIdent).join(", ")}) to stdout`).readable();
+        const rows = await tx
+          .unsafe(`copy ${quoteQualified(table.name)} (${table.columns.map(quoteIdent).join(", ")}) to stdout`)
+          .readable();
         let lines = 0;
         for await (const chunk of rows as AsyncIterable<Buffer>) {
           const n = newlines(chunk);
@@ -61,7 +79,10 @@ export async function writeBackup(sql: Sql, output: Writable, options: { onProgr
         // query would wait forever. The stream's read hook resumes the socket; harmless when it flows.
         (rows as Readable)._read(0);
         // The snapshot makes this impossible; if it ever happens the archive would not load, so say so now.
-        if (lines !== counts[i]) throw new BackupError(`The table ${table.name} gave ${lines} rows where it counted ${counts[i]}; the backup was abandoned.`);
+        if (lines !== counts[i])
+          throw new BackupError(
+            `The table ${table.name} gave ${lines} rows where it counted ${counts[i]}; the backup was abandoned.`
+          );
         await put(END_OF_TABLE + "\n");
       }
       await put(JSON.stringify({ end: ARCHIVE_FORMAT, tables: tables.length }) + "\n");

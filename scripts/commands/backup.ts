@@ -35,7 +35,11 @@ export function registerBackup(program: Command) {
           try {
             await once(output, "open");
           } catch (error) {
-            throw new CliError(`Cannot write the backup file ${file}: ${(error as NodeJS.ErrnoException).code === "ENOENT" ? "no such folder" : (error as Error).message}.`);
+            throw new CliError(
+              `Cannot write the backup file ${file}: ${
+                (error as NodeJS.ErrnoException).code === "ENOENT" ? "no such folder" : (error as Error).message
+              }.`
+            );
           }
           const bar = progressBar("Backing up");
           try {
@@ -49,10 +53,14 @@ export function registerBackup(program: Command) {
             bar.stop();
           }
         },
-        { migrate: false },
+        { migrate: false }
       );
       const size = megabytes(fs.statSync(file).size);
-      console.log(`Backed up ${summary.rows} rows of ${summary.tables} tables (schema at migration ${summary.migrations}) to ${file}, ${size}, in ${seconds(started)} s.`);
+      console.log(
+        `Backed up ${summary.rows} rows of ${summary.tables} tables (schema at migration ${
+          summary.migrations
+        }) to ${file}, ${size}, in ${seconds(started)} s.`
+      );
     });
   program
     .command("restore")
@@ -64,7 +72,9 @@ export function registerBackup(program: Command) {
       const { summary, later } = await withDatabase(
         async (db, sql) => {
           const bar = progressBar("Restoring");
-          const restored = await restoreBackup(sql, fs.createReadStream(file), { onProgress: (done, total) => bar.update(done, total) })
+          const restored = await restoreBackup(sql, fs.createReadStream(file), {
+            onProgress: (done, total) => bar.update(done, total),
+          })
             .catch(fail)
             .finally(() => bar.stop());
           // An archive from an older Assay is loaded at its own version; the newer migrations then run on its rows.
@@ -72,11 +82,13 @@ export function registerBackup(program: Command) {
           if (later > 0) await migrate(db, { migrationsFolder });
           return { summary: restored, later };
         },
-        { migrate: false },
+        { migrate: false }
       );
       const migrated = later > 0 ? `; then applied ${later} newer migration${later > 1 ? "s" : ""}` : "";
       console.log(
-        `Restored ${summary.rows} rows of ${summary.tables} tables from ${file} (backed up ${summary.createdAt}, schema at migration ${summary.migrations})${migrated}, in ${seconds(started)} s.`,
+        `Restored ${summary.rows} rows of ${summary.tables} tables from ${file} (backed up ${
+          summary.createdAt
+        }, schema at migration ${summary.migrations})${migrated}, in ${seconds(started)} s.`
       );
     });
 }
