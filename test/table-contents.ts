@@ -13,7 +13,7 @@ export async function tableContents(sql: Sql): Promise<Map<string, string[]>> {
     const rows = await sql.unsafe<{ row: string }[]>(`select t::text as row from ${name} t order by 1`);
     contents.set(
       name,
-      rows.map((r) => r.row)
+      rows.map((r) => r.row),
     );
   }
   return contents;

@@ -20,7 +20,7 @@ const restore = (sql: Sql, archive: Buffer) => restoreBackup(sql, Readable.from(
 const refusal = (work: Promise<unknown>) =>
   work.then(
     () => "restored",
-    (error: Error) => error.message
+    (error: Error) => error.message,
   );
 
 /** The archive as text lines, and back: for archives tampered with on purpose. */
@@ -45,7 +45,7 @@ beforeAll(async () => {
   await createSnapshot(
     source.db,
     { kind: "offline", ks: [10], B: 50, seed: "backup" },
-    { userId: null, label: "test" }
+    { userId: null, label: "test" },
   );
   await recordAudit(source.db, "cli", "backup.test", "tab\there, newline\nthere, backslash \\ and ☃", {
     nested: { quote: '"', empty: "" },
@@ -116,7 +116,7 @@ describe("backup and restore", { timeout: 180_000 }, () => {
     targets.push(target);
     await target.sql`insert into subjects (key, name) values ('kept', 'Kept')`;
     expect(await refusal(restore(target.sql, archive))).toBe(
-      "The target database is not empty (subjects have rows); restore only into an empty database. Nothing was restored."
+      "The target database is not empty (subjects have rows); restore only into an empty database. Nothing was restored.",
     );
     expect((await target.sql`select key from subjects`).map((r) => r.key)).toEqual(["kept"]);
   });
@@ -126,7 +126,7 @@ describe("backup and restore", { timeout: 180_000 }, () => {
     targets.push(target);
     await restore(target.sql, archive);
     expect((await tableContents(target.sql)).get("public.users")).toEqual(
-      (await tableContents(source.sql)).get("public.users")
+      (await tableContents(source.sql)).get("public.users"),
     );
   });
 
@@ -145,7 +145,7 @@ describe("backup and restore", { timeout: 180_000 }, () => {
     const newer = await createTestDatabase();
     targets.push(newer);
     expect(await refusal(restore(newer.sql, oldArchive))).toMatch(
-      /^The target database is at migration 10 and the archive at 6; restore into a new, empty database/
+      /^The target database is at migration 10 and the archive at 6; restore into a new, empty database/,
     );
     const target = await emptyTarget();
     expect((await restore(target.sql, oldArchive)).migrations).toBe(6);
@@ -164,13 +164,13 @@ describe("backup and restore", { timeout: 180_000 }, () => {
     expect(await refusal(restore(target.sql, tampered({ count: header.migrations.count + 1 })))).toBe(
       `The archive was made at migration ${header.migrations.count + 1}, newer than this Assay (${
         header.migrations.count
-      } migrations); restore it with the Assay that made it or a newer one. Nothing was restored.`
+      } migrations); restore it with the Assay that made it or a newer one. Nothing was restored.`,
     );
     expect(await refusal(restore(target.sql, tampered({ lastHash: "0".repeat(64) })))).toMatch(
-      /differs from this Assay's \(another schema history\)/
+      /differs from this Assay's \(another schema history\)/,
     );
     expect(
-      await refusal(restore(target.sql, archiveOf([JSON.stringify({ ...header, version: 2 }), ...lines.slice(1)])))
+      await refusal(restore(target.sql, archiveOf([JSON.stringify({ ...header, version: 2 }), ...lines.slice(1)]))),
     ).toMatch(/backup format 2, newer than this Assay reads/);
     expect(await hasSchema(target.sql)).toBe(false);
   });
@@ -181,7 +181,7 @@ describe("backup and restore", { timeout: 180_000 }, () => {
     const header = headerOf(archive);
     const before = header.tables.slice(
       0,
-      header.tables.findIndex((t) => t.name === "public.events")
+      header.tables.findIndex((t) => t.name === "public.events"),
     );
     const eventsAt = 1 + before.reduce((n, t) => n + t.rows + 1, 0) + 100; // a row in the middle of the events
     const cases: [Buffer, RegExp][] = [
@@ -213,7 +213,7 @@ describe("backup and restore", { timeout: 180_000 }, () => {
     // The same target still takes the whole archive afterwards.
     await restore(target.sql, archive);
     expect((await tableContents(target.sql)).get("public.events")!.length).toBe(
-      headerOf(archive).tables.find((t) => t.name === "public.events")!.rows
+      headerOf(archive).tables.find((t) => t.name === "public.events")!.rows,
     );
   });
 });

@@ -45,7 +45,7 @@ export const archiveHeaderSchema = z.object({
         name: qualifiedName,
         rows: z.number().int().min(0),
         columns: z.array(z.string().regex(identifier, "must be a plain column name")).min(1),
-      })
+      }),
     )
     .min(1),
   sequences: z.array(
@@ -55,7 +55,7 @@ export const archiveHeaderSchema = z.object({
         .string()
         .regex(/^-?\d+$/)
         .nullable(),
-    })
+    }),
   ),
 });
 

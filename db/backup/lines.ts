@@ -43,7 +43,7 @@ export class LineReader {
       length += part.length;
       if (length > maxBytes)
         throw new BackupError(
-          `The archive's ${what} is longer than ${maxBytes} bytes: the file is not an Assay backup.`
+          `The archive's ${what} is longer than ${maxBytes} bytes: the file is not an Assay backup.`,
         );
       this.offset = end === -1 ? this.chunk.length : end + 1;
       if (end !== -1) return Buffer.concat(parts).toString("utf8");
@@ -61,7 +61,7 @@ export class LineReader {
     while (left > 0) {
       if (!(await this.fill()))
         throw new BackupError(
-          `The archive ends in the rows of ${what}, ${left} short of its ${count}: the file is truncated.`
+          `The archive ends in the rows of ${what}, ${left} short of its ${count}: the file is truncated.`,
         );
       const start = this.offset;
       let taken = 0;

@@ -14,12 +14,12 @@ export function checkArchiveVersion(header: ArchiveHeader, known = codeMigration
   const { count, lastHash } = header.migrations;
   if (count > known.length) {
     throw new BackupError(
-      `The archive was made at migration ${count}, newer than this Assay (${known.length} migrations); restore it with the Assay that made it or a newer one.`
+      `The archive was made at migration ${count}, newer than this Assay (${known.length} migrations); restore it with the Assay that made it or a newer one.`,
     );
   }
   if (known[count - 1].hash !== lastHash) {
     throw new BackupError(
-      `The archive's migration ${count} differs from this Assay's (another schema history); restore it with the Assay that made it.`
+      `The archive's migration ${count} differs from this Assay's (another schema history); restore it with the Assay that made it.`,
     );
   }
 }
@@ -32,7 +32,7 @@ export function checkArchiveVersion(header: ArchiveHeader, known = codeMigration
 export async function applyMigrationsUpTo(tx: postgres.TransactionSql, count: number) {
   await tx.unsafe(`create schema if not exists "drizzle"`);
   await tx.unsafe(
-    `create table if not exists "drizzle"."__drizzle_migrations" (id serial primary key, hash text not null, created_at bigint)`
+    `create table if not exists "drizzle"."__drizzle_migrations" (id serial primary key, hash text not null, created_at bigint)`,
   );
   for (const migration of codeMigrations().slice(0, count)) {
     for (const statement of migration.sql) await tx.unsafe(statement);

@@ -50,7 +50,7 @@ export interface RestoreSummary {
 export async function restoreBackup(
   sql: Sql,
   input: Readable,
-  options: { onProgress?: Progress } = {}
+  options: { onProgress?: Progress } = {},
 ): Promise<RestoreSummary> {
   // Its errors reach the reader through iteration; one raised after the reader gave up must not crash the process.
   const gunzip = createGunzip().on("error", () => {});
@@ -113,7 +113,7 @@ async function readHeader(lines: LineReader): Promise<ArchiveHeader> {
   if (json?.format !== ARCHIVE_FORMAT) throw notOurs;
   if (typeof json.version === "number" && json.version > ARCHIVE_VERSION) {
     throw new BackupError(
-      `The archive is in backup format ${json.version}, newer than this Assay reads (${ARCHIVE_VERSION}); restore it with a newer Assay.`
+      `The archive is in backup format ${json.version}, newer than this Assay reads (${ARCHIVE_VERSION}); restore it with a newer Assay.`,
     );
   }
   const parsed = archiveHeaderSchema.safeParse(json);
@@ -134,12 +134,12 @@ async function prepareTarget(tx: Tx, header: ArchiveHeader) {
       where n.nspname = 'public' and c.relkind in ('r', 'p', 'v', 'm')`;
     if (tables > 0)
       throw new BackupError(
-        "The target database has tables but no Assay migrations; restore into a new, empty database."
+        "The target database has tables but no Assay migrations; restore into a new, empty database.",
       );
     await applyMigrationsUpTo(tx, count);
   } else if (applied.length !== count || applied[count - 1].hash !== lastHash) {
     throw new BackupError(
-      `The target database is at migration ${applied.length} and the archive at ${count}; restore into a new, empty database (the restore migrates it to the archive's version).`
+      `The target database is at migration ${applied.length} and the archive at ${count}; restore into a new, empty database (the restore migrates it to the archive's version).`,
     );
   }
   const tables = await catalogTables(tx);
@@ -152,7 +152,7 @@ async function prepareTarget(tx: Tx, header: ArchiveHeader) {
     const named =
       filled.length > 4 ? `${filled.slice(0, 4).join(", ")} and ${filled.length - 4} more` : filled.join(", ");
     throw new BackupError(
-      `The target database is not empty (${named} have rows); restore only into an empty database.`
+      `The target database is not empty (${named} have rows); restore only into an empty database.`,
     );
   }
   // Its migration records, if any, are the archive's too: they come back with the archive's rows.
@@ -170,17 +170,17 @@ function checkTables(header: ArchiveHeader, target: CatalogTable[]) {
     const expected = columns.get(table.name);
     if (expected === undefined)
       throw new BackupError(
-        `The archive holds a table ${table.name} that its schema version does not have: the file is damaged.`
+        `The archive holds a table ${table.name} that its schema version does not have: the file is damaged.`,
       );
     if ([...table.columns].sort().join(",") !== expected)
       throw new BackupError(
-        `The archive's columns of ${table.name} differ from its schema version's: the file is damaged.`
+        `The archive's columns of ${table.name} differ from its schema version's: the file is damaged.`,
       );
   }
   const missing = target.filter((t) => !seen.has(t.name)).map((t) => t.name);
   if (missing.length)
     throw new BackupError(
-      `The archive lacks the table${missing.length > 1 ? "s" : ""} ${missing.join(", ")}: the file is damaged.`
+      `The archive lacks the table${missing.length > 1 ? "s" : ""} ${missing.join(", ")}: the file is damaged.`,
     );
 }
 
@@ -230,14 +230,14 @@ async function checkLoaded(tx: Tx, header: ArchiveHeader) {
   header.tables.forEach((t, i) => {
     if (counts[i] !== t.rows)
       throw new BackupError(
-        `The archive gave ${counts[i]} rows of ${t.name} where its header says ${t.rows}: the file is damaged.`
+        `The archive gave ${counts[i]} rows of ${t.name} where its header says ${t.rows}: the file is damaged.`,
       );
   });
   const loaded = await appliedMigrations(tx);
   const known = codeMigrations().slice(0, header.migrations.count);
   if (loaded.length !== known.length || loaded.some((m, i) => m.hash !== known[i].hash)) {
     throw new BackupError(
-      "The archive's migration records do not match its header and this Assay's migrations: the file is damaged."
+      "The archive's migration records do not match its header and this Assay's migrations: the file is damaged.",
     );
   }
 }
@@ -254,7 +254,7 @@ async function continueSequences(tx: Tx, header: ArchiveHeader) {
     if (last) values.push(BigInt(last));
     if (sequence.owner) {
       const [{ max }] = await tx.unsafe<{ max: string | null }[]>(
-        `select max(${quoteIdent(sequence.owner.column)})::text as max from ${quoteQualified(sequence.owner.table)}`
+        `select max(${quoteIdent(sequence.owner.column)})::text as max from ${quoteQualified(sequence.owner.table)}`,
       );
       if (max !== null) values.push(BigInt(max));
     }
@@ -279,7 +279,9 @@ function explain(error: unknown, loading: string): Error {
   }
   if (error instanceof postgres.PostgresError) {
     return new BackupError(
-      `The database refused the archive's ${loading ? `rows of ${loading}` : "contents"} (${error.message}). ${nothing}`
+      `The database refused the archive's ${loading ? `rows of ${loading}` : "contents"} (${
+        error.message
+      }). ${nothing}`,
     );
   }
   return error as Error;

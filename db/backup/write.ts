@@ -31,7 +31,7 @@ export interface BackupSummary {
 export async function writeBackup(
   sql: Sql,
   output: Writable,
-  options: { onProgress?: Progress; now?: Date } = {}
+  options: { onProgress?: Progress; now?: Date } = {},
 ): Promise<BackupSummary> {
   const gzip = createGzip();
   const delivered = pipeline(gzip, output);
@@ -46,7 +46,7 @@ export async function writeBackup(
       const last = migrations.at(-1);
       if (!last)
         throw new BackupError(
-          "The database has no Assay schema yet (no migration was applied): there is nothing to back up."
+          "The database has no Assay schema yet (no migration was applied): there is nothing to back up.",
         );
       const tables = await catalogTables(tx);
       const counts = await countRows(tx, tables);
@@ -81,7 +81,7 @@ export async function writeBackup(
         // The snapshot makes this impossible; if it ever happens the archive would not load, so say so now.
         if (lines !== counts[i])
           throw new BackupError(
-            `The table ${table.name} gave ${lines} rows where it counted ${counts[i]}; the backup was abandoned.`
+            `The table ${table.name} gave ${lines} rows where it counted ${counts[i]}; the backup was abandoned.`,
           );
         await put(END_OF_TABLE + "\n");
       }

@@ -17,7 +17,7 @@ async function assay(url: string, ...args: string[]) {
     const { stdout, stderr } = await exec(
       process.execPath,
       [path.join(root, "node_modules/tsx/dist/cli.mjs"), path.join(root, "scripts/assay.ts"), ...args],
-      { cwd: root, env }
+      { cwd: root, env },
     );
     return { code: 0, stdout, stderr };
   } catch (error) {
@@ -46,7 +46,7 @@ describe("assay backup and assay restore", { timeout: 180_000 }, () => {
     expect(backedUp.stderr).toBe("");
     expect(backedUp.code).toBe(0);
     expect(backedUp.stdout).toMatch(
-      /^Backed up \d+ rows of \d+ tables \(schema at migration \d+\) to .+assay\.backup\.gz, [\d.]+ MB, in [\d.]+ s\.\n$/
+      /^Backed up \d+ rows of \d+ tables \(schema at migration \d+\) to .+assay\.backup\.gz, [\d.]+ MB, in [\d.]+ s\.\n$/,
     );
     expect(fs.statSync(file).mode & 0o077).toBe(0); // password and session hashes: the owner's eyes only
     expect(fs.readdirSync(folder)).toEqual(["assay.backup.gz"]);
@@ -55,24 +55,24 @@ describe("assay backup and assay restore", { timeout: 180_000 }, () => {
     expect(restored.stderr).toBe("");
     expect(restored.code).toBe(0);
     expect(restored.stdout).toMatch(
-      /^Restored \d+ rows of \d+ tables from .+ \(backed up .+, schema at migration \d+\), in [\d.]+ s\.\n$/
+      /^Restored \d+ rows of \d+ tables from .+ \(backed up .+, schema at migration \d+\), in [\d.]+ s\.\n$/,
     );
     expect(await tableContents(target.sql)).toEqual(await tableContents(source.sql));
 
     const again = await assay(target.url, "restore", file);
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(
-      /^assay: The target database is not empty \(.+ have rows\); restore only into an empty database\. Nothing was restored\.\n$/
+      /^assay: The target database is not empty \(.+ have rows\); restore only into an empty database\. Nothing was restored\.\n$/,
     );
   });
 
   it("says what is wrong with a missing file, a folder that does not exist, or a file that is not a backup", async () => {
     expect((await assay(target.url, "restore", path.join(folder, "none.gz"))).stderr).toBe(
-      `assay: Cannot read the backup file ${path.join(folder, "none.gz")}: no such file.\n`
+      `assay: Cannot read the backup file ${path.join(folder, "none.gz")}: no such file.\n`,
     );
     const nowhere = path.join(folder, "no-such-folder", "a.gz");
     expect((await assay(source.url, "backup", nowhere)).stderr).toBe(
-      `assay: Cannot write the backup file ${nowhere}: no such folder.\n`
+      `assay: Cannot write the backup file ${nowhere}: no such folder.\n`,
     );
     const text = path.join(folder, "notes.txt");
     fs.writeFileSync(text, "hello\n");

@@ -38,7 +38,7 @@ export function registerBackup(program: Command) {
             throw new CliError(
               `Cannot write the backup file ${file}: ${
                 (error as NodeJS.ErrnoException).code === "ENOENT" ? "no such folder" : (error as Error).message
-              }.`
+              }.`,
             );
           }
           const bar = progressBar("Backing up");
@@ -53,13 +53,13 @@ export function registerBackup(program: Command) {
             bar.stop();
           }
         },
-        { migrate: false }
+        { migrate: false },
       );
       const size = megabytes(fs.statSync(file).size);
       console.log(
         `Backed up ${summary.rows} rows of ${summary.tables} tables (schema at migration ${
           summary.migrations
-        }) to ${file}, ${size}, in ${seconds(started)} s.`
+        }) to ${file}, ${size}, in ${seconds(started)} s.`,
       );
     });
   program
@@ -82,13 +82,13 @@ export function registerBackup(program: Command) {
           if (later > 0) await migrate(db, { migrationsFolder });
           return { summary: restored, later };
         },
-        { migrate: false }
+        { migrate: false },
       );
       const migrated = later > 0 ? `; then applied ${later} newer migration${later > 1 ? "s" : ""}` : "";
       console.log(
         `Restored ${summary.rows} rows of ${summary.tables} tables from ${file} (backed up ${
           summary.createdAt
-        }, schema at migration ${summary.migrations})${migrated}, in ${seconds(started)} s.`
+        }, schema at migration ${summary.migrations})${migrated}, in ${seconds(started)} s.`,
       );
     });
 }
