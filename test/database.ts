@@ -10,13 +10,16 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh database cloned from the migrated template: each test file's data is its own. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/**
+ * A fresh database cloned from the migrated template: each test file's data is its own. `empty`: a
+ * database with no schema at all, as a new server's (for restores and first migrations).
+ */
+export async function createTestDatabase(options: { empty?: boolean } = {}): Promise<TestDatabase> {
   const templateUrl = inject("templateDatabaseUrl");
   const template = new URL(templateUrl);
   const name = `test_${randomUUID().replace(/-/g, "").slice(0, 16)}`;
   const admin = postgres({ ...adminOptions(template), max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name} template ${template.pathname.slice(1)}`);
+  await admin.unsafe(`create database ${name}${options.empty ? "" : ` template ${template.pathname.slice(1)}`}`);
   await admin.end();
   const url = Object.assign(new URL(templateUrl), { pathname: `/${name}` }).toString();
   const { db, sql } = createDb(url, { max: 5 });

@@ -1,4 +1,4 @@
-import { createDb, type Db } from "../../db/client";
+import { createDb, type Db, type Sql } from "../../db/client";
 import { ConfigError, loadConfig } from "../../db/config";
 import { connectDatabase } from "../../db/connect";
 import { applyMigrations } from "../../db/migrate";
@@ -7,8 +7,9 @@ import { CliError } from "./errors";
 /**
  * Runs `work` against the configured database. The embedded default is migrated on the way in, as
  * `npm start` does; a DATABASE_URL server is expected to be migrated with `npm run db:migrate`.
+ * `migrate: false` leaves the schema as found (backup and restore work at the archive's version).
  */
-export async function withDatabase<T>(work: (db: Db) => Promise<T>): Promise<T> {
+export async function withDatabase<T>(work: (db: Db, sql: Sql) => Promise<T>, options: { migrate?: boolean } = {}): Promise<T> {
   let config;
   try {
     config = loadConfig();
@@ -19,8 +20,8 @@ export async function withDatabase<T>(work: (db: Db) => Promise<T>): Promise<T> 
   const connection = await connectDatabase(config);
   const { db, sql } = createDb(connection.url, { max: 4 });
   try {
-    if (connection.embedded) await applyMigrations(connection.url);
-    return await work(db);
+    if (connection.embedded && options.migrate !== false) await applyMigrations(connection.url);
+    return await work(db, sql);
   } finally {
     await sql.end();
     await connection.close();
