@@ -42,11 +42,7 @@ beforeAll(async () => {
   await seedDemo(source.db);
   // Beyond the demo: a snapshot, audit entries, text that needs COPY's escapes, a deleted user (its id
   // must not be handed out again) and events whose sessions are still queued for the refresher.
-  await createSnapshot(
-    source.db,
-    { kind: "offline", ks: [10], B: 50, seed: "backup" },
-    { userId: null, label: "test" },
-  );
+  await createSnapshot(source.db, "cli", { kind: "offline", ks: [10], B: 50, seed: "backup" });
   await recordAudit(source.db, "cli", "backup.test", "tab\there, newline\nthere, backslash \\ and ☃", {
     nested: { quote: '"', empty: "" },
   });
