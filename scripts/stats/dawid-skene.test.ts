@@ -1,24 +1,12 @@
-import { dawidSkene } from "./dawid-skene";
+import fs from "node:fs";
+import path from "node:path";
+import { dawidSkene, type DsStart } from "./dawid-skene";
+
+const F = path.resolve(__dirname, "../../test/fixtures/dawid-skene-1979");
 
 // Dawid and Skene (1979), Table 1: 45 patients, 5 observers, 4 classes; observer 1 saw each patient
 // three times. Rows: patient; per observer the classes they gave.
-const TABLE_1 = [
-  [[1, 1, 1], [1], [1], [1], [1]], [[3, 3, 3], [4], [3], [3], [4]], [[1, 1, 2], [2], [1], [2], [2]],
-  [[2, 2, 2], [3], [1], [2], [1]], [[2, 2, 2], [3], [2], [2], [2]], [[2, 2, 2], [3], [3], [2], [2]],
-  [[1, 2, 2], [2], [1], [1], [1]], [[3, 3, 3], [3], [4], [3], [3]], [[2, 2, 2], [2], [2], [2], [3]],
-  [[2, 3, 2], [2], [2], [2], [3]], [[4, 4, 4], [4], [4], [4], [4]], [[2, 2, 2], [3], [3], [4], [3]],
-  [[1, 1, 1], [1], [1], [1], [1]], [[2, 2, 2], [3], [2], [1], [2]], [[1, 2, 1], [1], [1], [1], [1]],
-  [[1, 1, 1], [2], [1], [1], [1]], [[1, 1, 1], [1], [1], [1], [1]], [[1, 1, 1], [1], [1], [1], [1]],
-  [[2, 2, 2], [2], [2], [2], [1]], [[2, 2, 2], [1], [3], [2], [2]], [[2, 2, 2], [2], [2], [2], [2]],
-  [[2, 2, 2], [2], [2], [2], [1]], [[2, 2, 2], [3], [2], [2], [2]], [[2, 2, 1], [2], [2], [2], [2]],
-  [[1, 1, 1], [1], [1], [1], [1]], [[1, 1, 1], [1], [1], [1], [1]], [[2, 3, 2], [2], [2], [2], [2]],
-  [[1, 1, 1], [1], [1], [1], [1]], [[1, 1, 1], [1], [1], [1], [1]], [[1, 1, 2], [1], [1], [2], [1]],
-  [[1, 1, 1], [1], [1], [1], [1]], [[3, 3, 3], [3], [2], [3], [3]], [[1, 1, 1], [1], [1], [1], [1]],
-  [[2, 2, 2], [2], [2], [2], [2]], [[2, 2, 2], [3], [2], [3], [2]], [[4, 3, 3], [4], [3], [4], [3]],
-  [[2, 2, 1], [2], [2], [3], [2]], [[2, 3, 2], [3], [2], [3], [3]], [[3, 3, 3], [3], [4], [3], [2]],
-  [[1, 1, 1], [1], [1], [1], [1]], [[1, 1, 1], [1], [1], [1], [1]], [[1, 2, 1], [2], [1], [1], [1]],
-  [[2, 3, 2], [2], [2], [2], [2]], [[1, 2, 1], [1], [1], [1], [1]], [[2, 2, 2], [2], [2], [2], [2]],
-];
+const TABLE_1 = JSON.parse(fs.readFileSync(path.join(F, "table1.json"), "utf8")) as number[][][];
 
 describe("Dawid–Skene", () => {
   it("reaches the hand-worked fixed point of a 2-rater, 3-item case within 1e-6", () => {
@@ -66,6 +54,21 @@ describe("Dawid–Skene", () => {
     const majorityStart = dawidSkene(ratings, { classes: 4 });
     expect(majorityStart.priors[3]).toBeCloseTo(0.0222, 4);
     expect(majorityStart.logLikelihood).toBeLessThan(result.logLikelihood);
+  });
+
+  it.each(["votes", "majority"] as DsStart[])("matches a separate numpy EM on Table 1 from the %s start within 1e-6", (start) => {
+    const table = TABLE_1;
+    const want = JSON.parse(fs.readFileSync(path.join(F, "expected.json"), "utf8"))[start];
+    const ratings = table.flatMap((observers, p) =>
+      observers.flatMap((grades, o) => grades.map((grade) => ({ item: `patient-${p + 1}`, rater: `observer-${o + 1}`, grade }))),
+    );
+    const result = dawidSkene(ratings, { classes: 4, start });
+    expect(result.iterations).toBe(want.iterations);
+    expect(result.logLikelihood).toBeCloseTo(want.logLikelihood, 6);
+    const within = (got: number[], expected: number[]) => got.forEach((v, i) => expect(Math.abs(v - expected[i])).toBeLessThan(1e-6));
+    within(result.priors, want.priors);
+    table.forEach((_, p) => within(result.posteriors.get(`patient-${p + 1}`)!, want.posteriors[p]));
+    for (let o = 0; o < 5; o++) within(result.confusion.get(`observer-${o + 1}`)!.flat(), want.confusion[o].flat());
   });
 
   it("rejects a grade outside the classes", () => {
