@@ -11,7 +11,11 @@ const expected = JSON.parse(fs.readFileSync(path.join(G, "expected.json"), "utf8
 
 async function assay(...args: string[]) {
   try {
-    const { stdout, stderr } = await exec(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), path.join(root, "scripts/assay.ts"), ...args], { cwd: root });
+    const { stdout, stderr } = await exec(
+      process.execPath,
+      [path.join(root, "node_modules/tsx/dist/cli.mjs"), path.join(root, "scripts/assay.ts"), ...args],
+      { cwd: root }
+    );
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
@@ -25,7 +29,18 @@ function tempCsv(name: string, text: string) {
   return file;
 }
 
-const gold = ["agreement", "--ratings", `${G}/ratings.csv`, "--truth", `${G}/truth.csv`, "--bootstrap", "300", "--draws", "20", "--json"];
+const gold = [
+  "agreement",
+  "--ratings",
+  `${G}/ratings.csv`,
+  "--truth",
+  `${G}/truth.csv`,
+  "--bootstrap",
+  "300",
+  "--draws",
+  "20",
+  "--json",
+];
 
 describe("assay agreement --truth", () => {
   it("prints gold-small's expected rater statistics and aggregation accuracies, and learning curves", async () => {
@@ -38,17 +53,20 @@ describe("assay agreement --truth", () => {
     for (const [rater, want] of Object.entries(expected.raters) as [string, Record<string, number>][]) {
       const got = out.raters[rater];
       expect(got.gold).toBe(want.gold);
-      for (const key of ["exact", "withinOne", "meanDifference", "tStatistic"]) expect(got[key]).toBeCloseTo(want[key], 9);
+      for (const key of ["exact", "withinOne", "meanDifference", "tStatistic"])
+        expect(got[key]).toBeCloseTo(want[key], 9);
       expect(Math.abs(got.pValue - want.pValue) / want.pValue).toBeLessThan(1e-6);
     }
-    for (const m of ["median", "majority", "mean"]) expect(out.aggregation[m].accuracy).toBeCloseTo(expected.aggregation[m].accuracy, 12);
+    for (const m of ["median", "majority", "mean"])
+      expect(out.aggregation[m].accuracy).toBeCloseTo(expected.aggregation[m].accuracy, 12);
     const ds = expected.aggregation["dawid-skene"];
     expect(Math.abs(out.aggregation["dawid-skene"].accuracy - ds.accuracy)).toBeLessThanOrEqual(ds.tolerance);
     expect(out.aggregation.median.ci.lower).toBeLessThan(out.aggregation.median.accuracy);
     expect(Object.keys(out.learningCurve)).toEqual(["median", "majority", "mean", "dawid-skene"]);
     // Items have 4 or 5 judged grades; with all of them each curve ends on its method's accuracy.
     expect(out.learningCurve.median.map((p: { n: number }) => p.n)).toEqual([1, 2, 3, 4, 5]);
-    for (const m of ["median", "majority", "mean", "dawid-skene"]) expect(out.learningCurve[m][4].accuracy).toBeCloseTo(out.aggregation[m].accuracy, 12);
+    for (const m of ["median", "majority", "mean", "dawid-skene"])
+      expect(out.learningCurve[m][4].accuracy).toBeCloseTo(out.aggregation[m].accuracy, 12);
     // One rater per item: every method gives that rater's grade.
     expect(out.learningCurve.majority[0]).toEqual(out.learningCurve.median[0]);
     expect(out.enoughRaters.median).toEqual({ allRaters: 0.8875, suggestedN: expect.any(Number) });
@@ -66,10 +84,22 @@ describe("assay agreement --truth", () => {
   });
 
   it.each([
-    [["--truth", tempCsv("truth-cols", "item,truth\nprop-000:cand-4376,3\n")], "needs the columns item,grade; missing grade"],
-    [["--truth", tempCsv("truth-unknown", "item,grade\nprop-999:cand-1,3\n")], "line 2: the item prop-999:cand-1 is not in the ratings"],
-    [["--truth", tempCsv("truth-grade", "item,grade\nprop-000:cand-4376,7\n")], `line 2: the grade "7" is not a grade from 1 to 4`],
-    [["--truth", `${G}/truth.csv`, "--aggregate", "vote"], `--aggregate takes median, majority, mean, dawid-skene (comma-separated), not "vote"`],
+    [
+      ["--truth", tempCsv("truth-cols", "item,truth\nprop-000:cand-4376,3\n")],
+      "needs the columns item,grade; missing grade",
+    ],
+    [
+      ["--truth", tempCsv("truth-unknown", "item,grade\nprop-999:cand-1,3\n")],
+      "line 2: the item prop-999:cand-1 is not in the ratings",
+    ],
+    [
+      ["--truth", tempCsv("truth-grade", "item,grade\nprop-000:cand-4376,7\n")],
+      `line 2: the grade "7" is not a grade from 1 to 4`,
+    ],
+    [
+      ["--truth", `${G}/truth.csv`, "--aggregate", "vote"],
+      `--aggregate takes median, majority, mean, dawid-skene (comma-separated), not "vote"`,
+    ],
     [["--aggregate", "median"], "--aggregate needs --truth"],
     [["--truth", `${G}/truth.csv`, "--majority-ties", "dice"], `--majority-ties must be undecided or coin, not "dice"`],
   ])("rejects bad input %j with one sentence", async (args, message) => {

@@ -14,9 +14,13 @@ import { readText, wholeNumber } from "../cli/options";
 const CANT = /^(cant|can't)$/i;
 
 function parseCsv(text: string, file: string, columns: string[]) {
-  const parsed = Papa.parse<Record<string, string>>(text.replace(/^\ufeff/, ""), { header: true, skipEmptyLines: "greedy" });
+  const parsed = Papa.parse<Record<string, string>>(text.replace(/^\ufeff/, ""), {
+    header: true,
+    skipEmptyLines: "greedy",
+  });
   const missing = columns.filter((c) => !parsed.meta.fields?.includes(c));
-  if (missing.length) throw new CliError(`${file} needs the columns ${columns.join(",")}; missing ${missing.join(", ")}.`, 2);
+  if (missing.length)
+    throw new CliError(`${file} needs the columns ${columns.join(",")}; missing ${missing.join(", ")}.`, 2);
   return parsed.data;
 }
 
@@ -26,7 +30,8 @@ export function parseRatingsCsv(text: string, file: string): Rating[] {
     if (!row.item || !row.rater) throw new CliError(`${file} line ${i + 2}: item and rater must not be empty.`, 2);
     if (CANT.test(row.grade?.trim() ?? "")) return [];
     const value = Number(row.grade);
-    if (row.grade === undefined || row.grade.trim() === "" || !Number.isFinite(value)) throw new CliError(`${file} line ${i + 2}: the grade "${row.grade ?? ""}" is not a number.`, 2);
+    if (row.grade === undefined || row.grade.trim() === "" || !Number.isFinite(value))
+      throw new CliError(`${file} line ${i + 2}: the grade "${row.grade ?? ""}" is not a number.`, 2);
     return [{ item: row.item, rater: row.rater, value }];
   });
 }
@@ -39,9 +44,11 @@ export function parseTruthCsv(text: string, file: string, ratedItems: ReadonlySe
   parseCsv(text, file, ["item", "grade"]).forEach((row, i) => {
     const value = Number(row.grade);
     if (!row.item) throw new CliError(`${file} line ${i + 2}: the item must not be empty.`, 2);
-    if (row.grade?.trim() === "" || !isGrade(value)) throw new CliError(`${file} line ${i + 2}: the grade "${row.grade ?? ""}" is not a grade from 1 to 4.`, 2);
+    if (row.grade?.trim() === "" || !isGrade(value))
+      throw new CliError(`${file} line ${i + 2}: the grade "${row.grade ?? ""}" is not a grade from 1 to 4.`, 2);
     if (truth.has(row.item)) throw new CliError(`${file} line ${i + 2}: ${row.item} has a truth grade already.`, 2);
-    if (!ratedItems.has(row.item)) throw new CliError(`${file} line ${i + 2}: the item ${row.item} is not in the ratings.`, 2);
+    if (!ratedItems.has(row.item))
+      throw new CliError(`${file} line ${i + 2}: the item ${row.item} is not in the ratings.`, 2);
     truth.set(row.item, value);
   });
   if (truth.size === 0) throw new CliError(`${file} has no truth grades.`, 2);
@@ -51,7 +58,11 @@ export function parseTruthCsv(text: string, file: string, ratedItems: ReadonlySe
 function methodList(value: string): AggregationMethod[] {
   const parts = value.split(",").map((s) => s.trim());
   const bad = parts.filter((p) => !aggregationMethods.includes(p as AggregationMethod));
-  if (bad.length) throw new CliError(`--aggregate takes ${aggregationMethods.join(", ")} (comma-separated), not "${bad.join(", ")}".`, 2);
+  if (bad.length)
+    throw new CliError(
+      `--aggregate takes ${aggregationMethods.join(", ")} (comma-separated), not "${bad.join(", ")}".`,
+      2
+    );
   return [...new Set(parts)] as AggregationMethod[];
 }
 
@@ -71,12 +82,20 @@ interface AgreementOptions {
 export function registerAgreement(program: Command) {
   program
     .command("agreement")
-    .description("Krippendorff's alpha of graded ratings, with a bootstrap CI and leave-one-out alpha per rater; with --truth, rater accuracy on gold items, aggregations and learning curves")
+    .description(
+      "Krippendorff's alpha of graded ratings, with a bootstrap CI and leave-one-out alpha per rater; " +
+        "with --truth, rater accuracy on gold items, aggregations and learning curves"
+    )
     .requiredOption("--ratings <file>", "CSV with the columns item,rater,grade (grade 1–4, or cant for can't judge)")
     .option("--truth <file>", "CSV with the columns item,grade: known grades of gold items")
     .option("--aggregate <methods>", `with --truth: ${aggregationMethods.join(", ")} (comma-separated; default all)`)
     .option("--majority-ties <how>", "undecided (counts as wrong) or coin (a seeded coin picks)", "undecided")
-    .option("--draws <n>", "with --truth: random draws of n raters per learning-curve point", wholeNumber(1), DEFAULT_DRAWS)
+    .option(
+      "--draws <n>",
+      "with --truth: random draws of n raters per learning-curve point",
+      wholeNumber(1),
+      DEFAULT_DRAWS
+    )
     .option("--level <level>", `${alphaLevels.join(", ")}`, "ordinal")
     .option("--bootstrap <B>", "bootstrap resamples", wholeNumber(1), DEFAULT_B)
     .option("--seed <seed>", "seed of the bootstrap, the draws and the coin", "assay")
@@ -84,9 +103,12 @@ export function registerAgreement(program: Command) {
     .option("--csv", "print CSV")
     .action(async (o: AgreementOptions) => {
       const format = formatOf(o);
-      if (!alphaLevels.includes(o.level as AlphaLevel)) throw new CliError(`--level must be one of ${alphaLevels.join(", ")}, not "${o.level}".`, 2);
-      if (!["undecided", "coin"].includes(o.majorityTies)) throw new CliError(`--majority-ties must be undecided or coin, not "${o.majorityTies}".`, 2);
-      if (!o.truth && o.aggregate) throw new CliError("--aggregate needs --truth: aggregations are scored against the gold items.", 2);
+      if (!alphaLevels.includes(o.level as AlphaLevel))
+        throw new CliError(`--level must be one of ${alphaLevels.join(", ")}, not "${o.level}".`, 2);
+      if (!["undecided", "coin"].includes(o.majorityTies))
+        throw new CliError(`--majority-ties must be undecided or coin, not "${o.majorityTies}".`, 2);
+      if (!o.truth && o.aggregate)
+        throw new CliError("--aggregate needs --truth: aggregations are scored against the gold items.", 2);
       const methods = o.aggregate ? methodList(o.aggregate) : aggregationMethods;
       const ratings = parseRatingsCsv(await readText(o.ratings, "ratings"), o.ratings);
       let report;
@@ -98,11 +120,22 @@ export function registerAgreement(program: Command) {
       let gold: GoldReport | undefined;
       if (o.truth) {
         const bad = ratings.find((r) => !isGrade(r.value));
-        if (bad) throw new CliError(`${o.ratings}: the grade ${bad.value} of ${bad.rater} for ${bad.item} is not a grade from 1 to 4 (or cant).`, 2);
+        if (bad)
+          throw new CliError(
+            `${o.ratings}: the grade ${bad.value} of ${bad.rater} for ${bad.item} is not a grade from 1 to 4 (or cant).`,
+            2
+          );
         const truth = parseTruthCsv(await readText(o.truth, "truth"), o.truth, new Set(ratings.map((r) => r.item)));
         const graded: GradedRating[] = ratings.map((r) => ({ item: r.item, rater: r.rater, grade: r.value }));
         const bar = progressBar("learning curves");
-        gold = goldReport(graded, truth, { methods, coinTies: o.majorityTies === "coin", draws: o.draws, B: o.bootstrap, seed: o.seed, onProgress: bar.update });
+        gold = goldReport(graded, truth, {
+          methods,
+          coinTies: o.majorityTies === "coin",
+          draws: o.draws,
+          B: o.bootstrap,
+          seed: o.seed,
+          onProgress: bar.update,
+        });
         bar.stop();
       }
       if (format === "json") return emit(format, { ...report, ...gold }, [], []);
@@ -110,30 +143,60 @@ export function registerAgreement(program: Command) {
         console.log(
           table(
             ["level", "alpha", "ci95", "items", "raters", "pairable values"],
-            [[report.level, report.alpha, ciText(report.ci), report.items, report.raters, report.pairableValues]],
-          ),
+            [[report.level, report.alpha, ciText(report.ci), report.items, report.raters, report.pairableValues]]
+          )
         );
         console.log("\nLeave-one-out (alpha without each rater):");
       }
-      if (!gold) return emit(format, report, ["rater", "ratings", "alpha without rater"], report.leaveOneOut.map((r) => [r.rater, r.ratings, r.alpha]));
+      if (!gold)
+        return emit(
+          format,
+          report,
+          ["rater", "ratings", "alpha without rater"],
+          report.leaveOneOut.map((r) => [r.rater, r.ratings, r.alpha])
+        );
       if (format === "table") {
-        console.log(table(["rater", "ratings", "alpha without rater"], report.leaveOneOut.map((r) => [r.rater, r.ratings, r.alpha])));
+        console.log(
+          table(
+            ["rater", "ratings", "alpha without rater"],
+            report.leaveOneOut.map((r) => [r.rater, r.ratings, r.alpha])
+          )
+        );
         printGoldTables(gold);
       } else {
-        emit(format, gold, ["rater", "gold", "exact", "within one", "mean difference", "t", "p", "flagged"], raterRows(gold));
+        emit(
+          format,
+          gold,
+          ["rater", "gold", "exact", "within one", "mean difference", "t", "p", "flagged"],
+          raterRows(gold)
+        );
       }
     });
 }
 
 function raterRows(gold: GoldReport) {
-  return Object.entries(gold.raters).map(([rater, g]) => [rater, g.gold, g.exact, g.withinOne, g.meanDifference, g.tStatistic, g.pValue, g.flagged ? "yes" : "no"]);
+  return Object.entries(gold.raters).map(([rater, g]) => [
+    rater,
+    g.gold,
+    g.exact,
+    g.withinOne,
+    g.meanDifference,
+    g.tStatistic,
+    g.pValue,
+    g.flagged ? "yes" : "no",
+  ]);
 }
 
 function printGoldTables(gold: GoldReport) {
   console.log(`\nGold items: ${gold.goldItems}. Per rater (grade − truth; flagged when p < 0.01):`);
   console.log(table(["rater", "gold", "exact", "within one", "mean difference", "t", "p", "flagged"], raterRows(gold)));
   console.log("\nAggregations, accuracy on the gold items (undecided counts as wrong):");
-  console.log(table(["method", "accuracy", "ci95"], Object.entries(gold.aggregation).map(([m, a]) => [m, a.accuracy, ciText(a.ci)])));
+  console.log(
+    table(
+      ["method", "accuracy", "ci95"],
+      Object.entries(gold.aggregation).map(([m, a]) => [m, a.accuracy, ciText(a.ci)])
+    )
+  );
   console.log("\nLearning curves (accuracy with n raters per item; band: 2.5–97.5% of the draws):");
   const curves = Object.entries(gold.learningCurve);
   const ns = curves[0]?.[1].map((p) => p.n) ?? [];
@@ -145,7 +208,7 @@ function printGoldTables(gold: GoldReport) {
         ...points.map((p) => `${fmt(p.accuracy, 3)} ${ciText(p.ci, 3)}`),
         gold.enoughRaters[m as AggregationMethod]!.allRaters,
         gold.enoughRaters[m as AggregationMethod]!.suggestedN,
-      ]),
-    ),
+      ])
+    )
   );
 }

@@ -33,10 +33,17 @@ describe("aggregation accuracy", () => {
     // b: 2 4 → median 2, majority undecided, mean 3; truth 3: only the mean is right.
     // c: nobody graded it; truth 2: wrong for every method.
     const ratings = [
-      { item: "a", rater: "x", grade: 1 }, { item: "a", rater: "y", grade: 1 }, { item: "a", rater: "z", grade: 2 },
-      { item: "b", rater: "x", grade: 2 }, { item: "b", rater: "y", grade: 4 },
+      { item: "a", rater: "x", grade: 1 },
+      { item: "a", rater: "y", grade: 1 },
+      { item: "a", rater: "z", grade: 2 },
+      { item: "b", rater: "x", grade: 2 },
+      { item: "b", rater: "y", grade: 4 },
     ];
-    const truth = new Map([["a", 1], ["b", 3], ["c", 2]]);
+    const truth = new Map([
+      ["a", 1],
+      ["b", 3],
+      ["c", 2],
+    ]);
     const labels = new Map((["median", "majority", "mean"] as const).map((m) => [m, aggregateItems(ratings, m)]));
     const accuracy = aggregationAccuracy(labels, truth, { B: 200, seed: 3 });
     expect(accuracy.get("median")!.accuracy).toBeCloseTo(1 / 3, 12);

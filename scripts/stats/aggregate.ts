@@ -58,7 +58,7 @@ export interface AggregateOptions {
 export function aggregateItems(
   ratings: readonly GradedRating[],
   method: AggregationMethod,
-  options: AggregateOptions = {},
+  options: AggregateOptions = {}
 ): Map<string, number | null> {
   if (method === "dawid-skene") return dawidSkene(ratings, { classes: options.classes ?? GRADE_CLASSES }).labels;
   const byItem = new Map<string, number[]>();
@@ -67,7 +67,8 @@ export function aggregateItems(
     if (!grades) byItem.set(r.item, (grades = []));
     grades.push(r.grade);
   }
-  const label = method === "median" ? medianGrade : method === "mean" ? meanGrade : (g: number[]) => majorityGrade(g, options.coin);
+  const label =
+    method === "median" ? medianGrade : method === "mean" ? meanGrade : (g: number[]) => majorityGrade(g, options.coin);
   return new Map([...byItem].map(([item, grades]) => [item, label(grades)]));
 }
 
@@ -85,13 +86,18 @@ export interface MethodAccuracy {
 export function aggregationAccuracy(
   labels: ReadonlyMap<AggregationMethod, ReadonlyMap<string, number | null>>,
   truth: ReadonlyMap<string, number>,
-  options: BootstrapOptions = {},
+  options: BootstrapOptions = {}
 ): Map<AggregationMethod, MethodAccuracy> {
   const gold = [...truth.keys()];
   const methods = [...labels.keys()];
-  const columns = methods.map((m) => Float64Array.from(gold, (item) => (labels.get(m)!.get(item) === truth.get(item) ? 1 : 0)));
+  const columns = methods.map((m) =>
+    Float64Array.from(gold, (item) => (labels.get(m)!.get(item) === truth.get(item) ? 1 : 0))
+  );
   const cis = bootstrapMeans(columns, options);
   return new Map(
-    methods.map((m, j) => [m, { accuracy: gold.length ? columns[j].reduce((s, x) => s + x, 0) / gold.length : NaN, ci: cis[j] }]),
+    methods.map((m, j) => [
+      m,
+      { accuracy: gold.length ? columns[j].reduce((s, x) => s + x, 0) / gold.length : NaN, ci: cis[j] },
+    ])
   );
 }

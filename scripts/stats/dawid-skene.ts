@@ -57,15 +57,23 @@ export interface EmState {
 /** Dawid–Skene over named ratings with grades 1..classes. */
 export function dawidSkene(
   ratings: readonly { item: string; rater: string; grade: number }[],
-  options: { classes: number; start?: DsStart },
+  options: { classes: number; start?: DsStart }
 ): DawidSkeneResult {
   const K = options.classes;
   const itemIds = new Map<string, number>();
   const raterIds = new Map<string, number>();
   const n = ratings.length;
-  const obs: Observations = { item: new Int32Array(n), rater: new Int32Array(n), cls: new Int32Array(n), items: 0, raters: 0, classes: K };
+  const obs: Observations = {
+    item: new Int32Array(n),
+    rater: new Int32Array(n),
+    cls: new Int32Array(n),
+    items: 0,
+    raters: 0,
+    classes: K,
+  };
   ratings.forEach((r, o) => {
-    if (!Number.isInteger(r.grade) || r.grade < 1 || r.grade > K) throw new Error(`the grade ${r.grade} of ${r.rater} for ${r.item} is not a whole number from 1 to ${K}`);
+    if (!Number.isInteger(r.grade) || r.grade < 1 || r.grade > K)
+      throw new Error(`the grade ${r.grade} of ${r.rater} for ${r.item} is not a whole number from 1 to ${K}`);
     if (!itemIds.has(r.item)) itemIds.set(r.item, itemIds.size);
     if (!raterIds.has(r.rater)) raterIds.set(r.rater, raterIds.size);
     obs.item[o] = itemIds.get(r.item)!;
@@ -82,7 +90,10 @@ export function dawidSkene(
     posteriors: new Map(items.map((item, i) => [item, Array.from(em.posteriors.subarray(i * K, (i + 1) * K))])),
     priors: Array.from(em.priors),
     confusion: new Map(
-      [...raterIds].map(([rater, j]) => [rater, Array.from({ length: K }, (_, k) => Array.from(em.confusion.subarray((j * K + k) * K, (j * K + k + 1) * K)))]),
+      [...raterIds].map(([rater, j]) => [
+        rater,
+        Array.from({ length: K }, (_, k) => Array.from(em.confusion.subarray((j * K + k) * K, (j * K + k + 1) * K))),
+      ])
     ),
     logLikelihood: em.logLikelihood,
     iterations: em.iterations,
@@ -102,7 +113,12 @@ export function dawidSkeneLabels(posteriors: Float64Array, K: number): Int32Arra
 }
 
 /** The EM loop itself (see the file's comment). */
-export function dawidSkeneEm(obs: Observations, start: DsStart = "majority", maxIterations = DS_MAX_ITERATIONS, tolerance = DS_TOLERANCE): EmState {
+export function dawidSkeneEm(
+  obs: Observations,
+  start: DsStart = "majority",
+  maxIterations = DS_MAX_ITERATIONS,
+  tolerance = DS_TOLERANCE
+): EmState {
   const { items: I, raters: J, classes: K } = obs;
   const N = obs.item.length;
   const T = new Float64Array(I * K);
@@ -160,7 +176,7 @@ export function dawidSkeneEm(obs: Observations, start: DsStart = "majority", max
       let max = -Infinity;
       for (let k = 0; k < K; k++) max = Math.max(max, logItem[i * K + k]);
       let sum = 0;
-      for (let k = 0; k < K; k++) sum += (T[i * K + k] = Math.exp(logItem[i * K + k] - max));
+      for (let k = 0; k < K; k++) sum += T[i * K + k] = Math.exp(logItem[i * K + k] - max);
       for (let k = 0; k < K; k++) T[i * K + k] /= sum;
       ll += max + Math.log(sum);
     }

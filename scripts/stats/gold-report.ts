@@ -1,5 +1,11 @@
 import { createRng } from "../lib/random";
-import { aggregateItems, aggregationAccuracy, type AggregationMethod, type GradedRating, type MethodAccuracy } from "./aggregate";
+import {
+  aggregateItems,
+  aggregationAccuracy,
+  type AggregationMethod,
+  type GradedRating,
+  type MethodAccuracy,
+} from "./aggregate";
 import { type BootstrapOptions } from "./bootstrap";
 import { proposalGoldAgreement, raterGoldAgreement, type GoldAgreement, type ProposalGold } from "./gold";
 import { learningCurves, type CurvePoint } from "./learning-curve";
@@ -28,10 +34,17 @@ export interface GoldReport {
  * Everything `assay agreement --truth` adds: per-rater gold agreement, per-proposal average-vote
  * agreement, each aggregation's gold accuracy with a bootstrap CI, and the learning curves.
  */
-export function goldReport(ratings: readonly GradedRating[], truth: ReadonlyMap<string, number>, options: GoldReportOptions): GoldReport {
+export function goldReport(
+  ratings: readonly GradedRating[],
+  truth: ReadonlyMap<string, number>,
+  options: GoldReportOptions
+): GoldReport {
   const seed = options.seed ?? "assay";
   const labels = new Map(
-    options.methods.map((m) => [m, aggregateItems(ratings, m, { coin: options.coinTies ? createRng(`${seed}:ties`) : undefined })]),
+    options.methods.map((m) => [
+      m,
+      aggregateItems(ratings, m, { coin: options.coinTies ? createRng(`${seed}:ties`) : undefined }),
+    ])
   );
   const curves = learningCurves(ratings, options.methods, truth, {
     draws: options.draws,
@@ -48,6 +61,8 @@ export function goldReport(ratings: readonly GradedRating[], truth: ReadonlyMap<
     ...(byProposal ? { proposals: byProposal } : {}),
     aggregation: Object.fromEntries(aggregationAccuracy(labels, truth, options)),
     learningCurve: Object.fromEntries([...curves].map(([m, c]) => [m, c.points])),
-    enoughRaters: Object.fromEntries([...curves].map(([m, c]) => [m, { allRaters: c.allRaters, suggestedN: c.suggestedN }])),
+    enoughRaters: Object.fromEntries(
+      [...curves].map(([m, c]) => [m, { allRaters: c.allRaters, suggestedN: c.suggestedN }])
+    ),
   };
 }

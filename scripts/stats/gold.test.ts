@@ -6,7 +6,11 @@ import { goldAgreement, proposalGoldAgreement, raterGoldAgreement } from "./gold
 import { oneSampleTTest } from "./t-test";
 
 const F = path.resolve(__dirname, "../../test/fixtures/gold-small");
-const rows = (file: string) => Papa.parse<Record<string, string>>(fs.readFileSync(path.join(F, file), "utf8"), { header: true, skipEmptyLines: true }).data;
+const rows = (file: string) =>
+  Papa.parse<Record<string, string>>(fs.readFileSync(path.join(F, file), "utf8"), {
+    header: true,
+    skipEmptyLines: true,
+  }).data;
 const ratings: GradedRating[] = rows("ratings.csv")
   .filter((r) => r.grade !== "cant")
   .map((r) => ({ item: r.item, rater: r.rater, grade: Number(r.grade) }));
@@ -49,7 +53,15 @@ describe("gold agreement", () => {
   });
 
   it("says nothing of a rater without gold items", () => {
-    expect(goldAgreement([], [])).toEqual({ gold: 0, exact: null, withinOne: null, meanDifference: null, tStatistic: null, pValue: null, flagged: false });
+    expect(goldAgreement([], [])).toEqual({
+      gold: 0,
+      exact: null,
+      withinOne: null,
+      meanDifference: null,
+      tStatistic: null,
+      pValue: null,
+      flagged: false,
+    });
   });
 
   it("gives every per-rater value of gold-small's expected.json", () => {
@@ -58,7 +70,8 @@ describe("gold agreement", () => {
     for (const [rater, want] of Object.entries(expected.raters) as [string, Record<string, number>][]) {
       const got = raters.get(rater)!;
       expect(got.gold).toBe(want.gold);
-      for (const key of ["exact", "withinOne", "meanDifference", "tStatistic"] as const) expect(got[key]).toBeCloseTo(want[key], 12);
+      for (const key of ["exact", "withinOne", "meanDifference", "tStatistic"] as const)
+        expect(got[key]).toBeCloseTo(want[key], 12);
       expect(Math.abs(got.pValue! - want.pValue) / want.pValue).toBeLessThan(1e-6);
       expect(got.flagged).toBe(want.pValue < 0.01);
     }
@@ -70,7 +83,8 @@ describe("gold agreement", () => {
     const labels = new Map(aggregationMethods.map((m) => [m, aggregateItems(ratings, m)]));
     const accuracy = aggregationAccuracy(labels, truth, { B: 500, seed: 1 });
     expect(expected.goldItems).toBe(truth.size);
-    for (const m of ["median", "majority", "mean"] as const) expect(accuracy.get(m)!.accuracy).toBeCloseTo(expected.aggregation[m].accuracy, 12);
+    for (const m of ["median", "majority", "mean"] as const)
+      expect(accuracy.get(m)!.accuracy).toBeCloseTo(expected.aggregation[m].accuracy, 12);
     const ds = expected.aggregation["dawid-skene"];
     expect(Math.abs(accuracy.get("dawid-skene")!.accuracy - ds.accuracy)).toBeLessThanOrEqual(ds.tolerance);
     for (const { accuracy: a, ci } of accuracy.values()) expect(ci!.lower <= a && a <= ci!.upper).toBe(true);
@@ -81,13 +95,37 @@ describe("gold agreement", () => {
     //   fewest judgements 2; pooled variance = (1·2 + 2·0)/(1 + 2) = 2/3.
     // p2: item c grade 4 (truth 4; difference 0); one grade, so no pooled variance.
     const small: GradedRating[] = [
-      { item: "p1:a", rater: "x", grade: 1 }, { item: "p1:a", rater: "y", grade: 3 },
-      { item: "p1:b", rater: "x", grade: 2 }, { item: "p1:b", rater: "y", grade: 2 }, { item: "p1:b", rater: "z", grade: 2 },
+      { item: "p1:a", rater: "x", grade: 1 },
+      { item: "p1:a", rater: "y", grade: 3 },
+      { item: "p1:b", rater: "x", grade: 2 },
+      { item: "p1:b", rater: "y", grade: 2 },
+      { item: "p1:b", rater: "z", grade: 2 },
       { item: "p2:c", rater: "x", grade: 4 },
     ];
-    const byProposal = proposalGoldAgreement(small, new Map([["p1:a", 1], ["p2:c", 4]]), (item) => item.split(":")[0]);
-    expect(byProposal.get("p1")).toMatchObject({ gold: 1, exact: 0, withinOne: 1, meanDifference: 1, tStatistic: null, items: 2, minJudgements: 2 });
+    const byProposal = proposalGoldAgreement(
+      small,
+      new Map([
+        ["p1:a", 1],
+        ["p2:c", 4],
+      ]),
+      (item) => item.split(":")[0]
+    );
+    expect(byProposal.get("p1")).toMatchObject({
+      gold: 1,
+      exact: 0,
+      withinOne: 1,
+      meanDifference: 1,
+      tStatistic: null,
+      items: 2,
+      minJudgements: 2,
+    });
     expect(byProposal.get("p1")!.pooledVariance).toBeCloseTo(2 / 3, 12);
-    expect(byProposal.get("p2")).toMatchObject({ gold: 1, exact: 1, meanDifference: 0, minJudgements: 1, pooledVariance: null });
+    expect(byProposal.get("p2")).toMatchObject({
+      gold: 1,
+      exact: 1,
+      meanDifference: 0,
+      minJudgements: 1,
+      pooledVariance: null,
+    });
   });
 });

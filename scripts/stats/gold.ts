@@ -38,7 +38,10 @@ export function goldAgreement(grades: readonly number[], truths: readonly number
 }
 
 /** Per rater, over the gold items they graded ("can't judge" is not in the ratings). Raters sorted by id. */
-export function raterGoldAgreement(ratings: readonly GradedRating[], truth: ReadonlyMap<string, number>): Map<string, GoldAgreement> {
+export function raterGoldAgreement(
+  ratings: readonly GradedRating[],
+  truth: ReadonlyMap<string, number>
+): Map<string, GoldAgreement> {
   const byRater = new Map<string, { grades: number[]; truths: number[] }>();
   for (const r of [...ratings].sort((a, b) => (a.rater < b.rater ? -1 : a.rater > b.rater ? 1 : 0))) {
     let own = byRater.get(r.rater);
@@ -69,7 +72,7 @@ export interface ProposalGold extends GoldAgreement {
 export function proposalGoldAgreement(
   ratings: readonly GradedRating[],
   truth: ReadonlyMap<string, number>,
-  proposalOf: (item: string) => string,
+  proposalOf: (item: string) => string
 ): Map<string, ProposalGold> {
   const byItem = new Map<string, number[]>();
   for (const r of ratings) {
@@ -83,20 +86,28 @@ export function proposalGoldAgreement(
     byProposal.set(p, [...(byProposal.get(p) ?? []), item]);
   }
   return new Map(
-    [...byProposal].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([proposal, items]) => {
-      const gold = items.filter((item) => truth.has(item));
-      const agreement = goldAgreement(gold.map((item) => mean(byItem.get(item)!)), gold.map((item) => truth.get(item)!));
-      let ss = 0;
-      let df = 0;
-      for (const item of items) {
-        const grades = byItem.get(item)!;
-        if (grades.length >= 2) {
-          ss += (grades.length - 1) * variance(grades);
-          df += grades.length - 1;
+    [...byProposal]
+      .sort((a, b) => (a[0] < b[0] ? -1 : 1))
+      .map(([proposal, items]) => {
+        const gold = items.filter((item) => truth.has(item));
+        const agreement = goldAgreement(
+          gold.map((item) => mean(byItem.get(item)!)),
+          gold.map((item) => truth.get(item)!)
+        );
+        let ss = 0;
+        let df = 0;
+        for (const item of items) {
+          const grades = byItem.get(item)!;
+          if (grades.length >= 2) {
+            ss += (grades.length - 1) * variance(grades);
+            df += grades.length - 1;
+          }
         }
-      }
-      const minJudgements = Math.min(...items.map((item) => byItem.get(item)!.length));
-      return [proposal, { ...agreement, items: items.length, minJudgements, pooledVariance: df > 0 ? ss / df : null }];
-    }),
+        const minJudgements = Math.min(...items.map((item) => byItem.get(item)!.length));
+        return [
+          proposal,
+          { ...agreement, items: items.length, minJudgements, pooledVariance: df > 0 ? ss / df : null },
+        ];
+      })
   );
 }

@@ -2,10 +2,15 @@ import { learningCurves } from "./learning-curve";
 
 // Gold item a: grades 1 and 2, truth 1. Gold item b: grades 3 and 3, truth 3.
 const ratings = [
-  { item: "a", rater: "x", grade: 1 }, { item: "a", rater: "y", grade: 2 },
-  { item: "b", rater: "x", grade: 3 }, { item: "b", rater: "y", grade: 3 },
+  { item: "a", rater: "x", grade: 1 },
+  { item: "a", rater: "y", grade: 2 },
+  { item: "b", rater: "x", grade: 3 },
+  { item: "b", rater: "y", grade: 3 },
 ];
-const truth = new Map([["a", 1], ["b", 3]]);
+const truth = new Map([
+  ["a", 1],
+  ["b", 3],
+]);
 
 describe("learning curves", () => {
   it("averages seeded draws of n raters, worked by hand", () => {

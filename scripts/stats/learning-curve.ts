@@ -1,6 +1,13 @@
 import { createRng, type Rng } from "../lib/random";
 import { percentileInterval, type Interval } from "./bootstrap";
-import { GRADE_CLASSES, majorityGrade, meanGrade, medianGrade, type AggregationMethod, type GradedRating } from "./aggregate";
+import {
+  GRADE_CLASSES,
+  majorityGrade,
+  meanGrade,
+  medianGrade,
+  type AggregationMethod,
+  type GradedRating,
+} from "./aggregate";
 import { dawidSkeneEm, dawidSkeneLabels, type Observations } from "./dawid-skene";
 
 export const DEFAULT_DRAWS = 1000;
@@ -43,7 +50,7 @@ export function learningCurves(
   ratings: readonly GradedRating[],
   methods: readonly AggregationMethod[],
   truth: ReadonlyMap<string, number> | null,
-  options: LearningCurveOptions = {},
+  options: LearningCurveOptions = {}
 ): Map<AggregationMethod, LearningCurve> {
   const draws = options.draws ?? DEFAULT_DRAWS;
   const K = options.classes ?? GRADE_CLASSES;
@@ -60,7 +67,12 @@ export function learningCurves(
   const r = Math.max(0, ...grades.map((g) => g.length));
   const useTruth = truth !== null && truth.size > 0;
   const rng = createRng(options.seed ?? "assay");
-  const label = (method: AggregationMethod, picked: number[][], pickedRaters: number[][], coin?: Rng): (number | null)[] => {
+  const label = (
+    method: AggregationMethod,
+    picked: number[][],
+    pickedRaters: number[][],
+    coin?: Rng
+  ): (number | null)[] => {
     if (method === "median") return picked.map(medianGrade);
     if (method === "mean") return picked.map(meanGrade);
     if (method === "majority") return picked.map((g) => majorityGrade(g, coin));
@@ -68,9 +80,7 @@ export function learningCurves(
   };
   const coin = options.coinTies ? rng : undefined;
   const allLabels = new Map(methods.map((m) => [m, label(m, grades, whose, coin)]));
-  const reference: (number | null)[] = useTruth
-    ? items.map((item) => truth.get(item) ?? null)
-    : [];
+  const reference: (number | null)[] = useTruth ? items.map((item) => truth.get(item) ?? null) : [];
   const scored = useTruth ? items.map((_, i) => i).filter((i) => reference[i] !== null) : items.map((_, i) => i);
   // Gold items nobody graded are still gold: they count as wrong for every method.
   const goldTotal = useTruth ? truth.size : items.length;
@@ -80,7 +90,12 @@ export function learningCurves(
     for (const i of scored) if (labels[i] !== null && labels[i] === ref[i]) right++;
     return goldTotal ? right / goldTotal : NaN;
   };
-  const curves = new Map(methods.map((m) => [m, { points: [] as CurvePoint[], allRaters: accuracyOf(m, allLabels.get(m)!), suggestedN: null as number | null }]));
+  const curves = new Map(
+    methods.map((m) => [
+      m,
+      { points: [] as CurvePoint[], allRaters: accuracyOf(m, allLabels.get(m)!), suggestedN: null as number | null },
+    ])
+  );
   for (let n = 1; n <= r; n++) {
     if (n === r && !coin) {
       // Every item keeps all its grades: each draw is the all-rater labelling, no spread to sample.
@@ -104,7 +119,9 @@ export function learningCurves(
     }
     for (const m of methods) {
       const v = values.get(m)!;
-      curves.get(m)!.points.push({ n, accuracy: v.reduce((s, x) => s + x, 0) / draws, ci: percentileInterval(v, 0.95) });
+      curves
+        .get(m)!
+        .points.push({ n, accuracy: v.reduce((s, x) => s + x, 0) / draws, ci: percentileInterval(v, 0.95) });
     }
     options.onProgress?.(n, r);
   }
@@ -128,14 +145,21 @@ function partialShuffle(m: number, n: number, rng: Rng): number[] {
 function dsLabels(grades: number[][], raters: number[][], J: number, K: number): (number | null)[] {
   let N = 0;
   for (const g of grades) N += g.length;
-  const obs: Observations = { item: new Int32Array(N), rater: new Int32Array(N), cls: new Int32Array(N), items: grades.length, raters: J, classes: K };
+  const obs: Observations = {
+    item: new Int32Array(N),
+    rater: new Int32Array(N),
+    cls: new Int32Array(N),
+    items: grades.length,
+    raters: J,
+    classes: K,
+  };
   let o = 0;
   grades.forEach((g, i) =>
     g.forEach((grade, x) => {
       obs.item[o] = i;
       obs.rater[o] = raters[i][x];
       obs.cls[o++] = grade - 1;
-    }),
+    })
   );
   const labels = dawidSkeneLabels(dawidSkeneEm(obs).posteriors, K);
   return Array.from(labels, (l, i) => (grades[i].length ? l + 1 : null));
