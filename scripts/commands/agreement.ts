@@ -174,7 +174,9 @@ export function registerAgreement(program: Command) {
     });
 }
 
-function raterRows(gold: GoldReport) {
+/** Rows of the per-rater table; `pText` shows small p-values in exponent form, not as 0.0000. */
+function raterRows(gold: GoldReport, pText = false) {
+  const p = (value: number | null) => (pText && value !== null && value < 1e-4 ? value.toExponential(2) : value);
   return Object.entries(gold.raters).map(([rater, g]) => [
     rater,
     g.gold,
@@ -182,14 +184,16 @@ function raterRows(gold: GoldReport) {
     g.withinOne,
     g.meanDifference,
     g.tStatistic,
-    g.pValue,
+    p(g.pValue),
     g.flagged ? "yes" : "no",
   ]);
 }
 
 function printGoldTables(gold: GoldReport) {
   console.log(`\nGold items: ${gold.goldItems}. Per rater (grade − truth; flagged when p < 0.01):`);
-  console.log(table(["rater", "gold", "exact", "within one", "mean difference", "t", "p", "flagged"], raterRows(gold)));
+  console.log(
+    table(["rater", "gold", "exact", "within one", "mean difference", "t", "p", "flagged"], raterRows(gold, true))
+  );
   console.log("\nAggregations, accuracy on the gold items (undecided counts as wrong):");
   console.log(
     table(
