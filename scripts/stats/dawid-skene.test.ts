@@ -1,0 +1,132 @@
+import fs from "node:fs";
+import path from "node:path";
+import { dawidSkene, type DsStart } from "./dawid-skene";
+
+const F = path.resolve(__dirname, "../../test/fixtures/dawid-skene-1979");
+
+// Dawid and Skene (1979), Table 1: 45 patients, 5 observers, 4 classes; observer 1 saw each patient
+// three times. Rows: patient; per observer the classes they gave.
+const TABLE_1 = JSON.parse(fs.readFileSync(path.join(F, "table1.json"), "utf8")) as number[][][];
+
+describe("Dawid–Skene", () => {
+  it("reaches the hand-worked fixed point of a 2-rater, 3-item case within 1e-6", () => {
+    // Items A: (1, 1), B: (2, 2), C: (1, 2) from raters r1 and r2; grades 1–2.
+    // Start (majority, ties split): T_A = (1, 0), T_B = (0, 1), T_C = (½, ½).
+    // M-step: p = ((1 + ½)/3, (1 + ½)/3) = (½, ½).
+    //   r1 gave 1 to A and C, 2 to B: row 1 = (1·1 + ½·1, 0)/1.5 = (1, 0); row 2 = (½, 1)/1.5 = (⅓, ⅔).
+    //   r2 gave 1 to A, 2 to B and C: row 1 = (1, ½)/1.5 = (⅔, ⅓); row 2 = (0, 1 + ½)/1.5 = (0, 1).
+    // E-step: A: (½·1·⅔, ½·⅓·0) = (⅓, 0) → (1, 0); B: (½·0·⅓, ½·⅔·1) = (0, ⅓) → (0, 1);
+    //   C: (½·1·⅓, ½·⅓·1) = (⅙, ⅙) → (½, ½): the start again, so the second iteration gains 0 and stops.
+    // log-likelihood = log ⅓ + log ⅓ + log(⅙ + ⅙) = 3 log ⅓; C's tie goes to the lower grade.
+    const result = dawidSkene(
+      [
+        { item: "A", rater: "r1", grade: 1 },
+        { item: "A", rater: "r2", grade: 1 },
+        { item: "B", rater: "r1", grade: 2 },
+        { item: "B", rater: "r2", grade: 2 },
+        { item: "C", rater: "r1", grade: 1 },
+        { item: "C", rater: "r2", grade: 2 },
+      ],
+      { classes: 2 }
+    );
+    expect(result.iterations).toBe(2);
+    expect(result.logLikelihood).toBeCloseTo(3 * Math.log(1 / 3), 6);
+    expect(result.priors[0]).toBeCloseTo(0.5, 6);
+    const close = (actual: number[][], expected: number[][]) =>
+      actual.flat().forEach((v, i) => expect(v).toBeCloseTo(expected.flat()[i], 6));
+    close(result.confusion.get("r1")!, [
+      [1, 0],
+      [1 / 3, 2 / 3],
+    ]);
+    close(result.confusion.get("r2")!, [
+      [2 / 3, 1 / 3],
+      [0, 1],
+    ]);
+    close(
+      [result.posteriors.get("A")!, result.posteriors.get("B")!, result.posteriors.get("C")!],
+      [
+        [1, 0],
+        [0, 1],
+        [0.5, 0.5],
+      ]
+    );
+    expect([...result.labels]).toEqual([
+      ["A", 1],
+      ["B", 2],
+      ["C", 1],
+    ]);
+  });
+
+  it("gives Dawid and Skene's 1979 estimates for their Table 1 (to the paper's two decimals)", () => {
+    const ratings = TABLE_1.flatMap((observers, p) =>
+      observers.flatMap((grades, o) =>
+        grades.map((grade) => ({ item: `patient-${p + 1}`, rater: `observer-${o + 1}`, grade }))
+      )
+    );
+    // The paper starts from each patient's shares of the votes; DESIGN.md's majority start ends in
+    // another local maximum here (lower likelihood: class 4's prior 0.02), which the last lines pin.
+    const result = dawidSkene(ratings, { classes: 4, start: "votes" });
+    // Paper, Table 2 (class marginals) and Table 3 (observer 1's and 2's error rates; rows: true class).
+    [0.4, 0.42, 0.11, 0.07].forEach((p, k) => expect(Math.abs(result.priors[k] - p)).toBeLessThan(0.01));
+    const observer1 = [
+      [0.89, 0.11, 0, 0],
+      [0.07, 0.88, 0.05, 0],
+      [0, 0.34, 0.66, 0],
+      [0, 0, 0.56, 0.44],
+    ];
+    const observer2 = [
+      [0.83, 0.17, 0, 0],
+      [0.05, 0.63, 0.31, 0],
+      [0, 0, 1, 0],
+      [0, 0, 0, 1],
+    ];
+    result.confusion
+      .get("observer-1")!
+      .flat()
+      .forEach((v, i) => expect(Math.abs(v - observer1.flat()[i])).toBeLessThan(0.01));
+    result.confusion
+      .get("observer-2")!
+      .flat()
+      .forEach((v, i) => expect(Math.abs(v - observer2.flat()[i])).toBeLessThan(0.01));
+    const observer3 = [
+      [1, 0, 0, 0],
+      [0.11, 0.79, 0.11, 0],
+      [0, 0.4, 0.2, 0.4],
+      [0, 0, 0.67, 0.33],
+    ];
+    result.confusion
+      .get("observer-3")!
+      .flat()
+      .forEach((v, i) => expect(Math.abs(v - observer3.flat()[i])).toBeLessThan(0.01));
+    const majorityStart = dawidSkene(ratings, { classes: 4 });
+    expect(majorityStart.priors[3]).toBeCloseTo(0.0222, 4);
+    expect(majorityStart.logLikelihood).toBeLessThan(result.logLikelihood);
+  });
+
+  it.each(["votes", "majority"] as DsStart[])(
+    "matches a separate numpy EM on Table 1 from the %s start within 1e-6",
+    (start) => {
+      const table = TABLE_1;
+      const want = JSON.parse(fs.readFileSync(path.join(F, "expected.json"), "utf8"))[start];
+      const ratings = table.flatMap((observers, p) =>
+        observers.flatMap((grades, o) =>
+          grades.map((grade) => ({ item: `patient-${p + 1}`, rater: `observer-${o + 1}`, grade }))
+        )
+      );
+      const result = dawidSkene(ratings, { classes: 4, start });
+      expect(result.iterations).toBe(want.iterations);
+      expect(result.logLikelihood).toBeCloseTo(want.logLikelihood, 6);
+      const within = (got: number[], expected: number[]) =>
+        got.forEach((v, i) => expect(Math.abs(v - expected[i])).toBeLessThan(1e-6));
+      within(result.priors, want.priors);
+      table.forEach((_, p) => within(result.posteriors.get(`patient-${p + 1}`)!, want.posteriors[p]));
+      for (let o = 0; o < 5; o++) within(result.confusion.get(`observer-${o + 1}`)!.flat(), want.confusion[o].flat());
+    }
+  );
+
+  it("rejects a grade outside the classes", () => {
+    expect(() => dawidSkene([{ item: "A", rater: "r", grade: 5 }], { classes: 4 })).toThrow(
+      "is not a whole number from 1 to 4"
+    );
+  });
+});
