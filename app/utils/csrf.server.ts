@@ -4,6 +4,7 @@ import type { RequestHandler } from "express";
 import { CSRF_FIELD } from "./csrf";
 import { discardBody, FORM_BODY_LIMIT, readBodyWithin } from "./form-body.server";
 import { publicOrigin, requestOrigin, type OriginOptions } from "./origin.server";
+import { mapRouteModules } from "./route-modules.server";
 import { SESSION_COOKIE } from "./sessions.server";
 
 /**
@@ -107,14 +108,10 @@ function isKeyApiCall(path: string, cookie: string | null | undefined): boolean 
 
 /** The build with every route's action behind the guard, so no route can forget it. */
 export function guardActions(build: ServerBuild): ServerBuild {
-  const routes = Object.fromEntries(
-    Object.entries(build.routes).map(([id, route]) => {
-      const module = route.module as GuardedRouteModule;
-      if (!module.action) return [id, route];
-      return [id, { ...route, module: { ...route.module, action: guarded(module, module.action) } }];
-    }),
-  );
-  return { ...build, routes };
+  return mapRouteModules(build, (module) => {
+    const guardable = module as GuardedRouteModule;
+    return guardable.action ? { ...module, action: guarded(guardable, guardable.action) } : module;
+  });
 }
 
 function guarded(module: GuardedRouteModule, action: ActionFunction): ActionFunction {

@@ -2,6 +2,7 @@ import type { ServerBuild } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { isDatabaseUnavailable } from "../../db/unavailable";
 import { logDatabaseOutage } from "./log.server";
+import { mapRouteModules, type RouteModule } from "./route-modules.server";
 
 /** What every request answers while the database cannot be reached. */
 export const DATABASE_UNAVAILABLE = "The database is unavailable just now; retry in a few seconds.";
@@ -36,11 +37,8 @@ export function withDatabaseOutages(build: ServerBuild): ServerBuild {
         throw databaseUnavailableResponse(args.request);
       }
     });
-  const routes = Object.fromEntries(
-    Object.entries(build.routes).map(([id, route]) => {
-      const module = route.module as { loader?: DataFunction; action?: DataFunction };
-      return [id, { ...route, module: { ...route.module, loader: wrap(module.loader), action: wrap(module.action) } }];
-    })
-  );
-  return { ...build, routes } as ServerBuild;
+  return mapRouteModules(build, (module) => {
+    const functions = module as { loader?: DataFunction; action?: DataFunction };
+    return { ...module, loader: wrap(functions.loader), action: wrap(functions.action) } as RouteModule;
+  });
 }
