@@ -1,5 +1,6 @@
 import { Command, CommanderError } from "commander";
 import { CliError } from "./cli/errors";
+import { describeError } from "../app/utils/log.server";
 
 const program = new Command("assay")
   .description("Assay: evaluate a recommender of people offline, by expert grades, and online")
@@ -36,6 +37,7 @@ try {
     console.error(`assay: ${error.message}`);
     process.exit(error.exitCode);
   }
-  console.error(`assay: ${(error as Error).message}`);
+  // An unexpected error may be a driver's, whose message repeats the query's parameters: redacted.
+  console.error(describeError("assay", error));
   process.exit(1);
 }
