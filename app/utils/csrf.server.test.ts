@@ -105,6 +105,14 @@ describe("guardActions", () => {
     expect(calls).toHaveLength(0);
   });
 
+  it("refuses a field with a NUL character with a 400 naming it, and never calls the action", async () => {
+    const { calls, call } = guardedRoute();
+    const response = await call(post(form({ name: "Ada\u0000", csrf: tokenOf(SESSION) })));
+    expect(response.status).toBe(400);
+    expect((await response.json()).message).toBe('The field "name" contains a NUL character, which cannot be stored; nothing was saved.');
+    expect(calls).toHaveLength(0);
+  });
+
   it("hands the action the same body, url-encoded or multipart with a file", async () => {
     const { calls, call } = guardedRoute();
     const encoded = await call(post(form({ name: "Ada", csrf: tokenOf(SESSION) })));

@@ -132,16 +132,20 @@ function guarded(module: GuardedRouteModule, action: ActionFunction): ActionFunc
     headers.delete("Transfer-Encoding");
     headers.set("Content-Length", String(body.byteLength));
     const forwarded = new Request(request.url, { method: request.method, headers, body, signal: request.signal });
-    if (!isValidCsrfToken(request, await submittedToken(forwarded.clone()))) throw refusal(403, EXPIRED);
+    const form = await submittedForm(forwarded.clone());
+    if (!isValidCsrfToken(request, form?.get(CSRF_FIELD) ?? null)) throw refusal(403, EXPIRED);
+    // PostgreSQL cannot store a NUL in text: refused here for every form at once, not as a 500 later.
+    const withNul = [...(form ?? [])].find(([, value]) => typeof value === "string" && value.includes("\u0000"));
+    if (withNul) throw refusal(400, `The field "${withNul[0]}" contains a NUL character, which cannot be stored; nothing was saved.`);
     return action({ ...args, request: forwarded });
   };
 }
 
-async function submittedToken(request: Request): Promise<unknown> {
+async function submittedForm(request: Request): Promise<FormData | null> {
   const type = request.headers.get("Content-Type") ?? "";
   if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type)) return null;
   try {
-    return (await request.formData()).get(CSRF_FIELD);
+    return await request.formData();
   } catch {
     return null;
   }
