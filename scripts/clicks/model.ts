@@ -1,0 +1,174 @@
+import type { ClickLog, Vocabulary } from "./log";
+
+/**
+ * `textbook` follows Chuklin, Markov and de Rijke, *Click Models for Web Search* (2015); `pyclick`
+ * reproduces PyClick 98e7e460 exactly, departures included (CLICK-MODELS.md §7).
+ */
+export type Mode = "textbook" | "pyclick";
+
+/** EM values are clamped below 1 (PyClick's `ParamEM.value`: min(num/den, 1 − 1e-6)). */
+export const PROB_MIN = 1e-6;
+
+export type ParamKind = "pair" | "rank" | "rankPrev" | "global";
+
+/**
+ * One parameter container as counts `(num, den)`, each created as (1, 2): value 0.5. `dnum`/`dden`
+ * collect one pass's updates; `value` is what the updates and predictions read.
+ */
+export interface Param {
+  name: string;
+  kind: ParamKind;
+  num: Float64Array;
+  den: Float64Array;
+  dnum: Float64Array;
+  dden: Float64Array;
+  value: Float64Array;
+}
+
+export interface ModelOptions {
+  mode?: Mode;
+  maxRank?: number;
+  iterations?: number;
+}
+
+export type Progress = (done: number, total: number) => void;
+
+/**
+ * A click model over a `ClickLog`. Subclasses declare their parameters and give, per session, the
+ * updates (`accumulate`, reading only `value`), the click probabilities and the relevance of a pair.
+ */
+export abstract class ClickModel {
+  abstract readonly name: string;
+  /** Fitted by EM (iterations restarting from the counts held when `train` is called) or by counting. */
+  abstract readonly em: boolean;
+  readonly mode: Mode;
+  readonly maxRank: number;
+  readonly iterations: number;
+  readonly params: Param[] = [];
+  /** Pairs some training session touched (the ones whose parameters are reported). */
+  trained = new Uint8Array(0);
+
+  constructor(options: ModelOptions = {}) {
+    this.mode = options.mode ?? "textbook";
+    this.maxRank = options.maxRank ?? 10;
+    this.iterations = options.iterations ?? 50;
+  }
+
+  protected param(name: string, kind: ParamKind): Param {
+    const size = kind === "rank" ? this.maxRank : kind === "rankPrev" ? this.maxRank * this.maxRank : kind === "global" ? 1 : 0;
+    const p: Param = { name, kind, num: new Float64Array(size).fill(1), den: new Float64Array(size).fill(2), dnum: new Float64Array(size), dden: new Float64Array(size), value: new Float64Array(size).fill(0.5) };
+    this.params.push(p);
+    return p;
+  }
+
+  /** Grows the per-pair arrays to the vocabulary's size; new pairs start at (1, 2). */
+  ensure(pairCount: number): void {
+    if (this.trained.length >= pairCount) return;
+    const size = Math.max(pairCount, Math.ceil(this.trained.length * 1.5));
+    const grow = (a: Float64Array, fill: number) => {
+      const b = new Float64Array(size).fill(fill);
+      b.set(a);
+      return b;
+    };
+    for (const p of this.params) {
+      if (p.kind !== "pair") continue;
+      p.num = grow(p.num, 1);
+      p.den = grow(p.den, 2);
+      p.dnum = grow(p.dnum, 0);
+      p.dden = grow(p.dden, 0);
+      p.value = grow(p.value, 0.5);
+    }
+    const trained = new Uint8Array(size);
+    trained.set(this.trained);
+    this.trained = trained;
+  }
+
+  /** Adds the session's updates to `dnum`/`dden`, from the current `value`s. */
+  protected abstract accumulate(log: ClickLog, s: number): void;
+  /** `out[r]` = P(C_r = 1), unconditional. */
+  abstract full(log: ClickLog, s: number, out: Float64Array): void;
+  /** `out[r]` = probability of the observed click value at r given the clicks above r. */
+  abstract conditional(log: ClickLog, s: number, out: Float64Array): void;
+  /** Predicted relevance of a pair; null when the model has none (PyClick's CM raises). */
+  abstract relevance(pair: number): number | null;
+
+  /**
+   * Fits on `log`, continuing from the counts held now (CLICK-MODELS.md §3): counting models add
+   * the sessions' counts; EM models run `iterations` passes, each restarting from those counts and
+   * reading the previous pass's values.
+   */
+  train(log: ClickLog, progress?: Progress): void {
+    this.ensure(log.vocabulary.pairCount);
+    const R = log.maxRank;
+    const touched: number[] = [];
+    for (let i = 0; i < log.size * R; i++) {
+      const p = log.pair[i];
+      if (p >= 0 && this.trained[p] !== 2) {
+        this.trained[p] = 2;
+        touched.push(p);
+      }
+    }
+    for (const p of touched) this.trained[p] = 1;
+    const passes = this.em ? this.iterations : 1;
+    for (let it = 0; it < passes; it++) {
+      for (const p of this.params) {
+        if (p.kind === "pair") for (const i of touched) p.dnum[i] = p.dden[i] = 0;
+        else {
+          p.dnum.fill(0);
+          p.dden.fill(0);
+        }
+      }
+      for (let s = 0; s < log.size; s++) this.accumulate(log, s);
+      for (const p of this.params) {
+        const set = (i: number) => {
+          const v = (p.num[i] + p.dnum[i]) / (p.den[i] + p.dden[i]);
+          p.value[i] = this.em ? Math.min(v, 1 - PROB_MIN) : v;
+        };
+        if (p.kind === "pair") for (const i of touched) set(i);
+        else for (let i = 0; i < p.value.length; i++) set(i);
+      }
+      progress?.(it + 1, passes);
+    }
+    for (const p of this.params) {
+      const add = (i: number) => {
+        p.num[i] += p.dnum[i];
+        p.den[i] += p.dden[i];
+      };
+      if (p.kind === "pair") for (const i of touched) add(i);
+      else for (let i = 0; i < p.value.length; i++) add(i);
+    }
+  }
+
+  /** The fitted values: per pair `{query: {doc: value}}` for trained pairs, per rank an array, else a number. */
+  values(vocabulary: Vocabulary): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    for (const p of this.params) {
+      if (p.kind === "global") out[p.name] = p.value[0];
+      else if (p.kind === "rank") out[p.name] = Array.from(p.value);
+      else if (p.kind === "rankPrev") {
+        out[p.name] = Array.from({ length: this.maxRank }, (_, r) => Array.from(p.value.subarray(r * this.maxRank, (r + 1) * this.maxRank)));
+      } else {
+        const byQuery: Record<string, Record<string, number>> = {};
+        for (let i = 0; i < vocabulary.pairCount; i++) {
+          if (!this.trained[i]) continue;
+          (byQuery[vocabulary.queries[vocabulary.pairQuery[i]]] ??= {})[vocabulary.pairDoc[i]] = p.value[i];
+        }
+        out[p.name] = byQuery;
+      }
+    }
+    return out;
+  }
+}
+
+/** A copy of a model's fitted state (used to restore a model after extra training). */
+export function snapshot(model: ClickModel): Float64Array[] {
+  return model.params.flatMap((p) => [p.num.slice(), p.den.slice(), p.value.slice()]);
+}
+
+export function restore(model: ClickModel, state: Float64Array[]): void {
+  model.params.forEach((p, i) => {
+    p.num = state[3 * i].slice();
+    p.den = state[3 * i + 1].slice();
+    p.value = state[3 * i + 2].slice();
+  });
+}

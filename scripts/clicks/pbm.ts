@@ -1,0 +1,50 @@
+import type { ClickLog } from "./log";
+import { ClickModel } from "./model";
+
+/**
+ * Position-based model (Richardson et al. 2007): P(C_r = 1) = α_{q,d} γ_r, fitted by EM. An
+ * unclicked rank's posteriors: P(A = 1 | C = 0) = (1 − γ) α / (1 − γ α), P(E = 1 | C = 0) = (1 − α) γ / (1 − γ α).
+ */
+export class PBM extends ClickModel {
+  readonly name = "PBM";
+  readonly em = true;
+  readonly attr = this.param("attr", "pair");
+  readonly exam = this.param("exam", "rank");
+
+  protected accumulate(log: ClickLog, s: number): void {
+    const base = s * log.maxRank;
+    const { attr, exam } = this;
+    for (let r = 0; r < log.length[s]; r++) {
+      const p = log.pair[base + r];
+      if (log.click[base + r]) {
+        attr.dnum[p] += 1;
+        exam.dnum[r] += 1;
+      } else {
+        const a = attr.value[p];
+        const g = exam.value[r];
+        const none = 1 - g * a;
+        attr.dnum[p] += ((1 - g) * a) / none;
+        exam.dnum[r] += ((1 - a) * g) / none;
+      }
+      attr.dden[p] += 1;
+      exam.dden[r] += 1;
+    }
+  }
+
+  full(log: ClickLog, s: number, out: Float64Array): void {
+    const base = s * log.maxRank;
+    for (let r = 0; r < log.length[s]; r++) out[r] = this.attr.value[log.pair[base + r]] * this.exam.value[r];
+  }
+
+  conditional(log: ClickLog, s: number, out: Float64Array): void {
+    const base = s * log.maxRank;
+    for (let r = 0; r < log.length[s]; r++) {
+      const p = this.attr.value[log.pair[base + r]] * this.exam.value[r];
+      out[r] = log.click[base + r] ? p : 1 - p;
+    }
+  }
+
+  relevance(pair: number): number {
+    return this.attr.value[pair];
+  }
+}
