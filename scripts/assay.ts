@@ -22,6 +22,7 @@ const commandModules: [string[], () => Promise<Register>][] = [
   [["experiment", "events"], async () => (await import("./commands/experiment")).registerExperiment],
   [["campaign"], async () => (await import("./commands/campaign")).registerCampaign],
   [["snapshot"], async () => (await import("./commands/snapshot")).registerSnapshot],
+  [["clicks"], async () => (await import("./commands/clicks")).registerClicks],
 ];
 // Help, an unknown command or none at all: every command, so the listing and suggestions are whole.
 const asked = commandModules.filter(([names]) => names.includes(process.argv[2]));

@@ -10,10 +10,10 @@ import { ClickModel, type ModelOptions } from "./model";
 export class CCM extends ClickModel {
   readonly name = "CCM";
   readonly em = true;
-  readonly attr = this.param("attr", "pair");
-  readonly tau1 = this.param("cont_noclick", "global");
-  readonly tau2 = this.param("cont_click_nonrel", "global");
-  readonly tau3 = this.param("cont_click_rel", "global");
+  readonly attr = this.param("attr", "pair", "attractiveness");
+  readonly tau1 = this.param("cont_noclick", "global", "tau1");
+  readonly tau2 = this.param("cont_click_nonrel", "global", "tau2");
+  readonly tau3 = this.param("cont_click_rel", "global", "tau3");
   private readonly a: Float64Array;
   private readonly afterClick: Float64Array;
   private readonly afterSkip: Float64Array;

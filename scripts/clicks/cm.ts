@@ -8,7 +8,7 @@ import { ClickModel, PROB_MIN } from "./model";
 export class CM extends ClickModel {
   readonly name = "CM";
   readonly em = false;
-  readonly attr = this.param("attr", "pair");
+  readonly attr = this.param("attr", "pair", "attractiveness");
 
   protected accumulate(log: ClickLog, s: number): void {
     const base = s * log.maxRank;

@@ -33,7 +33,7 @@ abstract class CtrModel extends ClickModel {
 /** GCTR: one click-through rate for every rank and document; relevance is that constant. */
 export class GCTR extends CtrModel {
   readonly name = "GCTR";
-  protected readonly ctr = this.param("ctr", "global");
+  protected readonly ctr = this.param("ctr", "global", "ctr");
   protected theta(): number {
     return this.ctr.value[0];
   }
@@ -48,7 +48,7 @@ export class GCTR extends CtrModel {
 /** RCTR: a click-through rate per rank; it says nothing of documents, so relevance is 0 (as PyClick). */
 export class RCTR extends CtrModel {
   readonly name = "RCTR";
-  protected readonly ctr = this.param("ctr", "rank");
+  protected readonly ctr = this.param("ctr", "rank", "ctr");
   protected theta(_log: ClickLog, _s: number, r: number): number {
     return this.ctr.value[r];
   }
@@ -63,7 +63,7 @@ export class RCTR extends CtrModel {
 /** DCTR: a click-through rate per (query, document) pair, also its relevance. */
 export class DCTR extends CtrModel {
   readonly name = "DCTR";
-  protected readonly ctr = this.param("ctr", "pair");
+  protected readonly ctr = this.param("ctr", "pair", "ctr");
   protected theta(log: ClickLog, s: number, r: number): number {
     return this.ctr.value[log.pair[s * log.maxRank + r]];
   }

@@ -9,9 +9,9 @@ import { ClickModel, type ModelOptions } from "./model";
 export class DBN extends ClickModel {
   readonly name = "DBN";
   readonly em = true;
-  readonly attr = this.param("attr", "pair");
-  readonly sat = this.param("sat", "pair");
-  readonly cont = this.param("cont", "global");
+  readonly attr = this.param("attr", "pair", "attractiveness");
+  readonly sat = this.param("sat", "pair", "satisfaction");
+  readonly cont = this.param("cont", "global", "gamma");
   private readonly a: Float64Array;
   private readonly sg: Float64Array;
   private readonly afterClick: Float64Array;

@@ -9,8 +9,8 @@ import { ClickModel } from "./model";
 export class DCM extends ClickModel {
   readonly name = "DCM";
   readonly em = false;
-  readonly attr = this.param("attr", "pair");
-  readonly cont = this.param("cont", "rank");
+  readonly attr = this.param("attr", "pair", "attractiveness");
+  readonly cont = this.param("cont", "rank", "continuation");
 
   protected accumulate(log: ClickLog, s: number): void {
     const base = s * log.maxRank;

@@ -30,6 +30,8 @@ export interface EvaluateOptions {
   iterations?: number;
   maxRank?: number;
   grades?: Grades;
+  /** `params` under PyClick's names (attr, sat, cont, …), to set beside PyClick's output. */
+  pyclickNames?: boolean;
   /** Called as each model starts a phase, with that phase's progress callback. */
   onPhase?: (model: string, phase: string) => Progress;
 }
@@ -50,7 +52,7 @@ export function evaluateClickModels(train: RawSession[], test: RawSession[], opt
     const started = performance.now();
     model.train(trainLog, options.onPhase?.(model.name, "fitting"));
     const trainSeconds = (performance.now() - started) / 1000;
-    const params = model.values(vocabulary);
+    const params = options.pyclickNames ? model.pyclickValues(vocabulary) : model.values(vocabulary);
     model.ensure(vocabulary.pairCount);
     const pp = perplexity(model, testLog);
     const ppc = perplexity(model, testLog, true);

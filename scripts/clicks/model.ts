@@ -16,7 +16,10 @@ export type ParamKind = "pair" | "rank" | "rankPrev" | "global";
  * collect one pass's updates; `value` is what the updates and predictions read.
  */
 export interface Param {
+  /** PyClick's name (attr, sat, cont, exam, …). */
   name: string;
+  /** The name in Assay's JSON (attractiveness, satisfaction, gamma, examination, …). */
+  label: string;
   kind: ParamKind;
   num: Float64Array;
   den: Float64Array;
@@ -54,9 +57,9 @@ export abstract class ClickModel {
     this.iterations = options.iterations ?? 50;
   }
 
-  protected param(name: string, kind: ParamKind): Param {
+  protected param(name: string, kind: ParamKind, label: string): Param {
     const size = kind === "rank" ? this.maxRank : kind === "rankPrev" ? this.maxRank * this.maxRank : kind === "global" ? 1 : 0;
-    const p: Param = { name, kind, num: new Float64Array(size).fill(1), den: new Float64Array(size).fill(2), dnum: new Float64Array(size), dden: new Float64Array(size), value: new Float64Array(size).fill(0.5) };
+    const p: Param = { name, label, kind, num: new Float64Array(size).fill(1), den: new Float64Array(size).fill(2), dnum: new Float64Array(size), dden: new Float64Array(size), value: new Float64Array(size).fill(0.5) };
     this.params.push(p);
     return p;
   }
@@ -139,24 +142,47 @@ export abstract class ClickModel {
     }
   }
 
-  /** The fitted values: per pair `{query: {doc: value}}` for trained pairs, per rank an array, else a number. */
-  values(vocabulary: Vocabulary): Record<string, unknown> {
+  /**
+   * The fitted values under PyClick's names (`{attr: {query: {doc: value}}, exam: […], cont: …}`), for
+   * the pairs training touched; a per-(rank, previous click) parameter is a matrix [rank][previous].
+   */
+  pyclickValues(vocabulary: Vocabulary): Record<string, unknown> {
     const out: Record<string, unknown> = {};
     for (const p of this.params) {
-      if (p.kind === "global") out[p.name] = p.value[0];
-      else if (p.kind === "rank") out[p.name] = Array.from(p.value);
-      else if (p.kind === "rankPrev") {
-        out[p.name] = Array.from({ length: this.maxRank }, (_, r) => Array.from(p.value.subarray(r * this.maxRank, (r + 1) * this.maxRank)));
-      } else {
-        const byQuery: Record<string, Record<string, number>> = {};
-        for (let i = 0; i < vocabulary.pairCount; i++) {
-          if (!this.trained[i]) continue;
-          (byQuery[vocabulary.queries[vocabulary.pairQuery[i]]] ??= {})[vocabulary.pairDoc[i]] = p.value[i];
-        }
-        out[p.name] = byQuery;
-      }
+      if (p.kind === "pair") out[p.name] = this.byPair(vocabulary, (i, put) => put(p.value[i]));
+      else out[p.name] = this.shaped(p);
     }
     return out;
+  }
+
+  /**
+   * The fitted values as Assay reports them: per pair `{pairs: {query: {doc: {attractiveness, …}}}}`,
+   * then each rank or global parameter under its name (`gamma`, `examination`, …).
+   */
+  values(vocabulary: Vocabulary): Record<string, unknown> {
+    const pairParams = this.params.filter((p) => p.kind === "pair");
+    const out: Record<string, unknown> = {};
+    if (pairParams.length) {
+      out.pairs = this.byPair(vocabulary, (i, put) => put(Object.fromEntries(pairParams.map((p) => [p.label, p.value[i]]))));
+    }
+    for (const p of this.params) if (p.kind !== "pair") out[p.label] = this.shaped(p);
+    return out;
+  }
+
+  private shaped(p: Param): unknown {
+    const R = this.maxRank;
+    if (p.kind === "global") return p.value[0];
+    if (p.kind === "rank") return Array.from(p.value);
+    return Array.from({ length: R }, (_, r) => Array.from(p.value.subarray(r * R, (r + 1) * R)));
+  }
+
+  private byPair<T>(vocabulary: Vocabulary, each: (pair: number, put: (value: T) => void) => void) {
+    const byQuery: Record<string, Record<string, T>> = {};
+    for (let i = 0; i < vocabulary.pairCount; i++) {
+      if (!this.trained[i]) continue;
+      each(i, (value) => ((byQuery[vocabulary.queries[vocabulary.pairQuery[i]]] ??= {})[vocabulary.pairDoc[i]] = value));
+    }
+    return byQuery;
   }
 }
 

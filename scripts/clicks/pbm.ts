@@ -8,8 +8,8 @@ import { ClickModel } from "./model";
 export class PBM extends ClickModel {
   readonly name = "PBM";
   readonly em = true;
-  readonly attr = this.param("attr", "pair");
-  readonly exam = this.param("exam", "rank");
+  readonly attr = this.param("attr", "pair", "attractiveness");
+  readonly exam = this.param("exam", "rank", "examination");
 
   protected accumulate(log: ClickLog, s: number): void {
     const base = s * log.maxRank;

@@ -8,8 +8,8 @@ import { ClickModel } from "./model";
 export class SDBN extends ClickModel {
   readonly name = "SDBN";
   readonly em = false;
-  readonly attr = this.param("attr", "pair");
-  readonly sat = this.param("sat", "pair");
+  readonly attr = this.param("attr", "pair", "attractiveness");
+  readonly sat = this.param("sat", "pair", "satisfaction");
 
   protected accumulate(log: ClickLog, s: number): void {
     const base = s * log.maxRank;

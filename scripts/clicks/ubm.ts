@@ -9,8 +9,8 @@ import { ClickModel } from "./model";
 export class UBM extends ClickModel {
   readonly name = "UBM";
   readonly em = true;
-  readonly attr = this.param("attr", "pair");
-  readonly exam = this.param("exam", "rankPrev");
+  readonly attr = this.param("attr", "pair", "attractiveness");
+  readonly exam = this.param("exam", "rankPrev", "examination");
 
   protected accumulate(log: ClickLog, s: number): void {
     const R = log.maxRank;
