@@ -160,6 +160,8 @@ export function auc(y: number[], score: number[]): number | null {
 /** Pearson's r; null when either side is constant. */
 export function pearson(x: number[], y: number[]): number | null {
   const n = x.length;
+  // A constant side (exactly, not up to the rounding of its mean) has no correlation, as scipy says.
+  if (x.every((v) => v === x[0]) || y.every((v) => v === y[0])) return null;
   const mx = x.reduce((a, b) => a + b, 0) / n;
   const my = y.reduce((a, b) => a + b, 0) / n;
   let sxy = 0;
