@@ -35,7 +35,7 @@ describe("counting models, worked by hand", () => {
   it("RCTR: per rank, and relevance 0 for every document", () => {
     const { global, model } = fit("RCTR", [A, B]);
     close(global("ctr"), [1 / 4, 2 / 4, 1 / 4]); // rank 1 (0-based): one click in two sessions
-    expect(model.relevance()).toBe(0);
+    expect(model.relevance(0)).toBe(0);
   });
 
   it("DCTR: per pair, wherever shown", () => {
