@@ -1,5 +1,5 @@
 import { subLog, type ClickLog } from "./log";
-import { restore, snapshot, type ClickModel } from "./model";
+import type { ClickModel } from "./model";
 
 /**
  * Log-likelihood as PyClick computes it: the mean of ln p over a session's ranks, then over sessions,
@@ -59,8 +59,6 @@ export function ctrPredictionRmse(model: ClickModel, test: ClickLog, progress?: 
     else byQuery.set(test.query[s], [s]);
   }
   model.ensure(test.vocabulary.pairCount);
-  const fitted = pyclick ? null : snapshot(model);
-  const fittedPairs = model.trained.slice();
   const p = new Float64Array(R);
   let sum = 0;
   let weights = 0;
@@ -89,21 +87,16 @@ export function ctrPredictionRmse(model: ClickModel, test: ClickLog, progress?: 
       }
       if (!train.length) continue;
       formed.add(top);
-      if (fitted) {
-        restore(model, fitted);
-        model.trained = fittedPairs.slice();
-      }
-      model.train(subLog(test, train));
+      const extra = subLog(test, train);
+      if (pyclick) model.train(extra);
+      const revert = pyclick ? null : model.trainReverting(extra);
       model.full(test, s, p);
+      revert?.();
       const ctr = tests.filter((t) => test.click[t * R]).length / tests.length;
       sum += tests.length * (p[0] - ctr) ** 2;
       weights += tests.length;
     }
     progress?.(++done, byQuery.size);
-  }
-  if (fitted) {
-    restore(model, fitted);
-    model.trained = fittedPairs;
   }
   return Math.sqrt(sum / weights);
 }
