@@ -29,7 +29,9 @@ export class CCM extends ClickModel {
   private load(log: ClickLog, s: number): number {
     const base = s * log.maxRank;
     const n = log.length[s];
-    const [t1, t2, t3] = [this.tau1.value[0], this.tau2.value[0], this.tau3.value[0]];
+    const t1 = this.tau1.value[0];
+    const t2 = this.tau2.value[0];
+    const t3 = this.tau3.value[0];
     for (let r = 0; r < n; r++) {
       const a = (this.a[r] = this.attr.value[log.pair[base + r]]);
       this.afterClick[r] = t2 * (1 - a) + t3 * a;
@@ -48,8 +50,11 @@ export class CCM extends ClickModel {
     const base = s * log.maxRank;
     const n = this.load(log, s);
     const a = this.a;
-    const [t1, t2, t3] = [this.tau1.value[0], this.tau2.value[0], this.tau3.value[0]];
-    const [nc, post] = this.w;
+    const t1 = this.tau1.value[0];
+    const t2 = this.tau2.value[0];
+    const t3 = this.tau3.value[0];
+    const nc = this.w[0];
+    const post = this.w[1];
     const L = lastClick(log, s, -1);
     const start = L + 1;
     const f = L < 0 ? 1 : this.afterClick[L];
@@ -101,8 +106,16 @@ export class CCM extends ClickModel {
     const base = s * log.maxRank;
     const n = this.load(log, s);
     const a = this.a;
-    const [t1, t2, t3] = [this.tau1.value[0], this.tau2.value[0], this.tau3.value[0]];
-    const [eps, car, click0, exam0, tailClick, tailExam, tailLog] = this.w;
+    const t1 = this.tau1.value[0];
+    const t2 = this.tau2.value[0];
+    const t3 = this.tau3.value[0];
+    const eps = this.w[0];
+    const car = this.w[1];
+    const click0 = this.w[2];
+    const exam0 = this.w[3];
+    const tailClick = this.w[4];
+    const tailExam = this.w[5];
+    const tailLog = this.w[6];
     const L = lastClick(log, s, n);
     eps[0] = 1;
     for (let r = 0; r < n; r++) eps[r + 1] = eps[r] * ((1 - a[r]) * t1 + a[r] * ((1 - a[r]) * t2 + a[r] * t3));
@@ -146,7 +159,10 @@ export class CCM extends ClickModel {
       const f: number[] = [];
       let total = 0;
       for (let x = 0; x < 2; x++) for (let y = 0; y < 2; y++) for (let z = 0; z < 2; z++) total += f[x * 4 + y * 2 + z] = factor(x, y, z);
-      const [f100, f101, f110, f111] = [f[4], f[5], f[6], f[7]];
+      const f100 = f[4];
+      const f101 = f[5];
+      const f110 = f[6];
+      const f111 = f[7];
       if (!c) {
         tau1.dnum[0] += (f101 + f111) / total;
         tau1.dden[0] += (f100 + f110 + f101 + f111) / total;

@@ -51,33 +51,41 @@ export class DBN extends ClickModel {
     const n = this.load(log, s);
     const { a, sg } = this;
     const g = this.cont.value[0];
-    const [nc, post] = this.w;
+    const nc = this.w[0];
+    const post = this.w[1];
     const L = lastClick(log, s, -1);
     const start = L + 1;
     const f = L < 0 ? 1 : (1 - sg[L]) * g;
     const z = skipTail(n, start, f, a, g, nc, post);
-    const { attr, sat, cont } = this;
+    const an = this.attr.dnum;
+    const ad = this.attr.dden;
+    const sn = this.sat.dnum;
+    const sd = this.sat.dden;
+    let cn = 0;
+    let cd = 0;
     for (let r = 0; r < n; r++) {
       const p = log.pair[base + r];
-      attr.dden[p] += 1;
+      ad[p] += 1;
       if (log.click[base + r]) {
-        attr.dnum[p] += 1;
-        sat.dden[p] += 1;
-        if (r === L) sat.dnum[p] += sg[r] / z;
-      } else if (r >= start) attr.dnum[p] += (1 - post[r]) * a[r];
+        an[p] += 1;
+        sd[p] += 1;
+        if (r === L) sn[p] += sg[r] / z;
+      } else if (r >= start) an[p] += (1 - post[r]) * a[r];
       if (r >= n - 1) continue;
       // Continuation is seen only on transitions to a rank of the list.
       if (r < L) {
-        cont.dnum[0] += 1;
-        cont.dden[0] += 1;
+        cn += 1;
+        cd += 1;
       } else if (r === L) {
-        cont.dnum[0] += ((1 - sg[r]) * g * nc[r + 1]) / z;
-        cont.dden[0] += ((1 - sg[r]) * (1 - g + g * nc[r + 1])) / z;
+        cn += ((1 - sg[r]) * g * nc[r + 1]) / z;
+        cd += ((1 - sg[r]) * (1 - g + g * nc[r + 1])) / z;
       } else {
-        cont.dden[0] += post[r];
-        cont.dnum[0] += (post[r] * (1 - a[r]) * g * nc[r + 1]) / nc[r];
+        cd += post[r];
+        cn += (post[r] * (1 - a[r]) * g * nc[r + 1]) / nc[r];
       }
     }
+    this.cont.dnum[0] += cn;
+    this.cont.dden[0] += cd;
   }
 
   /** PyClick's DBN EM, departures included (CLICK-MODELS.md §4.7, §7.1–7.3). */
@@ -86,7 +94,12 @@ export class DBN extends ClickModel {
     const n = this.load(log, s);
     const { a, sg } = this;
     const g = this.cont.value[0];
-    const [eps, car, click0, exam0, tailClick, tailExam] = this.w;
+    const eps = this.w[0];
+    const car = this.w[1];
+    const click0 = this.w[2];
+    const exam0 = this.w[3];
+    const tailClick = this.w[4];
+    const tailExam = this.w[5];
     const tailLog = this.w[6];
     const L = lastClick(log, s, n);
     eps[0] = 1;

@@ -1,4 +1,4 @@
-import { buildLog, Vocabulary, type RawSession } from "./log";
+import { buildLog, subLog, Vocabulary, type ClickLog, type RawSession } from "./log";
 import { ctrPredictionRmse, logLikelihood, perplexity, rankingNdcg5, relevancePrediction, type Grades } from "./measures";
 import type { Mode, Progress } from "./model";
 import { createModel } from "./models";
@@ -45,7 +45,23 @@ export function evaluateClickModels(train: RawSession[], test: RawSession[], opt
   const vocabulary = new Vocabulary();
   const trainLog = buildLog(train, vocabulary, maxRank);
   const { kept, dropped } = keepKnownQueries(train, test);
-  const testLog = buildLog(kept, vocabulary, maxRank);
+  const models = evaluateLogs(trainLog, buildLog(kept, vocabulary, maxRank), options);
+  return { train: { sessions: train.length }, test: { sessions: kept.length, dropped }, models };
+}
+
+/** Test sessions whose query occurs in `train` (both logs share one vocabulary). */
+export function knownQueries(train: ClickLog, test: ClickLog): ClickLog {
+  const known = new Uint8Array(train.vocabulary.queries.length);
+  for (let s = 0; s < train.size; s++) known[train.query[s]] = 1;
+  const kept: number[] = [];
+  for (let s = 0; s < test.size; s++) if (known[test.query[s]]) kept.push(s);
+  return kept.length === test.size ? test : subLog(test, kept);
+}
+
+/** `evaluateClickModels` on logs already read; `test` must hold only queries that occur in `train`. */
+export function evaluateLogs(trainLog: ClickLog, testLog: ClickLog, options: EvaluateOptions): Record<string, ModelReport> {
+  const vocabulary = trainLog.vocabulary;
+  const maxRank = trainLog.maxRank;
   const models: Record<string, ModelReport> = {};
   for (const name of options.models) {
     const model = createModel(name, { mode: options.mode, maxRank, iterations: options.iterations });
@@ -71,5 +87,5 @@ export function evaluateClickModels(train: RawSession[], test: RawSession[], opt
       params,
     };
   }
-  return { train: { sessions: train.length }, test: { sessions: kept.length, dropped }, models };
+  return models;
 }

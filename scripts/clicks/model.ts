@@ -103,34 +103,36 @@ export abstract class ClickModel {
    */
   train(log: ClickLog, progress?: Progress): void {
     const touched = this.touchedPairs(log);
-    for (const p of touched) this.trained[p] = 1;
+    for (let k = 0; k < touched.length; k++) this.trained[touched[k]] = 1;
     const passes = this.em ? this.iterations : 1;
+    const clamp = this.em ? 1 - PROB_MIN : Infinity;
     for (let it = 0; it < passes; it++) {
       for (const p of this.params) {
-        if (p.kind === "pair") for (const i of touched) p.dnum[i] = p.dden[i] = 0;
-        else {
-          p.dnum.fill(0);
-          p.dden.fill(0);
-        }
+        const { dnum, dden } = p;
+        if (p.kind !== "pair") {
+          dnum.fill(0);
+          dden.fill(0);
+        } else for (let k = 0; k < touched.length; k++) dnum[touched[k]] = dden[touched[k]] = 0;
       }
       for (let s = 0; s < log.size; s++) this.accumulate(log, s);
       for (const p of this.params) {
-        const set = (i: number) => {
-          const v = (p.num[i] + p.dnum[i]) / (p.den[i] + p.dden[i]);
-          p.value[i] = this.em ? Math.min(v, 1 - PROB_MIN) : v;
-        };
-        if (p.kind === "pair") for (const i of touched) set(i);
-        else for (let i = 0; i < p.value.length; i++) set(i);
+        const { num, den, dnum, dden, value } = p;
+        const count = p.kind === "pair" ? touched.length : value.length;
+        for (let k = 0; k < count; k++) {
+          const i = p.kind === "pair" ? touched[k] : k;
+          value[i] = Math.min((num[i] + dnum[i]) / (den[i] + dden[i]), clamp);
+        }
       }
       progress?.(it + 1, passes);
     }
     for (const p of this.params) {
-      const add = (i: number) => {
-        p.num[i] += p.dnum[i];
-        p.den[i] += p.dden[i];
-      };
-      if (p.kind === "pair") for (const i of touched) add(i);
-      else for (let i = 0; i < p.value.length; i++) add(i);
+      const { num, den, dnum, dden, value } = p;
+      const count = p.kind === "pair" ? touched.length : value.length;
+      for (let k = 0; k < count; k++) {
+        const i = p.kind === "pair" ? touched[k] : k;
+        num[i] += dnum[i];
+        den[i] += dden[i];
+      }
     }
   }
 
@@ -167,7 +169,7 @@ export abstract class ClickModel {
   }
 
   /** The distinct pairs of `log`, after growing the arrays to its vocabulary. */
-  private touchedPairs(log: ClickLog): number[] {
+  private touchedPairs(log: ClickLog): Int32Array {
     this.ensure(log.vocabulary.pairCount);
     if (this.seen.length < this.trained.length) this.seen = new Uint8Array(this.trained.length);
     const touched: number[] = [];
@@ -179,7 +181,7 @@ export abstract class ClickModel {
       }
     }
     for (const p of touched) this.seen[p] = 0;
-    return touched;
+    return Int32Array.from(touched);
   }
 
   /**

@@ -13,21 +13,26 @@ export class PBM extends ClickModel {
 
   protected accumulate(log: ClickLog, s: number): void {
     const base = s * log.maxRank;
-    const { attr, exam } = this;
+    const av = this.attr.value;
+    const an = this.attr.dnum;
+    const ad = this.attr.dden;
+    const ev = this.exam.value;
+    const en = this.exam.dnum;
+    const ed = this.exam.dden;
     for (let r = 0; r < log.length[s]; r++) {
       const p = log.pair[base + r];
       if (log.click[base + r]) {
-        attr.dnum[p] += 1;
-        exam.dnum[r] += 1;
+        an[p] += 1;
+        en[r] += 1;
       } else {
-        const a = attr.value[p];
-        const g = exam.value[r];
+        const a = av[p];
+        const g = ev[r];
         const none = 1 - g * a;
-        attr.dnum[p] += ((1 - g) * a) / none;
-        exam.dnum[r] += ((1 - a) * g) / none;
+        an[p] += ((1 - g) * a) / none;
+        en[r] += ((1 - a) * g) / none;
       }
-      attr.dden[p] += 1;
-      exam.dden[r] += 1;
+      ad[p] += 1;
+      ed[r] += 1;
     }
   }
 

@@ -15,24 +15,29 @@ export class UBM extends ClickModel {
   protected accumulate(log: ClickLog, s: number): void {
     const R = log.maxRank;
     const base = s * R;
-    const { attr, exam } = this;
+    const av = this.attr.value;
+    const an = this.attr.dnum;
+    const ad = this.attr.dden;
+    const ev = this.exam.value;
+    const en = this.exam.dnum;
+    const ed = this.exam.dden;
     let j = R - 1;
     for (let r = 0; r < log.length[s]; r++) {
       const p = log.pair[base + r];
       const k = r * R + j;
       if (log.click[base + r]) {
-        attr.dnum[p] += 1;
-        exam.dnum[k] += 1;
+        an[p] += 1;
+        en[k] += 1;
         j = r;
       } else {
-        const a = attr.value[p];
-        const g = exam.value[k];
+        const a = av[p];
+        const g = ev[k];
         const none = 1 - g * a;
-        attr.dnum[p] += ((1 - g) * a) / none;
-        exam.dnum[k] += ((1 - a) * g) / none;
+        an[p] += ((1 - g) * a) / none;
+        en[k] += ((1 - a) * g) / none;
       }
-      attr.dden[p] += 1;
-      exam.dden[k] += 1;
+      ad[p] += 1;
+      ed[k] += 1;
     }
   }
 
