@@ -68,4 +68,8 @@ if (!only || only === "dashboard") {
   const r = measure("dashboard-worker.ts");
   report("online dashboard, 1,000,000 events", r, "< 3 s server time", r.seconds < 3);
 }
+if (!only || only === "clicks") {
+  const r = measure("clicks-worker.ts");
+  report("clicks: 10 models, 1,000,000 sessions", r, "< 60 s, < 2048 MiB", r.seconds < 60 && r.maxRssMiB < 2048);
+}
 console.log(`\nSummary\n${rows.join("\n")}`);
