@@ -1,5 +1,4 @@
 import type { Command } from "commander";
-import { InvalidArgumentError } from "commander";
 import { evaluateClickModels, type ClicksReport } from "../clicks/evaluate";
 import type { RawSession } from "../clicks/log";
 import { modelNames } from "../clicks/models";
@@ -43,7 +42,7 @@ export function registerClicks(program: Command) {
     .option("--json", "print JSON")
     .action(async (o: ClicksOptions) => {
       if (o.compat !== undefined && o.compat !== "pyclick") throw new CliError(`--compat knows only "pyclick", not "${o.compat}".`, 2);
-      if (o.maxRank > 255) throw new InvalidArgumentError("--max-rank must be at most 255.");
+      if (o.maxRank > 255) throw new CliError("--max-rank must be at most 255.", 2);
       const models = o.model.length ? o.model : [...modelNames];
       const unknown = models.filter((m) => !modelNames.some((n) => n.toLowerCase() === m.toLowerCase()));
       if (unknown.length) throw new CliError(`Unknown click model ${unknown.join(", ")}: choose from ${modelNames.join(", ")}.`, 2);
