@@ -2,7 +2,6 @@ import { buildLog, subLog, Vocabulary, type ClickLog, type RawSession } from "./
 import { ctrPredictionRmse, logLikelihood, perplexity, rankingNdcg5, relevancePrediction, type Grades } from "./measures";
 import type { Mode, Progress } from "./model";
 import { createModel } from "./models";
-import { keepKnownQueries } from "./split";
 
 export interface ModelReport {
   logLikelihood: number;
@@ -43,10 +42,14 @@ export interface EvaluateOptions {
 export function evaluateClickModels(train: RawSession[], test: RawSession[], options: EvaluateOptions): ClicksReport {
   const maxRank = options.maxRank ?? 10;
   const vocabulary = new Vocabulary();
-  const trainLog = buildLog(train, vocabulary, maxRank);
-  const { kept, dropped } = keepKnownQueries(train, test);
-  const models = evaluateLogs(trainLog, buildLog(kept, vocabulary, maxRank), options);
-  return { train: { sessions: train.length }, test: { sessions: kept.length, dropped }, models };
+  return evaluateSplit(buildLog(train, vocabulary, maxRank), buildLog(test, vocabulary, maxRank), options);
+}
+
+/** `evaluateClickModels` on logs already read into one vocabulary. */
+export function evaluateSplit(train: ClickLog, test: ClickLog, options: EvaluateOptions): ClicksReport {
+  const kept = knownQueries(train, test);
+  const models = evaluateLogs(train, kept, options);
+  return { train: { sessions: train.size }, test: { sessions: kept.size, dropped: test.size - kept.size }, models };
 }
 
 /** Test sessions whose query occurs in `train` (both logs share one vocabulary). */

@@ -81,8 +81,9 @@ export function emptyLog(vocabulary: Vocabulary, capacity: number, maxRank: numb
   };
 }
 
-/** Appends one session, keeping its first `maxRank` results. */
+/** Appends one session, keeping its first `maxRank` results; the arrays grow as needed. */
 export function addSession(log: ClickLog, session: RawSession): void {
+  if (log.size === log.query.length) growLog(log, Math.max(16, log.size * 2));
   const s = log.size++;
   const q = log.vocabulary.query(session.query);
   const n = Math.min(session.results.length, log.maxRank);
@@ -93,6 +94,19 @@ export function addSession(log: ClickLog, session: RawSession): void {
     log.pair[s * log.maxRank + r] = log.vocabulary.pair(q, session.results[r]);
     log.click[s * log.maxRank + r] = session.clicks[r] ? 1 : 0;
   }
+}
+
+function growLog(log: ClickLog, capacity: number): void {
+  const R = log.maxRank;
+  const query = new Int32Array(capacity);
+  const length = new Uint8Array(capacity);
+  const pair = new Int32Array(capacity * R).fill(-1);
+  const click = new Uint8Array(capacity * R);
+  query.set(log.query);
+  length.set(log.length);
+  pair.set(log.pair);
+  click.set(log.click);
+  Object.assign(log, { query, length, pair, click });
 }
 
 /** A log of the given sessions, interned into `vocabulary`. */

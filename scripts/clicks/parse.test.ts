@@ -1,6 +1,7 @@
 import { gzipSync } from "node:zlib";
 import { ClickFormatError, parseGrades, parseJsonl, parseLog, parseYandex } from "./parse";
-import { keepKnownQueries, splitSessions } from "./split";
+import { buildLog, Vocabulary } from "./log";
+import { keepKnownQueries, splitLog, splitSessions } from "./split";
 
 const line = (o: unknown) => JSON.stringify(o);
 const good = line({ session: "s1", query: "q1", results: ["d1", "d2"], clicks: [0, 1] });
@@ -68,6 +69,11 @@ describe("qrels, splits and the test filter", () => {
     expect(a.test.length).toBeLessThan(300);
     expect(a.train.length + a.test.length).toBe(1000);
     expect(splitSessions(sessions, 0.25, "8").test).not.toEqual(a.test);
+    // The CLI splits the log it has read with the same draws.
+    const split = splitLog(buildLog(sessions, new Vocabulary()), 0.25, "7");
+    expect(split.test.ids).toEqual(a.test.map((s) => s.id));
+    // Without a seed: the last quarter in file order, as PyClick's example.
+    expect(splitLog(buildLog(sessions, new Vocabulary()), 0.25).test.ids[0]).toBe("s750");
   });
 
   it("drops test sessions whose query never occurs in train", () => {

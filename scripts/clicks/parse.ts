@@ -16,11 +16,27 @@ export function decodeLogBytes(bytes: Uint8Array): string {
  */
 export function parseJsonl(text: string, source = "log"): RawSession[] {
   const sessions: RawSession[] = [];
-  const lines = text.split("\n");
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i].trim();
-    if (!line) continue;
-    const where = `${source} line ${i + 1}`;
+  forEachJsonl(text, source, (session) => sessions.push(session));
+  return sessions;
+}
+
+/** Each line of `text` without splitting the whole text at once (logs of millions of lines). */
+function forEachLine(text: string, visit: (line: string, number: number) => void): void {
+  let number = 0;
+  for (let start = 0; start < text.length; ) {
+    let end = text.indexOf("\n", start);
+    if (end < 0) end = text.length;
+    visit(text.slice(start, end), ++number);
+    start = end + 1;
+  }
+}
+
+/** `parseJsonl` handing each session to `visit` as it is read, so a large log need not be held twice. */
+export function forEachJsonl(text: string, source: string, visit: (session: RawSession) => void): void {
+  forEachLine(text, (raw, number) => {
+    const line = raw.trim();
+    if (!line) return;
+    const where = `${source} line ${number}`;
     let row: unknown;
     try {
       row = JSON.parse(line);
@@ -43,9 +59,8 @@ export function parseJsonl(text: string, source = "log"): RawSession[] {
     if (clicks.length !== results.length) {
       throw new ClickFormatError(`${where}: ${clicks.length} clicks for ${results.length} results (one 0 or 1 per result).`);
     }
-    sessions.push({ id, query, results: results.map(String), clicks: clicks.map((c) => (c === 1 || c === true ? 1 : 0)) });
-  }
-  return sessions;
+    visit({ id, query, results: results.map(String), clicks: clicks.map((c) => (c === 1 || c === true ? 1 : 0)) });
+  });
 }
 
 /**
@@ -56,32 +71,46 @@ export function parseJsonl(text: string, source = "log"): RawSession[] {
  */
 export function parseYandex(text: string, source = "log"): RawSession[] {
   const sessions: RawSession[] = [];
-  const lines = text.split("\n");
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i].replace(/\r$/, "");
-    if (!line.trim()) continue;
-    const where = `${source} line ${i + 1}`;
+  forEachYandex(text, source, (session) => sessions.push(session));
+  return sessions;
+}
+
+/** `parseYandex` handing each session to `visit` once its clicks are read (at the next query line). */
+export function forEachYandex(text: string, source: string, visit: (session: RawSession) => void): void {
+  let last: RawSession | undefined;
+  forEachLine(text, (raw, number) => {
+    const line = raw.replace(/\r$/, "");
+    if (!line.trim()) return;
+    const where = `${source} line ${number}`;
     const f = line.split("\t");
     if (f[2] === "Q") {
       if (f.length < 6) throw new ClickFormatError(`${where}: a query line needs SessionID, TimePassed, Q, QueryID, RegionID and at least one URL.`);
-      sessions.push({ id: f[0], query: f[3], results: f.slice(5), clicks: f.slice(5).map(() => 0) });
+      if (last) visit(last);
+      last = { id: f[0], query: f[3], results: f.slice(5), clicks: f.slice(5).map(() => 0) };
     } else if (f[2] === "C") {
       if (f.length !== 4) throw new ClickFormatError(`${where}: a click line has exactly 4 fields (SessionID, TimePassed, C, URLID).`);
-      const last = sessions[sessions.length - 1];
       if (!last) throw new ClickFormatError(`${where}: a click before any query line.`);
-      if (last.id !== f[0]) continue;
+      if (last.id !== f[0]) return;
       const r = last.results.indexOf(f[3]);
       if (r >= 0) last.clicks[r] = 1;
     } else throw new ClickFormatError(`${where}: the third field must be Q (query) or C (click), not "${f[2] ?? ""}".`);
-  }
-  return sessions;
+  });
+  if (last) visit(last);
 }
 
 export type LogFormat = "jsonl" | "yandex";
 
 export function parseLog(bytes: Uint8Array, format: LogFormat, source: string): RawSession[] {
+  const sessions: RawSession[] = [];
+  readLogInto(bytes, format, source, (session) => sessions.push(session));
+  return sessions;
+}
+
+/** Reads a (possibly gzipped) log of either format, handing each session to `visit` in file order. */
+export function readLogInto(bytes: Uint8Array, format: LogFormat, source: string, visit: (session: RawSession) => void): void {
   const text = decodeLogBytes(bytes);
-  return format === "jsonl" ? parseJsonl(text, source) : parseYandex(text, source);
+  if (format === "jsonl") forEachJsonl(text, source, visit);
+  else forEachYandex(text, source, visit);
 }
 
 /** TREC qrels `qid iter docid grade` as query → document → grade. */

@@ -1,5 +1,5 @@
 import { createRng } from "../lib/random";
-import type { RawSession } from "./log";
+import { subLog, type ClickLog, type RawSession } from "./log";
 
 /**
  * Train/test split by session: each session goes to test with probability `testShare`, drawn from a
@@ -21,4 +21,21 @@ export function keepKnownQueries(train: RawSession[], test: RawSession[]): { kep
   const known = new Set(train.map((s) => s.query));
   const kept = test.filter((s) => known.has(s.query));
   return { kept, dropped: test.length - kept.length };
+}
+
+/**
+ * `splitSessions` on a log already read (same draws, so the same seed gives the same split); without a
+ * seed the last `testShare` of the sessions in file order are test (PyClick's examples/Example.py).
+ */
+export function splitLog(log: ClickLog, testShare: number, seed?: string): { train: ClickLog; test: ClickLog } {
+  const train: number[] = [];
+  const test: number[] = [];
+  if (seed === undefined) {
+    const cut = Math.floor((1 - testShare) * log.size);
+    for (let s = 0; s < log.size; s++) (s < cut ? train : test).push(s);
+  } else {
+    const rng = createRng(seed);
+    for (let s = 0; s < log.size; s++) (rng.next() < testShare ? test : train).push(s);
+  }
+  return { train: subLog(log, train), test: subLog(log, test) };
 }

@@ -1,9 +1,9 @@
 import type { Command } from "commander";
-import { evaluateClickModels, type ClicksReport } from "../clicks/evaluate";
-import type { RawSession } from "../clicks/log";
+import { evaluateSplit, type ClicksReport } from "../clicks/evaluate";
+import { addSession, emptyLog, Vocabulary, type ClickLog } from "../clicks/log";
 import { modelNames } from "../clicks/models";
-import { ClickFormatError, parseGrades, parseLog, type LogFormat } from "../clicks/parse";
-import { splitSessions } from "../clicks/split";
+import { ClickFormatError, parseGrades, readLogInto, type LogFormat } from "../clicks/parse";
+import { splitLog } from "../clicks/split";
 import { CliError } from "../cli/errors";
 import { collect, readBytes, readText, unitInterval, wholeNumber } from "../cli/options";
 import { emit, type Cell } from "../cli/output";
@@ -47,16 +47,15 @@ export function registerClicks(program: Command) {
       const unknown = models.filter((m) => !modelNames.some((n) => n.toLowerCase() === m.toLowerCase()));
       if (unknown.length) throw new CliError(`Unknown click model ${unknown.join(", ")}: choose from ${modelNames.join(", ")}.`, 2);
       const { train, test } = await readSessions(o);
-      if (!train.length) throw new CliError("The training sessions are empty: give a log with at least one session.");
-      if (!test.length) throw new CliError("The test sessions are empty: give --test or a larger --test-share.");
+      if (!train.size) throw new CliError("The training sessions are empty: give a log with at least one session.");
+      if (!test.size) throw new CliError("The test sessions are empty: give --test or a larger --test-share.");
       const qrels = o.qrels ? await readText(o.qrels, "qrels") : undefined;
       const grades = qrels === undefined ? undefined : guard(() => parseGrades(qrels, o.qrels));
       let bar: ReturnType<typeof progressBar> | undefined;
-      const report = evaluateClickModels(train, test, {
+      const report = evaluateSplit(train, test, {
         models,
         mode: o.compat === "pyclick" ? "pyclick" : "textbook",
         iterations: o.iterations,
-        maxRank: o.maxRank,
         grades,
         onPhase: (model, phase) => {
           bar?.stop();
@@ -78,22 +77,23 @@ function formatOf(file: string, given: string | undefined): LogFormat {
   throw new CliError(`Cannot tell the format of ${file} from its name: give --format jsonl or --format yandex.`, 2);
 }
 
-async function readLog(file: string, format: string | undefined, what: string): Promise<RawSession[]> {
+async function readLog(file: string, format: string | undefined, what: string, vocabulary: Vocabulary, maxRank: number): Promise<ClickLog> {
   const kind = formatOf(file, format);
   const bytes = await readBytes(file, what);
-  return guard(() => parseLog(bytes, kind, file));
+  const log = emptyLog(vocabulary, 0, maxRank);
+  guard(() => readLogInto(bytes, kind, file, (session) => addSession(log, session)));
+  return log;
 }
 
-async function readSessions(o: ClicksOptions): Promise<{ train: RawSession[]; test: RawSession[] }> {
+async function readSessions(o: ClicksOptions): Promise<{ train: ClickLog; test: ClickLog }> {
+  const vocabulary = new Vocabulary();
   if (o.log) {
     if (o.train || o.test) throw new CliError("Give either --log, or --train and --test, not both.", 2);
-    const sessions = await readLog(o.log, o.format, "log");
-    if (o.seed !== undefined) return splitSessions(sessions, o.testShare, o.seed);
-    const cut = Math.floor((1 - o.testShare) * sessions.length);
-    return { train: sessions.slice(0, cut), test: sessions.slice(cut) };
+    return splitLog(await readLog(o.log, o.format, "log", vocabulary, o.maxRank), o.testShare, o.seed);
   }
   if (!o.train || !o.test) throw new CliError("Give the sessions: --train F --test F, or --log F.", 2);
-  return { train: await readLog(o.train, o.format, "train"), test: await readLog(o.test, o.format, "test") };
+  const train = await readLog(o.train, o.format, "train", vocabulary, o.maxRank);
+  return { train, test: await readLog(o.test, o.format, "test", vocabulary, o.maxRank) };
 }
 
 function guard<T>(work: () => T): T {
