@@ -158,7 +158,8 @@ export class CCM extends ClickModel {
       };
       const f: number[] = [];
       let total = 0;
-      for (let x = 0; x < 2; x++) for (let y = 0; y < 2; y++) for (let z = 0; z < 2; z++) total += f[x * 4 + y * 2 + z] = factor(x, y, z);
+      for (let x = 0; x < 2; x++)
+        for (let y = 0; y < 2; y++) for (let z = 0; z < 2; z++) total += f[x * 4 + y * 2 + z] = factor(x, y, z);
       const f100 = f[4];
       const f101 = f[5];
       const f110 = f[6];

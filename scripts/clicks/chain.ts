@@ -17,7 +17,7 @@ export function pyclickTail(
   afterClick: Float64Array,
   afterSkip: Float64Array,
   click: Float64Array,
-  exam: Float64Array,
+  exam: Float64Array
 ): void {
   let e = 1;
   exam[0] = 1;
@@ -39,7 +39,15 @@ export function pyclickTail(
  * to the last one) (1 for a click-less session, start 0). Fills `nc[r]` = P(no click at r..n−1 | E_r = 1)
  * and `post[r]` = P(E_r = 1 | all clicks) for r ≥ start; returns Z = P(no click from start on | clicks above).
  */
-export function skipTail(n: number, start: number, f: number, attr: Float64Array, cont: number, nc: Float64Array, post: Float64Array): number {
+export function skipTail(
+  n: number,
+  start: number,
+  f: number,
+  attr: Float64Array,
+  cont: number,
+  nc: Float64Array,
+  post: Float64Array
+): number {
   nc[n] = 1;
   for (let r = n - 1; r >= start; r--) nc[r] = (1 - attr[r]) * (1 - cont + cont * nc[r + 1]);
   if (start >= n) return 1;

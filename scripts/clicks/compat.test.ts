@@ -23,7 +23,8 @@ function expectAllClose(actual: unknown, wanted: unknown, where: string): void {
     expect((actual as unknown[]).length, where).toBe(wanted.length);
     wanted.forEach((w, i) => expectAllClose((actual as unknown[])[i], w, `${where}[${i}]`));
   } else if (wanted && typeof wanted === "object") {
-    for (const [k, w] of Object.entries(wanted)) expectAllClose((actual as Record<string, unknown>)?.[k], w, `${where}.${k}`);
+    for (const [k, w] of Object.entries(wanted))
+      expectAllClose((actual as Record<string, unknown>)?.[k], w, `${where}.${k}`);
   } else expect(actual, where).toBe(wanted);
 }
 

@@ -1,5 +1,12 @@
 import { buildLog, subLog, Vocabulary, type ClickLog, type RawSession } from "./log";
-import { ctrPredictionRmse, logLikelihood, perplexity, rankingNdcg5, relevancePrediction, type Grades } from "./measures";
+import {
+  ctrPredictionRmse,
+  logLikelihood,
+  perplexity,
+  rankingNdcg5,
+  relevancePrediction,
+  type Grades,
+} from "./measures";
 import type { Mode, Progress } from "./model";
 import { createModel } from "./models";
 
@@ -62,7 +69,11 @@ export function knownQueries(train: ClickLog, test: ClickLog): ClickLog {
 }
 
 /** `evaluateClickModels` on logs already read; `test` must hold only queries that occur in `train`. */
-export function evaluateLogs(trainLog: ClickLog, testLog: ClickLog, options: EvaluateOptions): Record<string, ModelReport> {
+export function evaluateLogs(
+  trainLog: ClickLog,
+  testLog: ClickLog,
+  options: EvaluateOptions
+): Record<string, ModelReport> {
   const vocabulary = trainLog.vocabulary;
   const maxRank = trainLog.maxRank;
   const models: Record<string, ModelReport> = {};
@@ -75,7 +86,9 @@ export function evaluateLogs(trainLog: ClickLog, testLog: ClickLog, options: Eva
     model.ensure(vocabulary.pairCount);
     const pp = perplexity(model, testLog);
     const ppc = perplexity(model, testLog, true);
-    const relevance = options.grades ? relevancePrediction(model, testLog, options.grades) : { auc: null, pearsonR: null };
+    const relevance = options.grades
+      ? relevancePrediction(model, testLog, options.grades)
+      : { auc: null, pearsonR: null };
     models[model.name] = {
       logLikelihood: logLikelihood(model, testLog),
       perplexity: pp.overall,

@@ -21,7 +21,13 @@ function fit(name: string, sessions: RawSession[], options: { mode?: Mode; itera
     else model.full(log, s, out);
     return Array.from(out);
   };
-  return { model, log, value, probs, global: (param: string) => Array.from(model.params.find((p) => p.name === param)!.value) };
+  return {
+    model,
+    log,
+    value,
+    probs,
+    global: (param: string) => Array.from(model.params.find((p) => p.name === param)!.value),
+  };
 }
 
 const close = (actual: number[], wanted: number[]) => actual.forEach((a, i) => expect(a).toBeCloseTo(wanted[i], 12));
@@ -40,24 +46,36 @@ describe("counting models, worked by hand", () => {
 
   it("DCTR: per pair, wherever shown", () => {
     const { value } = fit("DCTR", [A, B]);
-    close(["a", "b", "c"].map((d) => value("ctr", d)), [1 / 4, 2 / 4, 1 / 4]);
+    close(
+      ["a", "b", "c"].map((d) => value("ctr", d)),
+      [1 / 4, 2 / 4, 1 / 4]
+    );
   });
 
   it("CM: counts up to the first click; p is the unconditional probability (PyClick) or α (textbook)", () => {
     const one = fit("CM", [A], { mode: "pyclick" });
     // a seen unclicked (1/3), b clicked (2/3), c below the first click: not counted.
-    close(["a", "b", "c"].map((d) => one.value("attr", d)), [1 / 3, 2 / 3, 1 / 2]);
+    close(
+      ["a", "b", "c"].map((d) => one.value("attr", d)),
+      [1 / 3, 2 / 3, 1 / 2]
+    );
     // P(C_1) = α_b (1 − α_a) = 4/9; below the first click PyClick gives 1e-6.
     close(one.probs(0, true), [2 / 3, 4 / 9, 1e-6]);
     close(fit("CM", [A]).probs(0, true), [2 / 3, 2 / 3, 1]);
     // B has no click: every rank counts. a: 1/4, b: 2/4, c: 1/3.
     const two = fit("CM", [A, B]);
-    close(["a", "b", "c"].map((d) => two.value("attr", d)), [1 / 4, 2 / 4, 1 / 3]);
+    close(
+      ["a", "b", "c"].map((d) => two.value("attr", d)),
+      [1 / 4, 2 / 4, 1 / 3]
+    );
   });
 
   it("DCM: α up to the last click, λ_r from each click (the last one did not continue)", () => {
     const { value, global, probs } = fit("DCM", [A]);
-    close(["a", "b", "c"].map((d) => value("attr", d)), [1 / 3, 2 / 3, 1 / 2]);
+    close(
+      ["a", "b", "c"].map((d) => value("attr", d)),
+      [1 / 3, 2 / 3, 1 / 2]
+    );
     close(global("cont"), [1 / 2, 1 / 3, 1 / 2]);
     // ε: 1, λ_0 α_a + 1 − α_a = 5/6, then 5/6 (λ_1 α_b + 1 − α_b) = 25/54.
     close(probs(0, false), [1 / 3, (2 / 3) * (5 / 6), (1 / 2) * (25 / 54)]);
@@ -67,11 +85,17 @@ describe("counting models, worked by hand", () => {
 
   it("SDBN: the last click satisfies; a session without clicks examines every rank", () => {
     const one = fit("SDBN", [A]);
-    close(["a", "b", "c"].map((d) => one.value("attr", d)), [1 / 3, 2 / 3, 1 / 2]);
+    close(
+      ["a", "b", "c"].map((d) => one.value("attr", d)),
+      [1 / 3, 2 / 3, 1 / 2]
+    );
     expect(one.value("sat", "b")).toBeCloseTo(2 / 3, 12);
     expect(one.model.relevance(one.log.pair[1])).toBeCloseTo((2 / 3) * (2 / 3), 12);
     const noClick = fit("SDBN", [B]);
-    close(["a", "b", "c"].map((d) => noClick.value("attr", d)), [1 / 3, 1 / 3, 1 / 3]);
+    close(
+      ["a", "b", "c"].map((d) => noClick.value("attr", d)),
+      [1 / 3, 1 / 3, 1 / 3]
+    );
   });
 });
 
@@ -79,10 +103,16 @@ describe("EM models, one iteration worked by hand (previous values all 1/2)", ()
   // An unclicked rank adds P(A = 1 | C = 0) = (1 − γ) α / (1 − γ α) = (1/4) / (3/4) = 1/3, and the same to γ.
   it("PBM on A, then on A and B", () => {
     const one = fit("PBM", [A], { iterations: 1 });
-    close(["a", "b", "c"].map((d) => one.value("attr", d)), [4 / 9, 2 / 3, 4 / 9]);
+    close(
+      ["a", "b", "c"].map((d) => one.value("attr", d)),
+      [4 / 9, 2 / 3, 4 / 9]
+    );
     close(one.global("exam"), [4 / 9, 2 / 3, 4 / 9]);
     const two = fit("PBM", [A, B], { iterations: 1 });
-    close(["a", "b", "c"].map((d) => two.value("attr", d)), [5 / 12, 7 / 12, 5 / 12]);
+    close(
+      ["a", "b", "c"].map((d) => two.value("attr", d)),
+      [5 / 12, 7 / 12, 5 / 12]
+    );
     close(two.global("exam"), [5 / 12, 7 / 12, 5 / 12]);
   });
 
@@ -99,7 +129,10 @@ describe("EM models, one iteration worked by hand (previous values all 1/2)", ()
     // P(no click on c | click on b) = Z = σ + (1 − σ)(1 − γ + γ (1 − α_c)) = 1/2 + 1/2 · 3/4 = 7/8;
     // P(E_c = 1 | clicks) = (1 − σ) γ (1 − α_c) / Z = 1/7; P(S_b = 1 | clicks) = σ / Z = 4/7.
     const { value, global } = fit("DBN", [A], { iterations: 1 });
-    close(["a", "b", "c"].map((d) => value("attr", d)), [1 / 3, 2 / 3, (1 + (6 / 7) * (1 / 2)) / 3]);
+    close(
+      ["a", "b", "c"].map((d) => value("attr", d)),
+      [1 / 3, 2 / 3, (1 + (6 / 7) * (1 / 2)) / 3]
+    );
     expect(value("sat", "b")).toBeCloseTo((1 + 4 / 7) / 3, 12);
     // γ: a→b continued (1/1); b→c: P(S_b = 0, E_c = 1) = 1/7 over P(S_b = 0) = 3/7; c is last: no transition.
     close(global("cont"), [(1 + 1 + 1 / 7) / (2 + 1 + 3 / 7)]);
@@ -118,7 +151,10 @@ describe("EM models, one iteration worked by hand (previous values all 1/2)", ()
     // After the click on b: E_c with τ2(1 − α) + τ3 α = 1/2; Z = 1 − 1/2 + 1/2 · 1/2 = 3/4; P(E_c = 1 | ·) = 1/3.
     // (S_b, E_c) joint / Z: (1,1) 1/8, (1,0) 1/4, (0,1) 1/8, (0,0) 1/4, each over 3/4.
     const { value, global } = fit("CCM", [A], { iterations: 1 });
-    close(["a", "b", "c"].map((d) => value("attr", d)), [1 / 3, (1 + 1 + 1 / 2) / 4, (1 + (2 / 3) * (1 / 2)) / 3]);
+    close(
+      ["a", "b", "c"].map((d) => value("attr", d)),
+      [1 / 3, (1 + 1 + 1 / 2) / 4, (1 + (2 / 3) * (1 / 2)) / 3]
+    );
     close(global("cont_noclick"), [2 / 3]);
     close(global("cont_click_nonrel"), [(1 + 1 / 6) / (2 + 1 / 2)]);
     close(global("cont_click_rel"), [(1 + 1 / 6) / (2 + 1 / 2)]);

@@ -22,7 +22,11 @@ export function logLikelihood(model: ClickModel, test: ClickLog): number {
  * Piwowarski 2008, as PyClick). `conditional`: q from the probabilities given the clicks above
  * (PerplexityCond), else from the unconditional P(C_r = 1); a q ≤ 0 is skipped, N stays the divisor.
  */
-export function perplexity(model: ClickModel, test: ClickLog, conditional = false): { overall: number; byRank: number[] } {
+export function perplexity(
+  model: ClickModel,
+  test: ClickLog,
+  conditional = false
+): { overall: number; byRank: number[] } {
   const R = test.maxRank;
   const p = new Float64Array(R);
   const sums = new Float64Array(R);
@@ -49,7 +53,11 @@ export function perplexity(model: ClickModel, test: ClickLog, conditional = fals
  * the first repeated top result and keeps every pair's extra training; textbook skips the repeat and
  * trains each pair from the model fitted on the training log.
  */
-export function ctrPredictionRmse(model: ClickModel, test: ClickLog, progress?: (done: number, total: number) => void): number {
+export function ctrPredictionRmse(
+  model: ClickModel,
+  test: ClickLog,
+  progress?: (done: number, total: number) => void
+): number {
   const R = test.maxRank;
   const pyclick = model.mode === "pyclick";
   const byQuery = new Map<number, number[]>();
@@ -109,7 +117,11 @@ export type Grades = Map<string, Map<string, number>>;
  * per test occurrence of a judged pair (as PyClick); ties count one half (midranks). Null when the
  * model has no relevance or one class is missing; also Pearson's r (null for a constant prediction).
  */
-export function relevancePrediction(model: ClickModel, test: ClickLog, grades: Grades): { auc: number | null; pearsonR: number | null } {
+export function relevancePrediction(
+  model: ClickModel,
+  test: ClickLog,
+  grades: Grades
+): { auc: number | null; pearsonR: number | null } {
   const R = test.maxRank;
   const y: number[] = [];
   const yHat: number[] = [];

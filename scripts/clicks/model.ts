@@ -59,8 +59,18 @@ export abstract class ClickModel {
   }
 
   protected param(name: string, kind: ParamKind, label: string): Param {
-    const size = kind === "rank" ? this.maxRank : kind === "rankPrev" ? this.maxRank * this.maxRank : kind === "global" ? 1 : 0;
-    const p: Param = { name, label, kind, num: new Float64Array(size).fill(1), den: new Float64Array(size).fill(2), dnum: new Float64Array(size), dden: new Float64Array(size), value: new Float64Array(size).fill(0.5) };
+    const size =
+      kind === "rank" ? this.maxRank : kind === "rankPrev" ? this.maxRank * this.maxRank : kind === "global" ? 1 : 0;
+    const p: Param = {
+      name,
+      label,
+      kind,
+      num: new Float64Array(size).fill(1),
+      den: new Float64Array(size).fill(2),
+      dnum: new Float64Array(size),
+      dden: new Float64Array(size),
+      value: new Float64Array(size).fill(0.5),
+    };
     this.params.push(p);
     return p;
   }
@@ -205,7 +215,9 @@ export abstract class ClickModel {
     const pairParams = this.params.filter((p) => p.kind === "pair");
     const out: Record<string, unknown> = {};
     if (pairParams.length) {
-      out.pairs = this.byPair(vocabulary, (i, put) => put(Object.fromEntries(pairParams.map((p) => [p.label, p.value[i]]))));
+      out.pairs = this.byPair(vocabulary, (i, put) =>
+        put(Object.fromEntries(pairParams.map((p) => [p.label, p.value[i]])))
+      );
     }
     for (const p of this.params) if (p.kind !== "pair") out[p.label] = this.shaped(p);
     return out;
@@ -222,7 +234,10 @@ export abstract class ClickModel {
     const byQuery: Record<string, Record<string, T>> = {};
     for (let i = 0; i < vocabulary.pairCount; i++) {
       if (!this.trained[i]) continue;
-      each(i, (value) => ((byQuery[vocabulary.queries[vocabulary.pairQuery[i]]] ??= {})[vocabulary.pairDoc[i]] = value));
+      each(
+        i,
+        (value) => ((byQuery[vocabulary.queries[vocabulary.pairQuery[i]]] ??= {})[vocabulary.pairDoc[i]] = value)
+      );
     }
     return byQuery;
   }

@@ -12,7 +12,18 @@ import { UBM } from "./ubm";
 export const modelNames = ["GCTR", "RCTR", "DCTR", "PBM", "CM", "DCM", "CCM", "DBN", "SDBN", "UBM"] as const;
 export type ModelName = (typeof modelNames)[number];
 
-const constructors: Record<ModelName, new (options?: ModelOptions) => ClickModel> = { GCTR, RCTR, DCTR, PBM, CM, DCM, CCM, DBN, SDBN, UBM };
+const constructors: Record<ModelName, new (options?: ModelOptions) => ClickModel> = {
+  GCTR,
+  RCTR,
+  DCTR,
+  PBM,
+  CM,
+  DCM,
+  CCM,
+  DBN,
+  SDBN,
+  UBM,
+};
 
 /** A fresh model by name (case-insensitive); throws naming the known models otherwise. */
 export function createModel(name: string, options: ModelOptions = {}): ClickModel {

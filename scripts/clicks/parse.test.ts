@@ -19,16 +19,31 @@ describe("JSONL click logs", () => {
     ["[1, 2]", "log line 2 is not a JSON object."],
     [line({ query: "q", results: ["d"], clicks: [0] }), 'log line 2 has no "session" id.'],
     [line({ session: "s", results: ["d"], clicks: [0] }), 'log line 2 has no "query".'],
-    [line({ session: "s", query: "q", results: [], clicks: [] }), 'log line 2: "results" must be a non-empty list of document ids.'],
-    [line({ session: "s", query: "q", results: ["d"], clicks: [2] }), 'log line 2: "clicks" must be a list of 0 and 1.'],
-    [line({ session: "s", query: "q", results: ["d", "e"], clicks: [1] }), "log line 2: 1 clicks for 2 results (one 0 or 1 per result)."],
+    [
+      line({ session: "s", query: "q", results: [], clicks: [] }),
+      'log line 2: "results" must be a non-empty list of document ids.',
+    ],
+    [
+      line({ session: "s", query: "q", results: ["d"], clicks: [2] }),
+      'log line 2: "clicks" must be a list of 0 and 1.',
+    ],
+    [
+      line({ session: "s", query: "q", results: ["d", "e"], clicks: [1] }),
+      "log line 2: 1 clicks for 2 results (one 0 or 1 per result).",
+    ],
   ])("rejects the whole file for a bad line: %s", (bad, message) => {
     expect(() => parseJsonl(`${good}\n${bad}\n${good}`)).toThrow(new ClickFormatError(message));
   });
 });
 
 describe("Yandex relevance-prediction logs", () => {
-  const log = ["7\t0\tQ\t42\t1\tu1\tu2\tu3", "7\t5\tC\tu3", "7\t9\tC\tu9", "8\t0\tQ\t43\t1\tu4\tu5", "7\t12\tC\tu4"].join("\n");
+  const log = [
+    "7\t0\tQ\t42\t1\tu1\tu2\tu3",
+    "7\t5\tC\tu3",
+    "7\t9\tC\tu9",
+    "8\t0\tQ\t43\t1\tu4\tu5",
+    "7\t12\tC\tu4",
+  ].join("\n");
 
   it("marks a click on the most recent query line of the same session", () => {
     expect(parseYandex(log)).toEqual([
@@ -43,7 +58,10 @@ describe("Yandex relevance-prediction logs", () => {
   });
 
   it.each([
-    ["7\t0\tQ\t42\t1", "log line 2: a query line needs SessionID, TimePassed, Q, QueryID, RegionID and at least one URL."],
+    [
+      "7\t0\tQ\t42\t1",
+      "log line 2: a query line needs SessionID, TimePassed, Q, QueryID, RegionID and at least one URL.",
+    ],
     ["7\t5\tC\tu3\textra", "log line 2: a click line has exactly 4 fields (SessionID, TimePassed, C, URLID)."],
     ["7\t5\tX\tu3", 'log line 2: the third field must be Q (query) or C (click), not "X".'],
   ])("names the bad line: %s", (bad, message) => {
@@ -57,8 +75,15 @@ describe("Yandex relevance-prediction logs", () => {
 
 describe("qrels, splits and the test filter", () => {
   it("reads graded qrels and names a bad line", () => {
-    expect(parseGrades("q1 0 d1 2\nq1 0 d2 0\n").get("q1")).toEqual(new Map([["d1", 2], ["d2", 0]]));
-    expect(() => parseGrades("q1 0 d1 2\nq1 0 d2\n")).toThrow('qrels line 2: expected "qid iter docid grade" with a whole-number grade.');
+    expect(parseGrades("q1 0 d1 2\nq1 0 d2 0\n").get("q1")).toEqual(
+      new Map([
+        ["d1", 2],
+        ["d2", 0],
+      ])
+    );
+    expect(() => parseGrades("q1 0 d1 2\nq1 0 d2\n")).toThrow(
+      'qrels line 2: expected "qid iter docid grade" with a whole-number grade.'
+    );
   });
 
   it("splits by session with a seed: the same seed gives the same split", () => {

@@ -50,14 +50,20 @@ export function forEachJsonl(text: string, source: string, visit: (session: RawS
     if (typeof id !== "string" || !id) throw new ClickFormatError(`${where} has no "session" id.`);
     if (typeof query !== "string" || !query) throw new ClickFormatError(`${where} has no "query".`);
     const { results, clicks } = o;
-    if (!Array.isArray(results) || !results.length || !results.every((d) => typeof d === "string" || typeof d === "number")) {
+    if (
+      !Array.isArray(results) ||
+      !results.length ||
+      !results.every((d) => typeof d === "string" || typeof d === "number")
+    ) {
       throw new ClickFormatError(`${where}: "results" must be a non-empty list of document ids.`);
     }
     if (!Array.isArray(clicks) || !clicks.every((c) => c === 0 || c === 1 || c === true || c === false)) {
       throw new ClickFormatError(`${where}: "clicks" must be a list of 0 and 1.`);
     }
     if (clicks.length !== results.length) {
-      throw new ClickFormatError(`${where}: ${clicks.length} clicks for ${results.length} results (one 0 or 1 per result).`);
+      throw new ClickFormatError(
+        `${where}: ${clicks.length} clicks for ${results.length} results (one 0 or 1 per result).`
+      );
     }
     visit({ id, query, results: results.map(String), clicks: clicks.map((c) => (c === 1 || c === true ? 1 : 0)) });
   });
@@ -84,11 +90,15 @@ export function forEachYandex(text: string, source: string, visit: (session: Raw
     const where = `${source} line ${number}`;
     const f = line.split("\t");
     if (f[2] === "Q") {
-      if (f.length < 6) throw new ClickFormatError(`${where}: a query line needs SessionID, TimePassed, Q, QueryID, RegionID and at least one URL.`);
+      if (f.length < 6)
+        throw new ClickFormatError(
+          `${where}: a query line needs SessionID, TimePassed, Q, QueryID, RegionID and at least one URL.`
+        );
       if (last) visit(last);
       last = { id: f[0], query: f[3], results: f.slice(5), clicks: f.slice(5).map(() => 0) };
     } else if (f[2] === "C") {
-      if (f.length !== 4) throw new ClickFormatError(`${where}: a click line has exactly 4 fields (SessionID, TimePassed, C, URLID).`);
+      if (f.length !== 4)
+        throw new ClickFormatError(`${where}: a click line has exactly 4 fields (SessionID, TimePassed, C, URLID).`);
       if (!last) throw new ClickFormatError(`${where}: a click before any query line.`);
       if (last.id !== f[0]) return;
       const r = last.results.indexOf(f[3]);
@@ -107,7 +117,12 @@ export function parseLog(bytes: Uint8Array, format: LogFormat, source: string): 
 }
 
 /** Reads a (possibly gzipped) log of either format, handing each session to `visit` in file order. */
-export function readLogInto(bytes: Uint8Array, format: LogFormat, source: string, visit: (session: RawSession) => void): void {
+export function readLogInto(
+  bytes: Uint8Array,
+  format: LogFormat,
+  source: string,
+  visit: (session: RawSession) => void
+): void {
   const text = decodeLogBytes(bytes);
   if (format === "jsonl") forEachJsonl(text, source, visit);
   else forEachYandex(text, source, visit);
@@ -120,7 +135,8 @@ export function parseGrades(text: string, source = "qrels"): Map<string, Map<str
     const line = raw.trim();
     if (!line) return;
     const f = line.split(/\s+/);
-    if (f.length !== 4 || !/^-?\d+$/.test(f[3])) throw new ClickFormatError(`${source} line ${i + 1}: expected "qid iter docid grade" with a whole-number grade.`);
+    if (f.length !== 4 || !/^-?\d+$/.test(f[3]))
+      throw new ClickFormatError(`${source} line ${i + 1}: expected "qid iter docid grade" with a whole-number grade.`);
     let q = grades.get(f[0]);
     if (!q) grades.set(f[0], (q = new Map()));
     q.set(f[2], Number(f[3]));

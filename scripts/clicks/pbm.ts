@@ -2,8 +2,8 @@ import type { ClickLog } from "./log";
 import { ClickModel } from "./model";
 
 /**
- * Position-based model (Richardson et al. 2007): P(C_r = 1) = α_{q,d} γ_r, fitted by EM. An
- * unclicked rank's posteriors: P(A = 1 | C = 0) = (1 − γ) α / (1 − γ α), P(E = 1 | C = 0) = (1 − α) γ / (1 − γ α).
+ * Position-based model (Richardson et al. 2007): P(C_r = 1) = α_{q,d} γ_r, fitted by EM. An unclicked
+ * rank's posteriors: P(A = 1 | C = 0) = (1 − γ) α / (1 − γ α), P(E = 1 | C = 0) = (1 − α) γ / (1 − γ α).
  */
 export class PBM extends ClickModel {
   readonly name = "PBM";

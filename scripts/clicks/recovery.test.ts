@@ -25,7 +25,11 @@ function fit(mode: "textbook" | "pyclick") {
     pairs.sat[0].push(t.sat);
     pairs.sat[1].push(model.sat.value[p]);
   }
-  return { gamma: model.cont.value[0], attr: pearson(pairs.attr[0], pairs.attr[1])!, sat: pearson(pairs.sat[0], pairs.sat[1])! };
+  return {
+    gamma: model.cont.value[0],
+    attr: pearson(pairs.attr[0], pairs.attr[1])!,
+    sat: pearson(pairs.sat[0], pairs.sat[1])!,
+  };
 }
 
 describe("textbook DBN recovers the generating parameters of clicks-small", () => {

@@ -20,7 +20,10 @@ export interface SimulationOptions {
  * of recovery). Mostly the same ranking per query, as in search logs; the last rank sometimes shows
  * another candidate.
  */
-export function simulateDbnLog(options: SimulationOptions, vocabulary = new Vocabulary()): { log: ClickLog; attr: Float64Array; sat: Float64Array } {
+export function simulateDbnLog(
+  options: SimulationOptions,
+  vocabulary = new Vocabulary()
+): { log: ClickLog; attr: Float64Array; sat: Float64Array } {
   const R = options.maxRank ?? 10;
   const D = Math.max(options.docsPerQuery ?? R + 2, R);
   const gamma = options.gamma ?? 0.9;

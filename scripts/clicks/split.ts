@@ -5,7 +5,11 @@ import { subLog, type ClickLog, type RawSession } from "./log";
  * Train/test split by session: each session goes to test with probability `testShare`, drawn from a
  * generator seeded by `seed`, so a seed always gives the same split. File order is kept on both sides.
  */
-export function splitSessions(sessions: RawSession[], testShare: number, seed: string): { train: RawSession[]; test: RawSession[] } {
+export function splitSessions(
+  sessions: RawSession[],
+  testShare: number,
+  seed: string
+): { train: RawSession[]; test: RawSession[] } {
   const rng = createRng(seed);
   const train: RawSession[] = [];
   const test: RawSession[] = [];

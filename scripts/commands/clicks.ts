@@ -32,7 +32,10 @@ export function registerClicks(program: Command) {
     .option("--test <file>", "test sessions (with --train)")
     .option("--log <file>", "one log, split into train and test by session")
     .option("--test-share <share>", "share of --log's sessions for test", unitInterval, 0.25)
-    .option("--seed <seed>", "split --log at random with this seed (default: the last sessions in file order are test, as PyClick)")
+    .option(
+      "--seed <seed>",
+      "split --log at random with this seed (default: the last sessions in file order are test, as PyClick)"
+    )
     .option("--format <format>", "jsonl or yandex (default: from the file name; .gz allowed)")
     .option("--model <name>", `a model; repeat for more (default: all of ${modelNames.join(" ")})`, collect, [])
     .option("--compat <library>", "reproduce a library's numbers exactly: pyclick")
@@ -41,11 +44,13 @@ export function registerClicks(program: Command) {
     .option("--qrels <file>", "graded labels (qid iter docid grade) for relevance AUC and nDCG@5")
     .option("--json", "print JSON")
     .action(async (o: ClicksOptions) => {
-      if (o.compat !== undefined && o.compat !== "pyclick") throw new CliError(`--compat knows only "pyclick", not "${o.compat}".`, 2);
+      if (o.compat !== undefined && o.compat !== "pyclick")
+        throw new CliError(`--compat knows only "pyclick", not "${o.compat}".`, 2);
       if (o.maxRank > 255) throw new CliError("--max-rank must be at most 255.", 2);
       const models = o.model.length ? o.model : [...modelNames];
       const unknown = models.filter((m) => !modelNames.some((n) => n.toLowerCase() === m.toLowerCase()));
-      if (unknown.length) throw new CliError(`Unknown click model ${unknown.join(", ")}: choose from ${modelNames.join(", ")}.`, 2);
+      if (unknown.length)
+        throw new CliError(`Unknown click model ${unknown.join(", ")}: choose from ${modelNames.join(", ")}.`, 2);
       const { train, test } = await readSessions(o);
       if (!train.size) throw new CliError("The training sessions are empty: give a log with at least one session.");
       if (!test.size) throw new CliError("The test sessions are empty: give --test or a larger --test-share.");
@@ -64,7 +69,8 @@ export function registerClicks(program: Command) {
         },
       });
       bar?.stop();
-      if (!report.test.sessions) throw new CliError("No test session's query occurs in the training sessions: nothing to evaluate.");
+      if (!report.test.sessions)
+        throw new CliError("No test session's query occurs in the training sessions: nothing to evaluate.");
       print(report, o.json ? "json" : "table");
     });
 }
@@ -77,7 +83,13 @@ function formatOf(file: string, given: string | undefined): LogFormat {
   throw new CliError(`Cannot tell the format of ${file} from its name: give --format jsonl or --format yandex.`, 2);
 }
 
-async function readLog(file: string, format: string | undefined, what: string, vocabulary: Vocabulary, maxRank: number): Promise<ClickLog> {
+async function readLog(
+  file: string,
+  format: string | undefined,
+  what: string,
+  vocabulary: Vocabulary,
+  maxRank: number
+): Promise<ClickLog> {
   const kind = formatOf(file, format);
   const bytes = await readBytes(file, what);
   const log = emptyLog(vocabulary, 0, maxRank);
@@ -125,10 +137,19 @@ function print(report: ClicksReport, format: "json" | "table") {
           trainSeconds: m.trainSeconds,
           params: m.params,
         },
-      ]),
+      ])
     ),
   };
-  const headers = ["model", "logLikelihood", "perplexity", "perplexityCond", "ctr@1 RMSE", "relevance AUC", "nDCG@5", "train s"];
+  const headers = [
+    "model",
+    "logLikelihood",
+    "perplexity",
+    "perplexityCond",
+    "ctr@1 RMSE",
+    "relevance AUC",
+    "nDCG@5",
+    "train s",
+  ];
   const rows: Cell[][] = Object.entries(report.models).map(([name, m]) => [
     name,
     m.logLikelihood,
