@@ -24,6 +24,7 @@ const commandModules: [string[], () => Promise<Register>][] = [
   [["campaign"], async () => (await import("./commands/campaign")).registerCampaign],
   [["snapshot"], async () => (await import("./commands/snapshot")).registerSnapshot],
   [["backup", "restore"], async () => (await import("./commands/backup")).registerBackup],
+  [["clicks"], async () => (await import("./commands/clicks")).registerClicks],
 ];
 // Help, an unknown command or none at all: every command, so the listing and suggestions are whole.
 const asked = commandModules.filter(([names]) => names.includes(process.argv[2]));

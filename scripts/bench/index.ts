@@ -73,4 +73,8 @@ if (!only || only === "isolation") {
   const r = measure("isolation-worker.ts") as Result & { healthP99: number; eventsP99: number };
   report("healthz, events during 3 × B=10,000", r, "p99 < 250 ms for both", r.healthP99 < 250 && r.eventsP99 < 250);
 }
+if (!only || only === "clicks") {
+  const r = measure("clicks-worker.ts");
+  report("clicks: 10 models, 1,000,000 sessions", r, "< 60 s, < 2048 MiB", r.seconds < 60 && r.maxRssMiB < 2048);
+}
 console.log(`\nSummary\n${rows.join("\n")}`);

@@ -1,0 +1,112 @@
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+
+const exec = promisify(execFile);
+const root = path.resolve(__dirname, "../..");
+const F = path.join(root, "test/fixtures/clicks-small");
+const expected = JSON.parse(fs.readFileSync(path.join(F, "expected.json"), "utf8"));
+
+async function assay(...args: string[]) {
+  try {
+    const { stdout, stderr } = await exec(
+      process.execPath,
+      [path.join(root, "node_modules/tsx/dist/cli.mjs"), path.join(root, "scripts/assay.ts"), ...args],
+      { cwd: root, env: { ...process.env, ASSAY_DATA_DIR: os.tmpdir() } }
+    );
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+describe("assay clicks", () => {
+  it("--compat pyclick --json gives PyClick's values on clicks-small (Yandex files)", async () => {
+    const { code, stdout, stderr } = await assay(
+      "clicks",
+      "--train",
+      `${F}/train.yandex.tsv`,
+      "--test",
+      `${F}/test.yandex.tsv`,
+      "--qrels",
+      `${F}/qrels.txt`,
+      "--compat",
+      "pyclick",
+      "--model",
+      "PBM",
+      "--model",
+      "sdbn",
+      "--json"
+    );
+    expect(stderr).toBe("");
+    expect(code).toBe(0);
+    const out = JSON.parse(stdout);
+    expect(out.train).toEqual({ sessions: 1500 });
+    expect(out.test).toEqual({ sessions: 490, dropped: 10 });
+    expect(Object.keys(out.models)).toEqual(["PBM", "SDBN"]);
+    const pbm = out.models.PBM;
+    const e = expected.models.PBM;
+    expect(Math.abs(pbm.logLikelihood - e.LogLikelihood)).toBeLessThan(1e-6);
+    expect(Math.abs(pbm.perplexity - e.Perplexity)).toBeLessThan(1e-6);
+    expect(Math.abs(pbm.perplexityByRank[9] - e.PerplexityAtRank[9])).toBeLessThan(1e-6);
+    expect(Math.abs(pbm.ctrPredictionRmse - e.CTRPrediction)).toBeLessThan(1e-6);
+    expect(Math.abs(pbm.relevanceAuc - e.RelevancePrediction.auc)).toBeLessThan(1e-6);
+    expect(Math.abs(pbm.rankingNdcg5 - e.RankingPerformance)).toBeLessThan(1e-6);
+    expect(Math.abs(pbm.params.examination[0] - e.params.exam[0])).toBeLessThan(1e-6);
+    expect(Math.abs(pbm.params.pairs.q128.d443.attractiveness - e.params.attr.q128.d443)).toBeLessThan(1e-6);
+    expect(
+      Math.abs(out.models.SDBN.params.pairs.q128.d443.satisfaction - expected.models.SDBN.params.sat.q128.d443)
+    ).toBeLessThan(1e-6);
+  });
+
+  it("prints the table, one row per model, with — for measures that need labels when there is no --qrels", async () => {
+    const { code, stdout } = await assay(
+      "clicks",
+      "--log",
+      `${F}/train.jsonl`,
+      "--test-share",
+      "0.2",
+      "--seed",
+      "3",
+      "--model",
+      "DCTR",
+      "--model",
+      "DBN"
+    );
+    expect(code).toBe(0);
+    const lines = stdout.trim().split("\n");
+    expect(lines[0]).toMatch(/^\d+ train sessions, \d+ test sessions/);
+    expect(lines[1].split(/\s{2,}/)).toEqual([
+      "model",
+      "logLikelihood",
+      "perplexity",
+      "perplexityCond",
+      "ctr@1 RMSE",
+      "relevance AUC",
+      "nDCG@5",
+      "train s",
+    ]);
+    expect(lines.slice(3).map((l) => l.split(/\s+/)[0])).toEqual(["DCTR", "DBN"]);
+    expect(lines[3].split(/\s+/)[5]).toBe("—");
+  });
+
+  it("names the bad line of a log and the unknown model, with exit code 2", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "clicks-"));
+    const bad = path.join(dir, "bad.jsonl");
+    fs.writeFileSync(
+      bad,
+      `${fs.readFileSync(path.join(F, "train.jsonl"), "utf8").split("\n").slice(0, 3).join("\n")}\n{"session":"x"}\n`
+    );
+    const badLine = await assay("clicks", "--log", bad);
+    expect(badLine.code).toBe(2);
+    expect(badLine.stderr).toContain(`${bad} line 4 has no "query".`);
+    const unknown = await assay("clicks", "--log", `${F}/train.jsonl`, "--model", "XYZ");
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain("Unknown click model XYZ");
+    const noFormat = await assay("clicks", "--log", path.join(F, "qrels"), "--model", "PBM");
+    expect(noFormat.stderr).toContain("give --format jsonl or --format yandex");
+  });
+});

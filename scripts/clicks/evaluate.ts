@@ -1,0 +1,107 @@
+import { buildLog, subLog, Vocabulary, type ClickLog, type RawSession } from "./log";
+import {
+  ctrPredictionRmse,
+  logLikelihood,
+  perplexity,
+  rankingNdcg5,
+  relevancePrediction,
+  type Grades,
+} from "./measures";
+import type { Mode, Progress } from "./model";
+import { createModel } from "./models";
+
+export interface ModelReport {
+  logLikelihood: number;
+  perplexity: number;
+  perplexityByRank: number[];
+  perplexityCond: number;
+  perplexityCondByRank: number[];
+  ctrPredictionRmse: number;
+  relevanceAuc: number | null;
+  relevancePearsonR: number | null;
+  rankingNdcg5: number | null;
+  trainSeconds: number;
+  params: Record<string, unknown>;
+}
+
+export interface ClicksReport {
+  train: { sessions: number };
+  test: { sessions: number; dropped: number };
+  models: Record<string, ModelReport>;
+}
+
+export interface EvaluateOptions {
+  models: string[];
+  mode?: Mode;
+  iterations?: number;
+  maxRank?: number;
+  grades?: Grades;
+  /** `params` under PyClick's names (attr, sat, cont, …), to set beside PyClick's output. */
+  pyclickNames?: boolean;
+  /** Called as each model starts a phase, with that phase's progress callback. */
+  onPhase?: (model: string, phase: string) => Progress;
+}
+
+/**
+ * Fits each model on `train` and evaluates it on the test sessions whose query occurs in training, in
+ * PyClick's order (CLICK-MODELS.md §6): CTR@1 prediction last, because it trains the model further.
+ */
+export function evaluateClickModels(train: RawSession[], test: RawSession[], options: EvaluateOptions): ClicksReport {
+  const maxRank = options.maxRank ?? 10;
+  const vocabulary = new Vocabulary();
+  return evaluateSplit(buildLog(train, vocabulary, maxRank), buildLog(test, vocabulary, maxRank), options);
+}
+
+/** `evaluateClickModels` on logs already read into one vocabulary. */
+export function evaluateSplit(train: ClickLog, test: ClickLog, options: EvaluateOptions): ClicksReport {
+  const kept = knownQueries(train, test);
+  const models = evaluateLogs(train, kept, options);
+  return { train: { sessions: train.size }, test: { sessions: kept.size, dropped: test.size - kept.size }, models };
+}
+
+/** Test sessions whose query occurs in `train` (both logs share one vocabulary). */
+export function knownQueries(train: ClickLog, test: ClickLog): ClickLog {
+  const known = new Uint8Array(train.vocabulary.queries.length);
+  for (let s = 0; s < train.size; s++) known[train.query[s]] = 1;
+  const kept: number[] = [];
+  for (let s = 0; s < test.size; s++) if (known[test.query[s]]) kept.push(s);
+  return kept.length === test.size ? test : subLog(test, kept);
+}
+
+/** `evaluateClickModels` on logs already read; `test` must hold only queries that occur in `train`. */
+export function evaluateLogs(
+  trainLog: ClickLog,
+  testLog: ClickLog,
+  options: EvaluateOptions
+): Record<string, ModelReport> {
+  const vocabulary = trainLog.vocabulary;
+  const maxRank = trainLog.maxRank;
+  const models: Record<string, ModelReport> = {};
+  for (const name of options.models) {
+    const model = createModel(name, { mode: options.mode, maxRank, iterations: options.iterations });
+    const started = performance.now();
+    model.train(trainLog, options.onPhase?.(model.name, "fitting"));
+    const trainSeconds = (performance.now() - started) / 1000;
+    const params = options.pyclickNames ? model.pyclickValues(vocabulary) : model.values(vocabulary);
+    model.ensure(vocabulary.pairCount);
+    const pp = perplexity(model, testLog);
+    const ppc = perplexity(model, testLog, true);
+    const relevance = options.grades
+      ? relevancePrediction(model, testLog, options.grades)
+      : { auc: null, pearsonR: null };
+    models[model.name] = {
+      logLikelihood: logLikelihood(model, testLog),
+      perplexity: pp.overall,
+      perplexityByRank: pp.byRank,
+      perplexityCond: ppc.overall,
+      perplexityCondByRank: ppc.byRank,
+      relevanceAuc: relevance.auc,
+      relevancePearsonR: relevance.pearsonR,
+      rankingNdcg5: options.grades ? rankingNdcg5(model, testLog, options.grades) : null,
+      ctrPredictionRmse: ctrPredictionRmse(model, testLog, options.onPhase?.(model.name, "CTR@1")),
+      trainSeconds,
+      params,
+    };
+  }
+  return models;
+}
