@@ -2,6 +2,7 @@ import { and, desc, eq, gt, inArray, lte, or, sql } from "drizzle-orm";
 import { recordAudit, type AuditActor } from "./audit";
 import type { Db, DbOrTx } from "./client";
 import { sessions, users } from "./schema";
+import { publicUserColumns } from "./user-columns";
 
 /**
  * Server-side sign-in sessions, by the SHA-256 of their random id (the cookie's value never reaches the
@@ -45,15 +46,7 @@ export async function findSessionUser(db: DbOrTx, idHash: string, lifetime: Sess
     .select({
       lastSeenAt: sessions.lastSeenAt,
       expiresAt: sessions.expiresAt,
-      // The public columns only (as db/users.ts's publicUserColumns; not imported, as users.ts imports this file).
-      user: {
-        id: users.id,
-        email: users.email,
-        name: users.name,
-        role: users.role,
-        active: users.active,
-        createdAt: users.createdAt,
-      },
+      user: publicUserColumns,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

@@ -4,16 +4,9 @@ import type { Db, DbOrTx } from "./client";
 import { hashPassword } from "./password";
 import { deleteUserSessions } from "./sessions";
 import { subjects, userSubjects, users, type Role } from "./schema";
+import { publicUserColumns } from "./user-columns";
 
-/** The columns of a user that may leave the server: never the password hash. */
-export const publicUserColumns = {
-  id: users.id,
-  email: users.email,
-  name: users.name,
-  role: users.role,
-  active: users.active,
-  createdAt: users.createdAt,
-};
+export { publicUserColumns } from "./user-columns";
 
 export type PublicUser = { id: number; email: string; name: string; role: Role; active: boolean; createdAt: Date };
 
