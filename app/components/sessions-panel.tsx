@@ -1,4 +1,5 @@
 import { Form } from "@remix-run/react";
+import { CsrfInput } from "~/utils/csrf";
 import { describeUserAgent } from "~/utils/user-agent";
 
 export type SessionRow = {
@@ -54,6 +55,7 @@ export function SessionsPanel({ sessions, currentSession }: { sessions: SessionR
                   <td>{s.ip || "unknown"}</td>
                   <td>
                     <Form method="post">
+                      <CsrfInput />
                       <input type="hidden" name="session" value={s.handle} />
                       <button type="submit" name="intent" value="end-session" aria-label={`End session ${s.handle}`}>
                         End
@@ -65,6 +67,7 @@ export function SessionsPanel({ sessions, currentSession }: { sessions: SessionR
             </tbody>
           </table>
           <Form method="post">
+            <CsrfInput />
             <button type="submit" name="intent" value="end-all-sessions" className="button-danger">
               End all sessions
             </button>
