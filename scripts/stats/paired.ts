@@ -45,11 +45,14 @@ export function averageRanks(values: ArrayLike<number>): { ranks: Float64Array; 
 }
 
 /**
- * Wilcoxon signed-rank test on differences (scipy.stats.wilcoxon conventions): zero differences are
- * dropped; the exact null distribution is used when there are at most 50 pairs, no zero differences
- * and no ties (scipy's `method="auto"`, which decides on the input before dropping zeros), else the
- * normal approximation with the tie correction and no continuity correction. Statistic: min(W+, W−);
- * two-sided p.
+ * Wilcoxon signed-rank test on differences, as scipy 1.17's default `wilcoxon(d)` (`method="auto"`,
+ * `zero_method="wilcox"`, `correction=False`; scipy/stats/_wilcoxon.py): zero differences are dropped
+ * and the rest ranked by |d| with average ranks. Which null distribution, decided on the input with its
+ * zeros: more than 50 differences → normal approximation; no ties and no zeros → the exact
+ * distribution of W+; ties or zeros with at most 13 differences → scipy's permutation test, which is
+ * exhaustive there (2^13 < its 9,999 resamples), i.e. the exact sign-flip distribution of W+ over the
+ * actual (tied) ranks; otherwise the normal approximation with the tie correction Σ(t³ − t)/48 and no
+ * continuity correction. Statistic: min(W+, W−); two-sided p = 2 min(P(W+ ≤ w), P(W+ ≥ w)), at most 1.
  */
 export function wilcoxonSignedRank(diffs: ArrayLike<number>): TestResult {
   const all = Array.from(diffs);
@@ -62,8 +65,11 @@ export function wilcoxonSignedRank(diffs: ArrayLike<number>): TestResult {
   for (let i = 0; i < n; i++) if (d[i] > 0) wPlus += ranks[i];
   const total = (n * (n + 1)) / 2;
   const statistic = Math.min(wPlus, total - wPlus);
-  if (all.length <= 50 && !hadZeros && !hasTies) {
-    return { test: "wilcoxon", n, statistic, pValue: Math.min(1, 2 * exactSignedRankCdf(n, statistic)), method: "exact" };
+  if (all.length <= 50 && (!(hadZeros || hasTies) || all.length <= 13)) {
+    // Average ranks are multiples of 1/2: doubled they are integers, and the distribution is a subset-sum count.
+    const doubled = Array.from(ranks, (r) => Math.round(2 * r));
+    const pValue = Math.min(1, 2 * signedRankTail(doubled, Math.round(2 * statistic)));
+    return { test: "wilcoxon", n, statistic, pValue, method: hadZeros || hasTies ? "exact permutation (ties or zeros)" : "exact" };
   }
   const meanW = total / 2;
   const varW = (n * (n + 1) * (2 * n + 1)) / 24 - tieTerm / 48;
@@ -71,19 +77,23 @@ export function wilcoxonSignedRank(diffs: ArrayLike<number>): TestResult {
   return { test: "wilcoxon", n, statistic, pValue: normalTwoSidedP(z), method: "normal approximation, tie-corrected, no continuity correction" };
 }
 
-/** P(W+ ≤ w) under H0 for n untied ranks, by counting the 2^n sign patterns with a dynamic programme. */
-function exactSignedRankCdf(n: number, w: number): number {
-  const max = (n * (n + 1)) / 2;
-  let counts = new Float64Array(max + 1);
+/**
+ * P(W+ ≤ w) under H0, where W+ sums the (integer) ranks that carry a + sign and each of the 2^n sign
+ * patterns is equally likely: a subset-sum count by dynamic programme, summed on the lower tail only
+ * (w ≤ half the total, as min(W+, W−) always is), so small p-values keep every digit.
+ */
+function signedRankTail(ranks: readonly number[], w: number): number {
+  const max = ranks.reduce((s, r) => s + r, 0);
+  const counts = new Float64Array(max + 1);
   counts[0] = 1;
-  for (let r = 1; r <= n; r++) {
-    const next = counts.slice();
-    for (let s = r; s <= max; s++) next[s] += counts[s - r];
-    counts = next;
+  let reach = 0;
+  for (const r of ranks) {
+    reach += r;
+    for (let s = reach; s >= r; s--) counts[s] += counts[s - r];
   }
   let below = 0;
-  for (let s = 0; s <= Math.floor(w); s++) below += counts[s];
-  return below / 2 ** n;
+  for (let s = 0; s <= Math.min(w, max); s++) below += counts[s];
+  return below / 2 ** ranks.length;
 }
 
 /**

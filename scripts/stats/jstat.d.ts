@@ -1,4 +1,0 @@
-declare module "jstat" {
-  const jstat: unknown;
-  export default jstat;
-}
