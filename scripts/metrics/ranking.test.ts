@@ -45,9 +45,12 @@ describe("hand-worked measures", () => {
     expect(rankOfNth(ranked, 3)).toBeNull();
   });
 
-  it("Judged@K counts labelled items over K", () => {
+  it("Judged@K counts labelled items over min(K, list length), as ir_measures", () => {
     expect(judgedAt(ranked, 2)).toBe(0.5);
-    expect(judgedAt(ranked, 8)).toBe(3 / 8);
+    expect(judgedAt(ranked, 8)).toBe(3 / 4);
+    expect(judgedAt(Float64Array.of(2, 0, 1, 0, 3), 10)).toBe(1);
+    expect(judgedAt(Float64Array.of(2, U, 1, U, 3), 10)).toBe(3 / 5);
+    expect(judgedAt(new Float64Array(0), 10)).toBe(0);
   });
 
   it("HLU parts: numerator over retrieved relevant positions, denominator over the best possible", () => {

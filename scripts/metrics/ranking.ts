@@ -101,12 +101,16 @@ export function rankOfNth(ranked: Labels, g = 1, rel = 1): number | null {
   return null;
 }
 
-/** Judged@K (ir_measures): share of the top K that carries a label, over K. */
+/**
+ * Judged@K as ir_measures computes it (providers/judged_provider.py): labelled items in the top K over
+ * min(K, list length), so a 5-item list with every item judged scores 1 at K = 10. An empty list scores 0
+ * (ir_measures never sees one: it only scores queries that are in the run).
+ */
 export function judgedAt(ranked: Labels, k: number): number {
   let n = 0;
   const depth = cut(ranked, k);
   for (let i = 0; i < depth; i++) if (!Number.isNaN(ranked[i])) n++;
-  return n / k;
+  return depth === 0 ? 0 : n / depth;
 }
 
 /**

@@ -70,7 +70,7 @@ describe("GrowthBook v2 assignment", () => {
   });
 
   it("rejects weights that do not sum to 1 and coverage outside [0, 1]", () => {
-    expect(() => assignUnit("s", "u", [0.5, 0.6])).toThrow("arm weights must sum to 1 (they sum to 1.1)");
+    expect(() => assignUnit("s", "u", [0.5, 0.6])).toThrow("arm weights must sum to 1, within GrowthBook's 0.99 to 1.01 (they sum to 1.1)");
     expect(() => assignUnit("s", "u", [0.5, 0.5], 1.5)).toThrow("coverage must be between 0 and 1");
   });
 });
