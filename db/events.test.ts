@@ -36,7 +36,10 @@ describe("experiments", () => {
   it("validates arms, control and weights with sentences naming the problem", () => {
     const bad = experimentSchema.safeParse({ key: "x", name: "X", arms: [{ key: "A", system: "bm25", weight: 0.5 }, { key: "A", system: "dense", weight: 0.6 }], control: "C" });
     expect(bad.success).toBe(false);
-    expect(bad.error!.issues.map((i) => i.message)).toEqual(["arm A is given twice", "the control arm C is not one of the arms (A, A)", "arm weights must sum to 1 (they sum to 1.1)"]);
+    expect(bad.error!.issues.map((i) => i.message)).toEqual(["arm A is given twice", "the control arm C is not one of the arms (A, A)", "arm weights must sum to 1, within 0.99 to 1.01 (they sum to 1.1)"]);
+    // GrowthBook's tolerance: three arms of 0.33 are fine, as in its SDK.
+    const thirds = ["A", "B", "C"].map((key) => ({ key, system: "bm25", weight: 0.33 }));
+    expect(experimentSchema.safeParse({ key: "x", name: "X", arms: thirds, control: "A" }).success).toBe(true);
   });
 
   it("rejects unknown systems and a second experiment with the same key", async () => {

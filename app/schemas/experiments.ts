@@ -32,7 +32,10 @@ export const experimentSchema = z
     if (dup) ctx.addIssue({ code: "custom", path: ["arms"], message: `arm ${dup} is given twice` });
     if (!keys.includes(e.control)) ctx.addIssue({ code: "custom", path: ["control"], message: `the control arm ${e.control} is not one of the arms (${keys.join(", ")})` });
     const total = e.arms.reduce((s, a) => s + a.weight, 0);
-    if (Math.abs(total - 1) > 0.001) ctx.addIssue({ code: "custom", path: ["arms"], message: `arm weights must sum to 1 (they sum to ${Number(total.toFixed(6))})` });
+    // GrowthBook's tolerance (scripts/stats/assign.ts validateWeights), so [0.33, 0.33, 0.33] is accepted here too.
+    if (total < 0.99 || total > 1.01) {
+      ctx.addIssue({ code: "custom", path: ["arms"], message: `arm weights must sum to 1, within 0.99 to 1.01 (they sum to ${Number(total.toFixed(6))})` });
+    }
     if (e.scope === "subject" && !e.subject) ctx.addIssue({ code: "custom", path: ["subject"], message: "a subject scope needs a subject" });
     if (e.scope === "list" && !e.proposals?.length) ctx.addIssue({ code: "custom", path: ["proposals"], message: "a list scope needs at least one proposal" });
   });
