@@ -1,9 +1,14 @@
+import fs from "node:fs";
+import { once } from "node:events";
 import type { Command } from "commander";
+import { clickPageLine, forEachClickSession } from "../../db/click-sessions";
+import { getExperiment } from "../../db/experiments";
 import { evaluateSplit, type ClicksReport } from "../clicks/evaluate";
 import { addSession, emptyLog, Vocabulary, type ClickLog } from "../clicks/log";
 import { modelNames } from "../clicks/models";
 import { ClickFormatError, parseGrades, readLogInto, type LogFormat } from "../clicks/parse";
 import { splitLog } from "../clicks/split";
+import { withDatabase } from "../cli/database";
 import { CliError } from "../cli/errors";
 import { collect, readBytes, readText, unitInterval, wholeNumber } from "../cli/options";
 import { emit, type Cell } from "../cli/output";
@@ -25,7 +30,7 @@ interface ClicksOptions {
 }
 
 export function registerClicks(program: Command) {
-  program
+  const clicks = program
     .command("clicks")
     .description("fit click models (GCTR … UBM) on a click log and evaluate them on held-out sessions")
     .option("--train <file>", "training sessions (with --test)")
@@ -73,6 +78,37 @@ export function registerClicks(program: Command) {
         throw new CliError("No test session's query occurs in the training sessions: nothing to evaluate.");
       print(report, o.json ? "json" : "table");
     });
+  clicks
+    .command("export")
+    .description("write an experiment's convener sessions as click-model JSONL (first impression, profiles opened)")
+    .requiredOption("--experiment <key>", "experiment key")
+    .option("--out <file>", "write to this file (default: standard output)")
+    .addHelpText("after", "\n--max-rank <n> (given to `assay clicks`, default 10) cuts each session's results.")
+    .action(async (o: { experiment: string; out?: string }, command: Command) => {
+      // --max-rank belongs to `assay clicks`, which reads it wherever it stands on the line.
+      const { maxRank } = command.optsWithGlobals<ClicksOptions>();
+      if (maxRank > 255) throw new CliError("--max-rank must be at most 255.", 2);
+      await exportSessions(o.experiment, maxRank, o.out);
+    });
+}
+
+/** Streams the experiment's sessions to `out` (or stdout), line by line, waiting when the stream is full. */
+async function exportSessions(key: string, maxRank: number, out: string | undefined) {
+  await withDatabase(async (db, sql) => {
+    const experiment = await getExperiment(db, key);
+    if (!experiment) throw new CliError(`There is no experiment ${key}.`, 2);
+    const stream = out ? fs.createWriteStream(out) : process.stdout;
+    const failed = once(stream, "error").then(([error]) => {
+      throw new CliError(`Cannot write ${out ?? "standard output"}: ${(error as Error).message}.`);
+    });
+    failed.catch(() => {});
+    const counts = await forEachClickSession(sql, experiment.id, maxRank, async (page) => {
+      if (!stream.write(clickPageLine(page) + "\n")) await Promise.race([once(stream, "drain"), failed]);
+    });
+    if (out) await Promise.race([new Promise((resolve) => (stream as fs.WriteStream).end(resolve)), failed]);
+    const skipped = counts.withoutImpression ? `; ${counts.withoutImpression} without an impression skipped` : "";
+    console.error(`Exported ${counts.sessions} sessions of ${key}${out ? ` to ${out}` : ""}${skipped}.`);
+  });
 }
 
 function formatOf(file: string, given: string | undefined): LogFormat {
