@@ -4,7 +4,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/", "public/build/", ".data/", "node_modules/", "test-results/", "playwright-report/", ".cache/"] },
+  { ignores: ["build/", "public/build/", ".data/", "node_modules/", "test-results/", "playwright-report/", ".cache/", "dist/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -77,4 +77,8 @@ if (!only || only === "clicks") {
   const r = measure("clicks-worker.ts");
   report("clicks: 10 models, 1,000,000 sessions", r, "< 60 s, < 2048 MiB", r.seconds < 60 && r.maxRssMiB < 2048);
 }
+if (!only || only === "cli-start") {
+  const r = measure("cli-start-worker.ts") as Result & { ratio: number };
+  report("assay eval start-up vs node -e 0", r, "within 2× of node -e 0", r.ratio <= 2);
+}
 console.log(`\nSummary\n${rows.join("\n")}`);

@@ -4,23 +4,26 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker, type TransferListItem } from "node:worker_threads";
-import { buildSync } from "esbuild";
+import { createRequire } from "node:module";
 
 const bundles = new Map<string, string>();
 const cacheDir = path.join(os.tmpdir(), "assay-worker-bundles");
 
 /**
  * Runs a TypeScript module in a worker thread and resolves with the first message it posts (ports
- * for talking to other workers go in `transferList`). The module
- * is bundled by esbuild: a worker started from the bundle begins at once, where one loading
- * TypeScript through tsx would first spend a good part of a second compiling.
+ * for talking to other workers go in `transferList`). From the sources, the module is bundled by
+ * esbuild: a worker started from the bundle begins at once, where one loading TypeScript through tsx
+ * would first spend a good part of a second compiling. The built CLI (dist/, scripts/build-cli.mjs)
+ * has its workers prebuilt beside it, as `<name>.cjs` where `<name>.ts` would be.
  */
 export function runWorker<T>(entry: URL, workerData: unknown, transferList?: TransferListItem[]): Promise<T> {
   const file = fileURLToPath(entry);
   let source = bundles.get(file);
-  if (!source) bundles.set(file, (source = bundle(file)));
+  if (!source && fs.existsSync(file)) bundles.set(file, (source = bundle(file)));
   return new Promise<T>((resolve, reject) => {
-    const worker = new Worker(source, { eval: true, workerData, transferList });
+    const worker = source
+      ? new Worker(source, { eval: true, workerData, transferList })
+      : new Worker(file.replace(/\.ts$/, ".cjs"), { workerData, transferList });
     worker.once("message", (message: T) => {
       resolve(message);
       void worker.terminate();
@@ -59,6 +62,8 @@ function bundle(file: string): string {
   } catch {
     // No cache yet, or an input is gone: build.
   }
+  // Loaded only here: the built CLI, whose workers come prebuilt, never pays for loading esbuild.
+  const { buildSync } = createRequire(import.meta.url)("esbuild") as typeof import("esbuild");
   const result = buildSync({ entryPoints: [file], bundle: true, platform: "node", format: "cjs", target: "node20", write: false, logLevel: "silent", metafile: true });
   const code = result.outputFiles[0].text;
   const inputs = Object.keys(result.metafile.inputs).map((input) => path.resolve(input));
