@@ -12,7 +12,12 @@ export const meta: MetaFunction = () => [{ title: "My assignments · Assay" }];
 
 type Status = "todo" | "progress" | "done";
 const STATUS_LABEL: Record<Status, string> = { todo: "to do", progress: "in progress", done: "done" };
-const STATUS_ORDER: Record<Status, number> = { progress: 0, todo: 1, done: 2 };
+
+/** Work left first: started tasks with cards left, untouched ones, then fully graded ones that only need Finish, then done. */
+function rank(a: { state: Status; graded: number; total: number }): number {
+  if (a.state === "progress") return a.graded < a.total ? 0 : 2;
+  return a.state === "todo" ? 1 : 3;
+}
 
 /** Finished (or its campaign closed) is done; some grades is in progress; none is to do. */
 function statusOf(a: { finishedAt: string | Date | null; status: string; graded: number }): Status {
@@ -24,9 +29,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUserWithRole(request, "expert");
   const assignments = (await expertAssignments(getDb(), user.id))
     .map((a) => ({ ...a, instructions: a.instructions ? renderMarkdown(a.instructions) : "", state: statusOf(a) }))
-    // Work left first (started before untouched), then what is done; the query's order within each.
+    // The order of `rank`, and the query's order (campaign, proposal) within each rank.
     .map((a, i) => ({ a, i }))
-    .sort((x, y) => STATUS_ORDER[x.a.state] - STATUS_ORDER[y.a.state] || x.i - y.i)
+    .sort((x, y) => rank(x.a) - rank(y.a) || x.i - y.i)
     .map(({ a }) => a);
   return json({ name: user.name, assignments }, { headers: { "Cache-Control": "no-store" } });
 }
@@ -93,7 +98,7 @@ export default function ExpertHome() {
                 <tr>
                   <th>Status</th>
                   <th>Proposal</th>
-                  <th>Campaign</th>
+                  <th className="assignments-campaign">Campaign</th>
                   <th className="num">Graded</th>
                 </tr>
               </thead>
@@ -102,13 +107,13 @@ export default function ExpertHome() {
                   <tr key={a.id}>
                     <td>
                       <span className={`status-pill ${a.state}`}>{STATUS_LABEL[a.state]}</span>
-                      {a.state === "progress" && a.graded === a.total ? <span className="muted"> · all graded, finish it</span> : null}
+                      {a.state === "progress" && a.graded === a.total ? <span className="muted"> · all graded: open it to finish</span> : null}
                       {a.state === "done" && a.status === "closed" && !a.finishedAt ? <span className="muted"> · campaign closed</span> : null}
                     </td>
                     <td>
                       <Link to={`/expert/assignments/${a.id}`}>{a.proposal}</Link>
                     </td>
-                    <td>{a.campaign}</td>
+                    <td className="assignments-campaign">{a.campaign}</td>
                     <td className="num">
                       {a.graded} / {a.total}
                     </td>

@@ -42,6 +42,18 @@ export const GradeCard = memo(function GradeCard({ card, grade, rationale: saved
   const [rationale, setRationale] = useState(savedRationale);
   const [cut, setCut] = useState<number | null>(null);
   const [expanded, setExpanded] = useState(false);
+  // "more" is offered when the clamped summary really hides text, which depends on the screen's width.
+  const summaryRef = useRef<HTMLParagraphElement>(null);
+  const [overflows, setOverflows] = useState(card.summary.length > 160);
+  useEffect(() => {
+    const measure = () => {
+      const el = summaryRef.current;
+      if (el && el.classList.contains("is-clamped")) setOverflows(el.scrollHeight > el.clientHeight + 1);
+    };
+    measure();
+    window.addEventListener("resize", measure);
+    return () => window.removeEventListener("resize", measure);
+  }, []);
   const focusedAt = useRef<number | null>(null);
   // A reload restores a queued rationale after hydration: show it instead of the server's older one.
   useEffect(() => setRationale(savedRationale), [savedRationale]);
@@ -105,10 +117,10 @@ export const GradeCard = memo(function GradeCard({ card, grade, rationale: saved
             <li key={k}>{k}</li>
           ))}
         </ul>
-        <p className={`grade-card-summary${expanded ? "" : " is-clamped"}`} id={`summary-${card.id}`}>
+        <p ref={summaryRef} className={`grade-card-summary${expanded ? "" : " is-clamped"}`} id={`summary-${card.id}`}>
           {card.summary}
         </p>
-        {card.summary.length > 160 ? (
+        {overflows || expanded ? (
           <button type="button" className="link-button grade-card-more" aria-expanded={expanded} aria-controls={`summary-${card.id}`} onClick={() => setExpanded(!expanded)}>
             {expanded ? "less" : "more"}
           </button>
