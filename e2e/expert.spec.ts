@@ -33,7 +33,7 @@ async function storedGrade(assignment: number, item: number) {
   return rows.length === 0 ? undefined : rows[0].grade;
 }
 
-test("keys work from the first load, arrows only move, a reload focuses the first ungraded card, Finish happens once", async ({ page }) => {
+test("keys work from the first load, arrows only move, a reload focuses the first ungraded card, Finish happens once", async ({ page }, info) => {
   const { proposal, cards } = await openFirstToDo(page);
   const html = await page.content();
   for (const secret of ["baseline", "challenger", "Baseline (keyword", "cand-0"]) expect(html).not.toContain(secret);
@@ -85,14 +85,17 @@ test("keys work from the first load, arrows only move, a reload focuses the firs
   await expect(page).toHaveURL(/\/expert\?finished=\d+$/);
   await expect(page.getByRole("status")).toContainText(`Finished “${proposal}”`);
   await expect(page.getByRole("row", { name: new RegExp(proposal.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")) })).toContainText("done");
+  await page.screenshot({ path: info.outputPath("home-after-finish.png") });
 
   // Back shows the finished state, with no Finish to press again.
   await page.goBack();
   await expect(page.getByRole("note")).toContainText("Finished on");
   await expect(page.getByRole("button", { name: "Finish" })).toHaveCount(0);
+  await page.getByRole("note").scrollIntoViewIfNeeded();
+  await page.screenshot({ path: info.outputPath("task-finished.png") });
 });
 
-test("a grade given with the network cut is kept, retried, and lands when the network is back", async ({ page, context }) => {
+test("a grade given with the network cut is kept, retried, and lands when the network is back", async ({ page, context }, info) => {
   const { cards, assignment } = await openFirstToDo(page);
   const alias = (await cards.first().getAttribute("aria-label"))!;
   const item = Number(await cards.first().getAttribute("data-card"));
@@ -103,11 +106,21 @@ test("a grade given with the network cut is kept, retried, and lands when the ne
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(page.getByText("Something went wrong")).toHaveCount(0);
   expect(await storedGrade(assignment, item)).toBeUndefined();
+  await page.screenshot({ path: info.outputPath("task-offline.png") });
 
   await context.setOffline(false);
   await expect(saveState(page, alias)).toHaveText("Saved", { timeout: 20_000 });
   await expect(page.getByRole("status", { name: "Unsaved grades" })).toHaveText("Every grade is saved.");
   expect(await storedGrade(assignment, item)).toBe(4);
+
+  // A server error is retried the same way, and the page stays.
+  let failures = 0;
+  await page.route(/_data=routes/, (route) => (route.request().method() === "POST" && failures++ === 0 ? route.fulfill({ status: 503, body: "" }) : route.continue()));
+  const second = (await cards.nth(1).getAttribute("aria-label"))!;
+  await page.keyboard.press("2");
+  await expect(saveState(page, second)).toHaveText("Saved");
+  expect(failures).toBeGreaterThan(1);
+  expect(await storedGrade(assignment, Number(await cards.nth(1).getAttribute("data-card")))).toBe(2);
 });
 
 test("grades queued while saves fail survive a reload, show as chosen, and land; Finish waits for them", async ({ page }) => {

@@ -107,7 +107,7 @@ export default function ExpertHome() {
                   <tr key={a.id}>
                     <td>
                       <span className={`status-pill ${a.state}`}>{STATUS_LABEL[a.state]}</span>
-                      {a.state === "progress" && a.graded === a.total ? <span className="muted"> · all graded: open it to finish</span> : null}
+                      {a.state === "progress" && a.graded === a.total ? <span className="muted"> · ready to finish</span> : null}
                       {a.state === "done" && a.status === "closed" && !a.finishedAt ? <span className="muted"> · campaign closed</span> : null}
                     </td>
                     <td>
