@@ -47,14 +47,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return json({ ok: true, error: null });
 }
 
-/** Saves go through the queue's own `fetch`: nothing here needs the task loaded again. */
-export const shouldRevalidate = () => false;
 
 const FIRST_RENDERED = 30;
 const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 
+/** Keyed by assignment, so moving to another task starts with a fresh queue, choices and focus. */
 export default function Task() {
-  const { assignment, proposal, cards, expertId } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  return <TaskPage key={data.assignment.id} {...data} />;
+}
+
+// Saves go through the queue's own `fetch`, which Remix does not see: they never reload the task.
+function TaskPage({ assignment, proposal, cards, expertId }: ReturnType<typeof useLoaderData<typeof loader>>) {
   const { queue, loaded, problems, inFlight, save } = useSaveQueue(expertId, assignment.id);
   // What the expert chose, newest first: this page's choices, then grades still queued from before a reload.
   const [chosen, setChosen] = useState(() => new Map<number, { grade: Grade; rationale: string }>());
