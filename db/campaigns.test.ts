@@ -83,7 +83,11 @@ describe("campaigns", () => {
     await expect(finishAssignment(t.db, experts[0].id, assignment.id)).rejects.toThrow(/not graded yet/);
     for (const c of view.cards) await saveGrade(t.db, experts[0].id, assignment.id, { item: c.id, grade: "3", rationale: "", position: c.position, timeSpentMs: 10 });
     await finishAssignment(t.db, experts[0].id, assignment.id);
-    expect((await taskView(t.db, experts[0].id, assignment.id)).assignment.finished).toBe(true);
+    const first = (await taskView(t.db, experts[0].id, assignment.id)).assignment;
+    expect(first.finished).toBe(true);
+    // A second Finish (Back, another tab) keeps the first date.
+    await finishAssignment(t.db, experts[0].id, assignment.id);
+    expect((await taskView(t.db, experts[0].id, assignment.id)).assignment.finishedAt).toEqual(first.finishedAt);
   });
 
   it("refuses grades once the campaign is closed", async () => {

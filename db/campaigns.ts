@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "./client";
 import { recordAudit, type AuditActor } from "./audit";
 import { campaignAssignments, campaignExperts, campaignItems, campaignProposals, campaigns, campaignSystems, candidates, listItems, proposals, rankedLists, ratings, subjects, systems, userSubjects, users } from "./schema";
@@ -228,7 +228,7 @@ export async function taskView(db: DbOrTx, expertId: number, assignmentId: numbe
   const saved = await db.select({ itemId: ratings.itemId, grade: ratings.grade, rationale: ratings.rationale }).from(ratings).where(eq(ratings.assignmentId, a.id));
   const byItem = new Map(saved.map((r) => [r.itemId, r]));
   return {
-    assignment: { id: a.id, campaign: a.campaign, instructions: a.instructions, deadline: a.deadline, editable: a.status === "running", finished: a.finishedAt !== null },
+    assignment: { id: a.id, campaign: a.campaign, instructions: a.instructions, deadline: a.deadline, editable: a.status === "running", finished: a.finishedAt !== null, finishedAt: a.finishedAt },
     proposal,
     cards: cards.map((c, i) => ({ ...c, position: i + 1, grade: byItem.has(c.id) ? (byItem.get(c.id)!.grade ?? "cant") : null, rationale: byItem.get(c.id)?.rationale ?? "" })),
   };
@@ -250,11 +250,13 @@ export async function saveGrade(db: Db, expertId: number, assignmentId: number, 
     });
 }
 
+/** Marks an assignment finished once every card has a grade; a second Finish changes nothing. */
 export async function finishAssignment(db: Db, expertId: number, assignmentId: number) {
   const view = await taskView(db, expertId, assignmentId);
   const missing = view.cards.filter((c) => c.grade === null).length;
   if (missing > 0) throw new CampaignError(`${missing} card${missing === 1 ? " is" : "s are"} not graded yet.`, 409);
-  await db.update(campaignAssignments).set({ finishedAt: sql`now()` }).where(eq(campaignAssignments.id, assignmentId));
+  // Finishing twice (a Back button, a second tab) keeps the first date rather than moving it.
+  await db.update(campaignAssignments).set({ finishedAt: sql`now()` }).where(and(eq(campaignAssignments.id, assignmentId), isNull(campaignAssignments.finishedAt)));
 }
 
 export async function getCampaign(db: DbOrTx, id: number) {

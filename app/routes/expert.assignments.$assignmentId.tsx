@@ -1,14 +1,18 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, Link, useFetcher, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { Link, useLoaderData, useNavigate } from "@remix-run/react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { CampaignError, finishAssignment, saveGrade, taskView } from "../../db/campaigns";
 import { gradeSchema } from "~/schemas/campaigns";
 import { requireUserWithRole } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
+import { renderMarkdown } from "~/utils/markdown.server";
 import { parseId } from "~/utils/route-params.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
-import { CsrfInput, useWithCsrf } from "~/utils/csrf";
+import { CSRF_FIELD, useCsrfToken } from "~/utils/csrf";
+import { GradeCard, type Grade, type SaveState } from "~/components/grading/grade-card";
+import { useSaveQueue } from "~/components/grading/use-save-queue";
+import type { SaveRequest } from "~/utils/save-queue";
 
 export const meta: MetaFunction = () => [{ title: "Grade candidates · Assay" }];
 
@@ -23,7 +27,10 @@ async function call<T>(work: () => Promise<T>) {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUserWithRole(request, "expert");
-  return json(await call(() => taskView(getDb(), user.id, parseId(params.assignmentId, "assignment"))), { headers: { "Cache-Control": "no-store" } });
+  const view = await call(() => taskView(getDb(), user.id, parseId(params.assignmentId, "assignment")));
+  const instructions = view.assignment.instructions ? renderMarkdown(view.assignment.instructions) : "";
+  // The expert's own id keys the browser's save queue, so two experts on one browser never mix grades.
+  return json({ ...view, expertId: user.id, assignment: { ...view.assignment, instructions } }, { headers: { "Cache-Control": "no-store" } });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -32,7 +39,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const assignmentId = parseId(params.assignmentId, "assignment");
   if (form.intent === "finish") {
     await call(() => finishAssignment(getDb(), user.id, assignmentId));
-    return redirect("/expert");
+    return redirect(`/expert?finished=${assignmentId}`);
   }
   const parsed = gradeSchema.safeParse(form);
   if (!parsed.success) return json({ ok: false, error: parsed.error.issues.map((i) => i.message).join("; ") }, { status: 400 });
@@ -40,32 +47,62 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return json({ ok: true, error: null });
 }
 
-/** An autosave needs no reload of the task: the card already shows its state. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) => (formData?.has("item") ? false : defaultShouldRevalidate);
 
 const FIRST_RENDERED = 30;
+const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 
-const grades = [
-  ["1", "1 — Irrelevant"],
-  ["2", "2 — Far-fetched"],
-  ["3", "3 — Relevant"],
-  ["4", "4 — Highly relevant"],
-  ["cant", "Can't judge"],
-] as const;
-
-type Card = ReturnType<typeof useLoaderData<typeof loader>>["cards"][number];
-
+/** Keyed by assignment, so moving to another task starts with a fresh queue, choices and focus. */
 export default function Task() {
-  const { assignment, proposal, cards } = useLoaderData<typeof loader>();
-  const [graded, setGraded] = useState(() => new Map(cards.map((c) => [c.id, c.grade])));
-  const refs = useRef<(HTMLElement | null)[]>([]);
-  const focusCard = (i: number) => refs.current[Math.max(0, Math.min(cards.length - 1, i))]?.focus();
-  const allGraded = cards.every((c) => graded.get(c.id) != null);
+  const data = useLoaderData<typeof loader>();
+  return <TaskPage key={data.assignment.id} {...data} />;
+}
+
+// Saves go through the queue's own `fetch`, which Remix does not see: they never reload the task.
+function TaskPage({ assignment, proposal, cards, expertId }: ReturnType<typeof useLoaderData<typeof loader>>) {
+  const { queue, loaded, problems, inFlight, save } = useSaveQueue(expertId, assignment.id);
+  // What the expert chose, newest first: this page's choices, then grades still queued from before a reload.
+  const [chosen, setChosen] = useState(() => new Map<number, { grade: Grade; rationale: string }>());
+  useEffect(() => {
+    if (!loaded) return;
+    setChosen((m) => new Map([...queue.map((q) => [q.item, { grade: q.grade, rationale: q.rationale }] as const), ...m]));
+    // Only the queue found on load is merged; later entries come from `onSave` below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [loaded]);
+  const gradeOf = useCallback((c: (typeof cards)[number]) => chosen.get(c.id)?.grade ?? (c.grade === null ? null : (String(c.grade) as Grade)), [chosen]);
+  const onSave = useCallback(
+    (request: SaveRequest) => {
+      setChosen((m) => new Map(m).set(request.item, { grade: request.grade, rationale: request.rationale }));
+      save(request);
+    },
+    [save],
+  );
+  const gradedCount = cards.filter((c) => gradeOf(c) !== null).length;
+  const allGraded = gradedCount === cards.length;
+
   // The server renders the first cards only and the browser the rest right after hydration: a pool of
   // 150+ cards would otherwise make every page a 50 ms render on the server's single thread.
   const [shown, setShown] = useState(Math.min(cards.length, FIRST_RENDERED));
   useEffect(() => setShown(cards.length), [cards.length]);
-  const onGraded = useCallback((id: number, grade: string) => setGraded((m) => new Map(m).set(id, grade)), []);
+  const refs = useRef<(HTMLElement | null)[]>([]);
+  const focusCard = useCallback((i: number) => refs.current[Math.max(0, Math.min(cards.length - 1, i))]?.focus(), [cards.length]);
+  const focused = useRef(false);
+  useEffect(() => {
+    if (!loaded || shown < cards.length || focused.current) return;
+    focused.current = true;
+    const first = cards.findIndex((c) => gradeOf(c) === null);
+    if (!assignment.finished || first >= 0) focusCard(Math.max(0, first));
+  }, [loaded, shown, cards, gradeOf, focusCard, assignment.finished]);
+
+  const queued = useMemo(() => new Set(queue.map((q) => q.item)), [queue]);
+  const stateOf = (id: number, grade: Grade | null): SaveState => {
+    const problem = problems.get(id);
+    if (inFlight === id) return { text: "Saving…", problem: false };
+    if (queued.has(id)) return problem ? { text: `Not saved, retrying (${problem.reason})`, problem: true } : { text: "Saving…", problem: false };
+    if (problem?.refused) return { text: `Not saved: ${problem.reason}`, problem: true };
+    return { text: grade !== null ? "Saved" : "", problem: false };
+  };
+  const retrying = queue.length > 0 && queue.some((q) => problems.has(q.item) && !problems.get(q.item)!.refused);
+
   return (
     <>
       <p>
@@ -74,142 +111,105 @@ export default function Task() {
       <h1>{proposal.title}</h1>
       <p className="muted">
         {assignment.campaign} · Subject: {proposal.subject ?? "none"}
+        {assignment.deadline ? ` · Deadline: ${dateFormat.format(new Date(assignment.deadline))}` : ""}
       </p>
+      <details className="task-instructions" open={gradedCount === 0 && !assignment.finished}>
+        <summary>Campaign instructions</summary>
+        {assignment.instructions ? (
+          // Rendered on the server from markdown with raw HTML off (app/utils/markdown.server.ts).
+          <div className="instructions" dangerouslySetInnerHTML={{ __html: assignment.instructions }} />
+        ) : (
+          <p>Grade every candidate for the proposal: 1 irrelevant, 2 far-fetched, 3 relevant, 4 highly relevant, or can't judge.</p>
+        )}
+      </details>
       <ul className="keywords" aria-label="Keywords">
         {proposal.keywords.map((k) => (
           <li key={k}>{k}</li>
         ))}
       </ul>
-      <p>{proposal.abstract}</p>
-      <p className="notice">
-        Keys: <kbd>1</kbd>–<kbd>4</kbd> grade the focused card and move on, <kbd>0</kbd> can't judge, <kbd>j</kbd>/<kbd>k</kbd> or arrows move, <kbd>Tab</kbd> reaches the rationale. Every change saves
-        at once.
-      </p>
+      <p className="task-abstract">{proposal.abstract}</p>
+      {assignment.finished && assignment.finishedAt ? (
+        <p className="notice success" role="note">
+          Finished on {dateFormat.format(new Date(assignment.finishedAt))}.{" "}
+          {assignment.editable ? "You can still change a grade until the campaign closes; it saves at once." : ""}
+        </p>
+      ) : null}
       {!assignment.editable ? <p className="notice error">This campaign is closed: grades can no longer change.</p> : null}
-      <p aria-live="polite">
-        {[...graded.values()].filter((g) => g != null).length} of {cards.length} graded
-      </p>
-      {cards.slice(0, shown).map((card, i) => (
-        <GradeCard
-          key={card.id}
-          card={card}
-          editable={assignment.editable}
-          cardRef={(el) => (refs.current[i] = el)}
-          onGraded={onGraded}
-          next={() => focusCard(i + 1)}
-          previous={() => focusCard(i - 1)}
-        />
-      ))}
-      <Form method="post">
-        <CsrfInput />
-        <button type="submit" name="intent" value="finish" disabled={!allGraded || !assignment.editable}>
-          Finish
-        </button>
-        {!allGraded ? <span className="muted"> Grade every card to finish.</span> : null}
-      </Form>
+      <div className="task-bar">
+        <span aria-live="polite">
+          {gradedCount} of {cards.length} graded
+        </span>
+        <span className={queue.length > 0 ? "task-unsaved" : "sr-only"} role="status" aria-label="Unsaved grades">
+          {queue.length > 0
+            ? `${queue.length} grade${queue.length === 1 ? "" : "s"} not saved yet${retrying ? ", retrying" : ""}. They are kept in this browser until they land.`
+            : "Every grade is saved."}
+        </span>
+        <span className="muted task-keys">
+          <kbd>1</kbd>–<kbd>4</kbd> grade and move on, <kbd>0</kbd> can't judge, <kbd>↑</kbd>/<kbd>↓</kbd> or <kbd>k</kbd>/<kbd>j</kbd> move
+        </span>
+      </div>
+      <div className="grade-cards">
+        {cards.slice(0, shown).map((card, i) => {
+          const grade = gradeOf(card);
+          return (
+            <GradeCard
+              key={card.id}
+              card={card}
+              grade={grade}
+              rationale={chosen.get(card.id)?.rationale ?? card.rationale}
+              editable={assignment.editable}
+              saveState={stateOf(card.id, grade)}
+              cardRef={(el) => (refs.current[i] = el)}
+              onSave={onSave}
+              next={() => focusCard(i + 1)}
+              previous={() => focusCard(i - 1)}
+            />
+          );
+        })}
+      </div>
+      {assignment.finished ? (
+        <p>
+          <Link to="/expert" className="button">
+            Back to my assignments
+          </Link>
+        </p>
+      ) : (
+        <FinishButton assignmentId={assignment.id} blocker={!assignment.editable ? "The campaign is closed." : !allGraded ? `Grade every card to finish (${cards.length - gradedCount} left).` : queue.length > 0 ? "Finish waits until every grade is saved." : null} />
+      )}
     </>
   );
 }
 
-function GradeCard({ card, editable, cardRef, onGraded, next, previous }: { card: Card; editable: boolean; cardRef: (el: HTMLElement | null) => void; onGraded: (id: number, grade: string) => void; next: () => void; previous: () => void }) {
-  const fetcher = useFetcher<typeof action>();
-  const withCsrf = useWithCsrf();
-  const [grade, setGrade] = useState<string | null>(card.grade === null ? null : String(card.grade));
-  const [rationale, setRationale] = useState(card.rationale);
-  const [failed, setFailed] = useState(false);
-  const focusedAt = useRef<number | null>(null);
-  const pending = useRef<Record<string, string> | null>(null);
-
-  const save = useCallback(
-    (g: string, r: string) => {
-      const spent = focusedAt.current === null ? 0 : Math.round(performance.now() - focusedAt.current);
-      focusedAt.current = performance.now();
-      const payload = { item: String(card.id), grade: g, rationale: r, position: String(card.position), timeSpentMs: String(spent) };
-      pending.current = payload;
-      fetcher.submit(withCsrf(payload), { method: "post" });
-    },
-    [card.id, card.position, fetcher, withCsrf],
-  );
-
-  // A save that got no answer (a lost connection) is retried until it lands; a refusal is shown.
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !pending.current) return;
-    if (fetcher.data) {
-      pending.current = null;
-      setFailed(!fetcher.data.ok);
-      return;
+/** Finish, sent with `fetch` like the saves: a lost connection says so here instead of replacing the page. */
+function FinishButton({ assignmentId, blocker }: { assignmentId: number; blocker: string | null }) {
+  const csrf = useCsrfToken();
+  const navigate = useNavigate();
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const finish = async () => {
+    setSending(true);
+    setError(null);
+    try {
+      const body = new URLSearchParams({ intent: "finish", [CSRF_FIELD]: csrf });
+      const response = await fetch(`${window.location.pathname}?_data=${encodeURIComponent("routes/expert.assignments.$assignmentId")}`, { method: "POST", body });
+      const to = response.headers.get("X-Remix-Redirect");
+      if (to) return navigate(to.startsWith("/login") ? to : `/expert?finished=${assignmentId}`);
+      const data = (await response.json().catch(() => null)) as { message?: string; error?: string } | null;
+      setError(data?.message ?? data?.error ?? `The server answered ${response.status}; try again.`);
+    } catch {
+      setError("No connection: the assignment is not finished yet. Try again when you are back online.");
     }
-    setFailed(true);
-    const retry = setTimeout(() => pending.current && fetcher.submit(withCsrf(pending.current), { method: "post" }), 2000);
-    return () => clearTimeout(retry);
-  }, [fetcher.state, fetcher.data, fetcher, withCsrf]);
-
-  const choose = (g: string) => {
-    if (!editable) return;
-    setGrade(g);
-    onGraded(card.id, g);
-    save(g, rationale);
+    setSending(false);
   };
-  const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
-    if ((e.target as HTMLElement).tagName === "TEXTAREA" || e.altKey || e.ctrlKey || e.metaKey) return;
-    const key = e.key;
-    if (/^[1-4]$/.test(key) || key === "0") {
-      e.preventDefault();
-      choose(key === "0" ? "cant" : key);
-      if (key !== "0") next();
-    } else if (key === "j" || (key === "ArrowDown" && e.target === e.currentTarget)) {
-      e.preventDefault();
-      next();
-    } else if (key === "k" || (key === "ArrowUp" && e.target === e.currentTarget)) {
-      e.preventDefault();
-      previous();
-    }
-  };
-  const refused = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
-  const status = fetcher.state !== "idle" ? "Saving…" : refused ? `Not saved: ${refused}` : failed ? "Not saved yet: retrying" : grade !== null ? "Saved" : "";
   return (
-    <section
-      ref={cardRef}
-      tabIndex={0}
-      aria-label={card.alias}
-      className="panel card-to-grade"
-      onKeyDown={onKeyDown}
-      onFocus={() => {
-        if (focusedAt.current === null) focusedAt.current = performance.now();
-      }}
-    >
-      <h2 style={{ marginTop: 0 }}>{card.alias}</h2>
-      <ul className="keywords" aria-label={`Expertise of ${card.alias}`}>
-        {card.keywords.map((k) => (
-          <li key={k}>{k}</li>
-        ))}
-      </ul>
-      <p>{card.summary}</p>
-      <fieldset role="radiogroup" aria-label={card.alias} disabled={!editable}>
-        <legend className="sr-only">{card.alias}</legend>
-        {grades.map(([value, label]) => (
-          <label key={value} style={{ display: "inline-block", fontWeight: 400, marginRight: "1rem" }}>
-            <input type="radio" name={`grade-${card.id}`} value={value} checked={grade === value} onChange={() => choose(value)} /> {label}
-          </label>
-        ))}
-      </fieldset>
-      <label htmlFor={`rationale-${card.id}`} style={{ fontWeight: 400 }}>
-        Rationale (optional)
-      </label>
-      <textarea
-        id={`rationale-${card.id}`}
-        rows={2}
-        style={{ width: "100%" }}
-        value={rationale}
-        disabled={!editable}
-        maxLength={2000}
-        onChange={(e) => setRationale(e.target.value)}
-        onBlur={() => grade !== null && rationale !== card.rationale && save(grade, rationale)}
-      />
-      <p className={failed ? "field-error" : "muted"} role="status" aria-label={`Save state of ${card.alias}`}>
-        {status}
-      </p>
-    </section>
+    <div className="task-finish">
+      <button type="button" disabled={blocker !== null || sending} aria-describedby="finish-why" onClick={() => void finish()}>
+        {sending ? "Finishing…" : "Finish"}
+      </button>
+      <span id="finish-why" className={error ? "field-error" : "muted"} role={error ? "alert" : undefined}>
+        {error ?? blocker ?? ""}
+      </span>
+    </div>
   );
 }
 
