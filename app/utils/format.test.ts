@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatCi, formatCount, formatDifference, formatLift, formatNumber, formatP, formatPp, formatRate, formatValue, verdict } from "./format";
-import { directionText, metricDisplay, metricLabel } from "./metrics-display";
+import { formatCi, formatCount, formatDifference, formatLift, formatNumber, formatP, formatPp, formatRate, formatValue, verdict, verdictByP } from "./format";
+import { directionText, metricDisplay, metricLabel, rowMeasure } from "./metrics-display";
 
 describe("formatNumber: three significant digits", () => {
   it("shows fractions with three significant digits and integers whole", () => {
@@ -125,7 +125,7 @@ describe("metricDisplay: one registry of names, kinds and directions", () => {
   it("names the report's metrics for readers", () => {
     expect(metricDisplay("Success@10")).toMatchObject({ code: "Success@10", label: "HR@10", kind: "rate", direction: "higher" });
     expect(metricLabel("RR@10")).toBe("MRR@10");
-    expect(metricLabel("Success(g=2)@10")).toBe("HR@10 (≥ 2 members)");
+    expect(metricLabel("Success(g=2)@10")).toBe("HR(≥2)@10");
     expect(metricDisplay("adoptionRate")).toMatchObject({ label: "Adoption rate", kind: "rate", direction: "higher" });
     expect(metricDisplay("sessionSuccessRate").label).toBe("Session success rate");
     expect(metricDisplay("ctr").label).toBe("CTR");
@@ -141,5 +141,21 @@ describe("metricDisplay: one registry of names, kinds and directions", () => {
   });
   it("shows an unknown name as itself", () => {
     expect(metricDisplay("Foo@3")).toEqual({ code: "Foo@3", label: "Foo@3", kind: "score", direction: "higher" });
+  });
+});
+
+describe("verdictByP: a test without an interval", () => {
+  it("counts a significant difference by its sign and direction, the rest inconclusive", () => {
+    expect(verdictByP(0.1, 0.01, "higher")).toBe("better");
+    expect(verdictByP(0.1, 0.01, "lower")).toBe("worse");
+    expect(verdictByP(-0.1, 0.2, "higher")).toBe("inconclusive");
+    expect(verdictByP(-0.1, null, "higher")).toBe("inconclusive");
+  });
+});
+
+describe("rowMeasure: the every-figure rows' names", () => {
+  it("names a difference row after its metric and keeps its kind", () => {
+    expect(rowMeasure("meanAdoptedRank difference")).toMatchObject({ label: "Mean adopted rank difference", kind: "rank", direction: "lower", isDifference: true });
+    expect(rowMeasure("Success@10")).toMatchObject({ label: "HR@10", isDifference: false });
   });
 });

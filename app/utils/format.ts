@@ -109,3 +109,12 @@ export function verdict(difference: number | null | undefined, ci: { lower: numb
   const up = ci.lower > 0;
   return up === (direction === "higher") ? "better" : "worse";
 }
+
+/**
+ * The same reading for a test that gives a p-value but no interval (the offline pairwise comparison):
+ * significant at `alpha` counts by the sign of the difference, otherwise inconclusive.
+ */
+export function verdictByP(difference: number | null | undefined, p: number | null | undefined, direction: Direction, alpha = 0.05): Verdict {
+  if (missing(difference) || missing(p) || p >= alpha || difference === 0) return "inconclusive";
+  return difference > 0 === (direction === "higher") ? "better" : "worse";
+}

@@ -32,7 +32,7 @@ const online: Record<string, Omit<MetricDisplay, "code">> = {
 /** ir_measures names (and the offline report's own), matched in order. */
 const rules: Rule[] = [
   { pattern: /^Success@(\d+)$/i, display: (m) => ({ label: `HR@${m[1]}`, kind: "rate", direction: "higher", description: "share of proposals with a committee member in the top K" }) },
-  { pattern: /^Success\(g=(\d+)\)@(\d+)$/i, display: (m) => ({ label: `HR@${m[2]} (≥ ${m[1]} members)`, kind: "rate", direction: "higher", description: `share of proposals with at least ${m[1]} committee members in the top K` }) },
+  { pattern: /^Success\(g=(\d+)\)@(\d+)$/i, display: (m) => ({ label: `HR(≥${m[1]})@${m[2]}`, kind: "rate", direction: "higher", description: `share of proposals with at least ${m[1]} committee members in the top K` }) },
   { pattern: /^RR(?:@(\d+))?$/i, display: (m) => ({ label: `MRR${cutoff(m, 1)}`, kind: "score", direction: "higher" }) },
   { pattern: /^AP(?:@(\d+))?$/i, display: (m) => ({ label: `AP${cutoff(m, 1)}`, kind: "score", direction: "higher" }) },
   { pattern: /^nDCG@(\d+)$/i, display: (m) => ({ label: `nDCG@${m[1]}`, kind: "score", direction: "higher" }) },
@@ -61,3 +61,15 @@ export const metricLabel = (code: string) => metricDisplay(code).label;
 
 /** "lower is better" or "higher is better", for axis labels and captions. */
 export const directionText = (direction: Direction) => (direction === "lower" ? "lower is better" : "higher is better");
+
+const DIFFERENCE = " difference";
+
+/**
+ * A measure as `resultRows` names it (a metric, or `adoptionRate difference` for an arm vs control), with
+ * its display name and how to show its values.
+ */
+export function rowMeasure(measure: string): MetricDisplay & { isDifference: boolean } {
+  const isDifference = measure.endsWith(DIFFERENCE);
+  const d = metricDisplay(isDifference ? measure.slice(0, -DIFFERENCE.length) : measure);
+  return { ...d, code: measure, label: isDifference ? `${d.label}${DIFFERENCE}` : d.label, isDifference };
+}
