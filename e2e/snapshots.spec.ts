@@ -33,7 +33,9 @@ test("an analyst freezes a snapshot, downloads it, and the CLI computes the same
   const doc = JSON.parse(json.text);
   expect(doc).toMatchObject({ schema: "assay.snapshot/v1", kind: "offline", parameters: { B: 200, seed: "e2e" } });
   const stored = doc.result.systems.find((s: { key: string }) => s.key === "challenger").overall.measures["Success@10"];
-  expect(shown.split(/\s+/).slice(3)).toEqual([stored.value, stored.ci.lower, stored.ci.upper].map((v: number) => formatRate(v)));
+  // The page shows the stored share as a percentage (whitespace, no-break included, read as one space).
+  const expected = ["challenger", "overall", "HR@10", ...[stored.value, stored.ci.lower, stored.ci.upper].map((v: number) => formatRate(v))].join(" ");
+  expect(shown.replace(/\s+/g, " ").trim()).toBe(expected.replace(/\s+/g, " "));
   const csv = (await get(page, `/api/snapshots/${id}.csv`)).text;
   expect(csv.split("\r\n")[0]).toBe("system_or_arm,group,measure,value,ci_lower,ci_upper");
 

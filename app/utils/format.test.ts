@@ -2,6 +2,9 @@ import { describe, expect, it } from "vitest";
 import { formatCi, formatCount, formatDifference, formatLift, formatNumber, formatP, formatPp, formatRate, formatValue, verdict, verdictByP } from "./format";
 import { directionText, metricDisplay, metricLabel, rowMeasure } from "./metrics-display";
 
+/** The module puts no-break spaces between a number and its unit; the expectations are written with spaces. */
+const plain = (s: string) => s.replace(/\u00a0/g, " ");
+
 describe("formatNumber: three significant digits", () => {
   it("shows fractions with three significant digits and integers whole", () => {
     expect(formatNumber(0.976)).toBe("0.976");
@@ -41,68 +44,72 @@ describe("formatCount", () => {
 
 describe("formatRate: rates as percentages", () => {
   it("shows one decimal from 1% on and two significant digits below", () => {
-    expect(formatRate(0.123)).toBe("12.3%");
-    expect(formatRate(0.0095)).toBe("0.95%");
-    expect(formatRate(0.00095)).toBe("0.095%");
-    expect(formatRate(0.5)).toBe("50.0%");
+    expect(plain(formatRate(0.123))).toBe("12.3%");
+    expect(plain(formatRate(0.0095))).toBe("0.95%");
+    expect(plain(formatRate(0.00095))).toBe("0.095%");
+    expect(plain(formatRate(0.5))).toBe("50.0%");
   });
   it("shows 0 and 1 exactly, and never rounds a value short of them onto them", () => {
-    expect(formatRate(0)).toBe("0%");
-    expect(formatRate(1)).toBe("100%");
-    expect(formatRate(0.9995)).toBe("> 99.9%");
-    expect(formatRate(0.99999)).toBe("> 99.9%");
-    expect(formatRate(1e-12)).toBe("< 0.01%");
+    expect(plain(formatRate(0))).toBe("0%");
+    expect(plain(formatRate(1))).toBe("100%");
+    expect(plain(formatRate(0.9995))).toBe("> 99.9%");
+    expect(plain(formatRate(0.99999))).toBe("> 99.9%");
+    expect(plain(formatRate(1e-12))).toBe("< 0.01%");
   });
   it("shows missing values as a dash", () => {
-    expect(formatRate(NaN)).toBe("—");
-    expect(formatRate(null)).toBe("—");
+    expect(plain(formatRate(NaN))).toBe("—");
+    expect(plain(formatRate(null))).toBe("—");
   });
 });
 
 describe("formatPp and formatLift: signed differences", () => {
   it("writes differences of rates in percentage points with their sign", () => {
-    expect(formatPp(0.012)).toBe("+1.2 pp");
-    expect(formatPp(-0.0095)).toBe("−0.95 pp");
-    expect(formatPp(0)).toBe("0 pp");
-    expect(formatPp(-1e-12)).toBe("> −0.01 pp");
-    expect(formatPp(NaN)).toBe("—");
+    expect(plain(formatPp(0.012))).toBe("+1.2 pp");
+    expect(plain(formatPp(-0.0095))).toBe("−0.95 pp");
+    expect(plain(formatPp(0))).toBe("0 pp");
+    expect(plain(formatPp(-1e-12))).toBe("> −0.01 pp");
+    expect(plain(formatPp(NaN))).toBe("—");
   });
   it("writes lifts as signed percentages", () => {
-    expect(formatLift(-0.022)).toBe("−2.2%");
-    expect(formatLift(0.153)).toBe("+15.3%");
-    expect(formatLift(2.5)).toBe("+250.0%");
-    expect(formatLift(Infinity)).toBe("+∞%");
-    expect(formatLift(null)).toBe("—");
+    expect(plain(formatLift(-0.022))).toBe("−2.2%");
+    expect(plain(formatLift(0.153))).toBe("+15.3%");
+    expect(plain(formatLift(2.5))).toBe("+250.0%");
+    expect(plain(formatLift(Infinity))).toBe("+∞%");
+    expect(plain(formatLift(null))).toBe("—");
   });
 });
 
 describe("formatP: p-values", () => {
+  it("keeps the comparator with its number (no-break space)", () => {
+    expect(formatP(0)).toBe("<\u00a00.001");
+    expect(formatPp(0.012)).toBe("+1.2\u00a0pp");
+  });
   it("shows two significant digits and < 0.001 below 0.001, never 0", () => {
-    expect(formatP(0)).toBe("< 0.001");
-    expect(formatP(1e-12)).toBe("< 0.001");
-    expect(formatP(0.00095)).toBe("< 0.001");
-    expect(formatP(0.001)).toBe("0.0010");
-    expect(formatP(0.0312)).toBe("0.031");
-    expect(formatP(0.5)).toBe("0.50");
-    expect(formatP(1)).toBe("1.0");
-    expect(formatP(NaN)).toBe("—");
+    expect(plain(formatP(0))).toBe("< 0.001");
+    expect(plain(formatP(1e-12))).toBe("< 0.001");
+    expect(plain(formatP(0.00095))).toBe("< 0.001");
+    expect(plain(formatP(0.001))).toBe("0.0010");
+    expect(plain(formatP(0.0312))).toBe("0.031");
+    expect(plain(formatP(0.5))).toBe("0.50");
+    expect(plain(formatP(1))).toBe("1.0");
+    expect(plain(formatP(NaN))).toBe("—");
   });
 });
 
 describe("formatValue, formatDifference and formatCi by kind", () => {
   it("uses the unit of the kind", () => {
-    expect(formatValue(0.123, "rate")).toBe("12.3%");
-    expect(formatValue(2.345, "rank")).toBe("2.35");
-    expect(formatValue(0.8123, "score")).toBe("0.812");
-    expect(formatValue(12345, "count")).toBe("12,345");
-    expect(formatDifference(0.012, "rate")).toBe("+1.2 pp");
-    expect(formatDifference(-0.21, "rank")).toBe("−0.210");
+    expect(plain(formatValue(0.123, "rate"))).toBe("12.3%");
+    expect(plain(formatValue(2.345, "rank"))).toBe("2.35");
+    expect(plain(formatValue(0.8123, "score"))).toBe("0.812");
+    expect(plain(formatValue(12345, "count"))).toBe("12,345");
+    expect(plain(formatDifference(0.012, "rate"))).toBe("+1.2 pp");
+    expect(plain(formatDifference(-0.21, "rank"))).toBe("−0.210");
   });
   it("writes an interval in brackets in the unit of its value", () => {
-    expect(formatCi({ lower: 0.101, upper: 0.142 }, formatRate)).toBe("[10.1%, 14.2%]");
-    expect(formatCi({ lower: -0.012, upper: 0.034 }, formatPp)).toBe("[−1.2 pp, +3.4 pp]");
-    expect(formatCi(null, formatRate)).toBe("—");
-    expect(formatCi({ lower: NaN, upper: 1 }, formatRate)).toBe("—");
+    expect(plain(formatCi({ lower: 0.101, upper: 0.142 }, formatRate))).toBe("[10.1%, 14.2%]");
+    expect(plain(formatCi({ lower: -0.012, upper: 0.034 }, formatPp))).toBe("[−1.2 pp, +3.4 pp]");
+    expect(plain(formatCi(null, formatRate))).toBe("—");
+    expect(plain(formatCi({ lower: NaN, upper: 1 }, formatRate))).toBe("—");
   });
 });
 

@@ -13,6 +13,8 @@ export type Direction = "higher" | "lower";
 
 const MISSING = "—";
 const MINUS = "\u2212";
+/** Between a number and its unit or comparator, so "< 0.001" and "+1.2 pp" never break across lines. */
+const NBSP = "\u00a0";
 
 const missing = (v: number | null | undefined): v is null | undefined => v === null || v === undefined || Number.isNaN(v);
 const signOf = (v: number, signed: boolean) => (v < 0 ? MINUS : signed && v > 0 ? "+" : "");
@@ -48,10 +50,10 @@ function points(p: number, signed: boolean, unit: string): string {
   const a = Math.abs(p);
   if (a === Infinity) return `${sign}∞${unit}`;
   if (a === 0 || a === 100) return `${sign}${a}${unit}`;
-  if (a < 0.01) return `${sign === MINUS ? "> " + MINUS : "< "}0.01${unit}`;
+  if (a < 0.01) return `${sign === MINUS ? ">" + NBSP + MINUS : "<" + NBSP}0.01${unit}`;
   if (a < 1) return `${sign}${a.toPrecision(2)}${unit}`;
   const shown = a.toFixed(1);
-  if (shown === "100.0" && a < 100) return `${sign === MINUS ? "< " + MINUS : "> "}99.9${unit}`;
+  if (shown === "100.0" && a < 100) return `${sign === MINUS ? "<" + NBSP + MINUS : ">" + NBSP}99.9${unit}`;
   return `${sign}${a >= 1000 ? thousands(a) : shown}${unit}`;
 }
 
@@ -62,7 +64,7 @@ export function formatRate(v: number | null | undefined): string {
 
 /** A difference of two rates in percentage points, signed: 0.012 → "+1.2 pp". */
 export function formatPp(v: number | null | undefined): string {
-  return missing(v) ? MISSING : points(v * 100, true, " pp");
+  return missing(v) ? MISSING : points(v * 100, true, `${NBSP}pp`);
 }
 
 /** A relative lift as a signed percentage: −0.022 → "−2.2%". */
@@ -73,7 +75,7 @@ export function formatLift(v: number | null | undefined): string {
 /** A p-value with two significant digits, "< 0.001" below 0.001: never "0" or "0.0000". */
 export function formatP(p: number | null | undefined): string {
   if (missing(p)) return MISSING;
-  if (p < 0.001) return "< 0.001";
+  if (p < 0.001) return `<${NBSP}0.001`;
   if (p >= 1) return "1.0";
   return p.toPrecision(2);
 }

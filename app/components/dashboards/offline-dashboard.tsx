@@ -250,7 +250,7 @@ export function OfflineDashboard({ report }: { report: Json<OfflineReport> }) {
             { id: "b", accessorKey: "b", header: "B" },
             { id: "meanA", accessorKey: "meanA", header: "Mean A", cell: (c) => show(c.row.original.code, c.getValue() as number), aggregatedCell: () => null },
             { id: "meanB", accessorKey: "meanB", header: "Mean B", cell: (c) => show(c.row.original.code, c.getValue() as number), aggregatedCell: () => null },
-            { id: "difference", accessorKey: "difference", header: "B − A", cell: (c) => formatDifference(c.getValue() as number, metricDisplay(c.row.original.code).kind), aggregatedCell: () => null },
+            { id: "difference", accessorKey: "difference", header: "B − A", cell: (c) => <span className={`verdict verdict-${c.row.original.verdict}`}>{formatDifference(c.getValue() as number, metricDisplay(c.row.original.code).kind)}</span>, aggregatedCell: () => null },
             { id: "p", accessorKey: "p", header: "p", ...cellAs(formatP) },
             { id: "pHolm", accessorKey: "pHolm", header: "p (Holm)", ...cellAs(formatP) },
             { id: "verdict", accessorKey: "verdict", header: "B vs A", cell: (c) => <VerdictLabel verdict={c.row.original.verdict} />, aggregatedCell: () => null },

@@ -88,12 +88,12 @@ export function OnlineDashboard({
           build={(Plot) => {
             const rows = report.comparisons.map((c) => {
               const d = metricDisplay(c.metric);
-              const label = `${d.label} (${c.arm})${d.direction === "lower" ? `, ${directionText(d.direction)}` : ""}`;
+              const label = `${d.label} (${c.arm})${d.direction === "lower" ? `\n${directionText(d.direction)}` : ""}`;
               return { label, lift: c.relativeLift, lower: c.liftCi?.lower, upper: c.liftCi?.upper, verdict: verdict(c.difference, c.ci, d.direction) };
             });
             return {
               title: "Forest plot: lift vs control",
-              marginLeft: 230,
+              marginLeft: 170,
               x: { label: "relative lift vs control", tickFormat: "+%", grid: true },
               y: { label: null },
               color: { domain: Object.keys(VERDICT_COLOURS), range: Object.values(VERDICT_COLOURS), legend: true },
@@ -105,7 +105,6 @@ export function OnlineDashboard({
           <thead>
             <tr>
               <th>Metric</th>
-              <th>Arm</th>
               <th className="num">Difference (95% CI)</th>
               <th className="num">Lift</th>
               <th className="num">p</th>
@@ -120,10 +119,10 @@ export function OnlineDashboard({
                 <tr key={`${c.metric}-${c.arm}`}>
                   <td>
                     {d.label}
-                    {d.direction === "lower" ? <div className="muted">{directionText(d.direction)}</div> : null}
-                  </td>
-                  <td>
-                    {c.arm} vs {c.control}
+                    <div className="muted">
+                      {c.arm} vs {c.control}
+                      {d.direction === "lower" ? `, ${directionText(d.direction)}` : ""}
+                    </div>
                   </td>
                   <td className="num">
                     <span className={`verdict verdict-${v}`}>{formatDifference(c.difference, d.kind)}</span>
