@@ -15,6 +15,7 @@ test("an analyst sees the offline report with intervals, hints and the compariso
   const tools = page.getByRole("group", { name: "Offline figures by system and subject" });
   const bySubject = tools.getByRole("table");
   await expect(bySubject.getByRole("row")).toHaveCount(17);
+  await expect(bySubject.getByRole("cell", { name: /^\d+(\.\d)?%$/ }).first()).toBeVisible();
   await tools.getByLabel("Group by").selectOption("subject");
   await expect(bySubject.getByRole("row")).toHaveCount(9);
   await tools.getByText("Columns").click();
@@ -22,16 +23,25 @@ test("an analyst sees the offline report with intervals, hints and the compariso
   const download = page.waitForEvent("download");
   await tools.getByRole("button", { name: "Download CSV" }).click();
   const csv = await (await download).createReadStream().then((s) => s.toArray()).then((chunks) => Buffer.concat(chunks).toString("utf8"));
-  expect(csv.split(/\r?\n/)[0]).toBe("Subject,System,Proposals,HR@5,HR@10,HR@20,RR@10,AP"); // grouping moves the grouped column first, as shown
+  expect(csv.split(/\r?\n/)[0]).toBe("Subject,System,Proposals,HR@5,HR@10,HR@20,MRR@10,AP"); // grouping moves the grouped column first, as shown
   expect(csv.trim().split(/\r?\n/)).toHaveLength(17);
+  // On screen HR is a percentage; the CSV keeps the raw share.
+  expect(csv.split(/\r?\n/)[1]).toMatch(/,0\.\d+,/);
+  expect(csv).not.toContain("%");
   if (process.env.E2E_SCREENSHOTS) await page.locator("figure.chart").first().screenshot({ path: "test-results/offline-charts.png" });
   const comparison = page.getByRole("table", { name: "Pairwise comparison" });
-  await expect(comparison.getByRole("row", { name: /^AP baseline challenger/ })).toBeVisible();
+  await expect(comparison.getByRole("row", { name: /^AP baseline challenger .* (better|worse|inconclusive) / })).toBeVisible();
+  // p-values never read "0": below 0.001 they read "< 0.001".
+  await expect(comparison.getByRole("cell", { name: /^0(\.0+)?$/ })).toHaveCount(0);
   // Every figure, filtered to one measure: one row per system and group (overall and 8 subjects).
   const figures = page.getByRole("group", { name: "Every offline figure" });
+  // Display names are shown (HR@10); the ir_measures name (Success@10) finds the same rows.
   await figures.getByLabel("Filter rows").fill("Success@10");
   await expect(figures.getByRole("table").getByRole("row")).toHaveCount(1 + 2 * 9);
-  await expect(figures.getByRole("row", { name: /^challenger overall Success@10 [\d.]+ [\d.]+ [\d.]+$/ })).toBeVisible();
+  await expect(figures.getByRole("row", { name: /^challenger overall HR@10 [\d.]+% [\d.]+% [\d.]+%$/ })).toBeVisible();
+  await figures.getByLabel("Filter rows").fill("HR@10");
+  await expect(figures.getByRole("table").getByRole("row")).toHaveCount(1 + 2 * 9);
+  await expect(page.getByRole("table", { name: "Rank distribution" }).getByRole("button", { name: "g (committee members)" })).toBeVisible();
   // Same seed, same numbers: recomputing with the seed kept changes nothing.
   const before = await table.innerText();
   await page.getByRole("button", { name: "Recompute" }).click();
@@ -59,8 +69,11 @@ test("an analyst opens the online and expert dashboards, with their charts", asy
   await expect(page.getByRole("table", { name: "Arms with intervals" }).getByRole("row")).toHaveCount(3);
   await expect(page.getByText(/No sample-ratio mismatch/)).toBeVisible();
   await expect(page.getByRole("img", { name: /^Relative lift of each metric/ }).locator("svg").first()).toBeVisible();
-  for (const metric of ["CTR", "Adoption rate", "Mean adopted rank", "Session success"]) await expect(page.getByRole("img", { name: new RegExp(`^${metric} per arm as it stood`) }).locator("svg").first()).toBeVisible();
-  await expect(page.getByRole("table", { name: "Differences vs control" }).getByRole("row", { name: /^Adoption rate B vs A/ })).toBeVisible();
+  for (const metric of ["CTR", "Adoption rate", "Mean adopted rank", "Session success rate"]) await expect(page.getByRole("img", { name: new RegExp(`^${metric} per arm as it stood`) }).locator("svg").first()).toBeVisible();
+  const differences = page.getByRole("table", { name: "Differences vs control" });
+  await expect(differences.getByRole("row", { name: /^Adoption rate B vs A [+−][\d.]+ pp \[.* pp\] [+−][\d.]+% (< 0\.001|0\.\d\d+|1\.0) (better|worse|inconclusive)$/ })).toBeVisible();
+  // Lower is better for the mean adopted rank: said in words, and the verdict follows it.
+  await expect(differences.getByRole("row", { name: /^Mean adopted rank B vs A, lower is better .* (better|worse|inconclusive)$/ })).toBeVisible();
 
   await page.goBack();
   await page.getByRole("link", { name: "Reviewer relevance, autumn round" }).click();

@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
+import { formatRate } from "../app/utils/format";
 import { demoLogin, expect, signIn, test } from "./test";
 
 /** A GET from the page itself: the session cookie is Secure, which Playwright's request client withholds over http. */
@@ -24,7 +25,7 @@ test("an analyst freezes a snapshot, downloads it, and the CLI computes the same
   await expect(page.getByRole("img", { name: /^Hit rate by depth K/ }).locator("svg").first()).toBeVisible();
   const figures = page.getByRole("group", { name: "Every offline figure" });
   await figures.getByLabel("Filter rows").fill("Success@10");
-  const shown = await figures.getByRole("row", { name: /^challenger overall Success@10 / }).innerText();
+  const shown = await figures.getByRole("row", { name: /^challenger overall HR@10 / }).innerText();
   const id = page.url().split("/").pop()!;
 
   const json = await get(page, `/api/snapshots/${id}.json`);
@@ -32,7 +33,9 @@ test("an analyst freezes a snapshot, downloads it, and the CLI computes the same
   const doc = JSON.parse(json.text);
   expect(doc).toMatchObject({ schema: "assay.snapshot/v1", kind: "offline", parameters: { B: 200, seed: "e2e" } });
   const stored = doc.result.systems.find((s: { key: string }) => s.key === "challenger").overall.measures["Success@10"];
-  expect(shown.split(/\s+/).slice(3).map(Number)).toEqual([stored.value, stored.ci.lower, stored.ci.upper].map((v: number) => Number(v.toFixed(4))));
+  // The page shows the stored share as a percentage (whitespace, no-break included, read as one space).
+  const expected = ["challenger", "overall", "HR@10", ...[stored.value, stored.ci.lower, stored.ci.upper].map((v: number) => formatRate(v))].join(" ");
+  expect(shown.replace(/\s+/g, " ").trim()).toBe(expected.replace(/\s+/g, " "));
   const csv = (await get(page, `/api/snapshots/${id}.csv`)).text;
   expect(csv.split("\r\n")[0]).toBe("system_or_arm,group,measure,value,ci_lower,ci_upper");
 

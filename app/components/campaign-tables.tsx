@@ -1,8 +1,14 @@
 import type { CampaignResults } from "../../scripts/metrics/campaign-results";
 import type { Json } from "~/utils/json-type";
 import { ClientTable } from "~/components/client-table";
+import { formatCi, formatCount, formatNumber, formatP, formatRate, formatValue, verdict } from "~/utils/format";
+import { metricDisplay } from "~/utils/metrics-display";
 
-const num = (v: number | null | undefined, d = 3) => (v === null || v === undefined ? "—" : v.toFixed(d));
+/** A measure's value in its unit (nDCG three digits, Judged@K a percentage). */
+const show = (name: string, v: number | null | undefined) => formatValue(v, metricDisplay(name).kind);
+/** A table cell shown in a unit while the row (and its CSV) keeps the raw number. */
+const cellAs = (format: (v: number | null) => string) => ({ cell: (c: { getValue: () => unknown }) => format(c.getValue() as number | null), aggregatedCell: () => null });
+const raw = (v: number | null | undefined) => (v === undefined ? null : v);
 
 /** How often n raters give the all-rater label, and the Kendall τ of the systems' order under n raters. */
 export function LearningCurveTable({ curve }: { curve: { raters: number; labelAgreement: number; kendallTau: number | null }[] }) {
@@ -18,17 +24,15 @@ export function LearningCurveTable({ curve }: { curve: { raters: number; labelAg
       <tbody>
         {curve.map((c) => (
           <tr key={c.raters}>
-            <td className="num">{c.raters}</td>
-            <td className="num">{(c.labelAgreement * 100).toFixed(1)}%</td>
-            <td className="num">{num(c.kendallTau, 2)}</td>
+            <td className="num">{formatCount(c.raters)}</td>
+            <td className="num">{formatRate(c.labelAgreement)}</td>
+            <td className="num">{formatNumber(c.kendallTau)}</td>
           </tr>
         ))}
       </tbody>
     </table>
   );
 }
-
-const round = (v: number | null | undefined) => (v === null || v === undefined ? null : Number(v.toFixed(4)));
 
 /** nDCG@10 and Judged@10 of each system per subject, with intervals: sortable, groupable, downloadable. */
 export function SubjectNdcgTable({ results }: { results: Json<CampaignResults> }) {
@@ -42,20 +46,20 @@ export function SubjectNdcgTable({ results }: { results: Json<CampaignResults> }
           subject,
           system: s.key,
           proposals: g.proposals,
-          ndcg: round(g.measures["nDCG@10"]?.value),
-          lower: round(g.measures["nDCG@10"]?.ci?.lower),
-          upper: round(g.measures["nDCG@10"]?.ci?.upper),
-          judged: round(g.measures["Judged@10"]?.value),
+          ndcg: raw(g.measures["nDCG@10"]?.value),
+          lower: raw(g.measures["nDCG@10"]?.ci?.lower),
+          upper: raw(g.measures["nDCG@10"]?.ci?.upper),
+          judged: raw(g.measures["Judged@10"]?.value),
         })),
       )}
       columns={[
         { id: "subject", accessorKey: "subject", header: "Subject" },
         { id: "system", accessorKey: "system", header: "System" },
-        { id: "proposals", accessorKey: "proposals", header: "Proposals", aggregatedCell: () => null },
-        { id: "ndcg", accessorKey: "ndcg", header: "nDCG@10", aggregatedCell: () => null },
-        { id: "lower", accessorKey: "lower", header: "95% CI lower", aggregatedCell: () => null },
-        { id: "upper", accessorKey: "upper", header: "95% CI upper", aggregatedCell: () => null },
-        { id: "judged", accessorKey: "judged", header: "Judged@10", aggregatedCell: () => null },
+        { id: "proposals", accessorKey: "proposals", header: "Proposals", ...cellAs(formatCount) },
+        { id: "ndcg", accessorKey: "ndcg", header: "nDCG@10", ...cellAs(formatNumber) },
+        { id: "lower", accessorKey: "lower", header: "95% CI lower", ...cellAs(formatNumber) },
+        { id: "upper", accessorKey: "upper", header: "95% CI upper", ...cellAs(formatNumber) },
+        { id: "judged", accessorKey: "judged", header: "Judged@10", ...cellAs(formatRate) },
       ]}
     />
   );
@@ -72,7 +76,7 @@ export function SystemResultsTable({ results, label }: { results: Json<CampaignR
           <th className="num">Proposals</th>
           {measures.map((m) => (
             <th key={m} className="num">
-              {m}
+              {metricDisplay(m).label}
             </th>
           ))}
         </tr>
@@ -81,11 +85,11 @@ export function SystemResultsTable({ results, label }: { results: Json<CampaignR
         {results.systems.map((s) => (
           <tr key={s.key}>
             <th scope="row">{s.key}</th>
-            <td className="num">{s.overall.proposals}</td>
+            <td className="num">{formatCount(s.overall.proposals)}</td>
             {measures.map((m) => (
               <td key={m} className="num">
-                {num(s.overall.measures[m].value)}
-                <div className="muted">{s.overall.measures[m].ci ? `${num(s.overall.measures[m].ci!.lower, 2)} – ${num(s.overall.measures[m].ci!.upper, 2)}` : ""}</div>
+                {show(m, s.overall.measures[m].value)}
+                <div className="muted">{s.overall.measures[m].ci ? formatCi(s.overall.measures[m].ci, (v) => show(m, v)) : ""}</div>
               </td>
             ))}
           </tr>
@@ -102,7 +106,17 @@ export function ComparisonSentence({ results }: { results: Json<CampaignResults>
   return (
     <p>
       Paired comparison on nDCG@10 ({c.queries} proposals{c.holm ? ", Holm-adjusted" : ""}):{" "}
-      {c.pairs.map((p) => `${p.b} − ${p.a} = ${num(p.difference)} (95% CI ${p.ci ? `${num(p.ci.lower)} – ${num(p.ci.upper)}` : "—"}, p = ${num(p.pAdjusted, 4)})`).join("; ")}.
+      {c.pairs.map((p, i) => {
+        const v = verdict(p.difference, p.ci, "higher");
+        const pText = formatP(p.pAdjusted);
+        return (
+          <span key={`${p.a}-${p.b}`}>
+            {i > 0 ? "; " : ""}
+            {p.b} − {p.a} = <span className={`verdict verdict-${v}`}>{formatNumber(p.difference, { signed: true })}</span> (95% CI {formatCi(p.ci, (x) => formatNumber(x, { signed: true }))}, p {pText.startsWith("<") ? pText : `= ${pText}`}; {p.b} <span className={`verdict verdict-${v}`}>{v}</span>)
+          </span>
+        );
+      })}
+      .
     </p>
   );
 }

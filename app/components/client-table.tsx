@@ -20,10 +20,11 @@ import { tableCsv } from "./table-csv";
  * the columns, page through long tables, and download exactly what is shown (the rows the filter
  * keeps, visible columns, current order) as CSV.
  */
-export function ClientTable<T extends Record<string, unknown>>({ data, columns, caption, fileName, groupable = [], pageSize = 25 }: { data: T[]; columns: ColumnDef<T, unknown>[]; caption: string; fileName: string; groupable?: string[]; pageSize?: number }) {
+export function ClientTable<T extends Record<string, unknown>>({ data, columns, caption, fileName, groupable = [], pageSize = 25, initiallyHidden = [] }: { data: T[]; columns: ColumnDef<T, unknown>[]; caption: string; fileName: string; groupable?: string[]; pageSize?: number; initiallyHidden?: string[] }) {
   const [sorting, setSorting] = useState<SortingState>([]);
   const [grouping, setGrouping] = useState<GroupingState>([]);
-  const [visibility, setVisibility] = useState<VisibilityState>({});
+  // A hidden column is still searched by the filter (code names findable beside display names).
+  const [visibility, setVisibility] = useState<VisibilityState>(() => Object.fromEntries(initiallyHidden.map((id) => [id, false])));
   const [filter, setFilter] = useState("");
   const table = useReactTable({
     data,

@@ -12,6 +12,7 @@ import { RouteErrorBoundary } from "~/components/error-boundary";
 import { ComparisonSentence, LearningCurveTable, SubjectNdcgTable, SystemResultsTable } from "~/components/campaign-tables";
 import { ActionNotice } from "~/components/form-parts";
 import { CsrfInput } from "~/utils/csrf";
+import { formatCi, formatCount, formatNumber } from "~/utils/format";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.campaign.name ?? "Campaign"} · Assay` }];
 
@@ -62,7 +63,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 }
 
-const num = (v: number | null | undefined, d = 3) => (v === null || v === undefined ? "—" : v.toFixed(d));
+/** Agreement figures through the one formatting module (three significant digits). */
+const num = (v: number | null | undefined) => formatNumber(v);
 
 export default function CampaignPage() {
   const { campaign, perExpert, agreement, results, queue, curve, assignments } = useLoaderData<typeof loader>();
@@ -173,7 +175,7 @@ export default function CampaignPage() {
       {agreement ? (
         <>
           <p>
-            Krippendorff's α (ordinal) = <strong>{num(agreement.alpha)}</strong>, 95% CI {agreement.ci ? `${num(agreement.ci.lower)} – ${num(agreement.ci.upper)}` : "—"} over {agreement.items} pairs,{" "}
+            Krippendorff's α (ordinal) = <strong>{num(agreement.alpha)}</strong>, 95% CI {formatCi(agreement.ci, formatNumber)} over {formatCount(agreement.items)} pairs,{" "}
             {agreement.raters} experts, {agreement.pairableValues} pairable grades.
           </p>
           <table aria-label="Leave-one-out agreement">

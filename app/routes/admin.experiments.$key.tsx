@@ -11,6 +11,9 @@ import { getDb } from "~/utils/db.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { ActionNotice } from "~/components/form-parts";
 import { CsrfInput } from "~/utils/csrf";
+import { formatCi, formatCount, formatDifference, formatLift, formatNumber, formatP, formatRate, verdict } from "~/utils/format";
+import { directionText, metricDisplay } from "~/utils/metrics-display";
+import { VerdictLabel } from "~/components/dashboards/verdict";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.experiment.key ?? "Experiment"} · Assay` }];
 
@@ -60,10 +63,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 }
 
-const pct = (v: number | null | undefined) => (v === null || v === undefined ? "—" : `${(v * 100).toFixed(1)}%`);
-const num = (v: number | null | undefined, d = 3) => (v === null || v === undefined ? "—" : v.toFixed(d));
-const labels: Record<string, string> = { ctr: "CTR", adoptionRate: "Adoption rate", meanAdoptedRank: "Mean adopted rank", sessionSuccessRate: "Session success" };
-const asRate = (m: string) => m !== "meanAdoptedRank";
+// Every number through the one formatting module, every metric name through the one registry.
+const pct = formatRate;
+const num = (v: number | null | undefined) => formatNumber(v);
+const labels: Record<string, string> = Object.fromEntries(onlineMetrics.map((m) => [m, metricDisplay(m).label]));
+const asRate = (m: string) => metricDisplay(m).kind === "rate";
 
 export default function ExperimentPage() {
   const { experiment, counts, unknown, keys, report, control } = useLoaderData<typeof loader>();
@@ -97,7 +101,7 @@ export default function ExperimentPage() {
 
       {report?.srm?.mismatch ? (
         <p className="notice error" role="alert">
-          Sample-ratio mismatch: the units per arm do not fit the configured weights (χ² = {report.srm.chi2.toFixed(2)}, p = {report.srm.pValue.toExponential(2)}). Check the assignment before reading the results.
+          Sample-ratio mismatch: the units per arm do not fit the configured weights (χ² = {formatNumber(report.srm.chi2)}, p {formatP(report.srm.pValue).startsWith("<") ? "" : "= "}{formatP(report.srm.pValue)}). Check the assignment before reading the results.
         </p>
       ) : null}
       {report?.multipleExposureWarning ? (
@@ -134,11 +138,11 @@ export default function ExperimentPage() {
                 <td className="num">{c.exposedUnits}</td>
                 <td className="num">{arm?.units ?? 0}</td>
                 <td className="num">{arm?.sessions ?? 0}</td>
-                <td className="num">{c.events.toLocaleString("en")}</td>
+                <td className="num">{formatCount(c.events)}</td>
                 {onlineMetrics.map((m) => (
                   <td key={m} className="num">
-                    {asRate(m) ? pct(arm?.[m]) : num(arm?.[m], 2)}
-                    <div className="muted">{arm?.ci?.[m] ? (asRate(m) ? `${pct(arm.ci[m]!.lower)} – ${pct(arm.ci[m]!.upper)}` : `${num(arm.ci[m]!.lower, 2)} – ${num(arm.ci[m]!.upper, 2)}`) : ""}</div>
+                    {asRate(m) ? pct(arm?.[m]) : num(arm?.[m])}
+                    <div className="muted">{arm?.ci?.[m] ? formatCi(arm.ci[m], asRate(m) ? pct : num) : ""}</div>
                   </td>
                 ))}
               </tr>
@@ -149,7 +153,7 @@ export default function ExperimentPage() {
       {report ? (
         <>
           <p className="muted">
-            SRM: χ² = {report.srm ? report.srm.chi2.toFixed(3) : "—"}, p = {report.srm ? report.srm.pValue.toPrecision(3) : "—"}. Units in more than one arm: {report.excludedUnits} ({pct(report.excludedShare)}). Data quality:{" "}
+            SRM: χ² = {formatNumber(report.srm?.chi2)}, p {report.srm && formatP(report.srm.pValue).startsWith("<") ? "" : "= "}{formatP(report.srm?.pValue)}. Units in more than one arm: {formatCount(report.excludedUnits)} ({pct(report.excludedShare)}). Data quality:{" "}
             {report.dataQuality.duplicateEvents} duplicate events, {report.dataQuality.sessionsWithoutImpression} sessions without an impression, {report.dataQuality.eventsAboutUnshownCandidates} events about candidates never shown; <UnknownIds unknown={unknown} />.
           </p>
           <h2>Differences vs control</h2>
@@ -162,6 +166,7 @@ export default function ExperimentPage() {
                 <th className="num">95% CI</th>
                 <th className="num">Relative lift</th>
                 <th className="num">p (permutation over units)</th>
+                <th>Verdict</th>
               </tr>
             </thead>
             <tbody>
@@ -169,10 +174,14 @@ export default function ExperimentPage() {
                 <tr key={`${c.arm}-${c.metric}`}>
                   <td>{c.arm}</td>
                   <td>{labels[c.metric]}</td>
-                  <td className="num">{num(c.difference, 4)}</td>
-                  <td className="num">{c.ci ? `${num(c.ci.lower, 4)} – ${num(c.ci.upper, 4)}` : "—"}</td>
-                  <td className="num">{pct(c.relativeLift)}</td>
-                  <td className="num">{num(c.pValue, 4)}</td>
+                  <td className="num">{formatDifference(c.difference, metricDisplay(c.metric).kind)}</td>
+                  <td className="num">{formatCi(c.ci, (v) => formatDifference(v, metricDisplay(c.metric).kind))}</td>
+                  <td className="num">{formatLift(c.relativeLift)}</td>
+                  <td className="num">{formatP(c.pValue)}</td>
+                  <td>
+                    <VerdictLabel verdict={verdict(c.difference, c.ci, metricDisplay(c.metric).direction)} />
+                    {metricDisplay(c.metric).direction === "lower" ? <div className="muted">{directionText("lower")}</div> : null}
+                  </td>
                 </tr>
               ))}
             </tbody>

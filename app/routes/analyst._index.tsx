@@ -10,6 +10,7 @@ import { bootstrapParams, MAX_RESAMPLES, MIN_RESAMPLES } from "~/schemas/bootstr
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { OfflineDashboard } from "~/components/dashboards/offline-dashboard";
 import { FreezeButton } from "~/components/freeze-button";
+import { formatCount } from "~/utils/format";
 
 export const meta: MetaFunction = () => [{ title: "Offline report · Assay" }];
 
@@ -39,7 +40,7 @@ export default function AnalystHome() {
       <h1>Offline report</h1>
       <p className="muted">
         Tier 1: each system's ranked lists against the historical committees (gold members). Every figure has its 95% bootstrap interval over proposals (B ={" "}
-        {report.parameters.B}, seed “{report.parameters.seed}”), so the same data and seed always give the same numbers.
+        {formatCount(report.parameters.B)}, seed “{report.parameters.seed}”), so the same data and seed always give the same numbers.
       </p>
       <Form method="get" className="toolbar" aria-label="Bootstrap settings">
         <div>

@@ -6,6 +6,7 @@ import { listCampaigns } from "../../db/campaigns";
 import { requireUserWithRole } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
+import { formatCount } from "~/utils/format";
 
 export const meta: MetaFunction = () => [{ title: "Experiments and campaigns · Assay" }];
 
@@ -27,7 +28,7 @@ export default function AnalystStudies() {
         <ul>
           {experiments.map((e) => (
             <li key={e.key}>
-              <Link to={`/analyst/experiments/${encodeURIComponent(e.key)}`}>{e.name}</Link> <span className="muted">({e.status}, {e.events.toLocaleString("en")} events)</span>
+              <Link to={`/analyst/experiments/${encodeURIComponent(e.key)}`}>{e.name}</Link> <span className="muted">({e.status}, {formatCount(e.events)} events)</span>
             </li>
           ))}
         </ul>

@@ -8,6 +8,8 @@ import { getDb } from "~/utils/db.server";
 import { idField } from "~/utils/ids";
 import { parseQuery } from "~/utils/route-params.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
+import { formatCount, formatDifference, formatValue } from "~/utils/format";
+import { rowMeasure } from "~/utils/metrics-display";
 
 export const meta: MetaFunction = () => [{ title: "Compare snapshots · Assay" }];
 
@@ -30,7 +32,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
 }
 
-const num = (v: number | null) => (v === null ? "—" : v.toFixed(4));
+/** A figure in its unit, and the change between the snapshots as a difference of that unit. */
+const shown = (measure: string, v: number | null) => {
+  const m = rowMeasure(measure);
+  return m.isDifference ? formatDifference(v, m.kind) : formatValue(v, m.kind);
+};
+const change = (measure: string, v: number | null) => formatDifference(v, rowMeasure(measure).kind);
 
 export default function Compare() {
   const { a, b, rows } = useLoaderData<typeof loader>();
@@ -44,7 +51,7 @@ export default function Compare() {
         Snapshot {a.id} vs {b.id}
       </h1>
       <p className="muted">
-        {a.sha256 === b.sha256 ? "Identical results (same sha256)." : `${differing} of ${rows.length} figures differ; they are highlighted.`}
+        {a.sha256 === b.sha256 ? "Identical results (same sha256)." : `${formatCount(differing)} of ${formatCount(rows.length)} figures differ; they are highlighted.`}
       </p>
       <table aria-label="Snapshot comparison">
         <thead>
@@ -62,10 +69,10 @@ export default function Compare() {
             <tr key={i} className={r.a !== r.b ? "gold" : undefined} data-differs={r.a !== r.b ? "yes" : undefined}>
               <td>{r.system}</td>
               <td>{r.group}</td>
-              <td>{r.measure}</td>
-              <td className="num">{num(r.a)}</td>
-              <td className="num">{num(r.b)}</td>
-              <td className="num">{r.a !== null && r.b !== null ? num(r.b - r.a) : "—"}</td>
+              <td title={r.measure}>{rowMeasure(r.measure).label}</td>
+              <td className="num">{shown(r.measure, r.a)}</td>
+              <td className="num">{shown(r.measure, r.b)}</td>
+              <td className="num">{r.a !== null && r.b !== null ? change(r.measure, r.b - r.a) : "—"}</td>
             </tr>
           ))}
         </tbody>

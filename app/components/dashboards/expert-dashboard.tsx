@@ -6,7 +6,9 @@ import { Chart } from "~/components/chart";
 import { AllFiguresTable } from "~/components/all-figures-table";
 import { ComparisonSentence, LearningCurveTable, SubjectNdcgTable, SystemResultsTable } from "~/components/campaign-tables";
 
-const num = (v: number | null | undefined, d = 3) => (v === null || v === undefined ? "—" : v.toFixed(d));
+import { formatCi, formatCount, formatNumber } from "~/utils/format";
+
+const num = formatNumber;
 
 /**
  * The tier-2 dashboard drawn from a campaign's results: the live page passes what it computed
@@ -25,7 +27,7 @@ export function ExpertDashboard({ results, agreement, curve }: { results: Json<C
             return {
               title: "nDCG@K with 95% CI",
               x: { label: "K" },
-              y: { label: "nDCG@K", domain: [0, 1], grid: true },
+              y: { label: "nDCG@K (higher is better)", domain: [0, 1], grid: true },
               color: { legend: true },
               marks: [Plot.areaY(points, { x: "k", y1: "lower", y2: "upper", fill: "system", fillOpacity: 0.15 }), Plot.lineY(points, { x: "k", y: "value", stroke: "system", marker: "dot" })],
             };
@@ -47,7 +49,7 @@ export function ExpertDashboard({ results, agreement, curve }: { results: Json<C
       </div>
       {agreement ? (
         <p>
-          Krippendorff's α (ordinal) = {num(agreement.alpha)}, 95% CI {agreement.ci ? `${num(agreement.ci.lower)} – ${num(agreement.ci.upper)}` : "—"}; {agreement.items} pairs, {agreement.raters} experts.
+          Krippendorff's α (ordinal) = {num(agreement.alpha)}, 95% CI {formatCi(agreement.ci, formatNumber)}; {formatCount(agreement.items)} pairs, {formatCount(agreement.raters)} experts.
         </p>
       ) : null}
       <ComparisonSentence results={results} />

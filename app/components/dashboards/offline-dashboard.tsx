@@ -4,21 +4,30 @@ import { resultRows } from "~/utils/result-rows";
 import { Chart } from "~/components/chart";
 import { ClientTable } from "~/components/client-table";
 import { AllFiguresTable } from "~/components/all-figures-table";
+import { formatCi, formatCount, formatDifference, formatNumber, formatP, formatRate, formatValue, verdictByP } from "~/utils/format";
+import { metricDisplay, metricLabel } from "~/utils/metrics-display";
+import { VerdictLabel } from "./verdict";
 
-const num = (v: number | null | undefined, digits = 3) => (v === null || v === undefined ? "—" : v.toFixed(digits));
-const ci = (e: Json<Estimate> | undefined, digits = 3) => (e?.ci ? `${e.ci.lower.toFixed(digits)} – ${e.ci.upper.toFixed(digits)}` : "—");
-const round = (v: number | null | undefined) => (v === null || v === undefined ? null : Number(v.toFixed(4)));
+/** A measure's value in its unit (HR as a percentage, MRR and AP with three digits). */
+const show = (name: string, v: number | null | undefined) => formatValue(v, metricDisplay(name).kind);
+const showCi = (name: string, e: Json<Estimate> | undefined) => formatCi(e?.ci, (v) => show(name, v));
+/** A table cell shown in a unit while the row (and its CSV) keeps the raw number. */
+const cellAs = (format: (v: number | null) => string) => ({ cell: (c: { getValue: () => unknown }) => format(c.getValue() as number | null), aggregatedCell: () => null });
+const raw = (v: number | null | undefined) => (v === undefined ? null : v);
 
 /** The comparisons most decisions rest on come first; the rest follow in the report's order. */
 const KEY_MEASURES = ["Success@10", "RR@10", "AP", "Rank(g=1)"];
 const keyFirst = (measure: string) => (KEY_MEASURES.includes(measure) ? KEY_MEASURES.indexOf(measure) : KEY_MEASURES.length);
 
+/** The measures of the by-subject table. */
+const SUBJECT_MEASURES = ["Success@5", "Success@10", "Success@20", "RR@10", "AP", "PoolRecall"];
+
 /** The measure families drawn against K, each in its own panel. */
 const families = [
   { label: "HR@K", name: (k: number) => `Success@${k}` },
   { label: "MRR@K", name: (k: number) => `RR@${k}` },
-  { label: "Success(g=2)@K", name: (k: number) => `Success(g=2)@${k}` },
-  { label: "Success(g=3)@K", name: (k: number) => `Success(g=3)@${k}` },
+  { label: "HR(≥2)@K", name: (k: number) => `Success(g=2)@${k}` },
+  { label: "HR(≥3)@K", name: (k: number) => `Success(g=3)@${k}` },
   { label: "Coverage@K", name: (k: number) => `Coverage@${k}` },
 ];
 
@@ -44,7 +53,7 @@ export function OfflineDashboard({ report }: { report: Json<OfflineReport> }) {
             ))}
             <th className="num">MRR@10</th>
             <th className="num">AP</th>
-            <th className="num">HLU(a=5)</th>
+            <th className="num">{metricLabel("HLU(a=5)")}</th>
             <th className="num">Pool recall</th>
             <th className="num">K_hit median</th>
             <th className="num">K_hit p90</th>
@@ -54,27 +63,21 @@ export function OfflineDashboard({ report }: { report: Json<OfflineReport> }) {
           {report.systems.map((s) => (
             <tr key={s.key}>
               <th scope="row">{s.name}</th>
-              <td className="num">{s.proposals}</td>
-              {ks.map((k) => (
-                <td key={k} className="num" title={`95% CI ${ci(measure(s, `Success@${k}`))}`}>
-                  {num(measure(s, `Success@${k}`)?.value)}
-                  <div className="muted">{ci(measure(s, `Success@${k}`), 2)}</div>
+              <td className="num">{formatCount(s.proposals)}</td>
+              {[...ks.map((k) => `Success@${k}`), "RR@10", "AP", "HLU(a=5)"].map((m) => (
+                <td key={m} className="num" title={`95% CI ${showCi(m, measure(s, m))}`}>
+                  {show(m, measure(s, m)?.value)}
+                  <div className="muted">{showCi(m, measure(s, m))}</div>
                 </td>
               ))}
-              {["RR@10", "AP", "HLU(a=5)"].map((m) => (
-                <td key={m} className="num">
-                  {num(measure(s, m)?.value)}
-                  <div className="muted">{ci(measure(s, m), 2)}</div>
-                </td>
-              ))}
-              <td className="num">{num(measure(s, "PoolRecall")?.value)}</td>
+              <td className="num">{show("PoolRecall", measure(s, "PoolRecall")?.value)}</td>
               <td className="num">
-                {num(s.kHit.median.value, 1)}
-                <div className="muted">{ci(s.kHit.median, 1)}</div>
+                {formatNumber(s.kHit.median.value)}
+                <div className="muted">{formatCi(s.kHit.median.ci, formatNumber)}</div>
               </td>
               <td className="num">
-                {num(s.kHit.p90.value, 1)}
-                <div className="muted">{ci(s.kHit.p90, 1)}</div>
+                {formatNumber(s.kHit.p90.value)}
+                <div className="muted">{formatCi(s.kHit.p90.ci, formatNumber)}</div>
               </td>
             </tr>
           ))}
@@ -91,7 +94,7 @@ export function OfflineDashboard({ report }: { report: Json<OfflineReport> }) {
             return {
               title: "HR@K with 95% CI",
               x: { label: "K (candidates shown)" },
-              y: { label: "HR@K", domain: [0, 1], grid: true },
+              y: { label: "HR@K (higher is better)", domain: [0, 1], tickFormat: "%", grid: true },
               color: { legend: true },
               marks: [Plot.areaY(points, { x: "k", y1: "lower", y2: "upper", fill: "system", fillOpacity: 0.15 }), Plot.lineY(points, { x: "k", y: "value", stroke: "system", marker: "dot" })],
             };
@@ -122,7 +125,7 @@ export function OfflineDashboard({ report }: { report: Json<OfflineReport> }) {
             return {
               title: "K_hit CDF",
               x: { label: "rank" },
-              y: { label: "share of proposals", domain: [0, 1], grid: true },
+              y: { label: "share of proposals", domain: [0, 1], tickFormat: "%", grid: true },
               color: { legend: true },
               marks: [Plot.lineY(points, { x: "k", y: "share", stroke: "system", curve: "step-after" }), Plot.ruleY([0.9], { strokeDasharray: "4 3" })],
             };
@@ -143,7 +146,7 @@ export function OfflineDashboard({ report }: { report: Json<OfflineReport> }) {
             marginBottom: 40,
             fx: { label: null },
             x: { label: "K (candidates shown)" },
-            y: { label: "value", domain: [0, 1], grid: true },
+            y: { label: "value (higher is better)", domain: [0, 1], grid: true },
             color: { legend: true },
             marks: [
               Plot.frame({ strokeOpacity: 0.2 }),
@@ -160,18 +163,18 @@ export function OfflineDashboard({ report }: { report: Json<OfflineReport> }) {
         fileName="offline-rank-distribution.csv"
         groupable={["system", "g"]}
         data={report.systems.flatMap((s) =>
-          s.rankDistribution.map((r) => ({ system: s.name, g: r.g, proposals: r.proposals, mean: round(r.mean), median: round(r.median), p90: round(r.p90), variance: round(r.variance), missing: r.missing, missingShare: round(r.missingShare) })),
+          s.rankDistribution.map((r) => ({ system: s.name, g: r.g, proposals: r.proposals, mean: raw(r.mean), median: raw(r.median), p90: raw(r.p90), variance: raw(r.variance), missing: r.missing, missingShare: raw(r.missingShare) })),
         )}
         columns={[
           { id: "system", accessorKey: "system", header: "System" },
-          { id: "g", accessorKey: "g", header: "Grade ≥" },
-          { id: "proposals", accessorKey: "proposals", header: "Proposals", aggregatedCell: () => null },
-          { id: "mean", accessorKey: "mean", header: "Mean", aggregatedCell: () => null },
-          { id: "median", accessorKey: "median", header: "Median", aggregatedCell: () => null },
-          { id: "p90", accessorKey: "p90", header: "p90", aggregatedCell: () => null },
-          { id: "variance", accessorKey: "variance", header: "Variance", aggregatedCell: () => null },
-          { id: "missing", accessorKey: "missing", header: "Missing", aggregatedCell: () => null },
-          { id: "missingShare", accessorKey: "missingShare", header: "Missing share", aggregatedCell: () => null },
+          { id: "g", accessorKey: "g", header: "g (committee members)" },
+          { id: "proposals", accessorKey: "proposals", header: "Proposals", ...cellAs(formatCount) },
+          { id: "mean", accessorKey: "mean", header: "Mean rank", ...cellAs(formatNumber) },
+          { id: "median", accessorKey: "median", header: "Median", ...cellAs(formatNumber) },
+          { id: "p90", accessorKey: "p90", header: "p90", ...cellAs(formatNumber) },
+          { id: "variance", accessorKey: "variance", header: "Variance", ...cellAs(formatNumber) },
+          { id: "missing", accessorKey: "missing", header: "Missing", ...cellAs(formatCount) },
+          { id: "missingShare", accessorKey: "missingShare", header: "Missing share", ...cellAs(formatRate) },
         ]}
       />
 
@@ -185,14 +188,14 @@ export function OfflineDashboard({ report }: { report: Json<OfflineReport> }) {
             system: s.name,
             subject,
             proposals: g.proposals,
-            ...Object.fromEntries(["Success@5", "Success@10", "Success@20", "RR@10", "AP", "PoolRecall"].map((m) => [m, round((g.measures[m] as Json<Estimate> | undefined)?.value)])),
+            ...Object.fromEntries(SUBJECT_MEASURES.map((m) => [m, raw((g.measures[m] as Json<Estimate> | undefined)?.value)])),
           })),
         )}
         columns={[
           { id: "system", accessorKey: "system", header: "System" },
           { id: "subject", accessorKey: "subject", header: "Subject" },
-          { id: "proposals", accessorKey: "proposals", header: "Proposals", aggregatedCell: () => null },
-          ...["Success@5", "Success@10", "Success@20", "RR@10", "AP", "PoolRecall"].map((m) => ({ id: m, accessorKey: m, header: m === "PoolRecall" ? "Pool recall" : m.replace("Success", "HR"), aggregatedCell: () => null })),
+          { id: "proposals", accessorKey: "proposals", header: "Proposals", ...cellAs(formatCount) },
+          ...SUBJECT_MEASURES.map((m) => ({ id: m, accessorKey: m, header: metricLabel(m), ...cellAs((v) => show(m, v)) })),
         ]}
       />
 
@@ -226,6 +229,7 @@ export function OfflineDashboard({ report }: { report: Json<OfflineReport> }) {
       />
 
       <h2>Pairwise comparison</h2>
+      <p className="muted">B − A in each measure's unit (HR in percentage points); "better" or "worse" where the Holm-adjusted p is below 0.05, read by the measure's direction (a lower rank is better).</p>
       {report.comparisons.length === 0 ? (
         <p className="muted">One system only: nothing to compare.</p>
       ) : (
@@ -234,16 +238,22 @@ export function OfflineDashboard({ report }: { report: Json<OfflineReport> }) {
           fileName="offline-comparisons.csv"
           groupable={["measure"]}
           pageSize={12}
-          data={[...report.comparisons].sort((x, y) => keyFirst(x.measure) - keyFirst(y.measure)).map((c) => ({ measure: c.measure, a: c.a, b: c.b, meanA: round(c.meanA), meanB: round(c.meanB), difference: round(c.difference), p: round(c.pValue), pHolm: round(c.pAdjusted), method: c.method }))}
+          initiallyHidden={["code"]}
+          data={[...report.comparisons].sort((x, y) => keyFirst(x.measure) - keyFirst(y.measure)).map((c) => {
+            const d = metricDisplay(c.measure);
+            return { measure: d.label, code: c.measure, a: c.a, b: c.b, meanA: c.meanA, meanB: c.meanB, difference: c.difference, p: c.pValue, pHolm: c.pAdjusted, verdict: verdictByP(c.difference, c.pAdjusted, d.direction), method: c.method };
+          })}
           columns={[
             { id: "measure", accessorKey: "measure", header: "Measure" },
+            { id: "code", accessorKey: "code", header: "Code name" },
             { id: "a", accessorKey: "a", header: "A" },
             { id: "b", accessorKey: "b", header: "B" },
-            { id: "meanA", accessorKey: "meanA", header: "Mean A", aggregatedCell: () => null },
-            { id: "meanB", accessorKey: "meanB", header: "Mean B", aggregatedCell: () => null },
-            { id: "difference", accessorKey: "difference", header: "B − A", aggregatedCell: () => null },
-            { id: "p", accessorKey: "p", header: "p", aggregatedCell: () => null },
-            { id: "pHolm", accessorKey: "pHolm", header: "p (Holm)", aggregatedCell: () => null },
+            { id: "meanA", accessorKey: "meanA", header: "Mean A", cell: (c) => show(c.row.original.code, c.getValue() as number), aggregatedCell: () => null },
+            { id: "meanB", accessorKey: "meanB", header: "Mean B", cell: (c) => show(c.row.original.code, c.getValue() as number), aggregatedCell: () => null },
+            { id: "difference", accessorKey: "difference", header: "B − A", cell: (c) => <span className={`verdict verdict-${c.row.original.verdict}`}>{formatDifference(c.getValue() as number, metricDisplay(c.row.original.code).kind)}</span>, aggregatedCell: () => null },
+            { id: "p", accessorKey: "p", header: "p", ...cellAs(formatP) },
+            { id: "pHolm", accessorKey: "pHolm", header: "p (Holm)", ...cellAs(formatP) },
+            { id: "verdict", accessorKey: "verdict", header: "B vs A", cell: (c) => <VerdictLabel verdict={c.row.original.verdict} />, aggregatedCell: () => null },
             { id: "method", accessorKey: "method", header: "Test" },
           ]}
         />

@@ -4,9 +4,15 @@ import { resultRows } from "~/utils/result-rows";
 import { Chart } from "~/components/chart";
 import { UnknownIds } from "~/components/unknown-ids";
 import { AllFiguresTable } from "~/components/all-figures-table";
+import { formatCi, formatCount, formatDifference, formatLift, formatNumber, formatP, formatRate, formatValue, verdict, type Verdict } from "~/utils/format";
+import { directionText, metricDisplay } from "~/utils/metrics-display";
+import { VerdictLabel } from "./verdict";
 
-export const metricLabels: Record<string, string> = { ctr: "CTR", adoptionRate: "Adoption rate", meanAdoptedRank: "Mean adopted rank", sessionSuccessRate: "Session success" };
-const fmt = (v: number | null | undefined, m: string) => (v === null || v === undefined ? "—" : m === "meanAdoptedRank" ? v.toFixed(2) : `${(v * 100).toFixed(1)}%`);
+/** The online metrics' display names, from the one registry. */
+export const metricLabels: Record<string, string> = Object.fromEntries(onlineMetrics.map((m) => [m, metricDisplay(m).label]));
+const fmt = (v: number | null | undefined, m: string) => formatValue(v, metricDisplay(m).kind);
+/** The forest plot's colours: the same as the verdict words in the table beside it. */
+const VERDICT_COLOURS: Record<Verdict, string> = { better: "#1a7f37", worse: "#b42318", inconclusive: "#59636e" };
 
 export interface DailyPoint {
   day: string;
@@ -32,14 +38,14 @@ export function OnlineDashboard({
     <>
       {report.srm?.mismatch ? (
         <p className="notice error" role="alert">
-          Sample-ratio mismatch (χ² = {report.srm.chi2.toFixed(2)}, p = {report.srm.pValue.toExponential(2)}): the split of conveners does not fit the configured weights. Do not trust the differences until this is explained.
+          Sample-ratio mismatch (χ² = {formatNumber(report.srm.chi2)}, p {formatP(report.srm.pValue).startsWith("<") ? "" : "= "}{formatP(report.srm.pValue)}): the split of conveners does not fit the configured weights. Do not trust the differences until this is explained.
         </p>
       ) : (
-        <p className="notice success">No sample-ratio mismatch (p = {report.srm?.pValue.toPrecision(3) ?? "—"}).</p>
+        <p className="notice success">No sample-ratio mismatch (p {report.srm && formatP(report.srm.pValue).startsWith("<") ? "" : "= "}{formatP(report.srm?.pValue)}).</p>
       )}
       {report.excludedUnits > 0 ? (
         <p className={report.multipleExposureWarning ? "notice error" : "notice"} role={report.multipleExposureWarning ? "alert" : undefined}>
-          {report.excludedUnits} convener(s) ({(report.excludedShare * 100).toFixed(1)}%) were seen in more than one arm and are excluded from every metric.
+          {formatCount(report.excludedUnits)} convener(s) ({formatRate(report.excludedShare)}) were seen in more than one arm and are excluded from every metric.
         </p>
       ) : null}
       <table aria-label="Arms with intervals">
@@ -62,12 +68,12 @@ export function OnlineDashboard({
                 {arm}
                 {arm === control ? " (control)" : ""}
               </th>
-              <td className="num">{a.units}</td>
-              <td className="num">{a.sessions}</td>
+              <td className="num">{formatCount(a.units)}</td>
+              <td className="num">{formatCount(a.sessions)}</td>
               {onlineMetrics.map((m) => (
                 <td key={m} className="num">
                   {fmt(a[m], m)}
-                  <div className="muted">{a.ci?.[m] ? `${fmt(a.ci[m]!.lower, m)} – ${fmt(a.ci[m]!.upper, m)}` : ""}</div>
+                  <div className="muted">{a.ci?.[m] ? formatCi(a.ci[m], (v) => fmt(v, m)) : ""}</div>
                 </td>
               ))}
             </tr>
@@ -77,16 +83,21 @@ export function OnlineDashboard({
       <h2>Differences vs control</h2>
       <div className="side-by-side">
         <Chart
-          caption="Relative lift of each metric, arm vs control, with its 95% interval; an interval clear of zero is a difference the data support."
+          caption="Relative lift of each metric, arm vs control, with its 95% interval; an interval clear of zero is a difference the data support. Green is better, red worse, grey inconclusive; for mean adopted rank lower is better, so a negative lift is a gain."
           deps={[report]}
           build={(Plot) => {
-            const rows = report.comparisons.map((c) => ({ label: `${metricLabels[c.metric]} (${c.arm})`, lift: c.relativeLift, lower: c.liftCi?.lower, upper: c.liftCi?.upper }));
+            const rows = report.comparisons.map((c) => {
+              const d = metricDisplay(c.metric);
+              const label = `${d.label} (${c.arm})${d.direction === "lower" ? `\n${directionText(d.direction)}` : ""}`;
+              return { label, lift: c.relativeLift, lower: c.liftCi?.lower, upper: c.liftCi?.upper, verdict: verdict(c.difference, c.ci, d.direction) };
+            });
             return {
               title: "Forest plot: lift vs control",
               marginLeft: 170,
-              x: { label: "relative lift", tickFormat: "+%", grid: true },
+              x: { label: "relative lift vs control", tickFormat: "+%", grid: true },
               y: { label: null },
-              marks: [Plot.ruleX([0]), Plot.ruleY(rows, { y: "label", x1: "lower", x2: "upper", strokeWidth: 2 }), Plot.dot(rows, { y: "label", x: "lift", fill: "currentColor", r: 4 })],
+              color: { domain: Object.keys(VERDICT_COLOURS), range: Object.values(VERDICT_COLOURS), legend: true },
+              marks: [Plot.ruleX([0]), Plot.ruleY(rows, { y: "label", x1: "lower", x2: "upper", stroke: "verdict", strokeWidth: 2 }), Plot.dot(rows, { y: "label", x: "lift", fill: "verdict", r: 4 })],
             };
           }}
         />
@@ -94,27 +105,39 @@ export function OnlineDashboard({
           <thead>
             <tr>
               <th>Metric</th>
-              <th>Arm</th>
               <th className="num">Difference (95% CI)</th>
               <th className="num">Lift</th>
               <th className="num">p</th>
+              <th>Verdict</th>
             </tr>
           </thead>
           <tbody>
-            {report.comparisons.map((c) => (
-              <tr key={`${c.metric}-${c.arm}`}>
-                <td>{metricLabels[c.metric]}</td>
-                <td>
-                  {c.arm} vs {c.control}
-                </td>
-                <td className="num">
-                  {c.difference === null ? "—" : c.metric === "meanAdoptedRank" ? c.difference.toFixed(2) : `${(c.difference * 100).toFixed(2)} pp`}
-                  <div className="muted">{c.ci ? (c.metric === "meanAdoptedRank" ? `${c.ci.lower.toFixed(2)} – ${c.ci.upper.toFixed(2)}` : `${(c.ci.lower * 100).toFixed(2)} – ${(c.ci.upper * 100).toFixed(2)} pp`) : ""}</div>
-                </td>
-                <td className="num">{c.relativeLift === null ? "—" : `${c.relativeLift >= 0 ? "+" : ""}${(c.relativeLift * 100).toFixed(1)}%`}</td>
-                <td className="num">{c.pValue === null ? "—" : c.pValue < 0.001 ? "< 0.001" : c.pValue.toFixed(3)}</td>
-              </tr>
-            ))}
+            {report.comparisons.map((c) => {
+              const d = metricDisplay(c.metric);
+              const v = verdict(c.difference, c.ci, d.direction);
+              return (
+                <tr key={`${c.metric}-${c.arm}`}>
+                  <td>
+                    {d.label}
+                    <div className="muted">
+                      {c.arm} vs {c.control}
+                      {d.direction === "lower" ? `, ${directionText(d.direction)}` : ""}
+                    </div>
+                  </td>
+                  <td className="num">
+                    <span className={`verdict verdict-${v}`}>{formatDifference(c.difference, d.kind)}</span>
+                    <div className="muted">{c.ci ? formatCi(c.ci, (x) => formatDifference(x, d.kind)) : ""}</div>
+                  </td>
+                  <td className="num">
+                    <span className={`verdict verdict-${v}`}>{formatLift(c.relativeLift)}</span>
+                  </td>
+                  <td className="num">{formatP(c.pValue)}</td>
+                  <td>
+                    <VerdictLabel verdict={v} />
+                  </td>
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       </div>
@@ -130,9 +153,9 @@ export function OnlineDashboard({
                 build={(Plot) => {
                   const points = daily.flatMap((d) => Object.entries(d.arms).map(([arm, m]) => ({ day: new Date(d.day), arm, value: m[metric] })));
                   return {
-                    title: `Cumulative ${metric === "ctr" ? "CTR" : metricLabels[metric].toLowerCase()}`,
+                    title: `Cumulative ${metricLabels[metric]}`,
                     x: { label: "day", type: "utc" },
-                    y: metric === "meanAdoptedRank" ? { label: "mean rank of adopted candidates", grid: true } : { label: metric === "ctr" ? "CTR" : metricLabels[metric].toLowerCase(), tickFormat: "%", grid: true },
+                    y: metricDisplay(metric).kind === "rate" ? { label: `${metricLabels[metric]} (${directionText("higher")})`, tickFormat: "%", grid: true } : { label: `${metricLabels[metric]} (${directionText(metricDisplay(metric).direction)})`, grid: true },
                     color: { legend: true },
                     marks: [Plot.lineY(points, { x: "day", y: "value", stroke: "arm", marker: "dot" })],
                   };
@@ -144,16 +167,16 @@ export function OnlineDashboard({
       ) : null}
       <h2>Data quality</h2>
       <ul>
-        <li>{report.dataQuality.duplicateEvents} retried (duplicate) events counted once</li>
-        <li>{report.dataQuality.sessionsWithoutImpression} sessions without an impression (left out of the metrics)</li>
-        <li>{report.dataQuality.eventsAboutUnshownCandidates} events about candidates never shown in their session</li>
-        <li>{report.dataQuality.eventsOfExcludedUnits} events of conveners seen in more than one arm (excluded)</li>
+        <li>{formatCount(report.dataQuality.duplicateEvents)} retried (duplicate) events counted once</li>
+        <li>{formatCount(report.dataQuality.sessionsWithoutImpression)} sessions without an impression (left out of the metrics)</li>
+        <li>{formatCount(report.dataQuality.eventsAboutUnshownCandidates)} events about candidates never shown in their session</li>
+        <li>{formatCount(report.dataQuality.eventsOfExcludedUnits)} events of conveners seen in more than one arm (excluded)</li>
         {live ? (
           <>
             <li>
               <UnknownIds unknown={live.unknown} />
             </li>
-            <li>{live.exposedUnits} conveners exposed in all</li>
+            <li>{formatCount(live.exposedUnits)} conveners exposed in all</li>
           </>
         ) : null}
       </ul>

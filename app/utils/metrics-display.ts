@@ -1,0 +1,75 @@
+import type { Direction, MetricKind } from "./format";
+
+/**
+ * The one registry of how a metric is shown: its display name, its kind (which decides its unit) and
+ * which way is better. Code names come from `scripts/metrics` (ir_measures names such as `Success@10`,
+ * the online report's `adoptionRate`); the dashboards show the display name and keep the code name
+ * findable (table filters match both).
+ */
+export interface MetricDisplay {
+  /** The name the computation uses: `Success@10`, `adoptionRate`. */
+  code: string;
+  /** The name a reader sees: `HR@10`, "Adoption rate". */
+  label: string;
+  kind: MetricKind;
+  direction: Direction;
+  /** A short sentence for tooltips and captions, where the name alone does not say it. */
+  description?: string;
+}
+
+type Rule = { pattern: RegExp; display: (m: RegExpMatchArray) => Omit<MetricDisplay, "code"> };
+
+const cutoff = (m: RegExpMatchArray, i: number) => (m[i] ? `@${m[i]}` : "");
+
+/** The online report's metrics, by their code name. */
+const online: Record<string, Omit<MetricDisplay, "code">> = {
+  ctr: { label: "CTR", kind: "rate", direction: "higher", description: "clicks per candidate shown" },
+  adoptionRate: { label: "Adoption rate", kind: "rate", direction: "higher", description: "adoptions per candidate shown" },
+  meanAdoptedRank: { label: "Mean adopted rank", kind: "rank", direction: "lower", description: "mean position of adopted candidates; lower is better" },
+  sessionSuccessRate: { label: "Session success rate", kind: "rate", direction: "higher", description: "sessions with at least one adoption" },
+};
+
+/** ir_measures names (and the offline report's own), matched in order. */
+const rules: Rule[] = [
+  { pattern: /^Success@(\d+)$/i, display: (m) => ({ label: `HR@${m[1]}`, kind: "rate", direction: "higher", description: "share of proposals with a committee member in the top K" }) },
+  { pattern: /^Success\(g=(\d+)\)@(\d+)$/i, display: (m) => ({ label: `HR(≥${m[1]})@${m[2]}`, kind: "rate", direction: "higher", description: `share of proposals with at least ${m[1]} committee members in the top K` }) },
+  { pattern: /^RR(?:@(\d+))?$/i, display: (m) => ({ label: `MRR${cutoff(m, 1)}`, kind: "score", direction: "higher" }) },
+  { pattern: /^AP(?:@(\d+))?$/i, display: (m) => ({ label: `AP${cutoff(m, 1)}`, kind: "score", direction: "higher" }) },
+  { pattern: /^nDCG@(\d+)$/i, display: (m) => ({ label: `nDCG@${m[1]}`, kind: "score", direction: "higher" }) },
+  { pattern: /^nDCG\(gain=exp\)@(\d+)$/i, display: (m) => ({ label: `nDCG@${m[1]} (exp. gain)`, kind: "score", direction: "higher" }) },
+  { pattern: /^Judged@(\d+)$/i, display: (m) => ({ label: `Judged@${m[1]}`, kind: "rate", direction: "higher", description: "share of the top K that has a grade" }) },
+  { pattern: /^Coverage(?:@(\d+))?$/i, display: (m) => ({ label: `Coverage${cutoff(m, 1)}`, kind: "rate", direction: "higher" }) },
+  { pattern: /^PoolRecall$/i, display: () => ({ label: "Pool recall", kind: "rate", direction: "higher" }) },
+  { pattern: /^HLU\(a=(\d+)\)$/i, display: (m) => ({ label: `HLU (half-life ${m[1]})`, kind: "score", direction: "higher" }) },
+  { pattern: /^Rank\(g=(\d+)\)$/i, display: (m) => ({ label: m[1] === "1" ? "Rank of first member" : `Rank of member ${m[1]}`, kind: "rank", direction: "lower", description: "rank at which the g-th committee member appears; lower is better" }) },
+  { pattern: /^P@(\d+)$/i, display: (m) => ({ label: `P@${m[1]}`, kind: "rate", direction: "higher" }) },
+  { pattern: /^R@(\d+)$/i, display: (m) => ({ label: `R@${m[1]}`, kind: "rate", direction: "higher" }) },
+];
+
+/** How to show a metric, from its code name; an unknown name shows as itself, a score where higher is better. */
+export function metricDisplay(code: string): MetricDisplay {
+  if (online[code]) return { code, ...online[code] };
+  for (const rule of rules) {
+    const m = code.match(rule.pattern);
+    if (m) return { code, ...rule.display(m) };
+  }
+  return { code, label: code, kind: "score", direction: "higher" };
+}
+
+/** The display name of a metric (`Success@10` → `HR@10`). */
+export const metricLabel = (code: string) => metricDisplay(code).label;
+
+/** "lower is better" or "higher is better", for axis labels and captions. */
+export const directionText = (direction: Direction) => (direction === "lower" ? "lower is better" : "higher is better");
+
+const DIFFERENCE = " difference";
+
+/**
+ * A measure as `resultRows` names it (a metric, or `adoptionRate difference` for an arm vs control), with
+ * its display name and how to show its values.
+ */
+export function rowMeasure(measure: string): MetricDisplay & { isDifference: boolean } {
+  const isDifference = measure.endsWith(DIFFERENCE);
+  const d = metricDisplay(isDifference ? measure.slice(0, -DIFFERENCE.length) : measure);
+  return { ...d, code: measure, label: isDifference ? `${d.label}${DIFFERENCE}` : d.label, isDifference };
+}
