@@ -99,7 +99,7 @@ function itemsProblem(items: unknown): string | null {
 function teamsProblem(teams: unknown, items: unknown): string | null {
   if (!Array.isArray(teams)) return "teams must be a list of system keys, one per item";
   if (!Array.isArray(items)) return "teams needs items (the team of each displayed candidate)";
-  if (teams.length !== items.length) return `teams has ${teams.length} entries for ${items.length} items (one per item)`;
+  if (teams.length !== items.length) return `teams has ${teams.length} ${teams.length === 1 ? "entry" : "entries"} for ${items.length} item${items.length === 1 ? "" : "s"} (one team per item)`;
   for (let i = 0; i < teams.length; i++) {
     const problem = textProblem(teams[i], `team ${i + 1} of teams`);
     if (problem) return problem;
