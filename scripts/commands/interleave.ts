@@ -1,11 +1,11 @@
 import type { Command } from "commander";
 import { InvalidArgumentError } from "commander";
-import { interleaveText } from "../interleaving";
+import { interleaveFromFile } from "../interleaving/file";
 import type { CreditKind } from "../interleaving/results";
 import { DEFAULT_B } from "../stats/bootstrap";
 import { CliError } from "../cli/errors";
 import { ciText, emit, formatOf } from "../cli/output";
-import { readText, wholeNumber } from "../cli/options";
+import { assertReadable, wholeNumber } from "../cli/options";
 
 function creditKind(value: string): CreditKind {
   if (value !== "click" && value !== "adopt") throw new InvalidArgumentError("must be click or adopt.");
@@ -25,8 +25,8 @@ export function registerInterleave(program: Command) {
     .option("--csv", "print CSV")
     .action(async (o: { events: string; credit: CreditKind; control?: string; bootstrap: number; seed: string; json?: boolean; csv?: boolean }) => {
       const format = formatOf(o);
-      const text = await readText(o.events, "events");
-      const outcome = interleaveText(text, { credit: o.credit, control: o.control, B: o.bootstrap, seed: o.seed });
+      await assertReadable(o.events, "events");
+      const outcome = await interleaveFromFile(o.events, { credit: o.credit, control: o.control, B: o.bootstrap, seed: o.seed });
       if (!outcome.ok && "errors" in outcome) {
         const { errors } = outcome;
         for (const e of errors.slice(0, 20)) console.error(`${o.events}:${e.line}: ${e.message}`);

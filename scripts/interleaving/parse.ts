@@ -6,12 +6,12 @@ export interface LineError {
 }
 
 /**
- * Parses an interleaved experiment's JSONL events with the events' own rules (`validateEvent`) plus
- * interleaving's: every impression carries `teams`. Every bad line is reported with its number
+ * Reads an interleaved experiment's JSONL events with the events' own rules (`validateEvent`) plus
+ * interleaving's: every impression carries `teams`. Each good event goes to `visit` as it is read
+ * (so a million parsed events need not all live at once); every bad line is returned with its number
  * (from 1, blank lines counted) and reason.
  */
-export function parseInterleavedJsonl(text: string): { events: OnlineEvent[]; errors: LineError[] } {
-  const events: OnlineEvent[] = [];
+export function readInterleavedJsonl(text: string, visit: (event: OnlineEvent) => void): LineError[] {
   const errors: LineError[] = [];
   let start = 0;
   let line = 0;
@@ -22,17 +22,30 @@ export function parseInterleavedJsonl(text: string): { events: OnlineEvent[]; er
     const raw = text.slice(start, end).trim();
     start = end + 1;
     if (raw === "") continue;
-    let value: unknown;
-    try {
-      value = JSON.parse(raw);
-    } catch (error) {
-      errors.push({ line, message: `is not valid JSON (${(error as Error).message})` });
-      continue;
-    }
-    const result = validateEvent(value);
-    if (!result.ok) errors.push({ line, message: result.problems.join("; ") });
-    else if (result.event.type === "impression" && result.event.teams === undefined) errors.push({ line, message: "an interleaved impression needs teams (the system that placed each item)" });
-    else events.push(result.event);
+    const result = parseLine(raw);
+    if (typeof result === "string") errors.push({ line, message: result });
+    else visit(result);
   }
+  return errors;
+}
+
+/** One non-blank line as an interleaved experiment's event, or why it is not one. */
+export function parseLine(raw: string): OnlineEvent | string {
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch (error) {
+    return `is not valid JSON (${(error as Error).message})`;
+  }
+  const result = validateEvent(value);
+  if (!result.ok) return result.problems.join("; ");
+  if (result.event.type === "impression" && result.event.teams === undefined) return "an interleaved impression needs teams (the system that placed each item)";
+  return result.event;
+}
+
+/** The same, collecting the events. */
+export function parseInterleavedJsonl(text: string): { events: OnlineEvent[]; errors: LineError[] } {
+  const events: OnlineEvent[] = [];
+  const errors = readInterleavedJsonl(text, (e) => events.push(e));
   return { events, errors };
 }

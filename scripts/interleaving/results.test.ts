@@ -1,7 +1,9 @@
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import type { OnlineEvent } from "../metrics/events";
 import { sessionCredits } from "./credit";
+import { interleaveFromFile } from "./file";
 import { interleaveText } from "./index";
 import { interleavingResult, sessionOutcome, winRate } from "./results";
 
@@ -90,6 +92,19 @@ describe("interleaving credit", () => {
     // The default control is the first system by name: baseline here.
     const byDefault = interleaveText(text, { B: 50 });
     expect(byDefault.ok && byDefault.result.control).toBe("baseline");
+  });
+
+  it("gives the same result on two threads as on one, and names bad lines by their line in the whole file", async () => {
+    const file = path.join(F, "events.jsonl");
+    const one = await interleaveFromFile(file, { threads: 1, B: 300, seed: 2 });
+    const two = await interleaveFromFile(file, { parallelBytes: 0, B: 300, seed: 2 });
+    expect(two).toEqual(one);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "interleave-threads-"));
+    const bad = path.join(dir, "bad.jsonl");
+    const lines = fs.readFileSync(file, "utf8").trimEnd().split("\n");
+    lines[700] = "{";
+    fs.writeFileSync(bad, lines.join("\n"));
+    expect(await interleaveFromFile(bad, { parallelBytes: 0 })).toMatchObject({ ok: false, errors: [{ line: 701, message: expect.stringContaining("not valid JSON") }] });
   });
 
   it("names bad lines and refuses events that are not one two-system comparison", () => {
