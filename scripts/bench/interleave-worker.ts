@@ -61,8 +61,11 @@ function interleavedFixture(count = 1_000_000): string {
 // `assay interleave` on about 1,000,000 events (two threads; `one-thread` for comparison): read, validate each event, credit sessions, win rate with a CI (B = 2000).
 const file = interleavedFixture();
 const start = performance.now();
+const cpuStart = process.cpuUsage();
 const outcome = await interleaveFromFile(file, { B: 2000, seed: 1, threads: process.argv[2] === "one-thread" ? 1 : 2 });
 const seconds = (performance.now() - start) / 1000;
+// CPU time of all threads beside the wall time: on a shared machine the two can differ by 2×.
+const cpu = process.cpuUsage(cpuStart);
 if (!outcome.ok) throw new Error("errors" in outcome ? `${outcome.errors.length} bad lines` : outcome.problem);
 const r = outcome.result;
 console.log(
@@ -70,6 +73,6 @@ console.log(
     mode: "interleave",
     seconds,
     maxRssMiB: Math.round(process.resourceUsage().maxRSS / 1024),
-    detail: `${outcome.quality.events} events, ${r.sessions} sessions; win rate of ${r.challenger} ${r.winRate?.toFixed(4)}, p ${r.pValue?.toPrecision(3)}`,
+    detail: `${outcome.quality.events} events, ${r.sessions} sessions; win rate of ${r.challenger} ${r.winRate?.toFixed(4)}, p ${r.pValue?.toPrecision(3)}; CPU ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s`,
   }),
 );
