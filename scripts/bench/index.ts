@@ -51,6 +51,11 @@ if (!only || only === "online") {
   const r = measure("online-worker.ts", file);
   report("online, 1,000,000 events", r, "< 5 s", r.seconds < 5);
 }
+if (!only || only === "interleave") {
+  // Generates (once) its own interleaved events, with team-draft impressions.
+  const r = measure("interleave-worker.ts");
+  report("interleave, 1,000,000 events", r, "< 5 s", r.seconds < 5);
+}
 if (!only || only === "import") {
   const r = measure("import-worker.ts");
   report("import 100,000 list items", r, "seconds", r.seconds < 10);

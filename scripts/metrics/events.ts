@@ -15,6 +15,8 @@ export interface OnlineEvent {
   proposalId: string;
   candidateId?: string;
   items?: string[];
+  /** On an interleaved impression: the system (team) that placed each item, one per item. */
+  teams?: string[];
 }
 
 const idFields = ["eventId", "experiment", "arm", "unitId", "sessionId", "proposalId"] as const;
@@ -45,7 +47,8 @@ function textProblem(value: unknown, field: string): string | null {
  * passes: the id fields are non-empty, well-formed strings without NUL of at most 200 characters,
  * `at` an ISO 8601 time with a UTC offset on the calendar of 2000–2100 (`eventTimeProblem`),
  * `candidateId` present on click/adopt/unadopt and `items` (the displayed order, no repeats, at most
- * 1000) on impressions. Hand-written rather than a zod object because `assay online` checks a million
+ * 1000) on impressions, with `teams` optional beside `items` (an interleaved list: one non-empty system key per
+ * item). Hand-written rather than a zod object because `assay online` checks a million
  * events in a second with it; `eventSchema` wraps it for the places that speak zod.
  */
 export function validateEvent(value: unknown): { ok: true; event: OnlineEvent } | { ok: false; problems: string[] } {
@@ -70,6 +73,10 @@ export function validateEvent(value: unknown): { ok: true; event: OnlineEvent } 
     const problem = itemsProblem(e.items);
     if (problem) problems.push(problem);
   }
+  if (e.teams !== undefined) {
+    const problem = teamsProblem(e.teams, e.items);
+    if (problem) problems.push(problem);
+  }
   if (e.type === "impression" && e.items === undefined) problems.push("an impression needs items (the candidate ids in displayed order)");
   if (e.type !== "impression" && eventTypes.includes(e.type as EventType) && e.candidateId === undefined) problems.push(`a ${e.type} needs candidateId`);
   if (problems.length > 0) return { ok: false, problems };
@@ -85,6 +92,18 @@ function itemsProblem(items: unknown): string | null {
     if (problem) return problem;
   }
   if (new Set(items).size !== items.length) return "items repeats a candidate";
+  return null;
+}
+
+/** Why an interleaved impression's teams do not fit its items, or null. */
+function teamsProblem(teams: unknown, items: unknown): string | null {
+  if (!Array.isArray(teams)) return "teams must be a list of system keys, one per item";
+  if (!Array.isArray(items)) return "teams needs items (the team of each displayed candidate)";
+  if (teams.length !== items.length) return `teams has ${teams.length} ${teams.length === 1 ? "entry" : "entries"} for ${items.length} item${items.length === 1 ? "" : "s"} (one team per item)`;
+  for (let i = 0; i < teams.length; i++) {
+    const problem = textProblem(teams[i], `team ${i + 1} of teams`);
+    if (problem) return problem;
+  }
   return null;
 }
 

@@ -1,0 +1,42 @@
+import { parentPort, workerData, type MessagePort } from "node:worker_threads";
+import { CreditBuilder, type CreditTotals } from "./credit";
+import { parseLine } from "./parse";
+import { linesByOwner } from "../metrics/online-lines";
+import { readInto } from "../metrics/read-range";
+
+/** What each thread sends back: its bad lines (numbered from the start of the part they are in), its line count, its units' credit. */
+export interface CreditPart {
+  errors: { part: number; line: number; message: string }[];
+  lines: number;
+  totals: CreditTotals | null;
+}
+
+/**
+ * One of two threads of `assay interleave`, as `assay online`'s (metrics/online-worker.ts): reads its
+ * half of the file into the memory both share, parses the lines of its own units, sends the other
+ * thread where that one's lines are, then parses the lines the other thread found for it.
+ */
+const { file, shared, part, from, to, sibling } = workerData as { file: string; shared: SharedArrayBuffer; part: number; from: number; to: number; sibling: MessagePort };
+const bytes = Buffer.from(shared);
+readInto(file, bytes, from, from, to);
+
+const credit = new CreditBuilder();
+const errors: CreditPart["errors"] = [];
+function parse(start: number, end: number, line: number, origin: number) {
+  const result = parseLine(bytes.toString("utf8", start, end));
+  if (typeof result === "string") errors.push({ part: origin, line, message: result });
+  else credit.add(result);
+}
+
+const handOver: number[] = [];
+const lines = linesByOwner(bytes, from, to, 2, (start, end, line, owner) => {
+  if (owner === part) parse(start, end, line, part);
+  else handOver.push(start, end, line);
+});
+const offsets = Float64Array.from(handOver);
+sibling.postMessage({ part, offsets }, [offsets.buffer]);
+sibling.once("message", ({ part: origin, offsets }: { part: number; offsets: Float64Array }) => {
+  for (let i = 0; i < offsets.length; i += 3) parse(offsets[i], offsets[i + 1], offsets[i + 2], origin);
+  sibling.close();
+  parentPort!.postMessage({ errors, lines, totals: errors.length ? null : credit.build() } satisfies CreditPart);
+});
