@@ -25,6 +25,7 @@ const commandModules: [string[], () => Promise<Register>][] = [
   [["snapshot"], async () => (await import("./commands/snapshot")).registerSnapshot],
   [["backup", "restore"], async () => (await import("./commands/backup")).registerBackup],
   [["clicks"], async () => (await import("./commands/clicks")).registerClicks],
+  [["power"], async () => (await import("./commands/power")).registerPower],
 ];
 // Help, an unknown command or none at all: every command, so the listing and suggestions are whole.
 const asked = commandModules.filter(([names]) => names.includes(process.argv[2]));
