@@ -25,6 +25,10 @@ describe("assay power", () => {
     expect(out.effectiveSessionsPerArm).toBeCloseTo(355.9428127, 5);
     expect(out.perArm).toEqual({ conveners: 100, sessions: 499 });
     expect(out.total).toEqual({ conveners: 200, sessions: 998 });
+    // After launch, the planned 100 conveners per arm (500 sessions, 357 effective) detect just under the 10 points asked.
+    const after = JSON.parse((await assay("power", "--baseline", "0.3", "--lift", "0.1", "--sessions-per-convener", "5", "--icc", "0.1", "--conveners", "100", "--json")).stdout);
+    expect(after.minimumDetectableEffect.absolute).toBeGreaterThan(0.099);
+    expect(after.minimumDetectableEffect.absolute).toBeLessThan(0.1);
   });
 
   it("reads a relative lift, and takes baseline, sessions per convener and the MDE so far from a history", async () => {

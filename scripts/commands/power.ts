@@ -133,8 +133,11 @@ export function registerPower(program: Command) {
       const plan = abSampleSize(baseline, target, m, icc, settings);
       // After launch: what the conveners (and their sessions) so far can detect, per arm.
       const armsSoFar = past ? Object.values(past.arms) : [];
-      const soFar = o.conveners !== undefined ? o.conveners : armsSoFar.length >= 2 ? Math.min(...armsSoFar.map((a) => a.conveners)) : null;
-      const effectiveSoFar = soFar === null ? null : (soFar * m) / designEffect(m, icc);
+      // --conveners: that many per arm with m sessions each; else the history's smaller arm, its own sessions.
+      const smallest = armsSoFar.length >= 2 ? armsSoFar.reduce((x, y) => (y.conveners < x.conveners ? y : x)) : null;
+      const arm = o.conveners !== undefined ? { conveners: o.conveners, sessions: o.conveners * m } : smallest;
+      const soFar = arm ? arm.conveners : null;
+      const effectiveSoFar = arm ? arm.sessions / designEffect(arm.sessions / arm.conveners, icc) : null;
       const mdeAbsolute = effectiveSoFar === null ? null : minimumDetectableEffect(baseline, effectiveSoFar, settings);
       const report = {
         kind: "ab",
