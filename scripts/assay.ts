@@ -26,6 +26,7 @@ const commandModules: [string[], () => Promise<Register>][] = [
   [["backup", "restore"], async () => (await import("./commands/backup")).registerBackup],
   [["clicks"], async () => (await import("./commands/clicks")).registerClicks],
   [["interleave"], async () => (await import("./commands/interleave")).registerInterleave],
+  [["power"], async () => (await import("./commands/power")).registerPower],
 ];
 // Help, an unknown command or none at all: every command, so the listing and suggestions are whole.
 const asked = commandModules.filter(([names]) => names.includes(process.argv[2]));

@@ -1,7 +1,8 @@
-import type { Command } from "commander";
-import { onlineMetrics } from "../metrics/online";
+import { InvalidArgumentError, type Command } from "commander";
+import { onlineMetrics, type IntervalKind } from "../metrics/online";
 import { onlineFromFile } from "../metrics/online-files";
 import { DEFAULT_B } from "../stats/bootstrap";
+import { DEFAULT_N_STAR } from "../stats/sequential";
 import { CliError } from "../cli/errors";
 import { ciText, emit, formatOf, table, type Cell } from "../cli/output";
 import { assertReadable, wholeNumber } from "../cli/options";
@@ -18,6 +19,11 @@ export function parseArmWeights(value: string): Record<string, number> {
   return weights;
 }
 
+function intervalKind(value: string): IntervalKind {
+  if (value !== "fixed" && value !== "sequential") throw new InvalidArgumentError("must be fixed or sequential.");
+  return value;
+}
+
 export function registerOnline(program: Command) {
   program
     .command("online")
@@ -27,15 +33,17 @@ export function registerOnline(program: Command) {
     .option("--control <arm>", "the control arm (default: the first arm by name)")
     .option("--bootstrap <B>", "bootstrap resamples and permutations", wholeNumber(1), DEFAULT_B)
     .option("--seed <seed>", "seed", "assay")
+    .option("--intervals <kind>", "intervals of the differences vs control: fixed (bootstrap, one look) or sequential (always valid, for daily looks)", intervalKind, "fixed")
+    .option("--n-star <N>", "tuning N* of the sequential intervals, in conveners of both arms", wholeNumber(1), DEFAULT_N_STAR)
     .option("--json", "print JSON")
     .option("--csv", "print CSV")
-    .action(async (o: { events: string; weights?: string; control?: string; bootstrap: number; seed: string; json?: boolean; csv?: boolean }) => {
+    .action(async (o: { events: string; weights?: string; control?: string; bootstrap: number; seed: string; intervals: IntervalKind; nStar: number; json?: boolean; csv?: boolean }) => {
       const format = formatOf(o);
       const weights = o.weights ? parseArmWeights(o.weights) : undefined;
       await assertReadable(o.events, "events");
       let result;
       try {
-        result = await onlineFromFile(o.events, { weights, control: o.control, intervals: true, B: o.bootstrap, seed: o.seed });
+        result = await onlineFromFile(o.events, { weights, control: o.control, intervals: true, intervalKind: o.intervals, nStar: o.nStar, B: o.bootstrap, seed: o.seed });
       } catch (error) {
         throw new CliError(`${(error as Error).message}.`, 2);
       }
@@ -56,8 +64,13 @@ export function registerOnline(program: Command) {
         if (report.srm) console.log(`\nSRM: chi2 = ${report.srm.chi2.toFixed(4)}, p = ${report.srm.pValue.toPrecision(4)}${report.srm.mismatch ? "  MISMATCH (p < 0.001): the split is not what was configured" : ""}`);
         const q = report.dataQuality;
         console.log(`Data quality: ${q.duplicateEvents} duplicate events, ${q.sessionsWithoutImpression} sessions without an impression, ${q.eventsAboutUnshownCandidates} events about candidates never shown in their session.\n`);
+        console.log(
+          o.intervals === "sequential"
+            ? `Intervals vs control: sequential (always valid at every look; GrowthBook's confidence sequences, N* = ${o.nStar}).`
+            : "Intervals vs control: fixed (bootstrap over conveners; valid for one look at the end, not for daily peeking).",
+        );
       }
       const rows: Cell[][] = report.comparisons.map((c) => [c.arm, c.control, c.metric, c.difference, ciText(c.ci), c.relativeLift, ciText(c.liftCi), c.pValue]);
-      emit(format, report, ["arm", "control", "metric", "difference", "ci95", "relative lift", "lift ci95", "p (permutation)"], rows);
+      emit(format, report, ["arm", "control", "metric", "difference", o.intervals === "sequential" ? "sequential ci95" : "ci95", "relative lift", o.intervals === "sequential" ? "sequential lift ci95" : "lift ci95", "p (permutation)"], rows);
     });
 }

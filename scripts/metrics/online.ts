@@ -1,5 +1,6 @@
 import { bootstrapGroups, type BootstrapOptions, type Interval } from "../stats/bootstrap";
 import { sampleRatioMismatch } from "../stats/srm";
+import { DEFAULT_N_STAR, sequentialInterval } from "../stats/sequential";
 import { createRng } from "../lib/random";
 import type { OnlineEvent } from "./events";
 
@@ -53,7 +54,14 @@ export interface OnlineReport {
   srm: ReturnType<typeof sampleRatioMismatch> | null;
   comparisons: Comparison[];
   dataQuality: DataQuality;
+  /** Which intervals the comparisons carry, when the caller asked for a kind (see OnlineOptions.intervalKind). */
+  intervals?: IntervalKind;
+  /** The sequential intervals' tuning parameter N*. */
+  nStar?: number;
 }
+
+/** "fixed": bootstrap percentile intervals, valid at one look; "sequential": always-valid, for daily looks. */
+export type IntervalKind = "fixed" | "sequential";
 
 export interface OnlineOptions extends BootstrapOptions {
   /** Configured arm weights for the SRM check; equal weights over the observed arms by default. */
@@ -62,6 +70,69 @@ export interface OnlineOptions extends BootstrapOptions {
   control?: string;
   /** Compute CIs and p-values (off for the plain numbers). */
   intervals?: boolean;
+  /**
+   * The kind of interval of the differences and lifts vs control (bootstrap "fixed" when absent).
+   * "sequential": GrowthBook's asymptotic confidence sequences on delta-method variances over units.
+   */
+  intervalKind?: IntervalKind;
+  /** N* of the sequential intervals, in units (conveners) of both arms (default 5,000). */
+  nStar?: number;
+}
+
+/** Numerator and denominator (per-unit sums) of each metric: every metric is a ratio of two sums. */
+const RATIO_PARTS: Record<OnlineMetric, [keyof SessionSums, keyof SessionSums]> = {
+  ctr: ["clicked", "shown"],
+  adoptionRate: ["adopted", "shown"],
+  meanAdoptedRank: ["adoptedRankSum", "adopted"],
+  sessionSuccessRate: ["successfulSessions", "sessions"],
+};
+
+/**
+ * Variance of a ratio metric ΣY/ΣX over n units by the delta method, as GrowthBook computes ratio
+ * metrics: (s²_Y/μ_X² − 2μ_Y·s_XY/μ_X³ + μ_Y²·s²_X/μ_X⁴) / n with sample (n − 1) moments. Null below two
+ * units or with no denominator.
+ */
+function ratioVariance(units: readonly UnitTotals[], metric: OnlineMetric): number | null {
+  const [num, den] = RATIO_PARTS[metric];
+  const n = units.length;
+  if (n < 2) return null;
+  let sy = 0;
+  let sx = 0;
+  for (const u of units) {
+    sy += u[num];
+    sx += u[den];
+  }
+  const my = sy / n;
+  const mx = sx / n;
+  if (mx === 0) return null;
+  let vyy = 0;
+  let vxx = 0;
+  let vxy = 0;
+  for (const u of units) {
+    vyy += (u[num] - my) ** 2;
+    vxx += (u[den] - mx) ** 2;
+    vxy += (u[num] - my) * (u[den] - mx);
+  }
+  vyy /= n - 1;
+  vxx /= n - 1;
+  vxy /= n - 1;
+  return Math.max(0, (vyy / mx ** 2 - (2 * my * vxy) / mx ** 3 + (my ** 2 * vxx) / mx ** 4) / n);
+}
+
+/**
+ * Always-valid intervals of a treatment's difference and relative lift vs control. The lift's variance
+ * is the delta method's Var_T/μ_C² + μ_T²·Var_C/μ_C⁴ (GrowthBook's relative effects); n counts the units
+ * of both arms, as GrowthBook's sequential engine does.
+ */
+function sequentialComparison(treatment: readonly UnitTotals[], control: readonly UnitTotals[], metric: OnlineMetric, a: number | null, c: number | null, options: OnlineOptions) {
+  const vt = ratioVariance(treatment, metric);
+  const vc = ratioVariance(control, metric);
+  if (a === null || c === null || vt === null || vc === null) return { ci: null, liftCi: null };
+  const settings = { alpha: 1 - (options.level ?? 0.95), nStar: options.nStar ?? DEFAULT_N_STAR };
+  const n = treatment.length + control.length;
+  const ci = sequentialInterval(a - c, vt + vc, n, settings);
+  const liftCi = c === 0 ? null : sequentialInterval(a / c - 1, vt / c ** 2 + (a ** 2 * vc) / c ** 4, n, settings);
+  return { ci, liftCi };
 }
 
 function metricOf(t: { shown: number; clicked: number; adopted: number; adoptedRankSum: number; sessions: number; successfulSessions: number }, metric: OnlineMetric): number | null {
@@ -404,14 +475,15 @@ export function reportFromTotals(totals: StreamTotals, options: OnlineOptions = 
         const a = arms[arm][metric];
         const c = arms[control][metric];
         const base = armNames.length * 4 + t * 8 + j * 2;
+        const sequential = options.intervalKind === "sequential" ? sequentialComparison(byArm.get(arm) ?? [], byArm.get(control) ?? [], metric, a, c, options) : null;
         comparisons.push({
           arm,
           control,
           metric,
           difference: a === null || c === null ? null : a - c,
           relativeLift: a === null || c === null || c === 0 ? null : a / c - 1,
-          ci: intervals[base],
-          liftCi: intervals[base + 1],
+          ci: sequential ? sequential.ci : intervals[base],
+          liftCi: sequential ? sequential.liftCi : intervals[base + 1],
           pValue: pValues[metric],
         });
       });
@@ -428,6 +500,8 @@ export function reportFromTotals(totals: StreamTotals, options: OnlineOptions = 
     srm,
     comparisons,
     dataQuality: totals.quality,
+    ...(options.intervalKind ? { intervals: options.intervalKind } : {}),
+    ...(options.intervalKind === "sequential" ? { nStar: options.nStar ?? DEFAULT_N_STAR } : {}),
   };
 }
 
