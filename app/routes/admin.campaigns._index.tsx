@@ -43,32 +43,34 @@ export default function Campaigns() {
       {campaigns.length === 0 ? (
         <div className="empty">No campaigns yet. Create one below.</div>
       ) : (
-        <table aria-label="Campaigns">
-          <thead>
-            <tr>
-              <th>Name</th>
-              <th>Status</th>
-              <th className="num">Proposals</th>
-              <th className="num">Pairs to grade</th>
-              <th className="num">Raters each</th>
-              <th className="num">Grades</th>
-            </tr>
-          </thead>
-          <tbody>
-            {campaigns.map((c) => (
-              <tr key={c.id}>
-                <td>
-                  <Link to={`/admin/campaigns/${c.id}`}>{c.name}</Link>
-                </td>
-                <td>{c.status}</td>
-                <td className="num">{c.proposals}</td>
-                <td className="num">{c.items}</td>
-                <td className="num">{c.raters}</td>
-                <td className="num">{c.ratings}</td>
+        <div className="table-scroll">
+          <table aria-label="Campaigns">
+            <thead>
+              <tr>
+                <th>Name</th>
+                <th>Status</th>
+                <th className="num">Proposals</th>
+                <th className="num">Pairs to grade</th>
+                <th className="num">Raters each</th>
+                <th className="num">Grades</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {campaigns.map((c) => (
+                <tr key={c.id}>
+                  <td>
+                    <Link to={`/admin/campaigns/${c.id}`}>{c.name}</Link>
+                  </td>
+                  <td>{c.status}</td>
+                  <td className="num">{c.proposals}</td>
+                  <td className="num">{c.items}</td>
+                  <td className="num">{c.raters}</td>
+                  <td className="num">{c.ratings}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       <section className="panel admin-form-panel" aria-labelledby="new-campaign">
         <h2 id="new-campaign" style={{ marginTop: 0 }}>

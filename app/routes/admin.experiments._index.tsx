@@ -42,32 +42,34 @@ export default function Experiments() {
       {experiments.length === 0 ? (
         <div className="empty">No experiments yet. Create one below, or with `npm run assay -- experiment create`.</div>
       ) : (
-        <table aria-label="Experiments">
-          <thead>
-            <tr>
-              <th>Key</th>
-              <th>Name</th>
-              <th>Status</th>
-              <th className="num">Coverage</th>
-              <th className="num">Units</th>
-              <th className="num">Events</th>
-            </tr>
-          </thead>
-          <tbody>
-            {experiments.map((e) => (
-              <tr key={e.id}>
-                <td>
-                  <Link to={`/admin/experiments/${encodeURIComponent(e.key)}`}>{e.key}</Link>
-                </td>
-                <td>{e.name}</td>
-                <td>{e.status}</td>
-                <td className="num">{e.coverage}</td>
-                <td className="num">{e.units}</td>
-                <td className="num">{e.events.toLocaleString("en")}</td>
+        <div className="table-scroll">
+          <table aria-label="Experiments">
+            <thead>
+              <tr>
+                <th>Key</th>
+                <th>Name</th>
+                <th>Status</th>
+                <th className="num">Coverage</th>
+                <th className="num">Units</th>
+                <th className="num">Events</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {experiments.map((e) => (
+                <tr key={e.id}>
+                  <td>
+                    <Link to={`/admin/experiments/${encodeURIComponent(e.key)}`}>{e.key}</Link>
+                  </td>
+                  <td>{e.name}</td>
+                  <td>{e.status}</td>
+                  <td className="num">{e.coverage}</td>
+                  <td className="num">{e.units}</td>
+                  <td className="num">{e.events.toLocaleString("en")}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       <section className="panel admin-form-panel" aria-labelledby="new-experiment">
         <h2 id="new-experiment" style={{ marginTop: 0 }}>
