@@ -220,3 +220,20 @@ test("no admin form overlaps, from 390 to 1920 pixels wide", async ({ page }) =>
     }
   }
 });
+
+test("each overview tile opens the page that lists what it counts", async ({ page }) => {
+  await signIn(page, demoLogin.admin);
+  const expected: [string, RegExp, string][] = [
+    ["Ranked lists", /\/admin\/lists$/, "Ranked lists"],
+    ["List items", /\/admin\/lists\?sort=items&dir=desc$/, "Ranked lists"],
+    ["Gold members", /\/admin\/proposals\?sort=gold&dir=desc$/, "Proposals"],
+    ["Subjects", /\/admin\/proposals\?sort=subject$/, "Proposals"],
+    ["Systems", /\/admin\/systems$/, "Systems and their ranked lists"],
+  ];
+  for (const [tile, url, heading] of expected) {
+    await page.goto("/admin");
+    await page.locator(".cards").getByRole("link", { name: new RegExp(`^${tile}`) }).click();
+    await expect(page).toHaveURL(url);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+  }
+});
