@@ -145,3 +145,18 @@ export async function exportCampaign(db: DbOrTx, campaignId: number, format: Exp
     fileName: `${base}.json`,
   };
 }
+
+/**
+ * Proposal titles, candidate names and any adjudication (grade and note) of some pairs, for the admin's
+ * disagreement queue only: the analyst dashboard stays candidate-blind and never calls this.
+ */
+export async function pairDetails(db: DbOrTx, campaignId: number, itemIds: number[]) {
+  const rows = await db
+    .select({ itemId: campaignItems.id, title: proposals.title, candidateName: candidates.name, grade: adjudications.grade, note: adjudications.note })
+    .from(campaignItems)
+    .innerJoin(proposals, eq(proposals.id, campaignItems.proposalId))
+    .innerJoin(candidates, eq(candidates.id, campaignItems.candidateId))
+    .leftJoin(adjudications, eq(adjudications.itemId, campaignItems.id))
+    .where(and(eq(campaignItems.campaignId, campaignId), inArray(campaignItems.id, itemIds.concat(-1))));
+  return new Map(rows.map((r) => [r.itemId, r]));
+}

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "../test/database";
 import { seedDemo } from "./seed";
 import { createUser } from "./users";
-import { closeCampaign, createCampaign, expertAssignments, finishAssignment, launchCampaign, saveGrade, taskView } from "./campaigns";
+import { closeCampaign, createCampaign, deleteCampaign, eligibleExperts, expertAssignments, finishAssignment, launchCampaign, reassign, reassignChoices, saveGrade, taskView, updateCampaign } from "./campaigns";
 import { campaignSchema, gradeSchema } from "../app/schemas/campaigns";
 
 let t: TestDatabase;
@@ -114,10 +114,72 @@ describe("reassignment", () => {
     const taken = (await t.db.execute<{ expert_id: number }>(sql`select expert_id from campaign_assignments where campaign_id = ${campaign.id} and proposal_id = ${a.proposal_id}`)).map((r) => r.expert_id);
     const free = experts.find((e) => !taken.includes(e.id))!;
     const { reassign } = await import("./campaigns");
-    await expect(reassign(t.db, "cli", campaign.id, a.id, taken.find((id) => id !== a.expert_id)!)).rejects.toThrow("That expert already has this proposal.");
+    await expect(reassign(t.db, "cli", campaign.id, a.id, taken.find((id) => id !== a.expert_id)!)).rejects.toThrow(/already have it or are in its pool/);
     await reassign(t.db, "cli", campaign.id, a.id, free.id);
     const active = await t.db.execute<{ expert_id: number }>(sql`select expert_id from campaign_assignments where campaign_id = ${campaign.id} and proposal_id = ${a.proposal_id} and active`);
     expect(active.map((r) => r.expert_id).sort()).toEqual([...taken.filter((id) => id !== a.expert_id), free.id].sort());
     await expect(reassign(t.db, "cli", campaign.id, a.id, free.id)).rejects.toMatchObject({ status: 404 });
+  });
+});
+
+describe("eligible reassignment", () => {
+  it("offers only active experts not on the proposal and not in its pool, only for unfinished work, and refuses others", async () => {
+    const inactive = await createUser(t.db, "cli", { email: "gone@test.local", name: "Gone", role: "expert", password: "long-enough-1" });
+    await t.db.execute(sql`update users set active = false where id = ${inactive.id}`);
+    const analyst = await createUser(t.db, "cli", { email: "analyst-r@test.local", name: "Analyst R", role: "analyst", password: "long-enough-1" });
+    const campaign = await createCampaign(t.db, "cli", input({ name: "Eligibility", raters: 2, experts: experts.slice(0, 2).map((e) => e.email) }));
+    await launchCampaign(t.db, "cli", campaign.id);
+    // The conflicted expert's own pool: a proposal where they appear as a candidate.
+    const [pooled] = await t.db.execute<{ proposal_id: number }>(sql`
+      select i.proposal_id from campaign_items i join candidates c on c.id = i.candidate_id where i.campaign_id = ${campaign.id} and lower(c.email) = lower(${conflicted.email}) limit 1`);
+    expect(pooled).toBeDefined();
+    const eligible = (await eligibleExperts(t.db, campaign.id, [pooled.proposal_id])).get(pooled.proposal_id)!.map((e) => e.id);
+    expect(eligible).toEqual(expect.arrayContaining([experts[2].id, experts[3].id]));
+    for (const id of [experts[0].id, experts[1].id, conflicted.id, inactive.id, analyst.id]) expect(eligible).not.toContain(id);
+
+    const [a] = await t.db.execute<{ id: number }>(sql`select id from campaign_assignments where campaign_id = ${campaign.id} and proposal_id = ${pooled.proposal_id} limit 1`);
+    const [done] = await t.db.execute<{ id: number }>(sql`update campaign_assignments set finished_at = now() where campaign_id = ${campaign.id} and id <> ${a.id} and id = (select min(id) from campaign_assignments where campaign_id = ${campaign.id} and id <> ${a.id}) returning id`);
+    const choices = await reassignChoices(t.db, campaign.id);
+    expect(choices.has(done.id)).toBe(false);
+    expect(choices.get(a.id)!.map((e) => e.id).sort()).toEqual([...eligible].sort());
+
+    await expect(reassign(t.db, "cli", campaign.id, a.id, conflicted.id)).rejects.toThrow("Conflicted cannot take this proposal: they already have it or are in its pool (conflict of interest).");
+    await expect(reassign(t.db, "cli", campaign.id, a.id, inactive.id)).rejects.toThrow("Only an active expert can take over an assignment.");
+    await expect(reassign(t.db, "cli", campaign.id, a.id, analyst.id)).rejects.toThrow("Only an active expert can take over an assignment.");
+    await expect(reassign(t.db, "cli", campaign.id, done.id, experts[3].id)).rejects.toThrow("That assignment is finished; only unfinished work can be reassigned.");
+    // An expert who was not invited is eligible, and joins the campaign when they take the work over.
+    await reassign(t.db, "cli", campaign.id, a.id, experts[3].id);
+    const [invited] = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from campaign_experts where campaign_id = ${campaign.id} and user_id = ${experts[3].id}`);
+    expect(invited.n).toBe(1);
+  });
+});
+
+describe("draft campaigns", () => {
+  const entries = (target: string) => t.db.execute<{ action: string }>(sql`select action from audit_log where target = ${target} order by id`);
+
+  it("edits a draft with the create schema, replacing its scope, and logs campaign.update", async () => {
+    const campaign = await createCampaign(t.db, "cli", input({ name: "Draft to edit" }));
+    const updated = await updateCampaign(t.db, "cli", campaign.id, input({ name: "Edited draft", depth: 5, raters: 1, experts: [experts[0].email], systems: ["baseline"] }));
+    expect(updated).toMatchObject({ name: "Edited draft", poolDepth: 5, ratersPerProposal: 1 });
+    const [counts] = await t.db.execute<{ systems: number; experts: number }>(sql`
+      select (select count(*)::int from campaign_systems where campaign_id = ${campaign.id}) as systems,
+             (select count(*)::int from campaign_experts where campaign_id = ${campaign.id}) as experts`);
+    expect(counts).toEqual({ systems: 1, experts: 1 });
+    expect((await entries(`campaign ${campaign.id}`)).map((e) => e.action)).toEqual(["campaign.create", "campaign.update"]);
+    await expect(updateCampaign(t.db, "cli", campaign.id, input({ systems: ["no-such-system"] }))).rejects.toThrow("Unknown system no-such-system.");
+  });
+
+  it("deletes only a draft, logging campaign.delete; a launched campaign is refused and kept", async () => {
+    const draft = await createCampaign(t.db, "cli", input({ name: "Draft to delete" }));
+    await deleteCampaign(t.db, "cli", draft.id);
+    const [gone] = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from campaigns where id = ${draft.id}`);
+    expect(gone.n).toBe(0);
+    expect((await entries(`campaign ${draft.id}`)).map((e) => e.action)).toEqual(["campaign.create", "campaign.delete"]);
+
+    const launched = await createCampaign(t.db, "cli", input({ name: "Launched one" }));
+    await launchCampaign(t.db, "cli", launched.id);
+    await expect(deleteCampaign(t.db, "cli", launched.id)).rejects.toMatchObject({ status: 409, message: "Campaign Launched one is running; only a draft can be deleted." });
+    await expect(updateCampaign(t.db, "cli", launched.id, input())).rejects.toMatchObject({ status: 409, message: "Campaign Launched one is running; only a draft can be edited." });
+    expect((await entries(`campaign ${launched.id}`)).map((e) => e.action)).toEqual(["campaign.create", "campaign.launch"]);
   });
 });

@@ -17,42 +17,101 @@ export class CampaignError extends Error {
 /** Creates a draft campaign (systems, proposals, invited experts) and its audit entry in one transaction. */
 export async function createCampaign(db: Db, actor: AuditActor, input: CampaignInput) {
   return db.transaction(async (tx) => {
-    const systemRows = await tx.select({ id: systems.id, key: systems.key }).from(systems).where(inArray(systems.key, input.systems));
-    const missingSystems = input.systems.filter((k) => !systemRows.some((s) => s.key === k));
-    if (missingSystems.length) throw new CampaignError(`Unknown system ${missingSystems.join(", ")}.`);
-    const expertRows = await tx
-      .select({ id: users.id, email: users.email, role: users.role })
-      .from(users)
-      .where(inArray(sql`lower(${users.email})`, input.experts.map((e) => e.toLowerCase())));
-    const notExperts = input.experts.filter((e) => !expertRows.some((u) => u.email.toLowerCase() === e.toLowerCase() && u.role === "expert"));
-    if (notExperts.length) throw new CampaignError(`No expert has the email ${notExperts.join(", ")}.`);
-    let proposalRows: { id: number }[];
-    if (input.proposals?.length) {
-      proposalRows = await tx.select({ id: proposals.id, externalId: proposals.externalId }).from(proposals).where(inArray(proposals.externalId, input.proposals));
-      if (proposalRows.length !== new Set(input.proposals).size) throw new CampaignError("Some listed proposals do not exist.");
-    } else if (input.subject) {
-      const [subject] = await tx.select({ id: subjects.id }).from(subjects).where(eq(subjects.key, input.subject));
-      if (!subject) throw new CampaignError(`Unknown subject ${input.subject}.`);
-      proposalRows = await tx.select({ id: proposals.id }).from(proposals).where(eq(proposals.subjectId, subject.id));
-    } else proposalRows = await tx.select({ id: proposals.id }).from(proposals);
-    if (proposalRows.length === 0) throw new CampaignError("The campaign has no proposals.");
+    const scope = await resolveCampaignInput(tx, input);
     const [campaign] = await tx
       .insert(campaigns)
       .values({ name: input.name, instructions: input.instructions, poolDepth: input.depth, ratersPerProposal: input.raters, deadline: input.deadline ? new Date(input.deadline) : null })
       .returning();
-    await tx.insert(campaignSystems).values(systemRows.map((s) => ({ campaignId: campaign.id, systemId: s.id })));
-    await tx.insert(campaignProposals).values(proposalRows.map((p) => ({ campaignId: campaign.id, proposalId: p.id })));
-    await tx.insert(campaignExperts).values(expertRows.map((u) => ({ campaignId: campaign.id, userId: u.id })));
-    await recordAudit(tx, actor, "campaign.create", `campaign ${campaign.id}`, {
-      name: campaign.name,
-      systems: systemRows.map((s) => s.key),
-      depth: campaign.poolDepth,
-      raters: campaign.ratersPerProposal,
-      experts: expertRows.length,
-      proposals: proposalRows.length,
-    });
+    await insertCampaignScope(tx, campaign.id, scope);
+    await recordAudit(tx, actor, "campaign.create", `campaign ${campaign.id}`, scopeDetail(campaign, scope));
     return campaign;
   });
+}
+
+type CampaignScope = Awaited<ReturnType<typeof resolveCampaignInput>>;
+
+const scopeDetail = (campaign: { name: string; poolDepth: number; ratersPerProposal: number }, scope: CampaignScope) => ({
+  name: campaign.name,
+  systems: scope.systemRows.map((s) => s.key),
+  depth: campaign.poolDepth,
+  raters: campaign.ratersPerProposal,
+  experts: scope.expertRows.length,
+  proposals: scope.proposalRows.length,
+});
+
+/** The systems, experts and proposals an input names, or a CampaignError naming what does not exist. */
+async function resolveCampaignInput(tx: DbOrTx, input: CampaignInput) {
+  const systemRows = await tx.select({ id: systems.id, key: systems.key }).from(systems).where(inArray(systems.key, input.systems));
+  const missingSystems = input.systems.filter((k) => !systemRows.some((s) => s.key === k));
+  if (missingSystems.length) throw new CampaignError(`Unknown system ${missingSystems.join(", ")}.`);
+  const expertRows = await tx
+    .select({ id: users.id, email: users.email, role: users.role })
+    .from(users)
+    .where(inArray(sql`lower(${users.email})`, input.experts.map((e) => e.toLowerCase())));
+  const notExperts = input.experts.filter((e) => !expertRows.some((u) => u.email.toLowerCase() === e.toLowerCase() && u.role === "expert"));
+  if (notExperts.length) throw new CampaignError(`No expert has the email ${notExperts.join(", ")}.`);
+  let proposalRows: { id: number }[];
+  if (input.proposals?.length) {
+    proposalRows = await tx.select({ id: proposals.id, externalId: proposals.externalId }).from(proposals).where(inArray(proposals.externalId, input.proposals));
+    if (proposalRows.length !== new Set(input.proposals).size) throw new CampaignError("Some listed proposals do not exist.");
+  } else if (input.subject) {
+    const [subject] = await tx.select({ id: subjects.id }).from(subjects).where(eq(subjects.key, input.subject));
+    if (!subject) throw new CampaignError(`Unknown subject ${input.subject}.`);
+    proposalRows = await tx.select({ id: proposals.id }).from(proposals).where(eq(proposals.subjectId, subject.id));
+  } else proposalRows = await tx.select({ id: proposals.id }).from(proposals);
+  if (proposalRows.length === 0) throw new CampaignError("The campaign has no proposals.");
+  return { systemRows, expertRows, proposalRows };
+}
+
+async function insertCampaignScope(tx: DbOrTx, campaignId: number, scope: CampaignScope) {
+  await tx.insert(campaignSystems).values(scope.systemRows.map((s) => ({ campaignId, systemId: s.id })));
+  await tx.insert(campaignProposals).values(scope.proposalRows.map((p) => ({ campaignId, proposalId: p.id })));
+  await tx.insert(campaignExperts).values(scope.expertRows.map((u) => ({ campaignId, userId: u.id })));
+}
+
+/** The campaign, locked for the transaction, if it is still a draft; otherwise a CampaignError (404 or 409). */
+async function lockDraft(tx: DbOrTx, campaignId: number, doing: string) {
+  const [campaign] = await tx.select().from(campaigns).where(eq(campaigns.id, campaignId)).for("update");
+  if (!campaign) throw new CampaignError(`There is no campaign ${campaignId}.`, 404);
+  if (campaign.status !== "draft") throw new CampaignError(`Campaign ${campaign.name} is ${campaign.status}; only a draft can be ${doing}.`, 409);
+  return campaign;
+}
+
+/** Rewrites a draft campaign from the same input as create (its scope replaced whole), with its audit entry. */
+export async function updateCampaign(db: Db, actor: AuditActor, campaignId: number, input: CampaignInput) {
+  return db.transaction(async (tx) => {
+    await lockDraft(tx, campaignId, "edited");
+    const scope = await resolveCampaignInput(tx, input);
+    const [campaign] = await tx
+      .update(campaigns)
+      .set({ name: input.name, instructions: input.instructions, poolDepth: input.depth, ratersPerProposal: input.raters, deadline: input.deadline ? new Date(input.deadline) : null })
+      .where(eq(campaigns.id, campaignId))
+      .returning();
+    // A draft has no items, assignments or grades yet, so its scope can be replaced whole.
+    await tx.delete(campaignSystems).where(eq(campaignSystems.campaignId, campaignId));
+    await tx.delete(campaignProposals).where(eq(campaignProposals.campaignId, campaignId));
+    await tx.delete(campaignExperts).where(eq(campaignExperts.campaignId, campaignId));
+    await insertCampaignScope(tx, campaignId, scope);
+    await recordAudit(tx, actor, "campaign.update", `campaign ${campaignId}`, scopeDetail(campaign, scope));
+    return campaign;
+  });
+}
+
+/** Deletes a draft campaign (its scope goes with it by cascade), with its audit entry; a launched one is refused. */
+export async function deleteCampaign(db: Db, actor: AuditActor, campaignId: number) {
+  await db.transaction(async (tx) => {
+    const campaign = await lockDraft(tx, campaignId, "deleted");
+    await tx.delete(campaigns).where(eq(campaigns.id, campaignId));
+    await recordAudit(tx, actor, "campaign.delete", `campaign ${campaignId}`, { name: campaign.name });
+  });
+}
+
+/** A draft's stored choices in the create form's terms, to prefill the edit form. */
+export async function campaignDraftInput(db: DbOrTx, campaignId: number) {
+  const keys = await db.select({ key: systems.key }).from(campaignSystems).innerJoin(systems, eq(systems.id, campaignSystems.systemId)).where(eq(campaignSystems.campaignId, campaignId)).orderBy(asc(systems.key));
+  const emails = await db.select({ email: users.email }).from(campaignExperts).innerJoin(users, eq(users.id, campaignExperts.userId)).where(eq(campaignExperts.campaignId, campaignId)).orderBy(asc(users.email));
+  const ids = await db.select({ id: proposals.externalId }).from(campaignProposals).innerJoin(proposals, eq(proposals.id, campaignProposals.proposalId)).where(eq(campaignProposals.campaignId, campaignId)).orderBy(asc(proposals.externalId));
+  return { systems: keys.map((s) => s.key), experts: emails.map((e) => e.email), proposals: ids.map((p) => p.id) };
 }
 
 const colours = ["Amber", "Azure", "Coral", "Crimson", "Cobalt", "Copper", "Cyan", "Ember", "Fern", "Ginger", "Honey", "Indigo", "Ivory", "Jade", "Lilac", "Lime", "Maroon", "Mint", "Ochre", "Olive", "Pearl", "Plum", "Rust", "Sage", "Sand", "Slate", "Teal", "Umber"];
@@ -308,27 +367,67 @@ export async function proposalProgress(db: DbOrTx, campaignId: number) {
 }
 
 /**
- * Gives a stalled assignment to another invited expert, in one transaction: the old one stops being
- * active (its grades stay, as raw history), the proposal keeps exactly r active raters, and the new
- * expert is neither in the proposal's pool nor already assigned to it.
+ * Who may take over each proposal's work: active users with the role expert who have no active
+ * assignment on that proposal in this campaign and are not in its pool (same email, or a candidate
+ * external id equal to their email: launch's conflict rule). Names are for admins only.
+ */
+export async function eligibleExperts(db: DbOrTx, campaignId: number, proposalIds: number[]) {
+  const experts = await db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(and(eq(users.role, "expert"), eq(users.active, true))).orderBy(asc(users.name), asc(users.id));
+  const ids = proposalIds.concat(-1);
+  const taken = await db
+    .select({ proposalId: campaignAssignments.proposalId, expertId: campaignAssignments.expertId })
+    .from(campaignAssignments)
+    .where(and(eq(campaignAssignments.campaignId, campaignId), eq(campaignAssignments.active, true), inArray(campaignAssignments.proposalId, ids)));
+  const pooled = await db
+    .select({ proposalId: campaignItems.proposalId, email: sql<string | null>`lower(${candidates.email})`, externalId: sql<string>`lower(${candidates.externalId})` })
+    .from(campaignItems)
+    .innerJoin(candidates, eq(candidates.id, campaignItems.candidateId))
+    .where(and(eq(campaignItems.campaignId, campaignId), inArray(campaignItems.proposalId, ids)));
+  const eligible = new Map<number, { id: number; name: string }[]>();
+  for (const proposalId of proposalIds) {
+    const busy = new Set(taken.filter((a) => a.proposalId === proposalId).map((a) => a.expertId));
+    const conflicted = new Set(pooled.filter((x) => x.proposalId === proposalId).flatMap((x) => [x.email, x.externalId]));
+    eligible.set(
+      proposalId,
+      experts.filter((e) => !busy.has(e.id) && !conflicted.has(e.email.toLowerCase())).map((e) => ({ id: e.id, name: e.name })),
+    );
+  }
+  return eligible;
+}
+
+/** Each unfinished active assignment of a running campaign with the experts it can be reassigned to. */
+export async function reassignChoices(db: DbOrTx, campaignId: number) {
+  const open = await db
+    .select({ assignmentId: campaignAssignments.id, proposalId: campaignAssignments.proposalId })
+    .from(campaignAssignments)
+    .innerJoin(campaigns, eq(campaigns.id, campaignAssignments.campaignId))
+    .where(and(eq(campaignAssignments.campaignId, campaignId), eq(campaignAssignments.active, true), isNull(campaignAssignments.finishedAt), eq(campaigns.status, "running")));
+  const eligible = await eligibleExperts(db, campaignId, [...new Set(open.map((a) => a.proposalId))]);
+  return new Map(open.map((a) => [a.assignmentId, eligible.get(a.proposalId) ?? []]));
+}
+
+/**
+ * Gives a stalled (unfinished) assignment of a running campaign to an eligible expert (`eligibleExperts`),
+ * in one transaction: the old one stops being active (its grades stay, as raw history), the proposal
+ * keeps exactly r active raters, and the new expert joins the campaign's invited experts.
  */
 export async function reassign(db: Db, actor: AuditActor, campaignId: number, assignmentId: number, expertId: number) {
   return db.transaction(async (tx) => {
-    await tx.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.id, campaignId)).for("update");
+    const [campaign] = await tx.select({ status: campaigns.status }).from(campaigns).where(eq(campaigns.id, campaignId)).for("update");
+    if (campaign?.status !== "running") throw new CampaignError("Only a running campaign's work can be reassigned.", 409);
     const [old] = await tx.select().from(campaignAssignments).where(and(eq(campaignAssignments.id, assignmentId), eq(campaignAssignments.campaignId, campaignId), eq(campaignAssignments.active, true)));
     if (!old) throw new CampaignError("That assignment is not active in this campaign.", 404);
-    const [invited] = await tx.select().from(campaignExperts).where(and(eq(campaignExperts.campaignId, campaignId), eq(campaignExperts.userId, expertId)));
-    if (!invited) throw new CampaignError("That expert is not invited to this campaign.");
-    const [already] = await tx.select({ id: campaignAssignments.id, active: campaignAssignments.active }).from(campaignAssignments).where(and(eq(campaignAssignments.campaignId, campaignId), eq(campaignAssignments.proposalId, old.proposalId), eq(campaignAssignments.expertId, expertId)));
-    if (already?.active) throw new CampaignError("That expert already has this proposal.");
-    const [expert] = await tx.select({ email: users.email }).from(users).where(eq(users.id, expertId));
-    const [conflict] = await tx
-      .select({ id: campaignItems.id })
-      .from(campaignItems)
-      .innerJoin(candidates, eq(candidates.id, campaignItems.candidateId))
-      .where(and(eq(campaignItems.campaignId, campaignId), eq(campaignItems.proposalId, old.proposalId), sql`(lower(${candidates.email}) = lower(${expert.email}) or lower(${candidates.externalId}) = lower(${expert.email}))`));
-    if (conflict) throw new CampaignError("That expert is in this proposal's pool (conflict of interest).");
+    if (old.finishedAt) throw new CampaignError("That assignment is finished; only unfinished work can be reassigned.", 409);
+    const [expert] = await tx.select({ name: users.name, role: users.role, active: users.active }).from(users).where(eq(users.id, expertId));
+    if (!expert || expert.role !== "expert" || !expert.active) throw new CampaignError("Only an active expert can take over an assignment.");
+    const eligible = (await eligibleExperts(tx, campaignId, [old.proposalId])).get(old.proposalId)!;
+    if (!eligible.some((e) => e.id === expertId)) {
+      throw new CampaignError(`${expert.name} cannot take this proposal: they already have it or are in its pool (conflict of interest).`);
+    }
+    await tx.insert(campaignExperts).values({ campaignId, userId: expertId }).onConflictDoNothing();
+    const [already] = await tx.select({ id: campaignAssignments.id }).from(campaignAssignments).where(and(eq(campaignAssignments.campaignId, campaignId), eq(campaignAssignments.proposalId, old.proposalId), eq(campaignAssignments.expertId, expertId)));
     await tx.update(campaignAssignments).set({ active: false }).where(eq(campaignAssignments.id, old.id));
+    // An expert once moved off this proposal gets their old assignment (and grades) back rather than a second one.
     if (already) await tx.update(campaignAssignments).set({ active: true }).where(eq(campaignAssignments.id, already.id));
     else await tx.insert(campaignAssignments).values({ campaignId, proposalId: old.proposalId, expertId, seed: `${old.seed}:reassigned:${expertId}` });
     const [proposal] = await tx.select({ externalId: proposals.externalId }).from(proposals).where(eq(proposals.id, old.proposalId));

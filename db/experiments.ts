@@ -17,36 +17,107 @@ export async function createExperiment(db: Db, actor: AuditActor, input: Experim
   return db.transaction(async (tx) => {
     const [existing] = await tx.select({ id: experiments.id }).from(experiments).where(eq(experiments.key, input.key));
     if (existing) throw new ExperimentError(`An experiment with the key ${input.key} already exists.`);
-    const systemRows = await tx.select({ id: systems.id, key: systems.key }).from(systems).where(inArray(systems.key, input.arms.map((a) => a.system)));
-    const systemId = new Map(systemRows.map((s) => [s.key, s.id]));
-    const unknown = input.arms.filter((a) => !systemId.has(a.system)).map((a) => a.system);
-    if (unknown.length) throw new ExperimentError(`Unknown system ${[...new Set(unknown)].join(", ")}.`);
-    let scopeSubjectId: number | null = null;
-    if (input.scope === "subject") {
-      const [subject] = await tx.select({ id: subjects.id }).from(subjects).where(eq(subjects.key, input.subject!));
-      if (!subject) throw new ExperimentError(`Unknown subject ${input.subject}.`);
-      scopeSubjectId = subject.id;
-    }
-    const [experiment] = await tx
-      .insert(experiments)
-      .values({ key: input.key, name: input.name, seed: input.seed || input.key, coverage: input.coverage, committeeCap: input.committeeCap, scope: input.scope, scopeSubjectId })
-      .returning();
-    await tx.insert(arms).values(input.arms.map((a, i) => ({ experimentId: experiment.id, key: a.key, systemId: systemId.get(a.system)!, weight: a.weight, isControl: a.key === input.control, position: i })));
-    if (input.scope === "list") {
-      const rows = await tx.select({ id: proposals.id, externalId: proposals.externalId }).from(proposals).where(inArray(proposals.externalId, input.proposals!));
-      const missing = input.proposals!.filter((p) => !rows.some((r) => r.externalId === p));
-      if (missing.length) throw new ExperimentError(`Unknown proposal ${missing.slice(0, 5).join(", ")}${missing.length > 5 ? "…" : ""}.`);
-      await tx.insert(experimentProposals).values(rows.map((r) => ({ experimentId: experiment.id, proposalId: r.id })));
-    }
-    await recordAudit(tx, actor, "experiment.create", `experiment ${input.key}`, {
-      name: input.name,
-      arms: input.arms.map((a) => ({ key: a.key, system: a.system, weight: a.weight })),
-      control: input.control,
-      coverage: input.coverage,
-      scope: input.scope,
-    });
+    const resolved = await resolveExperimentInput(tx, input);
+    const [experiment] = await tx.insert(experiments).values(experimentColumns(input, resolved.scopeSubjectId)).returning();
+    await insertArmsAndScope(tx, experiment.id, input, resolved);
+    await recordAudit(tx, actor, "experiment.create", `experiment ${input.key}`, experimentDetail(input));
     return (await getExperiment(tx, input.key))!;
   });
+}
+
+const experimentColumns = (input: ExperimentInput, scopeSubjectId: number | null) => ({
+  key: input.key,
+  name: input.name,
+  seed: input.seed || input.key,
+  coverage: input.coverage,
+  committeeCap: input.committeeCap,
+  scope: input.scope,
+  scopeSubjectId,
+});
+
+const experimentDetail = (input: ExperimentInput) => ({
+  name: input.name,
+  arms: input.arms.map((a) => ({ key: a.key, system: a.system, weight: a.weight })),
+  control: input.control,
+  coverage: input.coverage,
+  scope: input.scope,
+});
+
+/** The systems, subject and proposals an input names, or an ExperimentError naming what does not exist. */
+async function resolveExperimentInput(tx: DbOrTx, input: ExperimentInput) {
+  const systemRows = await tx.select({ id: systems.id, key: systems.key }).from(systems).where(inArray(systems.key, input.arms.map((a) => a.system)));
+  const systemId = new Map(systemRows.map((s) => [s.key, s.id]));
+  const unknown = input.arms.filter((a) => !systemId.has(a.system)).map((a) => a.system);
+  if (unknown.length) throw new ExperimentError(`Unknown system ${[...new Set(unknown)].join(", ")}.`);
+  let scopeSubjectId: number | null = null;
+  if (input.scope === "subject") {
+    const [subject] = await tx.select({ id: subjects.id }).from(subjects).where(eq(subjects.key, input.subject!));
+    if (!subject) throw new ExperimentError(`Unknown subject ${input.subject}.`);
+    scopeSubjectId = subject.id;
+  }
+  let proposalIds: number[] = [];
+  if (input.scope === "list") {
+    const rows = await tx.select({ id: proposals.id, externalId: proposals.externalId }).from(proposals).where(inArray(proposals.externalId, input.proposals!));
+    const missing = input.proposals!.filter((p) => !rows.some((r) => r.externalId === p));
+    if (missing.length) throw new ExperimentError(`Unknown proposal ${missing.slice(0, 5).join(", ")}${missing.length > 5 ? "…" : ""}.`);
+    proposalIds = rows.map((r) => r.id);
+  }
+  return { systemId, scopeSubjectId, proposalIds };
+}
+
+async function insertArmsAndScope(tx: DbOrTx, experimentId: number, input: ExperimentInput, resolved: Awaited<ReturnType<typeof resolveExperimentInput>>) {
+  await tx.insert(arms).values(input.arms.map((a, i) => ({ experimentId, key: a.key, systemId: resolved.systemId.get(a.system)!, weight: a.weight, isControl: a.key === input.control, position: i })));
+  if (resolved.proposalIds.length) await tx.insert(experimentProposals).values(resolved.proposalIds.map((proposalId) => ({ experimentId, proposalId })));
+}
+
+/** The experiment with this key, locked for the transaction, if it is still a draft; otherwise an ExperimentError. */
+async function lockDraft(tx: DbOrTx, key: string, doing: string) {
+  const [experiment] = await tx.select().from(experiments).where(eq(experiments.key, key)).for("update");
+  if (!experiment) throw new ExperimentError(`There is no experiment ${key}.`);
+  if (experiment.status !== "draft") throw new ExperimentError(`Experiment ${key} is ${experiment.status}; only a draft can be ${doing}.`);
+  return experiment;
+}
+
+/**
+ * Rewrites a draft experiment from the same input as create (arms and scope replaced whole; the key may
+ * change to one not taken), with its audit entry. A draft has no exposures or events yet.
+ */
+export async function updateExperiment(db: Db, actor: AuditActor, key: string, input: ExperimentInput): Promise<ExperimentWithArms> {
+  return db.transaction(async (tx) => {
+    const draft = await lockDraft(tx, key, "edited");
+    if (input.key !== key) {
+      const [taken] = await tx.select({ id: experiments.id }).from(experiments).where(eq(experiments.key, input.key));
+      if (taken) throw new ExperimentError(`An experiment with the key ${input.key} already exists.`);
+    }
+    const resolved = await resolveExperimentInput(tx, input);
+    await tx.update(experiments).set(experimentColumns(input, resolved.scopeSubjectId)).where(eq(experiments.id, draft.id));
+    await tx.delete(arms).where(eq(arms.experimentId, draft.id));
+    await tx.delete(experimentProposals).where(eq(experimentProposals.experimentId, draft.id));
+    await insertArmsAndScope(tx, draft.id, input, resolved);
+    await recordAudit(tx, actor, "experiment.update", `experiment ${input.key}`, { ...experimentDetail(input), ...(input.key !== key ? { previousKey: key } : {}) });
+    return (await getExperiment(tx, input.key))!;
+  });
+}
+
+/** Deletes a draft experiment (arms, scope and keys go with it by cascade), with its audit entry; others are refused. */
+export async function deleteExperiment(db: Db, actor: AuditActor, key: string) {
+  await db.transaction(async (tx) => {
+    const draft = await lockDraft(tx, key, "deleted");
+    await tx.delete(experiments).where(eq(experiments.id, draft.id));
+    await recordAudit(tx, actor, "experiment.delete", `experiment ${key}`, { name: draft.name });
+  });
+}
+
+/** A draft's stored choices in the create form's terms, to prefill the edit form. */
+export async function experimentDraftInput(db: DbOrTx, experiment: ExperimentWithArms) {
+  const [subject] = experiment.scopeSubjectId ? await db.select({ key: subjects.key }).from(subjects).where(eq(subjects.id, experiment.scopeSubjectId)) : [];
+  const listed = await db
+    .select({ id: proposals.externalId })
+    .from(experimentProposals)
+    .innerJoin(proposals, eq(proposals.id, experimentProposals.proposalId))
+    .where(eq(experimentProposals.experimentId, experiment.id))
+    .orderBy(asc(proposals.externalId));
+  return { subject: subject?.key ?? "", proposals: listed.map((p) => p.id) };
 }
 
 export async function getExperiment(db: DbOrTx, key: string): Promise<ExperimentWithArms | null> {

@@ -1,17 +1,34 @@
+import postgres from "postgres";
+import { runningEmbeddedUrl } from "../db/connect";
 import { demoLogin, expect, signIn, test } from "./test";
+import type { Page } from "@playwright/test";
+
+let sql: postgres.Sql;
+test.beforeAll(async () => {
+  sql = postgres((await runningEmbeddedUrl(process.env.E2E_DATA_DIR!))!, { max: 1, onnotice: () => {} });
+});
+test.afterAll(() => sql?.end());
+
+const AUTUMN = "Reviewer relevance, autumn round";
+
+async function openAutumn(page: Page, query = "") {
+  const [c] = await sql<{ id: number }[]>`select id from campaigns where name = ${AUTUMN}`;
+  await page.goto(`/admin/campaigns/${c.id}${query}`);
+  return c.id;
+}
 
 test("an admin creates and launches a campaign, sees progress and agreement", async ({ page }) => {
   await signIn(page, demoLogin.admin);
   await page.goto("/admin/campaigns");
   await expect(page.getByRole("table", { name: "Campaigns" }).getByRole("row")).toHaveCount(2);
-  await page.getByRole("link", { name: "Reviewer relevance, autumn round" }).click();
+  await page.getByRole("link", { name: AUTUMN }).click();
   await expect(page.getByText(/Krippendorff's α \(ordinal\) = 0\.[67]\d\d/)).toBeVisible();
   await expect(page.getByRole("table", { name: "Progress per expert" }).getByRole("row")).toHaveCount(4);
 
   await page.goto("/admin/campaigns");
   await page.getByLabel("Name", { exact: true }).fill("Small round");
   await page.getByLabel("Raters per proposal").fill("2");
-  await page.getByLabel("Proposals").selectOption({ label: "Subject: Ecology" });
+  await page.getByLabel("Proposals", { exact: true }).selectOption({ label: "Subject: Ecology" });
   await page.getByRole("button", { name: "Create campaign" }).click();
   await expect(page.getByRole("alert")).toContainText("invite at least one expert");
   await page.getByLabel("Name", { exact: true }).fill("Small round");
@@ -24,20 +41,96 @@ test("an admin creates and launches a campaign, sees progress and agreement", as
   await expect(page.getByRole("table", { name: "Progress per expert" }).getByRole("row")).toHaveCount(3);
 });
 
-test("an admin adjudicates a disagreement and downloads the qrels", async ({ page }) => {
+test("reassignment offers only eligible experts, and only for unfinished work", async ({ page }) => {
+  const campaignId = (await sql<{ id: number }[]>`select id from campaigns where name = ${AUTUMN}`)[0].id;
+  // A stand-in expert (eligible), one who is a candidate in a pool (conflicted there), and one inactive.
+  const [pooled] = await sql<{ proposal: string; email: string }[]>`
+    select p.external_id as proposal, c.email from campaign_items i join candidates c on c.id = i.candidate_id join proposals p on p.id = i.proposal_id
+    where i.campaign_id = ${campaignId} and c.email is not null order by i.id limit 1`;
+  await sql`insert into users (email, name, role, password_hash, active) values
+    ('stand-in@assay.local', 'Stella Standin', 'expert', 'unused', true),
+    (${pooled.email}, 'Cody Conflicted', 'expert', 'unused', true),
+    ('retired@assay.local', 'Rita Retired', 'expert', 'unused', false)`;
+  const [finished] = await sql<{ proposal: string; name: string }[]>`
+    update campaign_assignments a set finished_at = now() from users u, proposals p
+    where a.id = (select a2.id from campaign_assignments a2 join users u2 on u2.id = a2.expert_id
+                  where a2.campaign_id = ${campaignId} and u2.email = 'expert2@assay.local' order by a2.id limit 1)
+      and u.id = a.expert_id and p.id = a.proposal_id
+    returning p.external_id as proposal, u.name`;
+
   await signIn(page, demoLogin.admin);
-  await page.goto("/admin/campaigns");
-  await page.getByRole("link", { name: "Reviewer relevance, autumn round" }).click();
-  await expect(page.getByRole("table", { name: "Results by system" }).getByRole("row")).toHaveCount(3);
-  await expect(page.getByRole("table", { name: "Label learning curve" }).getByRole("row")).toHaveCount(4);
+  await openAutumn(page);
+  await page.getByText(/reassign a stalled one/).click();
+  const table = page.getByRole("table", { name: "Progress per proposal" });
+  const choice = table.getByLabel(`Expert to take over ${pooled.proposal} from Erin Expert`);
+  // Everyone else on the proposal already has it, the conflicted one is in its pool, the retired one is inactive.
+  await expect(choice.locator("option")).toHaveText(["—", "Stella Standin"]);
+  const elsewhere = table.getByRole("combobox").filter({ hasNot: page.locator(`[aria-label*=" ${pooled.proposal} "]`) }).first();
+  await expect(elsewhere.locator("option", { hasText: "Rita Retired" })).toHaveCount(0);
+  await expect(elsewhere.locator("option", { hasText: "Erin Expert" })).toHaveCount(0);
+  // The finished assignment has no reassign control at all.
+  await expect(table.getByLabel(`Expert to take over ${finished.proposal} from ${finished.name}`)).toHaveCount(0);
+  await expect(table.getByRole("row", { name: new RegExp(`${finished.proposal} ${finished.name} .*✓`) })).toBeVisible();
+
+  await choice.selectOption({ label: "Stella Standin" });
+  await choice.locator("xpath=..").getByRole("button", { name: "Reassign" }).click();
+  await expect(page.getByRole("status")).toHaveText("Reassigned.");
+  await expect(table.getByLabel(`Expert to take over ${pooled.proposal} from Stella Standin`)).toBeVisible();
+  await expect(table.getByLabel(`Expert to take over ${pooled.proposal} from Stella Standin`).locator("option")).toHaveText(["—", "Erin Expert"]);
+});
+
+test("the disagreement queue names pairs, filters unresolved and adjudicated, and pages", async ({ page }) => {
+  await signIn(page, demoLogin.admin);
+  await openAutumn(page);
   const queue = page.getByRole("table", { name: "Disagreement queue" });
+  const filter = page.getByRole("navigation", { name: "Which disagreements" });
+  await expect(filter.getByRole("link", { name: /^Unresolved/ })).toHaveAttribute("aria-current", "page");
+  const count = async (label: string) => Number((await filter.getByRole("link", { name: new RegExp(`^${label}`) }).innerText()).replace(/\D/g, ""));
+  const unresolved = await count("Unresolved");
+  expect(unresolved).toBeGreaterThan(20);
+  await expect(queue.getByRole("row")).toHaveCount(21);
+  const pages = Math.ceil(unresolved / 20);
+  const pager = page.getByRole("navigation", { name: "Disagreement pages" });
+  await expect(pager).toContainText(`Page 1 of ${pages}`);
+
+  // Titles and names, not bare ids: the first pair's proposal title and candidate name, as stored.
+  const firstRow = queue.getByRole("row").nth(1);
+  const ids = /\((prop-\d{4})\)[\s\S]*\((cand-\d{4})\)/.exec(await firstRow.innerText())!;
+  const [names] = await sql<{ title: string; name: string }[]>`select p.title, c.name from proposals p, candidates c where p.external_id = ${ids[1]} and c.external_id = ${ids[2]}`;
+  await expect(firstRow.getByRole("cell").nth(0)).toHaveText(`${names.title} (${ids[1]})`);
+  await expect(firstRow.getByRole("cell").nth(1)).toHaveText(`${names.name} (${ids[2]})`);
+
+  await pager.getByRole("link", { name: "Next →" }).click();
+  await expect(page).toHaveURL(/queue=unresolved&page=2/);
+  await expect(pager).toContainText(`Page 2 of ${pages}`);
+  await expect(queue.getByRole("row").nth(1)).not.toContainText(ids[2] + ")");
+  await pager.getByRole("link", { name: "← Previous" }).click();
+  await expect(pager).toContainText(`Page 1 of ${pages}`);
+
   const first = queue.getByRole("form").first();
   await first.getByLabel("Final grade").selectOption("4");
   await first.getByLabel("Note").fill("Checked the profile");
   await first.getByRole("button", { name: "Adjudicate" }).click();
   await expect(page.getByRole("status")).toHaveText("Adjudicated: the final grade replaces the median for this pair.");
-  await expect(queue.getByRole("form").first().getByRole("button", { name: "Change" })).toBeVisible();
+  // The decided pair leaves the unresolved list and waits under "Adjudicated" with its grade and note.
+  await expect(filter.getByRole("link", { name: /^Unresolved/ })).toHaveText(`Unresolved (${unresolved - 1})`);
+  await expect(queue.getByRole("row", { name: new RegExp(`\\(${ids[2]}\\)`) })).toHaveCount(0);
+  await filter.getByRole("link", { name: /^Adjudicated/ }).click();
+  await expect(page).toHaveURL(/queue=adjudicated&page=1/);
+  const decided = queue.getByRole("row", { name: new RegExp(`\\(${ids[1]}\\).*\\(${ids[2]}\\)`) });
+  await expect(decided).toContainText("Final grade 4: Checked the profile");
+  await expect(decided.getByRole("button", { name: "Change" })).toBeVisible();
+  await filter.getByRole("link", { name: /^All/ }).click();
+  await expect(page.getByRole("navigation", { name: "Disagreement pages" })).toContainText(`Page 1 of ${Math.ceil((await count("All")) / 20)}`);
+  await page.goto(page.url().replace(/queue=all/, "queue=nonsense"));
+  await expect(page.getByText("queue must be unresolved, adjudicated or all")).toBeVisible();
+});
 
+test("the qrels download has one line per graded pair", async ({ page }) => {
+  await signIn(page, demoLogin.admin);
+  await openAutumn(page);
+  await expect(page.getByRole("table", { name: "Results by system" }).getByRole("row")).toHaveCount(3);
+  await expect(page.getByRole("table", { name: "Label learning curve" }).getByRole("row")).toHaveCount(4);
   const download = page.waitForEvent("download");
   await page.getByRole("link", { name: "TREC qrels" }).click();
   const file = await download;
@@ -45,4 +138,102 @@ test("an admin adjudicates a disagreement and downloads the qrels", async ({ pag
   const lines = text.trim().split("\n");
   expect(lines.length).toBeGreaterThan(100);
   for (const line of lines) expect(line).toMatch(/^prop-\d{4} 0 cand-\d{4} [0-3]$/);
+});
+
+test("a draft campaign is edited with a prefilled form, then deleted after a confirmation", async ({ page }) => {
+  await signIn(page, demoLogin.admin);
+  await page.goto("/admin/campaigns");
+  await page.getByLabel("Name", { exact: true }).fill("Draft round");
+  await page.getByLabel("Raters per proposal").fill("2");
+  await page.getByLabel("Experts invited").selectOption(["expert@assay.local", "expert2@assay.local"]);
+  await page.getByRole("button", { name: "Create campaign" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Draft round");
+  const edit = page.getByRole("region", { name: "Edit this draft" });
+  await expect(edit.getByLabel("Name", { exact: true })).toHaveValue("Draft round");
+  await expect(edit.getByLabel("Raters per proposal")).toHaveValue("2");
+  await expect(edit.getByLabel("Experts invited")).toHaveValues(["expert2@assay.local", "expert@assay.local"]);
+  await edit.getByLabel("Name", { exact: true }).fill("Draft round, edited");
+  await edit.getByLabel("Raters per proposal").fill("5");
+  await edit.getByRole("button", { name: "Save draft" }).click();
+  await expect(page.getByRole("alert")).toHaveText("5 raters per proposal need at least 5 experts");
+  await edit.getByLabel("Raters per proposal").fill("1");
+  await edit.getByRole("button", { name: "Save draft" }).click();
+  await expect(page.getByRole("status")).toHaveText("Draft saved.");
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Draft round, edited");
+  await expect(page.getByText("1 raters per proposal")).toBeVisible();
+
+  await edit.getByText("Delete this draft…").click();
+  await edit.getByRole("button", { name: "Yes, delete the campaign Draft round, edited" }).click();
+  await expect(page).toHaveURL(/\/admin\/campaigns$/);
+  await expect(page.getByRole("link", { name: "Draft round, edited" })).toHaveCount(0);
+  // A running campaign offers neither.
+  await openAutumn(page);
+  await expect(page.getByRole("region", { name: "Edit this draft" })).toHaveCount(0);
+});
+
+test("a draft experiment is edited with a prefilled form, then deleted after a confirmation", async ({ page }) => {
+  await signIn(page, demoLogin.admin);
+  await page.goto("/admin/experiments");
+  await page.getByLabel("Key", { exact: true }).fill("draft-exp");
+  await page.getByLabel("Name", { exact: true }).fill("Draft experiment");
+  await page.getByRole("button", { name: "Create experiment" }).click();
+  await expect(page).toHaveURL(/\/admin\/experiments\/draft-exp$/);
+  const edit = page.getByRole("region", { name: "Edit this draft" });
+  await expect(edit.getByLabel("Key", { exact: true })).toHaveValue("draft-exp");
+  await expect(edit.getByLabel("Arm 2 weight")).toHaveValue("0.5");
+  await edit.getByLabel("Name", { exact: true }).fill("Draft experiment, edited");
+  await edit.getByLabel("Arm 1 weight").fill("0.3");
+  await edit.getByLabel("Arm 2 weight").fill("0.7");
+  await edit.getByRole("button", { name: "Save draft" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Draft experiment, edited");
+  await expect(page.getByText(/Arms: A = \S+ \(0\.3, control\); B = \S+ \(0\.7\)/)).toBeVisible();
+
+  await edit.getByText("Delete this draft…").click();
+  await edit.getByRole("button", { name: "Yes, delete the experiment draft-exp" }).click();
+  await expect(page).toHaveURL(/\/admin\/experiments$/);
+  await expect(page.getByRole("link", { name: "draft-exp" })).toHaveCount(0);
+});
+
+test("no admin form overlaps, from 390 to 1920 pixels wide", async ({ page }) => {
+  await signIn(page, demoLogin.admin);
+  for (const width of [390, 768, 1024, 1440, 1920]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const path of ["/admin/experiments", "/admin/campaigns", "/admin/users"]) {
+      await page.goto(path);
+      const overlaps = await page.locator(".form-grid").evaluateAll((grids) =>
+        grids.flatMap((grid) => {
+          const box = grid.getBoundingClientRect();
+          const fields = [...grid.querySelectorAll<HTMLElement>("input, select, textarea, label")].map((el) => el.getBoundingClientRect());
+          const problems: string[] = [];
+          fields.forEach((a, i) => {
+            if (a.right > box.right + 1 || a.left < box.left - 1) problems.push(`field ${i} leaves its grid`);
+            fields.slice(i + 1).forEach((b, j) => {
+              const overlap = Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1;
+              const nested = (a.left <= b.left && a.right >= b.right && a.top <= b.top && a.bottom >= b.bottom) || (b.left <= a.left && b.right >= a.right && b.top <= a.top && b.bottom >= a.bottom);
+              if (overlap && !nested) problems.push(`fields ${i} and ${i + j + 1} overlap`);
+            });
+          });
+          return problems;
+        }),
+      );
+      expect(overlaps, `${path} at ${width}px`).toEqual([]);
+    }
+  }
+});
+
+test("each overview tile opens the page that lists what it counts", async ({ page }) => {
+  await signIn(page, demoLogin.admin);
+  const expected: [string, RegExp, string][] = [
+    ["Ranked lists", /\/admin\/lists$/, "Ranked lists"],
+    ["List items", /\/admin\/lists\?sort=items&dir=desc$/, "Ranked lists"],
+    ["Gold members", /\/admin\/proposals\?sort=gold&dir=desc$/, "Proposals"],
+    ["Subjects", /\/admin\/proposals\?sort=subject$/, "Proposals"],
+    ["Systems", /\/admin\/systems$/, "Systems and their ranked lists"],
+  ];
+  for (const [tile, url, heading] of expected) {
+    await page.goto("/admin");
+    await page.locator(".cards").getByRole("link", { name: new RegExp(`^${tile}`) }).click();
+    await expect(page).toHaveURL(url);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+  }
 });

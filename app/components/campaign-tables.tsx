@@ -1,4 +1,6 @@
+import { Form, Link } from "@remix-run/react";
 import type { CampaignResults } from "../../scripts/metrics/campaign-results";
+import { CsrfInput } from "~/utils/csrf";
 import type { Json } from "~/utils/json-type";
 import { ClientTable } from "~/components/client-table";
 import { formatCi, formatCount, formatNumber, formatP, formatRate, formatValue, verdict } from "~/utils/format";
@@ -118,5 +120,111 @@ export function ComparisonSentence({ results }: { results: Json<CampaignResults>
       })}
       .
     </p>
+  );
+}
+
+type QueueFilter = "unresolved" | "adjudicated" | "all";
+
+/** One pair of the admin's disagreement queue: names and titles are for admins only. */
+export interface QueueRow {
+  itemId: number;
+  proposal: string;
+  title: string;
+  candidate: string;
+  candidateName: string;
+  grades: { expert: string; grade: number | null; rationale: string }[];
+  adjudicated: number | null;
+  median: number | null;
+  note: string | null;
+}
+
+const filterLabels: Record<QueueFilter, string> = { unresolved: "Unresolved", adjudicated: "Adjudicated", all: "All" };
+
+/**
+ * The admin's disagreement queue: pairs whose grades are two or more points apart, unresolved first
+ * (adjudicated ones are set aside under their own filter with the final grade and note), a page at a time.
+ * The filter and page live in the address (`?queue=…&page=…`) so the queue survives a reload.
+ */
+export function DisagreementQueue({ show, page, pageCount, counts, rows }: { show: QueueFilter; page: number; pageCount: number; counts: Record<QueueFilter, number>; rows: QueueRow[] }) {
+  const at = (queue: QueueFilter, p = 1) => `?queue=${queue}&page=${p}#disagreements`;
+  return (
+    <section aria-labelledby="disagreements">
+      <h2 id="disagreements">
+        Disagreements ({formatCount(counts.unresolved)} unresolved, {formatCount(counts.adjudicated)} adjudicated)
+      </h2>
+      <nav className="admin-queue-filter" aria-label="Which disagreements">
+        {(["unresolved", "adjudicated", "all"] as const).map((f) => (
+          <Link key={f} to={at(f)} aria-current={f === show ? "page" : undefined} preventScrollReset>
+            {filterLabels[f]} ({formatCount(counts[f])})
+          </Link>
+        ))}
+      </nav>
+      {rows.length === 0 ? (
+        <p className="muted">{counts.all === 0 ? "No pair has grades two or more points apart." : `No ${show === "all" ? "" : `${show} `}disagreement${page > 1 ? " on this page" : ""}.`}</p>
+      ) : (
+        <div className="table-scroll">
+          <table aria-label="Disagreement queue">
+            <thead>
+              <tr>
+                <th>Proposal</th>
+                <th>Candidate</th>
+                <th>Grades and rationales</th>
+                <th>Final grade</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((p) => (
+                <tr key={p.itemId}>
+                  <td>
+                    {p.title} <span className="muted">({p.proposal})</span>
+                  </td>
+                  <td>
+                    {p.candidateName} <span className="muted">({p.candidate})</span>
+                  </td>
+                  <td>
+                    {p.grades.map((g) => (
+                      <div key={g.expert}>
+                        <strong>{g.grade ?? "can't judge"}</strong> by {g.expert}
+                        {g.rationale ? `: ${g.rationale}` : ""}
+                      </div>
+                    ))}
+                  </td>
+                  <td>
+                    {p.adjudicated !== null ? (
+                      <p className="admin-adjudicated">
+                        Final grade <strong>{p.adjudicated}</strong>
+                        {p.note ? `: ${p.note}` : " (no note)"}
+                      </p>
+                    ) : null}
+                    <Form method="post" className="toolbar" aria-label={`Adjudicate ${p.title} ${p.candidateName}`} preventScrollReset>
+                      <CsrfInput />
+                      <input type="hidden" name="item" value={p.itemId} />
+                      <select name="grade" defaultValue={String(p.adjudicated ?? p.median ?? 3)} aria-label="Final grade">
+                        {[1, 2, 3, 4].map((g) => (
+                          <option key={g}>{g}</option>
+                        ))}
+                      </select>
+                      <input name="note" placeholder="Note" aria-label="Note" defaultValue={p.note ?? ""} />
+                      <button type="submit" name="intent" value="adjudicate">
+                        {p.adjudicated !== null ? "Change" : "Adjudicate"}
+                      </button>
+                    </Form>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {pageCount > 1 ? (
+        <nav className="pager" aria-label="Disagreement pages">
+          {page > 1 ? <Link to={at(show, page - 1)} preventScrollReset>← Previous</Link> : <span className="muted">← Previous</span>}
+          <span>
+            Page {page} of {pageCount}
+          </span>
+          {page < pageCount ? <Link to={at(show, page + 1)} preventScrollReset>Next →</Link> : <span className="muted">Next →</span>}
+        </nav>
+      ) : null}
+    </section>
   );
 }

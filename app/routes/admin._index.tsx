@@ -15,14 +15,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function AdminHome() {
   const { counts } = useLoaderData<typeof loader>();
+  // Each tile opens the page that lists what it counts (subjects have no page of their own: the
+  // proposals listing sorted by subject shows them; gold members are counted per proposal there too).
   const cards: [string, number, string][] = [
     ["Proposals", counts.proposals, "/admin/proposals"],
     ["Candidates", counts.candidates, "/admin/candidates"],
     ["Systems", counts.systems, "/admin/systems"],
-    ["Ranked lists", counts.lists, "/admin/systems"],
-    ["List items", counts.items, "/admin/systems"],
-    ["Gold members", counts.gold, "/admin/proposals"],
-    ["Subjects", counts.subjects, "/admin/import"],
+    ["Ranked lists", counts.lists, "/admin/lists"],
+    ["List items", counts.items, "/admin/lists?sort=items&dir=desc"],
+    ["Gold members", counts.gold, "/admin/proposals?sort=gold&dir=desc"],
+    ["Subjects", counts.subjects, "/admin/proposals?sort=subject"],
     ["Users", counts.users, "/admin/users"],
   ];
   return (

@@ -1,15 +1,20 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { CampaignError, closeCampaign, getCampaign, launchCampaign, reassign } from "../../db/campaigns";
-import { adjudicate } from "../../db/campaign-data";
+import { z } from "zod";
+import { listSubjects, listSystems } from "../../db/catalog";
+import { campaignDraftInput, CampaignError, closeCampaign, deleteCampaign, getCampaign, launchCampaign, reassign, reassignChoices, updateCampaign } from "../../db/campaigns";
+import { listUsers } from "../../db/users";
+import { adjudicate, pairDetails } from "../../db/campaign-data";
 import { campaignDashboard } from "~/utils/dashboards.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { toId } from "~/utils/ids";
-import { parseId } from "~/utils/route-params.server";
+import { parseId, parseQuery } from "~/utils/route-params.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
-import { ComparisonSentence, LearningCurveTable, SubjectNdcgTable, SystemResultsTable } from "~/components/campaign-tables";
+import { ComparisonSentence, DisagreementQueue, LearningCurveTable, SubjectNdcgTable, SystemResultsTable } from "~/components/campaign-tables";
+import { CampaignFields, readCampaignForm } from "~/components/admin/campaign-form";
+import { DeleteDraft } from "~/components/admin/delete-draft";
 import { ActionNotice } from "~/components/form-parts";
 import { CsrfInput } from "~/utils/csrf";
 import { formatCi, formatCount, formatNumber } from "~/utils/format";
@@ -22,9 +27,60 @@ async function load(raw: string | undefined) {
   return campaign;
 }
 
+/** Which disagreements the queue shows, and which page of them. */
+const queueQuery = z.object({
+  queue: z.enum(["unresolved", "adjudicated", "all"], { errorMap: () => ({ message: "queue must be unresolved, adjudicated or all" }) }).default("unresolved"),
+  page: z.coerce.number({ invalid_type_error: "page must be a number" }).int("page must be a whole number").min(1, "page must be 1 or more").default(1),
+});
+const QUEUE_PAGE = 20;
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return json(await campaignDashboard(params.campaignId, { names: true }));
+  const { queue: show, page } = parseQuery(request, queueQuery);
+  const { queue, ...dashboard } = await campaignDashboard(params.campaignId, { names: true });
+  const db = getDb();
+  const campaignId = dashboard.campaign.id;
+  // Unresolved pairs wait for a decision; adjudicated ones are set aside under their own filter.
+  const counts = { unresolved: queue.filter((p) => p.adjudicated === null).length, adjudicated: queue.filter((p) => p.adjudicated !== null).length, all: queue.length };
+  const shown = queue.filter((p) => show === "all" || (show === "adjudicated") === (p.adjudicated !== null));
+  const pageCount = Math.max(1, Math.ceil(shown.length / QUEUE_PAGE));
+  const pageRows = shown.slice((page - 1) * QUEUE_PAGE, page * QUEUE_PAGE);
+  const details = await pairDetails(db, campaignId, pageRows.map((p) => p.itemId));
+  const choices = await reassignChoices(db, campaignId);
+  return json({
+    ...dashboard,
+    assignments: dashboard.assignments.map((a) => ({ ...a, choices: choices.get(a.assignmentId) ?? null })),
+    disagreements: {
+      show,
+      page,
+      pageCount,
+      counts,
+      rows: pageRows.map((p) => {
+        const d = details.get(p.itemId);
+        return { ...p, title: d?.title ?? p.proposal, candidateName: d?.candidateName ?? p.candidate, note: d?.note ?? null };
+      }),
+    },
+    draft: dashboard.campaign.status === "draft" ? await draftForm(campaignId, dashboard.campaign) : null,
+  });
+}
+
+/** The edit form of a draft: its stored values and the choices the create form offers. */
+async function draftForm(campaignId: number, campaign: { name: string; instructions: string; poolDepth: number; ratersPerProposal: number; deadline: Date | null }) {
+  const db = getDb();
+  const [stored, systems, subjects, users] = await Promise.all([campaignDraftInput(db, campaignId), listSystems(db), listSubjects(db), listUsers(db)]);
+  return {
+    initial: {
+      ...stored,
+      name: campaign.name,
+      instructions: campaign.instructions,
+      depth: campaign.poolDepth,
+      raters: campaign.ratersPerProposal,
+      deadline: campaign.deadline ? campaign.deadline.toISOString().slice(0, 10) : "",
+    },
+    systems: systems.map((s) => s.key),
+    subjects,
+    experts: users.filter((u) => u.role === "expert" && u.active).map((u) => ({ email: u.email, name: u.name })),
+  };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -33,6 +89,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
   try {
+    if (intent === "update") {
+      const input = readCampaignForm(form);
+      if (!input.success) return json({ error: input.error.issues.map((i) => i.message).join("; "), done: null }, { status: 400 });
+      await updateCampaign(getDb(), admin, campaign.id, input.data);
+      return json({ error: null, done: "Draft saved." });
+    }
+    if (intent === "delete") {
+      await deleteCampaign(getDb(), admin, campaign.id);
+      return redirect("/admin/campaigns");
+    }
     if (intent === "reassign") {
       const assignment = toId(String(form.get("assignment") ?? ""));
       const expert = toId(String(form.get("expert") ?? ""));
@@ -67,7 +133,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 const num = (v: number | null | undefined) => formatNumber(v);
 
 export default function CampaignPage() {
-  const { campaign, perExpert, agreement, results, queue, curve, assignments } = useLoaderData<typeof loader>();
+  const { campaign, perExpert, agreement, results, disagreements, curve, assignments, draft } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   return (
@@ -95,6 +161,19 @@ export default function CampaignPage() {
           </button>
         ) : null}
       </Form>
+      {draft ? (
+        <section className="panel admin-form-panel" aria-labelledby="edit-draft">
+          <h2 id="edit-draft">Edit this draft</h2>
+          <Form method="post">
+            <CsrfInput />
+            <CampaignFields systems={draft.systems} subjects={draft.subjects} experts={draft.experts} initial={draft.initial} />
+            <button type="submit" name="intent" value="update" disabled={busy}>
+              Save draft
+            </button>
+          </Form>
+          <DeleteDraft what={`campaign ${campaign.name}`} />
+        </section>
+      ) : null}
       <h2>Progress per expert</h2>
       {perExpert.length === 0 ? (
         <div className="empty">Nobody is assigned yet: launch the campaign.</div>
@@ -144,25 +223,25 @@ export default function CampaignPage() {
                     {a.finishedAt ? " ✓" : ""}
                   </td>
                   <td>
-                    {campaign.status === "running" && !a.finishedAt ? (
+                    {a.choices === null ? null : a.choices.length === 0 ? (
+                      <span className="muted">No eligible expert</span>
+                    ) : (
                       <Form method="post" className="toolbar">
                         <CsrfInput />
                         <input type="hidden" name="assignment" value={a.assignmentId} />
                         <select name="expert" aria-label={`Expert to take over ${a.proposal} from ${a.expert}`} defaultValue="">
                           <option value="">—</option>
-                          {perExpert
-                            .filter((e) => e.expertId !== a.expertId)
-                            .map((e) => (
-                              <option key={e.expertId} value={e.expertId}>
-                                {e.name}
-                              </option>
-                            ))}
+                          {a.choices.map((e) => (
+                            <option key={e.id} value={e.id}>
+                              {e.name}
+                            </option>
+                          ))}
                         </select>
                         <button type="submit" name="intent" value="reassign" className="button-secondary">
                           Reassign
                         </button>
                       </Form>
-                    ) : null}
+                    )}
                   </td>
                 </tr>
               ))}
@@ -210,52 +289,7 @@ export default function CampaignPage() {
         </>
       ) : null}
 
-      <h2>Disagreements ({queue.length})</h2>
-      {queue.length === 0 ? (
-        <p className="muted">No pair has grades two or more points apart.</p>
-      ) : (
-        <table aria-label="Disagreement queue">
-          <thead>
-            <tr>
-              <th>Proposal</th>
-              <th>Candidate</th>
-              <th>Grades and rationales</th>
-              <th>Final grade</th>
-            </tr>
-          </thead>
-          <tbody>
-            {queue.slice(0, 100).map((p) => (
-              <tr key={p.itemId}>
-                <td>{p.proposal}</td>
-                <td>{p.candidate}</td>
-                <td>
-                  {p.grades.map((g) => (
-                    <div key={g.expert}>
-                      <strong>{g.grade ?? "can't judge"}</strong> by {g.expert}
-                      {g.rationale ? `: ${g.rationale}` : ""}
-                    </div>
-                  ))}
-                </td>
-                <td>
-                  <Form method="post" className="toolbar" aria-label={`Adjudicate ${p.proposal} ${p.candidate}`}>
-                    <CsrfInput />
-                    <input type="hidden" name="item" value={p.itemId} />
-                    <select name="grade" defaultValue={String(p.adjudicated ?? p.median ?? 3)} aria-label="Final grade">
-                      {[1, 2, 3, 4].map((g) => (
-                        <option key={g}>{g}</option>
-                      ))}
-                    </select>
-                    <input name="note" placeholder="Note" aria-label="Note" />
-                    <button type="submit" name="intent" value="adjudicate">
-                      {p.adjudicated ? "Change" : "Adjudicate"}
-                    </button>
-                  </Form>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <DisagreementQueue {...disagreements} />
 
       {curve.length ? (
         <>

@@ -4,11 +4,11 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { listSubjects, listSystems } from "../../db/catalog";
 import { CampaignError, createCampaign, listCampaigns } from "../../db/campaigns";
 import { listUsers } from "../../db/users";
-import { campaignSchema } from "~/schemas/campaigns";
 import { requireAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
-import { ActionNotice, SubjectScopeSelect } from "~/components/form-parts";
+import { ActionNotice } from "~/components/form-parts";
+import { CampaignFields, readCampaignForm } from "~/components/admin/campaign-form";
 import { CsrfInput } from "~/utils/csrf";
 
 export const meta: MetaFunction = () => [{ title: "Rating campaigns · Assay" }];
@@ -22,17 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const form = await request.formData();
-  const parsed = campaignSchema.safeParse({
-    name: form.get("name"),
-    instructions: form.get("instructions") ?? "",
-    systems: form.getAll("systems"),
-    depth: form.get("depth"),
-    raters: form.get("raters"),
-    experts: form.getAll("experts"),
-    subject: form.get("subject") || undefined,
-    deadline: form.get("deadline") || undefined,
-  });
+  const parsed = readCampaignForm(await request.formData());
   if (!parsed.success) return json({ errors: parsed.error.issues.map((i) => i.message) }, { status: 400 });
   try {
     const campaign = await createCampaign(getDb(), admin, parsed.data);
@@ -53,80 +43,42 @@ export default function Campaigns() {
       {campaigns.length === 0 ? (
         <div className="empty">No campaigns yet. Create one below.</div>
       ) : (
-        <table aria-label="Campaigns">
-          <thead>
-            <tr>
-              <th>Name</th>
-              <th>Status</th>
-              <th className="num">Proposals</th>
-              <th className="num">Pairs to grade</th>
-              <th className="num">Raters each</th>
-              <th className="num">Grades</th>
-            </tr>
-          </thead>
-          <tbody>
-            {campaigns.map((c) => (
-              <tr key={c.id}>
-                <td>
-                  <Link to={`/admin/campaigns/${c.id}`}>{c.name}</Link>
-                </td>
-                <td>{c.status}</td>
-                <td className="num">{c.proposals}</td>
-                <td className="num">{c.items}</td>
-                <td className="num">{c.raters}</td>
-                <td className="num">{c.ratings}</td>
+        <div className="table-scroll">
+          <table aria-label="Campaigns">
+            <thead>
+              <tr>
+                <th>Name</th>
+                <th>Status</th>
+                <th className="num">Proposals</th>
+                <th className="num">Pairs to grade</th>
+                <th className="num">Raters each</th>
+                <th className="num">Grades</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {campaigns.map((c) => (
+                <tr key={c.id}>
+                  <td>
+                    <Link to={`/admin/campaigns/${c.id}`}>{c.name}</Link>
+                  </td>
+                  <td>{c.status}</td>
+                  <td className="num">{c.proposals}</td>
+                  <td className="num">{c.items}</td>
+                  <td className="num">{c.raters}</td>
+                  <td className="num">{c.ratings}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
-      <section className="panel" style={{ marginTop: "1.5rem" }} aria-labelledby="new-campaign">
+      <section className="panel admin-form-panel" aria-labelledby="new-campaign">
         <h2 id="new-campaign" style={{ marginTop: 0 }}>
           New campaign
         </h2>
         <Form method="post">
           <CsrfInput />
-          <div className="form-grid">
-            <div>
-              <label htmlFor="name">Name</label>
-              <input id="name" name="name" required />
-            </div>
-            <div>
-              <label htmlFor="depth">Pool depth K (top K of each system)</label>
-              <input id="depth" name="depth" type="number" min={1} max={200} defaultValue={10} />
-            </div>
-            <div>
-              <label htmlFor="raters">Raters per proposal</label>
-              <input id="raters" name="raters" type="number" min={1} max={10} defaultValue={3} />
-            </div>
-            <div>
-              <label htmlFor="deadline">Deadline (optional)</label>
-              <input id="deadline" name="deadline" type="date" />
-            </div>
-            <SubjectScopeSelect subjects={subjects} />
-            <div>
-              <label htmlFor="systems">Systems whose lists are pooled</label>
-              <select id="systems" name="systems" multiple size={Math.min(5, Math.max(2, systems.length))} defaultValue={systems.slice(0, 2)}>
-                {systems.map((s) => (
-                  <option key={s}>{s}</option>
-                ))}
-              </select>
-            </div>
-            <div>
-              <label htmlFor="experts">Experts invited</label>
-              <select id="experts" name="experts" multiple size={Math.min(6, Math.max(2, experts.length))}>
-                {experts.map((e) => (
-                  <option key={e.email} value={e.email}>
-                    {e.name} ({e.email})
-                  </option>
-                ))}
-              </select>
-            </div>
-          </div>
-          <div className="field">
-            <label htmlFor="instructions">Instructions for the experts (markdown)</label>
-            <textarea id="instructions" name="instructions" rows={4} style={{ width: "100%" }} />
-          </div>
+          <CampaignFields systems={systems} subjects={subjects} experts={experts} />
           <ActionNotice errors={data?.errors} />
           <button type="submit" disabled={busy}>
             Create campaign

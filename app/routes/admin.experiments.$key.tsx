@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { createApiKey, ExperimentError, getExperiment, listApiKeys, revokeApiKey, setExperimentStatus } from "../../db/experiments";
+import { listSubjects, listSystems } from "../../db/catalog";
+import { createApiKey, deleteExperiment, experimentDraftInput, ExperimentError, getExperiment, listApiKeys, revokeApiKey, setExperimentStatus, updateExperiment } from "../../db/experiments";
 import { onlineMetrics } from "../../scripts/metrics/online";
 import { UnknownIds } from "~/components/unknown-ids";
 import { experimentDashboard } from "~/utils/dashboards.server";
@@ -10,6 +11,8 @@ import { requireAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { ActionNotice } from "~/components/form-parts";
+import { ExperimentFields, readExperimentForm } from "~/components/admin/experiment-form";
+import { DeleteDraft } from "~/components/admin/delete-draft";
 import { CsrfInput } from "~/utils/csrf";
 import { formatCi, formatCount, formatDifference, formatLift, formatNumber, formatP, formatRate, verdict } from "~/utils/format";
 import { directionText, metricDisplay } from "~/utils/metrics-display";
@@ -26,7 +29,26 @@ async function load(key: string | undefined) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const { daily: _daily, ...dashboard } = await experimentDashboard(params.key);
-  return json({ ...dashboard, keys: await listApiKeys(getDb(), dashboard.experiment.id) });
+  const db = getDb();
+  const experiment = dashboard.experiment;
+  // Only a draft can be edited, so only a draft's page carries the prefilled form and its choices.
+  const draft =
+    experiment.status === "draft"
+      ? {
+          initial: {
+            ...(await experimentDraftInput(db, experiment)),
+            key: experiment.key,
+            name: experiment.name,
+            coverage: experiment.coverage,
+            committeeCap: experiment.committeeCap,
+            seed: experiment.seed,
+            arms: experiment.arms.map((a) => ({ key: a.key, system: a.systemKey, weight: a.weight, isControl: a.isControl })),
+          },
+          systems: (await listSystems(db)).map((s) => ({ key: s.key, name: s.name })),
+          subjects: await listSubjects(db),
+        }
+      : null;
+  return json({ ...dashboard, draft, keys: await listApiKeys(db, experiment.id) });
 }
 
 const intentSchema = z.discriminatedUnion("intent", [
@@ -39,10 +61,21 @@ const intentSchema = z.discriminatedUnion("intent", [
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const experiment = await load(params.key);
-  const parsed = intentSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return json({ error: "That request was not understood; reload the page and try again.", newKey: null }, { status: 400 });
+  const form = await request.formData();
   const db = getDb();
   try {
+    if (form.get("intent") === "update") {
+      const input = readExperimentForm(form);
+      if (!input.success) return json({ error: input.error.issues.map((i) => i.message).join("; "), newKey: null }, { status: 400 });
+      const updated = await updateExperiment(db, admin, experiment.key, input.data);
+      return redirect(`/admin/experiments/${encodeURIComponent(updated.key)}`);
+    }
+    if (form.get("intent") === "delete") {
+      await deleteExperiment(db, admin, experiment.key);
+      return redirect("/admin/experiments");
+    }
+    const parsed = intentSchema.safeParse(Object.fromEntries(form));
+    if (!parsed.success) return json({ error: "That request was not understood; reload the page and try again.", newKey: null }, { status: 400 });
     switch (parsed.data.intent) {
       case "start":
       case "stop":
@@ -58,7 +91,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         return json({ error: null, newKey: null });
     }
   } catch (error) {
-    if (error instanceof ExperimentError) return json({ error: error.message, newKey: null }, { status: 400 });
+    if (error instanceof ExperimentError) return json({ error: error.message, newKey: null }, { status: /only a draft/.test(error.message) ? 409 : 400 });
     throw error;
   }
 }
@@ -70,7 +103,7 @@ const labels: Record<string, string> = Object.fromEntries(onlineMetrics.map((m) 
 const asRate = (m: string) => metricDisplay(m).kind === "rate";
 
 export default function ExperimentPage() {
-  const { experiment, counts, unknown, keys, report, control } = useLoaderData<typeof loader>();
+  const { experiment, counts, unknown, keys, report, control, draft } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   return (
     <>
@@ -98,6 +131,19 @@ export default function ExperimentPage() {
           </button>
         ) : null}
       </Form>
+      {draft ? (
+        <section className="panel admin-form-panel" aria-labelledby="edit-draft">
+          <h2 id="edit-draft">Edit this draft</h2>
+          <Form method="post">
+            <CsrfInput />
+            <ExperimentFields systems={draft.systems} subjects={draft.subjects} initial={draft.initial} />
+            <button type="submit" name="intent" value="update">
+              Save draft
+            </button>
+          </Form>
+          <DeleteDraft what={`experiment ${experiment.key}`} />
+        </section>
+      ) : null}
 
       {report?.srm?.mismatch ? (
         <p className="notice error" role="alert">
