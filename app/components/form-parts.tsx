@@ -22,20 +22,3 @@ export function ActionNotice({ error, errors, done }: { error?: string | null; e
     );
   return null;
 }
-
-/** Which proposals an experiment or campaign covers: all of them, or those of one subject. */
-export function SubjectScopeSelect({ subjects }: { subjects: { id: number; key: string; name: string }[] }) {
-  return (
-    <div>
-      <label htmlFor="subject">Proposals</label>
-      <select id="subject" name="subject" defaultValue="">
-        <option value="">All proposals</option>
-        {subjects.map((s) => (
-          <option key={s.id} value={s.key}>
-            Subject: {s.name}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
