@@ -68,6 +68,8 @@ async function assignedProposal(db: Db | Tx, userId: number, externalId: string)
   return row;
 }
 
+type ListItem = Awaited<ReturnType<typeof listFor>>[number];
+
 async function listFor(db: Db | Tx, systemId: number, proposalId: number) {
   return db
     .select({ rank: listItems.rank, candidateId: candidates.id, externalId: candidates.externalId, name: candidates.name, affiliation: candidates.affiliation, keywords: candidates.keywords, summary: candidates.summary })
@@ -122,7 +124,7 @@ export async function openProposal(db: Db, userId: number, externalId: string) {
   return db.transaction(async (tx) => {
     const proposal = await assignedProposal(tx, userId, externalId);
     const experiment = await experimentForProposal(tx, proposal);
-    if (!experiment) return { proposal, experiment: null, session: null, list: [], committee: [], cap: 5, counted: false, finished: null };
+    if (!experiment) return { proposal, experiment: null, session: null, list: [] as ListItem[], committee: [] as number[], cap: 5, counted: false, finished: null };
     const unit = unitOf(userId);
     const assignment = await assignUnit(tx, experiment, unit);
     const systemId = experiment.arms.find((a) => a.key === assignment.arm)!.systemId;
@@ -135,7 +137,7 @@ export async function openProposal(db: Db, userId: number, externalId: string) {
     if (!session) {
       const finished = await finishedCommittee(tx, experiment.id, userId, proposal.id);
       const view = { key: experiment.key, name: experiment.name };
-      if (finished) return { proposal, experiment: view, session: null, list: [], committee: [], cap: experiment.committeeCap, counted: assignment.counted, finished };
+      if (finished) return { proposal, experiment: view, session: null, list: [] as ListItem[], committee: [] as number[], cap: experiment.committeeCap, counted: assignment.counted, finished };
       await tx.insert(convenerSessions).values({ id: randomUUID(), experimentId: experiment.id, userId, proposalId: proposal.id, unit, arm: assignment.arm }).onConflictDoNothing();
       [session] = await openSession();
     }
