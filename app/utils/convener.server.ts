@@ -1,5 +1,4 @@
 import { json } from "@remix-run/node";
-import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { z } from "zod";
 import { adopt, committeeOf, ConvenerError, unadopt } from "../../db/convener";
 import { getDb } from "~/utils/db.server";
@@ -33,12 +32,3 @@ export async function changeCommittee(userId: number, proposal: string, change: 
   }
   return json({ committee: await committeeOf(db, userId, proposal), candidate: change.candidate });
 }
-
-/**
- * Loaders of the convener's pages log an impression or a click, so an Adopt or Remove answered with
- * data must not run them again (a real reload or a redirect, e.g. after Reopen, still does).
- */
-export const keepLoggedView: ShouldRevalidateFunction = ({ formMethod, formAction, currentUrl, actionResult, defaultShouldRevalidate }) =>
-  formMethod?.toUpperCase() === "POST" && actionResult !== undefined && (!formAction || new URL(formAction, currentUrl).pathname === currentUrl.pathname)
-    ? false
-    : defaultShouldRevalidate;
