@@ -39,10 +39,10 @@ export default function ConvenerHome() {
             <tbody>
               {proposals.map((p) => (
                 <tr key={p.externalId}>
-                  <td>
+                  <td className="convener-home-id">
                     <Link to={`/convener/proposals/${encodeURIComponent(p.externalId)}`}>{p.externalId}</Link>
                   </td>
-                  <td>{p.title}</td>
+                  <td className="convener-home-title">{p.title}</td>
                   <td className="convener-home-subject">{p.subject ?? "—"}</td>
                   <td className="committee-names">
                     {p.members.length === 0 ? (
@@ -53,7 +53,7 @@ export default function ConvenerHome() {
                       </>
                     )}
                   </td>
-                  <td>
+                  <td className="convener-home-status">
                     <span className={`status-pill ${p.finished ? "done" : p.started ? "progress" : "todo"}`}>{p.finished ? "finished" : p.started ? "in progress" : "to do"}</span>
                   </td>
                 </tr>
