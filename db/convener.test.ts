@@ -5,7 +5,7 @@ import { createTestDatabase, type TestDatabase } from "../test/database";
 import { importFile } from "./import";
 import { createExperiment, setExperimentStatus } from "./experiments";
 import { createUser } from "./users";
-import { adopt, ConvenerError, finish, myProposals, openProfile, openProposal, unadopt } from "./convener";
+import { adopt, ConvenerError, finish, myProposals, openProfile, openProposal, reopenProposal, unadopt } from "./convener";
 import { experimentSchema } from "../app/schemas/experiments";
 
 const fixture = (name: string) => fs.readFileSync(path.join(__dirname, "../e2e/fixtures", name), "utf8");
@@ -77,6 +77,48 @@ describe("convener workspace", () => {
     await finish(t.db, convener, "P-100");
     await expect(adopt(t.db, convener, "P-100", "C-1")).rejects.toMatchObject({ status: 409 });
     expect((await myProposals(t.db, convener)).find((p) => p.externalId === "P-100")!.finished).toBe(true);
+  });
+
+  it("shows a finished committee read-only with its names, logging nothing, until the convener reopens", async () => {
+    const before = await openProposal(t.db, convener, "P-101");
+    const names = before.list.filter((c) => before.committee.includes(c.candidateId));
+    const ordered = before.committee.map((id) => names.find((c) => c.candidateId === id)!.name);
+    expect(ordered.length).toBeGreaterThan(0);
+    await finish(t.db, convener, "P-101");
+    const eventsBefore = (await eventTypes()).length;
+    const sessionsBefore = (await t.db.execute(sql`select id from convener_sessions`)).length;
+    const view = await openProposal(t.db, convener, "P-101");
+    expect(view.session).toBeNull();
+    expect(view.finished!.members.map((m) => m.name)).toEqual(ordered);
+    await openProposal(t.db, convener, "P-101"); // Back, or a reload, of the finished page
+    expect((await eventTypes()).length).toBe(eventsBefore);
+    expect((await t.db.execute(sql`select id from convener_sessions`)).length).toBe(sessionsBefore);
+    const home = (await myProposals(t.db, convener)).find((p) => p.externalId === "P-101")!;
+    expect(home).toMatchObject({ finished: true, committee: ordered.length, members: ordered });
+    await expect(adopt(t.db, convener, "P-101", before.list[0].externalId)).rejects.toMatchObject({ status: 409 });
+  });
+
+  it("reopens into one new session with an empty committee and a new impression", async () => {
+    const finishedSession = (await t.db.execute<{ id: string }>(sql`select id from convener_sessions where status = 'finished' order by finished_at desc limit 1`))[0].id;
+    expect(await reopenProposal(t.db, convener, "P-101")).toEqual({ started: true });
+    expect(await reopenProposal(t.db, convener, "P-101")).toEqual({ started: false }); // a double click
+    const eventsBefore = (await eventTypes()).length;
+    const view = await openProposal(t.db, convener, "P-101");
+    expect(view.finished).toBeNull();
+    expect(view.session!.id).not.toBe(finishedSession);
+    expect(view.committee).toEqual([]);
+    expect((await eventTypes()).slice(eventsBefore)).toEqual(["impression"]);
+    const again = await openProposal(t.db, convener, "P-101"); // a reload resumes it, no second session
+    expect(again.session).toEqual(view.session);
+    expect((await myProposals(t.db, convener)).find((p) => p.externalId === "P-101")).toMatchObject({ finished: false, started: true, members: [] });
+    await expect(reopenProposal(t.db, other, "P-101")).rejects.toMatchObject({ status: 403 });
+  });
+
+  it("gives the profile the committee and cap, so it can offer Adopt or Remove", async () => {
+    const { list } = await openProposal(t.db, convener, "P-101");
+    await adopt(t.db, convener, "P-101", list[0].externalId);
+    const profile = await openProfile(t.db, convener, "P-101", list[0].externalId);
+    expect(profile).toMatchObject({ committee: [list[0].candidateId], cap: 3 });
   });
 
   it("logs nothing for a unit outside coverage, who sees the control system", async () => {

@@ -16,20 +16,27 @@ export class ConvenerError extends Error {
 /** The randomization unit of a convener: stable, and not their email. */
 export const unitOf = (userId: number) => `convener-${userId}`;
 
+/**
+ * The convener's proposals with the state of their latest session (any experiment): "to do" before
+ * any session, "in progress" while one is open, "finished" after Finish; `members` are the names of
+ * that session's committee in adoption order, so a finished committee stays visible after Finish.
+ */
 export async function myProposals(db: Db, userId: number) {
-  return db
+  const latest = sql`(select s.id from ${convenerSessions} s where s.user_id = ${userId} and s.proposal_id = ${proposals.id} order by s.created_at desc, s.id desc limit 1)`;
+  const rows = await db
     .select({
       externalId: proposals.externalId,
       title: proposals.title,
       subject: subjects.name,
-      finished: sql<boolean>`exists (select 1 from ${convenerSessions} s where s.user_id = ${userId} and s.proposal_id = ${proposals.id} and s.status = 'finished')`,
-      committee: sql<number>`coalesce((select count(*)::int from ${committeeMembers} m join ${convenerSessions} s on s.id = m.session_id where s.user_id = ${userId} and s.proposal_id = ${proposals.id} and s.status = 'open'), 0)`,
+      status: sql<"open" | "finished" | null>`(select s.status::text from ${convenerSessions} s where s.id = ${latest})`,
+      members: sql<string[]>`coalesce((select array_agg(c.name order by m.adopted_at, c.id) from ${committeeMembers} m join ${candidates} c on c.id = m.candidate_id where m.session_id = ${latest}), '{}')`,
     })
     .from(convenerAssignments)
     .innerJoin(proposals, eq(proposals.id, convenerAssignments.proposalId))
     .leftJoin(subjects, eq(subjects.id, proposals.subjectId))
     .where(eq(convenerAssignments.userId, userId))
     .orderBy(asc(proposals.externalId));
+  return rows.map(({ status, members, ...p }) => ({ ...p, finished: status === "finished", started: status !== null, members, committee: members.length }));
 }
 
 /** The most recently started running experiment whose scope includes the proposal. */
@@ -61,6 +68,8 @@ async function assignedProposal(db: Db | Tx, userId: number, externalId: string)
   return row;
 }
 
+type ListItem = Awaited<ReturnType<typeof listFor>>[number];
+
 async function listFor(db: Db | Tx, systemId: number, proposalId: number) {
   return db
     .select({ rank: listItems.rank, candidateId: candidates.id, externalId: candidates.externalId, name: candidates.name, affiliation: candidates.affiliation, keywords: candidates.keywords, summary: candidates.summary })
@@ -86,28 +95,73 @@ async function logEvent(tx: Tx, experiment: ExperimentWithArms, session: { id: s
   });
 }
 
+/** The latest finished session of the convener on the proposal in this experiment, with its committee. */
+async function finishedCommittee(tx: Tx, experimentId: number, userId: number, proposalId: number) {
+  const [session] = await tx
+    .select({ id: convenerSessions.id, finishedAt: convenerSessions.finishedAt })
+    .from(convenerSessions)
+    .where(and(eq(convenerSessions.experimentId, experimentId), eq(convenerSessions.userId, userId), eq(convenerSessions.proposalId, proposalId), eq(convenerSessions.status, "finished")))
+    .orderBy(desc(convenerSessions.finishedAt), desc(convenerSessions.createdAt))
+    .limit(1);
+  if (!session) return null;
+  const members = await tx
+    .select({ candidateId: candidates.id, externalId: candidates.externalId, name: candidates.name, affiliation: candidates.affiliation })
+    .from(committeeMembers)
+    .innerJoin(candidates, eq(candidates.id, committeeMembers.candidateId))
+    .where(eq(committeeMembers.sessionId, session.id))
+    .orderBy(asc(committeeMembers.adoptedAt), asc(candidates.id));
+  return { finishedAt: session.finishedAt?.toISOString() ?? null, members };
+}
+
 /**
  * Opens the convener's session on a proposal, or resumes the open one, and logs the impression of
- * the list shown, all in one transaction: a reload is a new impression of the same session. Units
- * outside coverage see the control system and nothing is logged for them.
+ * the list shown, all in one transaction: a reload is a new impression of the same session. Once the
+ * convener has finished, the page shows that finished committee read-only instead and logs nothing:
+ * a new session starts only through `reopenProposal`, never by going Back. Units outside coverage see
+ * the control system and nothing is logged for them.
  */
 export async function openProposal(db: Db, userId: number, externalId: string) {
   return db.transaction(async (tx) => {
     const proposal = await assignedProposal(tx, userId, externalId);
     const experiment = await experimentForProposal(tx, proposal);
-    if (!experiment) return { proposal, experiment: null, session: null, list: [], committee: [], cap: 5, counted: false };
+    if (!experiment) return { proposal, experiment: null, session: null, list: [] as ListItem[], committee: [] as number[], cap: 5, counted: false, finished: null };
     const unit = unitOf(userId);
     const assignment = await assignUnit(tx, experiment, unit);
     const systemId = experiment.arms.find((a) => a.key === assignment.arm)!.systemId;
-    await tx.insert(convenerSessions).values({ id: randomUUID(), experimentId: experiment.id, userId, proposalId: proposal.id, unit, arm: assignment.arm }).onConflictDoNothing();
-    const [session] = await tx
-      .select()
-      .from(convenerSessions)
-      .where(and(eq(convenerSessions.experimentId, experiment.id), eq(convenerSessions.userId, userId), eq(convenerSessions.proposalId, proposal.id), eq(convenerSessions.status, "open")));
+    const openSession = () =>
+      tx
+        .select()
+        .from(convenerSessions)
+        .where(and(eq(convenerSessions.experimentId, experiment.id), eq(convenerSessions.userId, userId), eq(convenerSessions.proposalId, proposal.id), eq(convenerSessions.status, "open")));
+    let [session] = await openSession();
+    if (!session) {
+      const finished = await finishedCommittee(tx, experiment.id, userId, proposal.id);
+      const view = { key: experiment.key, name: experiment.name };
+      if (finished) return { proposal, experiment: view, session: null, list: [] as ListItem[], committee: [] as number[], cap: experiment.committeeCap, counted: assignment.counted, finished };
+      await tx.insert(convenerSessions).values({ id: randomUUID(), experimentId: experiment.id, userId, proposalId: proposal.id, unit, arm: assignment.arm }).onConflictDoNothing();
+      [session] = await openSession();
+    }
     const list = await listFor(tx, systemId, proposal.id);
     if (assignment.counted && list.length > 0) await logEvent(tx, experiment, session, proposal.externalId, "impression", { items: list.map((c) => c.externalId) });
     const committee = await tx.select({ candidateId: committeeMembers.candidateId }).from(committeeMembers).where(eq(committeeMembers.sessionId, session.id)).orderBy(asc(committeeMembers.adoptedAt));
-    return { proposal, experiment: { key: experiment.key, name: experiment.name }, session: { id: session.id }, list, committee: committee.map((c) => c.candidateId), cap: experiment.committeeCap, counted: assignment.counted };
+    return { proposal, experiment: { key: experiment.key, name: experiment.name }, session: { id: session.id }, list, committee: committee.map((c) => c.candidateId), cap: experiment.committeeCap, counted: assignment.counted, finished: null };
+  });
+}
+
+/**
+ * Reopens a finished proposal: starts a new session with an empty committee (the online metrics
+ * read a session's committee from its own adopt events, so nothing is carried over). The impression
+ * is logged when the page loads the new session. Reopening while a session is open changes nothing,
+ * so a double click starts one session.
+ */
+export async function reopenProposal(db: Db, userId: number, externalId: string) {
+  return db.transaction(async (tx) => {
+    const proposal = await assignedProposal(tx, userId, externalId);
+    const experiment = await experimentForProposal(tx, proposal);
+    if (!experiment) throw new ConvenerError("No experiment is running for this proposal.", 409);
+    const arm = (await assignUnit(tx, experiment, unitOf(userId))).arm;
+    const inserted = await tx.insert(convenerSessions).values({ id: randomUUID(), experimentId: experiment.id, userId, proposalId: proposal.id, unit: unitOf(userId), arm }).onConflictDoNothing().returning({ id: convenerSessions.id });
+    return { started: inserted.length > 0 };
   });
 }
 
@@ -134,13 +188,14 @@ function candidateIn(list: Awaited<ReturnType<typeof listFor>>, externalId: stri
   return candidate;
 }
 
-/** A candidate's profile, logged as a click. */
+/** A candidate's profile, logged as a click, with the session's committee so the page can adopt or remove. */
 export async function openProfile(db: Db, userId: number, proposal: string, candidate: string) {
   return db.transaction(async (tx) => {
     const s = await lockedSession(tx, userId, proposal);
     const c = candidateIn(s.list, candidate);
     if (s.counted) await logEvent(tx, s.experiment, s.session, s.proposal.externalId, "click", { candidateId: c.externalId });
-    return { proposal: s.proposal, candidate: c };
+    const committee = await tx.select({ candidateId: committeeMembers.candidateId }).from(committeeMembers).where(eq(committeeMembers.sessionId, s.session.id));
+    return { proposal: s.proposal, candidate: c, committee: committee.map((m) => m.candidateId), cap: s.experiment.committeeCap };
   });
 }
 
@@ -161,6 +216,7 @@ export async function adopt(db: Db, userId: number, proposal: string, candidate:
   });
 }
 
+/** Removes a candidate from the open committee; logs `unadopt` only when someone was removed. */
 export async function unadopt(db: Db, userId: number, proposal: string, candidate: string) {
   return db.transaction(async (tx) => {
     const s = await lockedSession(tx, userId, proposal);
@@ -170,6 +226,7 @@ export async function unadopt(db: Db, userId: number, proposal: string, candidat
   });
 }
 
+/** Finishes the open session; the committee stays as it is and is shown read-only from then on. */
 export async function finish(db: Db, userId: number, proposal: string) {
   return db.transaction(async (tx) => {
     const s = await lockedSession(tx, userId, proposal);

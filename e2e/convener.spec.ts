@@ -63,3 +63,109 @@ test("an admin creates and revokes an API key; the revoked key gets 401", async 
   const refused = await request.post(`${process.env.E2E_BASE_URL}/api/events`, { headers, data: { events: [] } });
   expect(refused.status()).toBe(401);
 });
+
+/** Opens an admin page on the demo experiment that reads one number per arm from its arms table. */
+async function armCounter(browser: import("@playwright/test").Browser, column: number) {
+  const admin = await browser.newPage({ baseURL: process.env.E2E_BASE_URL });
+  await signIn(admin, demoLogin.admin);
+  await admin.goto("/admin/experiments/reviewer-ranker-v2");
+  // Columns of an arm's row: exposed units, units with sessions, sessions, events.
+  return async () => {
+    await admin.reload();
+    const values = await Promise.all(["A", "B"].map(async (arm) => Number((await admin.locator(`tr[data-arm="${arm}"] td`).nth(column).innerText()).replace(/,/g, ""))));
+    return values[0] + values[1];
+  };
+}
+
+/** The convener's proposals other than prop-0003 (which the first test finishes). */
+async function freeProposals(page: import("@playwright/test").Page) {
+  const ids = await page.getByRole("table", { name: "My proposals" }).getByRole("link").allInnerTexts();
+  return ids.filter((id) => id !== "prop-0003");
+}
+
+async function reviewerNames(page: import("@playwright/test").Page) {
+  await expect(page.getByRole("heading", { name: "Recommended reviewers" })).toBeVisible();
+  return page.getByRole("heading", { name: "Recommended reviewers" }).locator("xpath=..").getByRole("listitem").getByRole("link").allInnerTexts();
+}
+
+test("a finished committee stays on home and on Back, read-only, until Reopen starts one new session", async ({ page, browser }) => {
+  const sessions = await armCounter(browser, 2);
+  await signIn(page, demoLogin.convener);
+  const [proposal] = await freeProposals(page);
+  await page.getByRole("link", { name: proposal, exact: true }).click();
+  const names = await reviewerNames(page);
+  for (const name of names.slice(0, 2)) {
+    await page.getByRole("button", { name: `Adopt ${name}` }).click();
+    // Focus stays on the card acted on: its button now offers Remove.
+    await expect(page.getByRole("button", { name: `Remove ${name}` })).toBeFocused();
+  }
+  await page.getByRole("button", { name: `Remove ${names[1]}` }).click();
+  await expect(page.getByRole("button", { name: `Adopt ${names[1]}` })).toBeFocused();
+  await page.getByRole("button", { name: `Adopt ${names[2]}` }).click();
+  await expect(page.getByRole("heading", { name: "Committee (2 of 5)" })).toBeVisible();
+  await page.getByRole("button", { name: "Finish", exact: true }).click();
+  await expect(page).toHaveURL(/\/convener$/);
+  const row = page.getByRole("row", { name: new RegExp(proposal) });
+  await expect(row).toContainText("finished");
+  await expect(row).toContainText(`2: ${names[0]}, ${names[2]}`);
+
+  const before = await sessions();
+  await page.goBack();
+  await expect(page.getByRole("heading", { name: "Finished committee (2 of 5)" })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Committee members" }).getByRole("listitem")).toHaveText([new RegExp(names[0]), new RegExp(names[2])]);
+  await expect(page.getByRole("button", { name: /^(Adopt|Remove|Finish)/ })).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Finished committee (2 of 5)" })).toBeVisible();
+  expect(await sessions()).toBe(before); // looking at a finished committee starts nothing
+
+  await page.getByRole("button", { name: "Reopen" }).click();
+  await expect(page.getByRole("heading", { name: "Committee (0 of 5)" })).toBeVisible();
+  await expect(page.getByRole("button", { name: `Adopt ${names[0]}` })).toBeVisible();
+  expect(await sessions()).toBe(before + 1);
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Committee (0 of 5)" })).toBeVisible();
+  expect(await sessions()).toBe(before + 1); // a reload resumes the reopened session
+  await page.goto("/convener");
+  await expect(page.getByRole("row", { name: new RegExp(proposal) })).toContainText("in progress");
+});
+
+test("a convener adopts and removes on the profile page, logged like on the list", async ({ page, browser }) => {
+  const events = await armCounter(browser, 3);
+  await signIn(page, demoLogin.convener);
+  const [, proposal] = await freeProposals(page);
+  await page.getByRole("link", { name: proposal, exact: true }).click();
+  const [name] = await reviewerNames(page);
+  const before = await events();
+  await page.getByRole("link", { name, exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+  await page.getByRole("button", { name: `Adopt ${name}` }).click();
+  await expect(page.getByRole("button", { name: `Remove ${name}` })).toBeFocused();
+  await expect(page.getByText("In the committee · committee 1 of 5")).toBeVisible();
+  expect(await events()).toBe(before + 2); // the profile opened (click) and the adopt, no second click
+  await page.getByRole("link", { name: /^←/ }).click();
+  await expect(page.getByRole("heading", { name: "Committee (1 of 5)" })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Committee members" }).getByRole("listitem")).toHaveText([name]);
+  await page.getByRole("link", { name, exact: true }).click();
+  await page.getByRole("button", { name: `Remove ${name}` }).click();
+  await expect(page.getByRole("button", { name: `Adopt ${name}` })).toBeFocused();
+  await expect(page.getByText("Not in the committee · committee 0 of 5")).toBeVisible();
+  // impression (back to the list), click, unadopt
+  expect(await events()).toBe(before + 5);
+});
+
+test("finishing with nobody adopted takes a second, explicit step", async ({ page }) => {
+  await signIn(page, demoLogin.convener);
+  const [, , proposal] = await freeProposals(page);
+  await page.getByRole("link", { name: proposal, exact: true }).click();
+  await page.getByRole("button", { name: "Finish", exact: true }).click();
+  await expect(page.getByRole("button", { name: "Finish with nobody" })).toBeFocused();
+  await expect(page.getByText("Nobody is adopted yet. Confirm that you want to finish with an empty committee.")).toBeVisible();
+  await page.getByRole("button", { name: "Keep choosing" }).click();
+  await expect(page.getByRole("button", { name: "Finish with nobody" })).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`/convener/proposals/${proposal}$`));
+  await page.getByRole("button", { name: "Finish", exact: true }).click();
+  await page.getByRole("button", { name: "Finish with nobody" }).click();
+  await expect(page).toHaveURL(/\/convener$/);
+  await expect(page.getByRole("row", { name: new RegExp(proposal) })).toContainText("nobody adopted");
+  await expect(page.getByRole("row", { name: new RegExp(proposal) })).toContainText("finished");
+});

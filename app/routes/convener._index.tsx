@@ -25,30 +25,42 @@ export default function ConvenerHome() {
       {proposals.length === 0 ? (
         <div className="empty">No proposals are assigned to you yet. An admin assigns them (Import → convener assignments).</div>
       ) : (
-        <table aria-label="My proposals">
-          <thead>
-            <tr>
-              <th>Proposal</th>
-              <th>Title</th>
-              <th>Subject</th>
-              <th className="num">Committee so far</th>
-              <th>Status</th>
-            </tr>
-          </thead>
-          <tbody>
-            {proposals.map((p) => (
-              <tr key={p.externalId}>
-                <td>
-                  <Link to={`/convener/proposals/${encodeURIComponent(p.externalId)}`}>{p.externalId}</Link>
-                </td>
-                <td>{p.title}</td>
-                <td>{p.subject ?? "—"}</td>
-                <td className="num">{p.committee}</td>
-                <td>{p.finished ? "finished" : "to do"}</td>
+        <div className="table-scroll convener-home">
+          <table aria-label="My proposals">
+            <thead>
+              <tr>
+                <th>Proposal</th>
+                <th>Title</th>
+                <th className="convener-home-subject">Subject</th>
+                <th>Committee</th>
+                <th>Status</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {proposals.map((p) => (
+                <tr key={p.externalId}>
+                  <td className="convener-home-id">
+                    <Link to={`/convener/proposals/${encodeURIComponent(p.externalId)}`}>{p.externalId}</Link>
+                  </td>
+                  <td className="convener-home-title">{p.title}</td>
+                  <td className="convener-home-subject">{p.subject ?? "—"}</td>
+                  <td className="committee-names">
+                    {p.members.length === 0 ? (
+                      <span className="muted">{p.finished ? "nobody adopted" : "—"}</span>
+                    ) : (
+                      <>
+                        <span className="committee-count">{p.members.length}:</span> {p.members.join(", ")}
+                      </>
+                    )}
+                  </td>
+                  <td className="convener-home-status">
+                    <span className={`status-pill ${p.finished ? "done" : p.started ? "progress" : "todo"}`}>{p.finished ? "finished" : p.started ? "in progress" : "to do"}</span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </>
   );

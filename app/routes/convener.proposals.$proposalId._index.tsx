@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
 import { z } from "zod";
-import { adopt, committeeOf, finish, openProposal, unadopt } from "../../db/convener";
+import { committeeOf, finish, openProposal, reopenProposal } from "../../db/convener";
 import { requireUserWithRole } from "~/utils/auth.server";
-import { convenerCall } from "~/utils/convener.server";
+import { changeCommittee, committeeChangeSchema, convenerCall } from "~/utils/convener.server";
+import { keepLoggedView } from "~/utils/convener-revalidate";
 import { getDb } from "~/utils/db.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { ProposalHeader } from "~/components/proposal-header";
@@ -13,48 +14,48 @@ import { CsrfInput } from "~/utils/csrf";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.proposal.externalId ?? "Proposal"} · Assay` }];
 
-/** Opening the page opens (or resumes) the session and logs the impression on the server. */
+/**
+ * Opening the page opens (or resumes) the session and logs the impression on the server; after
+ * Finish it shows the finished committee read-only and logs nothing until the convener reopens.
+ */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUserWithRole(request, "convener");
   const view = await convenerCall(() => openProposal(getDb(), user.id, params.proposalId ?? ""));
   return json(view, { headers: { "Cache-Control": "no-store" } });
 }
 
-const intentSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("adopt"), candidate: z.string().min(1) }),
-  z.object({ intent: z.literal("unadopt"), candidate: z.string().min(1) }),
-  z.object({ intent: z.literal("finish") }),
+const intentSchema = z.union([
+  committeeChangeSchema,
+  // Finishing with nobody adopted needs the explicit second step (`confirm=empty`).
+  z.object({ intent: z.literal("finish"), confirm: z.literal("empty").optional() }),
+  z.object({ intent: z.literal("reopen") }),
 ]);
+
+const NOBODY = "Nobody is adopted yet. Confirm that you want to finish with an empty committee.";
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUserWithRole(request, "convener");
-  const parsed = intentSchema.safeParse(Object.fromEntries(await request.formData()));
+  const form = Object.fromEntries(await request.formData());
+  const parsed = intentSchema.safeParse(form);
   if (!parsed.success) throw json({ message: "That request was not understood; reload the page." }, { status: 400 });
   const proposal = params.proposalId ?? "";
   const db = getDb();
-  await convenerCall(async () => {
-    if (parsed.data.intent === "adopt") await adopt(db, user.id, proposal, parsed.data.candidate);
-    else if (parsed.data.intent === "unadopt") await unadopt(db, user.id, proposal, parsed.data.candidate);
-    else await finish(db, user.id, proposal);
-  });
-  if (parsed.data.intent === "finish") return redirect("/convener");
-  return json({ committee: await committeeOf(db, user.id, proposal) });
+  const input = parsed.data;
+  if (input.intent === "adopt" || input.intent === "unadopt") return changeCommittee(user.id, proposal, input);
+  if (input.intent === "reopen") {
+    await convenerCall(() => reopenProposal(db, user.id, proposal));
+    return redirect(`/convener/proposals/${encodeURIComponent(proposal)}`);
+  }
+  if (input.intent === "finish" && input.confirm !== "empty" && (await committeeOf(db, user.id, proposal)).length === 0) return json({ error: NOBODY, confirmEmpty: true }, { status: 409 });
+  await convenerCall(() => finish(db, user.id, proposal));
+  return redirect("/convener");
 }
 
-/**
- * After adopting or removing, the action returns the committee and the page keeps its list: running
- * the loader again would log an impression the convener never made (a real reload still does).
- */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, formAction, currentUrl, defaultShouldRevalidate }) =>
-  formMethod?.toUpperCase() === "POST" && (!formAction || new URL(formAction, currentUrl).pathname === currentUrl.pathname) ? false : defaultShouldRevalidate;
+export const shouldRevalidate = keepLoggedView;
 
 export default function ConvenerProposal() {
-  const { proposal, experiment, list, committee: loaded, cap } = useLoaderData<typeof loader>();
-  const acted = useActionData<typeof action>();
-  const committee = acted && "committee" in acted ? acted.committee : loaded;
-  const busy = useNavigation().state !== "idle";
-  const members = new Set(committee);
-  const full = committee.length >= cap;
+  const view = useLoaderData<typeof loader>();
+  const { proposal, experiment, finished, cap } = view;
   return (
     <>
       <p>
@@ -63,56 +64,154 @@ export default function ConvenerProposal() {
       <ProposalHeader proposal={proposal} />
       {!experiment ? (
         <div className="empty">No recommender is switched on for this proposal yet: ask an admin to start an experiment.</div>
+      ) : finished ? (
+        <FinishedCommittee finished={finished} cap={cap} />
       ) : (
-        <div className="side-by-side" style={{ gridTemplateColumns: "2fr 1fr" }}>
-          <section aria-labelledby="recommended">
-            <h2 id="recommended">Recommended reviewers</h2>
-            {list.length === 0 ? <div className="empty">The recommender has no list for this proposal.</div> : null}
-            <ol>
-              {list.map((c) => (
-                <li key={c.candidateId} style={{ marginBottom: "0.6rem" }}>
-                  <Link to={`/convener/proposals/${encodeURIComponent(proposal.externalId)}/candidates/${encodeURIComponent(c.externalId)}`}>{c.name}</Link>, {c.affiliation}
-                  <div className="muted">{c.keywords.join(", ")}</div>
-                  <Form method="post" style={{ display: "inline" }}>
-                    <CsrfInput />
-                    <input type="hidden" name="candidate" value={c.externalId} />
-                    {members.has(c.candidateId) ? (
-                      <button type="submit" name="intent" value="unadopt" className="button-secondary" disabled={busy}>
-                        Remove {c.name}
-                      </button>
-                    ) : (
-                      <button type="submit" name="intent" value="adopt" disabled={busy || full}>
-                        Adopt {c.name}
-                      </button>
-                    )}
-                  </Form>
-                </li>
-              ))}
-            </ol>
-          </section>
-          <aside aria-labelledby="committee" className="panel">
-            <h2 id="committee" style={{ marginTop: 0 }}>
-              Committee ({committee.length} of {cap})
-            </h2>
-            {committee.length === 0 ? <p className="muted">Nobody adopted yet.</p> : null}
-            <ul aria-label="Committee members">
-              {list
-                .filter((c) => members.has(c.candidateId))
-                .map((c) => (
-                  <li key={c.candidateId}>{c.name}</li>
-                ))}
-            </ul>
-            {full ? <p className="muted">The committee is full; remove someone to adopt another.</p> : null}
-            <Form method="post">
-              <CsrfInput />
-              <button type="submit" name="intent" value="finish" disabled={busy}>
-                Finish
-              </button>
-            </Form>
-          </aside>
-        </div>
+        <Workspace />
       )}
     </>
+  );
+}
+
+/** The committee as finished: read-only, with Reopen as the one way to change it. */
+function FinishedCommittee({ finished, cap }: { finished: { finishedAt: string | null; members: { candidateId: number; name: string; affiliation: string | null }[] }; cap: number }) {
+  const busy = useNavigation().state !== "idle";
+  return (
+    <section aria-labelledby="finished-committee" className="panel committee-finished">
+      <h2 id="finished-committee">
+        Finished committee ({finished.members.length} of {cap})
+      </h2>
+      {finished.finishedAt ? <p className="muted">Finished {finished.finishedAt.slice(0, 16).replace("T", " ")} UTC.</p> : null}
+      {finished.members.length === 0 ? (
+        <p>Finished with nobody adopted.</p>
+      ) : (
+        <ol aria-label="Committee members">
+          {finished.members.map((m) => (
+            <li key={m.candidateId}>
+              {m.name}
+              {m.affiliation ? <span className="muted">, {m.affiliation}</span> : null}
+            </li>
+          ))}
+        </ol>
+      )}
+      <Form method="post" className="committee-reopen">
+        <CsrfInput />
+        <button type="submit" name="intent" value="reopen" className="button-secondary" disabled={busy}>
+          Reopen
+        </button>
+        <span className="muted">Reopening starts a new session with an empty committee; this one stays on record.</span>
+      </Form>
+    </section>
+  );
+}
+
+/** The open session: the recommended list with Adopt/Remove, and the committee kept on screen. */
+function Workspace() {
+  const { proposal, list, committee: loaded, cap } = useLoaderData<typeof loader>();
+  const acted = useActionData<typeof action>();
+  const committee = acted && "committee" in acted ? acted.committee : loaded;
+  const error = acted && "error" in acted ? acted.error : null;
+  const busy = useNavigation().state !== "idle";
+  const members = new Set(committee);
+  const full = committee.length >= cap;
+  const [confirming, setConfirming] = useState(false);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+
+  // Focus stays on the card acted on: its button (now Remove or Adopt), or the card if that is disabled.
+  useEffect(() => {
+    if (!acted || !("candidate" in acted) || !acted.candidate) return;
+    const button = document.getElementById(`act-${acted.candidate}`) as HTMLButtonElement | null;
+    if (button && !button.disabled) button.focus();
+    else document.getElementById(`card-${acted.candidate}`)?.focus();
+  }, [acted]);
+  useEffect(() => {
+    if (acted && "confirmEmpty" in acted) setConfirming(true);
+  }, [acted]);
+  useEffect(() => {
+    if (confirming) confirmRef.current?.focus();
+  }, [confirming]);
+  useEffect(() => {
+    if (committee.length > 0) setConfirming(false);
+  }, [committee.length]);
+
+  const names = list.filter((c) => members.has(c.candidateId));
+  const ordered = committee.map((id) => names.find((c) => c.candidateId === id)).filter((c) => c !== undefined);
+  return (
+    <div className="convener-workspace">
+      <section aria-labelledby="recommended" className="convener-list">
+        <h2 id="recommended">Recommended reviewers</h2>
+        {list.length === 0 ? <div className="empty">The recommender has no list for this proposal.</div> : null}
+        <ol>
+          {list.map((c) => (
+            <li key={c.candidateId} id={`card-${c.externalId}`} tabIndex={-1} className="convener-card" data-adopted={members.has(c.candidateId) || undefined}>
+              <Link to={`/convener/proposals/${encodeURIComponent(proposal.externalId)}/candidates/${encodeURIComponent(c.externalId)}`}>{c.name}</Link>, {c.affiliation}
+              <div className="muted">{c.keywords.join(", ")}</div>
+              <Form method="post" className="convener-card-action">
+                <CsrfInput />
+                <input type="hidden" name="candidate" value={c.externalId} />
+                {members.has(c.candidateId) ? (
+                  <button id={`act-${c.externalId}`} type="submit" name="intent" value="unadopt" className="button-secondary">
+                    Remove {c.name}
+                  </button>
+                ) : (
+                  <button id={`act-${c.externalId}`} type="submit" name="intent" value="adopt" disabled={full}>
+                    Adopt {c.name}
+                  </button>
+                )}
+              </Form>
+            </li>
+          ))}
+        </ol>
+      </section>
+      <aside aria-labelledby="committee" className="panel committee-panel">
+        <h2 id="committee">
+          Committee ({committee.length} of {cap})
+        </h2>
+        {error && !("confirmEmpty" in (acted ?? {})) ? (
+          <p role="alert" className="form-error">
+            {error}
+          </p>
+        ) : null}
+        {committee.length === 0 ? <p className="muted committee-empty">Nobody adopted yet.</p> : null}
+        <ul aria-label="Committee members" className="committee-members">
+          {ordered.map((c) => (
+            <li key={c.candidateId}>{c.name}</li>
+          ))}
+        </ul>
+        {full ? <p className="muted committee-full">The committee is full; remove someone to adopt another.</p> : null}
+        <Form method="post" className="committee-finish">
+          <CsrfInput />
+          {confirming && committee.length === 0 ? (
+            <div role="group" aria-labelledby="confirm-empty">
+              <p id="confirm-empty">{NOBODY}</p>
+              <input type="hidden" name="confirm" value="empty" />
+              <button ref={confirmRef} type="submit" name="intent" value="finish" className="button-danger" disabled={busy}>
+                Finish with nobody
+              </button>{" "}
+              <button type="button" className="button-secondary" onClick={() => setConfirming(false)}>
+                Keep choosing
+              </button>
+            </div>
+          ) : (
+            <button
+              type="submit"
+              name="intent"
+              value="finish"
+              disabled={busy}
+              onClick={(event) => {
+                // An empty committee takes a second, explicit step; the server asks for it too.
+                if (committee.length === 0) {
+                  event.preventDefault();
+                  setConfirming(true);
+                }
+              }}
+            >
+              Finish
+            </button>
+          )}
+        </Form>
+      </aside>
+    </div>
   );
 }
 

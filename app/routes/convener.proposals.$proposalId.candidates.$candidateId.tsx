@@ -1,11 +1,14 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { openProfile } from "../../db/convener";
 import { requireUserWithRole } from "~/utils/auth.server";
-import { convenerCall } from "~/utils/convener.server";
+import { changeCommittee, committeeChangeSchema, convenerCall } from "~/utils/convener.server";
+import { keepLoggedView } from "~/utils/convener-revalidate";
 import { getDb } from "~/utils/db.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
+import { CsrfInput } from "~/utils/csrf";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.candidate.name ?? "Candidate"} · Assay` }];
 
@@ -16,8 +19,28 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json(profile, { headers: { "Cache-Control": "no-store" } });
 }
 
+/** Adopt or Remove this candidate, by the same rules as on the proposal page (cap, session lock, events). */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUserWithRole(request, "convener");
+  const form = Object.fromEntries(await request.formData());
+  const parsed = committeeChangeSchema.safeParse({ intent: form.intent, candidate: params.candidateId });
+  if (!parsed.success) throw json({ message: "That request was not understood; reload the page." }, { status: 400 });
+  return changeCommittee(user.id, params.proposalId ?? "", parsed.data);
+}
+
+export const shouldRevalidate = keepLoggedView;
+
 export default function CandidateProfile() {
-  const { proposal, candidate } = useLoaderData<typeof loader>();
+  const { proposal, candidate, committee: loaded, cap } = useLoaderData<typeof loader>();
+  const acted = useActionData<typeof action>();
+  const committee = acted && "committee" in acted ? acted.committee : loaded;
+  const adopted = committee.includes(candidate.candidateId);
+  const full = committee.length >= cap;
+  const button = useRef<HTMLButtonElement>(null);
+  // After Adopt or Remove, focus stays on the button (whose label now says the other thing).
+  useEffect(() => {
+    if (acted) button.current?.focus();
+  }, [acted]);
   return (
     <>
       <p>
@@ -32,6 +55,27 @@ export default function CandidateProfile() {
       </ul>
       <p>{candidate.summary}</p>
       <p className="muted">Ranked {candidate.rank} for this proposal.</p>
+      <Form method="post" className="panel convener-profile-action">
+        <CsrfInput />
+        <p className="committee-status" role="status">
+          {adopted ? "In the committee" : "Not in the committee"} · committee {committee.length} of {cap}
+        </p>
+        {adopted ? (
+          <button ref={button} type="submit" name="intent" value="unadopt" className="button-secondary">
+            Remove {candidate.name}
+          </button>
+        ) : (
+          <button ref={button} type="submit" name="intent" value="adopt" disabled={full}>
+            Adopt {candidate.name}
+          </button>
+        )}
+        {full && !adopted ? <span className="muted"> The committee is full; remove someone to adopt another.</span> : null}
+        {acted && "error" in acted ? (
+          <p role="alert" className="form-error">
+            {acted.error}
+          </p>
+        ) : null}
+      </Form>
     </>
   );
 }
