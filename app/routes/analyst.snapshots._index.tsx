@@ -18,7 +18,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireUserWithRole(request, ["analyst", "admin"]);
   const db = getDb();
   const [snapshots, campaigns, experiments] = await Promise.all([listSnapshots(db), listCampaigns(db), listExperiments(db)]);
-  return json({ snapshots, campaigns: campaigns.filter((c) => c.status !== "draft").map((c) => ({ id: c.id, name: c.name })), experiments: experiments.map((e) => ({ key: e.key, name: e.name })) });
+  const list = snapshots.map((s) => ({ id: s.id, kind: s.kind, subject: s.subject, created: s.createdAt.toISOString().slice(0, 16).replace("T", " "), by: s.createdByLabel, sha256: s.sha256 }));
+  return json({ snapshots: list, campaigns: campaigns.filter((c) => c.status !== "draft").map((c) => ({ id: c.id, name: c.name })), experiments: experiments.map((e) => ({ key: e.key, name: e.name })) });
 }
 
 const freezeSchema = z.object({
@@ -26,7 +27,15 @@ const freezeSchema = z.object({
   campaign: z.coerce.number().int().positive().optional().or(z.literal("").transform(() => undefined)),
   experiment: z.string().optional(),
   B: resamplesField,
-  seed: seedField,
+  // Empty: the seed the result's own page uses (the experiment's, the campaign's, "assay" offline).
+  seed: z.literal("").transform(() => undefined).or(seedField).optional(),
+  // The cutoffs of the offline page on screen, "5,10,20"; absent elsewhere (each kind has its own).
+  ks: z
+    .string()
+    .regex(/^\d{1,3}(,\d{1,3}){0,19}$/, "Cutoffs (K) must be whole numbers separated by commas, such as 5,10,20.")
+    .transform((v) => v.split(",").map(Number))
+    .refine((ks) => ks.every((k) => k >= 1), "Every cutoff (K) must be at least 1.")
+    .optional(),
 });
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -36,7 +45,8 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     const wanted = { ...parsed.data, experiment: parsed.data.experiment || undefined };
     const s = await createSnapshot(getDb(), user, wanted, runInWorkerPool);
-    return redirect(`/analyst/snapshots/${s.id}`);
+    // The same parameters on unchanged data were frozen already: show that snapshot, and say so.
+    return redirect(`/analyst/snapshots/${s.id}${s.created ? "" : "?existing"}`);
   } catch (error) {
     if (error instanceof SnapshotError) return json({ error: error.message }, { status: error.status });
     throw error;
@@ -90,7 +100,7 @@ export default function Snapshots() {
           </div>
           <div>
             <label htmlFor="seed">Seed</label>
-            <input id="seed" name="seed" defaultValue="assay" />
+            <input id="seed" name="seed" defaultValue="" placeholder="as on its page" />
           </div>
           <div>
             <button type="submit" disabled={busy}>
@@ -112,7 +122,8 @@ export default function Snapshots() {
             <tr>
               <th className="num">Id</th>
               <th>Kind</th>
-              <th>Created</th>
+              <th>Of</th>
+              <th>Created (UTC)</th>
               <th>By</th>
               <th>sha256</th>
             </tr>
@@ -124,8 +135,9 @@ export default function Snapshots() {
                   <Link to={`/analyst/snapshots/${s.id}`}>{s.id}</Link>
                 </td>
                 <td>{s.kind}</td>
-                <td>{new Date(s.createdAt).toISOString().slice(0, 19).replace("T", " ")}</td>
-                <td>{s.createdByLabel}</td>
+                <td>{s.subject}</td>
+                <td>{s.created}</td>
+                <td>{s.by}</td>
                 <td>
                   <code>{s.sha256.slice(0, 16)}…</code>
                 </td>
