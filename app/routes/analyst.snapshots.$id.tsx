@@ -76,7 +76,7 @@ export default function SnapshotPage() {
           <input type="hidden" name="a" value={snapshot.id} />
           <div>
             <label htmlFor="b">Compare with snapshot</label>
-            <select id="b" name="b">
+            <select id="b" name="b" style={{ maxWidth: "100%" }}>
               {others.map((o) => (
                 <option key={o.id} value={o.id}>
                   {o.label}

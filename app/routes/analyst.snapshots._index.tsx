@@ -53,6 +53,9 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
+/** Controls fill their grid cell: a select as wide as its longest option would overlap its neighbour. */
+const fill = { width: "100%" };
+
 export default function Snapshots() {
   const { snapshots, campaigns, experiments } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
@@ -66,7 +69,7 @@ export default function Snapshots() {
         <div className="form-grid">
           <div>
             <label htmlFor="kind">Result</label>
-            <select id="kind" name="kind" defaultValue="offline">
+            <select id="kind" style={fill} name="kind" defaultValue="offline">
               <option value="offline">Offline report (tier 1)</option>
               <option value="expert">Expert campaign (tier 2)</option>
               <option value="online">Online experiment (tier 3)</option>
@@ -74,7 +77,7 @@ export default function Snapshots() {
           </div>
           <div>
             <label htmlFor="campaign">Campaign (expert)</label>
-            <select id="campaign" name="campaign" defaultValue="">
+            <select id="campaign" style={fill} name="campaign" defaultValue="">
               <option value="">—</option>
               {campaigns.map((c) => (
                 <option key={c.id} value={c.id}>
@@ -85,7 +88,7 @@ export default function Snapshots() {
           </div>
           <div>
             <label htmlFor="experiment">Experiment (online)</label>
-            <select id="experiment" name="experiment" defaultValue="">
+            <select id="experiment" style={fill} name="experiment" defaultValue="">
               <option value="">—</option>
               {experiments.map((e) => (
                 <option key={e.key} value={e.key}>
@@ -96,11 +99,11 @@ export default function Snapshots() {
           </div>
           <div>
             <label htmlFor="B">Resamples</label>
-            <input id="B" name="B" type="number" min={MIN_RESAMPLES} max={MAX_RESAMPLES} defaultValue={1000} />
+            <input id="B" style={fill} name="B" type="number" min={MIN_RESAMPLES} max={MAX_RESAMPLES} defaultValue={1000} />
           </div>
           <div>
             <label htmlFor="seed">Seed</label>
-            <input id="seed" name="seed" defaultValue="" placeholder="as on its page" />
+            <input id="seed" style={fill} name="seed" defaultValue="" placeholder="as on its page" />
           </div>
           <div>
             <button type="submit" disabled={busy}>
@@ -117,34 +120,36 @@ export default function Snapshots() {
       {snapshots.length === 0 ? (
         <div className="empty">No snapshots yet.</div>
       ) : (
-        <table aria-label="Snapshots">
-          <thead>
-            <tr>
-              <th className="num">Id</th>
-              <th>Kind</th>
-              <th>Of</th>
-              <th>Created (UTC)</th>
-              <th>By</th>
-              <th>sha256</th>
-            </tr>
-          </thead>
-          <tbody>
-            {snapshots.map((s) => (
-              <tr key={s.id}>
-                <td className="num">
-                  <Link to={`/analyst/snapshots/${s.id}`}>{s.id}</Link>
-                </td>
-                <td>{s.kind}</td>
-                <td>{s.subject}</td>
-                <td>{s.created}</td>
-                <td>{s.by}</td>
-                <td>
-                  <code>{s.sha256.slice(0, 16)}…</code>
-                </td>
+        <div className="table-scroll">
+          <table aria-label="Snapshots">
+            <thead>
+              <tr>
+                <th className="num">Id</th>
+                <th>Kind</th>
+                <th>Of</th>
+                <th>Created (UTC)</th>
+                <th>By</th>
+                <th>sha256</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {snapshots.map((s) => (
+                <tr key={s.id}>
+                  <td className="num">
+                    <Link to={`/analyst/snapshots/${s.id}`}>{s.id}</Link>
+                  </td>
+                  <td>{s.kind}</td>
+                  <td>{s.subject}</td>
+                  <td>{s.created}</td>
+                  <td>{s.by}</td>
+                  <td>
+                    <code>{s.sha256.slice(0, 16)}…</code>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </>
   );

@@ -51,30 +51,32 @@ export default function Compare() {
       <p className="muted">
         {a.sha256 === b.sha256 ? "Identical results (same sha256)." : `${formatCount(differing)} of ${formatCount(rows.length)} figures differ; they are highlighted.`}
       </p>
-      <table aria-label="Snapshot comparison">
-        <thead>
-          <tr>
-            <th>System or arm</th>
-            <th>Group</th>
-            <th>Measure</th>
-            <th className="num">Snapshot {a.id}</th>
-            <th className="num">Snapshot {b.id}</th>
-            <th className="num">Difference</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r, i) => (
-            <tr key={i} className={r.a !== r.b ? "gold" : undefined} data-differs={r.a !== r.b ? "yes" : undefined}>
-              <td>{r.system}</td>
-              <td>{r.group}</td>
-              <td title={r.measure}>{rowMeasure(r.measure).label}</td>
-              <td className="num">{shown(r.measure, r.a)}</td>
-              <td className="num">{shown(r.measure, r.b)}</td>
-              <td className="num">{r.a !== null && r.b !== null ? change(r.measure, r.b - r.a) : "—"}</td>
+      <div className="table-scroll">
+        <table aria-label="Snapshot comparison">
+          <thead>
+            <tr>
+              <th>System or arm</th>
+              <th>Group</th>
+              <th>Measure</th>
+              <th className="num">Snapshot {a.id}</th>
+              <th className="num">Snapshot {b.id}</th>
+              <th className="num">Difference</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map((r, i) => (
+              <tr key={i} className={r.a !== r.b ? "gold" : undefined} data-differs={r.a !== r.b ? "yes" : undefined}>
+                <td>{r.system}</td>
+                <td>{r.group}</td>
+                <td title={r.measure}>{rowMeasure(r.measure).label}</td>
+                <td className="num">{shown(r.measure, r.a)}</td>
+                <td className="num">{shown(r.measure, r.b)}</td>
+                <td className="num">{r.a !== null && r.b !== null ? change(r.measure, r.b - r.a) : "—"}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </>
   );
 }
