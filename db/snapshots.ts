@@ -4,8 +4,8 @@ import type { Db, DbOrTx } from "./client";
 import { recordAudit, type AuditActor } from "./audit";
 import { snapshots, type Snapshot } from "./schema";
 import { loadOfflineInput } from "./offline";
-import { loadCampaignData } from "./campaign-data";
-import { getCampaign } from "./campaigns";
+import { loadCampaignData, pseudonym } from "./campaign-data";
+import { campaignProgress, getCampaign } from "./campaigns";
 import { getExperiment } from "./experiments";
 import { sqlStreamTotals } from "./online-sql";
 import { DEFAULT_KS } from "../scripts/metrics/offline";
@@ -88,9 +88,18 @@ export async function computeResult(db: Db, request: SnapshotRequest, run: Heavy
     const { ks, B, seed } = parameters;
     const campaign = (await getCampaign(db, parameters.campaign))!;
     const { pairs, proposals, systems } = await loadCampaignData(db, campaign.id);
-    const judged = pairs.flatMap((p) => p.grades.filter((g) => g.grade !== null).map((g) => ({ item: String(p.itemId), rater: g.expert, value: g.grade! })));
+    // The grades in the order and under the rater ids the campaign's dashboard uses (campaignDashboard):
+    // the agreement bootstrap depends on both, and the snapshot must show the page's interval.
+    const judged = (await campaignProgress(db, campaign.id)).grades
+      .filter((g) => g.grade !== null)
+      .map((g) => ({ item: String(g.itemId), rater: String(g.expertId), value: g.grade! }));
     const figures = await run("campaignFigures", { ratings: judged, data: { pairs, proposals, systems }, options: { ks, B, seed } });
-    return { parameters, result: { campaign: { id: campaign.id, name: campaign.name }, results: figures.results!, agreement: figures.agreement } };
+    // Experts under the pseudonyms of the exports, never their ids or names (as on the dashboard).
+    const agreement = figures.agreement && {
+      ...figures.agreement,
+      leaveOneOut: figures.agreement.leaveOneOut.map((l) => ({ ...l, rater: pseudonym(campaign.id, Number(l.rater)) })),
+    };
+    return { parameters, result: { campaign: { id: campaign.id, name: campaign.name }, results: figures.results!, agreement } };
   }
   const { B, seed, control } = parameters;
   const experiment = (await getExperiment(db, parameters.experiment))!;
