@@ -134,6 +134,16 @@ test("an online snapshot opens as the experiment's dashboard, and its arms equal
   }
 });
 
+test("the offline report's snapshot shows its live figures at the resamples and seed chosen on the page", async ({ page }) => {
+  await signIn(page, demoLogin.analyst);
+  await page.goto("/analyst?B=300&seed=on-screen");
+  const live = await page.getByRole("table", { name: "HR@K by system" }).innerText();
+  await page.getByRole("button", { name: "Freeze snapshot" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(/Snapshot \d+/);
+  expect(await page.getByRole("table", { name: "HR@K by system" }).innerText()).toBe(live);
+  await expect(page.getByText('"B":300')).toBeVisible();
+});
+
 test("experts get 403 on snapshots and their exports", async ({ page }) => {
   await signIn(page, demoLogin.expert);
   expect((await page.goto("/analyst/snapshots"))?.status()).toBe(403);
