@@ -139,7 +139,7 @@ describe("audit log", () => {
   it("records snapshots created by a user and by the CLI", async () => {
     const before = await lastId();
     const byAnalyst = await createSnapshot(t.db, analyst, { kind: "offline", ks: [10], B: 100, seed: "audit" });
-    const byCli = await createSnapshot(t.db, "cli", { kind: "offline", ks: [10], B: 100, seed: "audit" });
+    const byCli = await createSnapshot(t.db, "cli", { kind: "offline", ks: [10], B: 100, seed: "audit-cli" }); // same seed: the same snapshot
     const entries = await entriesAfter(before);
     expect(entries.map((e) => [e.action, e.target, e.actorId, e.actorLabel])).toEqual([
       ["snapshot.create", `snapshot ${byAnalyst.id}`, analyst.id, "Alan <alan@test.local>"],

@@ -1,11 +1,11 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { toCsv } from "../scripts/lib/csv";
 import type { Db, DbOrTx } from "./client";
 import { recordAudit, type AuditActor } from "./audit";
 import { snapshots, type Snapshot } from "./schema";
 import { loadOfflineInput } from "./offline";
-import { loadCampaignData } from "./campaign-data";
-import { getCampaign } from "./campaigns";
+import { loadCampaignData, pseudonym } from "./campaign-data";
+import { campaignProgress, getCampaign } from "./campaigns";
 import { getExperiment } from "./experiments";
 import { sqlStreamTotals } from "./online-sql";
 import { DEFAULT_KS } from "../scripts/metrics/offline";
@@ -52,71 +52,128 @@ export async function dataWindow(db: DbOrTx) {
 }
 
 /**
- * Computes a result with the given parameters, exactly as the dashboards and the CLI do: the data is
- * read here, the bootstrap runs where `run` puts it (the app's worker pool; this thread for the CLI).
+ * The parameters a request stands for, with every default filled in as the dashboards fill it: the
+ * offline report's cutoffs, an experiment's own seed, a campaign's `campaign-<id>` seed, B = 1000.
+ * Cheap (no bootstrap), so a freeze can find an existing snapshot before computing anything.
  */
-export async function computeResult(db: Db, request: SnapshotRequest, run: HeavyRunner = runInProcess) {
-  const B = request.B ?? 2000;
-  const seed = request.seed ?? "assay";
-  if (request.kind === "offline") {
-    const ks = request.ks ?? DEFAULT_KS;
-    const input = await loadOfflineInput(db);
-    if (input.systems.length === 0 || input.gold.size === 0) throw new SnapshotError("There are no lists and gold committees to report on yet.");
-    return { parameters: { kind: "offline", ks, B, seed }, result: await run("offlineReport", { packed: packOfflineInput(input), options: { ks, B, seed } }) };
-  }
+export async function snapshotParameters(db: DbOrTx, request: SnapshotRequest) {
+  const B = request.B ?? 1000;
+  if (request.kind === "offline") return { kind: "offline" as const, ks: request.ks ?? DEFAULT_KS, B, seed: request.seed ?? "assay" };
   if (request.kind === "expert") {
     if (!request.campaign) throw new SnapshotError("An expert snapshot needs a campaign.");
     const campaign = await getCampaign(db, request.campaign);
     if (!campaign) throw new SnapshotError(`There is no campaign ${request.campaign}.`, 404);
-    const ks = request.ks ?? [5, 10, 20];
-    const { pairs, proposals, systems } = await loadCampaignData(db, campaign.id);
-    const judged = pairs.flatMap((p) => p.grades.filter((g) => g.grade !== null).map((g) => ({ item: String(p.itemId), rater: g.expert, value: g.grade! })));
-    const figures = await run("campaignFigures", { ratings: judged, data: { pairs, proposals, systems }, options: { ks, B, seed } });
-    return {
-      parameters: { kind: "expert", campaign: campaign.id, ks, B, seed },
-      result: { campaign: { id: campaign.id, name: campaign.name }, results: figures.results!, agreement: figures.agreement },
-    };
+    return { kind: "expert" as const, campaign: campaign.id, ks: request.ks ?? [5, 10, 20], B, seed: request.seed ?? `campaign-${campaign.id}` };
   }
   if (!request.experiment) throw new SnapshotError("An online snapshot needs an experiment.");
   const experiment = await getExperiment(db, request.experiment);
   if (!experiment) throw new SnapshotError(`There is no experiment ${request.experiment}.`, 404);
+  const control = experiment.arms.find((a) => a.isControl)!.key;
+  return { kind: "online" as const, experiment: experiment.key, B, seed: request.seed ?? experiment.seed, control };
+}
+
+/**
+ * Computes a result with the given parameters, exactly as the dashboards and the CLI do: the data is
+ * read here, the bootstrap runs where `run` puts it (the app's worker pool; this thread for the CLI).
+ */
+export async function computeResult(db: Db, request: SnapshotRequest, run: HeavyRunner = runInProcess) {
+  const parameters = await snapshotParameters(db, request);
+  if (parameters.kind === "offline") {
+    const { ks, B, seed } = parameters;
+    const input = await loadOfflineInput(db);
+    if (input.systems.length === 0 || input.gold.size === 0) throw new SnapshotError("There are no lists and gold committees to report on yet.");
+    return { parameters, result: await run("offlineReport", { packed: packOfflineInput(input), options: { ks, B, seed } }) };
+  }
+  if (parameters.kind === "expert") {
+    const { ks, B, seed } = parameters;
+    const campaign = (await getCampaign(db, parameters.campaign))!;
+    const { pairs, proposals, systems } = await loadCampaignData(db, campaign.id);
+    // The grades in the order and under the rater ids the campaign's dashboard uses (campaignDashboard):
+    // the agreement bootstrap depends on both, and the snapshot must show the page's interval.
+    const judged = (await campaignProgress(db, campaign.id)).grades
+      .filter((g) => g.grade !== null)
+      .map((g) => ({ item: String(g.itemId), rater: String(g.expertId), value: g.grade! }));
+    const figures = await run("campaignFigures", { ratings: judged, data: { pairs, proposals, systems }, options: { ks, B, seed } });
+    // Experts under the pseudonyms of the exports, never their ids or names (as on the dashboard).
+    const agreement = figures.agreement && {
+      ...figures.agreement,
+      leaveOneOut: figures.agreement.leaveOneOut.map((l) => ({ ...l, rater: pseudonym(campaign.id, Number(l.rater)) })),
+    };
+    return { parameters, result: { campaign: { id: campaign.id, name: campaign.name }, results: figures.results!, agreement } };
+  }
+  const { B, seed, control } = parameters;
+  const experiment = (await getExperiment(db, parameters.experiment))!;
   // The per-session path the dashboard uses (tested equal to `assay online` on the exported events).
   const totals = await sqlStreamTotals(db, experiment);
   if (totals.events === 0) throw new SnapshotError(`Experiment ${experiment.key} has no events yet.`);
-  const control = experiment.arms.find((a) => a.isControl)!.key;
   const weights = Object.fromEntries(experiment.arms.map((a) => [a.key, a.weight]));
   const report = await run("onlineReport", { packed: packStreamTotals(totals), options: { weights, control, intervals: true, B, seed } });
-  return {
-    parameters: { kind: "online", experiment: experiment.key, B, seed, control },
-    result: { experiment: { key: experiment.key, name: experiment.name }, ...report, daily: cumulativeDailyFromSessions(totals.sessions) },
-  };
+  return { parameters, result: { experiment: { key: experiment.key, name: experiment.name }, ...report, daily: cumulativeDailyFromSessions(totals.sessions) } };
+}
+
+type Window = Awaited<ReturnType<typeof dataWindow>>;
+
+/** The snapshot of this kind with exactly these parameters on exactly this data window, if one was frozen. */
+async function findSnapshot(db: DbOrTx, kind: Snapshot["kind"], parameters: object, window: Window) {
+  const [row] = await db
+    .select()
+    .from(snapshots)
+    .where(and(eq(snapshots.kind, kind), sql`${snapshots.parameters} = ${JSON.stringify(parameters)}::jsonb`, sql`${snapshots.dataWindow} = ${JSON.stringify(window)}::jsonb`))
+    .orderBy(snapshots.id)
+    .limit(1);
+  return row;
 }
 
 /**
  * Freezes a result: computed now, stored with its parameters, data window and SHA-256; never changed.
- * The snapshot names its creator (the user's name, or "cli"); the row and its audit entry are written
- * together, after the computation, so a long bootstrap holds no transaction open.
+ * Idempotent: the same parameters on the same data window return the snapshot already frozen
+ * (`created: false`), found before computing and again under an advisory lock before inserting, so
+ * two concurrent freezes (a double-click) make one row and one audit entry. The snapshot names its
+ * creator (the user's name, or "cli"); the row and its audit entry are written together, after the
+ * computation, so a long bootstrap holds no transaction open.
  */
 export async function createSnapshot(db: Db, actor: AuditActor, request: SnapshotRequest, run: HeavyRunner = runInProcess) {
-  const [{ parameters, result }, window] = await Promise.all([computeResult(db, request, run), dataWindow(db)]);
+  const [parameters, window] = await Promise.all([snapshotParameters(db, request), dataWindow(db)]);
+  const existing = await findSnapshot(db, parameters.kind, parameters, window);
+  if (existing) return { ...existing, created: false };
+  const { result } = await computeResult(db, request, run);
+  // A result computed while data arrived may not match the window read before: refuse rather than mislabel it.
+  if (canonicalJson(await dataWindow(db)) !== canonicalJson(window)) {
+    throw new SnapshotError("The data changed while the snapshot was computed; freeze again.", 409);
+  }
   const canonical = JSON.parse(canonicalJson(result));
   const digest = sha256(canonicalJson(result));
   const by = actor === "cli" ? { createdBy: null, createdByLabel: "cli" } : { createdBy: actor.id, createdByLabel: actor.name };
   return db.transaction(async (tx) => {
+    // Snapshots are immutable (no upsert, no delete): serialise freezes of the same parameters instead.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`assay.snapshot:${sha256(canonicalJson(parameters))}`}))`);
+    const frozen = await findSnapshot(tx, parameters.kind, parameters, window);
+    if (frozen) return { ...frozen, created: false };
     const [row] = await tx
       .insert(snapshots)
       .values({ kind: request.kind, parameters, dataWindow: window, result: canonical, sha256: digest, ...by })
       .returning();
     await recordAudit(tx, actor, "snapshot.create", `snapshot ${row.id}`, { kind: row.kind, parameters, sha256: digest });
-    return row;
+    return { ...row, created: true };
   });
 }
 
+/** What a snapshot is of, for pickers: the experiment's key, the campaign's name, or "offline report". */
+const subject = sql<string>`case ${snapshots.kind} when 'offline' then 'offline report'
+  when 'expert' then coalesce(${snapshots.result}->'campaign'->>'name', 'campaign ' || (${snapshots.parameters}->>'campaign'))
+  else ${snapshots.parameters}->>'experiment' end`;
+
+/** Every snapshot, newest first, with its subject (never its result, which can be large). */
 export async function listSnapshots(db: DbOrTx) {
   return db
-    .select({ id: snapshots.id, kind: snapshots.kind, parameters: snapshots.parameters, sha256: snapshots.sha256, createdByLabel: snapshots.createdByLabel, createdAt: snapshots.createdAt })
+    .select({ id: snapshots.id, kind: snapshots.kind, subject, parameters: snapshots.parameters, sha256: snapshots.sha256, createdByLabel: snapshots.createdByLabel, createdAt: snapshots.createdAt })
     .from(snapshots)
-    .orderBy(desc(snapshots.createdAt));
+    .orderBy(desc(snapshots.createdAt), desc(snapshots.id));
+}
+
+/** A snapshot as a picker shows it: kind, subject, when (UTC, to the minute) and who froze it. */
+export function snapshotLabel(s: { id: number; kind: string; subject: string; createdAt: Date; createdByLabel: string }) {
+  return `#${s.id} · ${s.kind} · ${s.subject} · ${s.createdAt.toISOString().slice(0, 16).replace("T", " ")} UTC · ${s.createdByLabel}`;
 }
 
 export async function getSnapshot(db: DbOrTx, id: number): Promise<Snapshot> {
@@ -141,4 +198,24 @@ export function snapshotRows(s: Pick<Snapshot, "kind" | "result">): SnapshotRow[
 /** The same rows as CSV. */
 export function snapshotCsv(s: Snapshot): string {
   return toCsv(snapshotColumns, snapshotRows(s)) + "\r\n";
+}
+
+/**
+ * The figures of two snapshots side by side, matched by (system or arm, group, measure). Only two of
+ * one kind compare: an offline report and an experiment share no figure, so every row would "differ".
+ */
+export function compareSnapshots(a: Pick<Snapshot, "kind" | "result">, b: Pick<Snapshot, "kind" | "result">) {
+  if (a.kind !== b.kind) {
+    // Every kind (offline, online, expert) starts with a vowel: "an".
+    throw new SnapshotError(`An ${a.kind} snapshot cannot be compared with an ${b.kind} one; pick two of the same kind.`);
+  }
+  const key = (r: SnapshotRow) => `${r[0]}\u0000${r[1]}\u0000${r[2]}`;
+  const aRows = snapshotRows(a);
+  const bRows = snapshotRows(b);
+  const inA = new Set(aRows.map(key));
+  const bByKey = new Map(bRows.map((r) => [key(r), r]));
+  return [
+    ...aRows.map((r) => ({ system: r[0], group: r[1], measure: r[2], a: r[3], b: bByKey.get(key(r))?.[3] ?? null })),
+    ...bRows.filter((r) => !inA.has(key(r))).map((r) => ({ system: r[0], group: r[1], measure: r[2], a: null, b: r[3] })),
+  ];
 }

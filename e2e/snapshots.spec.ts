@@ -26,7 +26,7 @@ test("an analyst freezes a snapshot, downloads it, and the CLI computes the same
   const figures = page.getByRole("group", { name: "Every offline figure" });
   await figures.getByLabel("Filter rows").fill("Success@10");
   const shown = await figures.getByRole("row", { name: /^challenger overall HR@10 / }).innerText();
-  const id = page.url().split("/").pop()!;
+  const id = new URL(page.url()).pathname.split("/").pop()!;
 
   const json = await get(page, `/api/snapshots/${id}.json`);
   expect(json.status).toBe(200);
@@ -44,12 +44,72 @@ test("an analyst freezes a snapshot, downloads it, and the CLI computes the same
     env: { ...process.env, ASSAY_DATA_DIR: process.env.E2E_DATA_DIR, DATABASE_URL: "" },
     encoding: "utf8",
   });
+  // Freezing is idempotent: the CLI finds the snapshot the page froze instead of making another.
+  expect(out).toContain(`Snapshot ${id} (offline) already frozen`);
   expect(out).toContain(`sha256 ${doc.sha256}`);
+});
 
-  await page.reload();
-  await page.getByLabel("Compare with snapshot").selectOption({ index: 0 });
+/** The rows of the snapshots list that are of `subject`. */
+const rowsOf = (page: Page, subject: string) => page.getByRole("table", { name: "Snapshots" }).getByRole("row").filter({ has: page.getByRole("cell", { name: subject, exact: true }) });
+
+test("a campaign's snapshot shows the figures of its live page, and a double-click freezes it once", async ({ page }) => {
+  await signIn(page, demoLogin.analyst);
+  const campaign = "Reviewer relevance, autumn round";
+  await page.goto("/analyst/snapshots");
+  await expect(rowsOf(page, campaign)).toHaveCount(0);
+  await page.goto("/analyst/experiments");
+  await page.getByRole("link", { name: campaign }).first().click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(campaign);
+  // Every figure with its interval, as the live page draws it with the campaign's seed.
+  const live = await page.getByRole("table", { name: "nDCG by system" }).innerText();
+  await page.getByRole("button", { name: "Freeze snapshot" }).dblclick();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(/Snapshot \d+/);
+  expect(await page.getByRole("table", { name: "nDCG by system" }).innerText()).toBe(live);
+  const id = new URL(page.url()).pathname.split("/").pop()!;
+
+  await page.goto("/analyst/snapshots");
+  await expect(rowsOf(page, campaign)).toHaveCount(1);
+  const [shownId, kind, subject, created, by] = await rowsOf(page, campaign).getByRole("cell").allInnerTexts();
+  expect([shownId, kind, subject, by]).toEqual([id, "expert", campaign, "Ana Analyst"]);
+  expect(created).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d$/);
+  // Freezing again on unchanged data opens the same snapshot and says so.
+  await page.goto("/analyst/experiments");
+  await page.getByRole("link", { name: campaign }).first().click();
+  await page.getByRole("button", { name: "Freeze snapshot" }).click();
+  await expect(page).toHaveURL(new RegExp(`/analyst/snapshots/${id}\\?existing$`));
+  await expect(page.getByText("These parameters were already frozen on the same data")).toBeVisible();
+  await page.goto("/analyst/snapshots");
+  await expect(rowsOf(page, campaign)).toHaveCount(1);
+});
+
+test("an experiment's snapshot shows the intervals of its live page; compare refuses two kinds", async ({ page }) => {
+  await signIn(page, demoLogin.analyst);
+  await page.goto("/analyst/experiments/reviewer-ranker-v2");
+  const live = await page.getByRole("table", { name: "Arms with intervals" }).innerText();
+  await page.getByRole("button", { name: "Freeze snapshot" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(/Snapshot \d+/);
+  expect(await page.getByRole("table", { name: "Arms with intervals" }).innerText()).toBe(live);
+  const online = new URL(page.url()).pathname.split("/").pop()!;
+
+  await page.goto("/analyst/snapshots");
+  const offline = (await rowsOf(page, "offline report").first().getByRole("link").innerText()).trim();
+  const refused = await page.goto(`/analyst/snapshots/compare?a=${offline}&b=${online}`);
+  expect(refused?.status()).toBe(400);
+  await expect(page.getByRole("alert")).toContainText("An offline snapshot cannot be compared with an online one; pick two of the same kind.");
+  await expect(page.getByRole("table", { name: "Snapshot comparison" })).toHaveCount(0);
+
+  // The picker on a snapshot offers only its kind, each with its subject, date and author; two of a kind compare.
+  await page.goto("/analyst/snapshots");
+  await page.getByLabel("Seed").fill("e2e-compare");
+  await page.getByLabel("Resamples").fill("200");
+  await page.getByRole("button", { name: "Freeze snapshot" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(/Snapshot \d+/);
+  const options = await page.getByLabel("Compare with snapshot").locator("option").allInnerTexts();
+  expect(options.some((o) => o.startsWith(`#${offline} · offline · offline report · `) && o.endsWith(" · Ana Analyst"))).toBe(true);
+  for (const o of options) expect(o).toMatch(/^#\d+ · offline · offline report · \d{4}-\d\d-\d\d \d\d:\d\d UTC · /);
+  await page.getByLabel("Compare with snapshot").selectOption(offline);
   await page.getByRole("button", { name: "Compare" }).click();
-  await expect(page.getByText("Identical results (same sha256).")).toBeVisible();
+  await expect(page.getByRole("table", { name: "Snapshot comparison" })).toBeVisible();
 });
 
 test("an online snapshot opens as the experiment's dashboard, and its arms equal what `assay online` computes", async ({ page }) => {
@@ -60,7 +120,7 @@ test("an online snapshot opens as the experiment's dashboard, and its arms equal
   await expect(page.getByRole("table", { name: "Arms with intervals" }).getByRole("row")).toHaveCount(3);
   await expect(page.getByRole("img", { name: /^Relative lift of each metric/ }).locator("svg").first()).toBeVisible();
   await expect(page.getByRole("img", { name: /^Adoption rate per arm as it stood/ }).locator("svg").first()).toBeVisible();
-  const id = page.url().split("/").pop()!;
+  const id = new URL(page.url()).pathname.split("/").pop()!;
   const doc = JSON.parse((await get(page, `/api/snapshots/${id}.json`)).text);
 
   // The CLI on the events exported from the same database.
@@ -72,6 +132,16 @@ test("an online snapshot opens as the experiment's dashboard, and its arms equal
     for (const field of ["units", "sessions", "shown", "clicked", "adopted"]) expect(doc.result.arms[arm][field]).toBe(computed.arms[arm][field]);
     for (const field of ["ctr", "adoptionRate", "meanAdoptedRank", "sessionSuccessRate"]) expect(doc.result.arms[arm][field]).toBeCloseTo(computed.arms[arm][field], 12);
   }
+});
+
+test("the offline report's snapshot shows its live figures at the resamples and seed chosen on the page", async ({ page }) => {
+  await signIn(page, demoLogin.analyst);
+  await page.goto("/analyst?B=300&seed=on-screen");
+  const live = await page.getByRole("table", { name: "HR@K by system" }).innerText();
+  await page.getByRole("button", { name: "Freeze snapshot" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(/Snapshot \d+/);
+  expect(await page.getByRole("table", { name: "HR@K by system" }).innerText()).toBe(live);
+  await expect(page.getByText('"B":300')).toBeVisible();
 });
 
 test("experts get 403 on snapshots and their exports", async ({ page }) => {

@@ -1,18 +1,49 @@
-import { Form } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { Form, useNavigation } from "@remix-run/react";
 import { CsrfInput } from "~/utils/csrf";
 
-/** "Freeze snapshot" on a dashboard: stores this result, with these parameters, as an immutable snapshot. */
-export function FreezeButton({ kind, campaign, experiment, B = 1000, seed = "assay" }: { kind: "offline" | "expert" | "online"; campaign?: number; experiment?: string; B?: number; seed?: string }) {
+interface FreezeButtonProps {
+  kind: "offline" | "expert" | "online";
+  campaign?: number;
+  experiment?: string;
+  /** The resamples, seed and cutoffs the page on screen was computed with: the snapshot uses the same. */
+  B: number;
+  seed: string;
+  ks?: number[];
+}
+
+/**
+ * "Freeze snapshot" on a dashboard: stores this result, with the parameters of the view on screen, as an
+ * immutable snapshot. A second click while the first is on its way is ignored (the server also returns
+ * the existing snapshot for the same parameters and data, so a double-click never makes two).
+ */
+export function FreezeButton({ kind, campaign, experiment, B, seed, ks }: FreezeButtonProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formAction === "/analyst/snapshots";
+  // A ref, not state: the second click of a double-click arrives before React re-renders the button disabled.
+  const sent = useRef(false);
+  useEffect(() => {
+    if (navigation.state === "idle") sent.current = false;
+  }, [navigation.state]);
   return (
-    <Form method="post" action="/analyst/snapshots" className="toolbar">
+    <Form
+      method="post"
+      action="/analyst/snapshots"
+      className="toolbar"
+      onSubmit={(event) => {
+        if (sent.current) event.preventDefault();
+        sent.current = true;
+      }}
+    >
       <CsrfInput />
       <input type="hidden" name="kind" value={kind} />
       {campaign ? <input type="hidden" name="campaign" value={campaign} /> : null}
       {experiment ? <input type="hidden" name="experiment" value={experiment} /> : null}
       <input type="hidden" name="B" value={B} />
       <input type="hidden" name="seed" value={seed} />
-      <button type="submit" className="button-secondary">
-        Freeze snapshot
+      {ks ? <input type="hidden" name="ks" value={ks.join(",")} /> : null}
+      <button type="submit" className="button-secondary" disabled={busy} aria-busy={busy || undefined}>
+        {busy ? "Freezing…" : "Freeze snapshot"}
       </button>
     </Form>
   );

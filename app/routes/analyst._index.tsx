@@ -56,7 +56,7 @@ export default function AnalystHome() {
         </button>
       </Form>
 
-      <FreezeButton kind="offline" B={params.B} seed={params.seed} />
+      <FreezeButton kind="offline" B={report.parameters.B} seed={String(report.parameters.seed)} ks={report.parameters.ks} />
 
       <OfflineDashboard report={report} />
 

@@ -11,12 +11,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUserWithRole(request, ["analyst", "admin"]);
-  const { campaign, results, agreement, curve, queue } = await campaignDashboard(params.campaignId);
-  return json({ campaign: { id: campaign.id, name: campaign.name, status: campaign.status, poolDepth: campaign.poolDepth, raters: campaign.ratersPerProposal }, results, agreement, curve, disagreements: queue.length });
+  const { campaign, results, agreement, curve, queue, parameters } = await campaignDashboard(params.campaignId);
+  return json({ campaign: { id: campaign.id, name: campaign.name, status: campaign.status, poolDepth: campaign.poolDepth, raters: campaign.ratersPerProposal }, results, agreement, curve, disagreements: queue.length, parameters });
 }
 
 export default function CampaignDashboard() {
-  const { campaign, results, agreement, curve, disagreements } = useLoaderData<typeof loader>();
+  const { campaign, results, agreement, curve, disagreements, parameters } = useLoaderData<typeof loader>();
   return (
     <>
       <p>
@@ -28,7 +28,7 @@ export default function CampaignDashboard() {
       <p className="muted">
         Pool depth {campaign.poolDepth}, {campaign.raters} raters per proposal; labels are the median grade (adjudicated pairs: the final grade); {disagreements} pairs are in the disagreement queue.
       </p>
-      <FreezeButton kind="expert" campaign={campaign.id} />
+      <FreezeButton kind="expert" campaign={campaign.id} B={parameters.B} seed={parameters.seed} />
       {!results ? (
         <div className="empty">No grades yet.</div>
       ) : (

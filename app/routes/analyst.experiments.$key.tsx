@@ -17,7 +17,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function ExperimentDashboard() {
-  const { experiment, report, counts, unknown, daily, control } = useLoaderData<typeof loader>();
+  const { experiment, report, counts, unknown, daily, control, parameters } = useLoaderData<typeof loader>();
   return (
     <>
       <p>
@@ -27,7 +27,7 @@ export default function ExperimentDashboard() {
         {experiment.name} <span className="badge">{experiment.status}</span>
       </h1>
       <p className="muted">Arms: {experiment.arms.map((a) => `${a.key} = ${a.system} (${a.weight}${a.isControl ? ", control" : ""})`).join("; ")}. Intervals: 95% cluster bootstrap over conveners; p-values: permutation over conveners.</p>
-      <FreezeButton kind="online" experiment={experiment.key} />
+      <FreezeButton kind="online" experiment={experiment.key} B={parameters.B} seed={parameters.seed} />
       {!report ? (
         <div className="empty">No events yet.</div>
       ) : (

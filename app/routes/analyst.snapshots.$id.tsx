@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { dataWindow, getSnapshot, listSnapshots, SnapshotError } from "../../db/snapshots";
+import { dataWindow, getSnapshot, listSnapshots, snapshotLabel, SnapshotError } from "../../db/snapshots";
 import { requireUserWithRole } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { parseId } from "~/utils/route-params.server";
@@ -26,16 +26,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const now = await dataWindow(db);
   const labels: Record<string, string> = { listItems: "list items", ratings: "expert grades", events: "convener events", latestImport: "imports", latestRating: "grades", latestEvent: "events" };
   const changed = (Object.keys(now) as (keyof typeof now)[]).filter((k) => String(now[k]) !== String(then[k])).map((k) => labels[k]);
+  const all = await listSnapshots(db);
   return json({
+    subject: all.find((s) => s.id === snapshot.id)?.subject ?? snapshot.kind,
+    // Arrived here from a freeze that found this snapshot already made (same parameters, same data).
+    existing: new URL(request.url).searchParams.has("existing"),
     snapshot: { id: snapshot.id, kind: snapshot.kind, parameters: snapshot.parameters, dataWindow: then, sha256: snapshot.sha256, createdBy: snapshot.createdByLabel, createdAt: snapshot.createdAt },
     result: snapshot.result,
     changed: [...new Set(changed)],
-    others: (await listSnapshots(db)).filter((s) => s.id !== snapshot.id && s.kind === snapshot.kind).map((s) => s.id),
+    // Only snapshots of the same kind compare (see compareSnapshots); labelled, never bare ids.
+    others: all.filter((s) => s.id !== snapshot.id && s.kind === snapshot.kind).map((s) => ({ id: s.id, label: snapshotLabel(s) })),
   });
 }
 
 export default function SnapshotPage() {
-  const { snapshot, result, changed, others } = useLoaderData<typeof loader>();
+  const { snapshot, subject, existing, result, changed, others } = useLoaderData<typeof loader>();
   return (
     <>
       <p>
@@ -44,6 +49,12 @@ export default function SnapshotPage() {
       <h1>
         Snapshot {snapshot.id} <span className="badge">{snapshot.kind}</span>
       </h1>
+      <p>
+        Of <strong>{subject}</strong>.
+      </p>
+      {existing ? (
+        <p className="notice">These parameters were already frozen on the same data: this is that snapshot, not a new one.</p>
+      ) : null}
       <p className="muted">
         Frozen {new Date(snapshot.createdAt).toISOString().slice(0, 19).replace("T", " ")} by {snapshot.createdBy}. Parameters: <code>{JSON.stringify(snapshot.parameters)}</code>. sha256{" "}
         <code>{snapshot.sha256}</code>.
@@ -65,9 +76,11 @@ export default function SnapshotPage() {
           <input type="hidden" name="a" value={snapshot.id} />
           <div>
             <label htmlFor="b">Compare with snapshot</label>
-            <select id="b" name="b">
+            <select id="b" name="b" style={{ maxWidth: "100%" }}>
               {others.map((o) => (
-                <option key={o}>{o}</option>
+                <option key={o.id} value={o.id}>
+                  {o.label}
+                </option>
               ))}
             </select>
           </div>

@@ -18,7 +18,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireUserWithRole(request, ["analyst", "admin"]);
   const db = getDb();
   const [snapshots, campaigns, experiments] = await Promise.all([listSnapshots(db), listCampaigns(db), listExperiments(db)]);
-  return json({ snapshots, campaigns: campaigns.filter((c) => c.status !== "draft").map((c) => ({ id: c.id, name: c.name })), experiments: experiments.map((e) => ({ key: e.key, name: e.name })) });
+  const list = snapshots.map((s) => ({ id: s.id, kind: s.kind, subject: s.subject, created: s.createdAt.toISOString().slice(0, 16).replace("T", " "), by: s.createdByLabel, sha256: s.sha256 }));
+  return json({ snapshots: list, campaigns: campaigns.filter((c) => c.status !== "draft").map((c) => ({ id: c.id, name: c.name })), experiments: experiments.map((e) => ({ key: e.key, name: e.name })) });
 }
 
 const freezeSchema = z.object({
@@ -26,7 +27,15 @@ const freezeSchema = z.object({
   campaign: z.coerce.number().int().positive().optional().or(z.literal("").transform(() => undefined)),
   experiment: z.string().optional(),
   B: resamplesField,
-  seed: seedField,
+  // Empty: the seed the result's own page uses (the experiment's, the campaign's, "assay" offline).
+  seed: z.literal("").transform(() => undefined).or(seedField).optional(),
+  // The cutoffs of the offline page on screen, "5,10,20"; absent elsewhere (each kind has its own).
+  ks: z
+    .string()
+    .regex(/^\d{1,3}(,\d{1,3}){0,19}$/, "Cutoffs (K) must be whole numbers separated by commas, such as 5,10,20.")
+    .transform((v) => v.split(",").map(Number))
+    .refine((ks) => ks.every((k) => k >= 1), "Every cutoff (K) must be at least 1.")
+    .optional(),
 });
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -36,12 +45,16 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     const wanted = { ...parsed.data, experiment: parsed.data.experiment || undefined };
     const s = await createSnapshot(getDb(), user, wanted, runInWorkerPool);
-    return redirect(`/analyst/snapshots/${s.id}`);
+    // The same parameters on unchanged data were frozen already: show that snapshot, and say so.
+    return redirect(`/analyst/snapshots/${s.id}${s.created ? "" : "?existing"}`);
   } catch (error) {
     if (error instanceof SnapshotError) return json({ error: error.message }, { status: error.status });
     throw error;
   }
 }
+
+/** Controls fill their grid cell: a select as wide as its longest option would overlap its neighbour. */
+const fill = { width: "100%" };
 
 export default function Snapshots() {
   const { snapshots, campaigns, experiments } = useLoaderData<typeof loader>();
@@ -56,7 +69,7 @@ export default function Snapshots() {
         <div className="form-grid">
           <div>
             <label htmlFor="kind">Result</label>
-            <select id="kind" name="kind" defaultValue="offline">
+            <select id="kind" style={fill} name="kind" defaultValue="offline">
               <option value="offline">Offline report (tier 1)</option>
               <option value="expert">Expert campaign (tier 2)</option>
               <option value="online">Online experiment (tier 3)</option>
@@ -64,7 +77,7 @@ export default function Snapshots() {
           </div>
           <div>
             <label htmlFor="campaign">Campaign (expert)</label>
-            <select id="campaign" name="campaign" defaultValue="">
+            <select id="campaign" style={fill} name="campaign" defaultValue="">
               <option value="">—</option>
               {campaigns.map((c) => (
                 <option key={c.id} value={c.id}>
@@ -75,7 +88,7 @@ export default function Snapshots() {
           </div>
           <div>
             <label htmlFor="experiment">Experiment (online)</label>
-            <select id="experiment" name="experiment" defaultValue="">
+            <select id="experiment" style={fill} name="experiment" defaultValue="">
               <option value="">—</option>
               {experiments.map((e) => (
                 <option key={e.key} value={e.key}>
@@ -86,11 +99,11 @@ export default function Snapshots() {
           </div>
           <div>
             <label htmlFor="B">Resamples</label>
-            <input id="B" name="B" type="number" min={MIN_RESAMPLES} max={MAX_RESAMPLES} defaultValue={1000} />
+            <input id="B" style={fill} name="B" type="number" min={MIN_RESAMPLES} max={MAX_RESAMPLES} defaultValue={1000} />
           </div>
           <div>
             <label htmlFor="seed">Seed</label>
-            <input id="seed" name="seed" defaultValue="assay" />
+            <input id="seed" style={fill} name="seed" defaultValue="" placeholder="as on its page" />
           </div>
           <div>
             <button type="submit" disabled={busy}>
@@ -107,32 +120,36 @@ export default function Snapshots() {
       {snapshots.length === 0 ? (
         <div className="empty">No snapshots yet.</div>
       ) : (
-        <table aria-label="Snapshots">
-          <thead>
-            <tr>
-              <th className="num">Id</th>
-              <th>Kind</th>
-              <th>Created</th>
-              <th>By</th>
-              <th>sha256</th>
-            </tr>
-          </thead>
-          <tbody>
-            {snapshots.map((s) => (
-              <tr key={s.id}>
-                <td className="num">
-                  <Link to={`/analyst/snapshots/${s.id}`}>{s.id}</Link>
-                </td>
-                <td>{s.kind}</td>
-                <td>{new Date(s.createdAt).toISOString().slice(0, 19).replace("T", " ")}</td>
-                <td>{s.createdByLabel}</td>
-                <td>
-                  <code>{s.sha256.slice(0, 16)}…</code>
-                </td>
+        <div className="table-scroll">
+          <table aria-label="Snapshots">
+            <thead>
+              <tr>
+                <th className="num">Id</th>
+                <th>Kind</th>
+                <th>Of</th>
+                <th>Created (UTC)</th>
+                <th>By</th>
+                <th>sha256</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {snapshots.map((s) => (
+                <tr key={s.id}>
+                  <td className="num">
+                    <Link to={`/analyst/snapshots/${s.id}`}>{s.id}</Link>
+                  </td>
+                  <td>{s.kind}</td>
+                  <td>{s.subject}</td>
+                  <td>{s.created}</td>
+                  <td>{s.by}</td>
+                  <td>
+                    <code>{s.sha256.slice(0, 16)}…</code>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </>
   );

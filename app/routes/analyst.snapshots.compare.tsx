@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { z } from "zod";
 import { Link, useLoaderData } from "@remix-run/react";
-import { getSnapshot, snapshotRows, SnapshotError } from "../../db/snapshots";
+import { compareSnapshots, getSnapshot, SnapshotError } from "../../db/snapshots";
 import { requireUserWithRole } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { idField } from "~/utils/ids";
@@ -21,13 +21,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { a: idA, b: idB } = parseQuery(request, compareSchema);
   try {
     const [a, b] = await Promise.all([idA, idB].map((id) => getSnapshot(getDb(), id)));
-    const key = (r: (string | number | null)[]) => `${r[0]}\u0000${r[1]}\u0000${r[2]}`;
-    const bRows = new Map(snapshotRows(b).map((r) => [key(r), r]));
-    const aRows = snapshotRows(a);
-    const rows = [...aRows.map((r) => ({ system: r[0], group: r[1], measure: r[2], a: r[3], b: bRows.get(key(r))?.[3] ?? null })), ...snapshotRows(b).filter((r) => !aRows.some((x) => key(x) === key(r))).map((r) => ({ system: r[0], group: r[1], measure: r[2], a: null, b: r[3] }))];
+    const rows = compareSnapshots(a, b);
     return json({ a: { id: a.id, kind: a.kind, sha256: a.sha256 }, b: { id: b.id, kind: b.kind, sha256: b.sha256 }, rows });
   } catch (error) {
-    if (error instanceof SnapshotError) throw json({ message: error.message }, { status: 404 });
+    // 404 for a missing snapshot, 400 for two of different kinds.
+    if (error instanceof SnapshotError) throw json({ message: error.message }, { status: error.status });
     throw error;
   }
 }
@@ -53,30 +51,32 @@ export default function Compare() {
       <p className="muted">
         {a.sha256 === b.sha256 ? "Identical results (same sha256)." : `${formatCount(differing)} of ${formatCount(rows.length)} figures differ; they are highlighted.`}
       </p>
-      <table aria-label="Snapshot comparison">
-        <thead>
-          <tr>
-            <th>System or arm</th>
-            <th>Group</th>
-            <th>Measure</th>
-            <th className="num">Snapshot {a.id}</th>
-            <th className="num">Snapshot {b.id}</th>
-            <th className="num">Difference</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r, i) => (
-            <tr key={i} className={r.a !== r.b ? "gold" : undefined} data-differs={r.a !== r.b ? "yes" : undefined}>
-              <td>{r.system}</td>
-              <td>{r.group}</td>
-              <td title={r.measure}>{rowMeasure(r.measure).label}</td>
-              <td className="num">{shown(r.measure, r.a)}</td>
-              <td className="num">{shown(r.measure, r.b)}</td>
-              <td className="num">{r.a !== null && r.b !== null ? change(r.measure, r.b - r.a) : "—"}</td>
+      <div className="table-scroll">
+        <table aria-label="Snapshot comparison">
+          <thead>
+            <tr>
+              <th>System or arm</th>
+              <th>Group</th>
+              <th>Measure</th>
+              <th className="num">Snapshot {a.id}</th>
+              <th className="num">Snapshot {b.id}</th>
+              <th className="num">Difference</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map((r, i) => (
+              <tr key={i} className={r.a !== r.b ? "gold" : undefined} data-differs={r.a !== r.b ? "yes" : undefined}>
+                <td>{r.system}</td>
+                <td>{r.group}</td>
+                <td title={r.measure}>{rowMeasure(r.measure).label}</td>
+                <td className="num">{shown(r.measure, r.a)}</td>
+                <td className="num">{shown(r.measure, r.b)}</td>
+                <td className="num">{r.a !== null && r.b !== null ? change(r.measure, r.b - r.a) : "—"}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </>
   );
 }

@@ -30,6 +30,8 @@ export async function experimentDashboard(key: string | undefined) {
     unknown: await unknownIdFindings(db, experiment),
     report,
     daily: totals.events ? cumulativeDailyFromSessions(totals.sessions) : [],
+    // What "Freeze snapshot" passes on, so the snapshot's figures are this page's.
+    parameters: { B: options.B, seed: options.seed },
   };
 }
 
@@ -68,5 +70,7 @@ export async function campaignDashboard(rawId: string | undefined, options: { na
     results: figures?.results ?? null,
     queue: data ? disagreementsOf(data.pairs).map((p) => ({ ...p, median: aggregateGrade(p.grades.map((g) => g.grade)) })) : [],
     curve: figures?.curve ?? [],
+    // What "Freeze snapshot" passes on, so the snapshot's figures are this page's.
+    parameters: { B: 1000, seed },
   };
 }

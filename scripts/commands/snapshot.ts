@@ -30,7 +30,9 @@ export function registerSnapshot(program: Command) {
       const created = await withDatabase((db) =>
         createSnapshot(db, "cli", { kind: o.kind as "offline", campaign: o.campaign, experiment: o.experiment, ks: o.k, B: o.bootstrap, seed: o.seed }).catch(fail),
       );
-      console.log(`Snapshot ${created.id} (${created.kind}) frozen, sha256 ${created.sha256}.`);
+      // Same parameters on unchanged data: the snapshot made before, not a new one (createSnapshot is idempotent).
+      const how = created.created ? "frozen" : "already frozen with these parameters on this data";
+      console.log(`Snapshot ${created.id} (${created.kind}) ${how}, sha256 ${created.sha256}.`);
     });
   snapshot
     .command("list")

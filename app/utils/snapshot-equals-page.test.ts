@@ -1,0 +1,40 @@
+import { sql } from "drizzle-orm";
+import { createTestDatabase, type TestDatabase } from "../../test/database";
+import { seedDemo } from "../../db/seed";
+import { createSnapshot } from "../../db/snapshots";
+import { canonicalJson } from "../../scripts/lib/canonical";
+
+/**
+ * "Freeze snapshot" passes the parameters the dashboard used (`parameters` of its data); a snapshot
+ * made with them holds exactly the figures the page shows, intervals included.
+ */
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+  process.env.DATABASE_URL = t.url;
+  await seedDemo(t.db, { proposals: 24, candidates: 300, seed: "snapshot-page" });
+});
+afterAll(() => t.drop());
+
+const same = (value: unknown) => JSON.parse(canonicalJson(value));
+
+describe("a snapshot frozen from a dashboard", () => {
+  it("holds the campaign page's results and agreement, intervals included", async () => {
+    const { campaignDashboard } = await import("./dashboards.server");
+    const [{ id }] = await t.db.execute<{ id: number }>(sql`select id from campaigns where status <> 'draft' limit 1`);
+    const page = await campaignDashboard(String(id));
+    const snapshot = await createSnapshot(t.db, "cli", { kind: "expert", campaign: id, ...page.parameters });
+    const frozen = snapshot.result as { results: unknown; agreement: unknown };
+    expect(frozen.results).toEqual(same(page.results));
+    expect(frozen.agreement).toEqual(same(page.agreement));
+  });
+
+  it("holds the experiment page's report with the experiment's seed", async () => {
+    const { experimentDashboard } = await import("./dashboards.server");
+    const page = await experimentDashboard("reviewer-ranker-v2");
+    const snapshot = await createSnapshot(t.db, "cli", { kind: "online", experiment: "reviewer-ranker-v2", ...page.parameters });
+    const { experiment: _named, daily, ...report } = snapshot.result as Record<string, unknown>;
+    expect(report).toEqual(same(page.report));
+    expect(daily).toEqual(same(page.daily));
+  });
+});
