@@ -9,7 +9,10 @@ import { csrfToken } from "./utils/csrf.server";
 import { useNonce } from "./utils/nonce";
 import { RouteErrorBoundary } from "./components/error-boundary";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: styles },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
 export const meta: MetaFunction = () => [{ title: "Assay" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
