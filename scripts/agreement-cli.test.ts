@@ -1,27 +1,13 @@
-import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
+import { runAssay } from "../test/run-cli";
 
-const exec = promisify(execFile);
 const root = path.resolve(__dirname, "..");
 const G = path.join(root, "test/fixtures/gold-small");
 const expected = JSON.parse(fs.readFileSync(path.join(G, "expected.json"), "utf8"));
 
-async function assay(...args: string[]) {
-  try {
-    const { stdout, stderr } = await exec(
-      process.execPath,
-      [path.join(root, "node_modules/tsx/dist/cli.mjs"), path.join(root, "scripts/assay.ts"), ...args],
-      { cwd: root }
-    );
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+const assay = (...args: string[]) => runAssay(args);
 
 function tempCsv(name: string, text: string) {
   const file = path.join(os.tmpdir(), `${name}-${process.pid}.csv`);

@@ -1,20 +1,10 @@
-import { execFile } from "node:child_process";
 import path from "node:path";
-import { promisify } from "node:util";
+import { runAssay } from "../test/run-cli";
 
-const exec = promisify(execFile);
 const root = path.resolve(__dirname, "..");
 const events = path.join(root, "test/fixtures/online-small/events.jsonl");
 
-async function assay(...args: string[]) {
-  try {
-    const { stdout, stderr } = await exec(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), path.join(root, "scripts/assay.ts"), ...args], { cwd: root });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+const assay = (...args: string[]) => runAssay(args);
 
 describe("assay power", () => {
   it("sizes an A/B test with the design effect of several sessions per convener", async () => {

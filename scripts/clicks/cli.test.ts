@@ -1,27 +1,13 @@
-import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
+import { runAssay } from "../../test/run-cli";
 
-const exec = promisify(execFile);
 const root = path.resolve(__dirname, "../..");
 const F = path.join(root, "test/fixtures/clicks-small");
 const expected = JSON.parse(fs.readFileSync(path.join(F, "expected.json"), "utf8"));
 
-async function assay(...args: string[]) {
-  try {
-    const { stdout, stderr } = await exec(
-      process.execPath,
-      [path.join(root, "node_modules/tsx/dist/cli.mjs"), path.join(root, "scripts/assay.ts"), ...args],
-      { cwd: root, env: { ...process.env, ASSAY_DATA_DIR: os.tmpdir() } }
-    );
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+const assay = (...args: string[]) => runAssay(args);
 
 describe("assay clicks", () => {
   it("--compat pyclick --json gives PyClick's values on clicks-small (Yandex files)", async () => {

@@ -1,30 +1,14 @@
-import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
 import { tableContents } from "../../test/table-contents";
 import { seedDemo } from "../../db/seed";
+import { runAssay } from "../../test/run-cli";
 
-const exec = promisify(execFile);
-const root = path.resolve(__dirname, "../..");
 
 /** The real CLI against `url`, as a user runs it with DATABASE_URL set. */
-async function assay(url: string, ...args: string[]) {
-  try {
-    const env = { ...process.env, DATABASE_URL: url, ASSAY_DATA_DIR: os.tmpdir() };
-    const { stdout, stderr } = await exec(
-      process.execPath,
-      [path.join(root, "node_modules/tsx/dist/cli.mjs"), path.join(root, "scripts/assay.ts"), ...args],
-      { cwd: root, env },
-    );
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+const assay = (url: string, ...args: string[]) => runAssay(args, { DATABASE_URL: url });
 
 let source: TestDatabase;
 let target: TestDatabase;

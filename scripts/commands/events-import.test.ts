@@ -1,18 +1,15 @@
-import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { sql } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
 import { importFile } from "../../db/import";
 import { createExperiment } from "../../db/experiments";
 import { experimentSchema } from "../../app/schemas/experiments";
 import { onlineFromFile } from "../metrics/online-files";
+import { runAssay } from "../../test/run-cli";
 
 /** Bad events in a file are reported by `assay events import` and `assay online` with their line numbers. */
-const exec = promisify(execFile);
-const root = path.resolve(__dirname, "../..");
 let t: TestDatabase;
 let dir = "";
 
@@ -27,16 +24,7 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-async function assay(...args: string[]) {
-  const env = { ...process.env, DATABASE_URL: t.url, ASSAY_DATA_DIR: dir };
-  try {
-    const { stdout, stderr } = await exec(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), path.join(root, "scripts/assay.ts"), ...args], { cwd: root, env });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+const assay = (...args: string[]) => runAssay(args, { DATABASE_URL: t.url, ASSAY_DATA_DIR: dir });
 
 const line = (id: string, extra: Record<string, unknown> = {}) =>
   JSON.stringify({ eventId: id, type: "click", at: "2025-03-01T10:00:00Z", experiment: "hist", arm: "A", unitId: "u", sessionId: "s", proposalId: "p", candidateId: "c", ...extra });
