@@ -1,7 +1,7 @@
 import { parentPort, workerData, type MessagePort } from "node:worker_threads";
 import { CreditBuilder, type CreditTotals } from "./credit";
 import { parseLine } from "./parse";
-import { linesByOwner } from "../metrics/online-lines";
+import { parseOwnLines } from "../metrics/online-lines";
 import { readInto } from "../metrics/read-range";
 
 /** What each thread sends back: its bad lines (numbered from the start of the part they are in), its line count, its units' credit. */
@@ -28,15 +28,6 @@ function parse(start: number, end: number, line: number, origin: number) {
   else credit.add(result);
 }
 
-const handOver: number[] = [];
-const lines = linesByOwner(bytes, from, to, 2, (start, end, line, owner) => {
-  if (owner === part) parse(start, end, line, part);
-  else handOver.push(start, end, line);
-});
-const offsets = Float64Array.from(handOver);
-sibling.postMessage({ part, offsets }, [offsets.buffer]);
-sibling.once("message", ({ part: origin, offsets }: { part: number; offsets: Float64Array }) => {
-  for (let i = 0; i < offsets.length; i += 3) parse(offsets[i], offsets[i + 1], offsets[i + 2], origin);
-  sibling.close();
+parseOwnLines(bytes, { from, to, part, sibling }, parse, (lines) => {
   parentPort!.postMessage({ errors, lines, totals: errors.length ? null : credit.build() } satisfies CreditPart);
 });

@@ -1,4 +1,5 @@
 import type { StreamTotals } from "./online";
+import type { MessagePort } from "node:worker_threads";
 
 /** What each thread sends back: its bad lines (numbered from the start of the part they are in), its line count, its units' sums. */
 export interface PartResult {
@@ -73,4 +74,31 @@ function hash(s: string) {
   let h = 0x811c9dc5;
   for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
   return h >>> 0;
+}
+
+/**
+ * The exchange between the two threads of `assay online` and `assay interleave`: parses the lines of
+ * this part's own units at once, sends the other thread where its lines are, parses the lines the other
+ * thread found for this one (numbered in the part they are in), then calls `done` with this part's line count.
+ */
+export function parseOwnLines(
+  bytes: Buffer,
+  range: { from: number; to: number; part: number; sibling: MessagePort },
+  parse: (start: number, end: number, line: number, origin: number) => void,
+  done: (lines: number) => void,
+) {
+  const { from, to, part, sibling } = range;
+  const handOver: number[] = [];
+  const lines = linesByOwner(bytes, from, to, 2, (start, end, line, owner) => {
+    if (owner === part) parse(start, end, line, part);
+    else handOver.push(start, end, line);
+  });
+  // This half is in the shared memory before the other thread hears where its lines are.
+  const offsets = Float64Array.from(handOver);
+  sibling.postMessage({ part, offsets }, [offsets.buffer]);
+  sibling.once("message", ({ part: origin, offsets: theirs }: { part: number; offsets: Float64Array }) => {
+    for (let i = 0; i < theirs.length; i += 3) parse(theirs[i], theirs[i + 1], theirs[i + 2], origin);
+    sibling.close();
+    done(lines);
+  });
 }

@@ -1,7 +1,7 @@
 import { parentPort, workerData, type MessagePort } from "node:worker_threads";
 import { validateEvent } from "./events";
 import { UnitTotalsBuilder } from "./online";
-import { linesByOwner, type PartResult } from "./online-lines";
+import { parseOwnLines, type PartResult } from "./online-lines";
 import { readInto } from "./read-range";
 
 /**
@@ -29,16 +29,6 @@ function parse(start: number, end: number, line: number, origin: number) {
   else errors.push({ part: origin, line, message: result.problems.join("; ") });
 }
 
-const handOver: number[] = [];
-const lines = linesByOwner(bytes, from, to, 2, (start, end, line, owner) => {
-  if (owner === part) parse(start, end, line, part);
-  else handOver.push(start, end, line);
-});
-// This half is in the shared memory before the other thread hears where its lines are.
-const offsets = Float64Array.from(handOver);
-sibling.postMessage({ part, offsets }, [offsets.buffer]);
-sibling.once("message", ({ part: origin, offsets }: { part: number; offsets: Float64Array }) => {
-  for (let i = 0; i < offsets.length; i += 3) parse(offsets[i], offsets[i + 1], offsets[i + 2], origin);
-  sibling.close();
+parseOwnLines(bytes, { from, to, part, sibling }, parse, (lines) => {
   parentPort!.postMessage({ errors, lines, totals: errors.length ? null : totals.build() } satisfies PartResult);
 });
