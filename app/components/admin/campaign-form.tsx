@@ -1,4 +1,5 @@
 import { campaignSchema } from "~/schemas/campaigns";
+import { ProposalListField, SubjectScopeSelect } from "~/components/form-parts";
 
 /** What the campaign form starts with: defaults for a new one, the stored draft when editing. */
 export interface CampaignFormValues {
@@ -61,17 +62,7 @@ export function CampaignFields({
           <label htmlFor="deadline">Deadline (optional)</label>
           <input id="deadline" name="deadline" type="date" defaultValue={initial?.deadline} />
         </div>
-        <div>
-          <label htmlFor="subject">Proposals</label>
-          <select id="subject" name="subject" defaultValue="">
-            <option value="">{initial ? "The proposals listed below" : "All proposals"}</option>
-            {subjects.map((s) => (
-              <option key={s.id} value={s.key}>
-                Subject: {s.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SubjectScopeSelect subjects={subjects} allLabel={initial ? "The proposals listed below" : "All proposals"} />
         <div>
           <label htmlFor="systems">Systems whose lists are pooled</label>
           <select id="systems" name="systems" multiple size={Math.min(5, Math.max(2, systems.length))} defaultValue={initial?.systems ?? systems.slice(0, 2)}>
@@ -91,10 +82,7 @@ export function CampaignFields({
           </select>
         </div>
       </div>
-      <div className="field admin-form-block">
-        <label htmlFor="proposals">Or only these proposals (ids, separated by spaces or commas)</label>
-        <textarea id="proposals" name="proposals" rows={2} defaultValue={initial?.proposals.join(" ")} />
-      </div>
+      <ProposalListField defaultValue={initial?.proposals} />
       <div className="field">
         <label htmlFor="instructions">Instructions for the experts (markdown)</label>
         <textarea id="instructions" name="instructions" rows={4} defaultValue={initial?.instructions} />

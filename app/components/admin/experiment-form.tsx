@@ -1,4 +1,5 @@
 import { experimentSchema } from "~/schemas/experiments";
+import { ProposalListField, SubjectScopeSelect } from "~/components/form-parts";
 
 /** What the experiment form starts with: empty for a new one, the stored draft when editing. */
 export interface ExperimentFormValues {
@@ -72,22 +73,9 @@ export function ExperimentFields({ systems, subjects, initial }: { systems: { ke
           <label htmlFor="seed">Hash seed (default: the key)</label>
           <input id="seed" name="seed" defaultValue={initial?.seed} />
         </div>
-        <div>
-          <label htmlFor="subject">Proposals</label>
-          <select id="subject" name="subject" defaultValue={initial?.subject ?? ""}>
-            <option value="">All proposals</option>
-            {subjects.map((s) => (
-              <option key={s.id} value={s.key}>
-                Subject: {s.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SubjectScopeSelect subjects={subjects} defaultValue={initial?.subject} />
       </div>
-      <div className="field admin-form-block">
-        <label htmlFor="proposals">Or only these proposals (ids, separated by spaces or commas)</label>
-        <textarea id="proposals" name="proposals" rows={2} defaultValue={initial?.proposals.join(" ")} />
-      </div>
+      <ProposalListField defaultValue={initial?.proposals} />
       <fieldset className="admin-form-block">
         <legend>Arms (weights sum to 1)</legend>
         {rows.map((arm, i) => (
