@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import { InvalidArgumentError } from "commander";
 import { CliError } from "./errors";
 import { MAX_ID, toId } from "../../app/utils/ids";
+import { InputError, readInput } from "../lib/open-input";
 
 export function wholeNumber(min: number) {
   return (value: string) => {
@@ -37,16 +38,17 @@ export async function readText(file: string, what: string): Promise<string> {
   return (await readBytes(file, what)).toString("utf8");
 }
 
+/** A file's bytes; `-` is standard input and `*.gz` is gunzipped (readInput). */
 export async function readBytes(file: string, what: string): Promise<Buffer> {
   try {
-    return await fs.readFile(file);
+    return await readInput(file, what);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new CliError(`Cannot read the ${what} file ${file}: ${code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a folder" : (error as Error).message}.`);
+    throw error instanceof InputError ? new CliError(error.message) : error;
   }
 }
 
 export async function assertReadable(file: string, what: string): Promise<void> {
+  if (file === "-") return; // standard input (readInput)
   try {
     const stat = await fs.stat(file);
     if (stat.isDirectory()) throw Object.assign(new Error("folder"), { code: "EISDIR" });
