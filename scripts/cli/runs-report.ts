@@ -14,7 +14,8 @@ function letters(report: RunsComparison, run: number, measure: string): string {
 }
 
 const superscript = (plain: string) => Array.from(plain, (c) => SUPERSCRIPT[c.charCodeAt(0) - 97]).join("");
-const value = (v: number | null) => fmt(v, DIGITS);
+/** As ranx prints scores: a fixed number of decimals, whole numbers included. */
+const value = (v: number | null) => (v === null ? fmt(v) : v.toFixed(DIGITS));
 
 /** One sentence on what the marks mean, and one on the query sets when they differ. */
 export function reportNotes(report: RunsComparison): string[] {

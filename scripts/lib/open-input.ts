@@ -1,6 +1,5 @@
 import fs from "node:fs";
 import { Readable } from "node:stream";
-import { createGunzip } from "node:zlib";
 
 /** An input that cannot be read: the message names the file and says why, in one sentence. */
 export class InputError extends Error {}
@@ -90,7 +89,9 @@ async function readStdin(what: string): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-function gunzipStream(source: Readable, file: string, what: string): Promise<Buffer> {
+async function gunzipStream(source: Readable, file: string, what: string): Promise<Buffer> {
+  // Loaded only for a gzipped input: zlib costs every start of the CLI about 10 ms.
+  const { createGunzip } = await import("node:zlib");
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     const gunzip = createGunzip();
