@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import { InvalidArgumentError } from "commander";
 import { CliError } from "./errors";
 import { MAX_ID, toId } from "../../app/utils/ids";
-import { InputError, readInput } from "../lib/open-input";
+import { checkOneStdin, InputError, readInput } from "../lib/open-input";
 
 export function wholeNumber(min: number) {
   return (value: string) => {
@@ -47,8 +47,16 @@ export async function readBytes(file: string, what: string): Promise<Buffer> {
   }
 }
 
+/** Refuses `-` (standard input) for more than one of the inputs, before any is read: exit 2. */
+export function oneStdin(inputs: readonly { file: string; what: string }[]) {
+  try {
+    checkOneStdin(inputs);
+  } catch (error) {
+    throw error instanceof InputError ? new CliError(error.message, 2) : error;
+  }
+}
+
 export async function assertReadable(file: string, what: string): Promise<void> {
-  if (file === "-") return; // standard input (readInput)
   try {
     const stat = await fs.stat(file);
     if (stat.isDirectory()) throw Object.assign(new Error("folder"), { code: "EISDIR" });

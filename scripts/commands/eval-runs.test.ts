@@ -113,6 +113,13 @@ describe("assay eval with several runs", () => {
     ]);
   });
 
+  it("reads the qrels once from standard input for every run", async () => {
+    const args = ["--run", good, "--run", mid, "--run", bad, "--measure", "RR", "--test", "permutation", "--format", "csv"];
+    const [fromFile, fromStdin] = await Promise.all([assay("eval", "--qrels", qrels, ...args), assayWithInput(fs.readFileSync(qrels), "eval", "--qrels", "-", ...args)]);
+    expect(fromFile.stdout).toContain("a,good.txt,8,1,bc");
+    expect(fromStdin).toEqual(fromFile);
+  });
+
   it("--format csv, markdown and latex give the same cells in their own shapes", async () => {
     const [csv, md, tex] = await Promise.all([assay(...three, "--format", "csv"), assay(...three, "--format", "markdown"), assay(...three, "--format", "latex")]);
     expect(csv.stdout.trim().split(/\r?\n/)).toEqual(["#,run,queries,RR,RR better than,P@1,P@1 better than", "a,good.txt,8,1,bc,1,bc", "b,mid.txt,8,0.5625,c,0.125,", "c,bad.txt,8,0,,0,"]);

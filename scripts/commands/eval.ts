@@ -7,8 +7,7 @@ import { FormatError } from "../metrics/trec";
 import { DEFAULT_B } from "../stats/bootstrap";
 import { CliError } from "../cli/errors";
 import { ciText, emit, formatOf, type Cell } from "../cli/output";
-import { assertReadable, collect, readText, unitInterval, wholeNumber } from "../cli/options";
-import { checkOneStdin, InputError } from "../lib/open-input";
+import { assertReadable, collect, oneStdin, readText, unitInterval, wholeNumber } from "../cli/options";
 import type { PairedTest } from "../stats/paired";
 import type { RunsOptions } from "./eval-runs";
 
@@ -37,13 +36,9 @@ export function registerEval(program: Command) {
     .action(async (options: Omit<RunsOptions, "run" | "measures"> & { run: string[]; measure: string[]; perQuery?: boolean; catalog?: string; ci?: boolean; bootstrap: number; format?: string; json?: boolean; csv?: boolean }) => {
       const format = formatOption(options);
       const measures = guard(() => parseMeasures(options.measure.length ? options.measure : defaultMeasureNames));
-      try {
-        checkOneStdin([{ file: options.qrels, what: "qrels" }, ...options.run.map((file) => ({ file, what: "run" }))]);
-      } catch (error) {
-        throw error instanceof InputError ? new CliError(error.message, 2) : error;
-      }
-      await assertReadable(options.qrels, "qrels");
-      for (const file of options.run) await assertReadable(file, "run");
+      oneStdin([{ file: options.qrels, what: "qrels" }, ...options.run.map((file) => ({ file, what: "run" }))]);
+      // `-` is standard input, read later (readInput).
+      for (const [file, what] of [[options.qrels, "qrels"], ...options.run.map((file) => [file, "run"])]) if (file !== "-") await assertReadable(file, what);
       if (options.test !== undefined && !TESTS.includes(options.test)) throw new CliError(`--test must be ${TESTS.join(", ")}, not "${options.test}".`, 2);
       const coverage = measures.find((m) => m.kind === "Coverage");
       if (coverage && !options.catalog) throw new CliError(`${coverage.name} needs --catalog with the candidate ids.`, 2);
