@@ -22,10 +22,9 @@ export function reportNotes(report: RunsComparison): string[] {
   const notes: string[] = [];
   const pairsPerMeasure = (report.runs.length * (report.runs.length - 1)) / 2;
   if (report.runs.length > 1) {
-    notes.push(
-      `A superscript letter names a run this value is significantly better than: ${TEST_NAMES[report.test]} over queries, ` +
-        `Holm-adjusted over the ${pairsPerMeasure} pair${pairsPerMeasure === 1 ? "" : "s"} of each measure, p ≤ ${report.alpha}.`,
-    );
+    // Two runs make one pair per measure: nothing to adjust.
+    const adjusted = pairsPerMeasure > 1 ? `, Holm-adjusted over the ${pairsPerMeasure} pairs of each measure` : "";
+    notes.push(`A superscript letter names a run this value is significantly better than: ${TEST_NAMES[report.test]} over queries${adjusted}, p ≤ ${report.alpha}.`);
   }
   if (!report.sameQueries) {
     notes.push(`The runs were evaluated on different queries (${report.runs.map((r) => `${r.name}: ${r.queries}`).join(", ")}): each mean is over the run's own queries, and each pair is tested on the queries both runs have.`);
@@ -74,7 +73,7 @@ export function runsLatex(report: RunsComparison): string {
   );
   const caption = [
     "Overall effectiveness of the runs. The best results are highlighted in boldface.",
-    ...(report.runs.length > 1 ? [`Superscripts denote significant differences in ${TEST_NAMES[report.test]} (Holm-adjusted) with $p \\le ${report.alpha}$.`] : []),
+    ...(report.runs.length > 1 ? [`Superscripts denote significant differences in ${TEST_NAMES[report.test]}${report.runs.length > 2 ? " (Holm-adjusted)" : ""} with $p \\le ${report.alpha}$.`] : []),
     ...(report.sameQueries ? [] : ["Runs evaluated on different queries are compared on the queries both have."]),
   ];
   const rows = report.runs.map((r, i) => {
