@@ -8,6 +8,7 @@ import { DEFAULT_B } from "../stats/bootstrap";
 import { CliError } from "../cli/errors";
 import { ciText, emit, formatOf, type Cell } from "../cli/output";
 import { assertReadable, collect, oneStdin, readText, unitInterval, wholeNumber } from "../cli/options";
+import { inputName } from "../lib/open-input";
 import type { PairedTest } from "../stats/paired";
 import type { RunsOptions } from "./eval-runs";
 
@@ -36,9 +37,10 @@ export function registerEval(program: Command) {
     .action(async (options: Omit<RunsOptions, "run" | "measures"> & { run: string[]; measure: string[]; perQuery?: boolean; catalog?: string; ci?: boolean; bootstrap: number; format?: string; json?: boolean; csv?: boolean }) => {
       const format = formatOption(options);
       const measures = guard(() => parseMeasures(options.measure.length ? options.measure : defaultMeasureNames));
-      oneStdin([{ file: options.qrels, what: "qrels" }, ...options.run.map((file) => ({ file, what: "run" }))]);
+      const inputs = [{ file: options.qrels, what: "qrels" }, ...options.run.map((file) => ({ file, what: "run" }))];
+      oneStdin([...inputs, ...(options.catalog ? [{ file: options.catalog, what: "catalog" }] : [])]);
       // `-` is standard input, read later (readInput).
-      for (const [file, what] of [[options.qrels, "qrels"], ...options.run.map((file) => [file, "run"])]) if (file !== "-") await assertReadable(file, what);
+      for (const { file, what } of inputs) if (file !== "-") await assertReadable(file, what);
       if (options.test !== undefined && !TESTS.includes(options.test)) throw new CliError(`--test must be ${TESTS.join(", ")}, not "${options.test}".`, 2);
       const coverage = measures.find((m) => m.kind === "Coverage");
       if (coverage && !options.catalog) throw new CliError(`${coverage.name} needs --catalog with the candidate ids.`, 2);
@@ -52,7 +54,7 @@ export function registerEval(program: Command) {
       if (options.test !== undefined || options.alpha !== undefined) throw new CliError("--test and --alpha compare several runs: give two or more --run.", 2);
       const o = { ...options, run: options.run[0] };
       const evaluation = await guard(() => evaluateRunFile(o.qrels, o.run, measures, { complete: o.complete, catalog }));
-      if (evaluation.qids.length === 0) throw new CliError(`No query has both a list in ${o.run} and judgements in ${o.qrels}: check that the query ids match.`);
+      if (evaluation.qids.length === 0) throw new CliError(`No query has both a list in ${inputName(o.run)} and judgements in ${inputName(o.qrels)}: check that the query ids match.`);
       const summary = summarize(evaluation, { perQuery: o.perQuery });
       const intervals = o.ci ? evaluationIntervals(evaluation, { B: o.bootstrap, seed: o.seed }) : undefined;
       const json = {
