@@ -46,6 +46,7 @@ export async function evaluateRuns(o: RunsOptions & { catalogIds?: ReadonlySet<s
       sameQueries: report.sameQueries,
       measures: report.measures,
       untested: report.untested,
+      lowerIsBetter: report.lowerIsBetter,
       runs: report.runs.map((r) => ({ letter: r.letter, name: r.name, file: files.get(r.name), queries: r.queries, means: r.means, betterThan: r.better })),
       pairs: report.pairs,
     };
