@@ -66,7 +66,7 @@ export async function snapshotParameters(db: DbOrTx, request: SnapshotRequest) {
     if (!campaign) throw new SnapshotError(`There is no campaign ${request.campaign}.`, 404);
     return { kind: "expert" as const, campaign: campaign.id, ks: request.ks ?? [5, 10, 20], B, seed: request.seed ?? `campaign-${campaign.id}` };
   }
-  if (!request.experiment) throw new SnapshotError(`An ${request.kind} snapshot needs an experiment.`);
+  if (!request.experiment) throw new SnapshotError(request.kind === "clicks" ? "A click-model snapshot needs an experiment." : "An online snapshot needs an experiment.");
   const experiment = await getExperiment(db, request.experiment);
   if (!experiment) throw new SnapshotError(`There is no experiment ${request.experiment}.`, 404);
   // Click models: the page's fit (split seed, test share, EM passes, ranks); no bootstrap, so no B.

@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import type { TypedDeferredData } from "@remix-run/node";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
 import { createSessionCookie } from "../../test/session-cookie";
+import { runAssay } from "../../test/run-cli";
 import { createUser } from "../../db/users";
 import { DEMO_EXPERIMENT, seedDemo } from "../../db/seed";
 import { createExperiment, getExperiment } from "../../db/experiments";
@@ -180,6 +181,9 @@ it("freezes the click models once, and the snapshot's page shows the live page's
   expect(frozen).toMatchObject({ kind: "clicks", created: true, parameters: { kind: "clicks", experiment: DEMO_EXPERIMENT, seed: live.settings.seed, testShare: 0.25, iterations: 50, maxRank: 10 } });
   const again = await createSnapshot(t.db, "cli", { kind: "clicks", experiment: DEMO_EXPERIMENT });
   expect(again).toMatchObject({ id: frozen.id, created: false });
+  // The CLI freezes the same (the experiment's seed unless --seed), so it finds this one too.
+  const cli = await runAssay(["snapshot", "create", "--kind", "clicks", "--experiment", DEMO_EXPERIMENT], { DATABASE_URL: t.url });
+  expect(cli.stdout).toContain(`Snapshot ${frozen.id} (clicks) already frozen with these parameters on this data`);
 
   const request = new Request(`http://localhost/analyst/snapshots/${frozen.id}`, { headers: { Cookie: cookies.analyst } });
   const snapshotPage = await (await snapshotLoader({ request, params: { id: String(frozen.id) }, context })).json();
