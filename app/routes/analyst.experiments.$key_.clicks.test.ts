@@ -1,6 +1,5 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import type { TypedDeferredData } from "@remix-run/node";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
 import { createSessionCookie } from "../../test/session-cookie";
 import { runAssay } from "../../test/run-cli";
@@ -19,6 +18,7 @@ import type { RawSession } from "../../scripts/clicks/log";
 import type { ExperimentClicksResult } from "../../scripts/clicks/experiment-report";
 import { ClicksDashboard } from "../components/dashboards/clicks-dashboard";
 import { loader } from "./analyst.experiments.$key_.clicks";
+import { clickModelFit } from "../utils/click-fits.server";
 import { loader as snapshotLoader } from "./analyst.snapshots.$id";
 
 /**
@@ -96,13 +96,19 @@ async function ingestSimulatedPbmLog() {
 }
 
 const context = { cspNonce: "", ip: "127.0.0.1" };
-type Deferred = TypedDeferredData<{ experiment: { key: string }; settings: { seed: string }; clicks: Promise<ExperimentClicksResult> }>;
+type PageData = { experiment: { key: string }; settings: { seed: string }; clicks: ExperimentClicksResult | null };
 
-/** The page's loader as the browser calls it, with the deferred fit awaited. */
+/**
+ * The page's loader as the browser calls it, asked again while it answers "pending" (as the page
+ * does): each call waits on the same fit, never starting another. Returns the first answer too.
+ */
 async function page(key: string, role = "analyst") {
-  const request = new Request(`http://localhost/analyst/experiments/${key}/clicks`, { headers: { Cookie: cookies[role] } });
-  const deferred = (await loader({ request, params: { key }, context })) as unknown as Deferred;
-  return { ...deferred.data, clicks: await deferred.data.clicks };
+  const request = () => new Request(`http://localhost/analyst/experiments/${key}/clicks`, { headers: { Cookie: cookies[role] } });
+  const ask = async () => (await (await loader({ request: request(), params: { key }, context })).json()) as PageData;
+  const first = await ask();
+  let data = first;
+  while (!data.clicks) data = await ask();
+  return { ...data, clicks: data.clicks, first };
 }
 
 /** The figures of a result without its training times (which no two runs share). */
@@ -199,6 +205,15 @@ it("freezes the click models once, and the snapshot's page shows the live page's
   const online = await createSnapshot(t.db, "cli", { kind: "online", experiment: DEMO_EXPERIMENT, B: 100 });
   expect(() => compareSnapshots(frozen, online)).toThrow(new SnapshotError("A clicks snapshot cannot be compared with an online one; pick two of the same kind."));
   expect(compareSnapshots(frozen, again).find((r) => r.system === "PBM" && r.measure === "perplexity" && r.group === "model")?.a).toBe(live.fit!.models.find((m) => m.name === "PBM")!.perplexity);
+}, 60_000);
+
+it("answers pending while a fit runs, and every later request gets that same fit", async () => {
+  const experiment = (await getExperiment(t.db, DEMO_EXPERIMENT))!;
+  const settings = { seed: "pending-test", testShare: 0.25, iterations: 50, maxRank: 10 };
+  expect(await clickModelFit(experiment, settings, 0)).toBeNull();
+  const done = await clickModelFit(experiment, settings, 60_000);
+  expect(done!.settings.seed).toBe("pending-test");
+  expect(await clickModelFit(experiment, settings, 0)).toBe(done);
 }, 60_000);
 
 it("is for analysts and admins only", async () => {

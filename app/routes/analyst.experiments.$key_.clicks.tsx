@@ -1,35 +1,43 @@
-import { Suspense } from "react";
+import { useEffect } from "react";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { defer, json } from "@remix-run/node";
-import { Await, Link, useAsyncError, useLoaderData } from "@remix-run/react";
-import { clickModelSettings, loadExperimentClicksInput } from "../../db/experiment-clicks";
+import { json } from "@remix-run/node";
+import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
+import { clickModelSettings } from "../../db/experiment-clicks";
 import { getExperiment } from "../../db/experiments";
 import { requireUserWithRole } from "~/utils/auth.server";
+import { clickModelFit } from "~/utils/click-fits.server";
 import { getDb } from "~/utils/db.server";
-import { runInWorkerPool } from "~/utils/worker-pool.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { FreezeButton } from "~/components/freeze-button";
 import { ClicksDashboard } from "~/components/dashboards/clicks-dashboard";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Click models · ${data?.experiment.name ?? "Experiment"} · Assay` }];
 
+/** While the models are being fitted, the page asks again this often. */
+const POLL_MS = 2_000;
+
 /**
  * The experiment's click models (issue #14): the sessions are read here, the ten models fitted in the
- * worker pool. The fit is deferred, so the page (heading, freeze button) arrives at once and shows a
- * pending state until the models are fitted.
+ * worker pool. A fit not done within a moment is left running and the page says so ("pending"), then
+ * asks again until it is (see clickModelFit).
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUserWithRole(request, ["analyst", "admin"]);
-  const db = getDb();
-  const experiment = await getExperiment(db, params.key ?? "");
+  const experiment = await getExperiment(getDb(), params.key ?? "");
   if (!experiment) throw json({ message: `There is no experiment ${params.key}.` }, { status: 404 });
   const settings = clickModelSettings(experiment);
-  const clicks = loadExperimentClicksInput(db, experiment, settings).then((input) => runInWorkerPool("experimentClicks", input));
-  return defer({ experiment: { key: experiment.key, name: experiment.name }, settings, clicks });
+  const clicks = await clickModelFit(experiment, settings);
+  return json({ experiment: { key: experiment.key, name: experiment.name }, settings, clicks });
 }
 
 export default function ExperimentClickModels() {
   const { experiment, settings, clicks } = useLoaderData<typeof loader>();
+  const { revalidate, state } = useRevalidator();
+  useEffect(() => {
+    if (clicks || state !== "idle") return;
+    const timer = setTimeout(revalidate, POLL_MS);
+    return () => clearTimeout(timer);
+  }, [clicks, state, revalidate]);
   return (
     <>
       <p>
@@ -41,29 +49,14 @@ export default function ExperimentClickModels() {
         position bias taken out.
       </p>
       <FreezeButton kind="clicks" experiment={experiment.key} seed={settings.seed} />
-      <Suspense
-        fallback={
-          <p className="notice" role="status" aria-live="polite">
-            Fitting the click models on the experiment’s sessions…
-          </p>
-        }
-      >
-        <Await resolve={clicks} errorElement={<FitError />}>
-          {(result) => <ClicksDashboard result={result} />}
-        </Await>
-      </Suspense>
+      {clicks ? (
+        <ClicksDashboard result={clicks} />
+      ) : (
+        <p className="notice" role="status" aria-live="polite">
+          Fitting the click models on the experiment’s sessions… This page shows them when they are ready (or <Link to=".">reload it</Link>).
+        </p>
+      )}
     </>
-  );
-}
-
-/** The fit failed or the pool was full (503): say so in a sentence, and what to do. */
-function FitError() {
-  const error = useAsyncError();
-  const busy = error instanceof Response && error.status === 503;
-  return (
-    <p className="notice error" role="alert">
-      {busy ? "The server is busy computing other reports; reload the page in a few seconds." : "The click models could not be fitted; reload the page to try again."}
-    </p>
   );
 }
 

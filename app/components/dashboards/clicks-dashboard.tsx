@@ -60,7 +60,7 @@ export function ClicksDashboard({ result }: { result: Json<ExperimentClicksResul
       </div>
       <p className="muted">Higher log-likelihood and lower perplexity fit the held-out clicks better; a dash is a measure without labels.</p>
 
-      <h2>Perplexity by rank</h2>
+      <h2>Fit at each rank</h2>
       <Chart
         caption={`Perplexity of each model's click predictions at ranks 1 to ${settings.maxRank} on the held-out sessions; lower is better.`}
         deps={[fit]}
@@ -104,7 +104,7 @@ export function ClicksDashboard({ result }: { result: Json<ExperimentClicksResul
 
       <h2>How far down conveners look</h2>
       <Chart
-        caption={`PBM's probability that a convener looks at each rank, relative to rank 1${depths.length ? `, with each arm's suggested display depth (K_hit's 90th percentile) as a dashed line: ${depths.map((d) => `${d.arm} ${d.depth}`).join(", ")}` : ""}.`}
+        caption={`PBM's probability that a convener looks at each rank, relative to rank 1 (black line)${depths.length ? `, with each arm's suggested display depth (K_hit's 90th percentile) as a dashed line: ${depths.map((d) => `${d.arm} ${d.depth}`).join(", ")}` : ""}.`}
         deps={[fit]}
         build={(Plot) => {
           const right = Math.max(settings.maxRank, ...depths.map((d) => d.depth!));
@@ -114,8 +114,8 @@ export function ClicksDashboard({ result }: { result: Json<ExperimentClicksResul
             y: { label: "probability of looking (rank 1 = 100%)", domain: [0, 1], tickFormat: "%", grid: true },
             color: { legend: depths.length > 0 },
             marks: [
-              Plot.lineY(fit.examination, { x: "rank", y: "relative", stroke: "#0969da" }),
-              Plot.dot(fit.examination, { x: "rank", y: "relative", fill: "#0969da", r: 3 }),
+              Plot.lineY(fit.examination, { x: "rank", y: "relative", stroke: "#1f2328" }),
+              Plot.dot(fit.examination, { x: "rank", y: "relative", fill: "#1f2328", r: 3 }),
               Plot.ruleX(depths, { x: "depth", stroke: "arm", strokeDasharray: "4 3" }),
               Plot.text(depths, { x: "depth", y: 1, text: (d: { arm: string; depth: number }) => `${d.arm}: ${d.depth}`, dy: -6, fill: "arm" }),
             ],
