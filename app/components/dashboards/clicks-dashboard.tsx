@@ -104,7 +104,7 @@ export function ClicksDashboard({ result }: { result: Json<ExperimentClicksResul
 
       <h2>How far down conveners look</h2>
       <Chart
-        caption={`PBM's probability that a convener looks at each rank, relative to rank 1 (black line)${depths.length ? `, with each arm's suggested display depth (K_hit's 90th percentile) as a dashed line: ${depths.map((d) => `${d.arm} ${d.depth}`).join(", ")}` : ""}.`}
+        caption={`PBM's probability that a convener looks at each rank, relative to rank 1 (black line)${depths.length ? `, with each arm's suggested display depth (K_hit's 90th percentile) as a dashed line: ${depths.map((d) => `${d.arm} ${formatCount(d.depth)}`).join(", ")}` : ""}.`}
         deps={[fit]}
         build={(Plot) => {
           const right = Math.max(settings.maxRank, ...depths.map((d) => d.depth!));
@@ -117,7 +117,7 @@ export function ClicksDashboard({ result }: { result: Json<ExperimentClicksResul
               Plot.lineY(fit.examination, { x: "rank", y: "relative", stroke: "#1f2328" }),
               Plot.dot(fit.examination, { x: "rank", y: "relative", fill: "#1f2328", r: 3 }),
               Plot.ruleX(depths, { x: "depth", stroke: "arm", strokeDasharray: "4 3" }),
-              Plot.text(depths, { x: "depth", y: 1, text: (d: { arm: string; depth: number }) => `${d.arm}: ${d.depth}`, dy: -6, fill: "arm" }),
+              Plot.text(depths, { x: "depth", y: 1, text: (d: { arm: string; depth: number }) => `${d.arm}: ${formatCount(d.depth)}`, dy: -6, fill: "arm" }),
             ],
           };
         }}
@@ -136,7 +136,7 @@ export function ClicksDashboard({ result }: { result: Json<ExperimentClicksResul
             <tbody>
               {fit.examination.map((e) => (
                 <tr key={e.rank}>
-                  <td className="num">{e.rank}</td>
+                  <td className="num">{formatCount(e.rank)}</td>
                   <td className="num">{fmt(e.relative, "examination")}</td>
                   <td className="num">{formatNumber(e.fitted)}</td>
                 </tr>
@@ -147,7 +147,7 @@ export function ClicksDashboard({ result }: { result: Json<ExperimentClicksResul
       </details>
       <p className="muted">
         PBM fits click = attractiveness × examination, which fixes examination only up to a common factor; the curve takes rank 1 as always looked at. Suggested display depth:{" "}
-        {fit.displayDepth.map((d) => `${d.arm} (${d.system}) ${d.depth ?? "— (no lists with committees)"}`).join("; ")}.
+        {fit.displayDepth.map((d) => `${d.arm} (${d.system}) ${d.depth === null ? "— (no lists with committees)" : formatCount(d.depth)}`).join("; ")}.
       </p>
 
       <h2>CTR corrected for position</h2>
