@@ -9,7 +9,7 @@ import { createExperiment, getExperiment } from "../../db/experiments";
 import { ingestEvents } from "../../db/events";
 import { forEachClickSession } from "../../db/click-sessions";
 import { loadOfflineInput } from "../../db/offline";
-import { compareSnapshots, createSnapshot, SnapshotError } from "../../db/snapshots";
+import { compareSnapshots, createSnapshot, snapshotCsv, SnapshotError } from "../../db/snapshots";
 import { experimentSchema } from "../schemas/experiments";
 import { createRng } from "../../scripts/lib/random";
 import { offlineReport } from "../../scripts/metrics/offline";
@@ -201,6 +201,12 @@ it("freezes the click models once, and the snapshot's page shows the live page's
   expect(draw(stored)).toEqual(draw(live));
   expect(draw(stored)).toContain("Relevance AUC");
 
+  // The CSV download: a row per model measure, per rank, per arm.
+  const csv = snapshotCsv(frozen).split("\r\n");
+  const pbm = live.fit!.models.find((m) => m.name === "PBM")!;
+  expect(csv).toContain(`PBM,model,perplexity,${pbm.perplexity},,`);
+  expect(csv).toContain(`PBM,rank 10,examination,${live.fit!.examination[9].relative},,`);
+  expect(csv).toContain(`B,arm,correctedCtr,${live.fit!.arms.find((a) => a.arm === "B")!.correctedCtr},,`);
   // Compare takes two of one kind only, and says so with the right article.
   const online = await createSnapshot(t.db, "cli", { kind: "online", experiment: DEMO_EXPERIMENT, B: 100 });
   expect(() => compareSnapshots(frozen, online)).toThrow(new SnapshotError("A clicks snapshot cannot be compared with an online one; pick two of the same kind."));
