@@ -8,6 +8,7 @@ const CURSOR_ROWS = 2000;
 interface ClickEventRow {
   unit: string;
   session_id: string;
+  arm: string;
   type: "impression" | "click" | "adopt" | "unadopt";
   proposal_id: string;
   candidate_id: string | null;
@@ -49,13 +50,14 @@ export function clickPage(
  * the events through a server-side cursor in (unit, session id) order, the index's, so a large
  * experiment is streamed and only one session's events are held at a time. The session id written is
  * `unit/session`, since session ids need only be unique per unit. Takes the postgres.js client, not
- * drizzle, for its cursor. Returns what was written and skipped.
+ * drizzle, for its cursor. `visit` also gets the arm of the session's first impression. Returns what was
+ * written and skipped.
  */
 export async function forEachClickSession(
   sql: Sql,
   experimentId: number,
   maxRank: number,
-  visit: (page: RawSession) => void | Promise<void>
+  visit: (page: RawSession, arm: string) => void | Promise<void>
 ): Promise<ClickExportCounts> {
   const counts: ClickExportCounts = { sessions: 0, withoutImpression: 0 };
   let current: ClickEventRow[] = [];
@@ -63,16 +65,18 @@ export async function forEachClickSession(
     if (!current.length) return;
     const { unit, session_id } = current[0];
     const page = clickPage(current, `${unit}/${session_id}`, maxRank);
+    // The arm of the impression the page comes from (a session logged in two arms is rare and kept whole).
+    const arm = current.find((e) => e.type === "impression" && e.items && e.items.length > 0)?.arm ?? "";
     current = [];
     if (!page) counts.withoutImpression++;
     else {
       counts.sessions++;
-      await visit(page);
+      await visit(page, arm);
     }
   };
   // Event ids compared byte by byte (collate "C"), as the CLI and event_sessions order them.
   const cursor = sql<ClickEventRow[]>`
-    select unit, session_id, type, proposal_id, candidate_id, items from events
+    select unit, session_id, arm, type, proposal_id, candidate_id, items from events
     where experiment_id = ${experimentId}
     order by unit, session_id, at, event_id collate "C"`.cursor(CURSOR_ROWS);
   for await (const rows of cursor) {

@@ -15,6 +15,7 @@ import { runInProcess, type HeavyRunner } from "../scripts/heavy/tasks";
 import { packStreamTotals } from "../scripts/metrics/online-pack";
 import { canonicalJson, sha256 } from "../scripts/lib/canonical";
 import { resultRows } from "../app/utils/result-rows";
+import { clickModelSettings, loadExperimentClicksInput } from "./experiment-clicks";
 
 export class SnapshotError extends Error {
   constructor(
@@ -26,7 +27,7 @@ export class SnapshotError extends Error {
 }
 
 export interface SnapshotRequest {
-  kind: "offline" | "expert" | "online";
+  kind: Snapshot["kind"];
   campaign?: number;
   experiment?: string;
   ks?: number[];
@@ -65,9 +66,11 @@ export async function snapshotParameters(db: DbOrTx, request: SnapshotRequest) {
     if (!campaign) throw new SnapshotError(`There is no campaign ${request.campaign}.`, 404);
     return { kind: "expert" as const, campaign: campaign.id, ks: request.ks ?? [5, 10, 20], B, seed: request.seed ?? `campaign-${campaign.id}` };
   }
-  if (!request.experiment) throw new SnapshotError("An online snapshot needs an experiment.");
+  if (!request.experiment) throw new SnapshotError(request.kind === "clicks" ? "A click-model snapshot needs an experiment." : "An online snapshot needs an experiment.");
   const experiment = await getExperiment(db, request.experiment);
   if (!experiment) throw new SnapshotError(`There is no experiment ${request.experiment}.`, 404);
+  // Click models: the page's fit (split seed, test share, EM passes, ranks); no bootstrap, so no B.
+  if (request.kind === "clicks") return { kind: "clicks" as const, experiment: experiment.key, ...clickModelSettings(experiment, request.seed) };
   const control = experiment.arms.find((a) => a.isControl)!.key;
   return { kind: "online" as const, experiment: experiment.key, B, seed: request.seed ?? experiment.seed, control };
 }
@@ -100,6 +103,14 @@ export async function computeResult(db: Db, request: SnapshotRequest, run: Heavy
       leaveOneOut: figures.agreement.leaveOneOut.map((l) => ({ ...l, rater: pseudonym(campaign.id, Number(l.rater)) })),
     };
     return { parameters, result: { campaign: { id: campaign.id, name: campaign.name }, results: figures.results!, agreement } };
+  }
+  if (parameters.kind === "clicks") {
+    const { seed, testShare, iterations, maxRank } = parameters;
+    const experiment = (await getExperiment(db, parameters.experiment))!;
+    const settings = { seed, testShare, iterations, maxRank };
+    const result = await run("experimentClicks", await loadExperimentClicksInput(db, experiment, settings));
+    if (!result.fit) throw new SnapshotError(`Experiment ${experiment.key} has too few convener sessions (${result.sessions}) to fit click models.`);
+    return { parameters, result };
   }
   const { B, seed, control } = parameters;
   const experiment = (await getExperiment(db, parameters.experiment))!;
@@ -206,8 +217,10 @@ export function snapshotCsv(s: Snapshot): string {
  */
 export function compareSnapshots(a: Pick<Snapshot, "kind" | "result">, b: Pick<Snapshot, "kind" | "result">) {
   if (a.kind !== b.kind) {
-    // Every kind (offline, online, expert) starts with a vowel: "an".
-    throw new SnapshotError(`An ${a.kind} snapshot cannot be compared with an ${b.kind} one; pick two of the same kind.`);
+    const article = (kind: string) => (/^[aeiou]/.test(kind) ? "an" : "a");
+    throw new SnapshotError(
+      `${article(a.kind).replace("a", "A")} ${a.kind} snapshot cannot be compared with ${article(b.kind)} ${b.kind} one; pick two of the same kind.`,
+    );
   }
   const key = (r: SnapshotRow) => `${r[0]}\u0000${r[1]}\u0000${r[2]}`;
   const aRows = snapshotRows(a);

@@ -3,11 +3,11 @@ import { Form, useNavigation } from "@remix-run/react";
 import { CsrfInput } from "~/utils/csrf";
 
 interface FreezeButtonProps {
-  kind: "offline" | "expert" | "online";
+  kind: "offline" | "expert" | "online" | "clicks";
   campaign?: number;
   experiment?: string;
-  /** The resamples, seed and cutoffs the page on screen was computed with: the snapshot uses the same. */
-  B: number;
+  /** The resamples, seed and cutoffs the page on screen was computed with: the snapshot uses the same (no B: no bootstrap). */
+  B?: number;
   seed: string;
   ks?: number[];
 }
@@ -39,7 +39,7 @@ export function FreezeButton({ kind, campaign, experiment, B, seed, ks }: Freeze
       <input type="hidden" name="kind" value={kind} />
       {campaign ? <input type="hidden" name="campaign" value={campaign} /> : null}
       {experiment ? <input type="hidden" name="experiment" value={experiment} /> : null}
-      <input type="hidden" name="B" value={B} />
+      {B !== undefined ? <input type="hidden" name="B" value={B} /> : null}
       <input type="hidden" name="seed" value={seed} />
       {ks ? <input type="hidden" name="ks" value={ks.join(",")} /> : null}
       <button type="submit" className="button-secondary" disabled={busy} aria-busy={busy || undefined}>

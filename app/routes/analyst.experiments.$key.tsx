@@ -28,6 +28,9 @@ export default function ExperimentDashboard() {
       </h1>
       <p className="muted">Arms: {experiment.arms.map((a) => `${a.key} = ${a.system} (${a.weight}${a.isControl ? ", control" : ""})`).join("; ")}. Intervals: 95% cluster bootstrap over conveners; p-values: permutation over conveners.</p>
       <FreezeButton kind="online" experiment={experiment.key} B={parameters.B} seed={parameters.seed} />
+      <p>
+        <Link to={`/analyst/experiments/${encodeURIComponent(experiment.key)}/clicks`}>Click models: how far down conveners look, and CTR corrected for position</Link>
+      </p>
       {!report ? (
         <div className="empty">No events yet.</div>
       ) : (

@@ -55,7 +55,8 @@ export default function SnapshotPage() {
       {existing ? (
         <p className="notice">These parameters were already frozen on the same data: this is that snapshot, not a new one.</p>
       ) : null}
-      <p className="muted">
+      {/* The parameters and the sha256 are long unbroken strings: they wrap rather than widen a phone's page. */}
+      <p className="muted" style={{ overflowWrap: "anywhere" }}>
         Frozen {new Date(snapshot.createdAt).toISOString().slice(0, 19).replace("T", " ")} by {snapshot.createdBy}. Parameters: <code>{JSON.stringify(snapshot.parameters)}</code>. sha256{" "}
         <code>{snapshot.sha256}</code>.
       </p>

@@ -23,10 +23,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 const freezeSchema = z.object({
-  kind: z.enum(["offline", "expert", "online"], { errorMap: () => ({ message: "Choose what to freeze: offline, expert or online." }) }),
+  kind: z.enum(["offline", "expert", "online", "clicks"], { errorMap: () => ({ message: "Choose what to freeze: offline, expert, online or clicks." }) }),
   campaign: z.coerce.number().int().positive().optional().or(z.literal("").transform(() => undefined)),
   experiment: z.string().optional(),
-  B: resamplesField,
+  // Absent for click models, which have no bootstrap.
+  B: resamplesField.optional(),
   // Empty: the seed the result's own page uses (the experiment's, the campaign's, "assay" offline).
   seed: z.literal("").transform(() => undefined).or(seedField).optional(),
   // The cutoffs of the offline page on screen, "5,10,20"; absent elsewhere (each kind has its own).
@@ -73,6 +74,7 @@ export default function Snapshots() {
               <option value="offline">Offline report (tier 1)</option>
               <option value="expert">Expert campaign (tier 2)</option>
               <option value="online">Online experiment (tier 3)</option>
+              <option value="clicks">Click models (experiment)</option>
             </select>
           </div>
           <div>
@@ -87,7 +89,7 @@ export default function Snapshots() {
             </select>
           </div>
           <div>
-            <label htmlFor="experiment">Experiment (online)</label>
+            <label htmlFor="experiment">Experiment (online, click models)</label>
             <select id="experiment" style={fill} name="experiment" defaultValue="">
               <option value="">—</option>
               {experiments.map((e) => (

@@ -29,6 +29,20 @@ const online: Record<string, Omit<MetricDisplay, "code">> = {
   sessionSuccessRate: { label: "Session success rate", kind: "rate", direction: "higher", description: "sessions with at least one adoption" },
 };
 
+/** The click-model page's figures (scripts/clicks/experiment-report.ts), by their code name. */
+const clickModels: Record<string, Omit<MetricDisplay, "code">> = {
+  logLikelihood: { label: "Log-likelihood", kind: "score", direction: "higher", description: "mean per session of ln P(clicks), on held-out sessions" },
+  perplexity: { label: "Perplexity", kind: "score", direction: "lower", description: "2 to the minus mean log2 probability of each click value; 1 is perfect" },
+  ctrPredictionRmse: { label: "CTR@1 RMSE", kind: "score", direction: "lower", description: "error of the predicted click rate at rank 1 (Chapelle's protocol)" },
+  relevanceAuc: { label: "Relevance AUC", kind: "score", direction: "higher", description: "how well the model's relevance separates committee members" },
+  rankingNdcg5: { label: "nDCG@5 (click model)", kind: "score", direction: "higher", description: "the ranking by the model's relevance against the committees" },
+  trainSeconds: { label: "Training time (s)", kind: "score", direction: "lower" },
+  examination: { label: "Examination", kind: "rate", direction: "higher", description: "PBM's probability that rank r is looked at, relative to rank 1" },
+  ctrTop10: { label: "CTR (top 10)", kind: "rate", direction: "higher", description: "clicks per result shown in the first ten of a session's first impression" },
+  correctedCtr: { label: "Position-corrected CTR", kind: "rate", direction: "higher", description: "clicks weighted by 1 / examination at their rank, per result shown" },
+  displayDepth: { label: "Display depth (K_hit p90)", kind: "rank", direction: "lower", description: "the arm's system's K_hit 90th percentile, rounded up" },
+};
+
 /** ir_measures names (and the offline report's own), matched in order. */
 const rules: Rule[] = [
   { pattern: /^Success@(\d+)$/i, display: (m) => ({ label: `HR@${m[1]}`, kind: "rate", direction: "higher", description: "share of proposals with a committee member in the top K" }) },
@@ -49,6 +63,7 @@ const rules: Rule[] = [
 /** How to show a metric, from its code name; an unknown name shows as itself, a score where higher is better. */
 export function metricDisplay(code: string): MetricDisplay {
   if (online[code]) return { code, ...online[code] };
+  if (clickModels[code]) return { code, ...clickModels[code] };
   for (const rule of rules) {
     const m = code.match(rule.pattern);
     if (m) return { code, ...rule.display(m) };

@@ -32,6 +32,7 @@ export function resultRows(kind: string, result: unknown): ResultRow[] {
   const r = (result ?? {}) as Record<string, unknown>;
   if (kind === "offline") return systemRows(r.systems as Grouped[]);
   if (kind === "expert") return systemRows((r.results as { systems: Grouped[] } | null)?.systems);
+  if (kind === "clicks") return clickRows(r.fit as ClickFit | null);
   const rows: ResultRow[] = [];
   const arms = r.arms as Record<string, Record<string, unknown> & { ci?: Record<string, { lower: number; upper: number } | null> }> | undefined;
   for (const [arm, a] of Object.entries(arms ?? {})) {
@@ -41,4 +42,26 @@ export function resultRows(kind: string, result: unknown): ResultRow[] {
     rows.push({ system: c.arm, group: `vs ${c.control}`, measure: `${c.metric} difference`, value: c.difference, lower: c.ci?.lower ?? null, upper: c.ci?.upper ?? null });
   }
   return rows;
+}
+
+type ClickFit = {
+  models: ({ name: string; perplexityByRank: number[] } & Record<string, unknown>)[];
+  examination: { rank: number; relative: number }[];
+  displayDepth: { arm: string; depth: number | null }[];
+  arms: { arm: string; ctr: number | null; correctedCtr: number | null }[];
+};
+
+/** A click-model result (scripts/clicks/experiment-report.ts): per model, per rank, per arm; no intervals. */
+function clickRows(fit: ClickFit | null): ResultRow[] {
+  const row = (system: string, group: string, measure: string, value: unknown): ResultRow => ({ system, group, measure, value: typeof value === "number" ? value : null, lower: null, upper: null });
+  if (!fit) return [];
+  return [
+    ...fit.models.flatMap((m) => [
+      ...["logLikelihood", "perplexity", "ctrPredictionRmse", "relevanceAuc", "rankingNdcg5", "trainSeconds"].map((measure) => row(m.name, "model", measure, m[measure])),
+      ...m.perplexityByRank.map((p, i) => row(m.name, `rank ${i + 1}`, "perplexity", p)),
+    ]),
+    ...fit.examination.map((e) => row("PBM", `rank ${e.rank}`, "examination", e.relative)),
+    ...fit.arms.flatMap((a) => [row(a.arm, "arm", "ctrTop10", a.ctr), row(a.arm, "arm", "correctedCtr", a.correctedCtr)]),
+    ...fit.displayDepth.map((d) => row(d.arm, "arm", "displayDepth", d.depth)),
+  ];
 }

@@ -1,7 +1,7 @@
 import { integer, jsonb, pgEnum, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { users } from "./users";
 
-export const snapshotKinds = ["offline", "expert", "online"] as const;
+export const snapshotKinds = ["offline", "expert", "online", "clicks"] as const;
 export const snapshotKindEnum = pgEnum("snapshot_kind", snapshotKinds);
 
 /**

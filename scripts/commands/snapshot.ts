@@ -17,18 +17,21 @@ export function registerSnapshot(program: Command) {
   snapshot
     .command("create")
     .description("compute a result and freeze it with its parameters, data window and sha256")
-    .requiredOption("--kind <kind>", "offline, expert or online")
+    .requiredOption("--kind <kind>", "offline, expert, online or clicks")
     .option("--campaign <id>", "the campaign (expert)", recordId)
-    .option("--experiment <key>", "the experiment (online)")
+    .option("--experiment <key>", "the experiment (online, clicks)")
     .option("--k <list>", "cutoffs", cutoffList)
     .option("--bootstrap <B>", "bootstrap resamples", wholeNumber(1), DEFAULT_B)
     .option("--seed <seed>", "bootstrap seed", "assay")
-    .action(async (o: { kind: string; campaign?: number; experiment?: string; k?: number[]; bootstrap: number; seed: string }) => {
-      if (!["offline", "expert", "online"].includes(o.kind)) throw new CliError(`--kind must be offline, expert or online, not "${o.kind}".`, 2);
+    .action(async (o: { kind: string; campaign?: number; experiment?: string; k?: number[]; bootstrap: number; seed: string }, command: Command) => {
+      if (!["offline", "expert", "online", "clicks"].includes(o.kind)) throw new CliError(`--kind must be offline, expert, online or clicks, not "${o.kind}".`, 2);
       if (o.kind === "expert" && !o.campaign) throw new CliError("An expert snapshot needs --campaign <id>.", 2);
       if (o.kind === "online" && !o.experiment) throw new CliError("An online snapshot needs --experiment <key>.", 2);
+      if (o.kind === "clicks" && !o.experiment) throw new CliError("A click-model snapshot needs --experiment <key>.", 2);
+      // Click models split by the experiment's own seed unless --seed is given, as their page does.
+      const seed = o.kind === "clicks" && command.getOptionValueSource("seed") === "default" ? undefined : o.seed;
       const created = await withDatabase((db) =>
-        createSnapshot(db, "cli", { kind: o.kind as "offline", campaign: o.campaign, experiment: o.experiment, ks: o.k, B: o.bootstrap, seed: o.seed }).catch(fail),
+        createSnapshot(db, "cli", { kind: o.kind as "offline", campaign: o.campaign, experiment: o.experiment, ks: o.k, B: o.bootstrap, seed }).catch(fail),
       );
       // Same parameters on unchanged data: the snapshot made before, not a new one (createSnapshot is idempotent).
       const how = created.created ? "frozen" : "already frozen with these parameters on this data";

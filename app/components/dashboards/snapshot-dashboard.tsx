@@ -6,6 +6,8 @@ import type { Json } from "~/utils/json-type";
 import { OfflineDashboard } from "./offline-dashboard";
 import { OnlineDashboard, type DailyPoint } from "./online-dashboard";
 import { ExpertDashboard } from "./expert-dashboard";
+import { ClicksDashboard } from "./clicks-dashboard";
+import type { ExperimentClicksResult } from "../../../scripts/clicks/experiment-report";
 
 /** A frozen result drawn with the dashboard of its kind: the same page, from the stored numbers. */
 export function SnapshotDashboard({ kind, result, parameters }: { kind: string; result: unknown; parameters: Record<string, unknown> }) {
@@ -16,6 +18,15 @@ export function SnapshotDashboard({ kind, result, parameters }: { kind: string; 
       <>
         <p className="muted">Campaign “{r.campaign.name}”.</p>
         {r.results ? <ExpertDashboard results={r.results} agreement={r.agreement} /> : <div className="empty">There were no grades when this snapshot was frozen.</div>}
+      </>
+    );
+  }
+  if (kind === "clicks") {
+    const r = result as Json<ExperimentClicksResult>;
+    return (
+      <>
+        <p className="muted">Click models of experiment “{r.experiment.name}” ({r.experiment.key}).</p>
+        <ClicksDashboard result={r} />
       </>
     );
   }

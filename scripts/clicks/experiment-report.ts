@@ -1,0 +1,199 @@
+import { offlineReport } from "../metrics/offline";
+import { unpackOfflineInput, type PackedOfflineInput } from "../metrics/offline-pack";
+import { evaluateClickModels } from "./evaluate";
+import type { RawSession } from "./log";
+import type { Grades } from "./measures";
+import { modelNames } from "./models";
+import { keepKnownQueries, splitSessions } from "./split";
+
+/**
+ * The click models of one experiment, as the analyst's page and the `clicks` snapshot show them: the
+ * reference table fitted on a seeded split of the experiment's convener sessions, perplexity by rank,
+ * PBM's examination curve beside K_hit's display depth, and each arm's CTR corrected for position bias.
+ * Pure (plain data in and out), so it runs in the app's worker pool.
+ */
+
+/** Fewer sessions than this and the page shows its empty state: a quarter of them (the test share) would
+ *  be too few to evaluate ten models on, and PBM's rank parameters would rest on a handful of clicks. */
+export const MIN_CLICK_SESSIONS = 100;
+
+/** What is fitted: fixed for the page, so a snapshot's parameters say everything. */
+export interface ClickModelSettings {
+  seed: string;
+  testShare: number;
+  iterations: number;
+  maxRank: number;
+}
+
+export interface ExperimentClicksInput {
+  experiment: { key: string; name: string };
+  settings: ClickModelSettings;
+  /** The experiment's sessions (db/click-sessions.ts) and, parallel, the arm of each. */
+  sessions: RawSession[];
+  arms: string[];
+  /** The arms in the experiment's order, with the system each shows. */
+  armSystems: { arm: string; system: string }[];
+  /** Historical committees: proposal → its members (the relevance labels; rel = 1, other candidates 0). */
+  committees: [string, string[]][];
+  /** The tier-1 input restricted to the arms' systems, for K_hit; null when there is none. */
+  offline: PackedOfflineInput | null;
+}
+
+export interface ClickModelRow {
+  name: string;
+  logLikelihood: number;
+  perplexity: number;
+  perplexityByRank: number[];
+  ctrPredictionRmse: number;
+  relevanceAuc: number | null;
+  rankingNdcg5: number | null;
+  trainSeconds: number;
+}
+
+export interface ArmClicks {
+  arm: string;
+  sessions: number;
+  /** Results shown within the first `maxRank` of each session's first impression, and clicks on them. */
+  shown: number;
+  clicks: number;
+  ctr: number | null;
+  /** Σ over clicks of 1 / examination(rank), over `shown`: the CTR had every result been looked at as rank 1 is. */
+  correctedCtr: number | null;
+}
+
+export interface DisplayDepth {
+  arm: string;
+  system: string;
+  /** Null when the system has no lists or its proposals no committees. */
+  depth: number | null;
+}
+
+export interface ExperimentClicksResult {
+  experiment: { key: string; name: string };
+  settings: ClickModelSettings;
+  sessions: number;
+  /** MIN_CLICK_SESSIONS, for the empty state's sentence. */
+  minSessions: number;
+  /** Null when there are fewer than MIN_CLICK_SESSIONS sessions: nothing is fitted. */
+  fit: {
+    train: number;
+    test: number;
+    /** Test sessions left out because their proposal never occurs in training. */
+    dropped: number;
+    labels: { source: "historical committees"; proposals: number } | null;
+    models: ClickModelRow[];
+    /** PBM's examination per rank: as fitted, and relative to rank 1 (the curve shown). */
+    examination: { rank: number; fitted: number; relative: number }[];
+    displayDepth: DisplayDepth[];
+    arms: ArmClicks[];
+  } | null;
+}
+
+/** Fits and evaluates every model on the experiment's sessions (see the module's comment). */
+export function experimentClicks(input: ExperimentClicksInput): ExperimentClicksResult {
+  const { experiment, settings, sessions } = input;
+  if (sessions.length < MIN_CLICK_SESSIONS) return { experiment, settings, sessions: sessions.length, minSessions: MIN_CLICK_SESSIONS, fit: null };
+  const { train, test } = splitSessions(sessions, settings.testShare, settings.seed);
+  const { kept, dropped } = keepKnownQueries(train, test);
+  const grades = committeeGrades(input.committees, sessions);
+  const report = evaluateClickModels(train, kept, {
+    models: [...modelNames],
+    iterations: settings.iterations,
+    maxRank: settings.maxRank,
+    grades: grades.size ? grades : undefined,
+  });
+  const models = Object.entries(report.models).map(([name, m]) => ({
+    name,
+    logLikelihood: m.logLikelihood,
+    perplexity: m.perplexity,
+    perplexityByRank: m.perplexityByRank,
+    ctrPredictionRmse: m.ctrPredictionRmse,
+    relevanceAuc: m.relevanceAuc,
+    rankingNdcg5: m.rankingNdcg5,
+    trainSeconds: m.trainSeconds,
+  }));
+  const fitted = report.models.PBM.params.examination as number[];
+  const examination = examinationCurve(fitted);
+  return {
+    experiment,
+    settings,
+    sessions: sessions.length,
+    minSessions: MIN_CLICK_SESSIONS,
+    fit: {
+      train: train.length,
+      test: kept.length,
+      dropped,
+      labels: grades.size ? { source: "historical committees", proposals: grades.size } : null,
+      models,
+      examination,
+      displayDepth: displayDepths(input),
+      arms: armClicks(input, examination.map((e) => e.relative)),
+    },
+  };
+}
+
+/**
+ * PBM's examination per rank, and relative to rank 1. PBM's likelihood depends only on α·γ, so the
+ * fitted γ is known up to a common factor (EM settles wherever its start leads); taking rank 1 as always
+ * looked at (γ₁ = 1, the usual assumption of position-bias estimation) fixes it.
+ */
+export function examinationCurve(fitted: readonly number[]): { rank: number; fitted: number; relative: number }[] {
+  return fitted.map((g, r) => ({ rank: r + 1, fitted: g, relative: fitted[0] > 0 ? g / fitted[0] : 0 }));
+}
+
+/**
+ * Graded labels from the historical committees: for each proposal with a committee, every candidate the
+ * sessions showed gets 1 when a member and 0 otherwise (the offline report's relevance, DESIGN.md).
+ */
+export function committeeGrades(committees: [string, string[]][], sessions: readonly RawSession[]): Grades {
+  const members = new Map(committees.filter(([, c]) => c.length).map(([p, c]) => [p, new Set(c)]));
+  const grades: Grades = new Map();
+  for (const s of sessions) {
+    const committee = members.get(s.query);
+    if (!committee) continue;
+    let judged = grades.get(s.query);
+    if (!judged) grades.set(s.query, (judged = new Map()));
+    for (const d of s.results) judged.set(d, committee.has(d) ? 1 : 0);
+  }
+  return grades;
+}
+
+/**
+ * Raw and position-bias-corrected CTR per arm, over the same results: each click weighted by the inverse
+ * of the examination (relative to rank 1) at its rank, an inverse-propensity estimate of the CTR had every
+ * result been looked at as rank 1 is. One PBM for every arm: the bias is the page's, not the ranker's.
+ */
+export function armClicks(
+  input: Pick<ExperimentClicksInput, "sessions" | "arms" | "armSystems" | "settings">,
+  examination: readonly number[],
+): ArmClicks[] {
+  const byArm = new Map(input.armSystems.map((a) => [a.arm, { arm: a.arm, sessions: 0, shown: 0, clicks: 0, weighted: 0 }]));
+  input.sessions.forEach((s, i) => {
+    const arm = byArm.get(input.arms[i]);
+    if (!arm) return;
+    const n = Math.min(s.results.length, input.settings.maxRank);
+    arm.sessions++;
+    arm.shown += n;
+    for (let r = 0; r < n; r++) {
+      if (!s.clicks[r]) continue;
+      arm.clicks++;
+      arm.weighted += 1 / examination[r];
+    }
+  });
+  return [...byArm.values()].map(({ weighted, ...a }) => ({
+    ...a,
+    ctr: a.shown ? a.clicks / a.shown : null,
+    correctedCtr: a.shown ? weighted / a.shown : null,
+  }));
+}
+
+/** Each arm's suggested display depth: K_hit's 90th percentile, rounded up, of its system (tier 1). */
+function displayDepths(input: ExperimentClicksInput): DisplayDepth[] {
+  // The depth is a point value (no interval is shown here), which the resamples do not change: one will do.
+  const report = input.offline ? offlineReport(unpackOfflineInput(input.offline), { ks: [10], B: 1, seed: "assay" }) : null;
+  return input.armSystems.map(({ arm, system }) => ({
+    arm,
+    system,
+    depth: report?.systems.find((s) => s.key === system)?.hints.displayDepth ?? null,
+  }));
+}
