@@ -17,6 +17,9 @@ import { CsrfInput } from "~/utils/csrf";
 import { formatCi, formatCount, formatDifference, formatLift, formatNumber, formatP, formatRate, verdict } from "~/utils/format";
 import { directionText, metricDisplay } from "~/utils/metrics-display";
 import { VerdictLabel } from "~/components/dashboards/verdict";
+import { AfterLaunchPower, PowerPanel } from "~/components/power-panel";
+import { afterLaunchPower, controlHistory, powerAnswer, powerQuerySchema } from "~/utils/power.server";
+import { parseQuery } from "~/utils/route-params.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.experiment.key ?? "Experiment"} · Assay` }];
 
@@ -39,6 +42,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
             ...(await experimentDraftInput(db, experiment)),
             key: experiment.key,
             name: experiment.name,
+            kind: experiment.kind,
             coverage: experiment.coverage,
             committeeCap: experiment.committeeCap,
             seed: experiment.seed,
@@ -48,7 +52,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
           subjects: await listSubjects(db),
         }
       : null;
-  return json({ ...dashboard, draft, keys: await listApiKeys(db, experiment.id) });
+  // The power section sits beside the draft's form; after launch, what the data so far can detect.
+  const query = parseQuery(request, powerQuerySchema);
+  const history = draft ? await controlHistory(db) : null;
+  const answer = draft ? powerAnswer(query, history) : null;
+  const power = draft ? { query, answer, history } : null;
+  const soFar = experiment.kind === "ab" && experiment.status !== "draft" && dashboard.report ? await afterLaunchPower(db, experiment) : null;
+  return json({ ...dashboard, draft, power, soFar, keys: await listApiKeys(db, experiment.id) }, { status: answer?.error ? 400 : 200 });
 }
 
 const intentSchema = z.discriminatedUnion("intent", [
@@ -103,7 +113,7 @@ const labels: Record<string, string> = Object.fromEntries(onlineMetrics.map((m) 
 const asRate = (m: string) => metricDisplay(m).kind === "rate";
 
 export default function ExperimentPage() {
-  const { experiment, counts, unknown, keys, report, control, draft } = useLoaderData<typeof loader>();
+  const { experiment, counts, unknown, keys, report, control, draft, power, soFar } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   return (
     <>
@@ -143,6 +153,12 @@ export default function ExperimentPage() {
           </Form>
           <DeleteDraft what={`experiment ${experiment.key}`} />
         </section>
+      ) : null}
+      {power ? <PowerPanel query={power.query} answer={power.answer} history={power.history} /> : null}
+      {experiment.kind === "interleaving" ? (
+        <p className="notice">
+          An interleaving experiment: every counted session sees the team-draft merge of {experiment.arms.map((a) => a.systemKey).join(" and ")}; the arms below only split the logging. Its wins, win rate and verdict are on the <Link to={`/analyst/experiments/${encodeURIComponent(experiment.key)}`}>results page</Link>.
+        </p>
       ) : null}
 
       {report?.srm?.mismatch ? (
@@ -236,6 +252,8 @@ export default function ExperimentPage() {
       ) : (
         <div className="empty">No events yet. Conveners' interactions, the event API and `assay events import` fill this page.</div>
       )}
+
+      {soFar ? <AfterLaunchPower power={soFar} /> : null}
 
       <h2>API keys</h2>
       <p className="muted">For applications that log events (POST /api/events) or ask for assignments (GET /api/experiments/{experiment.key}/assignment?unit=…) from outside Assay.</p>

@@ -4,6 +4,7 @@ import { reportFromTotals, type OnlineOptions } from "../metrics/online";
 import { unpackStreamTotals, type PackedStreamTotals } from "../metrics/online-pack";
 import { campaignResults, learningCurve, type CampaignData } from "../metrics/campaign-results";
 import { agreementReport, type Rating } from "../stats/agreement";
+import { interleavingFigures, type InterleavingFiguresInput } from "../interleaving/figures";
 
 /** What a campaign's figures need: the grades for agreement, the graded pairs for results and the curve. */
 export interface CampaignFiguresInput {
@@ -31,6 +32,7 @@ export const heavyTasks = {
     results: data ? campaignResults(data, options) : null,
     curve: data && curve ? learningCurve(data, curve) : null,
   }),
+  interleavingFigures: (input: InterleavingFiguresInput) => interleavingFigures(input),
 };
 
 export type HeavyTask = keyof typeof heavyTasks;

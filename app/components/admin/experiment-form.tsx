@@ -5,6 +5,7 @@ import { ProposalListField, SubjectScopeSelect } from "~/components/form-parts";
 export interface ExperimentFormValues {
   key: string;
   name: string;
+  kind: "ab" | "interleaving";
   coverage: number;
   committeeCap: number;
   seed: string;
@@ -31,6 +32,7 @@ export function readExperimentForm(form: FormData) {
   return experimentSchema.safeParse({
     key: form.get("key"),
     name: form.get("name"),
+    kind: form.get("kind") || "ab",
     arms,
     control: controlRow?.key.trim() || arms[0]?.key,
     coverage: form.get("coverage") || 1,
@@ -60,6 +62,16 @@ export function ExperimentFields({ systems, subjects, initial }: { systems: { ke
         <div>
           <label htmlFor="name">Name</label>
           <input id="name" name="name" required defaultValue={initial?.name} />
+        </div>
+        <div>
+          <label htmlFor="kind">Kind</label>
+          <select id="kind" name="kind" defaultValue={initial?.kind ?? "ab"} aria-describedby="kind-help">
+            <option value="ab">A/B: each convener sees their arm&apos;s system</option>
+            <option value="interleaving">Interleaving: two systems merged in every session</option>
+          </select>
+          <p id="kind-help" className="muted">
+            Interleaving takes exactly two arms (the control and the challenger); their weights do not change what anyone sees.
+          </p>
         </div>
         <div>
           <label htmlFor="coverage">Coverage (0–1)</label>

@@ -81,6 +81,11 @@ export function OnlineDashboard({
         </tbody>
       </table>
       <h2>Differences vs control</h2>
+      <p className="muted" id="interval-kind">
+        {report.intervals === "sequential"
+          ? `Intervals of the differences: sequential (always valid: GrowthBook's confidence sequences, N* = ${formatCount(report.nStar)} conveners), so a look every day does not inflate false positives. The arms' own intervals above are bootstrap intervals.`
+          : "Intervals of the differences: fixed (95% cluster bootstrap over conveners), valid for one look at the end; looking every day and stopping at the first clear day inflates false positives."}
+      </p>
       <div className="side-by-side">
         <Chart
           caption="Relative lift of each metric, arm vs control, with its 95% interval; an interval clear of zero is a difference the data support. Green is better, red worse, grey inconclusive; for mean adopted rank lower is better, so a negative lift is a gain."
