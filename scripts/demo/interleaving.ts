@@ -83,7 +83,7 @@ export async function seedDemoInterleaving(db: Db, data: DemoData) {
     "cli",
     experimentSchema.parse({
       key: DEMO_INTERLEAVING,
-      name: "Embedding ranker vs keyword baseline, interleaved",
+      name: "Interleaved: embedding ranker and keyword baseline",
       kind: "interleaving",
       arms: [
         { key: "A", system: "baseline", weight: 0.5 },
