@@ -17,7 +17,7 @@ export function PowerPanel({ query, answer, history }: { query: Json<PowerQuery>
       <h2 id="power-heading">Power before launch</h2>
       <p className="muted">
         {history
-          ? `History (control arms of started A/B experiments): ${formatCount(history.sessions)} sessions of ${formatCount(history.conveners)} conveners, adoption baseline ${formatRate(history.baseline)}, ${formatNumber(history.sessionsPerConvener)} sessions per convener, ICC ${formatNumber(history.icc)}. Leave a field empty to use it.`
+          ? `History (control arms of started A/B experiments): ${formatCount(history.sessions)} sessions of ${formatCount(history.conveners)} conveners, ${formatRate(history.baseline)} of sessions with an adoption, ${formatNumber(history.sessionsPerConvener)} sessions per convener, ICC ${formatNumber(history.icc)}. Leave a field empty to use it.`
           : "No history yet: enter the baseline, sessions per convener and ICC."}
       </p>
       <div className="side-by-side">
@@ -28,8 +28,8 @@ export function PowerPanel({ query, answer, history }: { query: Json<PowerQuery>
             <div>
               <label htmlFor="power-metric">Metric</label>
               <select id="power-metric" name="metric" defaultValue={query.metric}>
-                <option value="adoption">Adoption (sessions with an adoption)</option>
-                <option value="click">Click (sessions with a click)</option>
+                <option value="adoption">Sessions with an adoption</option>
+                <option value="click">Sessions with a click</option>
               </select>
             </div>
             <div>
@@ -89,7 +89,7 @@ export function PowerPanel({ query, answer, history }: { query: Json<PowerQuery>
             (answer.kind === "interleaving" && answer.plan && "sessions" in answer.plan
               ? `Interleaving: ${formatCount(answer.plan.sessions)} sessions with a preference detect a win rate of ${formatRate(answer.plan.winRate)} against 50% (α ${answer.plan.alpha}, power ${answer.plan.power}); sessions without a preference do not count.`
               : answer.plan && "perArm" in answer.plan
-                ? `A/B test on the ${answer.plan.metric} rate, ${formatRate(answer.plan.baseline)}${from(answer.plan.baselineFrom)} → ${formatRate(answer.plan.target)} (${formatPp(answer.plan.target - answer.plan.baseline)}), α ${answer.plan.alpha}, power ${answer.plan.power}: ${formatCount(Math.ceil(answer.plan.effectiveSessionsPerArm))} independent sessions per arm; design effect ${formatNumber(answer.plan.designEffect)} (${formatNumber(answer.plan.sessionsPerConvener)} sessions per convener${from(answer.plan.sessionsPerConvenerFrom)}, ICC ${formatNumber(answer.plan.icc)}${from(answer.plan.iccFrom)}): ${formatCount(answer.plan.perArm.sessions)} sessions from ${formatCount(answer.plan.perArm.conveners)} conveners per arm, ${formatCount(answer.plan.total.conveners)} conveners in all.`
+                ? `A/B test on the share of sessions with ${answer.plan.metric === "adoption" ? "an adoption" : "a click"}, ${formatRate(answer.plan.baseline)}${from(answer.plan.baselineFrom)} → ${formatRate(answer.plan.target)} (${formatPp(answer.plan.target - answer.plan.baseline)}), α ${answer.plan.alpha}, power ${answer.plan.power}: ${formatCount(Math.ceil(answer.plan.effectiveSessionsPerArm))} independent sessions per arm; design effect ${formatNumber(answer.plan.designEffect)} (${formatNumber(answer.plan.sessionsPerConvener)} sessions per convener${from(answer.plan.sessionsPerConvenerFrom)}, ICC ${formatNumber(answer.plan.icc)}${from(answer.plan.iccFrom)}): ${formatCount(answer.plan.perArm.sessions)} sessions from ${formatCount(answer.plan.perArm.conveners)} conveners per arm, ${formatCount(answer.plan.total.conveners)} conveners in all.`
                 : null)}
         </div>
       ) : null}

@@ -173,6 +173,7 @@ export default function ExperimentPage() {
       ) : null}
 
       <h2>Arms</h2>
+      <div className="table-scroll">
       <table aria-label="Arms">
         <thead>
           <tr>
@@ -212,6 +213,7 @@ export default function ExperimentPage() {
           })}
         </tbody>
       </table>
+      </div>
       {report ? (
         <>
           <p className="muted">
@@ -219,6 +221,7 @@ export default function ExperimentPage() {
             {report.dataQuality.duplicateEvents} duplicate events, {report.dataQuality.sessionsWithoutImpression} sessions without an impression, {report.dataQuality.eventsAboutUnshownCandidates} events about candidates never shown; <UnknownIds unknown={unknown} />.
           </p>
           <h2>Differences vs control</h2>
+          <div className="table-scroll">
           <table aria-label="Differences vs control">
             <thead>
               <tr>
@@ -248,6 +251,7 @@ export default function ExperimentPage() {
               ))}
             </tbody>
           </table>
+          </div>
         </>
       ) : (
         <div className="empty">No events yet. Conveners' interactions, the event API and `assay events import` fill this page.</div>

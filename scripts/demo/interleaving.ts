@@ -4,6 +4,7 @@ import { teamDraft } from "../interleaving/team-draft";
 import type { OnlineEvent } from "../metrics/events";
 import type { DemoData } from "./generate";
 import type { Db } from "../../db/client";
+import { exposures } from "../../db/schema";
 import { createExperiment, getExperiment, setExperimentStatus } from "../../db/experiments";
 import { ingestEvents } from "../../db/events";
 import { refreshEventSessions } from "../../db/event-sessions";
@@ -95,6 +96,9 @@ export async function seedDemoInterleaving(db: Db, data: DemoData) {
   await setExperimentStatus(db, "cli", DEMO_INTERLEAVING, "running");
   const running = (await getExperiment(db, DEMO_INTERLEAVING))!;
   const simulated = simulateInterleavedSessions(data, { sessions: 300 });
+  // Each simulated convener's exposure, in the arm the hash gave it (as the app stores it).
+  const armOf = new Map(simulated.map((e) => [e.unitId, e.arm]));
+  await db.insert(exposures).values([...armOf].map(([unit, arm]) => ({ experimentId: running.id, unit, armId: running.arms.find((a) => a.key === arm)!.id })));
   for (let i = 0; i < simulated.length; i += 1000) {
     await ingestEvents(db, running, simulated.slice(i, i + 1000), { checkArm: false, now: Date.parse("2030-01-01T00:00:00Z") });
   }

@@ -66,12 +66,9 @@ export function ExperimentFields({ systems, subjects, initial }: { systems: { ke
         <div>
           <label htmlFor="kind">Kind</label>
           <select id="kind" name="kind" defaultValue={initial?.kind ?? "ab"} aria-describedby="kind-help">
-            <option value="ab">A/B: each convener sees their arm&apos;s system</option>
-            <option value="interleaving">Interleaving: two systems merged in every session</option>
+            <option value="ab">A/B</option>
+            <option value="interleaving">Interleaving</option>
           </select>
-          <p id="kind-help" className="muted">
-            Interleaving takes exactly two arms (the control and the challenger); their weights do not change what anyone sees.
-          </p>
         </div>
         <div>
           <label htmlFor="coverage">Coverage (0–1)</label>
@@ -87,6 +84,9 @@ export function ExperimentFields({ systems, subjects, initial }: { systems: { ke
         </div>
         <SubjectScopeSelect subjects={subjects} defaultValue={initial?.subject} />
       </div>
+      <p id="kind-help" className="muted">
+        Kind: A/B shows each convener their arm&apos;s system; interleaving shows every session one list drafted in turns from exactly two arms&apos; systems (the control and the challenger), whose weights then only split the logging.
+      </p>
       <ProposalListField defaultValue={initial?.proposals} />
       <fieldset className="admin-form-block">
         <legend>Arms (weights sum to 1)</legend>
