@@ -104,8 +104,8 @@ export function AfterLaunchPower({ power }: { power: Json<AfterLaunch> }) {
       <h2>What the data so far can detect</h2>
       <p id="after-launch-power">
         {power.absolute === null
-          ? `With ${formatCount(power.convenersPerArm)} conveners (${formatCount(power.sessionsPerArm)} sessions) in the smaller arm, no rise of the adoption rate up to 100% is detectable yet.`
-          : `With ${formatCount(power.convenersPerArm)} conveners (${formatCount(power.sessionsPerArm)} sessions) in the smaller arm, a baseline adoption rate of ${formatRate(power.baseline)} and ICC ${formatNumber(power.icc)}, the smallest rise this experiment detects with power 0.8 at α 0.05 is ${formatPp(power.absolute)} (${formatRate(power.relative)} relative).`}
+          ? `With ${formatCount(power.convenersPerArm)} conveners (${formatCount(power.sessionsPerArm)} sessions) in the smaller arm, no rise of the share of sessions with an adoption up to 100% is detectable yet.`
+          : `With ${formatCount(power.convenersPerArm)} conveners (${formatCount(power.sessionsPerArm)} sessions) in the smaller arm, ${formatRate(power.baseline)} of sessions with an adoption so far and ICC ${formatNumber(power.icc)}, the smallest rise of that share this experiment detects with power 0.8 at α 0.05 is ${formatPp(power.absolute)} (${formatRate(power.relative)} relative).`}
       </p>
     </>
   );

@@ -117,7 +117,7 @@ export interface AfterLaunch {
   icc: number;
   convenersPerArm: number;
   sessionsPerArm: number;
-  /** Smallest absolute rise of the adoption rate the data so far detect (α 0.05, power 0.8); null when none up to 100% is. */
+  /** Smallest absolute rise of the share of sessions with an adoption the data so far detect (α 0.05, power 0.8); null when none up to 100% is. */
   absolute: number | null;
   relative: number | null;
 }
