@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "./client";
 import { candidates, committeeMembers, convenerAssignments, convenerSessions, events, experimentProposals, experiments, listItems, proposals, rankedLists, subjects, users } from "./schema";
 import { assignUnit, getExperiment, type ExperimentWithArms } from "./experiments";
+import { teamDraft } from "../scripts/interleaving/team-draft";
 
 export class ConvenerError extends Error {
   constructor(
@@ -80,7 +81,33 @@ async function listFor(db: Db | Tx, systemId: number, proposalId: number) {
     .orderBy(asc(listItems.rank));
 }
 
-async function logEvent(tx: Tx, experiment: ExperimentWithArms, session: { id: string; unit: string; arm: string }, proposal: string, type: string, extra: { candidateId?: string; items?: string[] }) {
+/**
+ * The list a session shows, with the system that placed each position (`teams`, null in an A/B
+ * experiment). In an interleaving experiment it is the team-draft merge of the control's and the
+ * challenger's lists, its coins seeded by (experiment seed, session id), so every load of one session
+ * shows the same list; it is as long as the longer of the two lists, and `rank` is the position shown
+ * (a system's own rank would tell which system placed whom). Units outside coverage see the control's list. The teams stay on the server: the caller
+ * logs them and never hands them to the page.
+ */
+async function sessionList(tx: Db | Tx, experiment: ExperimentWithArms, session: { id: string; arm: string }, proposalId: number, counted: boolean): Promise<{ list: ListItem[]; teams: string[] | null }> {
+  // Units outside coverage see the control arm's system, as in an A/B experiment.
+  if (experiment.kind !== "interleaving" || !counted) {
+    const systemId = experiment.arms.find((a) => a.key === session.arm)!.systemId;
+    return { list: await listFor(tx, systemId, proposalId), teams: null };
+  }
+  const control = experiment.arms.find((a) => a.isControl)!;
+  const challenger = experiment.arms.find((a) => !a.isControl)!;
+  const [listA, listB] = [await listFor(tx, control.systemId, proposalId), await listFor(tx, challenger.systemId, proposalId)];
+  const byId = new Map([...listA, ...listB].map((c) => [c.externalId, c]));
+  const merged = teamDraft(
+    listA.map((c) => c.externalId),
+    listB.map((c) => c.externalId),
+    { depth: Math.max(1, listA.length, listB.length), seed: experiment.seed, sessionId: session.id, systems: [control.systemKey, challenger.systemKey] },
+  );
+  return { list: merged.items.map((id, i) => ({ ...byId.get(id)!, rank: i + 1 })), teams: merged.teams };
+}
+
+async function logEvent(tx: Tx, experiment: ExperimentWithArms, session: { id: string; unit: string; arm: string }, proposal: string, type: string, extra: { candidateId?: string; items?: string[]; teams?: string[] | null }) {
   await tx.insert(events).values({
     eventId: randomUUID(),
     experimentId: experiment.id,
@@ -92,6 +119,7 @@ async function logEvent(tx: Tx, experiment: ExperimentWithArms, session: { id: s
     proposalId: proposal,
     candidateId: extra.candidateId ?? null,
     items: extra.items ?? null,
+    teams: extra.teams ?? null,
   });
 }
 
@@ -127,7 +155,6 @@ export async function openProposal(db: Db, userId: number, externalId: string) {
     if (!experiment) return { proposal, experiment: null, session: null, list: [] as ListItem[], committee: [] as number[], cap: 5, counted: false, finished: null };
     const unit = unitOf(userId);
     const assignment = await assignUnit(tx, experiment, unit);
-    const systemId = experiment.arms.find((a) => a.key === assignment.arm)!.systemId;
     const openSession = () =>
       tx
         .select()
@@ -141,8 +168,8 @@ export async function openProposal(db: Db, userId: number, externalId: string) {
       await tx.insert(convenerSessions).values({ id: randomUUID(), experimentId: experiment.id, userId, proposalId: proposal.id, unit, arm: assignment.arm }).onConflictDoNothing();
       [session] = await openSession();
     }
-    const list = await listFor(tx, systemId, proposal.id);
-    if (assignment.counted && list.length > 0) await logEvent(tx, experiment, session, proposal.externalId, "impression", { items: list.map((c) => c.externalId) });
+    const { list, teams } = await sessionList(tx, experiment, session, proposal.id, assignment.counted);
+    if (assignment.counted && list.length > 0) await logEvent(tx, experiment, session, proposal.externalId, "impression", { items: list.map((c) => c.externalId), teams });
     const committee = await tx.select({ candidateId: committeeMembers.candidateId }).from(committeeMembers).where(eq(committeeMembers.sessionId, session.id)).orderBy(asc(committeeMembers.adoptedAt));
     return { proposal, experiment: { key: experiment.key, name: experiment.name }, session: { id: session.id }, list, committee: committee.map((c) => c.candidateId), cap: experiment.committeeCap, counted: assignment.counted, finished: null };
   });
@@ -176,13 +203,12 @@ async function lockedSession(tx: Tx, userId: number, externalId: string) {
     .where(and(eq(convenerSessions.experimentId, experiment.id), eq(convenerSessions.userId, userId), eq(convenerSessions.proposalId, proposal.id), eq(convenerSessions.status, "open")))
     .for("update");
   if (!session) throw new ConvenerError("This proposal's committee is finished; reopen the proposal to start again.", 409);
-  const systemId = experiment.arms.find((a) => a.key === session.arm)!.systemId;
-  const list = await listFor(tx, systemId, proposal.id);
   const counted = (await assignUnit(tx, experiment, session.unit)).counted;
+  const { list } = await sessionList(tx, experiment, session, proposal.id, counted);
   return { proposal, experiment, session, list, counted };
 }
 
-function candidateIn(list: Awaited<ReturnType<typeof listFor>>, externalId: string) {
+function candidateIn(list: ListItem[], externalId: string) {
   const candidate = list.find((c) => c.externalId === externalId);
   if (!candidate) throw new ConvenerError(`Candidate ${externalId} is not in this proposal's list.`, 404);
   return candidate;

@@ -53,6 +53,7 @@ async function insertRows(tx: Tx, experimentId: number, rows: CheckedEvent[]): P
         proposalId: e.proposalId,
         candidateId: e.candidateId ?? null,
         items: e.items ?? null,
+        teams: e.teams ?? null,
       })),
     )
     .onConflictDoNothing({ target: events.eventId })

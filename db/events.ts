@@ -117,6 +117,7 @@ export async function* exportEvents(db: Db, experiment: ExperimentWithArms, page
       const e: OnlineEvent = { eventId: r.eventId, type: r.type as OnlineEvent["type"], at: new Date(r.at).toISOString(), experiment: experiment.key, arm: r.arm, unitId: r.unit, sessionId: r.sessionId, proposalId: r.proposalId };
       if (r.candidateId !== null) e.candidateId = r.candidateId;
       if (r.items !== null) e.items = r.items;
+      if (r.teams !== null) e.teams = r.teams;
       return e;
     });
     const last = rows[rows.length - 1];

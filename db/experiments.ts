@@ -28,6 +28,7 @@ export async function createExperiment(db: Db, actor: AuditActor, input: Experim
 const experimentColumns = (input: ExperimentInput, scopeSubjectId: number | null) => ({
   key: input.key,
   name: input.name,
+  kind: input.kind,
   seed: input.seed || input.key,
   coverage: input.coverage,
   committeeCap: input.committeeCap,
@@ -37,6 +38,7 @@ const experimentColumns = (input: ExperimentInput, scopeSubjectId: number | null
 
 const experimentDetail = (input: ExperimentInput) => ({
   name: input.name,
+  kind: input.kind,
   arms: input.arms.map((a) => ({ key: a.key, system: a.system, weight: a.weight })),
   control: input.control,
   coverage: input.coverage,
@@ -139,6 +141,7 @@ export async function listExperiments(db: DbOrTx) {
       key: experiments.key,
       name: experiments.name,
       status: experiments.status,
+      kind: experiments.kind,
       coverage: experiments.coverage,
       createdAt: experiments.createdAt,
       startedAt: experiments.startedAt,

@@ -12,6 +12,7 @@ import { eq, sql } from "drizzle-orm";
 import { campaignSchema } from "../app/schemas/campaigns";
 import { createCampaign, launchCampaign } from "./campaigns";
 import { simulatedGrade } from "../scripts/demo/ratings";
+import { seedDemoInterleaving } from "../scripts/demo/interleaving";
 
 export const DEMO_PASSWORD = "assay-demo";
 export const demoUsers: { email: string; name: string; role: Role; subjects?: string[] }[] = [
@@ -66,6 +67,7 @@ export async function seedDemo(db: Db, options: DemoOptions = {}): Promise<DemoD
     }
   });
   await seedDemoExperiment(db, data);
+  await seedDemoInterleaving(db, data);
   await seedDemoCampaign(db);
   return data;
 }

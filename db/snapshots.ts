@@ -10,7 +10,8 @@ import { getExperiment } from "./experiments";
 import { sqlStreamTotals } from "./online-sql";
 import { DEFAULT_KS } from "../scripts/metrics/offline";
 import { packOfflineInput } from "../scripts/metrics/offline-pack";
-import { cumulativeDailyFromSessions } from "../scripts/metrics/online";
+import { cumulativeDailyFromSessions, type IntervalKind } from "../scripts/metrics/online";
+import { DEFAULT_N_STAR } from "../scripts/stats/sequential";
 import { runInProcess, type HeavyRunner } from "../scripts/heavy/tasks";
 import { packStreamTotals } from "../scripts/metrics/online-pack";
 import { canonicalJson, sha256 } from "../scripts/lib/canonical";
@@ -33,6 +34,10 @@ export interface SnapshotRequest {
   ks?: number[];
   B?: number;
   seed?: string;
+  /** Online: the differences' intervals, fixed (bootstrap, default) or sequential (always valid). */
+  intervals?: IntervalKind;
+  /** Online, sequential intervals: the tuning N* (default 5,000). */
+  nStar?: number;
 }
 
 /** The newest import, rating and event time: what a result saw, and how to tell data changed since. */
@@ -72,7 +77,10 @@ export async function snapshotParameters(db: DbOrTx, request: SnapshotRequest) {
   // Click models: the page's fit (split seed, test share, EM passes, ranks); no bootstrap, so no B.
   if (request.kind === "clicks") return { kind: "clicks" as const, experiment: experiment.key, ...clickModelSettings(experiment, request.seed) };
   const control = experiment.arms.find((a) => a.isControl)!.key;
-  return { kind: "online" as const, experiment: experiment.key, B, seed: request.seed ?? experiment.seed, control };
+  if (experiment.kind === "interleaving") throw new SnapshotError(`Experiment ${experiment.key} is an interleaving experiment; its page has no A/B result to freeze.`);
+  const intervals = request.intervals ?? "fixed";
+  const nStar = intervals === "sequential" ? (request.nStar ?? DEFAULT_N_STAR) : undefined;
+  return { kind: "online" as const, experiment: experiment.key, B, seed: request.seed ?? experiment.seed, control, intervals, ...(nStar !== undefined ? { nStar } : {}) };
 }
 
 /**
@@ -112,13 +120,15 @@ export async function computeResult(db: Db, request: SnapshotRequest, run: Heavy
     if (!result.fit) throw new SnapshotError(`Experiment ${experiment.key} has too few convener sessions (${result.sessions}) to fit click models.`);
     return { parameters, result };
   }
-  const { B, seed, control } = parameters;
+  const { B, seed, control, intervals } = parameters;
   const experiment = (await getExperiment(db, parameters.experiment))!;
   // The per-session path the dashboard uses (tested equal to `assay online` on the exported events).
   const totals = await sqlStreamTotals(db, experiment);
   if (totals.events === 0) throw new SnapshotError(`Experiment ${experiment.key} has no events yet.`);
   const weights = Object.fromEntries(experiment.arms.map((a) => [a.key, a.weight]));
-  const report = await run("onlineReport", { packed: packStreamTotals(totals), options: { weights, control, intervals: true, B, seed } });
+  // Sequential intervals only when asked for, as the dashboard does (a fixed report stays as it always was).
+  const sequential = intervals === "sequential" ? { intervalKind: intervals, nStar: parameters.nStar } : {};
+  const report = await run("onlineReport", { packed: packStreamTotals(totals), options: { weights, control, intervals: true, B, seed, ...sequential } });
   return { parameters, result: { experiment: { key: experiment.key, name: experiment.name }, ...report, daily: cumulativeDailyFromSessions(totals.sessions) } };
 }
 

@@ -102,6 +102,7 @@ export function ClientTable<T extends Record<string, unknown>>({ data, columns, 
           Download CSV
         </button>
       </div>
+      <div className="table-scroll">
       <table aria-label={caption}>
         <thead>
           {table.getHeaderGroups().map((group) => (
@@ -143,6 +144,7 @@ export function ClientTable<T extends Record<string, unknown>>({ data, columns, 
           ))}
         </tbody>
       </table>
+      </div>
       {table.getPageCount() > 1 ? (
         <nav className="pager" aria-label={`${caption} pages`}>
           <button type="button" className="button-secondary" onClick={() => table.previousPage()} disabled={!table.getCanPreviousPage()}>

@@ -10,6 +10,8 @@ interface FreezeButtonProps {
   B?: number;
   seed: string;
   ks?: number[];
+  /** Online: the kind of interval on screen, and N* for sequential ones. */
+  intervals?: { kind: "fixed" | "sequential"; nStar?: number };
 }
 
 /**
@@ -17,7 +19,7 @@ interface FreezeButtonProps {
  * immutable snapshot. A second click while the first is on its way is ignored (the server also returns
  * the existing snapshot for the same parameters and data, so a double-click never makes two).
  */
-export function FreezeButton({ kind, campaign, experiment, B, seed, ks }: FreezeButtonProps) {
+export function FreezeButton({ kind, campaign, experiment, B, seed, ks, intervals }: FreezeButtonProps) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formAction === "/analyst/snapshots";
   // A ref, not state: the second click of a double-click arrives before React re-renders the button disabled.
@@ -42,6 +44,8 @@ export function FreezeButton({ kind, campaign, experiment, B, seed, ks }: Freeze
       {B !== undefined ? <input type="hidden" name="B" value={B} /> : null}
       <input type="hidden" name="seed" value={seed} />
       {ks ? <input type="hidden" name="ks" value={ks.join(",")} /> : null}
+      {intervals ? <input type="hidden" name="intervals" value={intervals.kind} /> : null}
+      {intervals?.nStar ? <input type="hidden" name="nStar" value={intervals.nStar} /> : null}
       <button type="submit" className="button-secondary" disabled={busy} aria-busy={busy || undefined}>
         {busy ? "Freezing…" : "Freeze snapshot"}
       </button>

@@ -17,6 +17,9 @@ import { CsrfInput } from "~/utils/csrf";
 import { formatCi, formatCount, formatDifference, formatLift, formatNumber, formatP, formatRate, verdict } from "~/utils/format";
 import { directionText, metricDisplay } from "~/utils/metrics-display";
 import { VerdictLabel } from "~/components/dashboards/verdict";
+import { AfterLaunchPower, PowerPanel } from "~/components/power-panel";
+import { afterLaunchPower, controlHistory, powerAnswer, powerQuerySchema } from "~/utils/power.server";
+import { parseQuery } from "~/utils/route-params.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.experiment.key ?? "Experiment"} · Assay` }];
 
@@ -39,6 +42,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
             ...(await experimentDraftInput(db, experiment)),
             key: experiment.key,
             name: experiment.name,
+            kind: experiment.kind,
             coverage: experiment.coverage,
             committeeCap: experiment.committeeCap,
             seed: experiment.seed,
@@ -48,7 +52,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
           subjects: await listSubjects(db),
         }
       : null;
-  return json({ ...dashboard, draft, keys: await listApiKeys(db, experiment.id) });
+  // The power section sits beside the draft's form; after launch, what the data so far can detect.
+  const query = parseQuery(request, powerQuerySchema);
+  const history = draft ? await controlHistory(db) : null;
+  const answer = draft ? powerAnswer(query, history) : null;
+  const power = draft ? { query, answer, history } : null;
+  const soFar = experiment.kind === "ab" && experiment.status !== "draft" && dashboard.report ? await afterLaunchPower(db, experiment) : null;
+  return json({ ...dashboard, draft, power, soFar, keys: await listApiKeys(db, experiment.id) }, { status: answer?.error ? 400 : 200 });
 }
 
 const intentSchema = z.discriminatedUnion("intent", [
@@ -103,7 +113,7 @@ const labels: Record<string, string> = Object.fromEntries(onlineMetrics.map((m) 
 const asRate = (m: string) => metricDisplay(m).kind === "rate";
 
 export default function ExperimentPage() {
-  const { experiment, counts, unknown, keys, report, control, draft } = useLoaderData<typeof loader>();
+  const { experiment, counts, unknown, keys, report, control, draft, power, soFar } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   return (
     <>
@@ -144,6 +154,12 @@ export default function ExperimentPage() {
           <DeleteDraft what={`experiment ${experiment.key}`} />
         </section>
       ) : null}
+      {power ? <PowerPanel query={power.query} answer={power.answer} history={power.history} /> : null}
+      {experiment.kind === "interleaving" ? (
+        <p className="notice">
+          An interleaving experiment: every counted session sees the team-draft merge of {experiment.arms.map((a) => a.systemKey).join(" and ")}; the arms below only split the logging. Its wins, win rate and verdict are on the <Link to={`/analyst/experiments/${encodeURIComponent(experiment.key)}`}>results page</Link>.
+        </p>
+      ) : null}
 
       {report?.srm?.mismatch ? (
         <p className="notice error" role="alert">
@@ -157,6 +173,7 @@ export default function ExperimentPage() {
       ) : null}
 
       <h2>Arms</h2>
+      <div className="table-scroll">
       <table aria-label="Arms">
         <thead>
           <tr>
@@ -196,6 +213,7 @@ export default function ExperimentPage() {
           })}
         </tbody>
       </table>
+      </div>
       {report ? (
         <>
           <p className="muted">
@@ -203,6 +221,7 @@ export default function ExperimentPage() {
             {report.dataQuality.duplicateEvents} duplicate events, {report.dataQuality.sessionsWithoutImpression} sessions without an impression, {report.dataQuality.eventsAboutUnshownCandidates} events about candidates never shown; <UnknownIds unknown={unknown} />.
           </p>
           <h2>Differences vs control</h2>
+          <div className="table-scroll">
           <table aria-label="Differences vs control">
             <thead>
               <tr>
@@ -232,10 +251,13 @@ export default function ExperimentPage() {
               ))}
             </tbody>
           </table>
+          </div>
         </>
       ) : (
         <div className="empty">No events yet. Conveners' interactions, the event API and `assay events import` fill this page.</div>
       )}
+
+      {soFar ? <AfterLaunchPower power={soFar} /> : null}
 
       <h2>API keys</h2>
       <p className="muted">For applications that log events (POST /api/events) or ask for assignments (GET /api/experiments/{experiment.key}/assignment?unit=…) from outside Assay.</p>

@@ -9,13 +9,19 @@ import { RouteErrorBoundary } from "~/components/error-boundary";
 import { ActionNotice } from "~/components/form-parts";
 import { ExperimentFields, readExperimentForm } from "~/components/admin/experiment-form";
 import { CsrfInput } from "~/utils/csrf";
+import { PowerPanel } from "~/components/power-panel";
+import { controlHistory, powerAnswer, powerQuerySchema } from "~/utils/power.server";
+import { parseQuery } from "~/utils/route-params.server";
 
 export const meta: MetaFunction = () => [{ title: "Experiments · Assay" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const [experiments, systems, subjects] = await Promise.all([listExperiments(getDb()), listSystems(getDb()), listSubjects(getDb())]);
-  return json({ experiments, systems: systems.map((s) => ({ key: s.key, name: s.name })), subjects });
+  const query = parseQuery(request, powerQuerySchema);
+  const [experiments, systems, subjects, history] = await Promise.all([listExperiments(getDb()), listSystems(getDb()), listSubjects(getDb()), controlHistory(getDb())]);
+  const answer = powerAnswer(query, history);
+  // Inputs that cannot be sized are the request's fault: the page says why, with a 400.
+  return json({ experiments, systems: systems.map((s) => ({ key: s.key, name: s.name })), subjects, power: { query, answer, history } }, { status: answer?.error ? 400 : 200 });
 }
 
 /** The form's fields go through the one experiment schema (`readExperimentForm`), shared with editing a draft. */
@@ -33,7 +39,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Experiments() {
-  const { experiments, systems, subjects } = useLoaderData<typeof loader>();
+  const { experiments, systems, subjects, power } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   return (
@@ -48,6 +54,7 @@ export default function Experiments() {
               <tr>
                 <th>Key</th>
                 <th>Name</th>
+                <th>Kind</th>
                 <th>Status</th>
                 <th className="num">Coverage</th>
                 <th className="num">Units</th>
@@ -61,6 +68,7 @@ export default function Experiments() {
                     <Link to={`/admin/experiments/${encodeURIComponent(e.key)}`}>{e.key}</Link>
                   </td>
                   <td>{e.name}</td>
+                  <td>{e.kind === "interleaving" ? "interleaving" : "A/B"}</td>
                   <td>{e.status}</td>
                   <td className="num">{e.coverage}</td>
                   <td className="num">{e.units}</td>
@@ -84,6 +92,7 @@ export default function Experiments() {
           </button>
         </Form>
       </section>
+      <PowerPanel query={power.query} answer={power.answer} history={power.history} />
     </>
   );
 }

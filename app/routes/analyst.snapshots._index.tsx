@@ -30,6 +30,9 @@ const freezeSchema = z.object({
   B: resamplesField.optional(),
   // Empty: the seed the result's own page uses (the experiment's, the campaign's, "assay" offline).
   seed: z.literal("").transform(() => undefined).or(seedField).optional(),
+  // The online page's intervals on screen: fixed (bootstrap) or sequential (always valid, with its N*).
+  intervals: z.enum(["fixed", "sequential"], { errorMap: () => ({ message: "Intervals must be fixed or sequential." }) }).optional(),
+  nStar: z.coerce.number().int("N* must be a whole number.").min(1, "N* must be at least 1.").max(10_000_000, "N* must be at most 10,000,000.").optional(),
   // The cutoffs of the offline page on screen, "5,10,20"; absent elsewhere (each kind has its own).
   ks: z
     .string()

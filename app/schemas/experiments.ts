@@ -17,6 +17,7 @@ export const experimentSchema = z
   .object({
     key: slug("key"),
     name: z.string({ required_error: "name is missing" }).trim().min(1, "name is missing").max(200),
+    kind: z.enum(["ab", "interleaving"], { errorMap: () => ({ message: "kind must be ab or interleaving" }) }).default("ab"),
     arms: z.array(armSchema).min(2, "an experiment needs at least two arms").max(10, "at most 10 arms"),
     control: z.string({ required_error: "choose the control arm" }).trim().min(1, "choose the control arm"),
     coverage: z.coerce.number().min(0, "coverage must be between 0 and 1").max(1, "coverage must be between 0 and 1").default(1),
@@ -30,6 +31,12 @@ export const experimentSchema = z
     const keys = e.arms.map((a) => a.key);
     const dup = keys.find((k, i) => keys.indexOf(k) !== i);
     if (dup) ctx.addIssue({ code: "custom", path: ["arms"], message: `arm ${dup} is given twice` });
+    if (e.kind === "interleaving" && e.arms.length !== 2) {
+      ctx.addIssue({ code: "custom", path: ["arms"], message: `an interleaving experiment compares exactly two systems, not ${e.arms.length}` });
+    }
+    if (e.kind === "interleaving" && e.arms.length === 2 && e.arms[0].system === e.arms[1].system) {
+      ctx.addIssue({ code: "custom", path: ["arms"], message: `an interleaving experiment needs two different systems, not ${e.arms[0].system} twice` });
+    }
     if (!keys.includes(e.control)) ctx.addIssue({ code: "custom", path: ["control"], message: `the control arm ${e.control} is not one of the arms (${keys.join(", ")})` });
     const total = e.arms.reduce((s, a) => s + a.weight, 0);
     // GrowthBook's tolerance (scripts/stats/assign.ts validateWeights), so [0.33, 0.33, 0.33] is accepted here too.

@@ -1,7 +1,8 @@
 import { json } from "@remix-run/node";
 import { armCounts, unknownIdFindings } from "../../db/experiment-stats";
 import { getExperiment } from "../../db/experiments";
-import { cumulativeDailyFromSessions } from "../../scripts/metrics/online";
+import { cumulativeDailyFromSessions, type IntervalKind } from "../../scripts/metrics/online";
+import { DEFAULT_N_STAR } from "../../scripts/stats/sequential";
 import { sqlStreamTotals } from "../../db/online-sql";
 import { getDb } from "./db.server";
 import { parseId } from "./route-params.server";
@@ -13,7 +14,7 @@ import { packStreamTotals } from "../../scripts/metrics/online-pack";
 import { runInWorkerPool } from "./worker-pool.server";
 
 /** Everything an experiment's dashboard shows: counts per arm, the report with CIs, findings, daily values. */
-export async function experimentDashboard(key: string | undefined) {
+export async function experimentDashboard(key: string | undefined, view: { intervals?: IntervalKind; nStar?: number } = {}) {
   const db = getDb();
   const experiment = await getExperiment(db, key ?? "");
   if (!experiment) throw json({ message: `There is no experiment ${key}.` }, { status: 404 });
@@ -21,7 +22,10 @@ export async function experimentDashboard(key: string | undefined) {
   const totals = await sqlStreamTotals(db, experiment);
   const control = experiment.arms.find((a) => a.isControl)!.key;
   const weights = Object.fromEntries(experiment.arms.map((a) => [a.key, a.weight]));
-  const options = { weights, control, intervals: true, B: 1000, seed: experiment.seed };
+  const intervals = view.intervals ?? "fixed";
+  const nStar = view.nStar ?? DEFAULT_N_STAR;
+  // Sequential intervals only when asked for: a fixed report stays exactly what it always was.
+  const options = { weights, control, intervals: true, B: 1000, seed: experiment.seed, ...(intervals === "sequential" ? { intervalKind: intervals, nStar } : {}) };
   const report = totals.events ? await runInWorkerPool("onlineReport", { packed: packStreamTotals(totals), options }) : null;
   return {
     experiment,
@@ -31,7 +35,7 @@ export async function experimentDashboard(key: string | undefined) {
     report,
     daily: totals.events ? cumulativeDailyFromSessions(totals.sessions) : [],
     // What "Freeze snapshot" passes on, so the snapshot's figures are this page's.
-    parameters: { B: options.B, seed: options.seed },
+    parameters: { B: options.B, seed: options.seed, intervals, ...(intervals === "sequential" ? { nStar } : {}) },
   };
 }
 

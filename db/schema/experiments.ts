@@ -8,12 +8,16 @@ export const experimentStatuses = ["draft", "running", "stopped"] as const;
 export const experimentStatusEnum = pgEnum("experiment_status", experimentStatuses);
 export const experimentScopes = ["all", "subject", "list"] as const;
 export const experimentScopeEnum = pgEnum("experiment_scope", experimentScopes);
+/** "ab": each unit sees its arm's system; "interleaving": every session sees the team-draft merge of two systems. */
+export const experimentKinds = ["ab", "interleaving"] as const;
+export const experimentKindEnum = pgEnum("experiment_kind", experimentKinds);
 
 export const experiments = pgTable("experiments", {
   id: serial("id").primaryKey(),
   key: text("key").notNull().unique(),
   name: text("name").notNull(),
   status: experimentStatusEnum("status").notNull().default("draft"),
+  kind: experimentKindEnum("kind").notNull().default("ab"),
   /** GrowthBook hash seed; the key unless given. */
   seed: text("seed").notNull(),
   coverage: doublePrecision("coverage").notNull().default(1),
@@ -106,6 +110,8 @@ export const events = pgTable(
     proposalId: text("proposal_id").notNull(),
     candidateId: text("candidate_id"),
     items: text("items").array(),
+    /** Interleaving impressions: the system key that placed each item, parallel to `items`. */
+    teams: text("teams").array(),
     receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("events_experiment_at_idx").on(t.experimentId, t.at), index("events_experiment_session_idx").on(t.experimentId, t.unit, t.sessionId)],

@@ -30,7 +30,8 @@ export function registerExperiment(program: Command) {
     .option("--cap <n>", "committee size cap", wholeNumber(1), 5)
     .option("--subject <key>", "only proposals of this subject")
     .option("--proposals <ids>", "only these proposals, comma-separated")
-    .action(async (o: { key: string; name: string; arm: string[]; control: string; coverage: number; seed?: string; cap: number; subject?: string; proposals?: string }) => {
+    .option("--kind <kind>", "ab (each convener sees their arm's system) or interleaving (two arms; every session sees their team-draft merge)", "ab")
+    .action(async (o: { key: string; name: string; kind: string; arm: string[]; control: string; coverage: number; seed?: string; cap: number; subject?: string; proposals?: string }) => {
       let arms;
       try {
         arms = o.arm.map(parseArmFlag);
@@ -40,6 +41,7 @@ export function registerExperiment(program: Command) {
       const parsed = experimentSchema.safeParse({
         key: o.key,
         name: o.name,
+        kind: o.kind,
         arms,
         control: o.control,
         coverage: o.coverage,
@@ -51,7 +53,7 @@ export function registerExperiment(program: Command) {
       });
       if (!parsed.success) throw new CliError(`${parsed.error.issues.map((i) => i.message).join("; ")}.`, 2);
       const created = await withDatabase((db) => createExperiment(db, "cli", parsed.data).catch(fail));
-      console.log(`Created experiment ${created.key} (draft) with arms ${created.arms.map((a) => `${a.key}=${a.systemKey}:${a.weight}${a.isControl ? " (control)" : ""}`).join(", ")}. Start it with: assay experiment start ${created.key}`);
+      console.log(`Created ${created.kind === "interleaving" ? "interleaving " : ""}experiment ${created.key} (draft) with arms ${created.arms.map((a) => `${a.key}=${a.systemKey}:${a.weight}${a.isControl ? " (control)" : ""}`).join(", ")}. Start it with: assay experiment start ${created.key}`);
     });
   for (const [verb, status] of [
     ["start", "running"],

@@ -1,7 +1,8 @@
 import { InvalidArgumentError, type Command } from "commander";
 import { parseEventsJsonl } from "../metrics/events";
-import { unitTotals, type UnitTotals } from "../metrics/online";
-import { abSampleSize, designEffect, interleavingSessions, intraClassCorrelation, minimumDetectableEffect } from "../stats/power";
+import { unitTotals } from "../metrics/online";
+import { abSampleSize, designEffect, interleavingSessions, minimumDetectableEffect } from "../stats/power";
+import { powerHistory } from "../stats/power-history";
 import { CliError } from "../cli/errors";
 import { readText, wholeNumber } from "../cli/options";
 
@@ -55,37 +56,10 @@ interface Options {
   json?: boolean;
 }
 
-/**
- * What a history of events says about the adoption metric: each session's outcome is whether its
- * convener adopted someone (the session success rate), so a unit's sessions are its successful ones
- * (1) and the rest (0), which is all the ANOVA estimator of the ICC needs.
- */
-function history(units: readonly UnitTotals[]) {
-  const used = units.filter((u) => u.sessions > 0);
-  const sessions = used.reduce((s, u) => s + u.sessions, 0);
-  const successes = used.reduce((s, u) => s + u.successfulSessions, 0);
-  const groups = used.map((u) => Array.from({ length: u.sessions }, (_, i) => (i < u.successfulSessions ? 1 : 0)));
-  const byArm = new Map<string, { conveners: number; sessions: number }>();
-  for (const u of used) {
-    const arm = byArm.get(u.arm) ?? { conveners: 0, sessions: 0 };
-    arm.conveners++;
-    arm.sessions += u.sessions;
-    byArm.set(u.arm, arm);
-  }
-  return {
-    conveners: used.length,
-    sessions,
-    baseline: sessions === 0 ? null : successes / sessions,
-    sessionsPerConvener: used.length === 0 ? null : sessions / used.length,
-    icc: intraClassCorrelation(groups),
-    arms: Object.fromEntries(byArm),
-  };
-}
-
 async function readHistory(file: string) {
   const { events, errors } = parseEventsJsonl(await readText(file, "events"));
   if (errors.length) throw new CliError(`${file}:${errors[0].line}: ${errors[0].message}; the history was not used.`, 2);
-  return history(unitTotals(events).units);
+  return powerHistory(unitTotals(events).units);
 }
 
 const pct = (x: number) => `${(100 * x).toFixed(2)}%`;

@@ -5,6 +5,7 @@ import { unpackStreamTotals, type PackedStreamTotals } from "../metrics/online-p
 import { campaignResults, learningCurve, type CampaignData } from "../metrics/campaign-results";
 import { agreementReport, type Rating } from "../stats/agreement";
 import { experimentClicks } from "../clicks/experiment-report";
+import { interleavingFigures, type InterleavingFiguresInput } from "../interleaving/figures";
 
 /** What a campaign's figures need: the grades for agreement, the graded pairs for results and the curve. */
 export interface CampaignFiguresInput {
@@ -33,6 +34,7 @@ export const heavyTasks = {
     curve: data && curve ? learningCurve(data, curve) : null,
   }),
   experimentClicks,
+  interleavingFigures: (input: InterleavingFiguresInput) => interleavingFigures(input),
 };
 
 export type HeavyTask = keyof typeof heavyTasks;

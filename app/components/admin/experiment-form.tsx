@@ -5,6 +5,7 @@ import { ProposalListField, SubjectScopeSelect } from "~/components/form-parts";
 export interface ExperimentFormValues {
   key: string;
   name: string;
+  kind: "ab" | "interleaving";
   coverage: number;
   committeeCap: number;
   seed: string;
@@ -31,6 +32,7 @@ export function readExperimentForm(form: FormData) {
   return experimentSchema.safeParse({
     key: form.get("key"),
     name: form.get("name"),
+    kind: form.get("kind") || "ab",
     arms,
     control: controlRow?.key.trim() || arms[0]?.key,
     coverage: form.get("coverage") || 1,
@@ -62,6 +64,13 @@ export function ExperimentFields({ systems, subjects, initial }: { systems: { ke
           <input id="name" name="name" required defaultValue={initial?.name} />
         </div>
         <div>
+          <label htmlFor="kind">Kind</label>
+          <select id="kind" name="kind" defaultValue={initial?.kind ?? "ab"} aria-describedby="kind-help">
+            <option value="ab">A/B</option>
+            <option value="interleaving">Interleaving</option>
+          </select>
+        </div>
+        <div>
           <label htmlFor="coverage">Coverage (0–1)</label>
           <input id="coverage" name="coverage" type="number" min={0} max={1} step={0.01} defaultValue={initial?.coverage ?? 1} />
         </div>
@@ -75,6 +84,9 @@ export function ExperimentFields({ systems, subjects, initial }: { systems: { ke
         </div>
         <SubjectScopeSelect subjects={subjects} defaultValue={initial?.subject} />
       </div>
+      <p id="kind-help" className="muted">
+        Kind: A/B shows each convener their arm&apos;s system; interleaving shows every session one list drafted in turns from exactly two arms&apos; systems (the control and the challenger), whose weights then only split the logging.
+      </p>
       <ProposalListField defaultValue={initial?.proposals} />
       <fieldset className="admin-form-block">
         <legend>Arms (weights sum to 1)</legend>

@@ -48,6 +48,7 @@ export function OnlineDashboard({
           {formatCount(report.excludedUnits)} convener(s) ({formatRate(report.excludedShare)}) were seen in more than one arm and are excluded from every metric.
         </p>
       ) : null}
+      <div className="table-scroll">
       <table aria-label="Arms with intervals">
         <thead>
           <tr>
@@ -80,7 +81,13 @@ export function OnlineDashboard({
           ))}
         </tbody>
       </table>
+      </div>
       <h2>Differences vs control</h2>
+      <p className="muted" id="interval-kind">
+        {report.intervals === "sequential"
+          ? `Intervals of the differences: sequential (always valid: GrowthBook's confidence sequences, N* = ${formatCount(report.nStar)} conveners), so a look every day does not inflate false positives; read the verdicts from them. The arms' own intervals above are bootstrap intervals, and p is a one-look permutation test.`
+          : "Intervals of the differences: fixed (95% cluster bootstrap over conveners), valid for one look at the end; looking every day and stopping at the first clear day inflates false positives."}
+      </p>
       <div className="side-by-side">
         <Chart
           caption="Relative lift of each metric, arm vs control, with its 95% interval; an interval clear of zero is a difference the data support. Green is better, red worse, grey inconclusive; for mean adopted rank lower is better, so a negative lift is a gain."
@@ -101,6 +108,7 @@ export function OnlineDashboard({
             };
           }}
         />
+        <div className="table-scroll">
         <table aria-label="Differences vs control">
           <thead>
             <tr>
@@ -140,6 +148,7 @@ export function OnlineDashboard({
             })}
           </tbody>
         </table>
+        </div>
       </div>
       {daily?.length ? (
         <>

@@ -1,0 +1,65 @@
+import postgres from "postgres";
+import { runningEmbeddedUrl } from "../db/connect";
+import { demoLogin, expect, signIn, test } from "./test";
+
+let sql: postgres.Sql;
+test.beforeAll(async () => {
+  sql = postgres((await runningEmbeddedUrl(process.env.E2E_DATA_DIR!))!, { max: 1, onnotice: () => {} });
+});
+test.afterAll(() => sql?.end());
+
+test("a convener in an interleaving experiment sees one merged list, the same on reload, with no team in the page; the impression stores teams", async ({ page, browser }) => {
+  const admin = await browser.newPage({ baseURL: process.env.E2E_BASE_URL });
+  await signIn(admin, demoLogin.admin);
+  await admin.goto("/admin/experiments");
+  await admin.getByLabel("Key", { exact: true }).fill("merged-e2e");
+  await admin.getByLabel("Name", { exact: true }).fill("Merged lists");
+  await admin.getByLabel("Kind").selectOption("interleaving");
+  await admin.getByLabel("Or only these proposals").fill("prop-0009");
+  await admin.getByLabel("Arm 1 system").selectOption("baseline");
+  await admin.getByLabel("Arm 2 system").selectOption("challenger");
+  await admin.getByRole("button", { name: "Create experiment" }).click();
+  await expect(admin).toHaveURL(/\/admin\/experiments\/merged-e2e$/);
+  await admin.getByRole("button", { name: "Start experiment" }).click();
+  await expect(admin.getByText("running", { exact: true })).toBeVisible();
+
+  await signIn(page, demoLogin.convener);
+  await page.goto("/convener/proposals/prop-0009");
+  const reviewers = () => page.getByRole("heading", { name: "Recommended reviewers" }).locator("xpath=..").getByRole("listitem").getByRole("link").allInnerTexts();
+  await expect(page.getByRole("heading", { name: "Recommended reviewers" })).toBeVisible();
+  const names = await reviewers();
+  expect(names.length).toBeGreaterThan(4);
+  // Neither the markup nor the loader data embedded in it says which system placed whom.
+  const html = await page.content();
+  expect(html).not.toMatch(/teams|data-team|baseline|challenger/i);
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Recommended reviewers" })).toBeVisible();
+  expect(await reviewers()).toEqual(names);
+
+  const impressions = await sql<{ items: string[]; teams: string[]; session_id: string }[]>`
+    select e.items, e.teams, e.session_id from events e join experiments x on x.id = e.experiment_id
+    where x.key = 'merged-e2e' and e.type = 'impression' order by e.received_at`;
+  expect(impressions).toHaveLength(2);
+  expect(impressions[1]).toEqual(impressions[0]);
+  expect(impressions[0].teams).toHaveLength(impressions[0].items.length);
+  expect(new Set(impressions[0].teams)).toEqual(new Set(["baseline", "challenger"]));
+  // Team-draft: every prefix of the list is balanced within one pick.
+  let balance = 0;
+  for (const team of impressions[0].teams) {
+    balance += team === "baseline" ? 1 : -1;
+    expect(Math.abs(balance)).toBeLessThanOrEqual(1);
+  }
+
+  // A click is credited on the analysts' results page.
+  await page.getByRole("link", { name: names[0], exact: true }).first().click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(names[0]);
+  await admin.goto("/analyst/experiments/merged-e2e");
+  const clickRow = admin.getByRole("table", { name: "Interleaving results" }).locator('tr[data-credit="click"]');
+  await expect(clickRow.locator("td").first()).toHaveText("1");
+  // Sessions, wins of the control, wins of the challenger: the one click won the session for one of them.
+  const [winsA, winsB] = await Promise.all([1, 2].map(async (i) => Number(await clickRow.locator("td").nth(i).innerText())));
+  expect(winsA + winsB).toBe(1);
+  await admin.goto("/admin/experiments/merged-e2e");
+  await admin.getByRole("button", { name: "Stop experiment" }).click();
+  await expect(admin.getByText("stopped", { exact: true })).toBeVisible();
+});

@@ -1,1 +1,0 @@
-ALTER TYPE "public"."snapshot_kind" ADD VALUE 'clicks';
