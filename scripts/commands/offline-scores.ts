@@ -9,6 +9,9 @@ export function bandList(value: string): number[] {
   return [...new Set(parts.map(Number))].sort((a, b) => b - a);
 }
 
+/** A band edge with three significant digits, so small scores (PageRank's 0.00134) stay apart. */
+const edge = (v: number) => String(Number(v.toPrecision(3)));
+
 /** The score statistics, score bands and exposure of one system, as text tables. */
 export function printScoreSections(s: SystemOffline) {
   const st = s.scoreStats;
@@ -25,7 +28,7 @@ export function printScoreSections(s: SystemOffline) {
     console.log(
       table(
         ["band", "candidates", "committee", "share", "ci"],
-        b.bands.map((x) => [`${x.lower === null ? "−∞" : fmt(x.lower, 3)} … ${x.upper === null ? "∞" : fmt(x.upper, 3)}`, x.candidates, x.members, x.share, ciText(x.ci)]),
+        b.bands.map((x) => [`${x.lower === null ? "−∞" : edge(x.lower)} … ${x.upper === null ? "∞" : edge(x.upper)}`, x.candidates, x.members, x.share, ciText(x.ci)]),
       ),
     );
   }
