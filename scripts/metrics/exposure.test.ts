@@ -1,4 +1,4 @@
-import { candidateSubjects, entropyBits, exposureReport, giniIndex } from "./exposure";
+import { candidateSubjects, exposureReport, giniIndex } from "./exposure";
 
 describe("diversity and exposure, worked by hand", () => {
   const catalog = new Set(["a", "b", "c", "d", "e"]);
@@ -53,6 +53,10 @@ describe("diversity and exposure, worked by hand", () => {
     expect(report.overall.byK[1].subjectEntropy).toBeCloseTo(2 / 3, 12);
     expect(report.overall.byK[1].otherSubjectShare).toBeCloseTo(1 / 3, 12);
     expect(report.overall.byK[1].unknownSubjectShare).toBe(0);
-    expect(entropyBits(["x", "x", "y", "z"])).toBeCloseTo(1.5, 12);
+    // One list with subjects s1, s1, s2, and a third, unknown candidate: H = −(2/3 log2 2/3 + 1/3 log2 1/3).
+    const one = exposureReport([{ proposal: "p1", subject: "s1", items: ["a", "c", "b", "d"] }], [4], catalog, subjects);
+    expect(one.overall.byK[0].subjectEntropy).toBeCloseTo(0.9182958341, 9);
+    expect(one.overall.byK[0].unknownSubjectShare).toBe(0.25);
+    expect(one.overall.byK[0].otherSubjectShare).toBeCloseTo(1 / 3, 12);
   });
 });

@@ -67,35 +67,99 @@ export function exposureReport(
   catalog: ReadonlySet<string>,
   candidateSubject: ReadonlyMap<string, string>,
 ): ExposureReport {
-  const heads = new Map(ks.map((k) => [k, headOf(lists, k, catalog.size)]));
-  const group = (members: readonly ExposureList[]): ExposureGroup => {
-    const withList = members.filter((l) => l.items.length > 0).length;
-    return {
-      proposals: members.length,
-      predictionCoverage: members.length ? withList / members.length : null,
-      byK: ks.map((k) => measuresAtK(members, k, heads.get(k)!, catalog, candidateSubject)),
-    };
-  };
+  // Candidates and subjects become small integers once, so every K and group below counts in typed arrays.
+  const index = new Map<string, number>();
+  for (const id of catalog) index.set(id, index.size);
+  const encoded = lists.map((l) =>
+    Int32Array.from(l.items, (id) => {
+      let i = index.get(id);
+      if (i === undefined) index.set(id, (i = index.size));
+      return i;
+    }),
+  );
+  const ids = [...index.keys()];
+  const n = ids.length;
+  const subjectIndex = new Map([...new Set(candidateSubject.values())].sort().map((name, i) => [name, i]));
+  const candidateSubjectOf = Int32Array.from(ids, (id) => subjectIndex.get(candidateSubject.get(id) ?? "\u0000") ?? -1);
+  // -1: the proposal has no subject; -2: a subject no candidate has (every known slot is then "other").
+  const proposalSubjectOf = lists.map((l) => (l.subject === null ? -1 : (subjectIndex.get(l.subject) ?? -2)));
   const names = [...new Set(lists.map((l) => l.subject ?? NONE))].sort();
-  return {
-    headShare: HEAD_SHARE,
-    overall: group(lists),
-    subjects: Object.fromEntries(names.map((name) => [name, group(lists.filter((l) => (l.subject ?? NONE) === name))])),
+  const groupOf = Int32Array.from(lists, (l) => names.indexOf(l.subject ?? NONE));
+  const G = names.length;
+  const byK = ks.map((k) => {
+    const counts = new Float64Array((G + 1) * n); // rows 0..G−1: groups; row G: overall
+    for (let q = 0; q < lists.length; q++) {
+      const items = encoded[q];
+      const row = groupOf[q] * n;
+      for (let r = 0; r < Math.min(k, items.length); r++) {
+        counts[row + items[r]]++;
+        counts[G * n + items[r]]++;
+      }
+    }
+    const head = headOf(counts.subarray(G * n), ids, Math.ceil(HEAD_SHARE * catalog.size));
+    const tally = Array.from({ length: G + 1 }, () => ({ slots: 0, tail: 0, unknown: 0, known: 0, other: 0, entropySum: 0, entropyProposals: 0 }));
+    const subjectCounts = new Int32Array(subjectIndex.size);
+    for (let q = 0; q < lists.length; q++) {
+      const items = encoded[q];
+      const depth = Math.min(k, items.length);
+      let tail = 0;
+      let unknown = 0;
+      let other = 0;
+      subjectCounts.fill(0);
+      for (let r = 0; r < depth; r++) {
+        const c = items[r];
+        if (!head[c]) tail++;
+        const s = candidateSubjectOf[c];
+        if (s < 0) unknown++;
+        else {
+          subjectCounts[s]++;
+          if (s !== proposalSubjectOf[q]) other++;
+        }
+      }
+      const known = depth - unknown;
+      let h = 0;
+      for (let s = 0; s < subjectCounts.length; s++) if (subjectCounts[s]) h -= (subjectCounts[s] / known) * Math.log2(subjectCounts[s] / known);
+      for (const t of [tally[groupOf[q]], tally[G]]) {
+        t.slots += depth;
+        t.tail += tail;
+        t.unknown += unknown;
+        if (proposalSubjectOf[q] !== -1) {
+          t.known += known;
+          t.other += other;
+        }
+        if (known > 0) {
+          t.entropySum += h === 0 ? 0 : h;
+          t.entropyProposals++;
+        }
+      }
+    }
+    return tally.map(
+      (t, g): ExposureAtK => ({
+        k,
+        longTailShare: t.slots ? t.tail / t.slots : null,
+        gini: giniOf(Float64Array.from(counts.subarray(g * n, (g + 1) * n))),
+        subjectEntropy: t.entropyProposals ? t.entropySum / t.entropyProposals : null,
+        otherSubjectShare: t.known ? t.other / t.known : null,
+        unknownSubjectShare: t.slots ? t.unknown / t.slots : null,
+      }),
+    );
+  });
+  const group = (g: number): ExposureGroup => {
+    const members = g === G ? lists.length : lists.filter((_, q) => groupOf[q] === g).length;
+    const withList = lists.filter((l, q) => (g === G || groupOf[q] === g) && l.items.length > 0).length;
+    return { proposals: members, predictionCoverage: members ? withList / members : null, byK: byK.map((atK) => atK[g]) };
   };
+  return { headShare: HEAD_SHARE, overall: group(G), subjects: Object.fromEntries(names.map((name, g) => [name, group(g)])) };
 }
 
-/** Top-K slot counts per candidate over the lists. */
-export function exposureCounts(lists: readonly ExposureList[], k: number): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const l of lists) for (let r = 0; r < Math.min(k, l.items.length); r++) counts.set(l.items[r], (counts.get(l.items[r]) ?? 0) + 1);
-  return counts;
-}
-
-/** The ⌈HEAD_SHARE · catalog size⌉ candidates most often in the top K (ties by candidate id). */
-function headOf(lists: readonly ExposureList[], k: number, catalogSize: number): Set<string> {
-  const size = Math.ceil(HEAD_SHARE * catalogSize);
-  const ranked = [...exposureCounts(lists, k)].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-  return new Set(ranked.slice(0, size).map(([id]) => id));
+/** Marks the `size` candidates most often in the top K (ties by candidate id; never-shown ones are never head). */
+function headOf(counts: Float64Array, ids: readonly string[], size: number): Uint8Array {
+  const shown: number[] = [];
+  for (let c = 0; c < counts.length; c++) if (counts[c] > 0) shown.push(c);
+  shown.sort((a, b) => counts[b] - counts[a] || (ids[a] < ids[b] ? -1 : ids[a] > ids[b] ? 1 : 0));
+  const head = new Uint8Array(counts.length);
+  for (const c of shown.slice(0, size)) head[c] = 1;
+  return head;
 }
 
 /**
@@ -103,71 +167,21 @@ function headOf(lists: readonly ExposureList[], k: number, catalogSize: number):
  * G = Σ_i (2i − n − 1) e_(i) / (n Σ e), e sorted ascending, i = 1..n. Null when nothing is shown.
  */
 export function giniIndex(counts: ReadonlyMap<string, number>, catalog: ReadonlySet<string>): number | null {
-  const values: number[] = [];
-  for (const id of catalog) values.push(counts.get(id) ?? 0);
+  const values = [...catalog].map((id) => counts.get(id) ?? 0);
   for (const [id, e] of counts) if (!catalog.has(id)) values.push(e);
+  return giniOf(Float64Array.from(values));
+}
+
+/** The Gini index of the values (sorted in place). */
+function giniOf(values: Float64Array): number | null {
   const n = values.length;
-  const total = values.reduce((a, b) => a + b, 0);
+  let total = 0;
+  for (let i = 0; i < n; i++) total += values[i];
   if (n === 0 || total === 0) return null;
-  values.sort((a, b) => a - b);
+  values.sort();
   let s = 0;
-  values.forEach((e, i) => (s += (2 * (i + 1) - n - 1) * e));
+  for (let i = 0; i < n; i++) s += (2 * (i + 1) - n - 1) * values[i];
   return s / (n * total);
-}
-
-/** Shannon entropy in bits of the labels' frequencies. */
-export function entropyBits(labels: readonly string[]): number {
-  const counts = new Map<string, number>();
-  for (const s of labels) counts.set(s, (counts.get(s) ?? 0) + 1);
-  let h = 0;
-  for (const c of counts.values()) {
-    const p = c / labels.length;
-    h -= p * Math.log2(p);
-  }
-  return h === 0 ? 0 : h;
-}
-
-function measuresAtK(
-  lists: readonly ExposureList[],
-  k: number,
-  head: ReadonlySet<string>,
-  catalog: ReadonlySet<string>,
-  candidateSubject: ReadonlyMap<string, string>,
-): ExposureAtK {
-  let slots = 0;
-  let tail = 0;
-  let unknown = 0;
-  let known = 0;
-  let other = 0;
-  let entropySum = 0;
-  let entropyProposals = 0;
-  for (const l of lists) {
-    const top = l.items.slice(0, k);
-    const subjects: string[] = [];
-    for (const c of top) {
-      slots++;
-      if (!head.has(c)) tail++;
-      const s = candidateSubject.get(c);
-      if (s === undefined) unknown++;
-      else subjects.push(s);
-    }
-    if (subjects.length) {
-      entropySum += entropyBits(subjects);
-      entropyProposals++;
-    }
-    if (l.subject !== null) {
-      known += subjects.length;
-      other += subjects.filter((s) => s !== l.subject).length;
-    }
-  }
-  return {
-    k,
-    longTailShare: slots ? tail / slots : null,
-    gini: giniIndex(exposureCounts(lists, k), catalog),
-    subjectEntropy: entropyProposals ? entropySum / entropyProposals : null,
-    otherSubjectShare: known ? other / known : null,
-    unknownSubjectShare: slots ? unknown / slots : null,
-  };
 }
 
 /**
