@@ -34,10 +34,13 @@ describe("score bands", () => {
     expect(bands.bands.map((b) => b.members)).toEqual([1, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
   });
 
-  it("merges tied deciles, keeps empty bands without a share, and is null without scores", () => {
+  it("merges tied deciles, keeps only given empty bands (without a share), and is null without scores", () => {
     const tied = scoreBands([{ proposal: "p1", subject: null, items: ["a", "b"], scores: [0.5, 0.5] }], gold)!;
     expect(tied.thresholds).toEqual([0.5]);
-    expect(tied.bands.map((b) => [b.candidates, b.share, b.ci])).toEqual([
+    // The band below the tied edge would be empty: deciles leave it out, given bands keep it.
+    expect(tied.bands.map((b) => [b.candidates, b.share, b.ci])).toEqual([[2, 0.5, wilsonInterval(1, 2)]]);
+    const given = scoreBands([{ proposal: "p1", subject: null, items: ["a", "b"], scores: [0.5, 0.5] }], gold, { thresholds: [0.5] })!;
+    expect(given.bands.map((b) => [b.candidates, b.share, b.ci])).toEqual([
       [2, 0.5, wilsonInterval(1, 2)],
       [0, null, null],
     ]);

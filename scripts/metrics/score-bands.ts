@@ -33,7 +33,7 @@ export interface ScoreBands {
  * into bands by score, and per band the share who are committee members. A system whose share rises
  * with the band answers "a higher score means a likelier committee member". Bands are cut at the
  * system's score deciles (type-7 quantiles 0.1 … 0.9; tied deciles merge into one edge) or at the
- * given thresholds; a band holds lower ≤ score < upper. The interval is Wilson's score interval
+ * given thresholds; a band holds lower ≤ score < upper (empty decile bands are left out, empty given ones kept). The interval is Wilson's score interval
  * (Wilson 1927; also statsmodels' `proportion_confint(method="wilson")`), which treats candidates as
  * independent: candidates of one list are not, so read it as a lower bound on the uncertainty.
  * Null when the system gives no scores.
@@ -83,7 +83,8 @@ export function scoreBands(
       meanScore: n ? sums[b] / n : null,
     });
   }
-  return { method: given ? "given" : "deciles", thresholds, level, bands };
+  // A decile edge at the lowest score leaves an empty band below it: only given bands are kept empty.
+  return { method: given ? "given" : "deciles", thresholds, level, bands: given ? bands : bands.filter((b) => b.candidates > 0) };
 }
 
 /** Index of the band of score s: the number of thresholds ≤ s. */
