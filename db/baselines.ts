@@ -2,8 +2,9 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "./client";
 import { candidates, goldMembers, listItems, proposals, rankedLists, systems } from "./schema";
 import { createRng, shuffled } from "../scripts/lib/random";
+import { pagerankLists } from "./pagerank-baseline";
 
-export const baselineKeys = ["random", "popular", "subject-match"] as const;
+export const baselineKeys = ["random", "popular", "subject-match", "pagerank"] as const;
 
 /**
  * Reference systems that give every report a floor to beat, written in one transaction (replacing
@@ -11,14 +12,19 @@ export const baselineKeys = ["random", "popular", "subject-match"] as const;
  *  - random: a seeded shuffle of the catalog;
  *  - popular: candidates most often in gold committees, counted without the proposal itself
  *    (leave-one-out, so the proposal's own committee cannot leak into its list);
- *  - subject-match: candidates whose expertise keywords overlap the proposal's keywords most.
+ *  - subject-match: candidates whose expertise keywords overlap the proposal's keywords most;
+ *  - pagerank: PageRank (damping 0.85) over the co-committee graph, without the proposal's own
+ *    committee (leave-one-out), restricted to the proposal's subject when it has one (pagerank-baseline.ts).
  * Ties are broken by candidate external id, so the lists are deterministic.
  */
 export async function createBaselines(db: Db, options: { seed?: string; depth?: number } = {}) {
   const seed = options.seed ?? "assay-baselines";
   const depth = options.depth ?? 50;
   const allCandidates = await db.select({ id: candidates.id, externalId: candidates.externalId, keywords: candidates.keywords }).from(candidates).orderBy(candidates.externalId);
-  const allProposals = await db.select({ id: proposals.id, keywords: proposals.keywords }).from(proposals).orderBy(proposals.externalId);
+  const allProposals = await db
+    .select({ id: proposals.id, keywords: proposals.keywords, subjectId: proposals.subjectId })
+    .from(proposals)
+    .orderBy(proposals.externalId);
   if (allCandidates.length === 0 || allProposals.length === 0) throw new Error("there are no proposals or candidates yet: import them first");
   const gold = await db.select().from(goldMembers);
   const goldCount = new Map<number, number>();
@@ -29,6 +35,7 @@ export async function createBaselines(db: Db, options: { seed?: string; depth?: 
     goldOf.get(g.proposalId)!.add(g.candidateId);
   }
   const rng = createRng(seed);
+  const pagerankOf = pagerankLists(allCandidates, allProposals, goldOf, depth);
   const listsFor: Record<(typeof baselineKeys)[number], (p: (typeof allProposals)[number]) => { id: number; score: number }[]> = {
     random: () => shuffled(allCandidates, rng).slice(0, depth).map((c, i) => ({ id: c.id, score: 1 - i / depth })),
     popular: (p) =>
@@ -43,8 +50,9 @@ export async function createBaselines(db: Db, options: { seed?: string; depth?: 
         .sort((a, b) => b.score - a.score || a.id - b.id)
         .slice(0, depth);
     },
+    pagerank: (p) => pagerankOf(p.id),
   };
-  const names = { random: "Random (seeded)", popular: "Popular (leave-one-out)", "subject-match": "Subject match (keyword overlap)" };
+  const names = { random: "Random (seeded)", popular: "Popular (leave-one-out)", "subject-match": "Subject match (keyword overlap)", pagerank: "PageRank (co-committee, leave-one-out)" };
   return db.transaction(async (tx) => {
     const summary: { key: string; lists: number; items: number }[] = [];
     for (const key of baselineKeys) {

@@ -34,6 +34,8 @@ export async function loadOfflineInput(db: DbOrTx, options: { systems?: string[]
           proposalId: rankedLists.proposalId,
           variant: rankedLists.variant,
           items: sql<string[]>`array_agg(${candidates.externalId} order by ${listItems.rank})`,
+          // null when no item of the list has a score, so unscored systems cost nothing more.
+          scores: sql<(number | null)[] | null>`case when bool_or(${listItems.score} is not null) then array_agg(${listItems.score} order by ${listItems.rank}) end`,
         })
         .from(rankedLists)
         .innerJoin(listItems, eq(listItems.listId, rankedLists.id))
@@ -42,13 +44,24 @@ export async function loadOfflineInput(db: DbOrTx, options: { systems?: string[]
         .groupBy(rankedLists.systemId, rankedLists.proposalId, rankedLists.variant)
         .orderBy(asc(rankedLists.systemId), asc(rankedLists.proposalId), asc(rankedLists.variant));
   const bySystem = new Map(systemRows.map((s) => [s.id, new Map<string, Map<string, string[]>>()]));
+  const scoresBySystem = new Map(systemRows.map((s) => [s.id, new Map<string, Map<string, (number | null)[]>>()]));
   for (const l of lists) {
     const perProposal = bySystem.get(l.systemId)!;
     const p = proposalIds.get(l.proposalId)!;
     if (!perProposal.has(p)) perProposal.set(p, new Map());
     perProposal.get(p)!.set(l.variant, l.items);
+    if (l.scores) {
+      const scores = scoresBySystem.get(l.systemId)!;
+      if (!scores.has(p)) scores.set(p, new Map());
+      scores.get(p)!.set(l.variant, l.scores.map((v) => (v === null ? null : Number(v))));
+    }
   }
-  const out: OfflineInput["systems"] = systemRows.map((s) => ({ key: s.key, name: s.name, lists: bySystem.get(s.id)! }));
+  const out: OfflineInput["systems"] = systemRows.map((s) => ({
+    key: s.key,
+    name: s.name,
+    lists: bySystem.get(s.id)!,
+    ...(scoresBySystem.get(s.id)!.size ? { scores: scoresBySystem.get(s.id)! } : {}),
+  }));
   return {
     proposals: proposalRows.map((p) => ({ id: p.externalId, title: p.title, subject: p.subject })),
     gold,

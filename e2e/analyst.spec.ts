@@ -81,3 +81,31 @@ test("an analyst opens the online and expert dashboards, with their charts", asy
   await expect(page.getByRole("img", { name: /^Agreement without each expert/ }).locator("svg").first()).toBeVisible();
   await expect(page.getByText(/Krippendorff's α \(ordinal\) = 0\.\d{3}, 95% CI/)).toBeVisible();
 });
+
+test("the offline report shows score statistics, score bands and exposure, and its snapshot keeps them", async ({ page }) => {
+  test.slow(); // two reports (the page and the snapshot) on a loaded machine
+  await signIn(page, demoLogin.analyst);
+  await page.goto("/analyst?B=200&seed=scores");
+  for (const name of ["Scores", "Score bands", "Diversity and exposure"]) await expect(page.getByRole("heading", { name, exact: true })).toBeVisible();
+  // Scores at ranks 1..50 of 200 demo lists; quartiles and SD in three significant digits.
+  const stats = page.getByRole("group", { name: "Score statistics by system and subject" }).getByRole("table");
+  const statsRow = stats.getByRole("row", { name: /^Challenger \(embedding ranker\) overall 10,000 0\.\d+ 0\.\d+/ });
+  await expect(statsRow).toBeVisible();
+  await expect(page.getByRole("img", { name: /^Mean score of Baseline \(keyword BM25\) at each rank/ }).locator("svg").first()).toBeVisible();
+  await page.getByLabel("System shown in the score charts").selectOption({ label: "Challenger (embedding ranker)" });
+  await expect(page.getByRole("img", { name: /^Histogram of the scores Challenger/ }).locator("svg").first()).toBeVisible();
+  // The reliability diagram and its data: ten decile bands, the highest first, with Wilson intervals.
+  await expect(page.getByRole("img", { name: /^Reliability diagram/ }).locator("svg").first()).toBeVisible();
+  const bands = page.getByRole("group", { name: "Score bands" });
+  await bands.getByLabel("Filter rows").fill("Challenger");
+  await expect(bands.getByRole("row", { name: /^Challenger \(embedding ranker\) 10 [\d.]+ and above [\d,]+ \d+ [\d.]+% \[[\d.]+%, [\d.]+%\] / })).toBeVisible();
+  const exposure = page.getByRole("group", { name: "Diversity and exposure by system, subject and K" }).getByRole("table");
+  await expect(exposure.getByRole("row", { name: /^Baseline \(keyword BM25\) overall 10 200 100% [\d.]+% 0\.\d+ [\d.]+ [\d.]+% [\d.]+%$/ })).toBeVisible();
+  await expect(page.getByRole("img", { name: /^Long-tail share and Gini/ }).locator("svg").first()).toBeVisible();
+  const live = await statsRow.innerText();
+  await page.getByRole("button", { name: "Freeze snapshot" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(/Snapshot \d+/);
+  expect(await page.getByRole("group", { name: "Score statistics by system and subject" }).getByRole("row", { name: /^Challenger \(embedding ranker\) overall / }).innerText()).toBe(live);
+  await expect(page.getByRole("img", { name: /^Reliability diagram/ }).locator("svg").first()).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Diversity and exposure", exact: true })).toBeVisible();
+});

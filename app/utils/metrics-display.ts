@@ -58,6 +58,10 @@ const rules: Rule[] = [
   { pattern: /^Rank\(g=(\d+)\)$/i, display: (m) => ({ label: m[1] === "1" ? "Rank of first member" : `Rank of member ${m[1]}`, kind: "rank", direction: "lower", description: "rank at which the g-th committee member appears; lower is better" }) },
   { pattern: /^P@(\d+)$/i, display: (m) => ({ label: `P@${m[1]}`, kind: "rate", direction: "higher" }) },
   { pattern: /^R@(\d+)$/i, display: (m) => ({ label: `R@${m[1]}`, kind: "rate", direction: "higher" }) },
+  { pattern: /^PredictionCoverage$/i, display: () => ({ label: "Prediction coverage", kind: "rate", direction: "higher", description: "share of proposals with a non-empty list" }) },
+  { pattern: /^LongTailShare@(\d+)$/i, display: (m) => ({ label: `Long-tail share@${m[1]}`, kind: "rate", direction: "higher", description: "top-K places outside the most-recommended 20% of the catalog" }) },
+  { pattern: /^Gini@(\d+)$/i, display: (m) => ({ label: `Gini of exposure@${m[1]}`, kind: "score", direction: "lower", description: "how unequally top-K places spread over the catalog" }) },
+  { pattern: /^SubjectEntropy@(\d+)$/i, display: (m) => ({ label: `Subject entropy@${m[1]}`, kind: "score", direction: "higher", description: "bits of subject mix in each top K" }) },
 ];
 
 /** How to show a metric, from its code name; an unknown name shows as itself, a score where higher is better. */

@@ -1,3 +1,5 @@
+import { exposureRows } from "./exposure-rows";
+
 /**
  * A dashboard's result flattened to one row per (system or arm, group, measure), with its value and
  * 95% interval: the "every figure" tables, the snapshot CSV and the snapshot comparison all use it.
@@ -30,7 +32,7 @@ function systemRows(systems: readonly Grouped[] | undefined): ResultRow[] {
 
 export function resultRows(kind: string, result: unknown): ResultRow[] {
   const r = (result ?? {}) as Record<string, unknown>;
-  if (kind === "offline") return systemRows(r.systems as Grouped[]);
+  if (kind === "offline") return [...systemRows(r.systems as Grouped[]), ...exposureRows(r.systems as Parameters<typeof exposureRows>[0])];
   if (kind === "expert") return systemRows((r.results as { systems: Grouped[] } | null)?.systems);
   if (kind === "clicks") return clickRows(r.fit as ClickFit | null);
   const rows: ResultRow[] = [];

@@ -45,6 +45,10 @@ if (!only || only === "bootstrap") {
   const r = measure("bootstrap-worker.ts");
   report("bootstrap 10 × 10,000 q, B=10,000", r, "< 2 s on one core", r.seconds < 2);
 }
+if (!only || only === "offline") {
+  const r = measure("offline-worker.ts");
+  report("offline report, 10,000 p × 2 × 100, B=2,000", r, "< 10 s", r.seconds < 10);
+}
 if (!only || only === "online") {
   console.log("Generating (once) about 1,000,000 convener events…");
   const { file } = eventsFixture();

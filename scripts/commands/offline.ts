@@ -9,6 +9,7 @@ import { CliError } from "../cli/errors";
 import { ciText, csv, fmt, formatOf, table, type Cell } from "../cli/output";
 import { cutoffList, wholeNumber } from "../cli/options";
 import { progressBar } from "../cli/progress";
+import { bandList, printScoreSections } from "./offline-scores";
 
 export function registerOffline(program: Command) {
   program
@@ -19,9 +20,10 @@ export function registerOffline(program: Command) {
     .option("--test <test>", "paired test between systems: t, wilcoxon or permutation", "t")
     .option("--bootstrap <B>", "bootstrap resamples", wholeNumber(1), DEFAULT_B)
     .option("--seed <seed>", "bootstrap seed", "assay")
+    .option("--bands <list>", "score band thresholds, e.g. 0.9,0.8,0.5 (default: the deciles of each system's scores)", bandList)
     .option("--json", "print JSON")
     .option("--csv", "print CSV (one row per system, group and measure)")
-    .action(async (o: { k: number[]; system?: string; test: string; bootstrap: number; seed: string; json?: boolean; csv?: boolean }) => {
+    .action(async (o: { k: number[]; system?: string; test: string; bootstrap: number; seed: string; bands?: number[]; json?: boolean; csv?: boolean }) => {
       const format = formatOf(o);
       if (!["t", "wilcoxon", "permutation"].includes(o.test)) throw new CliError(`--test must be t, wilcoxon or permutation, not "${o.test}".`, 2);
       const keys = o.system?.split(",").map((s) => s.trim()).filter(Boolean);
@@ -33,7 +35,7 @@ export function registerOffline(program: Command) {
       if (input.systems.length === 0) throw new CliError("There are no systems with lists yet: import lists, or run `assay baselines`.");
       if (input.gold.size === 0) throw new CliError("There are no gold committee members yet: import them with `assay import gold <file>`.");
       const bar = progressBar("Bootstrapping");
-      const report = offlineReport(input, { ks: o.k, B: o.bootstrap, seed: o.seed, test: o.test as PairedTest, onProgress: (d, t) => bar.update(d, t) });
+      const report = offlineReport(input, { ks: o.k, B: o.bootstrap, seed: o.seed, test: o.test as PairedTest, bands: o.bands, onProgress: (d, t) => bar.update(d, t) });
       bar.stop();
       if (format === "json") return console.log(JSON.stringify(report, null, 2));
       const rows: Cell[][] = [];
@@ -48,7 +50,7 @@ export function registerOffline(program: Command) {
 
   program
     .command("baselines")
-    .description("add reference systems (random, popular, subject-match) so every report has a floor to beat")
+    .description("add reference systems (random, popular, subject-match, pagerank) so every report has a floor to beat")
     .option("--seed <seed>", "seed of the random baseline", "assay-baselines")
     .option("--depth <n>", "list length", wholeNumber(1), 50)
     .action(async (o: { seed: string; depth: number }) => {
@@ -95,6 +97,7 @@ function printReport(report: ReturnType<typeof offlineReport>) {
         Object.entries(s.subjects).map(([name, g]) => [name, g.proposals, g.measures["Success@10"]?.value ?? null, ciText(g.measures["Success@10"]?.ci), g.measures["RR@10"]?.value ?? null, g.measures.AP.value]),
       ),
     );
+    printScoreSections(s);
     console.log("");
   }
   if (report.comparisons.length) {

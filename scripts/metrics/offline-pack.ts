@@ -12,7 +12,15 @@ export interface PackedOfflineInput {
   candidates: string[];
   catalogSize: number;
   gold: PackedNesting;
-  systems: { key: string; name: string; proposals: string[]; variantOffsets: Int32Array; variants: PackedNesting }[];
+  systems: {
+    key: string;
+    name: string;
+    proposals: string[];
+    variantOffsets: Int32Array;
+    variants: PackedNesting;
+    /** Scores parallel to `variants.items` (NaN for none), when the system has any. */
+    scores?: Float64Array;
+  }[];
 }
 
 /** Named groups of candidate indices: group i holds items[offsets[i] .. offsets[i + 1]). */
@@ -42,7 +50,8 @@ export function packOfflineInput(input: OfflineInput): PackedOfflineInput {
       for (const [variant, items] of variants) groups.push([variant, items.map(indexOf)]);
       variantOffsets[proposals.length] = groups.length;
     }
-    return { key: s.key, name: s.name, proposals, variantOffsets, variants: nest(groups) };
+    const variants = nest(groups);
+    return { key: s.key, name: s.name, proposals, variantOffsets, variants, ...(s.scores ? { scores: packScores(s, variants) } : {}) };
   });
   return { proposals: input.proposals, candidates: [...index.keys()], catalogSize, gold, systems };
 }
@@ -62,6 +71,7 @@ export function unpackOfflineInput(packed: PackedOfflineInput): OfflineInput {
       key: s.key,
       name: s.name,
       lists: new Map(s.proposals.map((p, i) => [p, new Map(groupsOf(s.variants, s.variantOffsets[i], s.variantOffsets[i + 1]))])),
+      ...(s.scores ? { scores: unpackScores(s as Required<typeof s>) } : {}),
     })),
     catalog: new Set(ids.slice(0, packed.catalogSize)),
   };
@@ -73,4 +83,31 @@ function nest(groups: [string, number[]][]): PackedNesting {
   const items = new Int32Array(offsets[groups.length]);
   groups.forEach(([, members], g) => items.set(members, offsets[g]));
   return { names: groups.map(([name]) => name), offsets, items };
+}
+
+/** The system's scores laid out like its packed items (NaN where an item or a whole list has none). */
+function packScores(s: OfflineInput["systems"][number], variants: PackedNesting): Float64Array {
+  const out = new Float64Array(variants.items.length).fill(NaN);
+  let g = 0;
+  for (const [proposal, lists] of s.lists) {
+    for (const variant of lists.keys()) {
+      const scores = s.scores!.get(proposal)?.get(variant);
+      if (scores) scores.forEach((v, i) => (out[variants.offsets[g] + i] = v ?? NaN));
+      g++;
+    }
+  }
+  return out;
+}
+
+function unpackScores(s: PackedOfflineInput["systems"][number] & { scores: Float64Array }) {
+  const toScore = (v: number) => (Number.isNaN(v) ? null : v);
+  return new Map(
+    s.proposals.map((p, i) => {
+      const byVariant = new Map<string, (number | null)[]>();
+      for (let g = s.variantOffsets[i]; g < s.variantOffsets[i + 1]; g++) {
+        byVariant.set(s.variants.names[g], Array.from(s.scores.subarray(s.variants.offsets[g], s.variants.offsets[g + 1]), toScore));
+      }
+      return [p, byVariant];
+    }),
+  );
 }

@@ -5,12 +5,20 @@ import { quantile, quantileSorted, variance } from "../stats/quantile";
 import { aggregationOf, evaluateQueries, type Aggregation, type QueryInput } from "./evaluate";
 import { parseMeasures, type Measure } from "./measures";
 import { poolRecall } from "./ranking";
+import { candidateSubjects } from "./exposure";
+import { systemScoreSections, type SystemScoreSections } from "./offline-scores";
 
 /** Tier 1: the systems' ranked lists against historical committees (gold members, rel = 1). */
 export interface OfflineInput {
   proposals: { id: string; title?: string; subject: string | null }[];
   gold: ReadonlyMap<string, ReadonlySet<string>>;
-  systems: { key: string; name: string; lists: ReadonlyMap<string, ReadonlyMap<string, readonly string[]>> }[];
+  systems: {
+    key: string;
+    name: string;
+    lists: ReadonlyMap<string, ReadonlyMap<string, readonly string[]>>;
+    /** Scores parallel to `lists` (null for an item without one); absent when the lists carry none. */
+    scores?: ReadonlyMap<string, ReadonlyMap<string, readonly (number | null)[]>>;
+  }[];
   /** Every candidate id, for Coverage@K. */
   catalog: ReadonlySet<string>;
 }
@@ -23,6 +31,8 @@ export interface OfflineOptions {
   /** Proposals with Success@failureK = 0 are listed as failure cases. */
   failureK?: number;
   test?: PairedTest;
+  /** Score band thresholds (`--bands`); the deciles of each system's scores when absent. */
+  bands?: number[];
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -36,7 +46,7 @@ export interface GroupReport {
   measures: Record<string, Estimate>;
 }
 
-export interface SystemOffline {
+export interface SystemOffline extends SystemScoreSections {
   key: string;
   name: string;
   proposals: number;
@@ -67,7 +77,7 @@ export interface OfflineComparison {
 }
 
 export interface OfflineReport {
-  parameters: { ks: number[]; B: number; seed: string | number; level: number; failureK: number; test: PairedTest };
+  parameters: { ks: number[]; B: number; seed: string | number; level: number; failureK: number; test: PairedTest; bands?: number[] };
   systems: SystemOffline[];
   comparisons: OfflineComparison[];
 }
@@ -110,6 +120,7 @@ export function offlineReport(input: OfflineInput, options: OfflineOptions = {})
   const columns = [...measures.map((m) => m.name), POOL_RECALL];
   const aggregations: Aggregation[] = [...measures.map(aggregationOf), "present-mean"];
   const labelled = input.proposals.filter((p) => (input.gold.get(p.id)?.size ?? 0) > 0);
+  const candidateSubject = candidateSubjects(input.proposals, input.gold);
   const total = input.systems.length * (2 + new Set(labelled.map((p) => p.subject ?? "(none)")).size);
   let done = 0;
   const tick = () => options.onProgress?.(++done, total);
@@ -245,6 +256,7 @@ export function offlineReport(input: OfflineInput, options: OfflineOptions = {})
       failures,
       variants,
       hints: { displayDepth: kHit.p90.value === null ? null : Math.ceil(kHit.p90.value), weakSubjects },
+      ...systemScoreSections(input, system, labelled, { ks, bands: options.bands, level, candidateSubject }),
     };
   });
 
@@ -276,7 +288,8 @@ export function offlineReport(input: OfflineInput, options: OfflineOptions = {})
     }
   }
   holm(comparisons.map((c) => c.pValue)).forEach((p, i) => (comparisons[i].pAdjusted = p));
-  return { parameters: { ks, B, seed, level, failureK, test }, systems, comparisons };
+  const parameters = { ks, B, seed, level, failureK, test, ...(options.bands?.length ? { bands: options.bands } : {}) };
+  return { parameters, systems, comparisons };
 }
 
 /** A proposal's value of column j: the mean over its variants (ratio columns: Σ num / Σ den). */

@@ -7,6 +7,7 @@ import { AllFiguresTable } from "~/components/all-figures-table";
 import { formatCi, formatCount, formatDifference, formatNumber, formatP, formatRate, formatValue, verdictByP } from "~/utils/format";
 import { metricDisplay, metricLabel } from "~/utils/metrics-display";
 import { VerdictLabel } from "./verdict";
+import { OfflineScoreSections } from "./offline-scores";
 
 /** A measure's value in its unit (HR as a percentage, MRR and AP with three digits). */
 const show = (name: string, v: number | null | undefined) => formatValue(v, metricDisplay(name).kind);
@@ -198,6 +199,8 @@ export function OfflineDashboard({ report }: { report: Json<OfflineReport> }) {
           ...SUBJECT_MEASURES.map((m) => ({ id: m, accessorKey: m, header: metricLabel(m), ...cellAs((v) => show(m, v)) })),
         ]}
       />
+
+      <OfflineScoreSections report={report} />
 
       <h2>What to do with it</h2>
       <ul>
