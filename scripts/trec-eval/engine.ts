@@ -122,7 +122,9 @@ export function trecEval(qrelsText: string, runText: string, options: TrecEvalOp
         if (m.def.name === "relstring" && options.perQuery) lines.push(`${left22(m.names[0])}\t${qid}\t'${relString(rr, m.params.values[0])}'`);
         return;
       }
-      const values = entries ? m.def.calc(rr, m.params, settings) : m.def.calc(rr, m.params, settings).map((v) => (Number.isFinite(v) && m.def.name !== "utility" ? v : 0));
+      // 10.0's stand-in for a missing list prints 0 where an empty list gives 0/0, except with -J.
+      const values = m.def.calc(rr, m.params, settings);
+      if (!entries) values.forEach((v, i) => (values[i] = m.def.name === "utility" || (!Number.isFinite(v) && !options.judgedOnly) ? 0 : v));
       values.forEach((v, i) => {
         sums[k][i] += v;
         if (options.perQuery && m.def.perQuery) lines.push(`${left22(m.names[i])}\t${qid}\t${m.def.integer ? Math.trunc(v) : format64(v)}`);

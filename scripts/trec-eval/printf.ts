@@ -4,7 +4,8 @@
  * trec_eval prints "0.0312").
  */
 export function cFixed(x: number, decimals: number): string {
-  if (Number.isNaN(x)) return x < 0 ? "-nan" : Object.is(x, NaN) ? "-nan" : "nan";
+  // 0/0 on x86 is a NaN with the sign bit set, which glibc prints as "-nan"; JavaScript has one NaN.
+  if (Number.isNaN(x)) return "-nan";
   if (!Number.isFinite(x)) return x < 0 ? "-inf" : "inf";
   const negative = x < 0 || Object.is(x, -0);
   const magnitude = Math.abs(x);
