@@ -15,7 +15,10 @@ export function registerEval(program: Command) {
     .description("evaluate a TREC run against TREC qrels, as trec_eval does")
     .requiredOption("--qrels <file>", "judgements: qid iter docid rel")
     .requiredOption("--run <file>", "ranked lists: qid Q0 docid rank score tag")
-    .option("--measure <name>", `a measure; repeat for more (default: ${defaultMeasureNames.join(" ")})`, collect, [])
+    .option("-m, --measure <name>", `a measure, ir_measures' or trec_eval's name (P.5,10, all_trec); repeat for more (default: ${defaultMeasureNames.join(" ")})`, collect, [])
+    .option("-l, --level <rel>", "lowest label that counts as relevant, for every measure with rel (trec_eval -l)", wholeNumber(0))
+    .option("-J, --judged-only", "drop items without a label from every list first (trec_eval -J)")
+    .option("-M, --max-retrieved <n>", "only the top n items of each list count (trec_eval -M)", wholeNumber(1))
     .option("--complete", "average over every judged query, a missing list scoring 0 (trec_eval -c)")
     .option("--per-query", "also print each query's values")
     .option("--catalog <file>", "candidate ids, one per line, for Coverage@K")
@@ -24,9 +27,10 @@ export function registerEval(program: Command) {
     .option("--seed <seed>", "bootstrap seed", "assay")
     .option("--json", "print JSON")
     .option("--csv", "print CSV")
-    .action(async (o: { qrels: string; run: string; measure: string[]; complete?: boolean; perQuery?: boolean; catalog?: string; ci?: boolean; bootstrap: number; seed: string; json?: boolean; csv?: boolean }) => {
+    .action(async (o: { qrels: string; run: string; measure: string[]; level?: number; judgedOnly?: boolean; maxRetrieved?: number; complete?: boolean; perQuery?: boolean; catalog?: string; ci?: boolean; bootstrap: number; seed: string; json?: boolean; csv?: boolean }) => {
       const format = formatOf(o);
-      const measures = guard(() => parseMeasures(o.measure.length ? o.measure : defaultMeasureNames));
+      const defaults = { rel: o.level, judgedOnly: o.judgedOnly, depth: o.maxRetrieved };
+      const measures = guard(() => parseMeasures(o.measure.length ? o.measure : defaultMeasureNames, defaults));
       await assertReadable(o.qrels, "qrels");
       await assertReadable(o.run, "run");
       const catalog = o.catalog ? new Set((await readText(o.catalog, "catalog")).split(/\s+/).filter(Boolean)) : undefined;
