@@ -30,7 +30,9 @@ const familyOf: Partial<Record<Measure["kind"], (m: Measure) => [string, string 
 let cachedRanked: Labels | null = null;
 let cachedJudged: Labels | null = null;
 const resRelsCache = new Map<string, ResRels>();
-const instances = new Map<string, TrecMeasure>();
+// Per measure object, so that a query's hundred measures build no strings: its instance and cache key.
+const instances = new WeakMap<Measure, TrecMeasure>();
+const keys = new WeakMap<Measure, string>();
 
 function resRelsOf(m: Measure, ranked: Labels, judged: Labels, level: number, depth = m.depth): ResRels {
   if (ranked !== cachedRanked || judged !== cachedJudged) {
@@ -38,23 +40,35 @@ function resRelsOf(m: Measure, ranked: Labels, judged: Labels, level: number, de
     cachedJudged = judged;
     resRelsCache.clear();
   }
-  const key = `${level}|${m.judgedOnly ? 1 : 0}|${depth ?? ""}`;
+  let key = depth === m.depth ? keys.get(m) : undefined;
+  if (key === undefined) {
+    key = `${level}|${m.judgedOnly ? 1 : 0}|${depth ?? ""}`;
+    if (depth === m.depth) keys.set(m, key);
+  }
   let rr = resRelsCache.get(key);
   if (!rr) resRelsCache.set(key, (rr = resRelsFromLabels(ranked, judged, level, { judgedOnly: m.judgedOnly, maxRetrieved: depth })));
   return rr;
 }
 
-function instanceOf(family: string, text: string | null): TrecMeasure {
-  const key = `${family}|${text ?? ""}`;
-  let instance = instances.get(key);
-  if (!instance) instances.set(key, (instance = instantiate(trecMeasureDef(family)!, text)));
+function instanceOf(m: Measure): TrecMeasure {
+  let instance = instances.get(m);
+  if (!instance) {
+    const [family, text] = familyOf[m.kind]!(m);
+    instances.set(m, (instance = instantiate(trecMeasureDef(family)!, text)));
+  }
   return instance;
+}
+
+const settingsByLevel = new Map<number, Settings>();
+function settingsOf(level: number): Settings {
+  let settings = settingsByLevel.get(level);
+  if (!settings) settingsByLevel.set(level, (settings = { relevanceLevel: level, numDocsInColl: 0, v10: true }));
+  return settings;
 }
 
 /** The per-query value of a measure this module computes; an empty or all-unjudged list gives 0, not 0/0. */
 export function trecBackedValue(m: Measure, ranked: Labels, judged: Labels): number {
   const level = Number.isNaN(m.rel) ? 1 : m.rel;
-  const settings: Settings = { relevanceLevel: level, numDocsInColl: 0, v10: true };
   let value: number;
   switch (m.kind) {
     case "NumQ":
@@ -77,9 +91,8 @@ export function trecBackedValue(m: Measure, ranked: Labels, judged: Labels): num
       value = ndcgWithGains(cutLabels(m, ranked), judged, m.k, new Map(m.gains ?? []));
       break;
     default: {
-      const [family, text] = familyOf[m.kind]!(m);
-      const instance = instanceOf(family, text);
-      value = instance.def.calc(resRelsOf(m, ranked, judged, level), instance.params, settings)[0];
+      const instance = instanceOf(m);
+      value = instance.def.calc(resRelsOf(m, ranked, judged, level), instance.params, settingsOf(level))[0];
       // gm_map and gm_bpref give log(max(v, 0.00001)); the column holds max(v, 0.00001) and averages geometrically.
       if (instance.def.average === "gm") value = Math.exp(value);
     }
