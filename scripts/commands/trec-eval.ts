@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import { CliError } from "../cli/errors";
 import { parseTrecEvalArgs, TrecUsageError, trecEvalUsage } from "../trec-eval/args";
 import { TrecInputError, trecEval } from "../trec-eval/engine";
-import { TrecMeasureError } from "../trec-eval/registry";
+import { TrecMeasureError, trecMeasureNames } from "../trec-eval/registry";
 
 /**
  * `assay trec_eval`: trec_eval's own command line and output, byte for byte (9.0.8; 10.0 with --v10),
@@ -20,6 +20,10 @@ export function registerTrecEval(program: Command) {
     .argument("[args...]")
     .action(async (_args: string[], _options: unknown, command: Command) => {
       const raw = command.parent!.args.slice(1);
+      if (raw.includes("-h") || raw.includes("--help")) {
+        process.stdout.write(`${trecEvalUsage}\n\nPrints what trec_eval 9.0.8 prints (--v10: 10.0), byte for byte.\nMeasures (-m): ${trecMeasureNames.join(", ")}; nicknames official, set, all_trec.\n`);
+        return;
+      }
       let parsed: ReturnType<typeof parseTrecEvalArgs>;
       try {
         parsed = parseTrecEvalArgs(raw);

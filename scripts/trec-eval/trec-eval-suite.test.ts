@@ -107,3 +107,22 @@ describe("assay trec_eval", () => {
     expect(result.stdout).toBe("");
   });
 });
+
+describe("trec_eval's command line", () => {
+  it("reads options as getopt does: grouped flags, values joined or apart, long names", () => {
+    expect(parseTrecEvalArgs(["-qc", "-M100", "-l", "2", "-mP.5", "-m", "map", "--Judged_docs_only", "--level_for_rel=3", "q.txt", "r.txt"])).toEqual({
+      options: { perQuery: true, complete: true, maxRetrieved: 100, relevanceLevel: 3, measures: ["P.5", "map"], judgedOnly: true },
+      qrels: "q.txt",
+      run: "r.txt",
+    });
+  });
+
+  it.each([
+    [["-M", "ten", "q", "r"], /-M takes a whole number/],
+    [["-x", "q", "r"], /unknown option -x/],
+    [["q"], /expected the qrels file and the run file, got 1 file/],
+    [["-m"], /-m needs a value/],
+  ])("refuses %j", (args, reason) => {
+    expect(() => parseTrecEvalArgs(args)).toThrow(reason);
+  });
+});
