@@ -56,6 +56,15 @@ describe("hand-worked values of the measures trec_eval and ir_measures add", () 
     expect(value("P(depth=2)@5")).toBeCloseTo(1 / 5, 12);
   });
 
+  it("negative labels are pooled but unjudged: bpref skips them, infAP counts them as trec_eval 9.0.8 does", () => {
+    // Retrieved: relevant, pooled-unjudged (−1), not pooled, non-relevant, relevant; one relevant not retrieved.
+    const pooled: QueryInput = { qid: "n", ranked: Float64Array.from([1, -1, NaN, 0, 1]), judged: Float64Array.from([1, 1, 1, 0, 0, -1]) };
+    expect(value("Bpref", [pooled])).toBeCloseTo(0.5, 12);
+    expect(value("infAP", [pooled])).toBeCloseTo((1 + (1 / 5 + (4 / 5) * (3 / 4) * (1.00001 / 2.00002))) / 3, 12);
+    expect(value("num_nonrel_judged_ret", [pooled])).toBe(1);
+    expect(value("AP(judged_only=true)", [pooled])).toBeCloseTo((1 + 2 / 3) / 3, 12);
+  });
+
   it("gm_map is a geometric mean with trec_eval's floor of 0.00001", () => {
     const zero: QueryInput = { qid: "z", ranked: Float64Array.from([0]), judged: Float64Array.from([1, 0]) };
     const half: QueryInput = { qid: "h", ranked: Float64Array.from([0, 1]), judged: Float64Array.from([1, 0]) };
