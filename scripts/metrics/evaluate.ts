@@ -90,7 +90,7 @@ export class EvaluationBuilder {
     this.measures.forEach((measure, m) => {
       if (this.aggregations[m] === "corpus") this.values[m][q] = NaN;
       else if (measure.kind === "HLU") {
-        const parts = halfLifeParts(ranked, judged, measure.a, measure.rel);
+        const parts = halfLifeParts(measure.judgedOnly || measure.depth !== undefined ? cutLabels(measure, ranked) : ranked, judged, measure.a, measure.rel);
         this.values[m][q] = 100 * parts.num;
         this.weights[m]![q] = parts.den;
       } else {
