@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import { InvalidArgumentError } from "commander";
 import { CliError } from "./errors";
 import { MAX_ID, toId } from "../../app/utils/ids";
+import { checkOneStdin, InputError, readInput } from "../lib/open-input";
 
 export function wholeNumber(min: number) {
   return (value: string) => {
@@ -37,12 +38,21 @@ export async function readText(file: string, what: string): Promise<string> {
   return (await readBytes(file, what)).toString("utf8");
 }
 
+/** A file's bytes; `-` is standard input and `*.gz` is gunzipped (readInput). */
 export async function readBytes(file: string, what: string): Promise<Buffer> {
   try {
-    return await fs.readFile(file);
+    return await readInput(file, what);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new CliError(`Cannot read the ${what} file ${file}: ${code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a folder" : (error as Error).message}.`);
+    throw error instanceof InputError ? new CliError(error.message) : error;
+  }
+}
+
+/** Refuses `-` (standard input) for more than one of the inputs, before any is read: exit 2. */
+export function oneStdin(inputs: readonly { file: string; what: string }[]) {
+  try {
+    checkOneStdin(inputs);
+  } catch (error) {
+    throw error instanceof InputError ? new CliError(error.message, 2) : error;
   }
 }
 

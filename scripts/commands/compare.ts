@@ -8,7 +8,7 @@ import { DEFAULT_B } from "../stats/bootstrap";
 import type { PairedTest } from "../stats/paired";
 import { CliError } from "../cli/errors";
 import { ciText, emit, formatOf, table, type Cell } from "../cli/output";
-import { collect, readBytes, readText, wholeNumber } from "../cli/options";
+import { collect, oneStdin, readBytes, readText, wholeNumber } from "../cli/options";
 import { guard } from "./eval";
 
 export function registerCompare(program: Command) {
@@ -27,6 +27,7 @@ export function registerCompare(program: Command) {
       const format = formatOf(o);
       if (!["t", "wilcoxon", "permutation"].includes(o.test)) throw new CliError(`--test must be t, wilcoxon or permutation, not "${o.test}".`, 2);
       if (o.run.length < 2) throw new CliError("Give at least two runs: --run A --run B.", 2);
+      oneStdin([{ file: o.qrels, what: "qrels" }, ...o.run.map((file) => ({ file, what: "run" }))]);
       const measure = guard(() => parseMeasure(o.measure));
       if (measure.kind === "Coverage" || measure.kind === "HLU") throw new CliError(`${measure.name} is not a per-query measure; compare needs one such as nDCG@10.`, 2);
       const qrels = await guard(async () => parseQrels(await readText(o.qrels, "qrels"), o.qrels));

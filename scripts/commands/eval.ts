@@ -7,14 +7,21 @@ import { FormatError } from "../metrics/trec";
 import { DEFAULT_B } from "../stats/bootstrap";
 import { CliError } from "../cli/errors";
 import { ciText, emit, formatOf, type Cell } from "../cli/output";
-import { assertReadable, collect, readText, wholeNumber } from "../cli/options";
+import { assertReadable, collect, oneStdin, readText, unitInterval, wholeNumber } from "../cli/options";
+import { inputName } from "../lib/open-input";
+import type { PairedTest } from "../stats/paired";
+import type { RunsOptions } from "./eval-runs";
+
+const FORMATS = ["table", "json", "csv", "markdown", "latex"] as const;
+type EvalFormat = (typeof FORMATS)[number];
+const TESTS = ["t", "wilcoxon", "permutation"];
 
 export function registerEval(program: Command) {
   program
     .command("eval")
     .description("evaluate a TREC run against TREC qrels, as trec_eval does")
-    .requiredOption("--qrels <file>", "judgements: qid iter docid rel")
-    .requiredOption("--run <file>", "ranked lists: qid Q0 docid rank score tag")
+    .requiredOption("--qrels <file>", "judgements: qid iter docid rel (`-`: standard input; *.gz: gzipped)")
+    .requiredOption("--run <file>", "ranked lists: qid Q0 docid rank score tag (`-`, *.gz too); repeat to compare runs", (v: string, runs?: string[]) => [...(runs ?? []), v])
     .option("-m, --measure <name>", `a measure, ir_measures' or trec_eval's name (P.5,10, all_trec); repeat for more (default: ${defaultMeasureNames.join(" ")})`, collect, [])
     .option("-l, --level <rel>", "lowest label that counts as relevant, for every measure with rel (trec_eval -l)", wholeNumber(0))
     .option("-J, --judged-only", "drop items without a label from every list first (trec_eval -J)")
@@ -25,19 +32,33 @@ export function registerEval(program: Command) {
     .option("--ci", "bootstrap 95% confidence intervals over queries")
     .option("--bootstrap <B>", "bootstrap resamples", wholeNumber(1), DEFAULT_B)
     .option("--seed <seed>", "bootstrap seed", "assay")
+    .option("--test <test>", "several runs: the paired test over queries, t, wilcoxon or permutation (default t)")
+    .option("--alpha <p>", "several runs: the significance level of the marks, after Holm's adjustment (default 0.05)", unitInterval)
+    .option("--format <format>", `output: ${FORMATS.join(", ")} (--json and --csv are short for two of them)`)
     .option("--json", "print JSON")
     .option("--csv", "print CSV")
-    .action(async (o: { qrels: string; run: string; measure: string[]; level?: number; judgedOnly?: boolean; maxRetrieved?: number; complete?: boolean; perQuery?: boolean; catalog?: string; ci?: boolean; bootstrap: number; seed: string; json?: boolean; csv?: boolean }) => {
-      const format = formatOf(o);
-      const defaults = { rel: o.level, judgedOnly: o.judgedOnly, depth: o.maxRetrieved };
-      const measures = guard(() => parseMeasures(o.measure.length ? o.measure : defaultMeasureNames, defaults));
-      await assertReadable(o.qrels, "qrels");
-      await assertReadable(o.run, "run");
-      const catalog = o.catalog ? new Set((await readText(o.catalog, "catalog")).split(/\s+/).filter(Boolean)) : undefined;
+    .action(async (options: Omit<RunsOptions, "run" | "measures"> & { run: string[]; measure: string[]; level?: number; judgedOnly?: boolean; maxRetrieved?: number; perQuery?: boolean; catalog?: string; ci?: boolean; bootstrap: number; format?: string; json?: boolean; csv?: boolean }) => {
+      const format = formatOption(options);
+      const defaults = { rel: options.level, judgedOnly: options.judgedOnly, depth: options.maxRetrieved };
+      const measures = guard(() => parseMeasures(options.measure.length ? options.measure : defaultMeasureNames, defaults));
+      const inputs = [{ file: options.qrels, what: "qrels" }, ...options.run.map((file) => ({ file, what: "run" }))];
+      oneStdin([...inputs, ...(options.catalog ? [{ file: options.catalog, what: "catalog" }] : [])]);
+      // `-` is standard input, read later (readInput).
+      for (const { file, what } of inputs) if (file !== "-") await assertReadable(file, what);
+      if (options.test !== undefined && !TESTS.includes(options.test)) throw new CliError(`--test must be ${TESTS.join(", ")}, not "${options.test}".`, 2);
       const coverage = measures.find((m) => m.kind === "Coverage");
-      if (coverage && !catalog) throw new CliError(`${coverage.name} needs --catalog with the candidate ids.`, 2);
+      if (coverage && !options.catalog) throw new CliError(`${coverage.name} needs --catalog with the candidate ids.`, 2);
+      const catalog = options.catalog ? new Set((await readText(options.catalog, "catalog")).split(/\s+/).filter(Boolean)) : undefined;
+      if (options.run.length > 1 || format === "markdown" || format === "latex") {
+        if (options.perQuery || options.ci) throw new CliError(`--${options.perQuery ? "per-query" : "ci"} prints one run's values: give a single --run.`, 2);
+        // Loaded only here: the statistics are no part of evaluating one run.
+        const { evaluateRuns } = await import("./eval-runs");
+        return evaluateRuns({ ...options, measures, format, test: (options.test ?? "t") as PairedTest, catalogIds: catalog });
+      }
+      if (options.test !== undefined || options.alpha !== undefined) throw new CliError("--test and --alpha compare several runs: give two or more --run.", 2);
+      const o = { ...options, run: options.run[0] };
       const evaluation = await guard(() => evaluateRunFile(o.qrels, o.run, measures, { complete: o.complete, catalog }));
-      if (evaluation.qids.length === 0) throw new CliError(`No query has both a list in ${o.run} and judgements in ${o.qrels}: check that the query ids match.`);
+      if (evaluation.qids.length === 0) throw new CliError(`No query has both a list in ${inputName(o.run)} and judgements in ${inputName(o.qrels)}: check that the query ids match.`);
       const summary = summarize(evaluation, { perQuery: o.perQuery });
       const intervals = o.ci ? evaluationIntervals(evaluation, { B: o.bootstrap, seed: o.seed }) : undefined;
       const json = {
@@ -58,6 +79,15 @@ export function registerEval(program: Command) {
 }
 
 /** Turns library input errors into one-sentence CLI errors. */
+/** The output format: --format, or --json / --csv as before; two different ones are refused. */
+function formatOption(o: { format?: string; json?: boolean; csv?: boolean }): EvalFormat {
+  const legacy = formatOf(o);
+  if (o.format === undefined) return legacy;
+  if (!(FORMATS as readonly string[]).includes(o.format)) throw new CliError(`--format must be ${FORMATS.join(", ")}, not "${o.format}".`, 2);
+  if (legacy !== "table" && legacy !== o.format) throw new CliError(`--format ${o.format} and --${legacy} ask for two formats: choose one.`, 2);
+  return o.format as EvalFormat;
+}
+
 export function guard<T>(work: () => T): T {
   const wrap = (error: unknown): never => {
     if (error instanceof MeasureError || error instanceof FormatError) throw new CliError(error.message, 2);

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { inputName, isStreamedInput, readInput } from "../lib/open-input";
 import { runWorker } from "../lib/worker";
 import { aggregationOf, evaluateQueries, type Evaluation, type MeasureColumn, type QueryInput } from "./evaluate";
 import { JudgementLookup } from "./judgement-lookup";
@@ -14,7 +15,9 @@ const PARALLEL_BYTES = 32 * 1024 * 1024;
  * Evaluates a TREC run file against a qrels file. A run grouped by query (the usual layout) is read
  * piece by piece, each list measured as soon as it is read; a large one is split at a query
  * boundary near its middle and each half evaluated on its own thread. Anything else (an ungrouped
- * run, Coverage@K, which needs every list) is parsed whole on one thread.
+ * run, Coverage@K, which needs every list) is parsed whole on one thread. Either file may be `-`
+ * (standard input) or gzipped (`*.gz`): such a file is read whole through a stream (readInput), and a
+ * streamed run is parsed whole on one thread.
  */
 export async function evaluateRunFile(
   qrelsFile: string,
@@ -23,18 +26,19 @@ export async function evaluateRunFile(
   options: { complete?: boolean; catalog?: ReadonlySet<string>; threads?: number; parallelBytes?: number } = {},
 ): Promise<Evaluation> {
   const coverageDepth = Math.max(0, ...measures.filter((m) => m.kind === "Coverage").map((m) => m.k!));
-  const size = fileSize(runFile);
-  if (coverageDepth === 0 && (options.threads ?? 2) > 1 && size >= (options.parallelBytes ?? PARALLEL_BYTES)) {
+  const streamed = isStreamedInput(runFile);
+  const size = streamed ? 0 : fileSize(runFile);
+  if (coverageDepth === 0 && !isStreamedInput(qrelsFile) && !streamed && (options.threads ?? 2) > 1 && size >= (options.parallelBytes ?? PARALLEL_BYTES)) {
     const evaluation = await evaluateHalves(qrelsFile, runFile, size, measures, options.complete);
     if (evaluation) return evaluation;
     // A failed half (bad line), an ungrouped run or a query in both halves: one thread gives the exact message and order.
   }
-  const qrels = parseQrelsBytes(fs.readFileSync(qrelsFile), qrelsFile);
-  if (coverageDepth === 0) {
+  const qrels = parseQrelsBytes(await readInput(qrelsFile, "qrels"), inputName(qrelsFile));
+  if (coverageDepth === 0 && !streamed) {
     const part = evaluateRunRange(runFile, 0, size, qrels, measures);
     if (part) return merge([part], measures, options.complete ? () => qrels : undefined);
   }
-  const run = parseRun(fs.readFileSync(runFile), runFile);
+  const run = parseRun(streamed ? await readInput(runFile, "run") : fs.readFileSync(runFile), inputName(runFile));
   return evaluateQueries(runQueries(run, qrels, { complete: options.complete, itemsDepth: coverageDepth || undefined }), measures, { catalog: options.catalog });
 }
 
