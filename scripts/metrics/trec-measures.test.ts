@@ -110,3 +110,13 @@ describe("assay eval -m with trec_eval's options", () => {
     expect(Object.keys(json.aggregate)).toEqual(["P(depth=20,judged_only=true,rel=2)@5", "gm_map(depth=20,judged_only=true,rel=2)"]);
   });
 });
+
+describe("run lines of more than six fields", () => {
+  it("are read as trec_eval reads them, the extra fields ignored (trec_eval's results.trunc)", async () => {
+    const suite = path.resolve(__dirname, "../../test/fixtures/trec_eval-suite");
+    const summary = summarize(await evaluateRunFile(path.join(suite, "qrels.test"), path.join(suite, "results.trunc"), parseMeasures(["map", "num_ret"]), { complete: true }));
+    // trec_eval 10.0 -c -m map -m num_ret: 0.1016 and 584.
+    expect(summary.aggregate.AP).toBeCloseTo(0.1016, 4);
+    expect(summary.aggregate.NumRet).toBe(584);
+  });
+});
