@@ -1,4 +1,4 @@
-import { formatMeasure, MeasureError, parseMeasure, parseMeasures } from "./measures";
+import { formatMeasure, isLowerBetter, MeasureError, parseMeasure, parseMeasures } from "./measures";
 
 describe("parseMeasure", () => {
   it.each([
@@ -122,4 +122,8 @@ describe("trec_eval's names beside ir_measures'", () => {
   ])("rejects %s", (input, reason) => {
     expect(() => parseMeasures([input])).toThrow(reason);
   });
+});
+
+it("a lower value is better for Rank, unj and rbp_resid only (the runs table marks by it)", () => {
+  expect(parseMeasures(["Rank", "unj.10", "rbp_resid", "AP", "rbp", "NumRet"]).map(isLowerBetter)).toEqual([true, true, true, false, false, false]);
 });

@@ -305,5 +305,10 @@ export function parseMeasures(names: string[], defaults: MeasureDefaults = {}): 
   return out;
 }
 
+/** Whether a lower value is the better one: Rank(g), and trec_eval's unj (unjudged share) and rbp_resid (rbp's uncertainty). */
+export function isLowerBetter(m: Measure): boolean {
+  return m.kind === "Rank" || (m.kind === "Trec" && (m.trec!.family === "unj" || m.trec!.family === "rbp_resid"));
+}
+
 /** The default set of `assay eval`: the trec_eval-comparable core plus the people-recommender measures. */
 export const defaultMeasureNames = ["nDCG@5", "nDCG@10", "nDCG@20", "AP", "AP@10", "RR", "P@5", "P@10", "R@10", "Success@1", "Success@5", "Success@10"];
