@@ -21,6 +21,7 @@ it.each([
   ["eval", ["eval", "--qrels", `${F}/trec-small/qrels.txt`, "--run", `${F}/trec-small/run.txt`, "--json"]],
   ["online", ["online", "--events", `${F}/online-small/events.jsonl`, "--json"]],
   ["agreement", ["agreement", "--ratings", `${F}/agreement-krippendorff/ratings.csv`, "--json"]],
+  ["trec_eval", ["trec_eval", "-m", "all_trec", "-q", "-c", `${F}/trec_eval-suite/qrels.test`, `${F}/trec_eval-suite/results.trunc`]],
 ])("the built %s prints what the sources print", async (_name, args) => {
   const [fromBuild, fromSource] = await Promise.all([built(args), source(args)]);
   expect(fromBuild.stdout.length).toBeGreaterThan(50);

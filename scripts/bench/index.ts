@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import { performance } from "node:perf_hooks";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { eventsFixture, runFixture } from "./fixtures";
@@ -40,6 +41,19 @@ if (!only || only === "eval") {
   console.log(`      eval / floor = ${(evalResult.seconds / floor.seconds).toFixed(2)}`);
   const single = measure("eval-worker.ts", "eval-1-thread", qrelsFile, runFile);
   report("eval on one thread", single, "(for comparison)", true);
+}
+if (!only || only === "trec-all") {
+  console.log("Generating (once) a run of 100,000 queries × 100 candidates…");
+  const { runFile, qrelsFile } = runFixture();
+  const r = measure("trec-all-worker.ts", qrelsFile, runFile);
+  report("eval -m all_trec (98 measures)", r, "seconds", true);
+  // trec_eval itself, when TREC_EVAL names a built binary (usnistgov/trec_eval, `make`).
+  if (process.env.TREC_EVAL) {
+    const start = performance.now();
+    execFileSync(process.env.TREC_EVAL, ["-m", "all_trec", qrelsFile, runFile], { stdio: ["ignore", "ignore", "inherit"], maxBuffer: 1 << 30 });
+    const seconds = (performance.now() - start) / 1000;
+    console.log(`      trec_eval -m all_trec: ${seconds.toFixed(2)} s (${(seconds / r.seconds).toFixed(1)}× assay's time)`);
+  }
 }
 if (!only || only === "bootstrap") {
   const r = measure("bootstrap-worker.ts");

@@ -22,7 +22,10 @@ export function registerEval(program: Command) {
     .description("evaluate a TREC run against TREC qrels, as trec_eval does")
     .requiredOption("--qrels <file>", "judgements: qid iter docid rel (`-`: standard input; *.gz: gzipped)")
     .requiredOption("--run <file>", "ranked lists: qid Q0 docid rank score tag (`-`, *.gz too); repeat to compare runs", (v: string, runs?: string[]) => [...(runs ?? []), v])
-    .option("--measure <name>", `a measure; repeat for more (default: ${defaultMeasureNames.join(" ")})`, collect, [])
+    .option("-m, --measure <name>", `a measure, ir_measures' or trec_eval's name (P.5,10, all_trec); repeat for more (default: ${defaultMeasureNames.join(" ")})`, collect, [])
+    .option("-l, --level <rel>", "lowest label that counts as relevant, for every measure with rel (trec_eval -l)", wholeNumber(0))
+    .option("-J, --judged-only", "drop items without a label from every list first (trec_eval -J)")
+    .option("-M, --max-retrieved <n>", "only the top n items of each list count (trec_eval -M)", wholeNumber(1))
     .option("--complete", "average over every judged query, a missing list scoring 0 (trec_eval -c)")
     .option("--per-query", "also print each query's values")
     .option("--catalog <file>", "candidate ids, one per line, for Coverage@K")
@@ -34,9 +37,10 @@ export function registerEval(program: Command) {
     .option("--format <format>", `output: ${FORMATS.join(", ")} (--json and --csv are short for two of them)`)
     .option("--json", "print JSON")
     .option("--csv", "print CSV")
-    .action(async (options: Omit<RunsOptions, "run" | "measures"> & { run: string[]; measure: string[]; perQuery?: boolean; catalog?: string; ci?: boolean; bootstrap: number; format?: string; json?: boolean; csv?: boolean }) => {
+    .action(async (options: Omit<RunsOptions, "run" | "measures"> & { run: string[]; measure: string[]; level?: number; judgedOnly?: boolean; maxRetrieved?: number; perQuery?: boolean; catalog?: string; ci?: boolean; bootstrap: number; format?: string; json?: boolean; csv?: boolean }) => {
       const format = formatOption(options);
-      const measures = guard(() => parseMeasures(options.measure.length ? options.measure : defaultMeasureNames));
+      const defaults = { rel: options.level, judgedOnly: options.judgedOnly, depth: options.maxRetrieved };
+      const measures = guard(() => parseMeasures(options.measure.length ? options.measure : defaultMeasureNames, defaults));
       const inputs = [{ file: options.qrels, what: "qrels" }, ...options.run.map((file) => ({ file, what: "run" }))];
       oneStdin([...inputs, ...(options.catalog ? [{ file: options.catalog, what: "catalog" }] : [])]);
       // `-` is standard input, read later (readInput).

@@ -1,5 +1,6 @@
 import { holm, pairedTest, type PairedTest } from "../stats/paired";
 import { aggregateColumn, type Evaluation, type MeasureColumn } from "./evaluate";
+import { isLowerBetter } from "./measures";
 
 /** One run's evaluation, under the name the report gives it. */
 export interface NamedEvaluation {
@@ -32,7 +33,7 @@ export interface RunsComparison {
   measures: string[];
   /** Measures with no per-query values to pair (Coverage@K, HLU's ratio): shown, never marked. */
   untested: string[];
-  /** Measures where the lower value is the better one (Rank(g)). */
+  /** Measures where the lower value is the better one (Rank(g), trec_eval's unj and rbp_resid). */
   lowerIsBetter: string[];
   /** Whether every run was evaluated on the same queries; if not, each pair is tested on those both have. */
   sameQueries: boolean;
@@ -67,7 +68,7 @@ export function compareRuns(runs: readonly NamedEvaluation[], options: { test?: 
   const pairs: RunPair[] = [];
   columns.forEach((column, m) => {
     if (!isPaired(column)) return;
-    const lowerIsBetter = column.measure.kind === "Rank";
+    const lowerIsBetter = isLowerBetter(column.measure);
     const ofMeasure: RunPair[] = [];
     for (let i = 0; i < runs.length; i++) {
       for (let j = i + 1; j < runs.length; j++) {
@@ -109,7 +110,7 @@ export function compareRuns(runs: readonly NamedEvaluation[], options: { test?: 
   // Marks in run order (a, b, c…), as the letters read.
   const order = new Map(summaries.map((s, i) => [s.name, i]));
   for (const s of summaries) for (const m of measures) s.better[m].sort((x, y) => order.get(x)! - order.get(y)!);
-  const lowerIsBetter = columns.filter((c) => c.measure.kind === "Rank").map((c) => c.measure.name);
+  const lowerIsBetter = columns.filter((c) => isLowerBetter(c.measure)).map((c) => c.measure.name);
   return { test, alpha, measures, untested, lowerIsBetter, sameQueries, runs: summaries, pairs };
 }
 

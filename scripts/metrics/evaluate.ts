@@ -1,6 +1,7 @@
 import { grow } from "../lib/grow";
 import type { Measure } from "./measures";
 import { averagePrecision, halfLifeParts, judgedAt, ndcg, precision, rankOfNth, recall, reciprocalRank, success, type Labels } from "./ranking";
+import { cutLabels, isTrecBacked, trecBackedValue } from "./trec-backed";
 
 /** One query to evaluate: its ranked labels (NaN = unjudged) and all its judged labels, sorted descending. */
 export interface QueryInput {
@@ -17,9 +18,14 @@ export interface QueryInput {
  *  - present-mean: mean over queries with a value (Rank(g): queries with fewer than g relevant items
  *    retrieved have none and are counted apart);
  *  - ratio: Σ values / Σ weights (HLU: 100 · Σ num / Σ den);
- *  - corpus: a value of the whole query set (Coverage@K), not per query.
+ *  - corpus: a value of the whole query set (Coverage@K), not per query;
+ *  - sum: a total over queries (NumRel, NumRet, trec_eval's num_* measures);
+ *  - geometric: geometric mean of max(value, 0.00001) (trec_eval's gm_map and gm_bpref).
  */
-export type Aggregation = "mean" | "present-mean" | "ratio" | "corpus";
+export type Aggregation = "mean" | "present-mean" | "ratio" | "corpus" | "sum" | "geometric";
+
+/** trec_eval's floor for a geometric mean (MIN_GEO_MEAN). */
+const MIN_GEO_MEAN = 0.00001;
 
 export interface MeasureColumn {
   measure: Measure;
@@ -38,6 +44,12 @@ export interface Evaluation {
 }
 
 export function aggregationOf(measure: Measure): Aggregation {
+  if (measure.kind === "NumQ" || measure.kind === "NumRel" || measure.kind === "NumRet" || measure.kind === "NumRelRet") return "sum";
+  if (measure.kind === "Trec") {
+    const family = measure.trec!.family;
+    if (family === "gm_map" || family === "gm_bpref") return "geometric";
+    if (family === "num_nonrel_judged_ret") return "sum";
+  }
   return measure.kind === "Rank" ? "present-mean" : measure.kind === "HLU" ? "ratio" : measure.kind === "Coverage" ? "corpus" : "mean";
 }
 
@@ -78,7 +90,7 @@ export class EvaluationBuilder {
     this.measures.forEach((measure, m) => {
       if (this.aggregations[m] === "corpus") this.values[m][q] = NaN;
       else if (measure.kind === "HLU") {
-        const parts = halfLifeParts(ranked, judged, measure.a, measure.rel);
+        const parts = halfLifeParts(measure.judgedOnly || measure.depth !== undefined ? cutLabels(measure, ranked) : ranked, judged, measure.a, measure.rel);
         this.values[m][q] = 100 * parts.num;
         this.weights[m]![q] = parts.den;
       } else {
@@ -97,7 +109,9 @@ export class EvaluationBuilder {
   }
 }
 
-export function perQueryValue(m: Measure, ranked: Labels, judged: Labels): number | null {
+export function perQueryValue(m: Measure, rankedInput: Labels, judged: Labels): number | null {
+  if (isTrecBacked(m)) return trecBackedValue(m, rankedInput, judged);
+  const ranked = m.judgedOnly || m.depth !== undefined ? cutLabels(m, rankedInput) : rankedInput;
   switch (m.kind) {
     case "nDCG":
       return ndcg(ranked, judged, m.k, m.gain);
@@ -121,6 +135,8 @@ export function perQueryValue(m: Measure, ranked: Labels, judged: Labels): numbe
     }
     case "Coverage":
       return null;
+    default:
+      return trecBackedValue(m, rankedInput, judged);
   }
 }
 
@@ -156,7 +172,10 @@ export function aggregateColumn(column: MeasureColumn, counts?: ArrayLike<number
     const c = counts ? counts[q] : 1;
     if (c === 0) continue;
     const v = values[q];
-    if (column.aggregation === "ratio") {
+    if (column.aggregation === "geometric") {
+      sum += c * Math.log(Math.max(v, MIN_GEO_MEAN));
+      total += c;
+    } else if (column.aggregation === "ratio") {
       sum += c * v;
       total += c * weights![q];
     } else if (!Number.isNaN(v)) {
@@ -164,6 +183,8 @@ export function aggregateColumn(column: MeasureColumn, counts?: ArrayLike<number
       total += c;
     } else if (column.aggregation === "mean") total += c;
   }
+  if (column.aggregation === "sum") return sum;
+  if (column.aggregation === "geometric") return total === 0 ? null : Math.exp(sum / total);
   return total === 0 ? null : sum / total;
 }
 

@@ -230,7 +230,8 @@ export class TrecReader {
     }
     if (c === NL) i++;
     else if (i < bytes.length) throw new FormatError(`${source} line ${line}: control character ${c} inside a line`);
-    if (field !== 0 && field !== expected) {
+    // A run line may have more fields than six: trec_eval ignores them (its own results.trunc has them).
+    if (field !== 0 && (kind === "run" ? field < expected : field !== expected)) {
       throw new FormatError(`${source} line ${line}: ${kind === "run" ? 'expected 6 fields "qid Q0 docid rank score tag"' : 'expected 4 fields "qid iter docid rel"'}, found ${field}`);
     }
     fields.count = field;
