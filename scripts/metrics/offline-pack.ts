@@ -13,6 +13,9 @@ export interface PackedOfflineInput {
   catalogSize: number;
   gold: PackedNesting;
   systems: { key: string; name: string; proposals: string[]; variantOffsets: Int32Array; variants: PackedNesting }[];
+  /** Declared conflicts as [proposal, candidate, reason] and profile dates as [candidate, date]: few, so plain arrays. */
+  conflicts?: [string, string, string][];
+  profileDates?: [string, string][];
 }
 
 /** Named groups of candidate indices: group i holds items[offsets[i] .. offsets[i + 1]). */
@@ -44,7 +47,9 @@ export function packOfflineInput(input: OfflineInput): PackedOfflineInput {
     }
     return { key: s.key, name: s.name, proposals, variantOffsets, variants: nest(groups) };
   });
-  return { proposals: input.proposals, candidates: [...index.keys()], catalogSize, gold, systems };
+  const conflicts = input.conflicts && [...input.conflicts].flatMap(([p, m]) => [...m].map(([c, reason]): [string, string, string] => [p, c, reason]));
+  const profileDates = input.profileDates && [...input.profileDates];
+  return { proposals: input.proposals, candidates: [...index.keys()], catalogSize, gold, systems, conflicts, profileDates };
 }
 
 /** The OfflineInput that `packOfflineInput` packed. */
@@ -64,7 +69,18 @@ export function unpackOfflineInput(packed: PackedOfflineInput): OfflineInput {
       lists: new Map(s.proposals.map((p, i) => [p, new Map(groupsOf(s.variants, s.variantOffsets[i], s.variantOffsets[i + 1]))])),
     })),
     catalog: new Set(ids.slice(0, packed.catalogSize)),
+    conflicts: packed.conflicts && conflictMap(packed.conflicts),
+    profileDates: packed.profileDates && new Map(packed.profileDates),
   };
+}
+
+function conflictMap(rows: [string, string, string][]): Map<string, Map<string, string>> {
+  const map = new Map<string, Map<string, string>>();
+  for (const [proposal, candidate, reason] of rows) {
+    if (!map.has(proposal)) map.set(proposal, new Map());
+    map.get(proposal)!.set(candidate, reason);
+  }
+  return map;
 }
 
 function nest(groups: [string, number[]][]): PackedNesting {
