@@ -5,6 +5,7 @@ import { createUser } from "./users";
 import { createCampaign, eligibleExperts, launchCampaign } from "./campaigns";
 import { campaignSchema } from "../app/schemas/campaigns";
 import { loadOfflineInput } from "./offline";
+import { runAssay } from "../test/run-cli";
 
 /**
  * Conflicts of interest: the `conflicts` import (whole file or nothing), and campaign launch never
@@ -82,5 +83,23 @@ describe("campaign launch and conflicts", () => {
     const [p1] = await t.db.execute<{ id: number }>(sql`select id from proposals where external_id = 'P1'`);
     const eligible = (await eligibleExperts(t.db, two.id, [p1.id])).get(p1.id)!;
     expect(eligible.map((e) => e.name)).not.toContain("Rater 3");
+  });
+});
+
+describe("assay offline with conflicts, a window and a stratified bootstrap", () => {
+  it("reports COI@K and leakage, and records the view in the parameters", async () => {
+    const run = await runAssay(["offline", "--json", "--k", "1,2", "--bootstrap", "200", "--exclude-conflicts", "--stratify", "subject", "--from", "2024-01-01", "--to", "2024-12-31"], { DATABASE_URL: t.url });
+    expect(run.code, run.stderr).toBe(0);
+    const report = JSON.parse(run.stdout);
+    expect(report.parameters).toMatchObject({ stratify: "subject", excludeConflicts: true, window: { from: "2024-01-01", to: "2024-12-31", proposals: 2, undated: 1 } });
+    // P1 (C1, C2) and P2 (C2, C3): C3 is conflicted with P2 at rank 2 → COI@2 = 1/4; C2's profile (2025) is after both.
+    expect(report.systems[0].integrity.conflicts).toEqual([
+      { k: 1, slots: 2, conflicted: 0, share: 0 },
+      { k: 2, slots: 4, conflicted: 1, share: 0.25 },
+    ]);
+    expect(report.systems[0].integrity.leakage.map((l: { flagged: number }) => l.flagged)).toEqual([1, 2]);
+    const bad = await runAssay(["offline", "--from", "2024-13-01"], { DATABASE_URL: t.url });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("The window's start (2024-13-01) is not a real calendar day.");
   });
 });
