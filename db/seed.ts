@@ -12,6 +12,7 @@ import { eq, sql } from "drizzle-orm";
 import { campaignSchema } from "../app/schemas/campaigns";
 import { createCampaign, launchCampaign } from "./campaigns";
 import { simulatedGrade } from "../scripts/demo/ratings";
+import { seedDemoDatesAndConflicts } from "../scripts/demo/dates-and-conflicts";
 
 export const DEMO_PASSWORD = "assay-demo";
 export const demoUsers: { email: string; name: string; role: Role; subjects?: string[] }[] = [
@@ -65,6 +66,7 @@ export async function seedDemo(db: Db, options: DemoOptions = {}): Promise<DemoD
       if (user && u.subjects) await tx.insert(userSubjects).values(u.subjects.map((key) => ({ userId: user.id, subjectId: subjectId.get(key)! })));
     }
   });
+  await seedDemoDatesAndConflicts(db, data);
   await seedDemoExperiment(db, data);
   await seedDemoCampaign(db);
   return data;

@@ -10,6 +10,7 @@ import { getExperiment } from "./experiments";
 import { sqlStreamTotals } from "./online-sql";
 import { DEFAULT_KS } from "../scripts/metrics/offline";
 import { packOfflineInput } from "../scripts/metrics/offline-pack";
+import { viewParameters, type OfflineView } from "../scripts/metrics/offline-view";
 import { cumulativeDailyFromSessions } from "../scripts/metrics/online";
 import { runInProcess, type HeavyRunner } from "../scripts/heavy/tasks";
 import { packStreamTotals } from "../scripts/metrics/online-pack";
@@ -32,6 +33,8 @@ export interface SnapshotRequest {
   ks?: number[];
   B?: number;
   seed?: string;
+  /** Offline only: window, stratification, conflict exclusion (recorded only when not the default). */
+  view?: OfflineView;
 }
 
 /** The newest import, rating and event time: what a result saw, and how to tell data changed since. */
@@ -58,7 +61,7 @@ export async function dataWindow(db: DbOrTx) {
  */
 export async function snapshotParameters(db: DbOrTx, request: SnapshotRequest) {
   const B = request.B ?? 1000;
-  if (request.kind === "offline") return { kind: "offline" as const, ks: request.ks ?? DEFAULT_KS, B, seed: request.seed ?? "assay" };
+  if (request.kind === "offline") return { kind: "offline" as const, ks: request.ks ?? DEFAULT_KS, B, seed: request.seed ?? "assay", ...(request.view ? viewParameters(request.view) : {}) };
   if (request.kind === "expert") {
     if (!request.campaign) throw new SnapshotError("An expert snapshot needs a campaign.");
     const campaign = await getCampaign(db, request.campaign);
@@ -79,10 +82,10 @@ export async function snapshotParameters(db: DbOrTx, request: SnapshotRequest) {
 export async function computeResult(db: Db, request: SnapshotRequest, run: HeavyRunner = runInProcess) {
   const parameters = await snapshotParameters(db, request);
   if (parameters.kind === "offline") {
-    const { ks, B, seed } = parameters;
+    const { kind: _kind, ks, B, seed, ...view } = parameters;
     const input = await loadOfflineInput(db);
     if (input.systems.length === 0 || input.gold.size === 0) throw new SnapshotError("There are no lists and gold committees to report on yet.");
-    return { parameters, result: await run("offlineReport", { packed: packOfflineInput(input), options: { ks, B, seed } }) };
+    return { parameters, result: await run("offlineReport", { packed: packOfflineInput(input), options: { ks, B, seed, ...view } }) };
   }
   if (parameters.kind === "expert") {
     const { ks, B, seed } = parameters;

@@ -7,6 +7,7 @@ import { AllFiguresTable } from "~/components/all-figures-table";
 import { formatCi, formatCount, formatDifference, formatNumber, formatP, formatRate, formatValue, verdictByP } from "~/utils/format";
 import { metricDisplay, metricLabel } from "~/utils/metrics-display";
 import { VerdictLabel } from "./verdict";
+import { OfflineIntegrity, OfflineViewLine } from "./offline-integrity";
 
 /** A measure's value in its unit (HR as a percentage, MRR and AP with three digits). */
 const show = (name: string, v: number | null | undefined) => formatValue(v, metricDisplay(name).kind);
@@ -40,6 +41,7 @@ export function OfflineDashboard({ report }: { report: Json<OfflineReport> }) {
   const measure = (s: Json<OfflineReport>["systems"][number], name: string) => s.overall.measures[name] as Json<Estimate> | undefined;
   return (
     <>
+      <OfflineViewLine report={report} />
       <h2>Hit rate by depth</h2>
       <table aria-label="HR@K by system">
         <thead>
@@ -211,6 +213,8 @@ export function OfflineDashboard({ report }: { report: Json<OfflineReport> }) {
         ))}
       </ul>
 
+      <OfflineIntegrity report={report} />
+
       <h2>Failure cases</h2>
       <p className="muted">Proposals with no committee member in a system's top {report.parameters.failureK}: the gold members beside what the system ranked first.</p>
       <ClientTable
@@ -218,13 +222,14 @@ export function OfflineDashboard({ report }: { report: Json<OfflineReport> }) {
         fileName="offline-failures.csv"
         groupable={["system"]}
         pageSize={10}
-        data={report.systems.flatMap((s) => s.failures.map((f) => ({ system: s.name, proposal: f.proposal, title: f.title ?? "", gold: f.gold.join(", "), top: f.top.slice(0, 10).join(", ") })))}
+        data={report.systems.flatMap((s) => s.failures.map((f) => ({ system: s.name, proposal: f.proposal, title: f.title ?? "", gold: f.gold.join(", "), top: f.top.slice(0, 10).join(", "), conflicted: (f.conflicted ?? []).map((c) => `${c.candidate} (#${c.rank})`).join(", ") })))}
         columns={[
           { id: "system", accessorKey: "system", header: "System" },
           { id: "proposal", accessorKey: "proposal", header: "Proposal" },
           { id: "title", accessorKey: "title", header: "Title" },
           { id: "gold", accessorKey: "gold", header: "Committee (gold)" },
           { id: "top", accessorKey: "top", header: "System's top 10" },
+          { id: "conflicted", accessorKey: "conflicted", header: "Conflicted in top 10" },
         ]}
       />
 
