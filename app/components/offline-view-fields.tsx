@@ -16,7 +16,7 @@ export function OfflineViewFields({ view }: { view: OfflineView }) {
         <input id="to" name="to" type="date" defaultValue={view.to ?? ""} />
       </div>
       <div>
-        <label htmlFor="stratify">Bootstrap</label>
+        <label htmlFor="stratify">Resample proposals</label>
         <select id="stratify" name="stratify" defaultValue={view.stratify ?? ""}>
           <option value="">Over all proposals</option>
           <option value="subject">Within each subject</option>

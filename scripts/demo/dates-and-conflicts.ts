@@ -18,7 +18,8 @@ const reasons = ["co-author in the last three years", "same department", "former
  * Dates and conflicts for the demo, so the offline report's window, leakage and COI@K show something
  * real: proposals spread over two years (2023–2024), most profiles dated before 2023 (a third
  * undated), a dozen profiles dated after a proposal whose top 10 lists them (possible leakage), and
- * about seventeen conflicts, most in a system's top 10 (two at rank 1 of a failure case). Deterministic.
+ * about twenty conflicts, most in a system's top 10 (two at rank 1 of a failure case, and rank 2 of
+ * the first proposal, which the demo convener opens). Deterministic.
  */
 export function demoDatesAndConflicts(data: DemoData, seed = "assay-demo-dates"): DemoDatesAndConflicts {
   const rng = createRng(seed);
@@ -47,6 +48,8 @@ export function demoDatesAndConflicts(data: DemoData, seed = "assay-demo-dates")
   for (const g of data.gold) goldOf.set(g.proposal, (goldOf.get(g.proposal) ?? new Set()).add(g.candidate));
   const failing = data.lists.filter((l) => l.system === first && !l.items.slice(0, 30).some((it) => goldOf.get(l.proposal)?.has(it.candidate)));
   for (const l of failing.slice(0, 2)) if (l.items.length) add(l.proposal, l.items[0].candidate);
+  // The demo convener's first proposal shows a conflicted candidate (with its warning) whichever arm they get.
+  for (const l of data.lists.filter((x) => x.proposal === data.proposals[0]?.externalId)) if (l.items.length > 1) add(l.proposal, l.items[1].candidate);
   for (let i = 0; i < Math.min(5, n); i++) add(data.proposals[rng.int(n)].externalId, data.candidates[rng.int(data.candidates.length)].externalId);
   return {
     proposalDates,

@@ -41,6 +41,7 @@ export function OfflineIntegrity({ report }: { report: Report }) {
         {formatCount(report.conflicts.declared)} declared conflicts. COI@K is the share of the top K slots held by a candidate conflicted with the proposal, in the lists as the systems returned them
         {report.parameters.excludeConflicts ? "; the figures above use the lists without them" : ""}. A profile dated after its proposal may describe the review or its outcome: possible leakage.
       </p>
+      <h3>COI@K by system</h3>
       <div className="table-scroll">
         <table aria-label="COI@K by system">
           <thead>
@@ -70,6 +71,7 @@ export function OfflineIntegrity({ report }: { report: Report }) {
           </tbody>
         </table>
       </div>
+      <h3>Top-K slots holding a profile dated after the proposal</h3>
       <div className="table-scroll">
         <table aria-label="Top-K slots holding a profile dated after the proposal, by system">
           <thead>
