@@ -4,6 +4,7 @@ import { importFile } from "../../db/import";
 import { listSnapshots } from "../../db/snapshots";
 import { snapshots } from "../../db/schema";
 import { createSessionCookie } from "../../test/session-cookie";
+import { runAssay } from "../../test/run-cli";
 
 /**
  * The offline page's view toggles (window, stratified bootstrap, conflicts removed): the loader
@@ -80,6 +81,10 @@ describe("the offline page's view toggles", () => {
     const [row] = await t.db.select().from(snapshots);
     expect(row.parameters).toEqual({ kind: "offline", ks: [5, 10], B: 100, seed: "assay", excludeConflicts: true, stratify: "subject", from: "2024-01-01", to: "2024-12-31" });
     expect((row.result as { parameters: { window: unknown } }).parameters.window).toEqual({ from: "2024-01-01", to: "2024-12-31", proposals: 3, undated: 0 });
+    expect(await listSnapshots(t.db)).toHaveLength(1);
+    // The CLI with the same settings names the same parameters: the page's snapshot, not a second one.
+    const cli = await runAssay(["snapshot", "create", "--kind", "offline", "--k", "5,10", "--bootstrap", "100", "--seed", "assay", "--exclude-conflicts", "--stratify", "subject", "--from", "2024-01-01", "--to", "2024-12-31"], { DATABASE_URL: t.url });
+    expect(cli.stdout).toContain(`Snapshot ${row.id} (offline) already frozen`);
     expect(await listSnapshots(t.db)).toHaveLength(1);
   });
 });
