@@ -157,3 +157,21 @@ describe("stratified bootstrap", () => {
     expect(plain.systems[0].overall.measures["Success@1"].ci!.lower).toBeLessThan(0.5);
   });
 });
+
+describe("the demo's dates and conflicts", () => {
+  it("spread proposals over 2023–2024, plant profiles dated after a listing proposal, and conflicts in the top 10", async () => {
+    const { generateDemo } = await import("../demo/generate");
+    const { demoDatesAndConflicts } = await import("../demo/dates-and-conflicts");
+    const data = generateDemo({ proposals: 40, candidates: 400 });
+    const extra = demoDatesAndConflicts(data);
+    expect(demoDatesAndConflicts(data)).toEqual(extra); // deterministic
+    const dates = extra.proposalDates.map((d) => d.date).sort();
+    expect(dates[0] >= "2023-01-01" && dates[dates.length - 1] <= "2024-12-31").toBe(true);
+    const dateOf = new Map(extra.proposalDates.map((d) => [d.proposal, d.date]));
+    const profile = new Map(extra.profileDates.map((d) => [d.candidate, d.date]));
+    const top10 = data.lists.flatMap((l) => l.items.slice(0, 10).map((it) => ({ proposal: l.proposal, candidate: it.candidate })));
+    expect(top10.filter((s) => (profile.get(s.candidate) ?? "") > dateOf.get(s.proposal)!).length).toBeGreaterThan(0);
+    const conflicted = new Set(extra.conflicts.map((c) => `${c.proposal} ${c.candidate}`));
+    expect(top10.filter((s) => conflicted.has(`${s.proposal} ${s.candidate}`)).length).toBeGreaterThan(3);
+  });
+});
