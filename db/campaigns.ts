@@ -4,6 +4,7 @@ import { recordAudit, type AuditActor } from "./audit";
 import { campaignAssignments, campaignExperts, campaignItems, campaignProposals, campaigns, campaignSystems, candidates, listItems, proposals, rankedLists, ratings, subjects, systems, userSubjects, users } from "./schema";
 import type { CampaignInput } from "../app/schemas/campaigns";
 import { createRng, shuffled } from "../scripts/lib/random";
+import { conflictedExpertEmails } from "./conflicts";
 
 export class CampaignError extends Error {
   constructor(
@@ -121,7 +122,8 @@ const animals = ["Badger", "Bison", "Crane", "Dove", "Eagle", "Falcon", "Fox", "
  * Launch: build the pool and assign each proposal to exactly r experts, in one transaction under a
  * row lock on the campaign, so concurrent launches cannot double-assign. Experts whose subjects match
  * the proposal's are preferred, then the least loaded; an expert who is in the proposal's own pool
- * (same email, or a candidate external id equal to their email) is never assigned it.
+ * (same email, or a candidate external id equal to their email), or who is that candidate of a declared
+ * conflict of interest with the proposal (`conflictedExpertEmails`), is never assigned it.
  */
 export async function launchCampaign(db: Db, actor: AuditActor, campaignId: number) {
   return db.transaction(async (tx) => {
@@ -172,11 +174,13 @@ export async function launchCampaign(db: Db, actor: AuditActor, campaignId: numb
       if (!subjectsOf.has(s.userId)) subjectsOf.set(s.userId, new Set());
       subjectsOf.get(s.userId)!.add(s.subjectId);
     }
+    const declared = await conflictedExpertEmails(tx, proposalRows.map((p) => p.id));
     const load = new Map(experts.map((e) => [e.id, 0]));
     const assignments: (typeof campaignAssignments.$inferInsert)[] = [];
     for (const p of shuffled(proposalRows, rng)) {
       const pool = pooled.filter((x) => x.proposalId === p.id);
-      const conflicted = (e: { email: string }) => pool.some((x) => x.email?.toLowerCase() === e.email.toLowerCase() || x.externalId.toLowerCase() === e.email.toLowerCase());
+      const conflicted = (e: { email: string }) =>
+        declared.get(p.id)?.has(e.email.toLowerCase()) || pool.some((x) => x.email?.toLowerCase() === e.email.toLowerCase() || x.externalId.toLowerCase() === e.email.toLowerCase());
       const eligible = experts.filter((e) => !conflicted(e));
       if (eligible.length < campaign.ratersPerProposal) {
         throw new CampaignError(`Proposal ${p.externalId} has only ${eligible.length} eligible expert${eligible.length === 1 ? "" : "s"} for ${campaign.ratersPerProposal} raters; invite more experts or lower the raters per proposal.`);
@@ -369,7 +373,8 @@ export async function proposalProgress(db: DbOrTx, campaignId: number) {
 /**
  * Who may take over each proposal's work: active users with the role expert who have no active
  * assignment on that proposal in this campaign and are not in its pool (same email, or a candidate
- * external id equal to their email: launch's conflict rule). Names are for admins only.
+ * external id equal to their email: launch's conflict rule) nor conflicted with it by a declared
+ * conflict of interest. Names are for admins only.
  */
 export async function eligibleExperts(db: DbOrTx, campaignId: number, proposalIds: number[]) {
   const experts = await db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(and(eq(users.role, "expert"), eq(users.active, true))).orderBy(asc(users.name), asc(users.id));
@@ -383,10 +388,11 @@ export async function eligibleExperts(db: DbOrTx, campaignId: number, proposalId
     .from(campaignItems)
     .innerJoin(candidates, eq(candidates.id, campaignItems.candidateId))
     .where(and(eq(campaignItems.campaignId, campaignId), inArray(campaignItems.proposalId, ids)));
+  const declared = await conflictedExpertEmails(db, proposalIds);
   const eligible = new Map<number, { id: number; name: string }[]>();
   for (const proposalId of proposalIds) {
     const busy = new Set(taken.filter((a) => a.proposalId === proposalId).map((a) => a.expertId));
-    const conflicted = new Set(pooled.filter((x) => x.proposalId === proposalId).flatMap((x) => [x.email, x.externalId]));
+    const conflicted = new Set([...pooled.filter((x) => x.proposalId === proposalId).flatMap((x) => [x.email, x.externalId]), ...(declared.get(proposalId) ?? [])]);
     eligible.set(
       proposalId,
       experts.filter((e) => !busy.has(e.id) && !conflicted.has(e.email.toLowerCase())).map((e) => ({ id: e.id, name: e.name })),

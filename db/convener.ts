@@ -73,7 +73,17 @@ type ListItem = Awaited<ReturnType<typeof listFor>>[number];
 
 async function listFor(db: Db | Tx, systemId: number, proposalId: number) {
   return db
-    .select({ rank: listItems.rank, candidateId: candidates.id, externalId: candidates.externalId, name: candidates.name, affiliation: candidates.affiliation, keywords: candidates.keywords, summary: candidates.summary })
+    .select({
+      rank: listItems.rank,
+      candidateId: candidates.id,
+      externalId: candidates.externalId,
+      name: candidates.name,
+      affiliation: candidates.affiliation,
+      keywords: candidates.keywords,
+      summary: candidates.summary,
+      // A declared conflict of interest with this proposal: its reason ("" when none was given), null when there is none.
+      conflict: sql<string | null>`(select c.reason from conflicts c where c.proposal_id = ${proposalId} and c.candidate_id = ${candidates.id})`,
+    })
     .from(listItems)
     .innerJoin(rankedLists, eq(rankedLists.id, listItems.listId))
     .innerJoin(candidates, eq(candidates.id, listItems.candidateId))

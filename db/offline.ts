@@ -2,16 +2,17 @@ import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "./client";
 import { candidates, goldMembers, listItems, proposals, rankedLists, subjects, systems } from "./schema";
 import type { OfflineInput } from "../scripts/metrics/offline";
+import { loadConflicts } from "./conflicts";
 
 /** Everything the tier-1 report needs, by external ids: proposals, gold committees, every list. */
 export async function loadOfflineInput(db: DbOrTx, options: { systems?: string[] } = {}): Promise<OfflineInput> {
   const proposalRows = await db
-    .select({ id: proposals.id, externalId: proposals.externalId, title: proposals.title, subject: subjects.name })
+    .select({ id: proposals.id, externalId: proposals.externalId, title: proposals.title, subject: subjects.name, date: proposals.date })
     .from(proposals)
     .leftJoin(subjects, eq(subjects.id, proposals.subjectId))
     .orderBy(asc(proposals.externalId));
   const proposalIds = new Map(proposalRows.map((p) => [p.id, p.externalId]));
-  const candidateRows = await db.select({ id: candidates.id, externalId: candidates.externalId }).from(candidates);
+  const candidateRows = await db.select({ id: candidates.id, externalId: candidates.externalId, profileDate: candidates.profileDate }).from(candidates);
   const candidateIds = new Map(candidateRows.map((c) => [c.id, c.externalId]));
   const gold = new Map<string, Set<string>>();
   for (const g of await db.select().from(goldMembers)) {
@@ -63,9 +64,11 @@ export async function loadOfflineInput(db: DbOrTx, options: { systems?: string[]
     ...(scoresBySystem.get(s.id)!.size ? { scores: scoresBySystem.get(s.id)! } : {}),
   }));
   return {
-    proposals: proposalRows.map((p) => ({ id: p.externalId, title: p.title, subject: p.subject })),
+    proposals: proposalRows.map((p) => ({ id: p.externalId, title: p.title, subject: p.subject, date: p.date })),
     gold,
     systems: out,
     catalog: new Set(candidateIds.values()),
+    conflicts: await loadConflicts(db),
+    profileDates: new Map(candidateRows.flatMap((c) => (c.profileDate ? [[c.externalId, c.profileDate] as const] : []))),
   };
 }

@@ -13,6 +13,7 @@ import { campaignSchema } from "../app/schemas/campaigns";
 import { createCampaign, launchCampaign } from "./campaigns";
 import { simulatedGrade } from "../scripts/demo/ratings";
 import { seedDemoInterleaving } from "../scripts/demo/interleaving";
+import { seedDemoDatesAndConflicts } from "../scripts/demo/dates-and-conflicts";
 
 export const DEMO_PASSWORD = "assay-demo";
 export const demoUsers: { email: string; name: string; role: Role; subjects?: string[] }[] = [
@@ -66,6 +67,7 @@ export async function seedDemo(db: Db, options: DemoOptions = {}): Promise<DemoD
       if (user && u.subjects) await tx.insert(userSubjects).values(u.subjects.map((key) => ({ userId: user.id, subjectId: subjectId.get(key)! })));
     }
   });
+  await seedDemoDatesAndConflicts(db, data);
   await seedDemoExperiment(db, data);
   await seedDemoInterleaving(db, data);
   await seedDemoCampaign(db);

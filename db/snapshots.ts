@@ -12,6 +12,7 @@ import { DEFAULT_KS } from "../scripts/metrics/offline";
 import { packOfflineInput } from "../scripts/metrics/offline-pack";
 import { cumulativeDailyFromSessions, type IntervalKind } from "../scripts/metrics/online";
 import { DEFAULT_N_STAR } from "../scripts/stats/sequential";
+import { viewParameters, type OfflineView } from "../scripts/metrics/offline-view";
 import { runInProcess, type HeavyRunner } from "../scripts/heavy/tasks";
 import { packStreamTotals } from "../scripts/metrics/online-pack";
 import { canonicalJson, sha256 } from "../scripts/lib/canonical";
@@ -38,6 +39,8 @@ export interface SnapshotRequest {
   intervals?: IntervalKind;
   /** Online, sequential intervals: the tuning N* (default 5,000). */
   nStar?: number;
+  /** Offline only: window, stratification, conflict exclusion (recorded only when not the default). */
+  view?: OfflineView;
 }
 
 /** The newest import, rating and event time: what a result saw, and how to tell data changed since. */
@@ -64,7 +67,7 @@ export async function dataWindow(db: DbOrTx) {
  */
 export async function snapshotParameters(db: DbOrTx, request: SnapshotRequest) {
   const B = request.B ?? 1000;
-  if (request.kind === "offline") return { kind: "offline" as const, ks: request.ks ?? DEFAULT_KS, B, seed: request.seed ?? "assay" };
+  if (request.kind === "offline") return { kind: "offline" as const, ks: request.ks ?? DEFAULT_KS, B, seed: request.seed ?? "assay", ...(request.view ? viewParameters(request.view) : {}) };
   if (request.kind === "expert") {
     if (!request.campaign) throw new SnapshotError("An expert snapshot needs a campaign.");
     const campaign = await getCampaign(db, request.campaign);
@@ -90,10 +93,10 @@ export async function snapshotParameters(db: DbOrTx, request: SnapshotRequest) {
 export async function computeResult(db: Db, request: SnapshotRequest, run: HeavyRunner = runInProcess) {
   const parameters = await snapshotParameters(db, request);
   if (parameters.kind === "offline") {
-    const { ks, B, seed } = parameters;
+    const { kind: _kind, ks, B, seed, ...view } = parameters;
     const input = await loadOfflineInput(db);
     if (input.systems.length === 0 || input.gold.size === 0) throw new SnapshotError("There are no lists and gold committees to report on yet.");
-    return { parameters, result: await run("offlineReport", { packed: packOfflineInput(input), options: { ks, B, seed } }) };
+    return { parameters, result: await run("offlineReport", { packed: packOfflineInput(input), options: { ks, B, seed, ...view } }) };
   }
   if (parameters.kind === "expert") {
     const { ks, B, seed } = parameters;

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "@remix-run/react";
 import { CsrfInput } from "~/utils/csrf";
+import type { OfflineView } from "../../scripts/metrics/offline-view";
 
 interface FreezeButtonProps {
   kind: "offline" | "expert" | "online" | "clicks";
@@ -12,6 +13,8 @@ interface FreezeButtonProps {
   ks?: number[];
   /** Online: the kind of interval on screen, and N* for sequential ones. */
   intervals?: { kind: "fixed" | "sequential"; nStar?: number };
+  /** The offline page's window, stratification and conflict exclusion: the snapshot records them. */
+  view?: OfflineView;
 }
 
 /**
@@ -19,7 +22,7 @@ interface FreezeButtonProps {
  * immutable snapshot. A second click while the first is on its way is ignored (the server also returns
  * the existing snapshot for the same parameters and data, so a double-click never makes two).
  */
-export function FreezeButton({ kind, campaign, experiment, B, seed, ks, intervals }: FreezeButtonProps) {
+export function FreezeButton({ kind, campaign, experiment, B, seed, ks, intervals, view }: FreezeButtonProps) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formAction === "/analyst/snapshots";
   // A ref, not state: the second click of a double-click arrives before React re-renders the button disabled.
@@ -46,6 +49,10 @@ export function FreezeButton({ kind, campaign, experiment, B, seed, ks, interval
       {ks ? <input type="hidden" name="ks" value={ks.join(",")} /> : null}
       {intervals ? <input type="hidden" name="intervals" value={intervals.kind} /> : null}
       {intervals?.nStar ? <input type="hidden" name="nStar" value={intervals.nStar} /> : null}
+      {view?.excludeConflicts ? <input type="hidden" name="excludeConflicts" value="on" /> : null}
+      {view?.stratify ? <input type="hidden" name="stratify" value={view.stratify} /> : null}
+      {view?.from ? <input type="hidden" name="from" value={view.from} /> : null}
+      {view?.to ? <input type="hidden" name="to" value={view.to} /> : null}
       <button type="submit" className="button-secondary" disabled={busy} aria-busy={busy || undefined}>
         {busy ? "Freezing…" : "Freeze snapshot"}
       </button>

@@ -129,11 +129,12 @@ export default function ImportPage() {
         </thead>
         <tbody>
           <tr><td>subjects</td><td>{requiredColumns.subjects.join(", ")}</td><td>—</td></tr>
-          <tr><td>proposals</td><td>{requiredColumns.proposals.join(", ")}</td><td>abstract, keywords (separated by ;), subject (a subject key)</td></tr>
-          <tr><td>candidates</td><td>{requiredColumns.candidates.join(", ")}</td><td>affiliation, email, keywords (separated by ;), summary</td></tr>
+          <tr><td>proposals</td><td>{requiredColumns.proposals.join(", ")}</td><td>abstract, keywords (separated by ;), subject (a subject key), date (YYYY-MM-DD, submission)</td></tr>
+          <tr><td>candidates</td><td>{requiredColumns.candidates.join(", ")}</td><td>affiliation, email, keywords (separated by ;), summary, profile_date (YYYY-MM-DD, when the profile was written)</td></tr>
           <tr><td>systems</td><td>{requiredColumns.systems.join(", ")}</td><td>name, version</td></tr>
           <tr><td>lists</td><td>{requiredColumns.lists.join(", ")}</td><td>score, variant (default “default”). A file replaces each list it names.</td></tr>
           <tr><td>gold</td><td>{requiredColumns.gold.join(", ")}</td><td>—</td></tr>
+          <tr><td>conflicts</td><td>{requiredColumns.conflicts.join(", ")}</td><td>reason. The candidate must not review the proposal: flagged in lists, never assigned as its expert.</td></tr>
         </tbody>
       </table>
       <p className="muted">

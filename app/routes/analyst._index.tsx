@@ -11,21 +11,24 @@ import { RouteErrorBoundary } from "~/components/error-boundary";
 import { OfflineDashboard } from "~/components/dashboards/offline-dashboard";
 import { FreezeButton } from "~/components/freeze-button";
 import { formatCount } from "~/utils/format";
+import { offlineViewParams } from "~/schemas/offline-view";
+import { OfflineViewFields } from "~/components/offline-view-fields";
 
 export const meta: MetaFunction = () => [{ title: "Offline report · Assay" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUserWithRole(request, ["analyst", "admin"]);
   const params = bootstrapParams(request);
+  const view = offlineViewParams(request);
   const input = await loadOfflineInput(getDb());
-  if (input.systems.length === 0 || input.gold.size === 0) return json({ report: null, params });
-  const options = { B: params.B, seed: params.seed };
+  if (input.systems.length === 0 || input.gold.size === 0) return json({ report: null, params, view });
+  const options = { B: params.B, seed: params.seed, ...view };
   const report = await runInWorkerPool("offlineReport", { packed: packOfflineInput(input), options });
-  return json({ report, params });
+  return json({ report, params, view });
 }
 
 export default function AnalystHome() {
-  const { report, params } = useLoaderData<typeof loader>();
+  const { report, params, view } = useLoaderData<typeof loader>();
   const busy = useNavigation().state === "loading";
   if (!report) {
     return (
@@ -51,12 +54,13 @@ export default function AnalystHome() {
           <label htmlFor="seed">Seed</label>
           <input id="seed" name="seed" defaultValue={params.seed} />
         </div>
+        <OfflineViewFields view={view} />
         <button type="submit" disabled={busy}>
           {busy ? "Computing…" : "Recompute"}
         </button>
       </Form>
 
-      <FreezeButton kind="offline" B={report.parameters.B} seed={String(report.parameters.seed)} ks={report.parameters.ks} />
+      <FreezeButton kind="offline" B={report.parameters.B} seed={String(report.parameters.seed)} ks={report.parameters.ks} view={view} />
 
       <OfflineDashboard report={report} />
 

@@ -11,6 +11,7 @@ import { RouteErrorBoundary } from "~/components/error-boundary";
 import { CsrfInput } from "~/utils/csrf";
 import { runInWorkerPool } from "~/utils/worker-pool.server";
 import { MAX_RESAMPLES, MIN_RESAMPLES, resamplesField, seedField } from "~/schemas/bootstrap";
+import { parseOfflineView } from "~/schemas/offline-view";
 
 export const meta: MetaFunction = () => [{ title: "Snapshots · Assay" }];
 
@@ -44,10 +45,14 @@ const freezeSchema = z.object({
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUserWithRole(request, ["analyst", "admin"]);
-  const parsed = freezeSchema.safeParse(Object.fromEntries(await request.formData()));
+  const form = await request.formData();
+  const parsed = freezeSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return json({ error: parsed.error.issues[0].message }, { status: 400 });
+  // The offline page's window, stratification and conflict exclusion, recorded in the snapshot's parameters.
+  const view = parseOfflineView(form);
+  if ("error" in view) return json({ error: view.error }, { status: 400 });
   try {
-    const wanted = { ...parsed.data, experiment: parsed.data.experiment || undefined };
+    const wanted = { ...parsed.data, experiment: parsed.data.experiment || undefined, view: view.view };
     const s = await createSnapshot(getDb(), user, wanted, runInWorkerPool);
     // The same parameters on unchanged data were frozen already: show that snapshot, and say so.
     return redirect(`/analyst/snapshots/${s.id}${s.created ? "" : "?existing"}`);

@@ -11,6 +11,7 @@ import { getDb } from "~/utils/db.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { ProposalHeader } from "~/components/proposal-header";
 import { CsrfInput } from "~/utils/csrf";
+import { ConflictWarning } from "~/components/conflict-warning";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.proposal.externalId ?? "Proposal"} · Assay` }];
 
@@ -146,6 +147,7 @@ function Workspace() {
             <li key={c.candidateId} id={`card-${c.externalId}`} tabIndex={-1} className="convener-card" data-adopted={members.has(c.candidateId) || undefined}>
               <Link to={`/convener/proposals/${encodeURIComponent(proposal.externalId)}/candidates/${encodeURIComponent(c.externalId)}`}>{c.name}</Link>, {c.affiliation}
               <div className="muted">{c.keywords.join(", ")}</div>
+              <ConflictWarning reason={c.conflict} />
               <Form method="post" className="convener-card-action">
                 <CsrfInput />
                 <input type="hidden" name="candidate" value={c.externalId} />

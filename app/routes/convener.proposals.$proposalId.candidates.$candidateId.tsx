@@ -9,6 +9,7 @@ import { keepLoggedView } from "~/utils/convener-revalidate";
 import { getDb } from "~/utils/db.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { CsrfInput } from "~/utils/csrf";
+import { ConflictWarning } from "~/components/conflict-warning";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.candidate.name ?? "Candidate"} · Assay` }];
 
@@ -55,6 +56,7 @@ export default function CandidateProfile() {
       </ul>
       <p>{candidate.summary}</p>
       <p className="muted">Ranked {candidate.rank} for this proposal.</p>
+      <ConflictWarning reason={candidate.conflict} />
       <Form method="post" className="panel convener-profile-action">
         <CsrfInput />
         <p className="committee-status" role="status">

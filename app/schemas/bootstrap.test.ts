@@ -45,8 +45,8 @@ describe("B, the bootstrap's resamples", () => {
 
   it("is taken up to 20,000 and defaults to 1,000", async () => {
     // No lists yet: the page answers without a report, with the settings it read.
-    expect(await (await offlinePage("?B=20000&seed=s")).json()).toEqual({ report: null, params: { B: 20000, seed: "s" } });
-    expect(await (await offlinePage("")).json()).toEqual({ report: null, params: { B: 1000, seed: "assay" } });
+    expect(await (await offlinePage("?B=20000&seed=s")).json()).toEqual({ report: null, params: { B: 20000, seed: "s" }, view: { excludeConflicts: false, stratify: null, from: null, to: null } });
+    expect(await (await offlinePage("")).json()).toEqual({ report: null, params: { B: 1000, seed: "assay" }, view: { excludeConflicts: false, stratify: null, from: null, to: null } });
   });
 
   it("is refused by the snapshot form above 20,000, and no snapshot is made", async () => {

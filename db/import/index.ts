@@ -2,7 +2,7 @@ import { inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db, Tx } from "../client";
 import { recordAudit, type AuditActor } from "../audit";
-import { candidates, goldMembers, listItems, proposals, rankedLists, subjects, systems } from "../schema";
+import { candidates, conflicts, goldMembers, listItems, proposals, rankedLists, subjects, systems } from "../schema";
 import { decodeImportBytes, parseImportFile, type FileFormat, type RowError, type SourceRecord } from "./parse";
 import { assignProposals, convenerIdsByEmail } from "../convener";
 import { importSchemas, requiredColumns, type ImportEntity } from "./rows";
@@ -156,6 +156,7 @@ const proposalsWriter: Writer<ProposalPrepared> = {
         abstract: r.abstract,
         keywords: r.keywords,
         subjectId: r.subject ? subjectIds.get(r.subject)! : null,
+        date: r.date,
       }));
       returned.push(
         ...(await tx
@@ -163,8 +164,8 @@ const proposalsWriter: Writer<ProposalPrepared> = {
           .values(values)
           .onConflictDoUpdate({
             target: proposals.externalId,
-            set: { title: sql`excluded.title`, abstract: sql`excluded.abstract`, keywords: sql`excluded.keywords`, subjectId: sql`excluded.subject_id`, updatedAt: sql`now()` },
-            setWhere: sql`(${proposals.title}, ${proposals.abstract}, ${proposals.keywords}, ${proposals.subjectId}) is distinct from (excluded.title, excluded.abstract, excluded.keywords, excluded.subject_id)`,
+            set: { title: sql`excluded.title`, abstract: sql`excluded.abstract`, keywords: sql`excluded.keywords`, subjectId: sql`excluded.subject_id`, date: sql`excluded.date`, updatedAt: sql`now()` },
+            setWhere: sql`(${proposals.title}, ${proposals.abstract}, ${proposals.keywords}, ${proposals.subjectId}, ${proposals.date}) is distinct from (excluded.title, excluded.abstract, excluded.keywords, excluded.subject_id, excluded.date)`,
           })
           .returning({ inserted: insertedFlag })),
       );
@@ -189,6 +190,7 @@ const candidatesWriter: Writer<Row<"candidates">[]> = {
         email: r.email || null,
         keywords: r.keywords,
         summary: r.summary,
+        profileDate: r.profile_date,
       }));
       returned.push(
         ...(await tx
@@ -202,9 +204,10 @@ const candidatesWriter: Writer<Row<"candidates">[]> = {
               email: sql`excluded.email`,
               keywords: sql`excluded.keywords`,
               summary: sql`excluded.summary`,
+              profileDate: sql`excluded.profile_date`,
               updatedAt: sql`now()`,
             },
-            setWhere: sql`(${candidates.name}, ${candidates.affiliation}, ${candidates.email}, ${candidates.keywords}, ${candidates.summary}) is distinct from (excluded.name, excluded.affiliation, excluded.email, excluded.keywords, excluded.summary)`,
+            setWhere: sql`(${candidates.name}, ${candidates.affiliation}, ${candidates.email}, ${candidates.keywords}, ${candidates.summary}, ${candidates.profileDate}) is distinct from (excluded.name, excluded.affiliation, excluded.email, excluded.keywords, excluded.summary, excluded.profile_date)`,
           })
           .returning({ inserted: insertedFlag })),
       );
@@ -377,6 +380,41 @@ const convenersWriter: Writer<{ userId: number; proposalId: number }[]> = {
   },
 };
 
+/**
+ * Declared conflicts of interest (proposal, candidate, reason). A file adds pairs and updates their
+ * reasons; pairs it does not name are kept (as gold members are).
+ */
+const conflictsWriter: Writer<{ proposalId: number; candidateId: number; reason: string }[]> = {
+  async resolve(db, rows: Row<"conflicts">[], errors) {
+    flagDuplicates(rows, (r) => `${r.proposal}\u0000${r.candidate}`, (r) => `conflict of ${r.candidate} with ${r.proposal}`, errors);
+    const proposalIds = await idMap(db, proposals, rows.map((r) => r.proposal));
+    const candidateIds = await idMap(db, candidates, rows.map((r) => r.candidate));
+    const out: { proposalId: number; candidateId: number; reason: string }[] = [];
+    for (const r of rows) {
+      const problems = [
+        proposalIds.has(r.proposal) ? "" : `unknown proposal ${r.proposal}`,
+        candidateIds.has(r.candidate) ? "" : `unknown candidate ${r.candidate}`,
+      ].filter(Boolean);
+      if (problems.length > 0) errors.push({ line: r.line, message: problems.join("; ") });
+      else out.push({ proposalId: proposalIds.get(r.proposal)!, candidateId: candidateIds.get(r.candidate)!, reason: r.reason });
+    }
+    return out;
+  },
+  async write(tx, rows) {
+    const returned: { inserted: boolean }[] = [];
+    for (let i = 0; i < rows.length; i += BATCH) {
+      returned.push(
+        ...(await tx
+          .insert(conflicts)
+          .values(rows.slice(i, i + BATCH))
+          .onConflictDoUpdate({ target: [conflicts.proposalId, conflicts.candidateId], set: { reason: sql`excluded.reason` }, setWhere: sql`${conflicts.reason} is distinct from excluded.reason` })
+          .returning({ inserted: insertedFlag })),
+      );
+    }
+    return tally(returned, rows.length);
+  },
+};
+
 const writers: Record<ImportEntity, Writer<never>> = {
   subjects: subjectsWriter as Writer<never>,
   proposals: proposalsWriter as Writer<never>,
@@ -385,4 +423,5 @@ const writers: Record<ImportEntity, Writer<never>> = {
   lists: listsWriter as Writer<never>,
   gold: goldWriter as Writer<never>,
   conveners: convenersWriter as Writer<never>,
+  conflicts: conflictsWriter as Writer<never>,
 };

@@ -49,6 +49,21 @@ const score = z.preprocess(
   z.number({ invalid_type_error: "score must be a number" }).finite("score must be a number").nullable(),
 );
 
+/** An optional calendar date, YYYY-MM-DD (a real day: 2024-02-30 is refused); empty means none. */
+const optionalDate = (field: string) =>
+  z.preprocess(
+    (v) => (v === undefined || v === null || (typeof v === "string" && v.trim() === "") ? null : typeof v === "string" ? v.trim() : v),
+    z
+      .string({ invalid_type_error: `${field} must be a date (YYYY-MM-DD)` })
+      .superRefine((d, ctx) => {
+        if (!/^\d{4}-\d{2}-\d{2}$/.test(d)) ctx.addIssue({ code: "custom", message: `${field} must be a date written YYYY-MM-DD` });
+        else if (Number.isNaN(Date.parse(`${d}T00:00:00Z`)) || !new Date(`${d}T00:00:00Z`).toISOString().startsWith(d)) {
+          ctx.addIssue({ code: "custom", message: `${field} is not a real calendar day` });
+        }
+      })
+      .nullable(),
+  );
+
 export const subjectRow = z.object({ key: externalId("key"), name: text("name") });
 
 export const proposalRow = z.object({
@@ -57,6 +72,7 @@ export const proposalRow = z.object({
   abstract: optionalText("abstract", fieldLimits.long),
   keywords,
   subject: optionalText("subject"),
+  date: optionalDate("date"),
 });
 
 export const candidateRow = z.object({
@@ -66,6 +82,7 @@ export const candidateRow = z.object({
   email: optionalText("email").pipe(z.union([z.literal(""), z.string().email("email is not a valid address")])),
   keywords,
   summary: optionalText("summary", fieldLimits.long),
+  profile_date: optionalDate("profile_date"),
 });
 
 export const systemRow = z.object({ key: externalId("key"), name: optionalText("name"), version: optionalText("version") });
@@ -81,6 +98,8 @@ export const listItemRow = z.object({
 
 export const goldRow = z.object({ proposal: externalId("proposal"), candidate: externalId("candidate") });
 
+export const conflictRow = z.object({ proposal: externalId("proposal"), candidate: externalId("candidate"), reason: optionalText("reason", fieldLimits.medium) });
+
 export const convenerRow = z.object({ convener: text("convener").pipe(z.string().email("convener must be an email address")), proposal: externalId("proposal") });
 
 export const importSchemas = {
@@ -91,6 +110,7 @@ export const importSchemas = {
   lists: listItemRow,
   gold: goldRow,
   conveners: convenerRow,
+  conflicts: conflictRow,
 } as const;
 
 export type ImportEntity = keyof typeof importSchemas;
@@ -107,6 +127,7 @@ export const requiredColumns: Record<ImportEntity, string[]> = {
   lists: ["system", "proposal", "rank", "candidate"],
   gold: ["proposal", "candidate"],
   conveners: ["convener", "proposal"],
+  conflicts: ["proposal", "candidate"],
 };
 
 export const entityLabels: Record<ImportEntity, string> = {
@@ -117,4 +138,5 @@ export const entityLabels: Record<ImportEntity, string> = {
   lists: "ranked-list items",
   gold: "gold committee members",
   conveners: "convener assignments",
+  conflicts: "conflicts of interest",
 };

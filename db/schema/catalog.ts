@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { date, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 
 export const subjects = pgTable("subjects", {
   id: serial("id").primaryKey(),
@@ -15,6 +15,8 @@ export const proposals = pgTable(
     abstract: text("abstract").notNull().default(""),
     keywords: text("keywords").array().notNull().default([]),
     subjectId: integer("subject_id").references(() => subjects.id),
+    // When the proposal was submitted (optional): the offline report's time window and leakage check.
+    date: date("date", { mode: "string" }),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("proposals_subject_idx").on(t.subjectId)],
@@ -29,6 +31,8 @@ export const candidates = pgTable("candidates", {
   email: text("email"),
   keywords: text("keywords").array().notNull().default([]),
   summary: text("summary").notNull().default(""),
+  // When the profile was written (optional); a profile dated after a proposal may leak its outcome.
+  profileDate: date("profile_date", { mode: "string" }),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -5,3 +5,4 @@ export * from "./experiments";
 export * from "./campaigns";
 export * from "./snapshots";
 export * from "./security";
+export * from "./conflicts";

@@ -10,6 +10,8 @@ import { ciText, csv, fmt, formatOf, table, type Cell } from "../cli/output";
 import { cutoffList, wholeNumber } from "../cli/options";
 import { progressBar } from "../cli/progress";
 import { bandList, printScoreSections } from "./offline-scores";
+import { offlineViewSchema } from "../metrics/offline-view";
+import { integrityCsvRows, printIntegrity } from "../cli/offline-integrity";
 
 export function registerOffline(program: Command) {
   program
@@ -23,9 +25,15 @@ export function registerOffline(program: Command) {
     .option("--bands <list>", "score band thresholds, e.g. 0.9,0.8,0.5 (default: the deciles of each system's scores)", bandList)
     .option("--json", "print JSON")
     .option("--csv", "print CSV (one row per system, group and measure)")
-    .action(async (o: { k: number[]; system?: string; test: string; bootstrap: number; seed: string; bands?: number[]; json?: boolean; csv?: boolean }) => {
+    .option("--exclude-conflicts", "evaluate the lists without candidates conflicted with the proposal (ranks closed up)")
+    .option("--stratify <by>", "bootstrap within each subject, its size kept: subject")
+    .option("--from <date>", "only proposals dated on or after this day (YYYY-MM-DD)")
+    .option("--to <date>", "only proposals dated on or before this day (YYYY-MM-DD)")
+    .action(async (o: { k: number[]; system?: string; test: string; bootstrap: number; seed: string; bands?: number[]; json?: boolean; csv?: boolean; excludeConflicts?: boolean; stratify?: string; from?: string; to?: string }) => {
       const format = formatOf(o);
       if (!["t", "wilcoxon", "permutation"].includes(o.test)) throw new CliError(`--test must be t, wilcoxon or permutation, not "${o.test}".`, 2);
+      const view = offlineViewSchema.safeParse({ excludeConflicts: o.excludeConflicts ?? false, stratify: o.stratify ?? null, from: o.from ?? null, to: o.to ?? null });
+      if (!view.success) throw new CliError(view.error.issues[0].message.replace(/^Stratify/, "--stratify: stratify"), 2);
       const keys = o.system?.split(",").map((s) => s.trim()).filter(Boolean);
       const input = await withDatabase((db) => loadOfflineInput(db, { systems: keys }));
       if (keys) {
@@ -35,7 +43,7 @@ export function registerOffline(program: Command) {
       if (input.systems.length === 0) throw new CliError("There are no systems with lists yet: import lists, or run `assay baselines`.");
       if (input.gold.size === 0) throw new CliError("There are no gold committee members yet: import them with `assay import gold <file>`.");
       const bar = progressBar("Bootstrapping");
-      const report = offlineReport(input, { ks: o.k, B: o.bootstrap, seed: o.seed, test: o.test as PairedTest, bands: o.bands, onProgress: (d, t) => bar.update(d, t) });
+      const report = offlineReport(input, { ks: o.k, B: o.bootstrap, seed: o.seed, test: o.test as PairedTest, bands: o.bands, ...view.data, onProgress: (d, t) => bar.update(d, t) });
       bar.stop();
       if (format === "json") return console.log(JSON.stringify(report, null, 2));
       const rows: Cell[][] = [];
@@ -43,6 +51,7 @@ export function registerOffline(program: Command) {
         for (const [group, g] of [["overall", s.overall] as const, ...Object.entries(s.subjects)]) {
           for (const [measure, e] of Object.entries(g.measures)) rows.push([s.key, group, g.proposals, measure, e.value, e.ci?.lower ?? null, e.ci?.upper ?? null]);
         }
+        rows.push(...integrityCsvRows(s));
       }
       if (format === "csv") return console.log(csv(["system", "group", "proposals", "measure", "value", "ci_lower", "ci_upper"], rows));
       printReport(report);
@@ -65,7 +74,8 @@ export function registerOffline(program: Command) {
 
 function printReport(report: ReturnType<typeof offlineReport>) {
   const { ks } = report.parameters;
-  console.log(`Tier 1 (offline): lists vs gold committees. 95% bootstrap CIs, B = ${report.parameters.B}, seed ${report.parameters.seed}.\n`);
+  console.log(`Tier 1 (offline): lists vs gold committees. 95% bootstrap CIs, B = ${report.parameters.B}, seed ${report.parameters.seed}.`);
+  printIntegrity(report);
   for (const s of report.systems) {
     const m = s.overall.measures;
     console.log(`== ${s.name} (${s.key}): ${s.proposals} proposals`);
@@ -91,6 +101,7 @@ function printReport(report: ReturnType<typeof offlineReport>) {
     if (s.hints.weakSubjects.length) console.log(`Hint: significantly below the overall HR: ${s.hints.weakSubjects.join(", ")}.`);
     if (s.variants) console.log(`Query variants: ${s.variants.proposalsWithSeveral} proposals have several; mean spread of HR@10 ${fmt(s.variants.spread["Success@10"])}.`);
     console.log(`Failure cases (Success@${report.parameters.failureK} = 0): ${s.failures.length}${s.failures.length ? `, e.g. ${s.failures.slice(0, 3).map((f) => f.proposal).join(", ")}` : ""}\n`);
+    printIntegrity(report, s);
     console.log(
       table(
         ["subject", "proposals", "HR@10", "ci95", "MRR@10", "AP"],

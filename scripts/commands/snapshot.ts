@@ -6,6 +6,7 @@ import { CliError } from "../cli/errors";
 import { table } from "../cli/output";
 import { cutoffList, recordId, wholeNumber } from "../cli/options";
 import { MAX_ID, toId } from "../../app/utils/ids";
+import { offlineViewSchema } from "../metrics/offline-view";
 
 const fail = (error: unknown): never => {
   if (error instanceof SnapshotError) throw new CliError(error.message.replace(/\.$/, "") + ".");
@@ -23,15 +24,22 @@ export function registerSnapshot(program: Command) {
     .option("--k <list>", "cutoffs", cutoffList)
     .option("--bootstrap <B>", "bootstrap resamples", wholeNumber(1), DEFAULT_B)
     .option("--seed <seed>", "bootstrap seed", "assay")
-    .action(async (o: { kind: string; campaign?: number; experiment?: string; k?: number[]; bootstrap: number; seed: string }, command: Command) => {
+    .option("--exclude-conflicts", "offline: lists without conflicted candidates (ranks closed up)")
+    .option("--stratify <by>", "offline: bootstrap within each subject: subject")
+    .option("--from <date>", "offline: only proposals dated on or after this day (YYYY-MM-DD)")
+    .option("--to <date>", "offline: only proposals dated on or before this day (YYYY-MM-DD)")
+    .action(async (o: { kind: string; campaign?: number; experiment?: string; k?: number[]; bootstrap: number; seed: string; excludeConflicts?: boolean; stratify?: string; from?: string; to?: string }, command: Command) => {
       if (!["offline", "expert", "online", "clicks"].includes(o.kind)) throw new CliError(`--kind must be offline, expert, online or clicks, not "${o.kind}".`, 2);
       if (o.kind === "expert" && !o.campaign) throw new CliError("An expert snapshot needs --campaign <id>.", 2);
       if (o.kind === "online" && !o.experiment) throw new CliError("An online snapshot needs --experiment <key>.", 2);
       if (o.kind === "clicks" && !o.experiment) throw new CliError("A click-model snapshot needs --experiment <key>.", 2);
       // Click models split by the experiment's own seed unless --seed is given, as their page does.
       const seed = o.kind === "clicks" && command.getOptionValueSource("seed") === "default" ? undefined : o.seed;
+      const view = offlineViewSchema.safeParse({ excludeConflicts: o.excludeConflicts ?? false, stratify: o.stratify ?? null, from: o.from ?? null, to: o.to ?? null });
+      if (!view.success) throw new CliError(view.error.issues[0].message, 2);
+      const offlineView = o.kind === "offline" ? view.data : undefined;
       const created = await withDatabase((db) =>
-        createSnapshot(db, "cli", { kind: o.kind as "offline", campaign: o.campaign, experiment: o.experiment, ks: o.k, B: o.bootstrap, seed }).catch(fail),
+        createSnapshot(db, "cli", { kind: o.kind as "offline", campaign: o.campaign, experiment: o.experiment, ks: o.k, B: o.bootstrap, seed, view: offlineView }).catch(fail),
       );
       // Same parameters on unchanged data: the snapshot made before, not a new one (createSnapshot is idempotent).
       const how = created.created ? "frozen" : "already frozen with these parameters on this data";

@@ -21,6 +21,9 @@ export interface PackedOfflineInput {
     /** Scores parallel to `variants.items` (NaN for none), when the system has any. */
     scores?: Float64Array;
   }[];
+  /** Declared conflicts as [proposal, candidate, reason] and profile dates as [candidate, date]: few, so plain arrays. */
+  conflicts?: [string, string, string][];
+  profileDates?: [string, string][];
 }
 
 /** Named groups of candidate indices: group i holds items[offsets[i] .. offsets[i + 1]). */
@@ -53,7 +56,9 @@ export function packOfflineInput(input: OfflineInput): PackedOfflineInput {
     const variants = nest(groups);
     return { key: s.key, name: s.name, proposals, variantOffsets, variants, ...(s.scores ? { scores: packScores(s, variants) } : {}) };
   });
-  return { proposals: input.proposals, candidates: [...index.keys()], catalogSize, gold, systems };
+  const conflicts = input.conflicts && [...input.conflicts].flatMap(([p, m]) => [...m].map(([c, reason]): [string, string, string] => [p, c, reason]));
+  const profileDates = input.profileDates && [...input.profileDates];
+  return { proposals: input.proposals, candidates: [...index.keys()], catalogSize, gold, systems, conflicts, profileDates };
 }
 
 /** The OfflineInput that `packOfflineInput` packed. */
@@ -74,7 +79,18 @@ export function unpackOfflineInput(packed: PackedOfflineInput): OfflineInput {
       ...(s.scores ? { scores: unpackScores(s as Required<typeof s>) } : {}),
     })),
     catalog: new Set(ids.slice(0, packed.catalogSize)),
+    conflicts: packed.conflicts && conflictMap(packed.conflicts),
+    profileDates: packed.profileDates && new Map(packed.profileDates),
   };
+}
+
+function conflictMap(rows: [string, string, string][]): Map<string, Map<string, string>> {
+  const map = new Map<string, Map<string, string>>();
+  for (const [proposal, candidate, reason] of rows) {
+    if (!map.has(proposal)) map.set(proposal, new Map());
+    map.get(proposal)!.set(candidate, reason);
+  }
+  return map;
 }
 
 function nest(groups: [string, number[]][]): PackedNesting {

@@ -7,10 +7,14 @@ import { parseMeasures, type Measure } from "./measures";
 import { poolRecall } from "./ranking";
 import { candidateSubjects } from "./exposure";
 import { systemScoreSections, type SystemScoreSections } from "./offline-scores";
+import { createResampler, subjectStratum } from "../stats/stratified";
+import { overallConflicts, prepareOfflineInput, systemIntegrity, type SystemIntegrity, type WindowSummary } from "./offline-integrity";
+import type { ConflictMap, ConflictsAtK } from "./conflicts";
 
 /** Tier 1: the systems' ranked lists against historical committees (gold members, rel = 1). */
 export interface OfflineInput {
-  proposals: { id: string; title?: string; subject: string | null }[];
+  /** `date`: when the proposal was submitted (YYYY-MM-DD), for the window and the leakage check. */
+  proposals: { id: string; title?: string; subject: string | null; date?: string | null }[];
   gold: ReadonlyMap<string, ReadonlySet<string>>;
   systems: {
     key: string;
@@ -21,6 +25,10 @@ export interface OfflineInput {
   }[];
   /** Every candidate id, for Coverage@K. */
   catalog: ReadonlySet<string>;
+  /** Declared conflicts of interest, proposal → candidate → reason (COI@K, `excludeConflicts`). */
+  conflicts?: ConflictMap;
+  /** Candidates' profile dates (YYYY-MM-DD) where known, for the leakage check. */
+  profileDates?: ReadonlyMap<string, string>;
 }
 
 export interface OfflineOptions {
@@ -34,6 +42,13 @@ export interface OfflineOptions {
   /** Score band thresholds (`--bands`); the deciles of each system's scores when absent. */
   bands?: number[];
   onProgress?: (done: number, total: number) => void;
+  /** Evaluate the lists with conflicted candidates removed (ranks closed up), as a convener sees them. */
+  excludeConflicts?: boolean;
+  /** "subject": every bootstrap resamples proposals within each subject, each subject's size kept. */
+  stratify?: "subject" | null;
+  /** The evaluation window over proposal dates, both inclusive (YYYY-MM-DD); undated proposals fall outside any window. */
+  from?: string | null;
+  to?: string | null;
 }
 
 export interface Estimate {
@@ -57,9 +72,12 @@ export interface SystemOffline extends SystemScoreSections {
   /** Each proposal's rank of its first committee member (proposals with none retrieved left out). */
   kHitValues: number[];
   failureBreakdown: { k: number; successShare: number; recallFailures: number; rankingFailures: number }[];
-  failures: { proposal: string; title?: string; gold: string[]; top: string[] }[];
+  /** `conflicted`: the conflicted candidates of the list as returned, with their ranks there, within the top 10. */
+  failures: { proposal: string; title?: string; gold: string[]; top: string[]; conflicted: { candidate: string; rank: number }[] }[];
   variants: { proposalsWithSeveral: number; spread: Record<string, number> } | null;
   hints: { displayDepth: number | null; weakSubjects: string[] };
+  /** COI@K and possible leakage of the lists as the system returned them. */
+  integrity: SystemIntegrity;
 }
 
 export interface OfflineComparison {
@@ -77,8 +95,21 @@ export interface OfflineComparison {
 }
 
 export interface OfflineReport {
-  parameters: { ks: number[]; B: number; seed: string | number; level: number; failureK: number; test: PairedTest; bands?: number[] };
+  parameters: {
+    ks: number[];
+    B: number;
+    seed: string | number;
+    level: number;
+    failureK: number;
+    test: PairedTest;
+    stratify: "subject" | null;
+    excludeConflicts: boolean;
+    window: WindowSummary;
+    bands?: number[];
+  };
   systems: SystemOffline[];
+  /** Declared conflicts, and COI@K over all systems' lists together. */
+  conflicts: { declared: number; overall: ConflictsAtK[] };
   comparisons: OfflineComparison[];
 }
 
@@ -109,7 +140,10 @@ interface ProposalValues {
  * The whole tier-1 report. Each proposal's value is the mean over its query variants; bootstrap CIs
  * resample proposals and, inside each drawn proposal, its variants (DESIGN.md, Statistics).
  */
-export function offlineReport(input: OfflineInput, options: OfflineOptions = {}): OfflineReport {
+export function offlineReport(given: OfflineInput, options: OfflineOptions = {}): OfflineReport {
+  const { input, window } = prepareOfflineInput(given, options);
+  const stratify = options.stratify ?? null;
+  const excludeConflicts = options.excludeConflicts ?? false;
   const ks = options.ks ?? DEFAULT_KS;
   const B = options.B ?? 2000;
   const seed = options.seed ?? "assay";
@@ -159,7 +193,7 @@ export function offlineReport(input: OfflineInput, options: OfflineOptions = {})
 
   const systems: SystemOffline[] = perSystem.map(({ system, proposals, coverageLists }) => {
     const group = (members: ProposalValues[], label: string): GroupReport => {
-      const estimates = estimateGroup(members, aggregations, { B, seed: `${seed}:${system.key}:${label}`, level });
+      const estimates = estimateGroup(members, aggregations, { B, seed: `${seed}:${system.key}:${label}`, level, stratify });
       const out: Record<string, Estimate> = {};
       columns.forEach((name, j) => (out[name] = estimates[j]));
       // Coverage@K is a property of the whole set of lists: no interval.
@@ -191,10 +225,14 @@ export function offlineReport(input: OfflineInput, options: OfflineOptions = {})
       };
     });
     const kHitValues = proposals.map((p) => meanOver(p, "Rank(g=1)"));
+    const strata = stratify ? proposals.map((p) => subjectStratum(p.subject)) : null;
     const kHit = {
-      median: quantileEstimate(kHitValues, 0.5, { B, seed: `${seed}:${system.key}:khit50`, level }),
-      p90: quantileEstimate(kHitValues, 0.9, { B, seed: `${seed}:${system.key}:khit90`, level }),
+      median: quantileEstimate(kHitValues, 0.5, { B, seed: `${seed}:${system.key}:khit50`, level, strata }),
+      p90: quantileEstimate(kHitValues, 0.9, { B, seed: `${seed}:${system.key}:khit90`, level, strata }),
     };
+    // COI@K and leakage describe the lists as the system returned them, before any exclusion.
+    const returned = proposals.map((p) => ({ proposal: p.id, items: [...given.systems.find((s) => s.key === system.key)!.lists.get(p.id)!.values()][0] }));
+    const integrity = systemIntegrity(input, returned, ks, Math.max(...ks));
     tick();
     const failureBreakdown = ks.map((k) => {
       const success = proposals.map((p) => meanOver(p, `Success@${k}`));
@@ -215,7 +253,8 @@ export function offlineReport(input: OfflineInput, options: OfflineOptions = {})
       .map((p) => {
         const info = input.proposals.find((x) => x.id === p.id)!;
         const firstList = [...system.lists.get(p.id)!.values()][0];
-        return { proposal: p.id, title: info.title, gold: [...input.gold.get(p.id)!].sort(), top: firstList.slice(0, 10) };
+        const conflicted = integrity.conflictedSlots.filter((c) => c.proposal === p.id && c.rank <= 10).map(({ candidate, rank }) => ({ candidate, rank }));
+        return { proposal: p.id, title: info.title, gold: [...input.gold.get(p.id)!].sort(), top: firstList.slice(0, 10), conflicted };
       });
     const several = proposals.filter((p) => p.variants.length > 1);
     const variants = several.length
@@ -257,6 +296,7 @@ export function offlineReport(input: OfflineInput, options: OfflineOptions = {})
       variants,
       hints: { displayDepth: kHit.p90.value === null ? null : Math.ceil(kHit.p90.value), weakSubjects },
       ...systemScoreSections(input, system, labelled, { ks, bands: options.bands, level, candidateSubject }),
+      integrity,
     };
   });
 
@@ -288,8 +328,13 @@ export function offlineReport(input: OfflineInput, options: OfflineOptions = {})
     }
   }
   holm(comparisons.map((c) => c.pValue)).forEach((p, i) => (comparisons[i].pAdjusted = p));
-  const parameters = { ks, B, seed, level, failureK, test, ...(options.bands?.length ? { bands: options.bands } : {}) };
-  return { parameters, systems, comparisons };
+  const declared = [...(input.conflicts ?? new Map()).values()].reduce((n, m) => n + m.size, 0);
+  return {
+    parameters: { ks, B, seed, level, failureK, test, stratify, excludeConflicts, window, ...(options.bands?.length ? { bands: options.bands } : {}) },
+    systems,
+    comparisons,
+    conflicts: { declared, overall: overallConflicts(systems.map((s) => s.integrity), ks) },
+  };
 }
 
 /** A proposal's value of column j: the mean over its variants (ratio columns: Σ num / Σ den). */
@@ -313,7 +358,7 @@ function proposalValue(p: ProposalValues, j: number, aggregation: Aggregation): 
  * Point estimates and two-level bootstrap CIs of every column over a group of proposals: each draw
  * picks proposals with replacement and, for each, its variants with replacement.
  */
-function estimateGroup(members: ProposalValues[], aggregations: Aggregation[], o: { B: number; seed: string; level: number }): Estimate[] {
+function estimateGroup(members: ProposalValues[], aggregations: Aggregation[], o: { B: number; seed: string; level: number; stratify: "subject" | null }): Estimate[] {
   const m = aggregations.length;
   const n = members.length;
   // `pick` gives the variant indices a proposal contributes: all of them, or a resample.
@@ -353,8 +398,11 @@ function estimateGroup(members: ProposalValues[], aggregations: Aggregation[], o
   const rng = createRng(o.seed);
   const draws = Array.from({ length: m }, () => new Float64Array(o.B));
   const drawn: ProposalValues[] = new Array(n);
+  const draw = createResampler(n, rng, o.stratify ? members.map((p) => subjectStratum(p.subject)) : null);
+  const picked = new Int32Array(n);
   for (let r = 0; r < o.B; r++) {
-    for (let i = 0; i < n; i++) drawn[i] = members[rng.int(n)];
+    draw(picked);
+    for (let i = 0; i < n; i++) drawn[i] = members[picked[i]];
     const values = statistic((p) => (p.variants.length === 1 ? [0] : p.variants.map(() => rng.int(p.variants.length))), drawn);
     for (let j = 0; j < m; j++) draws[j][r] = values[j];
   }
@@ -365,14 +413,17 @@ function estimateGroup(members: ProposalValues[], aggregations: Aggregation[], o
 }
 
 /** A quantile of the present values (K_hit median, p90) with a bootstrap CI over proposals. */
-function quantileEstimate(values: number[], p: number, o: { B: number; seed: string; level: number }): Estimate {
+function quantileEstimate(values: number[], p: number, o: { B: number; seed: string; level: number; strata: string[] | null }): Estimate {
   const present = values.filter((v) => !Number.isNaN(v));
   if (present.length === 0) return { value: null, ci: null };
   const rng = createRng(o.seed);
   const draws = new Float64Array(o.B);
   const sample = new Float64Array(present.length);
+  const draw = createResampler(present.length, rng, o.strata && o.strata.filter((_, i) => !Number.isNaN(values[i])));
+  const picked = new Int32Array(present.length);
   for (let r = 0; r < o.B; r++) {
-    for (let i = 0; i < present.length; i++) sample[i] = present[rng.int(present.length)];
+    draw(picked);
+    for (let i = 0; i < present.length; i++) sample[i] = present[picked[i]];
     draws[r] = quantileSorted(sample.sort(), p);
   }
   return { value: quantile(present, p), ci: percentileInterval(draws, o.level) };

@@ -8,6 +8,7 @@ import { formatCi, formatCount, formatDifference, formatNumber, formatP, formatR
 import { metricDisplay, metricLabel } from "~/utils/metrics-display";
 import { VerdictLabel } from "./verdict";
 import { OfflineScoreSections } from "./offline-scores";
+import { OfflineIntegrity, OfflineViewLine } from "./offline-integrity";
 
 /** A measure's value in its unit (HR as a percentage, MRR and AP with three digits). */
 const show = (name: string, v: number | null | undefined) => formatValue(v, metricDisplay(name).kind);
@@ -41,6 +42,7 @@ export function OfflineDashboard({ report }: { report: Json<OfflineReport> }) {
   const measure = (s: Json<OfflineReport>["systems"][number], name: string) => s.overall.measures[name] as Json<Estimate> | undefined;
   return (
     <>
+      <OfflineViewLine report={report} />
       <h2>Hit rate by depth</h2>
       <table aria-label="HR@K by system">
         <thead>
@@ -214,6 +216,8 @@ export function OfflineDashboard({ report }: { report: Json<OfflineReport> }) {
         ))}
       </ul>
 
+      <OfflineIntegrity report={report} />
+
       <h2>Failure cases</h2>
       <p className="muted">Proposals with no committee member in a system's top {report.parameters.failureK}: the gold members beside what the system ranked first.</p>
       <ClientTable
@@ -221,13 +225,14 @@ export function OfflineDashboard({ report }: { report: Json<OfflineReport> }) {
         fileName="offline-failures.csv"
         groupable={["system"]}
         pageSize={10}
-        data={report.systems.flatMap((s) => s.failures.map((f) => ({ system: s.name, proposal: f.proposal, title: f.title ?? "", gold: f.gold.join(", "), top: f.top.slice(0, 10).join(", ") })))}
+        data={report.systems.flatMap((s) => s.failures.map((f) => ({ system: s.name, proposal: f.proposal, title: f.title ?? "", gold: f.gold.join(", "), top: f.top.slice(0, 10).join(", "), conflicted: (f.conflicted ?? []).map((c) => `${c.candidate} (#${c.rank})`).join(", ") })))}
         columns={[
           { id: "system", accessorKey: "system", header: "System" },
           { id: "proposal", accessorKey: "proposal", header: "Proposal" },
           { id: "title", accessorKey: "title", header: "Title" },
           { id: "gold", accessorKey: "gold", header: "Committee (gold)" },
           { id: "top", accessorKey: "top", header: "System's top 10" },
+          { id: "conflicted", accessorKey: "conflicted", header: "Conflicted in top 10" },
         ]}
       />
 

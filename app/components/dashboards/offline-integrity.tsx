@@ -1,0 +1,135 @@
+import type { OfflineReport } from "../../../scripts/metrics/offline";
+import type { Json } from "~/utils/json-type";
+import { ClientTable } from "~/components/client-table";
+import { formatCount, formatRate } from "~/utils/format";
+
+type Report = Json<OfflineReport>;
+
+/**
+ * How the report looked at the data: the evaluation window, the bootstrap (stratified or not) and
+ * whether conflicted candidates were removed. Reports frozen before these settings existed say nothing.
+ */
+export function OfflineViewLine({ report }: { report: Report }) {
+  const p = report.parameters;
+  if (!p.window) return null;
+  const w = p.window;
+  const window =
+    w.from || w.to
+      ? `proposals dated ${w.from ?? "any time"} to ${w.to ?? "any time"} (${formatCount(w.proposals)} in the window${w.undated ? `; ${formatCount(w.undated)} undated left out` : ""})`
+      : "every proposal (no date window)";
+  return (
+    <p className="muted" data-testid="offline-view">
+      Evaluated: {window}; bootstrap {p.stratify === "subject" ? "stratified by subject (each subject's size kept in every resample)" : "over all proposals"};{" "}
+      {p.excludeConflicts ? "lists without their conflicted candidates (ranks closed up), as a convener sees them" : "lists as the systems returned them"}.
+    </p>
+  );
+}
+
+/**
+ * COI@K (the share of top-K slots held by a candidate conflicted with the proposal), the conflicted
+ * slots, and possible leakage (profiles dated after their proposal), per system. Both describe the
+ * lists as the systems returned them, whatever the exclusion setting.
+ */
+export function OfflineIntegrity({ report }: { report: Report }) {
+  const systems = report.systems.filter((s) => s.integrity);
+  if (systems.length === 0 || !report.conflicts) return null;
+  const { ks } = report.parameters;
+  return (
+    <>
+      <h2>Conflicts of interest and leakage</h2>
+      <p className="muted">
+        {formatCount(report.conflicts.declared)} declared conflicts. COI@K is the share of the top K slots held by a candidate conflicted with the proposal, in the lists as the systems returned them
+        {report.parameters.excludeConflicts ? "; the figures above use the lists without them" : ""}. A profile dated after its proposal may describe the review or its outcome: possible leakage.
+      </p>
+      <h3>COI@K by system</h3>
+      <div className="table-scroll">
+        <table aria-label="COI@K by system">
+          <thead>
+            <tr>
+              <th>System</th>
+              {ks.map((k) => (
+                <th key={k} className="num">
+                  COI@{k}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {systems.map((s) => (
+              <tr key={s.key}>
+                <th scope="row">{s.name}</th>
+                {s.integrity.conflicts.map((c) => (
+                  <td key={c.k} className="num">
+                    {formatRate(c.share)}
+                    <div className="muted">
+                      {formatCount(c.conflicted)} of {formatCount(c.slots)}
+                    </div>
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <h3>Top-K slots holding a profile dated after the proposal</h3>
+      <div className="table-scroll">
+        <table aria-label="Top-K slots holding a profile dated after the proposal, by system">
+          <thead>
+            <tr>
+              <th>System</th>
+              {ks.map((k) => (
+                <th key={k} className="num">
+                  Leaky slots @{k}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {systems.map((s) => (
+              <tr key={s.key}>
+                <th scope="row">{s.name}</th>
+                {s.integrity.leakage.map((l) => (
+                  <td key={l.k} className="num" title={`${l.flagged} of ${l.checked} slots with both dates; ${l.proposals} proposals`}>
+                    {formatCount(l.flagged)}
+                    <div className="muted">
+                      of {formatCount(l.checked)} dated · {formatCount(l.proposals)} proposals
+                    </div>
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ClientTable
+        caption="Conflicted slots"
+        fileName="offline-conflicted-slots.csv"
+        groupable={["system"]}
+        pageSize={10}
+        data={systems.flatMap((s) => s.integrity.conflictedSlots.map((c) => ({ system: s.name, proposal: c.proposal, rank: c.rank, candidate: c.candidate, reason: c.reason })))}
+        columns={[
+          { id: "system", accessorKey: "system", header: "System" },
+          { id: "proposal", accessorKey: "proposal", header: "Proposal" },
+          { id: "rank", accessorKey: "rank", header: "Rank" },
+          { id: "candidate", accessorKey: "candidate", header: "Candidate" },
+          { id: "reason", accessorKey: "reason", header: "Reason" },
+        ]}
+      />
+      <ClientTable
+        caption="Profiles dated after their proposal"
+        fileName="offline-leakage.csv"
+        groupable={["system"]}
+        pageSize={10}
+        data={systems.flatMap((s) => s.integrity.leakedSlots.map((l) => ({ system: s.name, proposal: l.proposal, proposalDate: l.proposalDate, rank: l.rank, candidate: l.candidate, profileDate: l.profileDate })))}
+        columns={[
+          { id: "system", accessorKey: "system", header: "System" },
+          { id: "proposal", accessorKey: "proposal", header: "Proposal" },
+          { id: "proposalDate", accessorKey: "proposalDate", header: "Proposal date" },
+          { id: "rank", accessorKey: "rank", header: "Rank" },
+          { id: "candidate", accessorKey: "candidate", header: "Candidate" },
+          { id: "profileDate", accessorKey: "profileDate", header: "Profile date" },
+        ]}
+      />
+    </>
+  );
+}

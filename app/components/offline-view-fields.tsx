@@ -1,0 +1,33 @@
+import type { OfflineView } from "../../scripts/metrics/offline-view";
+
+/**
+ * The offline report's view controls for its GET form: the evaluation window over proposal dates,
+ * a bootstrap stratified by subject, and the lists without conflicted candidates.
+ */
+export function OfflineViewFields({ view }: { view: OfflineView }) {
+  return (
+    <>
+      <div>
+        <label htmlFor="from">Proposals from</label>
+        <input id="from" name="from" type="date" defaultValue={view.from ?? ""} />
+      </div>
+      <div>
+        <label htmlFor="to">Proposals to</label>
+        <input id="to" name="to" type="date" defaultValue={view.to ?? ""} />
+      </div>
+      <div>
+        <label htmlFor="stratify">Resample proposals</label>
+        <select id="stratify" name="stratify" defaultValue={view.stratify ?? ""}>
+          <option value="">Over all proposals</option>
+          <option value="subject">Within each subject</option>
+        </select>
+      </div>
+      <div>
+        <input id="excludeConflicts" name="excludeConflicts" type="checkbox" defaultChecked={view.excludeConflicts} />{" "}
+        <label htmlFor="excludeConflicts" style={{ display: "inline" }}>
+          Without conflicted candidates
+        </label>
+      </div>
+    </>
+  );
+}
