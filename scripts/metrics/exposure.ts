@@ -172,15 +172,26 @@ export function giniIndex(counts: ReadonlyMap<string, number>, catalog: Readonly
   return giniOf(Float64Array.from(values));
 }
 
-/** The Gini index of the values (sorted in place). */
+/**
+ * The Gini index of the values (exposure counts, never negative). Most of a catalog is never shown:
+ * the zeros sort first and add nothing, so only the shown values are sorted, each at the place it
+ * would have among all n (the same sum, term for term, as sorting them all).
+ */
 function giniOf(values: Float64Array): number | null {
   const n = values.length;
   let total = 0;
-  for (let i = 0; i < n; i++) total += values[i];
+  let shown = 0;
+  for (let i = 0; i < n; i++) {
+    total += values[i];
+    if (values[i] !== 0) shown++;
+  }
   if (n === 0 || total === 0) return null;
-  values.sort();
+  const nonzero = new Float64Array(shown);
+  for (let i = 0, k = 0; i < n; i++) if (values[i] !== 0) nonzero[k++] = values[i];
+  nonzero.sort();
+  const zeros = n - shown;
   let s = 0;
-  for (let i = 0; i < n; i++) s += (2 * (i + 1) - n - 1) * values[i];
+  for (let i = 0; i < shown; i++) s += (2 * (zeros + i + 1) - n - 1) * nonzero[i];
   return s / (n * total);
 }
 
