@@ -19,15 +19,18 @@ afterAll(() => t.drop());
 const same = (value: unknown) => JSON.parse(canonicalJson(value));
 
 describe("a snapshot frozen from a dashboard", () => {
-  it("holds the campaign page's results and agreement, intervals included", async () => {
+  it("holds the campaign page's results, agreement and gold figures, intervals included", async () => {
     const { campaignDashboard } = await import("./dashboards.server");
     const [{ id }] = await t.db.execute<{ id: number }>(sql`select id from campaigns where status <> 'draft' limit 1`);
-    const page = await campaignDashboard(String(id));
+    const page = await campaignDashboard(String(id), { goldWaitMs: Infinity });
     const snapshot = await createSnapshot(t.db, "cli", { kind: "expert", campaign: id, ...page.parameters });
-    const frozen = snapshot.result as { results: unknown; agreement: unknown };
+    const frozen = snapshot.result as { results: unknown; agreement: unknown; gold: { goldItems: number } };
     expect(frozen.results).toEqual(same(page.results));
     expect(frozen.agreement).toEqual(same(page.agreement));
-  });
+    // The demo's gold items and its biased expert: the snapshot carries the page's gold tables.
+    expect(frozen.gold.goldItems).toBeGreaterThan(0);
+    expect(frozen.gold).toEqual(same(page.gold));
+  }, 180_000);
 
   it("holds the experiment page's report with the experiment's seed", async () => {
     const { experimentDashboard } = await import("./dashboards.server");

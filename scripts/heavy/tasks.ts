@@ -4,6 +4,8 @@ import { reportFromTotals, type OnlineOptions } from "../metrics/online";
 import { unpackStreamTotals, type PackedStreamTotals } from "../metrics/online-pack";
 import { campaignResults, learningCurve, type CampaignData } from "../metrics/campaign-results";
 import { agreementReport, type Rating } from "../stats/agreement";
+import { goldReport, type GoldReportOptions } from "../stats/gold-report";
+import { aggregateItems, type AggregationMethod, type GradedRating } from "../stats/aggregate";
 
 /** What a campaign's figures need: the grades for agreement, the graded pairs for results and the curve. */
 export interface CampaignFiguresInput {
@@ -31,6 +33,11 @@ export const heavyTasks = {
     results: data ? campaignResults(data, options) : null,
     curve: data && curve ? learningCurve(data, curve) : null,
   }),
+  /** A campaign's gold figures: rater and aggregation accuracy against the known grades, learning curves. */
+  goldFigures: (input: { ratings: GradedRating[]; truth: [string, number][]; options: Omit<GoldReportOptions, "onProgress"> }) =>
+    goldReport(input.ratings, new Map(input.truth), input.options),
+  /** Every item's label by one aggregation method (Dawid–Skene is an EM over all grades), as [item, grade] pairs. */
+  aggregateLabels: (input: { ratings: GradedRating[]; method: AggregationMethod }) => [...aggregateItems(input.ratings, input.method)],
 };
 
 export type HeavyTask = keyof typeof heavyTasks;
