@@ -134,6 +134,7 @@ export default function ImportPage() {
           <tr><td>systems</td><td>{requiredColumns.systems.join(", ")}</td><td>name, version</td></tr>
           <tr><td>lists</td><td>{requiredColumns.lists.join(", ")}</td><td>score, variant (default “default”). A file replaces each list it names.</td></tr>
           <tr><td>gold</td><td>{requiredColumns.gold.join(", ")}</td><td>—</td></tr>
+          <tr><td>truth</td><td>{requiredColumns.truth.join(", ")}</td><td>— (campaign: its id; a pair the launched campaign pooled; grade 1–4. Experts never see which pairs are gold.)</td></tr>
         </tbody>
       </table>
       <p className="muted">
