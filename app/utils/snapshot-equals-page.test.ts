@@ -30,7 +30,7 @@ describe("a snapshot frozen from a dashboard", () => {
     // The demo's gold items and its biased expert: the snapshot carries the page's gold tables.
     expect(frozen.gold.goldItems).toBeGreaterThan(0);
     expect(frozen.gold).toEqual(same(page.gold));
-  }, 180_000);
+  }, 600_000);
 
   it("holds the experiment page's report with the experiment's seed", async () => {
     const { experimentDashboard } = await import("./dashboards.server");
