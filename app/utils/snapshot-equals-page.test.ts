@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
 import { seedDemo } from "../../db/seed";
-import { createSnapshot } from "../../db/snapshots";
+import { createSnapshot, snapshotRows } from "../../db/snapshots";
 import { canonicalJson } from "../../scripts/lib/canonical";
 
 /**
@@ -30,6 +30,10 @@ describe("a snapshot frozen from a dashboard", () => {
     // The demo's gold items and its biased expert: the snapshot carries the page's gold tables.
     expect(frozen.gold.goldItems).toBeGreaterThan(0);
     expect(frozen.gold).toEqual(same(page.gold));
+    // Its CSV has a row per aggregation method's gold accuracy, with the interval.
+    const rows = snapshotRows(snapshot).filter((r) => r[1] === "gold" && r[2] === "accuracy");
+    expect(rows.map((r) => r[0]).sort()).toEqual(["dawid-skene", "majority", "mean", "median"]);
+    expect(rows.every((r) => r[4] !== null && r[5] !== null)).toBe(true);
   }, 600_000);
 
   it("holds the experiment page's report with the experiment's seed", async () => {
