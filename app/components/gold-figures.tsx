@@ -110,13 +110,13 @@ export function GoldFigures({
   );
 }
 
-/** Shown while the learning curves are computed; asks the server again every few seconds. */
+/** Shown while the learning curves are computed; asks the server again every 8 seconds (each asks for the whole page). */
 function Computing() {
   const { revalidate, state } = useRevalidator();
   useEffect(() => {
     const timer = setTimeout(() => {
       if (state === "idle") revalidate();
-    }, 4000);
+    }, 8000);
     return () => clearTimeout(timer);
   }, [revalidate, state]);
   return (

@@ -69,7 +69,7 @@ it("the dashboard data hides names by default and shows them only when the admin
   expect(named.perExpert.map((e) => e.name)).toEqual(
     expect.arrayContaining([experts.find((e) => e.id === named.perExpert[0].expertId)!.name])
   );
-  // Each call waits up to 3 s for the demo's gold figures (learning curves) before answering "computing".
+  // Each call waits up to 2 s for the demo's gold figures (learning curves) before answering "computing".
 }, 120_000);
 
 it("an expert snapshot stores no expert name or email", async () => {

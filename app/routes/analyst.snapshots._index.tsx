@@ -9,7 +9,7 @@ import { requireUserWithRole } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { CsrfInput } from "~/utils/csrf";
-import { runInWorkerPool } from "~/utils/worker-pool.server";
+import { runInPoolKeepingGold } from "~/utils/gold-figures.server";
 import { MAX_RESAMPLES, MIN_RESAMPLES, resamplesField, seedField } from "~/schemas/bootstrap";
 
 export const meta: MetaFunction = () => [{ title: "Snapshots · Assay" }];
@@ -44,7 +44,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!parsed.success) return json({ error: parsed.error.issues[0].message }, { status: 400 });
   try {
     const wanted = { ...parsed.data, experiment: parsed.data.experiment || undefined };
-    const s = await createSnapshot(getDb(), user, wanted, runInWorkerPool);
+    const s = await createSnapshot(getDb(), user, wanted, runInPoolKeepingGold);
     // The same parameters on unchanged data were frozen already: show that snapshot, and say so.
     return redirect(`/analyst/snapshots/${s.id}${s.created ? "" : "?existing"}`);
   } catch (error) {

@@ -38,7 +38,7 @@ export async function experimentDashboard(key: string | undefined) {
 }
 
 /** How long a campaign page waits for its gold figures before showing "computing" (they are kept once done). */
-const GOLD_WAIT_MS = 3000;
+const GOLD_WAIT_MS = 2000;
 
 /**
  * Everything a campaign's dashboard shows: progress, agreement, results, disagreements, learning curve.
