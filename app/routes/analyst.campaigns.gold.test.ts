@@ -59,7 +59,6 @@ it("flags the biased demo expert, and only them, with the aggregations and learn
   const proposals = Object.values(gold.proposals) as { minJudgements: number; pooledVariance: number | null }[];
   expect(proposals.length).toBe(40);
   expect(proposals.every((p) => p.minJudgements >= 1 && p.pooledVariance !== null)).toBe(true);
-  console.log(JSON.stringify({ flagged: flagged[0], raters: gold.raters, aggregation: gold.aggregation, enough: gold.enoughRaters, curve: gold.learningCurve }));
 }, 600_000);
 
 it("shows the empty state's data (null) once the campaign's gold items are removed", async () => {
