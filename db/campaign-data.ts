@@ -8,6 +8,8 @@ import type { CampaignData, GradedPair } from "../scripts/metrics/campaign-resul
 import { aggregateGrade, gradeToRel, type Grade } from "../scripts/stats/labels";
 import { formatQrelsLine } from "../scripts/metrics/trec";
 import { toCsv } from "../scripts/lib/csv";
+import type { AggregationMethod } from "../scripts/stats/aggregate";
+import { runInProcess, type HeavyRunner } from "../scripts/heavy/tasks";
 
 /** An expert's id in exports: stable within a campaign, not their name or email. */
 export const pseudonym = (campaignId: number, expertId: number) => `E-${createHash("sha256").update(`${campaignId}:${expertId}`).digest("hex").slice(0, 8)}`;
@@ -120,17 +122,32 @@ export async function adjudicate(
 
 export type ExportFormat = "qrels" | "csv" | "json";
 
-/** The campaign's labels for other tools: aggregated qrels (rel = grade − 1), per-rater CSV, or both as JSON. */
-export async function exportCampaign(db: DbOrTx, campaignId: number, format: ExportFormat): Promise<{ body: string; contentType: string; fileName: string }> {
+/**
+ * The campaign's labels for other tools: aggregated qrels (rel = grade − 1), per-rater CSV, or both as
+ * JSON. `aggregate` picks how a pair's grades become its label (scripts/stats/aggregate.ts): the median
+ * (the default, as everywhere), majority vote (a tie is undecided and left out), the mean rounded half
+ * up, or Dawid–Skene over all the campaign's grades; an adjudicated pair keeps its final grade under
+ * every method. Dawid–Skene runs where `run` puts it (the app's worker pool from the export route).
+ */
+export async function exportCampaign(
+  db: DbOrTx,
+  campaignId: number,
+  format: ExportFormat,
+  { aggregate = "median", run = runInProcess }: { aggregate?: AggregationMethod; run?: HeavyRunner } = {},
+): Promise<{ body: string; contentType: string; fileName: string }> {
   const [campaign] = await db.select({ id: campaigns.id, name: campaigns.name }).from(campaigns).where(eq(campaigns.id, campaignId));
   if (!campaign) throw new CampaignError(`There is no campaign ${campaignId}.`, 404);
   const data = await loadCampaignData(db, campaignId);
+  const judged = data.pairs.flatMap((p) => p.grades.filter((g) => g.grade !== null).map((g) => ({ item: String(p.itemId), rater: g.expert, grade: g.grade! })));
+  const aggregated = aggregate === "median" ? null : new Map(await run("aggregateLabels", { ratings: judged, method: aggregate }));
+  const labelOf = (p: GradedPair): Grade =>
+    aggregated === null || p.adjudicated !== null ? aggregateGrade(p.grades.map((g) => g.grade), p.adjudicated) : ((aggregated.get(String(p.itemId)) ?? null) as Grade);
   const labels = data.pairs
-    .map((p) => ({ proposal: p.proposal, candidate: p.candidate, grade: aggregateGrade(p.grades.map((g) => g.grade), p.adjudicated), adjudicated: p.adjudicated !== null, raters: p.grades.length }))
+    .map((p) => ({ proposal: p.proposal, candidate: p.candidate, grade: labelOf(p), adjudicated: p.adjudicated !== null, raters: p.grades.length }))
     .filter((l) => l.grade !== null);
   const base = `campaign-${campaignId}`;
   if (format === "qrels") {
-    return { body: labels.map((l) => formatQrelsLine(l.proposal, l.candidate, gradeToRel(l.grade!))).join("\n") + "\n", contentType: "text/plain; charset=utf-8", fileName: `${base}.qrels` };
+    return { body: labels.map((l) => formatQrelsLine(l.proposal, l.candidate, gradeToRel(l.grade!))).join("\n") + "\n", contentType: "text/plain; charset=utf-8", fileName: `${base}${aggregate === "median" ? "" : `-${aggregate}`}.qrels` };
   }
   if (format === "csv") {
     const body = toCsv(
@@ -140,7 +157,7 @@ export async function exportCampaign(db: DbOrTx, campaignId: number, format: Exp
     return { body: body + "\r\n", contentType: "text/csv; charset=utf-8", fileName: `${base}-ratings.csv` };
   }
   return {
-    body: JSON.stringify({ campaign: { id: campaign.id, name: campaign.name }, labels: labels.map((l) => ({ ...l, rel: gradeToRel(l.grade!) })), ratings: data.ratingRows }, null, 2),
+    body: JSON.stringify({ campaign: { id: campaign.id, name: campaign.name }, aggregate, labels: labels.map((l) => ({ ...l, rel: gradeToRel(l.grade!) })), ratings: data.ratingRows }, null, 2),
     contentType: "application/json; charset=utf-8",
     fileName: `${base}.json`,
   };

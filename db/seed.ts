@@ -14,6 +14,7 @@ import { createCampaign, launchCampaign } from "./campaigns";
 import { simulatedGrade } from "../scripts/demo/ratings";
 import { seedDemoInterleaving } from "../scripts/demo/interleaving";
 import { seedDemoDatesAndConflicts } from "../scripts/demo/dates-and-conflicts";
+import { seedDemoGold } from "../scripts/demo/gold-items";
 
 export const DEMO_PASSWORD = "assay-demo";
 export const demoUsers: { email: string; name: string; role: Role; subjects?: string[] }[] = [
@@ -115,6 +116,7 @@ async function seedDemoCampaign(db: Db) {
       timeSpentMs: 4000 + ((r.item_id * 7919) % 20000),
     }));
   for (let i = 0; i < values.length; i += 2000) await db.insert(ratings).values(values.slice(i, i + 2000));
+  await seedDemoGold(db, campaign.id, "assay-demo");
 }
 
 export const DEMO_EXPERIMENT = "reviewer-ranker-v2";

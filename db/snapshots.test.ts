@@ -54,7 +54,8 @@ describe("snapshots", () => {
     const [{ id: campaign }] = await t.db.execute<{ id: number }>(sql`select id from campaigns limit 1`);
     expect((await computeResult(t.db, { kind: "online", experiment: experiment.key, B: 100 })).parameters).toMatchObject({ seed: experiment.seed, B: 100 });
     expect((await computeResult(t.db, { kind: "expert", campaign, B: 100 })).parameters).toMatchObject({ seed: `campaign-${campaign}`, ks: [5, 10, 20] });
-  });
+    // An expert result holds the campaign's gold figures: learning curves of 1,000 Dawid–Skene draws take a while.
+  }, 180_000);
 
   it("compares two snapshots of one kind, and refuses two kinds with a sentence", async () => {
     const a = await createSnapshot(t.db, "cli", { kind: "offline", ks: [10], B: 100, seed: "cmp-a" });
@@ -97,7 +98,7 @@ describe("snapshots", () => {
     expect(named).toEqual({ key: experiment.key, name: experiment.name });
     expect(report).toEqual(JSON.parse(canonicalJson(onlineReport(events, { weights: { A: 0.5, B: 0.5 }, control: "A", intervals: true, B: 100, seed: experiment.seed }))));
     expect((daily as unknown[]).length).toBeGreaterThan(1);
-  });
+  }, 180_000);
 
   it("records the data window, which moves when data changes", async () => {
     const before = await dataWindow(t.db);

@@ -6,6 +6,7 @@ import { snapshots, type Snapshot } from "./schema";
 import { loadOfflineInput } from "./offline";
 import { loadCampaignData, pseudonym } from "./campaign-data";
 import { campaignProgress, getCampaign } from "./campaigns";
+import { campaignGold } from "./campaign-truth";
 import { getExperiment } from "./experiments";
 import { sqlStreamTotals } from "./online-sql";
 import { DEFAULT_KS } from "../scripts/metrics/offline";
@@ -45,11 +46,12 @@ export interface SnapshotRequest {
 
 /** The newest import, rating and event time: what a result saw, and how to tell data changed since. */
 export async function dataWindow(db: DbOrTx) {
-  const [row] = await db.execute<{ latest_import: string | null; latest_rating: string | null; latest_event: string | null; lists: number; ratings: number; events: number }>(sql`select
+  const [row] = await db.execute<{ latest_import: string | null; latest_rating: string | null; latest_event: string | null; lists: number; ratings: number; events: number; gold_items: number; latest_truth: string | null }>(sql`select
     greatest((select max(updated_at) from proposals), (select max(updated_at) from candidates), (select max(imported_at) from ranked_lists))::text as latest_import,
     (select max(updated_at) from ratings)::text as latest_rating,
     (select max(received_at) from events)::text as latest_event,
-    (select count(*)::int from list_items) as lists, (select count(*)::int from ratings) as ratings, (select count(*)::int from events) as events`);
+    (select count(*)::int from list_items) as lists, (select count(*)::int from ratings) as ratings, (select count(*)::int from events) as events,
+    (select count(*)::int from campaign_truth) as gold_items, (select max(set_at) from campaign_truth)::text as latest_truth`);
   return {
     latestImport: row.latest_import,
     latestRating: row.latest_rating,
@@ -57,6 +59,9 @@ export async function dataWindow(db: DbOrTx) {
     listItems: row.lists,
     ratings: row.ratings,
     events: row.events,
+    // Known grades (gold items) change a campaign's gold figures: attaching, changing or removing one moves the window.
+    goldItems: row.gold_items,
+    latestTruth: row.latest_truth,
   };
 }
 
@@ -113,7 +118,9 @@ export async function computeResult(db: Db, request: SnapshotRequest, run: Heavy
       ...figures.agreement,
       leaveOneOut: figures.agreement.leaveOneOut.map((l) => ({ ...l, rater: pseudonym(campaign.id, Number(l.rater)) })),
     };
-    return { parameters, result: { campaign: { id: campaign.id, name: campaign.name }, results: figures.results!, agreement } };
+    // The gold figures as the page shows them (same B and seed), waited for here; null without gold items.
+    const gold = await campaignGold(db, campaign.id, { grades: (await campaignProgress(db, campaign.id)).grades, pairs }, { B, seed }, (input) => run("goldFigures", input), (id) => pseudonym(campaign.id, id));
+    return { parameters, result: { campaign: { id: campaign.id, name: campaign.name }, results: figures.results!, agreement, gold } };
   }
   if (parameters.kind === "clicks") {
     const { seed, testShare, iterations, maxRank } = parameters;

@@ -22,7 +22,8 @@ test("an admin creates and launches a campaign, sees progress and agreement", as
   await page.goto("/admin/campaigns");
   await expect(page.getByRole("table", { name: "Campaigns" }).getByRole("row")).toHaveCount(2);
   await page.getByRole("link", { name: AUTUMN }).click();
-  await expect(page.getByText(/Krippendorff's α \(ordinal\) = 0\.[67]\d\d/)).toBeVisible();
+  // One demo expert grades a point too high (scripts/demo/gold-items.ts), which pulls α down to about 0.36.
+  await expect(page.getByText(/Krippendorff's α \(ordinal\) = 0\.3\d\d/)).toBeVisible();
   await expect(page.getByRole("table", { name: "Progress per expert" }).getByRole("row")).toHaveCount(4);
 
   await page.goto("/admin/campaigns");

@@ -6,6 +6,7 @@ import { listSubjects, listSystems } from "../../db/catalog";
 import { campaignDraftInput, CampaignError, closeCampaign, deleteCampaign, getCampaign, launchCampaign, reassign, reassignChoices, updateCampaign } from "../../db/campaigns";
 import { listUsers } from "../../db/users";
 import { adjudicate, pairDetails } from "../../db/campaign-data";
+import { attachTruth, listTruth, removeTruth } from "../../db/campaign-truth";
 import { campaignDashboard } from "~/utils/dashboards.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
@@ -16,6 +17,8 @@ import { ComparisonSentence, DisagreementQueue, LearningCurveTable, SubjectNdcgT
 import { CampaignFields, readCampaignForm } from "~/components/admin/campaign-form";
 import { DeleteDraft } from "~/components/admin/delete-draft";
 import { ActionNotice } from "~/components/form-parts";
+import { GoldFigures } from "~/components/gold-figures";
+import { GoldItemsPanel } from "~/components/admin/gold-items";
 import { CsrfInput } from "~/utils/csrf";
 import { formatCi, formatCount, formatNumber } from "~/utils/format";
 
@@ -33,6 +36,13 @@ const queueQuery = z.object({
   page: z.coerce.number({ invalid_type_error: "page must be a number" }).int("page must be a whole number").min(1, "page must be 1 or more").default(1),
 });
 const QUEUE_PAGE = 20;
+
+/** The form that attaches a known grade to a pooled pair (a gold item). */
+const truthForm = z.object({
+  proposal: z.string({ required_error: "Give the proposal's id." }).trim().min(1, "Give the proposal's id.").max(200, "The proposal id is longer than 200 characters."),
+  candidate: z.string({ required_error: "Give the candidate's id." }).trim().min(1, "Give the candidate's id.").max(200, "The candidate id is longer than 200 characters."),
+  grade: z.coerce.number({ invalid_type_error: "Choose a known grade from 1 to 4." }).int("Choose a known grade from 1 to 4.").min(1, "Choose a known grade from 1 to 4.").max(4, "Choose a known grade from 1 to 4."),
+});
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -61,6 +71,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       }),
     },
     draft: dashboard.campaign.status === "draft" ? await draftForm(campaignId, dashboard.campaign) : null,
+    truth: await listTruth(db, campaignId),
   });
 }
 
@@ -114,6 +125,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
       await adjudicate(getDb(), admin, campaign.id, item, grade as 1 | 2 | 3 | 4, note);
       return json({ error: null, done: "Adjudicated: the final grade replaces the median for this pair." });
     }
+    if (intent === "attach-truth") {
+      const input = truthForm.safeParse(Object.fromEntries(["proposal", "candidate", "grade"].map((k) => [k, form.get(k) ?? undefined])));
+      if (!input.success) return json({ error: input.error.issues.map((i) => i.message).join(" "), done: null }, { status: 400 });
+      const counts = await attachTruth(getDb(), admin, campaign.id, input.data);
+      const what = counts.added ? "attached" : counts.updated ? "changed" : "unchanged";
+      return json({ error: null, done: `Gold item ${input.data.proposal} / ${input.data.candidate} ${what}: known grade ${input.data.grade}.` });
+    }
+    if (intent === "remove-truth") {
+      const item = toId(String(form.get("item") ?? ""));
+      if (item === null) return json({ error: "Choose the gold item to remove.", done: null }, { status: 400 });
+      await removeTruth(getDb(), admin, campaign.id, item);
+      return json({ error: null, done: "Gold item removed: the pair is graded as before, no longer scored against a known grade." });
+    }
     if (intent === "launch") {
       const result = await launchCampaign(getDb(), admin, campaign.id);
       return json({ error: null, done: `Launched: ${result.items} pairs to grade, ${result.assignments} assignments.` });
@@ -133,7 +157,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 const num = (v: number | null | undefined) => formatNumber(v);
 
 export default function CampaignPage() {
-  const { campaign, perExpert, agreement, results, disagreements, curve, assignments, draft } = useLoaderData<typeof loader>();
+  const { campaign, perExpert, agreement, results, disagreements, curve, assignments, draft, gold, truth } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   return (
@@ -296,6 +320,13 @@ export default function CampaignPage() {
           <h2>Label learning curve</h2>
           <p className="muted">How often a label from n raters equals the label from all of them, and how well the systems' nDCG@10 order under n raters matches the order under all (Kendall τ).</p>
           <LearningCurveTable curve={curve} />
+        </>
+      ) : null}
+
+      {campaign.status !== "draft" ? (
+        <>
+          <GoldFigures gold={gold} empty="No gold items: import a truth file or attach grades below." />
+          <GoldItemsPanel truth={truth} busy={busy} />
         </>
       ) : null}
 

@@ -135,6 +135,7 @@ export default function ImportPage() {
           <tr><td>lists</td><td>{requiredColumns.lists.join(", ")}</td><td>score, variant (default “default”). A file replaces each list it names.</td></tr>
           <tr><td>gold</td><td>{requiredColumns.gold.join(", ")}</td><td>—</td></tr>
           <tr><td>conflicts</td><td>{requiredColumns.conflicts.join(", ")}</td><td>reason. The candidate must not review the proposal: flagged in lists, never assigned as its expert.</td></tr>
+          <tr><td>truth</td><td>{requiredColumns.truth.join(", ")}</td><td>— (campaign: its id; a pair the launched campaign pooled; grade 1–4. Experts never see which pairs are gold.)</td></tr>
         </tbody>
       </table>
       <p className="muted">

@@ -6,17 +6,18 @@ import { campaignDashboard } from "~/utils/dashboards.server";
 import { FreezeButton } from "~/components/freeze-button";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { ExpertDashboard } from "~/components/dashboards/expert-dashboard";
+import { GoldFigures } from "~/components/gold-figures";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.campaign.name ?? "Campaign"} · Assay` }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUserWithRole(request, ["analyst", "admin"]);
-  const { campaign, results, agreement, curve, queue, parameters } = await campaignDashboard(params.campaignId);
-  return json({ campaign: { id: campaign.id, name: campaign.name, status: campaign.status, poolDepth: campaign.poolDepth, raters: campaign.ratersPerProposal }, results, agreement, curve, disagreements: queue.length, parameters });
+  const { campaign, results, agreement, curve, queue, parameters, gold } = await campaignDashboard(params.campaignId);
+  return json({ campaign: { id: campaign.id, name: campaign.name, status: campaign.status, poolDepth: campaign.poolDepth, raters: campaign.ratersPerProposal }, results, agreement, curve, disagreements: queue.length, parameters, gold });
 }
 
 export default function CampaignDashboard() {
-  const { campaign, results, agreement, curve, disagreements, parameters } = useLoaderData<typeof loader>();
+  const { campaign, results, agreement, curve, disagreements, parameters, gold } = useLoaderData<typeof loader>();
   return (
     <>
       <p>
@@ -34,6 +35,7 @@ export default function CampaignDashboard() {
       ) : (
         <ExpertDashboard results={results} agreement={agreement} curve={curve} />
       )}
+      {campaign.status !== "draft" ? <GoldFigures gold={gold} empty="No gold items: an admin imports a truth file or attaches known grades on the campaign's admin page." /> : null}
     </>
   );
 }

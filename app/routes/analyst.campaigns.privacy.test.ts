@@ -69,9 +69,11 @@ it("the dashboard data hides names by default and shows them only when the admin
   expect(named.perExpert.map((e) => e.name)).toEqual(
     expect.arrayContaining([experts.find((e) => e.id === named.perExpert[0].expertId)!.name])
   );
-});
+  // Each call waits up to 2 s for the demo's gold figures (learning curves) before answering "computing".
+}, 120_000);
 
 it("an expert snapshot stores no expert name or email", async () => {
   const snapshot = await createSnapshot(t.db, "cli", { kind: "expert", campaign: campaignId, B: 50 });
   expect(leaks(JSON.stringify(snapshot))).toEqual([]);
-});
+  // The snapshot holds the gold figures: 1,000 Dawid–Skene draws per point of the learning curves.
+}, 180_000);

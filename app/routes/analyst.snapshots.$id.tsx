@@ -24,7 +24,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
   const then = snapshot.dataWindow as Record<string, string | number | null>;
   const now = await dataWindow(db);
-  const labels: Record<string, string> = { listItems: "list items", ratings: "expert grades", events: "convener events", latestImport: "imports", latestRating: "grades", latestEvent: "events" };
+  const labels: Record<string, string> = { listItems: "list items", ratings: "expert grades", events: "convener events", latestImport: "imports", latestRating: "grades", latestEvent: "events", goldItems: "gold items", latestTruth: "gold items" };
   const changed = (Object.keys(now) as (keyof typeof now)[]).filter((k) => String(now[k]) !== String(then[k])).map((k) => labels[k]);
   const all = await listSnapshots(db);
   return json({

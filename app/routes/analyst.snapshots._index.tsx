@@ -9,7 +9,7 @@ import { requireUserWithRole } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { CsrfInput } from "~/utils/csrf";
-import { runInWorkerPool } from "~/utils/worker-pool.server";
+import { runInPoolKeepingGold } from "~/utils/gold-figures.server";
 import { MAX_RESAMPLES, MIN_RESAMPLES, resamplesField, seedField } from "~/schemas/bootstrap";
 import { parseOfflineView } from "~/schemas/offline-view";
 
@@ -53,7 +53,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if ("error" in view) return json({ error: view.error }, { status: 400 });
   try {
     const wanted = { ...parsed.data, experiment: parsed.data.experiment || undefined, view: view.view };
-    const s = await createSnapshot(getDb(), user, wanted, runInWorkerPool);
+    const s = await createSnapshot(getDb(), user, wanted, runInPoolKeepingGold);
     // The same parameters on unchanged data were frozen already: show that snapshot, and say so.
     return redirect(`/analyst/snapshots/${s.id}${s.created ? "" : "?existing"}`);
   } catch (error) {

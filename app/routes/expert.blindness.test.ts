@@ -11,6 +11,7 @@ import { seedDemo } from "../../db/seed";
 let t: TestDatabase;
 let cookie = "";
 let assignmentId = 0;
+let goldItems: number[] = [];
 let route: typeof import("./expert.assignments.$assignmentId");
 
 beforeAll(async () => {
@@ -20,6 +21,10 @@ beforeAll(async () => {
   await seedDemo(t.db, { proposals: 20, candidates: 300, seed: "blind-test" });
   const [expert] = await t.db.execute<{ id: number }>(sql`select id from users where email = 'expert@assay.local'`);
   [{ id: assignmentId }] = await t.db.execute<{ id: number }>(sql`select id from campaign_assignments where expert_id = ${expert.id} order by id limit 1`);
+  // Two of this assignment's pairs are gold items (known grades): they must look like every other card.
+  goldItems = (await t.db.execute<{ id: number }>(sql`select i.id from campaign_items i join campaign_assignments a on a.campaign_id = i.campaign_id and a.proposal_id = i.proposal_id
+    where a.id = ${assignmentId} order by i.id limit 2`)).map((r) => r.id);
+  await t.db.execute(sql`insert into campaign_truth (item_id, grade) values (${goldItems[0]}, 4), (${goldItems[1]}, 1)`);
   cookie = await createSessionCookie(t.db, expert.id);
   route = await import("./expert.assignments.$assignmentId");
 });
@@ -55,6 +60,14 @@ it("sends nothing that identifies, ranks or attributes a pooled candidate", asyn
   const keys = JSON.stringify(view).match(/"([a-zA-Z]+)":/g)!.map((k) => k.slice(1, -2).toLowerCase());
   for (const forbidden of ["rank", "score", "system", "name", "affiliation", "externalid", "email"]) expect(keys).not.toContain(forbidden);
   expect(saves.every((s) => s === '{"ok":true,"error":null}')).toBe(true);
+  // Gold items are graded like any card: nothing says which are gold or what their known grade is.
+  for (const forbidden of ["gold", "truth", "known", "isgold", "expected"]) expect(keys).not.toContain(forbidden);
+  expect(sent).not.toMatch(/gold|truth/i);
+  const cards = view.cards as { id: number }[];
+  const gold = cards.filter((c) => goldItems.includes(c.id));
+  expect(gold.length).toBe(2);
+  const shape = (c: object) => Object.keys(c).sort().join(",");
+  for (const c of cards) expect(shape(c)).toBe(shape(gold[0]));
 });
 
 it.each([

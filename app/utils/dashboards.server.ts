@@ -12,6 +12,8 @@ import { disagreementsOf } from "../../scripts/metrics/campaign-results";
 import { aggregateGrade } from "../../scripts/stats/labels";
 import { packStreamTotals } from "../../scripts/metrics/online-pack";
 import { runInWorkerPool } from "./worker-pool.server";
+import { goldInPool } from "./gold-figures.server";
+import { campaignGold } from "../../db/campaign-truth";
 
 /** Everything an experiment's dashboard shows: counts per arm, the report with CIs, findings, daily values. */
 export async function experimentDashboard(key: string | undefined, view: { intervals?: IntervalKind; nStar?: number } = {}) {
@@ -39,12 +41,15 @@ export async function experimentDashboard(key: string | undefined, view: { inter
   };
 }
 
+/** How long a campaign page waits for its gold figures before showing "computing" (they are kept once done). */
+const GOLD_WAIT_MS = 2000;
+
 /**
  * Everything a campaign's dashboard shows: progress, agreement, results, disagreements, learning curve.
  * Experts appear under the pseudonyms the exports use (`pseudonym`), never their names, unless
  * `names` is asked for (the admin's campaign page, where names are needed to reassign work).
  */
-export async function campaignDashboard(rawId: string | undefined, options: { names?: boolean } = {}) {
+export async function campaignDashboard(rawId: string | undefined, options: { names?: boolean; goldWaitMs?: number } = {}) {
   const db = getDb();
   const campaign = await getCampaign(db, parseId(rawId, "campaign"));
   if (!campaign) throw json({ message: `There is no campaign with id ${rawId}.` }, { status: 404 });
@@ -63,6 +68,9 @@ export async function campaignDashboard(rawId: string | undefined, options: { na
     ? await runInWorkerPool("campaignFigures", { ratings: judged, data: graded, options: { B: 1000, seed }, curve: { samples: 30, seed } })
     : null;
   const agreement = figures?.agreement ?? null;
+  const gold = data
+    ? await campaignGold(db, campaign.id, { grades: progress.grades, pairs: data.pairs }, { B: 1000, seed }, goldInPool(options.goldWaitMs ?? GOLD_WAIT_MS), (id) => raterLabel.get(String(id)) ?? label(id, String(id)))
+    : null;
   return {
     campaign,
     perExpert,
@@ -74,6 +82,7 @@ export async function campaignDashboard(rawId: string | undefined, options: { na
     results: figures?.results ?? null,
     queue: data ? disagreementsOf(data.pairs).map((p) => ({ ...p, median: aggregateGrade(p.grades.map((g) => g.grade)) })) : [],
     curve: figures?.curve ?? [],
+    gold,
     // What "Freeze snapshot" passes on, so the snapshot's figures are this page's.
     parameters: { B: 1000, seed },
   };

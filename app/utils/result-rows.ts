@@ -17,6 +17,32 @@ export interface ResultRow {
 type Estimated = { value?: number | null; ci?: { lower: number; upper: number } | null } | undefined;
 type Grouped = { key: string; overall: { measures: Record<string, unknown> }; subjects: Record<string, { measures: Record<string, unknown> }> };
 
+type Gold = {
+  raters: Record<string, Record<string, number | boolean | null>>;
+  aggregation: Record<string, { accuracy: number; ci: { lower: number; upper: number } | null }>;
+  enoughRaters: Record<string, { suggestedN: number | null }>;
+};
+
+/**
+ * A campaign's gold figures (a snapshot's `gold`): each aggregation's accuracy on the gold items with
+ * its interval and the suggested raters per pair (group "gold"), and each expert's agreement with the
+ * gold items (group "gold", no interval).
+ */
+function goldRows(gold: Gold | null | undefined): ResultRow[] {
+  if (!gold) return [];
+  const rows: ResultRow[] = [];
+  for (const [method, a] of Object.entries(gold.aggregation)) {
+    rows.push({ system: method, group: "gold", measure: "accuracy", value: a.accuracy, lower: a.ci?.lower ?? null, upper: a.ci?.upper ?? null });
+    rows.push({ system: method, group: "gold", measure: "suggested raters", value: gold.enoughRaters[method]?.suggestedN ?? null, lower: null, upper: null });
+  }
+  for (const [expert, g] of Object.entries(gold.raters)) {
+    for (const measure of ["gold", "exact", "withinOne", "meanDifference", "pValue"]) {
+      rows.push({ system: expert, group: "gold", measure, value: (g[measure] as number | null) ?? null, lower: null, upper: null });
+    }
+  }
+  return rows;
+}
+
 function systemRows(systems: readonly Grouped[] | undefined): ResultRow[] {
   const rows: ResultRow[] = [];
   for (const system of systems ?? []) {
@@ -33,7 +59,7 @@ function systemRows(systems: readonly Grouped[] | undefined): ResultRow[] {
 export function resultRows(kind: string, result: unknown): ResultRow[] {
   const r = (result ?? {}) as Record<string, unknown>;
   if (kind === "offline") return [...systemRows(r.systems as Grouped[]), ...exposureRows(r.systems as Parameters<typeof exposureRows>[0])];
-  if (kind === "expert") return systemRows((r.results as { systems: Grouped[] } | null)?.systems);
+  if (kind === "expert") return [...systemRows((r.results as { systems: Grouped[] } | null)?.systems), ...goldRows(r.gold as Gold | null | undefined)];
   if (kind === "clicks") return clickRows(r.fit as ClickFit | null);
   const rows: ResultRow[] = [];
   const arms = r.arms as Record<string, Record<string, unknown> & { ci?: Record<string, { lower: number; upper: number } | null> }> | undefined;

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
 import { seedDemo } from "../../db/seed";
-import { createSnapshot } from "../../db/snapshots";
+import { createSnapshot, snapshotRows } from "../../db/snapshots";
 import { canonicalJson } from "../../scripts/lib/canonical";
 
 /**
@@ -19,15 +19,22 @@ afterAll(() => t.drop());
 const same = (value: unknown) => JSON.parse(canonicalJson(value));
 
 describe("a snapshot frozen from a dashboard", () => {
-  it("holds the campaign page's results and agreement, intervals included", async () => {
+  it("holds the campaign page's results, agreement and gold figures, intervals included", async () => {
     const { campaignDashboard } = await import("./dashboards.server");
     const [{ id }] = await t.db.execute<{ id: number }>(sql`select id from campaigns where status <> 'draft' limit 1`);
-    const page = await campaignDashboard(String(id));
+    const page = await campaignDashboard(String(id), { goldWaitMs: Infinity });
     const snapshot = await createSnapshot(t.db, "cli", { kind: "expert", campaign: id, ...page.parameters });
-    const frozen = snapshot.result as { results: unknown; agreement: unknown };
+    const frozen = snapshot.result as { results: unknown; agreement: unknown; gold: { goldItems: number } };
     expect(frozen.results).toEqual(same(page.results));
     expect(frozen.agreement).toEqual(same(page.agreement));
-  });
+    // The demo's gold items and its biased expert: the snapshot carries the page's gold tables.
+    expect(frozen.gold.goldItems).toBeGreaterThan(0);
+    expect(frozen.gold).toEqual(same(page.gold));
+    // Its CSV has a row per aggregation method's gold accuracy, with the interval.
+    const rows = snapshotRows(snapshot).filter((r) => r[1] === "gold" && r[2] === "accuracy");
+    expect(rows.map((r) => r[0]).sort()).toEqual(["dawid-skene", "majority", "mean", "median"]);
+    expect(rows.every((r) => r[4] !== null && r[5] !== null)).toBe(true);
+  }, 600_000);
 
   it("holds the experiment page's report with the experiment's seed", async () => {
     const { experimentDashboard } = await import("./dashboards.server");

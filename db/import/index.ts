@@ -6,6 +6,7 @@ import { candidates, conflicts, goldMembers, listItems, proposals, rankedLists, 
 import { decodeImportBytes, parseImportFile, type FileFormat, type RowError, type SourceRecord } from "./parse";
 import { assignProposals, convenerIdsByEmail } from "../convener";
 import { importSchemas, requiredColumns, type ImportEntity } from "./rows";
+import { truthWriter } from "./truth";
 
 export interface ImportCounts {
   added: number;
@@ -73,7 +74,7 @@ export async function importFile(
   return { ok: true, entity, rows: parsed.records.length, counts };
 }
 
-type Row<E extends ImportEntity> = z.infer<(typeof importSchemas)[E]> & { line: number };
+export type Row<E extends ImportEntity> = z.infer<(typeof importSchemas)[E]> & { line: number };
 
 function validateRows<E extends ImportEntity>(entity: E, records: SourceRecord[], errors: RowError[]): Row<E>[] {
   const schema = importSchemas[entity];
@@ -86,7 +87,7 @@ function validateRows<E extends ImportEntity>(entity: E, records: SourceRecord[]
   return rows;
 }
 
-interface Writer<P> {
+export interface Writer<P> {
   resolve(db: Db, rows: never[], errors: RowError[]): Promise<P>;
   write(tx: Tx, prepared: P, onProgress: Progress): Promise<ImportCounts>;
 }
@@ -102,7 +103,7 @@ async function idMap(db: Db, table: typeof proposals | typeof candidates, ids: s
   return map;
 }
 
-function flagDuplicates<T extends { line: number }>(rows: T[], keyOf: (row: T) => string, describe: (row: T) => string, errors: RowError[]) {
+export function flagDuplicates<T extends { line: number }>(rows: T[], keyOf: (row: T) => string, describe: (row: T) => string, errors: RowError[]) {
   const first = new Map<string, number>();
   for (const row of rows) {
     const key = keyOf(row);
@@ -424,4 +425,5 @@ const writers: Record<ImportEntity, Writer<never>> = {
   gold: goldWriter as Writer<never>,
   conveners: convenersWriter as Writer<never>,
   conflicts: conflictsWriter as Writer<never>,
+  truth: truthWriter as Writer<never>,
 };

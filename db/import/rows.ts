@@ -102,6 +102,20 @@ export const conflictRow = z.object({ proposal: externalId("proposal"), candidat
 
 export const convenerRow = z.object({ convener: text("convener").pipe(z.string().email("convener must be an email address")), proposal: externalId("proposal") });
 
+/** A known grade of a pooled pair of a campaign (a gold item): the campaign by id, grades on the 1–4 scale. */
+export const truthRow = z.object({
+  campaign: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() !== "" ? Number(v.trim()) : v === "" ? undefined : v),
+    z.number({ required_error: "campaign is missing", invalid_type_error: "campaign must be a campaign id (a number)" }).int("campaign must be a whole number").min(1, "campaign must be 1 or more"),
+  ),
+  proposal: externalId("proposal"),
+  candidate: externalId("candidate"),
+  grade: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() !== "" ? Number(v.trim()) : v === "" ? undefined : v),
+    z.number({ required_error: "grade is missing", invalid_type_error: "grade must be a number from 1 to 4" }).int("grade must be a whole number from 1 to 4").min(1, "grade must be from 1 to 4 (the rating scale)").max(4, "grade must be from 1 to 4 (the rating scale)"),
+  ),
+});
+
 export const importSchemas = {
   subjects: subjectRow,
   proposals: proposalRow,
@@ -111,6 +125,7 @@ export const importSchemas = {
   gold: goldRow,
   conveners: convenerRow,
   conflicts: conflictRow,
+  truth: truthRow,
 } as const;
 
 export type ImportEntity = keyof typeof importSchemas;
@@ -128,6 +143,7 @@ export const requiredColumns: Record<ImportEntity, string[]> = {
   gold: ["proposal", "candidate"],
   conveners: ["convener", "proposal"],
   conflicts: ["proposal", "candidate"],
+  truth: ["campaign", "proposal", "candidate", "grade"],
 };
 
 export const entityLabels: Record<ImportEntity, string> = {
@@ -139,4 +155,5 @@ export const entityLabels: Record<ImportEntity, string> = {
   gold: "gold committee members",
   conveners: "convener assignments",
   conflicts: "conflicts of interest",
+  truth: "gold items of a campaign (known grades)",
 };

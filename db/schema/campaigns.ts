@@ -111,3 +111,17 @@ export const adjudications = pgTable("adjudications", {
     .references(() => users.id),
   adjudicatedAt: timestamp("adjudicated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A gold item: the known grade of one pooled pair of a campaign, set by an admin (import entity `truth`
+ * or the campaign page). Experts grade the pair like any other and are never told it is gold; their
+ * grades are scored against it (rater accuracy, aggregation accuracy, learning curves).
+ */
+export const campaignTruth = pgTable("campaign_truth", {
+  itemId: integer("item_id")
+    .primaryKey()
+    .references(() => campaignItems.id, { onDelete: "cascade" }),
+  grade: smallint("grade").notNull(),
+  setBy: integer("set_by").references(() => users.id),
+  setAt: timestamp("set_at", { withTimezone: true }).notNull().defaultNow(),
+});

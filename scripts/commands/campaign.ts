@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import { CampaignError, closeCampaign, createCampaign, launchCampaign, listCampaigns } from "../../db/campaigns";
 import { exportCampaign, type ExportFormat } from "../../db/campaign-data";
+import { aggregationMethods } from "../stats/aggregate";
 import { campaignSchema } from "../../app/schemas/campaigns";
 import { withDatabase } from "../cli/database";
 import { CliError } from "../cli/errors";
@@ -70,9 +71,12 @@ export function registerCampaign(program: Command) {
     .description("print the campaign's labels: aggregated qrels (rel = grade − 1), per-rater CSV, or JSON")
     .argument("<id>", "campaign id")
     .option("--format <format>", "qrels, csv or json", "qrels")
-    .action(async (id: string, o: { format: string }) => {
+    .option("--aggregate <method>", `how a pair's grades become its label: ${aggregationMethods.join(", ")}`, "median")
+    .action(async (id: string, o: { format: string; aggregate: string }) => {
       if (!["qrels", "csv", "json"].includes(o.format)) throw new CliError(`--format must be qrels, csv or json, not "${o.format}".`, 2);
-      const file = await withDatabase((db) => exportCampaign(db, campaignId(id), o.format as ExportFormat).catch(fail));
+      const aggregate = aggregationMethods.find((m) => m === o.aggregate);
+      if (!aggregate) throw new CliError(`--aggregate must be ${aggregationMethods.join(", ")}, not "${o.aggregate}".`, 2);
+      const file = await withDatabase((db) => exportCampaign(db, campaignId(id), o.format as ExportFormat, { aggregate }).catch(fail));
       process.stdout.write(file.body.endsWith("\n") ? file.body : `${file.body}\n`);
     });
 }

@@ -6,6 +6,8 @@ import { campaignResults, learningCurve, type CampaignData } from "../metrics/ca
 import { agreementReport, type Rating } from "../stats/agreement";
 import { experimentClicks } from "../clicks/experiment-report";
 import { interleavingFigures, type InterleavingFiguresInput } from "../interleaving/figures";
+import { goldReport, type GoldReportOptions } from "../stats/gold-report";
+import { aggregateItems, type AggregationMethod, type GradedRating } from "../stats/aggregate";
 
 /** What a campaign's figures need: the grades for agreement, the graded pairs for results and the curve. */
 export interface CampaignFiguresInput {
@@ -35,6 +37,11 @@ export const heavyTasks = {
   }),
   experimentClicks,
   interleavingFigures: (input: InterleavingFiguresInput) => interleavingFigures(input),
+  /** A campaign's gold figures: rater and aggregation accuracy against the known grades, learning curves. */
+  goldFigures: (input: { ratings: GradedRating[]; truth: [string, number][]; options: Omit<GoldReportOptions, "onProgress"> }) =>
+    goldReport(input.ratings, new Map(input.truth), input.options),
+  /** Every item's label by one aggregation method (Dawid–Skene is an EM over all grades), as [item, grade] pairs. */
+  aggregateLabels: (input: { ratings: GradedRating[]; method: AggregationMethod }) => [...aggregateItems(input.ratings, input.method)],
 };
 
 export type HeavyTask = keyof typeof heavyTasks;

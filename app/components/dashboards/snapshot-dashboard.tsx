@@ -8,16 +8,19 @@ import { OnlineDashboard, type DailyPoint } from "./online-dashboard";
 import { ExpertDashboard } from "./expert-dashboard";
 import { ClicksDashboard } from "./clicks-dashboard";
 import type { ExperimentClicksResult } from "../../../scripts/clicks/experiment-report";
+import { GoldFigures } from "~/components/gold-figures";
+import type { CampaignGold } from "../../../db/campaign-truth";
 
 /** A frozen result drawn with the dashboard of its kind: the same page, from the stored numbers. */
 export function SnapshotDashboard({ kind, result, parameters }: { kind: string; result: unknown; parameters: Record<string, unknown> }) {
   if (kind === "offline") return <OfflineDashboard report={result as Json<OfflineReport>} />;
   if (kind === "expert") {
-    const r = result as { campaign: { id: number; name: string }; results: Json<CampaignResults> | null; agreement: Json<AgreementReport> | null };
+    const r = result as { campaign: { id: number; name: string }; results: Json<CampaignResults> | null; agreement: Json<AgreementReport> | null; gold?: Json<CampaignGold> | null };
     return (
       <>
         <p className="muted">Campaign “{r.campaign.name}”.</p>
         {r.results ? <ExpertDashboard results={r.results} agreement={r.agreement} /> : <div className="empty">There were no grades when this snapshot was frozen.</div>}
+        {r.gold !== undefined ? <GoldFigures gold={r.gold} empty="There were no gold items when this snapshot was frozen." /> : null}
       </>
     );
   }
