@@ -10,7 +10,7 @@ import { getExperiment } from "./experiments";
 import { sqlStreamTotals } from "./online-sql";
 import { DEFAULT_KS } from "../scripts/metrics/offline";
 import { packOfflineInput } from "../scripts/metrics/offline-pack";
-import { cumulativeDailyFromSessions } from "../scripts/metrics/online";
+import { cumulativeDailyWithIntervals } from "../scripts/metrics/daily-intervals";
 import { runInProcess, type HeavyRunner } from "../scripts/heavy/tasks";
 import { packStreamTotals } from "../scripts/metrics/online-pack";
 import { canonicalJson, sha256 } from "../scripts/lib/canonical";
@@ -108,7 +108,7 @@ export async function computeResult(db: Db, request: SnapshotRequest, run: Heavy
   if (totals.events === 0) throw new SnapshotError(`Experiment ${experiment.key} has no events yet.`);
   const weights = Object.fromEntries(experiment.arms.map((a) => [a.key, a.weight]));
   const report = await run("onlineReport", { packed: packStreamTotals(totals), options: { weights, control, intervals: true, B, seed } });
-  return { parameters, result: { experiment: { key: experiment.key, name: experiment.name }, ...report, daily: cumulativeDailyFromSessions(totals.sessions) } };
+  return { parameters, result: { experiment: { key: experiment.key, name: experiment.name }, ...report, daily: cumulativeDailyWithIntervals(totals.sessions) } };
 }
 
 type Window = Awaited<ReturnType<typeof dataWindow>>;

@@ -1,7 +1,7 @@
 import { json } from "@remix-run/node";
 import { armCounts, unknownIdFindings } from "../../db/experiment-stats";
 import { getExperiment } from "../../db/experiments";
-import { cumulativeDailyFromSessions } from "../../scripts/metrics/online";
+import { cumulativeDailyWithIntervals } from "../../scripts/metrics/daily-intervals";
 import { sqlStreamTotals } from "../../db/online-sql";
 import { getDb } from "./db.server";
 import { parseId } from "./route-params.server";
@@ -29,7 +29,7 @@ export async function experimentDashboard(key: string | undefined) {
     counts: await armCounts(db, experiment, totals.perArm),
     unknown: await unknownIdFindings(db, experiment),
     report,
-    daily: totals.events ? cumulativeDailyFromSessions(totals.sessions) : [],
+    daily: totals.events ? cumulativeDailyWithIntervals(totals.sessions) : [],
     // What "Freeze snapshot" passes on, so the snapshot's figures are this page's.
     parameters: { B: options.B, seed: options.seed },
   };
