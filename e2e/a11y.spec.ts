@@ -21,5 +21,9 @@ for (const viewport of [{ width: 1440, height: 900 }, { width: 390, height: 844 
     const blocking = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
     const described = blocking.map((v) => `${v.impact} ${v.id} (${v.help}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join("; ")}`);
     expect(described, `${path} at ${viewport.width} px`).toEqual([]);
+    // Headings in order (axe's heading-order is a best practice, outside the WCAG tags): one h1 first, no level skipped going down.
+    const levels = await page.locator("h1, h2, h3, h4, h5, h6").evaluateAll((hs) => hs.filter((h) => (h as HTMLElement).offsetParent !== null || h.closest("details")).map((h) => Number(h.tagName[1])));
+    const skips = levels.flatMap((level, i) => (i > 0 && level > levels[i - 1] + 1 ? [`h${levels[i - 1]} → h${level}`] : []));
+    expect({ first: levels[0], h1s: levels.filter((l) => l === 1).length, skips }, `${path}: headings ${levels.join(" ")}`).toEqual({ first: 1, h1s: 1, skips: [] });
   });
 }

@@ -87,10 +87,12 @@ export function Chart({ build, caption, deps, title, table, minWidth = 280 }: Ch
 
   const name = title ?? drawn.title ?? caption;
   const data = table ?? drawn.table;
+  // Drawn wider than its box (a phone): the box scrolls, so it must be reachable by keyboard.
+  const scrolls = width !== null && width > 0 && width < minWidth;
   return (
     <figure className="chart">
       {title ?? drawn.title ? <div className="chart-title">{name}</div> : null}
-      <div className="chart-box" ref={box}>
+      <div className="chart-box" ref={box} {...(scrolls ? { role: "region", "aria-label": `${name} (scrolls sideways)`, tabIndex: 0 } : {})}>
         <div ref={ref} className="chart-canvas" role="img" aria-label={name} aria-describedby={captionId} />
       </div>
       <figcaption className="muted" id={captionId}>

@@ -177,7 +177,9 @@ export function OfflineDashboard({ report }: { report: Json<OfflineReport> }) {
         build={(Plot) => {
           const points = familyPoints(report);
           return {
-            height: 260,
+            height: 280,
+            // Room for the y label above the facet names, which it overlapped.
+            marginTop: 40,
             marginBottom: 40,
             fx: { label: null },
             x: { label: "K (candidates shown)" },
