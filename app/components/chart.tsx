@@ -24,11 +24,11 @@ export interface ChartProps {
    * screen), for charts that adapt their layout; a `width` in the options is the widest it may draw.
    */
   build: (Plot: PlotModule, size: { width: number }) => PlotOptions;
-  /** What the chart shows, in words: shown under it and read as its accessible description. */
+  /** What the chart shows, in words: shown under it and the image's accessible name. */
   caption: string;
   /** What the chart depends on (it is redrawn when one changes). */
   deps: unknown[];
-  /** The visible title and accessible name; defaults to the `title` the options give. */
+  /** The visible title, also the figure's accessible name; defaults to the `title` the options give. */
   title?: string;
   /** The data table behind the toggle; without one, the rows of the marks' data are listed. */
   table?: ChartTable;
@@ -44,14 +44,15 @@ const FALLBACK_WIDTH = 640;
  * width of the box it is shown in, so its 12 px text stays 12 px (an SVG drawn at 640 and scaled
  * to a 360 px column read at 7 px). Plot builds SVG with the DOM, so the chart is drawn in the
  * browser after hydration; the title, the caption and the data table are HTML, there without scripts.
- * Screen readers get one image named by the title and described by the caption, and the table.
+ * Screen readers get a figure named by the title holding one image named by the caption (the name
+ * tests and other pages find charts by), then the table.
  */
 export function Chart({ build, caption, deps, title, table, minWidth = 280 }: ChartProps) {
   const ref = useRef<HTMLDivElement>(null);
   const box = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState<number | null>(null);
   const [drawn, setDrawn] = useState<{ title: string | null; table: ChartTable | null }>({ title: null, table: null });
-  const captionId = useId();
+  const titleId = useId();
 
   // The box's width, again whenever it changes (window resized, a column collapses on a phone).
   useEffect(() => {
@@ -72,7 +73,8 @@ export function Chart({ build, caption, deps, title, table, minWidth = 280 }: Ch
       const drawWidth = Math.max(minWidth, width || FALLBACK_WIDTH);
       const options = build(Plot, { width: drawWidth });
       const { title: optionTitle, width: widest, ...rest } = options;
-      const figure = Plot.plot({ style: { fontSize: "12px", background: "transparent" }, ...rest, width: Math.min(drawWidth, widest ?? Infinity) });
+      // Plot's default left margin fits 10 px tick labels; "100%" at 12 px needs more.
+      const figure = Plot.plot({ style: { fontSize: "12px", background: "transparent" }, marginLeft: 50, ...rest, width: Math.min(drawWidth, widest ?? Infinity) });
       // The box is the one image with a name; Plot's inner aria-labels (on <g>, not allowed there) stay out of it.
       figure.setAttribute("aria-hidden", "true");
       ref.current.replaceChildren(figure);
@@ -90,14 +92,16 @@ export function Chart({ build, caption, deps, title, table, minWidth = 280 }: Ch
   // Drawn wider than its box (a phone): the box scrolls, so it must be reachable by keyboard.
   const scrolls = width !== null && width > 0 && width < minWidth;
   return (
-    <figure className="chart">
-      {title ?? drawn.title ? <div className="chart-title">{name}</div> : null}
+    <figure className="chart" aria-labelledby={title ?? drawn.title ? titleId : undefined}>
+      {title ?? drawn.title ? (
+        <div className="chart-title" id={titleId}>
+          {name}
+        </div>
+      ) : null}
       <div className="chart-box" ref={box} {...(scrolls ? { role: "region", "aria-label": `${name} (scrolls sideways)`, tabIndex: 0 } : {})}>
-        <div ref={ref} className="chart-canvas" role="img" aria-label={name} aria-describedby={captionId} />
+        <div ref={ref} className="chart-canvas" role="img" aria-label={caption} />
       </div>
-      <figcaption className="muted" id={captionId}>
-        {caption}
-      </figcaption>
+      <figcaption className="muted">{caption}</figcaption>
       {data ? (
         <details className="chart-data">
           <summary>Data table{title ?? drawn.title ? `: ${name}` : ""}</summary>
