@@ -1,7 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, Links, Meta, NavLink, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { Form, Link, Links, Meta, NavLink, Outlet, Scripts, ScrollRestoration, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import styles from "./styles/app.css";
 import { getOptionalUser } from "./utils/auth.server";
 import { CsrfInput } from "./utils/csrf";
@@ -48,6 +48,54 @@ const navByRole: Record<string, { to: string; label: string }[]> = {
   convener: [{ to: "/convener", label: "My proposals" }],
 };
 
+/**
+ * The navigation and the user menu. On a narrow screen they fold behind a "Menu" disclosure button
+ * (aria-expanded); folding waits for hydration, so without scripts the links are simply all shown.
+ * Escape closes the menu and gives focus back to the button; following a link closes it.
+ */
+function SiteMenu({ role, name }: { role: string; name: string }) {
+  const [hydrated, setHydrated] = useState(false);
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const location = useLocation();
+  useEffect(() => setHydrated(true), []);
+  useEffect(() => setOpen(false), [location.pathname, location.search]);
+  return (
+    <>
+      <button ref={button} type="button" className="nav-toggle button-secondary" aria-expanded={open} aria-controls="site-menu" onClick={() => setOpen((o) => !o)}>
+        Menu
+      </button>
+      <div
+        id="site-menu"
+        className={`site-menu${hydrated && !open ? " is-folded" : ""}`}
+        onKeyDown={(event) => {
+          if (event.key === "Escape" && open) {
+            setOpen(false);
+            button.current?.focus();
+          }
+        }}
+      >
+        <nav aria-label="Main">
+          {(navByRole[role] ?? []).map((item) => (
+            <NavLink key={item.to} to={item.to} end={item.to.split("/").length === 2}>
+              {item.label}
+            </NavLink>
+          ))}
+        </nav>
+        <Form method="post" action="/logout" className="user-menu">
+          <CsrfInput />
+          <span>
+            {name} <span className="badge">{role}</span>
+          </span>
+          <button type="submit" className="button-secondary">
+            Sign out
+          </button>
+        </Form>
+      </div>
+    </>
+  );
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
@@ -68,26 +116,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <Link to="/" className="brand">
             Assay
           </Link>
-          {user ? (
-            <nav aria-label="Main">
-              {(navByRole[user.role] ?? []).map((item) => (
-                <NavLink key={item.to} to={item.to} end={item.to.split("/").length === 2}>
-                  {item.label}
-                </NavLink>
-              ))}
-            </nav>
-          ) : null}
-          {user ? (
-            <Form method="post" action="/logout" className="user-menu">
-              <CsrfInput />
-              <span>
-                {user.name} <span className="badge">{user.role}</span>
-              </span>
-              <button type="submit" className="button-secondary">
-                Sign out
-              </button>
-            </Form>
-          ) : null}
+          {user ? <SiteMenu role={user.role} name={user.name} /> : null}
         </header>
         <main id="main">{children}</main>
         <ScrollRestoration nonce={nonce} />

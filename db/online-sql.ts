@@ -5,6 +5,8 @@ import type { ExperimentWithArms } from "./experiments";
 import { addSession, emptySums, type StreamTotals, type UnitTotals } from "../scripts/metrics/online";
 
 interface SessionRow {
+  /** The convener whose session it is (the day-by-day intervals resample conveners). */
+  unit: string;
   arm: string;
   /** The UTC day of the session's first event, YYYY-MM-DD. */
   day: string;
@@ -58,7 +60,7 @@ export async function sqlStreamTotals(db: Db, experiment: ExperimentWithArms): P
       continue;
     }
     quality.eventsAboutUnshownCandidates += r.unshown_events;
-    const session = { arm: r.arm, day: r.day, shown: r.shown, clicked: r.clicked, adopted: r.adopted, adoptedRankSum: r.adopted_rank_sum };
+    const session = { unit: r.unit, arm: r.arm, day: r.day, shown: r.shown, clicked: r.clicked, adopted: r.adopted, adoptedRankSum: r.adopted_rank_sum };
     let u = units.get(r.unit);
     if (!u) units.set(r.unit, (u = { unit: r.unit, arm: r.arm, ...emptySums() }));
     addSession(u, session);

@@ -11,9 +11,10 @@ import { getExperiment } from "./experiments";
 import { sqlStreamTotals } from "./online-sql";
 import { DEFAULT_KS } from "../scripts/metrics/offline";
 import { packOfflineInput } from "../scripts/metrics/offline-pack";
-import { cumulativeDailyFromSessions, type IntervalKind } from "../scripts/metrics/online";
+import { type IntervalKind } from "../scripts/metrics/online";
 import { DEFAULT_N_STAR } from "../scripts/stats/sequential";
 import { viewParameters, type OfflineView } from "../scripts/metrics/offline-view";
+import { cumulativeDailyWithIntervals } from "../scripts/metrics/daily-intervals";
 import { runInProcess, type HeavyRunner } from "../scripts/heavy/tasks";
 import { packStreamTotals } from "../scripts/metrics/online-pack";
 import { canonicalJson, sha256 } from "../scripts/lib/canonical";
@@ -139,7 +140,7 @@ export async function computeResult(db: Db, request: SnapshotRequest, run: Heavy
   // Sequential intervals only when asked for, as the dashboard does (a fixed report stays as it always was).
   const sequential = intervals === "sequential" ? { intervalKind: intervals, nStar: parameters.nStar } : {};
   const report = await run("onlineReport", { packed: packStreamTotals(totals), options: { weights, control, intervals: true, B, seed, ...sequential } });
-  return { parameters, result: { experiment: { key: experiment.key, name: experiment.name }, ...report, daily: cumulativeDailyFromSessions(totals.sessions) } };
+  return { parameters, result: { experiment: { key: experiment.key, name: experiment.name }, ...report, daily: cumulativeDailyWithIntervals(totals.sessions) } };
 }
 
 type Window = Awaited<ReturnType<typeof dataWindow>>;

@@ -5,6 +5,7 @@ import type { Json } from "~/utils/json-type";
 import { ClientTable } from "~/components/client-table";
 import { formatCi, formatCount, formatNumber, formatP, formatRate, formatValue, verdict } from "~/utils/format";
 import { metricDisplay } from "~/utils/metrics-display";
+import { TableScroll } from "~/components/table-scroll";
 
 /** A measure's value in its unit (nDCG three digits, Judged@K a percentage). */
 const show = (name: string, v: number | null | undefined) => formatValue(v, metricDisplay(name).kind);
@@ -15,24 +16,26 @@ const raw = (v: number | null | undefined) => (v === undefined ? null : v);
 /** How often n raters give the all-rater label, and the Kendall τ of the systems' order under n raters. */
 export function LearningCurveTable({ curve }: { curve: { raters: number; labelAgreement: number; kendallTau: number | null }[] }) {
   return (
-    <table aria-label="Label learning curve">
-      <thead>
-        <tr>
-          <th className="num">Raters</th>
-          <th className="num">Same label as all raters</th>
-          <th className="num">Kendall τ of system order</th>
-        </tr>
-      </thead>
-      <tbody>
-        {curve.map((c) => (
-          <tr key={c.raters}>
-            <td className="num">{formatCount(c.raters)}</td>
-            <td className="num">{formatRate(c.labelAgreement)}</td>
-            <td className="num">{formatNumber(c.kendallTau)}</td>
+    <TableScroll label="Label learning curve">
+      <table aria-label="Label learning curve">
+        <thead>
+          <tr>
+            <th className="num">Raters</th>
+            <th className="num">Same label as all raters</th>
+            <th className="num">Kendall τ of system order</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {curve.map((c) => (
+            <tr key={c.raters}>
+              <td className="num">{formatCount(c.raters)}</td>
+              <td className="num">{formatRate(c.labelAgreement)}</td>
+              <td className="num">{formatNumber(c.kendallTau)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
   );
 }
 
@@ -71,33 +74,35 @@ export function SubjectNdcgTable({ results }: { results: Json<CampaignResults> }
 export function SystemResultsTable({ results, label }: { results: Json<CampaignResults>; label: string }) {
   const measures = results.ks.flatMap((k) => [`nDCG@${k}`, `nDCG(gain=exp)@${k}`, `Judged@${k}`]);
   return (
-    <table aria-label={label}>
-      <thead>
-        <tr>
-          <th>System</th>
-          <th className="num">Proposals</th>
-          {measures.map((m) => (
-            <th key={m} className="num">
-              {metricDisplay(m).label}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {results.systems.map((s) => (
-          <tr key={s.key}>
-            <th scope="row">{s.key}</th>
-            <td className="num">{formatCount(s.overall.proposals)}</td>
+    <TableScroll label={label}>
+      <table aria-label={label}>
+        <thead>
+          <tr>
+            <th>System</th>
+            <th className="num">Proposals</th>
             {measures.map((m) => (
-              <td key={m} className="num">
-                {show(m, s.overall.measures[m].value)}
-                <div className="muted">{s.overall.measures[m].ci ? formatCi(s.overall.measures[m].ci, (v) => show(m, v)) : ""}</div>
-              </td>
+              <th key={m} className="num">
+                {metricDisplay(m).label}
+              </th>
             ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {results.systems.map((s) => (
+            <tr key={s.key}>
+              <th scope="row">{s.key}</th>
+              <td className="num">{formatCount(s.overall.proposals)}</td>
+              {measures.map((m) => (
+                <td key={m} className="num">
+                  {show(m, s.overall.measures[m].value)}
+                  <div className="muted">{s.overall.measures[m].ci ? formatCi(s.overall.measures[m].ci, (v) => show(m, v)) : ""}</div>
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
   );
 }
 

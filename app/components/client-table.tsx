@@ -14,6 +14,7 @@ import {
 } from "@tanstack/react-table";
 import { useEffect, useState } from "react";
 import { tableCsv } from "./table-csv";
+import { TableScroll } from "~/components/table-scroll";
 
 /**
  * A results table in the browser: filter the rows by text, sort by any column, group by one, choose
@@ -102,49 +103,49 @@ export function ClientTable<T extends Record<string, unknown>>({ data, columns, 
           Download CSV
         </button>
       </div>
-      <div className="table-scroll">
-      <table aria-label={caption}>
-        <thead>
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
-              {group.headers.map((h) => (
-                <th key={h.id} aria-sort={h.column.getIsSorted() === "asc" ? "ascending" : h.column.getIsSorted() === "desc" ? "descending" : undefined}>
-                  <button type="button" className="link-button" onClick={h.column.getToggleSortingHandler()}>
-                    {flexRender(h.column.columnDef.header, h.getContext())} {h.column.getIsSorted() === "asc" ? "▲" : h.column.getIsSorted() === "desc" ? "▼" : ""}
-                  </button>
-                </th>
-              ))}
-            </tr>
-          ))}
-        </thead>
-        <tbody>
-          {table.getRowModel().rows.length === 0 ? (
-            <tr>
-              <td colSpan={table.getVisibleLeafColumns().length} className="muted">
-                {data.length ? `No rows contain “${filter}”.` : "Nothing to show yet."}
-              </td>
-            </tr>
-          ) : null}
-          {table.getRowModel().rows.map((row) => (
-            <tr key={row.id}>
-              {row.getVisibleCells().map((cell) => (
-                <td key={cell.id} className={typeof cell.getValue() === "number" ? "num" : undefined}>
-                  {cell.getIsGrouped() ? (
-                    <button type="button" className="link-button" onClick={row.getToggleExpandedHandler()}>
-                      {row.getIsExpanded() ? "▾" : "▸"} {flexRender(cell.column.columnDef.cell, cell.getContext())} ({row.subRows.length})
+      <TableScroll label={caption}>
+        <table aria-label={caption}>
+          <thead>
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((h) => (
+                  <th key={h.id} aria-sort={h.column.getIsSorted() === "asc" ? "ascending" : h.column.getIsSorted() === "desc" ? "descending" : undefined}>
+                    <button type="button" className="link-button" onClick={h.column.getToggleSortingHandler()}>
+                      {flexRender(h.column.columnDef.header, h.getContext())} {h.column.getIsSorted() === "asc" ? "▲" : h.column.getIsSorted() === "desc" ? "▼" : ""}
                     </button>
-                  ) : cell.getIsAggregated() ? (
-                    flexRender(cell.column.columnDef.aggregatedCell ?? cell.column.columnDef.cell, cell.getContext())
-                  ) : cell.getIsPlaceholder() ? null : (
-                    flexRender(cell.column.columnDef.cell, cell.getContext())
-                  )}
+                  </th>
+                ))}
+              </tr>
+            ))}
+          </thead>
+          <tbody>
+            {table.getRowModel().rows.length === 0 ? (
+              <tr>
+                <td colSpan={table.getVisibleLeafColumns().length} className="muted">
+                  {data.length ? `No rows contain “${filter}”.` : "Nothing to show yet."}
                 </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      </div>
+              </tr>
+            ) : null}
+            {table.getRowModel().rows.map((row) => (
+              <tr key={row.id}>
+                {row.getVisibleCells().map((cell) => (
+                  <td key={cell.id} className={typeof cell.getValue() === "number" ? "num" : undefined}>
+                    {cell.getIsGrouped() ? (
+                      <button type="button" className="link-button" onClick={row.getToggleExpandedHandler()}>
+                        {row.getIsExpanded() ? "▾" : "▸"} {flexRender(cell.column.columnDef.cell, cell.getContext())} ({row.subRows.length})
+                      </button>
+                    ) : cell.getIsAggregated() ? (
+                      flexRender(cell.column.columnDef.aggregatedCell ?? cell.column.columnDef.cell, cell.getContext())
+                    ) : cell.getIsPlaceholder() ? null : (
+                      flexRender(cell.column.columnDef.cell, cell.getContext())
+                    )}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
       {table.getPageCount() > 1 ? (
         <nav className="pager" aria-label={`${caption} pages`}>
           <button type="button" className="button-secondary" onClick={() => table.previousPage()} disabled={!table.getCanPreviousPage()}>

@@ -1,5 +1,6 @@
 import { Form, Link, useSearchParams } from "@remix-run/react";
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from "@tanstack/react-table";
+import { TableScroll } from "~/components/table-scroll";
 
 export interface ServerTableProps<T> {
   columns: ColumnDef<T, unknown>[];
@@ -50,53 +51,55 @@ export function ServerTable<T>({ columns, rows, total, page, size, sort, dir, so
           <button type="submit">Search</button>
         </Form>
       ) : null}
-      <table>
-        <caption className="muted" style={{ textAlign: "left", captionSide: "top", paddingBottom: "0.4rem" }}>
-          {caption}: {total.toLocaleString("en")} in all
-        </caption>
-        <thead>
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
-              {group.headers.map((header) => {
-                const id = header.column.id;
-                const active = id === sort;
-                const label = flexRender(header.column.columnDef.header, header.getContext());
-                const className = (header.column.columnDef.meta as { numeric?: boolean } | undefined)?.numeric ? "num" : undefined;
-                return (
-                  <th key={header.id} className={className} aria-sort={active ? (dir === "asc" ? "ascending" : "descending") : undefined}>
-                    {sortable.includes(id) ? (
-                      <Link to={withParams({ sort: id, dir: active && dir === "asc" ? "desc" : "asc", page: "1" })}>
-                        {label} {active ? (dir === "asc" ? "▲" : "▼") : ""}
-                      </Link>
-                    ) : (
-                      label
-                    )}
-                  </th>
-                );
-              })}
-            </tr>
-          ))}
-        </thead>
-        <tbody>
-          {table.getRowModel().rows.length === 0 ? (
-            <tr>
-              <td colSpan={columns.length} className="empty">
-                {empty}
-              </td>
-            </tr>
-          ) : (
-            table.getRowModel().rows.map((row) => (
-              <tr key={row.id}>
-                {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id} className={(cell.column.columnDef.meta as { numeric?: boolean } | undefined)?.numeric ? "num" : undefined}>
-                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                  </td>
-                ))}
+      <TableScroll label={caption}>
+        <table>
+          <caption className="muted" style={{ textAlign: "left", captionSide: "top", paddingBottom: "0.4rem" }}>
+            {caption}: {total.toLocaleString("en")} in all
+          </caption>
+          <thead>
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) => {
+                  const id = header.column.id;
+                  const active = id === sort;
+                  const label = flexRender(header.column.columnDef.header, header.getContext());
+                  const className = (header.column.columnDef.meta as { numeric?: boolean } | undefined)?.numeric ? "num" : undefined;
+                  return (
+                    <th key={header.id} className={className} aria-sort={active ? (dir === "asc" ? "ascending" : "descending") : undefined}>
+                      {sortable.includes(id) ? (
+                        <Link to={withParams({ sort: id, dir: active && dir === "asc" ? "desc" : "asc", page: "1" })}>
+                          {label} {active ? (dir === "asc" ? "▲" : "▼") : ""}
+                        </Link>
+                      ) : (
+                        label
+                      )}
+                    </th>
+                  );
+                })}
               </tr>
-            ))
-          )}
-        </tbody>
-      </table>
+            ))}
+          </thead>
+          <tbody>
+            {table.getRowModel().rows.length === 0 ? (
+              <tr>
+                <td colSpan={columns.length} className="empty">
+                  {empty}
+                </td>
+              </tr>
+            ) : (
+              table.getRowModel().rows.map((row) => (
+                <tr key={row.id}>
+                  {row.getVisibleCells().map((cell) => (
+                    <td key={cell.id} className={(cell.column.columnDef.meta as { numeric?: boolean } | undefined)?.numeric ? "num" : undefined}>
+                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                    </td>
+                  ))}
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </TableScroll>
       <nav className="pager" aria-label="Pages">
         {page > 1 ? <Link to={withParams({ page: String(page - 1) })}>← Previous</Link> : <span className="muted">← Previous</span>}
         <span>

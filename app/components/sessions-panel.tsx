@@ -1,6 +1,7 @@
 import { Form } from "@remix-run/react";
 import { CsrfInput } from "~/utils/csrf";
 import { describeUserAgent } from "~/utils/user-agent";
+import { TableScroll } from "~/components/table-scroll";
 
 export type SessionRow = {
   handle: string;
@@ -27,45 +28,47 @@ export function SessionsPanel({ sessions, currentSession }: { sessions: SessionR
         <p className="muted">Not signed in anywhere.</p>
       ) : (
         <>
-          <table>
-            <thead>
-              <tr>
-                <th>Session</th>
-                <th>Signed in</th>
-                <th>Last seen</th>
-                <th>Expires</th>
-                <th>Browser</th>
-                <th>Address</th>
-                <th>
-                  <span className="sr-only">End</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {sessions.map((s) => (
-                <tr key={s.handle}>
-                  <td>
-                    <code>{s.handle}</code>{" "}
-                    {s.handle === currentSession ? <span className="badge">this browser</span> : null}
-                  </td>
-                  <td>{when(s.createdAt)}</td>
-                  <td>{when(s.lastSeenAt)}</td>
-                  <td>{when(s.endsAt)}</td>
-                  <td title={s.userAgent}>{describeUserAgent(s.userAgent)}</td>
-                  <td>{s.ip || "unknown"}</td>
-                  <td>
-                    <Form method="post">
-                      <CsrfInput />
-                      <input type="hidden" name="session" value={s.handle} />
-                      <button type="submit" name="intent" value="end-session" aria-label={`End session ${s.handle}`}>
-                        End
-                      </button>
-                    </Form>
-                  </td>
+          <TableScroll label="Sessions">
+            <table>
+              <thead>
+                <tr>
+                  <th>Session</th>
+                  <th>Signed in</th>
+                  <th>Last seen</th>
+                  <th>Expires</th>
+                  <th>Browser</th>
+                  <th>Address</th>
+                  <th>
+                    <span className="sr-only">End</span>
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {sessions.map((s) => (
+                  <tr key={s.handle}>
+                    <td>
+                      <code>{s.handle}</code>{" "}
+                      {s.handle === currentSession ? <span className="badge">this browser</span> : null}
+                    </td>
+                    <td>{when(s.createdAt)}</td>
+                    <td>{when(s.lastSeenAt)}</td>
+                    <td>{when(s.endsAt)}</td>
+                    <td title={s.userAgent}>{describeUserAgent(s.userAgent)}</td>
+                    <td>{s.ip || "unknown"}</td>
+                    <td>
+                      <Form method="post">
+                        <CsrfInput />
+                        <input type="hidden" name="session" value={s.handle} />
+                        <button type="submit" name="intent" value="end-session" aria-label={`End session ${s.handle}`}>
+                          End
+                        </button>
+                      </Form>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
           <Form method="post">
             <CsrfInput />
             <button type="submit" name="intent" value="end-all-sessions" className="button-danger">

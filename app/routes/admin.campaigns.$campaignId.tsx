@@ -21,6 +21,7 @@ import { GoldFigures } from "~/components/gold-figures";
 import { GoldItemsPanel } from "~/components/admin/gold-items";
 import { CsrfInput } from "~/utils/csrf";
 import { formatCi, formatCount, formatNumber } from "~/utils/format";
+import { TableScroll } from "~/components/table-scroll";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.campaign.name ?? "Campaign"} · Assay` }];
 
@@ -202,75 +203,79 @@ export default function CampaignPage() {
       {perExpert.length === 0 ? (
         <div className="empty">Nobody is assigned yet: launch the campaign.</div>
       ) : (
-        <table aria-label="Progress per expert">
-          <thead>
-            <tr>
-              <th>Expert</th>
-              <th className="num">Proposals</th>
-              <th className="num">Finished</th>
-              <th className="num">Graded</th>
-            </tr>
-          </thead>
-          <tbody>
-            {perExpert.map((e) => (
-              <tr key={e.expertId}>
-                <td>{e.name}</td>
-                <td className="num">{e.assignments}</td>
-                <td className="num">{e.finished}</td>
-                <td className="num">
-                  {e.graded} / {e.total}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      {assignments.length ? (
-        <details>
-          <summary>Progress per proposal ({assignments.length} assignments); reassign a stalled one</summary>
-          <table aria-label="Progress per proposal">
+        <TableScroll label="Progress per expert">
+          <table aria-label="Progress per expert">
             <thead>
               <tr>
-                <th>Proposal</th>
                 <th>Expert</th>
+                <th className="num">Proposals</th>
+                <th className="num">Finished</th>
                 <th className="num">Graded</th>
-                <th>Reassign to</th>
               </tr>
             </thead>
             <tbody>
-              {assignments.map((a) => (
-                <tr key={a.assignmentId}>
-                  <td>{a.proposal}</td>
-                  <td>{a.expert}</td>
+              {perExpert.map((e) => (
+                <tr key={e.expertId}>
+                  <td>{e.name}</td>
+                  <td className="num">{e.assignments}</td>
+                  <td className="num">{e.finished}</td>
                   <td className="num">
-                    {a.graded} / {a.total}
-                    {a.finishedAt ? " ✓" : ""}
-                  </td>
-                  <td>
-                    {a.choices === null ? null : a.choices.length === 0 ? (
-                      <span className="muted">No eligible expert</span>
-                    ) : (
-                      <Form method="post" className="toolbar">
-                        <CsrfInput />
-                        <input type="hidden" name="assignment" value={a.assignmentId} />
-                        <select name="expert" aria-label={`Expert to take over ${a.proposal} from ${a.expert}`} defaultValue="">
-                          <option value="">—</option>
-                          {a.choices.map((e) => (
-                            <option key={e.id} value={e.id}>
-                              {e.name}
-                            </option>
-                          ))}
-                        </select>
-                        <button type="submit" name="intent" value="reassign" className="button-secondary">
-                          Reassign
-                        </button>
-                      </Form>
-                    )}
+                    {e.graded} / {e.total}
                   </td>
                 </tr>
               ))}
             </tbody>
           </table>
+        </TableScroll>
+      )}
+      {assignments.length ? (
+        <details>
+          <summary>Progress per proposal ({assignments.length} assignments); reassign a stalled one</summary>
+          <TableScroll label="Progress per proposal">
+            <table aria-label="Progress per proposal">
+              <thead>
+                <tr>
+                  <th>Proposal</th>
+                  <th>Expert</th>
+                  <th className="num">Graded</th>
+                  <th>Reassign to</th>
+                </tr>
+              </thead>
+              <tbody>
+                {assignments.map((a) => (
+                  <tr key={a.assignmentId}>
+                    <td>{a.proposal}</td>
+                    <td>{a.expert}</td>
+                    <td className="num">
+                      {a.graded} / {a.total}
+                      {a.finishedAt ? " ✓" : ""}
+                    </td>
+                    <td>
+                      {a.choices === null ? null : a.choices.length === 0 ? (
+                        <span className="muted">No eligible expert</span>
+                      ) : (
+                        <Form method="post" className="toolbar">
+                          <CsrfInput />
+                          <input type="hidden" name="assignment" value={a.assignmentId} />
+                          <select name="expert" aria-label={`Expert to take over ${a.proposal} from ${a.expert}`} defaultValue="">
+                            <option value="">—</option>
+                            {a.choices.map((e) => (
+                              <option key={e.id} value={e.id}>
+                                {e.name}
+                              </option>
+                            ))}
+                          </select>
+                          <button type="submit" name="intent" value="reassign" className="button-secondary">
+                            Reassign
+                          </button>
+                        </Form>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
         </details>
       ) : null}
 
@@ -281,24 +286,26 @@ export default function CampaignPage() {
             Krippendorff's α (ordinal) = <strong>{num(agreement.alpha)}</strong>, 95% CI {formatCi(agreement.ci, formatNumber)} over {formatCount(agreement.items)} pairs,{" "}
             {agreement.raters} experts, {agreement.pairableValues} pairable grades.
           </p>
-          <table aria-label="Leave-one-out agreement">
-            <thead>
-              <tr>
-                <th>Without expert</th>
-                <th className="num">Grades</th>
-                <th className="num">α</th>
-              </tr>
-            </thead>
-            <tbody>
-              {agreement.leaveOneOut.map((l) => (
-                <tr key={l.rater}>
-                  <td>{l.rater}</td>
-                  <td className="num">{l.ratings}</td>
-                  <td className="num">{num(l.alpha)}</td>
+          <TableScroll label="Leave-one-out agreement">
+            <table aria-label="Leave-one-out agreement">
+              <thead>
+                <tr>
+                  <th>Without expert</th>
+                  <th className="num">Grades</th>
+                  <th className="num">α</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {agreement.leaveOneOut.map((l) => (
+                  <tr key={l.rater}>
+                    <td>{l.rater}</td>
+                    <td className="num">{l.ratings}</td>
+                    <td className="num">{num(l.alpha)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
         </>
       ) : (
         <div className="empty">No grades yet.</div>

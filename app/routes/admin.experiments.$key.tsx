@@ -20,6 +20,7 @@ import { VerdictLabel } from "~/components/dashboards/verdict";
 import { AfterLaunchPower, PowerPanel } from "~/components/power-panel";
 import { afterLaunchPower, controlHistory, powerAnswer, powerQuerySchema } from "~/utils/power.server";
 import { parseQuery } from "~/utils/route-params.server";
+import { TableScroll } from "~/components/table-scroll";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.experiment.key ?? "Experiment"} · Assay` }];
 
@@ -173,47 +174,47 @@ export default function ExperimentPage() {
       ) : null}
 
       <h2>Arms</h2>
-      <div className="table-scroll">
-      <table aria-label="Arms">
-        <thead>
-          <tr>
-            <th>Arm</th>
-            <th className="num">Exposed units</th>
-            <th className="num">Units with sessions</th>
-            <th className="num">Sessions</th>
-            <th className="num">Events</th>
-            {onlineMetrics.map((m) => (
-              <th key={m} className="num">
-                {labels[m]}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {counts.map((c) => {
-            const arm = report?.arms[c.arm];
-            return (
-              <tr key={c.arm} data-arm={c.arm}>
-                <th scope="row">
-                  {c.arm}
-                  {c.arm === control ? " (control)" : ""}
+      <TableScroll label="Arms">
+        <table aria-label="Arms">
+          <thead>
+            <tr>
+              <th>Arm</th>
+              <th className="num">Exposed units</th>
+              <th className="num">Units with sessions</th>
+              <th className="num">Sessions</th>
+              <th className="num">Events</th>
+              {onlineMetrics.map((m) => (
+                <th key={m} className="num">
+                  {labels[m]}
                 </th>
-                <td className="num">{c.exposedUnits}</td>
-                <td className="num">{arm?.units ?? 0}</td>
-                <td className="num">{arm?.sessions ?? 0}</td>
-                <td className="num">{formatCount(c.events)}</td>
-                {onlineMetrics.map((m) => (
-                  <td key={m} className="num">
-                    {asRate(m) ? pct(arm?.[m]) : num(arm?.[m])}
-                    <div className="muted">{arm?.ci?.[m] ? formatCi(arm.ci[m], asRate(m) ? pct : num) : ""}</div>
-                  </td>
-                ))}
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-      </div>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {counts.map((c) => {
+              const arm = report?.arms[c.arm];
+              return (
+                <tr key={c.arm} data-arm={c.arm}>
+                  <th scope="row">
+                    {c.arm}
+                    {c.arm === control ? " (control)" : ""}
+                  </th>
+                  <td className="num">{c.exposedUnits}</td>
+                  <td className="num">{arm?.units ?? 0}</td>
+                  <td className="num">{arm?.sessions ?? 0}</td>
+                  <td className="num">{formatCount(c.events)}</td>
+                  {onlineMetrics.map((m) => (
+                    <td key={m} className="num">
+                      {asRate(m) ? pct(arm?.[m]) : num(arm?.[m])}
+                      <div className="muted">{arm?.ci?.[m] ? formatCi(arm.ci[m], asRate(m) ? pct : num) : ""}</div>
+                    </td>
+                  ))}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </TableScroll>
       {report ? (
         <>
           <p className="muted">
@@ -221,37 +222,37 @@ export default function ExperimentPage() {
             {report.dataQuality.duplicateEvents} duplicate events, {report.dataQuality.sessionsWithoutImpression} sessions without an impression, {report.dataQuality.eventsAboutUnshownCandidates} events about candidates never shown; <UnknownIds unknown={unknown} />.
           </p>
           <h2>Differences vs control</h2>
-          <div className="table-scroll">
-          <table aria-label="Differences vs control">
-            <thead>
-              <tr>
-                <th>Arm</th>
-                <th>Metric</th>
-                <th className="num">Difference</th>
-                <th className="num">95% CI</th>
-                <th className="num">Relative lift</th>
-                <th className="num">p (permutation over units)</th>
-                <th>Verdict</th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.comparisons.map((c) => (
-                <tr key={`${c.arm}-${c.metric}`}>
-                  <td>{c.arm}</td>
-                  <td>{labels[c.metric]}</td>
-                  <td className="num">{formatDifference(c.difference, metricDisplay(c.metric).kind)}</td>
-                  <td className="num">{formatCi(c.ci, (v) => formatDifference(v, metricDisplay(c.metric).kind))}</td>
-                  <td className="num">{formatLift(c.relativeLift)}</td>
-                  <td className="num">{formatP(c.pValue)}</td>
-                  <td>
-                    <VerdictLabel verdict={verdict(c.difference, c.ci, metricDisplay(c.metric).direction)} />
-                    {metricDisplay(c.metric).direction === "lower" ? <div className="muted">{directionText("lower")}</div> : null}
-                  </td>
+          <TableScroll label="Differences vs control">
+            <table aria-label="Differences vs control">
+              <thead>
+                <tr>
+                  <th>Arm</th>
+                  <th>Metric</th>
+                  <th className="num">Difference</th>
+                  <th className="num">95% CI</th>
+                  <th className="num">Relative lift</th>
+                  <th className="num">p (permutation over units)</th>
+                  <th>Verdict</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-          </div>
+              </thead>
+              <tbody>
+                {report.comparisons.map((c) => (
+                  <tr key={`${c.arm}-${c.metric}`}>
+                    <td>{c.arm}</td>
+                    <td>{labels[c.metric]}</td>
+                    <td className="num">{formatDifference(c.difference, metricDisplay(c.metric).kind)}</td>
+                    <td className="num">{formatCi(c.ci, (v) => formatDifference(v, metricDisplay(c.metric).kind))}</td>
+                    <td className="num">{formatLift(c.relativeLift)}</td>
+                    <td className="num">{formatP(c.pValue)}</td>
+                    <td>
+                      <VerdictLabel verdict={verdict(c.difference, c.ci, metricDisplay(c.metric).direction)} />
+                      {metricDisplay(c.metric).direction === "lower" ? <div className="muted">{directionText("lower")}</div> : null}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
         </>
       ) : (
         <div className="empty">No events yet. Conveners' interactions, the event API and `assay events import` fill this page.</div>
@@ -267,40 +268,42 @@ export default function ExperimentPage() {
         </p>
       ) : null}
       {keys.length ? (
-        <table aria-label="API keys">
-          <thead>
-            <tr>
-              <th>Key</th>
-              <th>Created</th>
-              <th>Expires</th>
-              <th>Status</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {keys.map((k) => (
-              <tr key={k.id}>
-                <td>
-                  <code>{k.prefix}…</code>
-                </td>
-                <td>{new Date(k.createdAt).toISOString().slice(0, 16).replace("T", " ")}</td>
-                <td>{k.expiresAt ? new Date(k.expiresAt).toISOString().slice(0, 10) : "never"}</td>
-                <td>{k.revokedAt ? "revoked" : "active"}</td>
-                <td>
-                  {k.revokedAt ? null : (
-                    <Form method="post">
-                      <CsrfInput />
-                      <input type="hidden" name="keyId" value={k.id} />
-                      <button type="submit" name="intent" value="revokeKey" className="button-danger">
-                        Revoke {k.prefix}…
-                      </button>
-                    </Form>
-                  )}
-                </td>
+        <TableScroll label="API keys">
+          <table aria-label="API keys">
+            <thead>
+              <tr>
+                <th>Key</th>
+                <th>Created</th>
+                <th>Expires</th>
+                <th>Status</th>
+                <th />
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {keys.map((k) => (
+                <tr key={k.id}>
+                  <td>
+                    <code>{k.prefix}…</code>
+                  </td>
+                  <td>{new Date(k.createdAt).toISOString().slice(0, 16).replace("T", " ")}</td>
+                  <td>{k.expiresAt ? new Date(k.expiresAt).toISOString().slice(0, 10) : "never"}</td>
+                  <td>{k.revokedAt ? "revoked" : "active"}</td>
+                  <td>
+                    {k.revokedAt ? null : (
+                      <Form method="post">
+                        <CsrfInput />
+                        <input type="hidden" name="keyId" value={k.id} />
+                        <button type="submit" name="intent" value="revokeKey" className="button-danger">
+                          Revoke {k.prefix}…
+                        </button>
+                      </Form>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       ) : null}
       <Form method="post" className="toolbar">
         <CsrfInput />

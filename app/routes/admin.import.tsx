@@ -11,6 +11,7 @@ import { requireAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { CsrfInput } from "~/utils/csrf";
+import { TableScroll } from "~/components/table-scroll";
 
 export const meta: MetaFunction = () => [{ title: "Import · Assay" }];
 
@@ -99,45 +100,49 @@ export default function ImportPage() {
             Nothing was imported: {result.totalErrors.toLocaleString("en")} problem{result.totalErrors === 1 ? "" : "s"} in {result.fileName}
           </h2>
           <p>Fix these rows and import the file again.{result.totalErrors > result.errors.length ? ` The first ${result.errors.length} are listed.` : ""}</p>
-          <table>
-            <thead>
-              <tr>
-                <th className="num">Line</th>
-                <th>Problem</th>
-              </tr>
-            </thead>
-            <tbody>
-              {result.errors.map((e, i) => (
-                <tr key={i}>
-                  <td className="num">{e.line}</td>
-                  <td>{e.message}</td>
+          <TableScroll label="Rows to fix">
+            <table>
+              <thead>
+                <tr>
+                  <th className="num">Line</th>
+                  <th>Problem</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {result.errors.map((e, i) => (
+                  <tr key={i}>
+                    <td className="num">{e.line}</td>
+                    <td>{e.message}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
         </section>
       ) : null}
 
       <h2>Columns</h2>
-      <table>
-        <thead>
-          <tr>
-            <th>Entity</th>
-            <th>Required</th>
-            <th>Optional</th>
-          </tr>
-        </thead>
-        <tbody>
-          <tr><td>subjects</td><td>{requiredColumns.subjects.join(", ")}</td><td>—</td></tr>
-          <tr><td>proposals</td><td>{requiredColumns.proposals.join(", ")}</td><td>abstract, keywords (separated by ;), subject (a subject key), date (YYYY-MM-DD, submission)</td></tr>
-          <tr><td>candidates</td><td>{requiredColumns.candidates.join(", ")}</td><td>affiliation, email, keywords (separated by ;), summary, profile_date (YYYY-MM-DD, when the profile was written)</td></tr>
-          <tr><td>systems</td><td>{requiredColumns.systems.join(", ")}</td><td>name, version</td></tr>
-          <tr><td>lists</td><td>{requiredColumns.lists.join(", ")}</td><td>score, variant (default “default”). A file replaces each list it names.</td></tr>
-          <tr><td>gold</td><td>{requiredColumns.gold.join(", ")}</td><td>—</td></tr>
-          <tr><td>conflicts</td><td>{requiredColumns.conflicts.join(", ")}</td><td>reason. The candidate must not review the proposal: flagged in lists, never assigned as its expert.</td></tr>
-          <tr><td>truth</td><td>{requiredColumns.truth.join(", ")}</td><td>— (campaign: its id; a pair the launched campaign pooled; grade 1–4. Experts never see which pairs are gold.)</td></tr>
-        </tbody>
-      </table>
+      <TableScroll label="Columns">
+        <table>
+          <thead>
+            <tr>
+              <th>Entity</th>
+              <th>Required</th>
+              <th>Optional</th>
+            </tr>
+          </thead>
+          <tbody>
+            <tr><td>subjects</td><td>{requiredColumns.subjects.join(", ")}</td><td>—</td></tr>
+            <tr><td>proposals</td><td>{requiredColumns.proposals.join(", ")}</td><td>abstract, keywords (separated by ;), subject (a subject key), date (YYYY-MM-DD, submission)</td></tr>
+            <tr><td>candidates</td><td>{requiredColumns.candidates.join(", ")}</td><td>affiliation, email, keywords (separated by ;), summary, profile_date (YYYY-MM-DD, when the profile was written)</td></tr>
+            <tr><td>systems</td><td>{requiredColumns.systems.join(", ")}</td><td>name, version</td></tr>
+            <tr><td>lists</td><td>{requiredColumns.lists.join(", ")}</td><td>score, variant (default “default”). A file replaces each list it names.</td></tr>
+            <tr><td>gold</td><td>{requiredColumns.gold.join(", ")}</td><td>—</td></tr>
+            <tr><td>conflicts</td><td>{requiredColumns.conflicts.join(", ")}</td><td>reason. The candidate must not review the proposal: flagged in lists, never assigned as its expert.</td></tr>
+            <tr><td>truth</td><td>{requiredColumns.truth.join(", ")}</td><td>— (campaign: its id; a pair the launched campaign pooled; grade 1–4. Experts never see which pairs are gold.)</td></tr>
+          </tbody>
+        </table>
+      </TableScroll>
       <p className="muted">
         Files are UTF-8 text. Ids, keys, names, emails and affiliations hold at most {fieldLimits.short} characters, titles and keywords{" "}
         {fieldLimits.medium.toLocaleString("en")}, abstracts and summaries {fieldLimits.long.toLocaleString("en")}. Maximum upload{" "}

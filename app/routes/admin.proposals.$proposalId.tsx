@@ -8,6 +8,7 @@ import { getDb } from "~/utils/db.server";
 import { parseQuery } from "~/utils/route-params.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { ProposalHeader } from "~/components/proposal-header";
+import { TableScroll } from "~/components/table-scroll";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.proposal.externalId ?? "Proposal"} · Assay` }];
 
@@ -96,31 +97,33 @@ export default function ProposalPage() {
                   <p className="muted">
                     {hits} of {gold.length} gold members anywhere in its {list.items.length} items.
                   </p>
-                  <table>
-                    <thead>
-                      <tr>
-                        <th className="num">Rank</th>
-                        <th>Candidate</th>
-                        <th className="num">Score</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {list.items.slice(0, depth).map((item) => {
-                        const isGold = goldIds.has(item.candidateId);
-                        return (
-                          <tr key={item.rank} className={isGold ? "gold" : undefined}>
-                            <td className="num">{item.rank}</td>
-                            <td>
-                              {isGold ? <span className="gold-mark" title="Gold committee member">★ </span> : null}
-                              {item.name} <span className="muted">· {item.affiliation}</span>
-                              {isGold ? <span className="sr-only"> (gold member)</span> : null}
-                            </td>
-                            <td className="num">{item.score ?? "—"}</td>
-                          </tr>
-                        );
-                      })}
-                    </tbody>
-                  </table>
+                  <TableScroll label="Ranked list">
+                    <table>
+                      <thead>
+                        <tr>
+                          <th className="num">Rank</th>
+                          <th>Candidate</th>
+                          <th className="num">Score</th>
+                        </tr>
+                      </thead>
+                      <tbody>
+                        {list.items.slice(0, depth).map((item) => {
+                          const isGold = goldIds.has(item.candidateId);
+                          return (
+                            <tr key={item.rank} className={isGold ? "gold" : undefined}>
+                              <td className="num">{item.rank}</td>
+                              <td>
+                                {isGold ? <span className="gold-mark" title="Gold committee member">★ </span> : null}
+                                {item.name} <span className="muted">· {item.affiliation}</span>
+                                {isGold ? <span className="sr-only"> (gold member)</span> : null}
+                              </td>
+                              <td className="num">{item.score ?? "—"}</td>
+                            </tr>
+                          );
+                        })}
+                      </tbody>
+                    </table>
+                  </TableScroll>
                 </section>
               );
             })}

@@ -5,6 +5,7 @@ import { listSystems } from "../../db/catalog";
 import { requireAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
+import { TableScroll } from "~/components/table-scroll";
 
 export const meta: MetaFunction = () => [{ title: "Systems · Assay" }];
 
@@ -21,32 +22,34 @@ export default function Systems() {
       {systems.length === 0 ? (
         <div className="empty">No systems yet: import a systems file, then its ranked lists.</div>
       ) : (
-        <table>
-          <thead>
-            <tr>
-              <th>Key</th>
-              <th>Name</th>
-              <th>Version</th>
-              <th className="num">Proposals</th>
-              <th className="num">Lists</th>
-              <th className="num">Query variants</th>
-              <th className="num">List items</th>
-            </tr>
-          </thead>
-          <tbody>
-            {systems.map((s) => (
-              <tr key={s.id}>
-                <td>{s.key}</td>
-                <td>{s.name}</td>
-                <td>{s.version || "—"}</td>
-                <td className="num">{s.proposals}</td>
-                <td className="num">{s.lists}</td>
-                <td className="num">{s.variants}</td>
-                <td className="num">{s.items.toLocaleString("en")}</td>
+        <TableScroll label="Systems">
+          <table>
+            <thead>
+              <tr>
+                <th>Key</th>
+                <th>Name</th>
+                <th>Version</th>
+                <th className="num">Proposals</th>
+                <th className="num">Lists</th>
+                <th className="num">Query variants</th>
+                <th className="num">List items</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {systems.map((s) => (
+                <tr key={s.id}>
+                  <td>{s.key}</td>
+                  <td>{s.name}</td>
+                  <td>{s.version || "—"}</td>
+                  <td className="num">{s.proposals}</td>
+                  <td className="num">{s.lists}</td>
+                  <td className="num">{s.variants}</td>
+                  <td className="num">{s.items.toLocaleString("en")}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       )}
     </>
   );

@@ -14,6 +14,7 @@ import { searchField } from "~/utils/listing";
 import { parseQuery } from "~/utils/route-params.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { CsrfInput } from "~/utils/csrf";
+import { TableScroll } from "~/components/table-scroll";
 
 export const meta: MetaFunction = () => [{ title: "Users · Assay" }];
 
@@ -113,36 +114,38 @@ export default function Users() {
         </div>
         <button type="submit">Search</button>
       </Form>
-      <table>
-        <thead>
-          <tr>
-            <th>Name</th>
-            <th>Email</th>
-            <th>Role</th>
-            <th>Status</th>
-          </tr>
-        </thead>
-        <tbody>
-          {users.length === 0 ? (
+      <TableScroll label="Users">
+        <table>
+          <thead>
             <tr>
-              <td colSpan={4} className="empty">
-                No user matches “{q}”.
-              </td>
+              <th>Name</th>
+              <th>Email</th>
+              <th>Role</th>
+              <th>Status</th>
             </tr>
-          ) : (
-            users.map((u) => (
-              <tr key={u.id}>
-                <td>
-                  <Link to={`/admin/users/${u.id}`}>{u.name}</Link>
+          </thead>
+          <tbody>
+            {users.length === 0 ? (
+              <tr>
+                <td colSpan={4} className="empty">
+                  No user matches “{q}”.
                 </td>
-                <td>{u.email}</td>
-                <td>{u.role}</td>
-                <td>{u.active ? "active" : <span className="badge inactive">deactivated</span>}</td>
               </tr>
-            ))
-          )}
-        </tbody>
-      </table>
+            ) : (
+              users.map((u) => (
+                <tr key={u.id}>
+                  <td>
+                    <Link to={`/admin/users/${u.id}`}>{u.name}</Link>
+                  </td>
+                  <td>{u.email}</td>
+                  <td>{u.role}</td>
+                  <td>{u.active ? "active" : <span className="badge inactive">deactivated</span>}</td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </TableScroll>
     </>
   );
 }

@@ -10,6 +10,7 @@ import { parseQuery } from "~/utils/route-params.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { formatCount, formatDifference, formatValue } from "~/utils/format";
 import { rowMeasure } from "~/utils/metrics-display";
+import { TableScroll } from "~/components/table-scroll";
 
 export const meta: MetaFunction = () => [{ title: "Compare snapshots · Assay" }];
 
@@ -51,7 +52,7 @@ export default function Compare() {
       <p className="muted">
         {a.sha256 === b.sha256 ? "Identical results (same sha256)." : `${formatCount(differing)} of ${formatCount(rows.length)} figures differ; they are highlighted.`}
       </p>
-      <div className="table-scroll">
+      <TableScroll label="Snapshot comparison">
         <table aria-label="Snapshot comparison">
           <thead>
             <tr>
@@ -76,7 +77,7 @@ export default function Compare() {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </>
   );
 }

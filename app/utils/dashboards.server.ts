@@ -1,8 +1,9 @@
 import { json } from "@remix-run/node";
 import { armCounts, unknownIdFindings } from "../../db/experiment-stats";
 import { getExperiment } from "../../db/experiments";
-import { cumulativeDailyFromSessions, type IntervalKind } from "../../scripts/metrics/online";
+import { type IntervalKind } from "../../scripts/metrics/online";
 import { DEFAULT_N_STAR } from "../../scripts/stats/sequential";
+import { cumulativeDailyWithIntervals } from "../../scripts/metrics/daily-intervals";
 import { sqlStreamTotals } from "../../db/online-sql";
 import { getDb } from "./db.server";
 import { parseId } from "./route-params.server";
@@ -35,7 +36,7 @@ export async function experimentDashboard(key: string | undefined, view: { inter
     counts: await armCounts(db, experiment, totals.perArm),
     unknown: await unknownIdFindings(db, experiment),
     report,
-    daily: totals.events ? cumulativeDailyFromSessions(totals.sessions) : [],
+    daily: totals.events ? cumulativeDailyWithIntervals(totals.sessions) : [],
     // What "Freeze snapshot" passes on, so the snapshot's figures are this page's.
     parameters: { B: options.B, seed: options.seed, intervals, ...(intervals === "sequential" ? { nStar } : {}) },
   };

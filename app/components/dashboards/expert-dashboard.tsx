@@ -9,6 +9,12 @@ import { ComparisonSentence, LearningCurveTable, SubjectNdcgTable, SystemResults
 import { formatCi, formatCount, formatNumber } from "~/utils/format";
 
 const num = formatNumber;
+const three = (v: unknown) => formatNumber(v as number | null);
+
+/** nDCG@K per system and K with its interval: the chart's points and its data table. */
+function ndcgPoints(results: Json<CampaignResults>) {
+  return results.systems.flatMap((s) => results.ks.map((k) => ({ system: s.key, k, value: s.overall.measures[`nDCG@${k}`].value, lower: s.overall.measures[`nDCG@${k}`].ci?.lower, upper: s.overall.measures[`nDCG@${k}`].ci?.upper })));
+}
 
 /**
  * The tier-2 dashboard drawn from a campaign's results: the live page passes what it computed
@@ -20,12 +26,16 @@ export function ExpertDashboard({ results, agreement, curve }: { results: Json<C
       <SystemResultsTable results={results} label="nDCG by system" />
       <div className="side-by-side">
         <Chart
-          caption="nDCG@K per system with its 95% interval, on the experts' aggregated labels."
+          title="nDCG@K with 95% CI"
+          caption="nDCG@K per system with its 95% interval as a band, on the experts' aggregated labels."
           deps={[results]}
+          table={{
+            columns: [{ key: "system", label: "System" }, { key: "k", label: "K" }, { key: "value", label: "nDCG@K", format: three }, { key: "lower", label: "95% CI lower", format: three }, { key: "upper", label: "95% CI upper", format: three }],
+            rows: ndcgPoints(results),
+          }}
           build={(Plot) => {
-            const points = results.systems.flatMap((s) => results.ks.map((k) => ({ system: s.key, k, value: s.overall.measures[`nDCG@${k}`].value, lower: s.overall.measures[`nDCG@${k}`].ci?.lower, upper: s.overall.measures[`nDCG@${k}`].ci?.upper })));
+            const points = ndcgPoints(results);
             return {
-              title: "nDCG@K with 95% CI",
               x: { label: "K" },
               y: { label: "nDCG@K (higher is better)", domain: [0, 1], grid: true },
               color: { legend: true },
@@ -35,10 +45,11 @@ export function ExpertDashboard({ results, agreement, curve }: { results: Json<C
         />
         {agreement ? (
           <Chart
+            title="Agreement per expert"
+            table={{ columns: [{ key: "rater", label: "Expert" }, { key: "alpha", label: "α without this expert", format: three }], rows: agreement.leaveOneOut }}
             caption={`Agreement without each expert (leave-one-out α); the line is α with everyone, ${num(agreement.alpha)}. An expert whose removal raises α disagrees most with the others.`}
             deps={[agreement]}
             build={(Plot) => ({
-              title: "Agreement per expert",
               marginLeft: 120,
               x: { label: "Krippendorff's α without this expert", domain: [0, 1], grid: true },
               y: { label: null },

@@ -9,6 +9,8 @@ import { metricDisplay, metricLabel } from "~/utils/metrics-display";
 import { VerdictLabel } from "./verdict";
 import { OfflineScoreSections } from "./offline-scores";
 import { OfflineIntegrity, OfflineViewLine } from "./offline-integrity";
+import { cdfWithBand, sharedHistogram } from "~/utils/chart-data";
+import { TableScroll } from "~/components/table-scroll";
 
 /** A measure's value in its unit (HR as a percentage, MRR and AP with three digits). */
 const show = (name: string, v: number | null | undefined) => formatValue(v, metricDisplay(name).kind);
@@ -33,6 +35,27 @@ const families = [
   { label: "Coverage@K", name: (k: number) => `Coverage@${k}` },
 ];
 
+type Report = Json<OfflineReport>;
+const estimate = (s: Report["systems"][number], name: string) => s.overall.measures[name] as Json<Estimate> | undefined;
+const rate = (v: unknown) => formatRate(v as number | null);
+const num = (v: unknown) => formatNumber(v as number | null);
+const count = (v: unknown) => formatCount(v as number | null);
+
+/** HR@K per system and K with its interval: the points of the first chart and its table. */
+function hitRatePoints(report: Report) {
+  return report.systems.flatMap((s) => report.parameters.ks.map((k) => ({ system: s.name, k, value: estimate(s, `Success@${k}`)?.value, lower: estimate(s, `Success@${k}`)?.ci?.lower, upper: estimate(s, `Success@${k}`)?.ci?.upper })));
+}
+
+/** Every family's value against K, per system, with intervals. */
+function familyPoints(report: Report) {
+  return report.systems.flatMap((s) =>
+    families.flatMap((f) => report.parameters.ks.map((k) => ({ system: s.name, measure: f.label, k, value: estimate(s, f.name(k))?.value, lower: estimate(s, f.name(k))?.ci?.lower, upper: estimate(s, f.name(k))?.ci?.upper }))),
+  );
+}
+
+const kHitBins = (report: Report) => sharedHistogram(report.systems.map((s) => ({ name: s.name, values: s.kHitValues })));
+const kHitCdf = (report: Report) => cdfWithBand(report.systems.map((s) => ({ name: s.name, values: s.kHitValues, total: s.proposals })));
+
 /**
  * The tier-1 dashboard drawn from an offline report: the live page computes the report, an opened
  * snapshot passes the stored one, and both show the same thing.
@@ -44,58 +67,61 @@ export function OfflineDashboard({ report }: { report: Json<OfflineReport> }) {
     <>
       <OfflineViewLine report={report} />
       <h2>Hit rate by depth</h2>
-      <table aria-label="HR@K by system">
-        <thead>
-          <tr>
-            <th>System</th>
-            <th className="num">Proposals</th>
-            {ks.map((k) => (
-              <th key={k} className="num">
-                HR@{k}
-              </th>
-            ))}
-            <th className="num">MRR@10</th>
-            <th className="num">AP</th>
-            <th className="num">{metricLabel("HLU(a=5)")}</th>
-            <th className="num">Pool recall</th>
-            <th className="num">K_hit median</th>
-            <th className="num">K_hit p90</th>
-          </tr>
-        </thead>
-        <tbody>
-          {report.systems.map((s) => (
-            <tr key={s.key}>
-              <th scope="row">{s.name}</th>
-              <td className="num">{formatCount(s.proposals)}</td>
-              {[...ks.map((k) => `Success@${k}`), "RR@10", "AP", "HLU(a=5)"].map((m) => (
-                <td key={m} className="num" title={`95% CI ${showCi(m, measure(s, m))}`}>
-                  {show(m, measure(s, m)?.value)}
-                  <div className="muted">{showCi(m, measure(s, m))}</div>
-                </td>
+      <TableScroll label="HR@K by system">
+        <table aria-label="HR@K by system">
+          <thead>
+            <tr>
+              <th>System</th>
+              <th className="num">Proposals</th>
+              {ks.map((k) => (
+                <th key={k} className="num">
+                  HR@{k}
+                </th>
               ))}
-              <td className="num">{show("PoolRecall", measure(s, "PoolRecall")?.value)}</td>
-              <td className="num">
-                {formatNumber(s.kHit.median.value)}
-                <div className="muted">{formatCi(s.kHit.median.ci, formatNumber)}</div>
-              </td>
-              <td className="num">
-                {formatNumber(s.kHit.p90.value)}
-                <div className="muted">{formatCi(s.kHit.p90.ci, formatNumber)}</div>
-              </td>
+              <th className="num">MRR@10</th>
+              <th className="num">AP</th>
+              <th className="num">{metricLabel("HLU(a=5)")}</th>
+              <th className="num">Pool recall</th>
+              <th className="num">K_hit median</th>
+              <th className="num">K_hit p90</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {report.systems.map((s) => (
+              <tr key={s.key}>
+                <th scope="row">{s.name}</th>
+                <td className="num">{formatCount(s.proposals)}</td>
+                {[...ks.map((k) => `Success@${k}`), "RR@10", "AP", "HLU(a=5)"].map((m) => (
+                  <td key={m} className="num" title={`95% CI ${showCi(m, measure(s, m))}`}>
+                    {show(m, measure(s, m)?.value)}
+                    <div className="muted">{showCi(m, measure(s, m))}</div>
+                  </td>
+                ))}
+                <td className="num">{show("PoolRecall", measure(s, "PoolRecall")?.value)}</td>
+                <td className="num">
+                  {formatNumber(s.kHit.median.value)}
+                  <div className="muted">{formatCi(s.kHit.median.ci, formatNumber)}</div>
+                </td>
+                <td className="num">
+                  {formatNumber(s.kHit.p90.value)}
+                  <div className="muted">{formatCi(s.kHit.p90.ci, formatNumber)}</div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
 
       <h2>Charts</h2>
       <div className="side-by-side">
         <Chart
-          caption="Hit rate by depth K with its 95% interval, per system: the share of proposals with a committee member in the top K."
+          title="HR@K with 95% CI"
+          caption="Hit rate by depth K with its 95% interval as a band, per system: the share of proposals with a committee member in the top K."
           deps={[report]}
+          table={{ columns: [{ key: "system", label: "System" }, { key: "k", label: "K" }, { key: "value", label: "HR@K", format: rate }, { key: "lower", label: "95% CI lower", format: rate }, { key: "upper", label: "95% CI upper", format: rate }], rows: hitRatePoints(report) }}
           build={(Plot) => {
-            const points = report.systems.flatMap((s) => ks.map((k) => ({ system: s.name, k, value: measure(s, `Success@${k}`)?.value, lower: measure(s, `Success@${k}`)?.ci?.lower, upper: measure(s, `Success@${k}`)?.ci?.upper })));
+            const points = hitRatePoints(report);
             return {
-              title: "HR@K with 95% CI",
               x: { label: "K (candidates shown)" },
               y: { label: "HR@K (higher is better)", domain: [0, 1], tickFormat: "%", grid: true },
               color: { legend: true },
@@ -104,48 +130,59 @@ export function OfflineDashboard({ report }: { report: Json<OfflineReport> }) {
           }}
         />
         <Chart
-          caption="K_hit: the rank of the first committee member in each proposal's list, per system."
+          title="K_hit histogram, one panel per system"
+          caption="K_hit: the rank of the first committee member in each proposal's list, one panel per system on the same bins (proposals with no committee member in the list are left out)."
           deps={[report]}
+          table={{ columns: [{ key: "series", label: "System" }, { key: "from", label: "Rank from" }, { key: "to", label: "Rank below" }, { key: "count", label: "Proposals", format: count }], rows: kHitBins(report) }}
           build={(Plot) => {
-            const values = report.systems.flatMap((s) => s.kHitValues.map((k) => ({ system: s.name, k })));
+            const bins = kHitBins(report);
+            const systems = report.systems.map((s) => s.name);
             return {
-              title: "K_hit histogram",
+              height: 60 + 130 * systems.length,
               x: { label: "rank of the first committee member" },
               y: { label: "proposals", grid: true },
-              color: { legend: true },
-              marks: [Plot.rectY(values, Plot.binX({ y: "count" }, { x: "k", fill: "system", mixBlendMode: "multiply", fillOpacity: 0.6, thresholds: 25 } as Parameters<typeof Plot.binX>[1])), Plot.ruleY([0])],
+              fy: { label: null, axis: null, domain: systems },
+              color: { legend: true, domain: systems },
+              marks: [
+                Plot.rectY(bins, { x1: "from", x2: "to", y: "count", fy: "series", fill: "series", inset: 0.5 }),
+                Plot.ruleY([0]),
+                Plot.text(systems, { fy: (d: string) => d, text: (d: string) => d, frameAnchor: "top-right", dy: 2, dx: -4 }),
+              ],
             };
           }}
         />
         <Chart
-          caption="Share of proposals whose first committee member appears by each rank (the K_hit cumulative distribution); where it crosses 90% is the suggested display depth."
+          title="K_hit CDF with 95% band"
+          caption="Share of proposals whose first committee member appears by each rank (the K_hit cumulative distribution), with a simultaneous 95% band (Dvoretzky–Kiefer–Wolfowitz); where it crosses the dashed 90% line is the suggested display depth."
           deps={[report]}
+          table={{ columns: [{ key: "series", label: "System" }, { key: "value", label: "Rank" }, { key: "share", label: "Share by this rank", format: rate }, { key: "lower", label: "95% band lower", format: rate }, { key: "upper", label: "95% band upper", format: rate }], rows: kHitCdf(report) }}
           build={(Plot) => {
-            const points = report.systems.flatMap((s) => {
-              const sorted = [...s.kHitValues].sort((a, b) => a - b);
-              return sorted.map((k, i) => ({ system: s.name, k, share: (i + 1) / s.proposals }));
-            });
+            const points = kHitCdf(report);
             return {
-              title: "K_hit CDF",
               x: { label: "rank" },
               y: { label: "share of proposals", domain: [0, 1], tickFormat: "%", grid: true },
               color: { legend: true },
-              marks: [Plot.lineY(points, { x: "k", y: "share", stroke: "system", curve: "step-after" }), Plot.ruleY([0.9], { strokeDasharray: "4 3" })],
+              marks: [
+                Plot.areaY(points, { x: "value", y1: "lower", y2: "upper", fill: "series", fillOpacity: 0.15, curve: "step-after" }),
+                Plot.lineY(points, { x: "value", y: "share", stroke: "series", curve: "step-after" }),
+                Plot.ruleY([0.9], { strokeDasharray: "4 3" }),
+              ],
             };
           }}
         />
       </div>
       <Chart
+        title="Metrics against K"
         caption="Each measure against the depth K, one panel per measure, per system, with 95% intervals as vertical bars: where a system's advantage opens or closes with depth."
         deps={[report]}
+        minWidth={640}
+        table={{ columns: [{ key: "measure", label: "Measure" }, { key: "system", label: "System" }, { key: "k", label: "K" }, { key: "value", label: "Value", format: num }, { key: "lower", label: "95% CI lower", format: num }, { key: "upper", label: "95% CI upper", format: num }], rows: familyPoints(report) }}
         build={(Plot) => {
-          const points = report.systems.flatMap((s) =>
-            families.flatMap((f) => ks.map((k) => ({ system: s.name, measure: f.label, k, value: measure(s, f.name(k))?.value, lower: measure(s, f.name(k))?.ci?.lower, upper: measure(s, f.name(k))?.ci?.upper }))),
-          );
+          const points = familyPoints(report);
           return {
-            title: "Metrics against K",
-            width: 1000,
-            height: 260,
+            height: 280,
+            // Room for the y label above the facet names, which it overlapped.
+            marginTop: 40,
             marginBottom: 40,
             fx: { label: null },
             x: { label: "K (candidates shown)" },

@@ -1,0 +1,48 @@
+import { demoLogin, expect, signIn, test } from "./test";
+import { testEveryPage } from "./pages";
+
+/**
+ * No page scrolls sideways on a phone (390 px, an iPhone 12–15): wide tables scroll inside their own
+ * box, charts draw at the width they are given, the navigation folds into a menu.
+ */
+testEveryPage({ width: 390, height: 844 }, async (page, _entry, path) => {
+  const { scrollWidth, wide } = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    // The outermost elements that stick out, to say what to fix when the check fails.
+    const wide = [...document.querySelectorAll<HTMLElement>("body *")]
+      .filter((el) => el.getBoundingClientRect().right > width + 1 && !(el.parentElement && el.parentElement.getBoundingClientRect().right > width + 1))
+      .slice(0, 5)
+      .map((el) => `${el.tagName.toLowerCase()}${el.className && typeof el.className === "string" ? "." + el.className.split(" ").join(".") : ""} (${Math.round(el.getBoundingClientRect().right)} px)`);
+    return { scrollWidth: document.documentElement.scrollWidth, wide };
+  });
+  expect(scrollWidth, `${path} is ${scrollWidth} px wide at 390 px; sticking out: ${wide.join(", ")}`).toBeLessThanOrEqual(390);
+});
+
+test("on a phone the navigation folds behind a Menu button that works by keyboard; on a desktop it is all shown", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, demoLogin.admin);
+  await page.goto("/admin");
+  const menu = page.getByRole("button", { name: "Menu" });
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await expect(menu).toHaveAttribute("aria-expanded", "false");
+  await expect(nav).toBeHidden();
+  // The folded header is one row, not the 250 px the eleven admin links wrapped to.
+  expect((await page.locator(".site-header").boundingBox())!.height).toBeLessThan(80);
+  await menu.focus();
+  await page.keyboard.press("Enter");
+  await expect(menu).toHaveAttribute("aria-expanded", "true");
+  await expect(nav.getByRole("link", { name: "Campaigns" })).toBeVisible();
+  await page.keyboard.press("Tab");
+  await expect(nav.getByRole("link", { name: "Overview" })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(menu).toHaveAttribute("aria-expanded", "false");
+  await expect(menu).toBeFocused();
+  await menu.press("Space");
+  await nav.getByRole("link", { name: "Campaigns" }).click();
+  await expect(page).toHaveURL(/\/admin\/campaigns$/);
+  await expect(menu).toHaveAttribute("aria-expanded", "false");
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await expect(menu).toBeHidden();
+  await expect(nav.getByRole("link", { name: "Audit" })).toBeVisible();
+});
