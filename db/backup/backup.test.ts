@@ -141,7 +141,7 @@ describe("backup and restore", { timeout: 180_000 }, () => {
     const newer = await createTestDatabase();
     targets.push(newer);
     expect(await refusal(restore(newer.sql, oldArchive))).toMatch(
-      /^The target database is at migration 10 and the archive at 6; restore into a new, empty database/,
+      new RegExp(`^The target database is at migration ${known.length} and the archive at 6; restore into a new, empty database`),
     );
     const target = await emptyTarget();
     expect((await restore(target.sql, oldArchive)).migrations).toBe(6);
