@@ -167,7 +167,7 @@ export function DisagreementQueue({ show, page, pageCount, counts, rows }: { sho
       {rows.length === 0 ? (
         <p className="muted">{counts.all === 0 ? "No pair has grades two or more points apart." : `No ${show === "all" ? "" : `${show} `}disagreement${page > 1 ? " on this page" : ""}.`}</p>
       ) : (
-        <div className="table-scroll">
+        <TableScroll label="Disagreement queue">
           <table aria-label="Disagreement queue">
             <thead>
               <tr>
@@ -219,7 +219,7 @@ export function DisagreementQueue({ show, page, pageCount, counts, rows }: { sho
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       {pageCount > 1 ? (
         <nav className="pager" aria-label="Disagreement pages">

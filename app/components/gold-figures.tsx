@@ -12,6 +12,7 @@ import {
   formatP,
   formatRate,
 } from "~/utils/format";
+import { TableScroll } from "~/components/table-scroll";
 
 /** How the page names each aggregation method. */
 const methodNames: Record<string, string> = {
@@ -176,7 +177,7 @@ function GoldTables({ gold }: { gold: Json<CampaignGold> }) {
           : "; nobody is flagged."}
       </p>
       <h3>Per expert</h3>
-      <div className="table-scroll">
+      <TableScroll label="Per expert">
         <ClientTable
           caption="Agreement with the gold items per expert"
           fileName="gold-per-expert.csv"
@@ -186,14 +187,14 @@ function GoldTables({ gold }: { gold: Json<CampaignGold> }) {
             ...agreementColumns(),
           ]}
         />
-      </div>
+      </TableScroll>
       <h3>Per proposal</h3>
       <p className="muted">
         Each gold item's average vote against its known grade; the fewest
         judgements any item of the proposal has, and the pooled within-item
         variance of its grades.
       </p>
-      <div className="table-scroll">
+      <TableScroll label="Per proposal">
         <ClientTable
           caption="Agreement with the gold items per proposal"
           fileName="gold-per-proposal.csv"
@@ -222,9 +223,9 @@ function GoldTables({ gold }: { gold: Json<CampaignGold> }) {
             ...agreementColumns(),
           ]}
         />
-      </div>
+      </TableScroll>
       <h3>Aggregation methods</h3>
-      <div className="table-scroll">
+      <TableScroll label="Accuracy of each aggregation against the gold items">
         <table aria-label="Accuracy of each aggregation against the gold items">
           <thead>
             <tr>
@@ -251,7 +252,7 @@ function GoldTables({ gold }: { gold: Json<CampaignGold> }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <h3>How many experts are enough</h3>
       <Chart
         caption={`Accuracy against the gold items with n raters per pair (mean of 1,000 random draws, band: 95% of the draws), per aggregation method; dashed: the accuracy with every rater. Suggested: ${allRaters
@@ -303,7 +304,7 @@ function GoldTables({ gold }: { gold: Json<CampaignGold> }) {
           ],
         })}
       />
-      <div className="table-scroll">
+      <TableScroll label="Learning curves: accuracy by raters per pair">
         <table aria-label="Learning curves: accuracy by raters per pair">
           <thead>
             <tr>
@@ -341,7 +342,7 @@ function GoldTables({ gold }: { gold: Json<CampaignGold> }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </>
   );
 }

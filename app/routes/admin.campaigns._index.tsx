@@ -10,6 +10,7 @@ import { RouteErrorBoundary } from "~/components/error-boundary";
 import { ActionNotice } from "~/components/form-parts";
 import { CampaignFields, readCampaignForm } from "~/components/admin/campaign-form";
 import { CsrfInput } from "~/utils/csrf";
+import { TableScroll } from "~/components/table-scroll";
 
 export const meta: MetaFunction = () => [{ title: "Rating campaigns · Assay" }];
 
@@ -43,7 +44,7 @@ export default function Campaigns() {
       {campaigns.length === 0 ? (
         <div className="empty">No campaigns yet. Create one below.</div>
       ) : (
-        <div className="table-scroll">
+        <TableScroll label="Campaigns">
           <table aria-label="Campaigns">
             <thead>
               <tr>
@@ -70,7 +71,7 @@ export default function Campaigns() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       <section className="panel admin-form-panel" aria-labelledby="new-campaign">
         <h2 id="new-campaign" style={{ marginTop: 0 }}>

@@ -12,6 +12,7 @@ import { CsrfInput } from "~/utils/csrf";
 import { PowerPanel } from "~/components/power-panel";
 import { controlHistory, powerAnswer, powerQuerySchema } from "~/utils/power.server";
 import { parseQuery } from "~/utils/route-params.server";
+import { TableScroll } from "~/components/table-scroll";
 
 export const meta: MetaFunction = () => [{ title: "Experiments · Assay" }];
 
@@ -48,7 +49,7 @@ export default function Experiments() {
       {experiments.length === 0 ? (
         <div className="empty">No experiments yet. Create one below, or with `npm run assay -- experiment create`.</div>
       ) : (
-        <div className="table-scroll">
+        <TableScroll label="Experiments">
           <table aria-label="Experiments">
             <thead>
               <tr>
@@ -77,7 +78,7 @@ export default function Experiments() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       <section className="panel admin-form-panel" aria-labelledby="new-experiment">
         <h2 id="new-experiment" style={{ marginTop: 0 }}>

@@ -12,6 +12,7 @@ import { CsrfInput } from "~/utils/csrf";
 import { runInPoolKeepingGold } from "~/utils/gold-figures.server";
 import { MAX_RESAMPLES, MIN_RESAMPLES, resamplesField, seedField } from "~/schemas/bootstrap";
 import { parseOfflineView } from "~/schemas/offline-view";
+import { TableScroll } from "~/components/table-scroll";
 
 export const meta: MetaFunction = () => [{ title: "Snapshots · Assay" }];
 
@@ -130,7 +131,7 @@ export default function Snapshots() {
       {snapshots.length === 0 ? (
         <div className="empty">No snapshots yet.</div>
       ) : (
-        <div className="table-scroll">
+        <TableScroll label="Snapshots">
           <table aria-label="Snapshots">
             <thead>
               <tr>
@@ -159,7 +160,7 @@ export default function Snapshots() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </>
   );

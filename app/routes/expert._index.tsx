@@ -7,6 +7,7 @@ import { requireUserWithRole } from "~/utils/auth.server";
 import { renderMarkdown } from "~/utils/markdown.server";
 import { getDb } from "~/utils/db.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
+import { TableScroll } from "~/components/table-scroll";
 
 export const meta: MetaFunction = () => [{ title: "My assignments · Assay" }];
 
@@ -92,7 +93,7 @@ export default function ExpertHome() {
               </button>
             ))}
           </div>
-          <div className="table-scroll">
+          <TableScroll label="Assignments">
             <table aria-label="Assignments">
               <thead>
                 <tr>
@@ -121,7 +122,7 @@ export default function ExpertHome() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         </>
       )}
     </>

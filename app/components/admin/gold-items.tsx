@@ -1,6 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { CsrfInput } from "~/utils/csrf";
 import { formatCount } from "~/utils/format";
+import { TableScroll } from "~/components/table-scroll";
 
 const gradeNames = ["1 irrelevant", "2 far-fetched", "3 relevant", "4 highly relevant"];
 
@@ -45,7 +46,7 @@ export function GoldItemsPanel({ truth, busy }: { truth: { itemId: number; propo
       {truth.length ? (
         <details>
           <summary>The {formatCount(truth.length)} gold items</summary>
-          <div className="table-scroll">
+          <TableScroll label="Gold items of this campaign">
             <table aria-label="Gold items of this campaign">
               <thead>
                 <tr>
@@ -74,7 +75,7 @@ export function GoldItemsPanel({ truth, busy }: { truth: { itemId: number; propo
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         </details>
       ) : null}
     </section>

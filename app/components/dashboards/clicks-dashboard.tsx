@@ -3,6 +3,7 @@ import type { Json } from "~/utils/json-type";
 import { Chart } from "~/components/chart";
 import { formatCount, formatNumber, formatValue } from "~/utils/format";
 import { metricDisplay } from "~/utils/metrics-display";
+import { TableScroll } from "~/components/table-scroll";
 
 /** The model table's columns, in the reference table's order; labels and units from the one registry. */
 const MODEL_COLUMNS = ["logLikelihood", "perplexity", "ctrPredictionRmse", "relevanceAuc", "rankingNdcg5", "trainSeconds"] as const;
@@ -32,7 +33,7 @@ export function ClicksDashboard({ result }: { result: Json<ExperimentClicksResul
         session’s first impression. {fit.labels ? `Relevance labels: the historical committees of ${formatCount(fit.labels.proposals)} proposals (members relevant, other candidates shown not).` : "No relevance labels: no proposal shown has a historical committee."}
       </p>
       <h2>Models</h2>
-      <div className="table-scroll">
+      <TableScroll label="Click models on held-out sessions">
         <table aria-label="Click models on held-out sessions">
           <thead>
             <tr>
@@ -57,7 +58,7 @@ export function ClicksDashboard({ result }: { result: Json<ExperimentClicksResul
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <p className="muted">Higher log-likelihood and lower perplexity fit the held-out clicks better; a dash is a measure without labels.</p>
 
       <h2>Fit at each rank</h2>
@@ -75,7 +76,7 @@ export function ClicksDashboard({ result }: { result: Json<ExperimentClicksResul
           };
         }}
       />
-      <div className="table-scroll">
+      <TableScroll label="Perplexity by rank">
         <table aria-label="Perplexity by rank">
           <thead>
             <tr>
@@ -100,7 +101,7 @@ export function ClicksDashboard({ result }: { result: Json<ExperimentClicksResul
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
 
       <h2>How far down conveners look</h2>
       <Chart
@@ -124,7 +125,7 @@ export function ClicksDashboard({ result }: { result: Json<ExperimentClicksResul
       />
       <details>
         <summary>Show the examination curve as a table</summary>
-        <div className="table-scroll">
+        <TableScroll label="Examination by rank">
           <table aria-label="Examination by rank">
             <thead>
               <tr>
@@ -143,7 +144,7 @@ export function ClicksDashboard({ result }: { result: Json<ExperimentClicksResul
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       </details>
       <p className="muted">
         PBM fits click = attractiveness × examination, which fixes examination only up to a common factor; the curve takes rank 1 as always looked at. Suggested display depth:{" "}
@@ -151,7 +152,7 @@ export function ClicksDashboard({ result }: { result: Json<ExperimentClicksResul
       </p>
 
       <h2>CTR corrected for position</h2>
-      <div className="table-scroll">
+      <TableScroll label="CTR per arm, raw and corrected for position bias">
         <table aria-label="CTR per arm, raw and corrected for position bias">
           <thead>
             <tr>
@@ -182,7 +183,7 @@ export function ClicksDashboard({ result }: { result: Json<ExperimentClicksResul
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <p className="muted">
         Each click counts 1 / examination at its rank (inverse propensity weighting): the CTR had every result been looked at as often as rank 1. Both columns count the first{" "}
         {settings.maxRank} results of each session’s first impression, so the raw CTR can differ from the experiment page’s, which counts every candidate shown.

@@ -4,6 +4,7 @@ import type { Json } from "~/utils/json-type";
 import { Chart } from "~/components/chart";
 import { formatCi, formatCount, formatP, formatRate, verdict, type Verdict } from "~/utils/format";
 import { VerdictLabel } from "./verdict";
+import { TableScroll } from "~/components/table-scroll";
 
 const CREDITS = [
   { key: "click", label: "Click credit", noun: "clicks" },
@@ -41,7 +42,7 @@ export function InterleavingDashboard({ figures, control, challenger }: { figure
       <p className="notice" role="status" id="interleaving-verdict">
         {interleavingVerdictSentence(figures, control, challenger)}
       </p>
-      <div className="table-scroll">
+      <TableScroll label="Interleaving results">
         <table aria-label="Interleaving results">
           <thead>
             <tr>
@@ -80,7 +81,7 @@ export function InterleavingDashboard({ figures, control, challenger }: { figure
             })}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <p className="muted">
         Win rate = (wins of {challenger} + ties / 2) / (wins + ties); sessions with no preference are counted but not in the rate. A win rate above 50% favours {challenger}. Interval: 95% percentile bootstrap over conveners; p: two-sided exact binomial test of {challenger}&apos;s wins among all wins (ties left out).
       </p>
@@ -109,7 +110,7 @@ export function InterleavingDashboard({ figures, control, challenger }: { figure
                 />
                 <details>
                   <summary>Data table: {label.toLowerCase()} by day</summary>
-                  <div className="table-scroll">
+                  <TableScroll label={`Cumulative win rate by day, ${label.toLowerCase()}`}>
                     <table aria-label={`Cumulative win rate by day, ${label.toLowerCase()}`}>
                       <thead>
                         <tr>
@@ -130,7 +131,7 @@ export function InterleavingDashboard({ figures, control, challenger }: { figure
                         ))}
                       </tbody>
                     </table>
-                  </div>
+                  </TableScroll>
                 </details>
               </div>
             ))}

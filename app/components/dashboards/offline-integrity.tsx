@@ -2,6 +2,7 @@ import type { OfflineReport } from "../../../scripts/metrics/offline";
 import type { Json } from "~/utils/json-type";
 import { ClientTable } from "~/components/client-table";
 import { formatCount, formatRate } from "~/utils/format";
+import { TableScroll } from "~/components/table-scroll";
 
 type Report = Json<OfflineReport>;
 
@@ -42,7 +43,7 @@ export function OfflineIntegrity({ report }: { report: Report }) {
         {report.parameters.excludeConflicts ? "; the figures above use the lists without them" : ""}. A profile dated after its proposal may describe the review or its outcome: possible leakage.
       </p>
       <h3>COI@K by system</h3>
-      <div className="table-scroll">
+      <TableScroll label="COI@K by system">
         <table aria-label="COI@K by system">
           <thead>
             <tr>
@@ -70,9 +71,9 @@ export function OfflineIntegrity({ report }: { report: Report }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <h3>Top-K slots holding a profile dated after the proposal</h3>
-      <div className="table-scroll">
+      <TableScroll label="Top-K slots holding a profile dated after the proposal, by system">
         <table aria-label="Top-K slots holding a profile dated after the proposal, by system">
           <thead>
             <tr>
@@ -100,7 +101,7 @@ export function OfflineIntegrity({ report }: { report: Report }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <ClientTable
         caption="Conflicted slots"
         fileName="offline-conflicted-slots.csv"
