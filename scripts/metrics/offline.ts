@@ -371,36 +371,44 @@ function estimateGroup(members: ProposalValues[], aggregations: Aggregation[], o
   const draws = Array.from({ length: m }, () => new Float64Array(o.B).fill(NaN));
   const draw = createResampler(n, rng, o.stratify ? members.map((p) => subjectStratum(p.subject)) : null);
   const picked = new Int32Array(n);
+  const single = Uint8Array.from(members, (p) => (p.variants.length === 1 ? 1 : 0));
   const sums = new Float64Array(m);
   const counts = new Float64Array(m);
   const oneSums = new Float64Array(m);
   const oneCounts = new Float64Array(m);
   const drawnPatterns = patterns ? new Float64Array(patterns.count) : null;
+  // The laid-out columns are summed in arrays of their own (no lookup of the column per addition).
+  const rowSum = new Float64Array(S);
+  const rowCount = new Float64Array(C);
   for (let r = 0; r < o.B; r++) {
     draw(picked);
     sums.fill(0);
     counts.fill(0);
+    rowSum.fill(0);
+    rowCount.fill(0);
     drawnPatterns?.fill(0);
     for (let i = 0; i < n; i++) {
       const q = picked[i];
-      const p = members[q];
-      if (p.variants.length === 1) {
+      // A flag per proposal, not its object: a draw touches only flat arrays, which stay in cache.
+      if (single[q]) {
         if (drawnPatterns) drawnPatterns[patterns!.of[q]]++;
         const s = q * S;
-        for (let k = 0; k < S; k++) sums[sumColumns[k]] += rowSums[s + k];
+        for (let k = 0; k < S; k++) rowSum[k] += rowSums[s + k];
         const c = q * C;
-        for (let k = 0; k < C; k++) counts[countColumns[k]] += rowCounts[c + k];
+        for (let k = 0; k < C; k++) rowCount[k] += rowCounts[c + k];
       } else {
         // Variants are resampled inside a drawn proposal, in the order the proposals were drawn.
         oneSums.fill(0);
         oneCounts.fill(0);
+        // (A group with such a proposal has no patterns: every column but corpus ones is laid out.)
+        const p = members[q];
         addProposal(p, p.variants.map(() => rng.int(p.variants.length)), aggregations, oneSums, oneCounts);
-        for (let j = 0; j < m; j++) {
-          sums[j] += oneSums[j];
-          counts[j] += oneCounts[j];
-        }
+        for (let k = 0; k < S; k++) rowSum[k] += oneSums[sumColumns[k]];
+        for (let k = 0; k < C; k++) rowCount[k] += oneCounts[countColumns[k]];
       }
     }
+    for (let k = 0; k < S; k++) sums[sumColumns[k]] += rowSum[k];
+    for (let k = 0; k < C; k++) counts[countColumns[k]] += rowCount[k];
     if (patterns) patterns.addUp(drawnPatterns!, sums, counts);
     for (let j = 0; j < m; j++) {
       const count = layout.countsAreN[j] ? n : counts[j];
