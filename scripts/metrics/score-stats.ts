@@ -96,10 +96,13 @@ function summarise(lists: readonly ScoredList[], depth: number, edges: number[])
     }
   }
   const histogram = edges.slice(0, -1).map((lower, i) => ({ lower, upper: edges[i + 1], count: 0 }));
+  // The values are sorted, so each one's bin (the first whose upper edge is above it, else the last)
+  // is found by walking the bins once.
+  const last = histogram.length - 1;
+  let b = 0;
   for (const v of values) {
-    let b = histogram.findIndex((h, i) => v < h.upper || i === histogram.length - 1);
-    if (b < 0) b = histogram.length - 1;
-    histogram[b].count++;
+    while (b < last && !(v < histogram[b].upper)) b++;
+    if (histogram.length) histogram[b].count++;
   }
   let mean = 0;
   for (const v of values) mean += v / n;
