@@ -3,6 +3,7 @@ import { bucketRanges, chooseArm, growthbookHash } from "../stats/assign";
 import { teamDraft } from "../interleaving/team-draft";
 import type { OnlineEvent } from "../metrics/events";
 import type { DemoData } from "./generate";
+import { demoCommitteesAndLists } from "./sessions";
 import type { Db } from "../../db/client";
 import { exposures } from "../../db/schema";
 import { createExperiment, getExperiment, setExperimentStatus } from "../../db/experiments";
@@ -26,12 +27,7 @@ export function simulateInterleavedSessions(data: DemoData, options: { experimen
   const rng = createRng(`${seed}:interleaving`);
   const conveners = options.conveners ?? 60;
   const count = options.sessions ?? 300;
-  const gold = new Map<string, Set<string>>();
-  for (const g of data.gold) {
-    if (!gold.has(g.proposal)) gold.set(g.proposal, new Set());
-    gold.get(g.proposal)!.add(g.candidate);
-  }
-  const lists = new Map(data.lists.map((l) => [`${l.system}\u0000${l.proposal}`, l.items.map((i) => i.candidate)]));
+  const { gold, lists } = demoCommitteesAndLists(data);
   const ranges = bucketRanges([0.5, 0.5], 1);
   const events: OnlineEvent[] = [];
   const start = Date.parse("2026-11-01T08:00:00Z");

@@ -13,12 +13,7 @@ export function simulateSessions(data: DemoData, options: { experiment: string; 
   const rng = createRng(`${options.seed}:sessions`);
   const conveners = options.conveners ?? 60;
   const target = options.targetEvents ?? 20_000;
-  const gold = new Map<string, Set<string>>();
-  for (const g of data.gold) {
-    if (!gold.has(g.proposal)) gold.set(g.proposal, new Set());
-    gold.get(g.proposal)!.add(g.candidate);
-  }
-  const lists = new Map(data.lists.map((l) => [`${l.system}\u0000${l.proposal}`, l.items.map((i) => i.candidate)]));
+  const { gold, lists } = demoCommitteesAndLists(data);
   const ranges = bucketRanges([0.5, 0.5], 1);
   const armSystem = ["baseline", "challenger"];
   const events: OnlineEvent[] = [];
@@ -54,4 +49,15 @@ export function simulateSessions(data: DemoData, options: { experiment: string; 
 function uuid(rng: Rng) {
   const h = Array.from({ length: 4 }, () => rng.nextUint32().toString(16).padStart(8, "0")).join("");
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/** The demo's committees by proposal, and each system's list of a proposal by `system\0proposal`: what simulated conveners read. */
+export function demoCommitteesAndLists(data: DemoData): { gold: Map<string, Set<string>>; lists: Map<string, string[]> } {
+  const gold = new Map<string, Set<string>>();
+  for (const g of data.gold) {
+    if (!gold.has(g.proposal)) gold.set(g.proposal, new Set());
+    gold.get(g.proposal)!.add(g.candidate);
+  }
+  const lists = new Map(data.lists.map((l) => [`${l.system}\u0000${l.proposal}`, l.items.map((i) => i.candidate)]));
+  return { gold, lists };
 }
