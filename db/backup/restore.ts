@@ -187,16 +187,16 @@ function checkTables(header: ArchiveHeader, target: CatalogTable[]) {
 /** COPYs the table's rows from the archive; on any failure the COPY is aborted so the transaction can roll back. */
 async function loadTable(tx: Tx, lines: LineReader, table: ArchiveTable, onLines: (n: number) => void) {
   if (table.rows > 0) {
-    const sink = await tx
-      .unsafe(`copy ${quoteQualified(table.name)} (${table.columns.map(quoteIdent).join(", ")}) from stdin`)
-      .writable();
+    const copy = tx.unsafe(`copy ${quoteQualified(table.name)} (${table.columns.map(quoteIdent).join(", ")}) from stdin`);
+    const refused = copyRefusal(copy);
+    const sink = await copy.writable();
     // Its failures (the database refusing a row, or ours passed to destroy) reach us through the writes
     // and `finished`; this listener only keeps them from also counting as unhandled.
     sink.on("error", () => {});
     try {
       await lines.copyLines(table.rows, sink, table.name, onLines);
       sink.end();
-      await finished(sink);
+      await Promise.race([finished(sink), refused]);
     } catch (error) {
       if (!sink.destroyed) sink.destroy(error as Error);
       throw error;
@@ -207,6 +207,26 @@ async function loadTable(tx: Tx, lines: LineReader, table: ArchiveTable, onLines
     throw new BackupError(`The archive ends after the rows of ${table.name}: the file is truncated.`);
   if (marker !== END_OF_TABLE)
     throw new BackupError(`The archive's table ${table.name} has more rows than its header says: the file is damaged.`);
+}
+
+/**
+ * Rejects with the database's refusal of a COPY's rows. postgres.js fails the COPY's writable when the
+ * refusal comes while rows are still being written, but once the writable is ended it only rejects the
+ * query (whose promise already resolved to the writable) and never completes the writable: waiting on
+ * `finished` alone would then wait forever. This passes that rejection on.
+ */
+function copyRefusal(copy: object): Promise<never> {
+  const query = copy as { reject?: (error: unknown) => void };
+  const refused = new Promise<never>((_, reject) => {
+    const rejectQuery = query.reject;
+    if (typeof rejectQuery !== "function") return;
+    query.reject = (error) => {
+      reject(error);
+      rejectQuery(error);
+    };
+  });
+  refused.catch(() => {}); // awaited only after the rows are sent; a refusal before then fails the writes
+  return refused;
 }
 
 async function readTrailer(lines: LineReader, header: ArchiveHeader) {
