@@ -5,7 +5,7 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "./utils/nonce";
-import { logError } from "./utils/log.server";
+import { logError } from "../scripts/lib/log";
 
 const ABORT_DELAY = 5_000;
 

@@ -1,6 +1,6 @@
 import { applyMigrations } from "./migrate";
-import { ConfigError, loadConfig } from "./config";
-import { connectDatabase } from "./connect";
+import { ConfigError, loadConfig } from "./platform/config";
+import { connectDatabase } from "./platform/connect";
 
 // `npm run db:migrate`: applies migrations to DATABASE_URL, or to the embedded database when it is unset.
 try {

@@ -1,5 +1,5 @@
 import postgres from "postgres";
-import { runningEmbeddedUrl } from "../db/connect";
+import { runningEmbeddedUrl } from "../db/platform/connect";
 import { baseUrl, cookieOf, FORM, formBody, sendLarge, session, visitor } from "./http";
 import { DEMO_PASSWORD, demoLogin, expect, test } from "./test";
 

@@ -1,5 +1,5 @@
 import postgres from "postgres";
-import { runningEmbeddedUrl } from "../db/connect";
+import { runningEmbeddedUrl } from "../db/platform/connect";
 import { demoLogin, expect, signIn, test } from "./test";
 import type { Page } from "@playwright/test";
 

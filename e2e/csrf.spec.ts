@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import postgres from "postgres";
-import { runningEmbeddedUrl } from "../db/connect";
+import { runningEmbeddedUrl } from "../db/platform/connect";
 import { baseUrl, FORM, formBody, send, session, visitor, type Reply } from "./http";
 import { demoLogin, expect, test } from "./test";
 
@@ -58,7 +58,7 @@ async function fingerprint(sql: postgres.Sql): Promise<Record<string, string>> {
     select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`;
   const result: Record<string, string> = {};
   for (const { name } of tables) {
-    // Recomputed every 15 s from the events (db/session-refresher.ts); the events themselves are compared.
+    // Recomputed every 15 s from the events (db/experiments/event-session-refresher.ts); the events themselves are compared.
     if (name === "event_sessions" || name === "event_sessions_dirty") continue;
     // A page view may refresh a session's expiry: its rows are counted, not hashed.
     const hash = name === "sessions" ? sql`''` : sql`md5(coalesce(string_agg(t::text, '|' order by t::text), ''))`;

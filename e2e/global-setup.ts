@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { freePort } from "../db/embedded";
+import { freePort } from "../db/platform/embedded";
 
 /**
  * Starts the production build (`npm run build` first) with the embedded database in a fresh data

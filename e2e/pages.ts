@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import postgres from "postgres";
-import { runningEmbeddedUrl } from "../db/connect";
+import { runningEmbeddedUrl } from "../db/platform/connect";
 import { demoLogin, expect, signIn, test } from "./test";
 
 /** What a page's address may be worked out from: the demo database and a signed-in page of its role. */

@@ -40,7 +40,7 @@ test("an analyst freezes a snapshot, downloads it, and the CLI computes the same
   expect(csv.split("\r\n")[0]).toBe("system_or_arm,group,measure,value,ci_lower,ci_upper");
 
   // The CLI, on the same database, with the same parameters: the same sha256.
-  const out = execFileSync(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "scripts/assay.ts", "snapshot", "create", "--kind", "offline", "--bootstrap", "200", "--seed", "e2e"], {
+  const out = execFileSync(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "scripts/cli/assay.ts", "snapshot", "create", "--kind", "offline", "--bootstrap", "200", "--seed", "e2e"], {
     env: { ...process.env, ASSAY_DATA_DIR: process.env.E2E_DATA_DIR, DATABASE_URL: "" },
     encoding: "utf8",
   });
@@ -124,7 +124,7 @@ test("an online snapshot opens as the experiment's dashboard, and its arms equal
   const doc = JSON.parse((await get(page, `/api/snapshots/${id}.json`)).text);
 
   // The CLI on the events exported from the same database.
-  const cli = (...args: string[]) => execFileSync(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "scripts/assay.ts", ...args], { env: { ...process.env, ASSAY_DATA_DIR: process.env.E2E_DATA_DIR, DATABASE_URL: "" }, encoding: "utf8", maxBuffer: 1 << 28 });
+  const cli = (...args: string[]) => execFileSync(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "scripts/cli/assay.ts", ...args], { env: { ...process.env, ASSAY_DATA_DIR: process.env.E2E_DATA_DIR, DATABASE_URL: "" }, encoding: "utf8", maxBuffer: 1 << 28 });
   const file = path.join(process.env.E2E_DATA_DIR!, "exported-events.jsonl");
   writeFileSync(file, cli("events", "export", "--experiment", "reviewer-ranker-v2"));
   const computed = JSON.parse(cli("online", "--events", file, "--control", "A", "--json"));

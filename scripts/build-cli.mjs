@@ -20,7 +20,7 @@ const keepExternal = {
 const common = { bundle: true, platform: "node", target: "node20", plugins: [keepExternal], logLevel: "warning" };
 await build({
   ...common,
-  entryPoints: { assay: "scripts/assay.ts" },
+  entryPoints: { assay: "scripts/cli/assay.ts" },
   outdir: "dist",
   format: "esm",
   splitting: true,
@@ -30,7 +30,7 @@ await build({
 });
 await build({
   ...common,
-  entryPoints: { "trec-worker": "scripts/metrics/trec-worker.ts", "online-worker": "scripts/metrics/online-worker.ts" },
+  entryPoints: { "trec-worker": "scripts/io/trec-worker.ts", "online-worker": "scripts/io/online-worker.ts" },
   outdir: "dist",
   format: "cjs",
   outExtension: { ".js": ".cjs" },

@@ -2,9 +2,9 @@ import { createTable, getCoreRowModel, getFilteredRowModel, getGroupedRowModel, 
 import { sql } from "drizzle-orm";
 import Papa from "papaparse";
 import { createTestDatabase, type TestDatabase } from "./database";
-import { seedDemo } from "../db/seed";
-import { exportCampaign } from "../db/campaign-data";
-import { createSnapshot, snapshotCsv } from "../db/snapshots";
+import { seedDemo } from "../scripts/demo/seed";
+import { exportCampaign } from "../db/campaigns/campaign-data";
+import { createSnapshot, snapshotCsv } from "../db/snapshots/snapshots";
 import { csv } from "../scripts/cli/output";
 import { tableCsv } from "../app/components/table-csv";
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import postgres from "postgres";
 import { inject } from "vitest";
-import { createDb, type Db, type Sql } from "../db/client";
+import { createDb, type Db, type Sql } from "../db/platform/client";
 
 export interface TestDatabase {
   db: Db;

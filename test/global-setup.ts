@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { startEmbeddedPostgres, type EmbeddedServer } from "../db/embedded";
+import { startEmbeddedPostgres, type EmbeddedServer } from "../db/platform/embedded";
 import { applyMigrations } from "../db/migrate";
 
 export const TEMPLATE_DATABASE = "assay_template";

@@ -1,4 +1,4 @@
-import type { Db } from "../db/client";
+import type { Db } from "../db/platform/client";
 
 /**
  * A Cookie header value (`__assay_session=…`) for a new live session of `userId`, made the way sign-in

@@ -1,4 +1,4 @@
-import type { Sql } from "../db/client";
+import type { Sql } from "../db/platform/client";
 
 /**
  * Every table of Assay's schemas (`public` and drizzle's bookkeeping) with its rows as sorted text,

@@ -1,5 +1,5 @@
 import { ClientTable } from "~/components/client-table";
-import type { ResultRow } from "~/utils/result-rows";
+import type { ResultRow } from "../../scripts/results/rows";
 import { formatDifference, formatValue } from "~/utils/format";
 import { rowMeasure } from "~/utils/metrics-display";
 

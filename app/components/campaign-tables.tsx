@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import type { CampaignResults } from "../../scripts/metrics/campaign-results";
+import type { CampaignResults } from "../../scripts/judgement/campaign-results";
 import { CsrfInput } from "~/utils/csrf";
 import type { Json } from "~/utils/json-type";
 import { ClientTable } from "~/components/client-table";

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "@remix-run/react";
 import { CsrfInput } from "~/utils/csrf";
-import type { OfflineView } from "../../scripts/metrics/offline-view";
+import type { OfflineView } from "../../scripts/offline/view";
 
 interface FreezeButtonProps {
   kind: "offline" | "expert" | "online" | "clicks";

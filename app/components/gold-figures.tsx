@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useRevalidator } from "@remix-run/react";
-import type { CampaignGold } from "../../db/campaign-truth";
-import type { GoldAgreement } from "../../scripts/stats/gold";
+import type { CampaignGold } from "~/data/campaigns.server";
+import type { GoldAgreement } from "../../scripts/judgement/gold";
 import type { Json } from "~/utils/json-type";
 import { Chart } from "~/components/chart";
 import { ClientTable } from "~/components/client-table";

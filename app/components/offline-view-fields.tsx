@@ -1,4 +1,4 @@
-import type { OfflineView } from "../../scripts/metrics/offline-view";
+import type { OfflineView } from "../../scripts/offline/view";
 
 /**
  * The offline report's view controls for its GET form: the evaluation window over proposal dates,

@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import type { AfterLaunch, PowerAnswer, PowerQuery } from "~/utils/power.server";
-import type { PowerHistory } from "../../scripts/stats/power-history";
+import type { PowerHistory } from "../../scripts/online/power-history";
 import type { Json } from "~/utils/json-type";
 import { formatCount, formatNumber, formatPp, formatRate } from "~/utils/format";
 

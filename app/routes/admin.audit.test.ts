@@ -1,7 +1,7 @@
 import Papa from "papaparse";
 import { createSessionCookie } from "../../test/session-cookie";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
-import { createUser } from "../../db/users";
+import { createUser } from "../../db/accounts/users";
 import { auditLog } from "../../db/schema";
 
 /**

@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import type { ColumnDef } from "@tanstack/react-table";
-import { AUDIT_PAGE_SIZE, auditFilterChoices, listAuditEntries } from "../../db/audit-log";
-import { parseAuditFilter, type AuditFilter } from "~/schemas/audit";
+import { AUDIT_PAGE_SIZE, auditFilterChoices, listAuditEntries } from "~/data/audit.server";
+import { parseAuditFilter, type AuditFilter } from "../../scripts/inputs/audit";
 import { ServerTable } from "~/components/data-table";
 import { ActionNotice } from "~/components/form-parts";
 import { RouteErrorBoundary } from "~/components/error-boundary";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { auditCsv, auditEntriesForExport } from "../../db/audit-log";
-import { parseAuditFilter } from "~/schemas/audit";
+import { auditCsv, auditEntriesForExport } from "~/data/audit.server";
+import { parseAuditFilter } from "../../scripts/inputs/audit";
 import { requireAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { listSubjects, listSystems } from "../../db/catalog";
-import { CampaignError, createCampaign, listCampaigns } from "../../db/campaigns";
-import { listUsers } from "../../db/users";
+import { listSubjects, listSystems } from "~/data/catalog.server";
+import { CampaignError, createCampaign, listCampaigns } from "~/data/campaigns.server";
+import { listUsers } from "~/data/accounts.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
 import { createSessionCookie } from "../../test/session-cookie";
-import { seedDemo } from "../../db/seed";
-import { createUser } from "../../db/users";
-import { listTruth } from "../../db/campaign-truth";
+import { seedDemo } from "../../scripts/demo/seed";
+import { createUser } from "../../db/accounts/users";
+import { listTruth } from "../../db/campaigns/campaign-truth";
 
 /**
  * The admin campaign page's gold items form (attach a known grade to a pooled pair, remove it), through

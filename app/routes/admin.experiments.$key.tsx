@@ -2,9 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { listSubjects, listSystems } from "../../db/catalog";
-import { createApiKey, deleteExperiment, experimentDraftInput, ExperimentError, getExperiment, listApiKeys, revokeApiKey, setExperimentStatus, updateExperiment } from "../../db/experiments";
-import { onlineMetrics } from "../../scripts/metrics/online";
+import { listSubjects, listSystems } from "~/data/catalog.server";
+import { createApiKey, deleteExperiment, experimentDraftInput, ExperimentError, getExperiment, listApiKeys, revokeApiKey, setExperimentStatus, updateExperiment } from "~/data/experiments.server";
+import { onlineMetrics } from "../../scripts/online/report";
 import { UnknownIds } from "~/components/unknown-ids";
 import { experimentDashboard } from "~/utils/dashboards.server";
 import { requireAdmin } from "~/utils/auth.server";

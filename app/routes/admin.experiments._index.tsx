@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { listSubjects, listSystems } from "../../db/catalog";
-import { createExperiment, ExperimentError, listExperiments } from "../../db/experiments";
+import { listSubjects, listSystems } from "~/data/catalog.server";
+import { createExperiment, ExperimentError, listExperiments } from "~/data/experiments.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";

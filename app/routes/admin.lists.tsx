@@ -2,7 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import type { ColumnDef } from "@tanstack/react-table";
-import { listRankedLists, listSortable } from "../../db/catalog";
+import { listRankedLists } from "~/data/catalog.server";
+import { listSortable } from "../../scripts/inputs/sortable";
 import { ServerTable } from "~/components/data-table";
 import { requireAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";

@@ -4,10 +4,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { z } from "zod";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { listSubjects } from "../../db/catalog";
-import { roles } from "../../db/schema/users";
-import { createUser, DuplicateEmailError, listUsers } from "../../db/users";
-import { createUserSchema } from "~/schemas/users";
+import { listSubjects } from "~/data/catalog.server";
+import { roles } from "../../scripts/inputs/roles";
+import { createUser, DuplicateEmailError, listUsers } from "~/data/accounts.server";
+import { createUserSchema } from "../../scripts/inputs/users";
 import { requireAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { searchField } from "~/utils/listing";

@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
 import { createSessionCookie } from "../../test/session-cookie";
 import { auditLog, sessions } from "../../db/schema";
-import { createUser, type PublicUser } from "../../db/users";
+import { createUser, type PublicUser } from "../../db/accounts/users";
 
 /** The "Sessions" panel of an admin's user page: listing a user's sessions and ending them, through the route. */
 let t: TestDatabase;

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { loadOfflineInput } from "../../db/offline";
-import { packOfflineInput } from "../../scripts/metrics/offline-pack";
+import { loadOfflineInput } from "~/data/catalog.server";
+import { packOfflineInput } from "../../scripts/offline/pack";
 import { requireUserWithRole } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { runInWorkerPool } from "~/utils/worker-pool.server";

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
-import { seedDemo } from "../../db/seed";
-import { createUser } from "../../db/users";
-import { pseudonym } from "../../db/campaign-data";
+import { seedDemo } from "../../scripts/demo/seed";
+import { createUser } from "../../db/accounts/users";
+import { pseudonym } from "../../db/campaigns/campaign-data";
 import { createSessionCookie } from "../../test/session-cookie";
 import { BIASED_DEMO_EXPERT, DEMO_GOLD_ITEMS } from "../../scripts/demo/gold-items";
 

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
-import { seedDemo } from "../../db/seed";
-import { createUser } from "../../db/users";
-import { createSnapshot } from "../../db/snapshots";
-import { pseudonym } from "../../db/campaign-data";
+import { seedDemo } from "../../scripts/demo/seed";
+import { createUser } from "../../db/accounts/users";
+import { createSnapshot } from "../../db/snapshots/snapshots";
+import { pseudonym } from "../../db/campaigns/campaign-data";
 import { createSessionCookie } from "../../test/session-cookie";
 
 /**

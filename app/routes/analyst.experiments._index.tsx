@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { listExperiments } from "../../db/experiments";
-import { listCampaigns } from "../../db/campaigns";
+import { listExperiments } from "~/data/experiments.server";
+import { listCampaigns } from "~/data/campaigns.server";
 import { requireUserWithRole } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";

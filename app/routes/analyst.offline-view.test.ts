@@ -1,7 +1,7 @@
 import { createTestDatabase, type TestDatabase } from "../../test/database";
-import { createUser } from "../../db/users";
+import { createUser } from "../../db/accounts/users";
 import { importFile } from "../../db/import";
-import { listSnapshots } from "../../db/snapshots";
+import { listSnapshots } from "../../db/snapshots/snapshots";
 import { snapshots } from "../../db/schema";
 import { createSessionCookie } from "../../test/session-cookie";
 import { runAssay } from "../../test/run-cli";

@@ -2,9 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
-import { listCampaigns } from "../../db/campaigns";
-import { listExperiments } from "../../db/experiments";
-import { createSnapshot, listSnapshots, SnapshotError } from "../../db/snapshots";
+import { listCampaigns } from "~/data/campaigns.server";
+import { listExperiments } from "~/data/experiments.server";
+import { createSnapshot, listSnapshots, SnapshotError } from "~/data/snapshots.server";
 import { requireUserWithRole } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";

@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { z } from "zod";
-import { CampaignError } from "../../db/campaigns";
-import { exportCampaign } from "../../db/campaign-data";
+import { CampaignError } from "~/data/campaigns.server";
+import { exportCampaign } from "~/data/campaigns.server";
 import { requireUserWithRole } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { parseId, parseQuery } from "~/utils/route-params.server";
 import { runInWorkerPool } from "~/utils/worker-pool.server";
-import { aggregationMethods, type AggregationMethod } from "../../scripts/stats/aggregate";
+import { aggregationMethods, type AggregationMethod } from "../../scripts/judgement/aggregate";
 
 const exportSchema = z.object({
   format: z.enum(["qrels", "csv", "json"], { errorMap: () => ({ message: "format must be qrels, csv or json" }) }).default("qrels"),

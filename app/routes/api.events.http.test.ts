@@ -7,10 +7,10 @@ import express from "express";
 import { sql } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
 import { importFile } from "../../db/import";
-import { createApiKey, createExperiment, setExperimentStatus } from "../../db/experiments";
-import { experimentSchema } from "~/schemas/experiments";
+import { createApiKey, createExperiment, setExperimentStatus } from "../../db/experiments/experiments";
+import { experimentSchema } from "../../scripts/inputs/experiments";
 import { DRAIN_BYTES } from "~/utils/api.server";
-import { assignUnit } from "../../scripts/stats/assign";
+import { assignUnit } from "../../scripts/assign/assign";
 
 /**
  * The events route behind a real HTTP server (Express and Remix's adapter, as server.ts runs it), so

@@ -3,15 +3,15 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { createDb } from "../../db/client";
-import { isDatabaseUnavailable } from "../../db/unavailable";
+import { createDb } from "../../db/platform/client";
+import { isDatabaseUnavailable } from "../../db/platform/unavailable";
 import { getDb } from "~/utils/db.server";
-import { startEmbeddedPostgres, type EmbeddedServer } from "../../db/embedded";
+import { startEmbeddedPostgres, type EmbeddedServer } from "../../db/platform/embedded";
 import { applyMigrations } from "../../db/migrate";
 import { importFile } from "../../db/import";
-import { createApiKey, createExperiment } from "../../db/experiments";
-import { experimentSchema } from "~/schemas/experiments";
-import { assignUnit } from "../../scripts/stats/assign";
+import { createApiKey, createExperiment } from "../../db/experiments/experiments";
+import { experimentSchema } from "../../scripts/inputs/experiments";
+import { assignUnit } from "../../scripts/assign/assign";
 
 /**
  * The embedded PostgreSQL is killed (SIGKILL of the postmaster) while batches of events are posted:

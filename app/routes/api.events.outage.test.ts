@@ -2,13 +2,13 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
-import { createDb } from "../../db/client";
-import { startEmbeddedPostgres, type EmbeddedServer } from "../../db/embedded";
+import { createDb } from "../../db/platform/client";
+import { startEmbeddedPostgres, type EmbeddedServer } from "../../db/platform/embedded";
 import { applyMigrations } from "../../db/migrate";
 import { importFile } from "../../db/import";
-import { createApiKey, createExperiment } from "../../db/experiments";
-import { experimentSchema } from "~/schemas/experiments";
-import { assignUnit } from "../../scripts/stats/assign";
+import { createApiKey, createExperiment } from "../../db/experiments/experiments";
+import { experimentSchema } from "../../scripts/inputs/experiments";
+import { assignUnit } from "../../scripts/assign/assign";
 
 /**
  * The database stops while a batch is sent: the API answers 503 and stores nothing; the same batch
@@ -53,7 +53,7 @@ it("answers 503 while the database is down, stores nothing, and the retry stores
   expect((await before.sql`select count(*)::int as n from events`)[0].n).toBe(0);
   await before.sql.end();
   // As a sender does: retry the batch while the answer is 503. The pool lets one probe through at a time
-  // after a failed connection (db/connection-gate.ts), so the first retry may still meet the closed gate.
+  // after a failed connection (db/platform/connection-gate.ts), so the first retry may still meet the closed gate.
   let up = await send();
   for (const deadline = Date.now() + 10_000; up.status === 503 && Date.now() < deadline; up = await send()) {
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -4,8 +4,8 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
 import { importFile } from "../../db/import";
-import { createApiKey, createExperiment, revokeApiKey, setExperimentStatus, assignUnit, getExperiment } from "../../db/experiments";
-import { experimentSchema } from "~/schemas/experiments";
+import { createApiKey, createExperiment, revokeApiKey, setExperimentStatus, assignUnit, getExperiment } from "../../db/experiments/experiments";
+import { experimentSchema } from "../../scripts/inputs/experiments";
 
 const fixture = (name: string) => fs.readFileSync(path.join(__dirname, "../../e2e/fixtures", name), "utf8");
 let t: TestDatabase;

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { ingestEvents } from "../../db/events";
+import { ingestEvents } from "~/data/experiments.server";
 import { apiError, jsonContentTypeProblem, readBody, requireApiKey } from "~/utils/api.server";
 import { getDb } from "~/utils/db.server";
-import { logDatabaseOutage, logError } from "~/utils/log.server";
-import { isDatabaseUnavailable } from "../../db/unavailable";
+import { logDatabaseOutage, logError } from "../../scripts/lib/log";
+import { isDatabaseUnavailable } from "~/data/platform.server";
 
 export const MAX_EVENTS = 500;
 export const MAX_BYTES = 1024 * 1024;

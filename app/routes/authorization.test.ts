@@ -2,8 +2,8 @@
 import type { ActionFunction, LoaderFunction } from "@remix-run/node";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
 import { createSessionCookie } from "../../test/session-cookie";
-import { createUser } from "../../db/users";
-import { roles, type Role } from "../../db/schema";
+import { createUser } from "../../db/accounts/users";
+import { roles, type Role } from "../../scripts/inputs/roles";
 
 /**
  * Every loader and action of a role's pages checks the role itself: found by file name, so a new

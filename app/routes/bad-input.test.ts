@@ -3,11 +3,11 @@ import fs from "node:fs";
 import path from "node:path";
 import type { LoaderFunction, ActionFunction } from "@remix-run/node";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
-import { createUser } from "../../db/users";
+import { createUser } from "../../db/accounts/users";
 import { importFile } from "../../db/import";
-import { createApiKey, createExperiment, setExperimentStatus } from "../../db/experiments";
-import { experimentSchema } from "~/schemas/experiments";
-import type { Role } from "../../db/schema";
+import { createApiKey, createExperiment, setExperimentStatus } from "../../db/experiments/experiments";
+import { experimentSchema } from "../../scripts/inputs/experiments";
+import type { Role } from "../../scripts/inputs/roles";
 import { createSessionCookie } from "../../test/session-cookie";
 
 /**

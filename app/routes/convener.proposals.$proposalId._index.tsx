@@ -3,7 +3,7 @@ import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { z } from "zod";
-import { committeeOf, finish, openProposal, reopenProposal } from "../../db/convener";
+import { committeeOf, finish, openProposal, reopenProposal } from "~/data/experiments.server";
 import { requireUserWithRole } from "~/utils/auth.server";
 import { changeCommittee, committeeChangeSchema, convenerCall } from "~/utils/convener.server";
 import { keepLoggedView } from "~/utils/convener-revalidate";

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { openProfile } from "../../db/convener";
+import { openProfile } from "~/data/experiments.server";
 import { requireUserWithRole } from "~/utils/auth.server";
 import { changeCommittee, committeeChangeSchema, convenerCall } from "~/utils/convener.server";
 import { keepLoggedView } from "~/utils/convener-revalidate";

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
-import { expertAssignments } from "../../db/campaigns";
+import { expertAssignments } from "~/data/campaigns.server";
 import { requireUserWithRole } from "~/utils/auth.server";
 import { renderMarkdown } from "~/utils/markdown.server";
 import { getDb } from "~/utils/db.server";

@@ -2,8 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Link, useLoaderData, useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { CampaignError, finishAssignment, saveGrade, taskView } from "../../db/campaigns";
-import { gradeSchema } from "~/schemas/campaigns";
+import { CampaignError, finishAssignment, saveGrade, taskView } from "~/data/campaigns.server";
+import { gradeSchema } from "../../scripts/inputs/campaigns";
 import { requireUserWithRole } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { renderMarkdown } from "~/utils/markdown.server";

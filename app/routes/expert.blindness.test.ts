@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
 import { createSessionCookie } from "../../test/session-cookie";
-import { seedDemo } from "../../db/seed";
+import { seedDemo } from "../../scripts/demo/seed";
 
 /**
  * What the server sends an expert for a task (the loader's data and every save's answer) holds none

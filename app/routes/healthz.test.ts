@@ -1,5 +1,5 @@
 import { createTestDatabase } from "../../test/database";
-import { freePort } from "../../db/embedded";
+import { freePort } from "../../db/platform/embedded";
 
 describe("GET /healthz", () => {
   it("answers 200 with db up when the database answers", async () => {

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
 import { createSessionCookie } from "../../test/session-cookie";
 import { sessions } from "../../db/schema";
-import { createUser, setUserActive, setUserPassword, updateUser, type PublicUser } from "../../db/users";
+import { createUser, setUserActive, setUserPassword, updateUser, type PublicUser } from "../../db/accounts/users";
 
 /** Sign-in, sign-out and the session cookie, through the routes' own actions against a real database. */
 let t: TestDatabase;

@@ -1,6 +1,6 @@
 import { createTestDatabase, type TestDatabase } from "../../test/database";
-import { createUser } from "../../db/users";
-import { listSnapshots } from "../../db/snapshots";
+import { createUser } from "../../db/accounts/users";
+import { listSnapshots } from "../../db/snapshots/snapshots";
 import { createSessionCookie } from "../../test/session-cookie";
 
 /** `?B=` and the snapshot form's B: above 20,000 or not a whole number is a 400 with a sentence, and nothing runs. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { importEntitySchema } from "../../db/import/rows";
+import { importEntitySchema } from "../../scripts/inputs/import-rows";
 
 export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 

@@ -1,4 +1,4 @@
-import { offlineViewSchema, type OfflineView } from "../../scripts/metrics/offline-view";
+import { offlineViewSchema, type OfflineView } from "../../scripts/offline/view";
 
 /**
  * The offline report's view settings from a query string or a form (`excludeConflicts=on`,

@@ -1,5 +1,5 @@
 import { json } from "@remix-run/node";
-import { experimentForApiKey, type ExperimentWithArms } from "../../db/experiments";
+import { experimentForApiKey, type ExperimentWithArms } from "../../db/experiments/experiments";
 import { getDb } from "./db.server";
 
 /** Errors of the JSON API: always a JSON body with one sentence in `error`. */

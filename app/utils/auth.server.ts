@@ -1,6 +1,6 @@
 import { json, redirect } from "@remix-run/node";
-import type { PublicUser } from "../../db/users";
-import type { Role } from "../../db/schema";
+import type { PublicUser } from "../../db/accounts/users";
+import type { Role } from "../../scripts/inputs/roles";
 import { clearSessionCookie, getSessionUser, hasSessionCookie } from "./sessions.server";
 
 export const roleHome: Record<Role, string> = {

@@ -1,8 +1,8 @@
 import { canonicalJson } from "../../scripts/lib/canonical";
 import type { ClickModelSettings, ExperimentClicksResult } from "../../scripts/clicks/experiment-report";
-import { loadExperimentClicksInput } from "../../db/experiment-clicks";
-import type { ExperimentWithArms } from "../../db/experiments";
-import { dataWindow } from "../../db/snapshots";
+import { loadExperimentClicksInput } from "../../db/experiments/experiment-clicks";
+import type { ExperimentWithArms } from "../../db/experiments/experiments";
+import { dataWindow } from "../../db/snapshots/snapshots";
 import { getDb } from "./db.server";
 import { runInWorkerPool } from "./worker-pool.server";
 

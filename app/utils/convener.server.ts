@@ -1,6 +1,6 @@
 import { json } from "@remix-run/node";
 import { z } from "zod";
-import { adopt, committeeOf, ConvenerError, unadopt } from "../../db/convener";
+import { adopt, committeeOf, ConvenerError, unadopt } from "../../db/experiments/convener";
 import { getDb } from "~/utils/db.server";
 
 /** A convener-side failure as the HTTP answer it deserves (403 not yours, 404 not in list, 409 full or finished). */

@@ -1,20 +1,20 @@
 import { json } from "@remix-run/node";
-import { armCounts, unknownIdFindings } from "../../db/experiment-stats";
-import { getExperiment } from "../../db/experiments";
-import { type IntervalKind } from "../../scripts/metrics/online";
-import { DEFAULT_N_STAR } from "../../scripts/stats/sequential";
-import { cumulativeDailyWithIntervals } from "../../scripts/metrics/daily-intervals";
-import { sqlStreamTotals } from "../../db/online-sql";
+import { armCounts, unknownIdFindings } from "../../db/experiments/experiment-stats";
+import { getExperiment } from "../../db/experiments/experiments";
+import { type IntervalKind } from "../../scripts/online/report";
+import { DEFAULT_N_STAR } from "../../scripts/online/sequential";
+import { cumulativeDailyWithIntervals } from "../../scripts/online/daily-intervals";
+import { sqlStreamTotals } from "../../db/experiments/online-sql";
 import { getDb } from "./db.server";
 import { parseId } from "./route-params.server";
-import { campaignProgress, getCampaign, proposalProgress } from "../../db/campaigns";
-import { loadCampaignData, pseudonym } from "../../db/campaign-data";
-import { disagreementsOf } from "../../scripts/metrics/campaign-results";
-import { aggregateGrade } from "../../scripts/stats/labels";
-import { packStreamTotals } from "../../scripts/metrics/online-pack";
+import { campaignProgress, getCampaign, proposalProgress } from "../../db/campaigns/campaigns";
+import { loadCampaignData, pseudonym } from "../../db/campaigns/campaign-data";
+import { disagreementsOf } from "../../scripts/judgement/campaign-results";
+import { aggregateGrade } from "../../scripts/judgement/labels";
+import { packStreamTotals } from "../../scripts/online/pack";
 import { runInWorkerPool } from "./worker-pool.server";
 import { goldInPool } from "./gold-figures.server";
-import { campaignGold } from "../../db/campaign-truth";
+import { campaignGold } from "../../db/campaigns/campaign-truth";
 
 /** Everything an experiment's dashboard shows: counts per arm, the report with CIs, findings, daily values. */
 export async function experimentDashboard(key: string | undefined, view: { intervals?: IntervalKind; nStar?: number } = {}) {

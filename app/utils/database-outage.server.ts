@@ -1,7 +1,7 @@
 import type { ServerBuild } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { isDatabaseUnavailable } from "../../db/unavailable";
-import { logDatabaseOutage } from "./log.server";
+import { isDatabaseUnavailable } from "../../db/platform/unavailable";
+import { logDatabaseOutage } from "../../scripts/lib/log";
 import { mapRouteModules, type RouteModule } from "./route-modules.server";
 
 /** What every request answers while the database cannot be reached. */

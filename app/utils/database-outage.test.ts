@@ -1,6 +1,6 @@
 import type { ServerBuild } from "@remix-run/node";
-import { createDb } from "../../db/client";
-import { freePort } from "../../db/embedded";
+import { createDb } from "../../db/platform/client";
+import { freePort } from "../../db/platform/embedded";
 import { DATABASE_UNAVAILABLE, withDatabaseOutages } from "./database-outage.server";
 
 /**

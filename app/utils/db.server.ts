@@ -1,4 +1,4 @@
-import { createDb, type Db } from "../../db/client";
+import { createDb, type Db } from "../../db/platform/client";
 
 let handle: ReturnType<typeof createDb> | undefined;
 

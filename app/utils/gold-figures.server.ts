@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import type { HeavyInput, HeavyOutput, HeavyRunner, HeavyTask } from "../../scripts/heavy/tasks";
-import type { GoldRun } from "../../db/campaign-truth";
+import type { HeavyInput, HeavyOutput, HeavyRunner, HeavyTask } from "../../scripts/workers/heavy-tasks";
+import type { GoldRun } from "../../db/campaigns/campaign-truth";
 import { createWorkerPool, runInWorkerPool, type WorkerPool } from "./worker-pool.server";
 
 /**

@@ -1,5 +1,5 @@
-import { loadInterleavingData } from "../../db/interleaving-data";
-import type { ExperimentWithArms } from "../../db/experiments";
+import { loadInterleavingData } from "../../db/experiments/interleaving-data";
+import type { ExperimentWithArms } from "../../db/experiments/experiments";
 import { getDb } from "./db.server";
 import { runInWorkerPool } from "./worker-pool.server";
 

@@ -3,10 +3,10 @@ import os from "node:os";
 import path from "node:path";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
 import { runAssay } from "../../test/run-cli";
-import { seedDemo } from "../../db/seed";
-import { createSnapshot } from "../../db/snapshots";
-import { exportEvents } from "../../db/events";
-import { getExperiment } from "../../db/experiments";
+import { seedDemo } from "../../scripts/demo/seed";
+import { createSnapshot } from "../../db/snapshots/snapshots";
+import { exportEvents } from "../../db/experiments/events";
+import { getExperiment } from "../../db/experiments/experiments";
 import { canonicalJson } from "../../scripts/lib/canonical";
 import { powerQuerySchema } from "./power.server";
 

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import type { Db } from "../../db/client";
-import { listExperiments, getExperiment, type ExperimentWithArms } from "../../db/experiments";
-import { sqlStreamTotals } from "../../db/online-sql";
-import { abSampleSize, designEffect, interleavingSessions, minimumDetectableEffect } from "../../scripts/stats/power";
-import { powerHistory, type PowerHistory } from "../../scripts/stats/power-history";
+import type { Db } from "../../db/platform/client";
+import { listExperiments, getExperiment, type ExperimentWithArms } from "../../db/experiments/experiments";
+import { sqlStreamTotals } from "../../db/experiments/online-sql";
+import { abSampleSize, designEffect, interleavingSessions, minimumDetectableEffect } from "../../scripts/online/power";
+import { powerHistory, type PowerHistory } from "../../scripts/online/power-history";
 
 const fraction = (what: string) =>
   z.coerce.number({ invalid_type_error: `${what} must be a number` }).gt(0, `${what} must be above 0`).lt(1, `${what} must be below 1`);

@@ -1,6 +1,6 @@
 import { json } from "@remix-run/node";
 import type { z } from "zod";
-import { toId } from "./ids";
+import { toId } from "../../scripts/inputs/ids";
 
 /** Pages answer `{ message }` (their error boundary shows it); the JSON API answers `{ error }`. */
 export type ErrorShape = "page" | "api";

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { createCookie, type Cookie } from "@remix-run/node";
-import { loadConfig } from "../../db/config";
-import type { Db } from "../../db/client";
+import { loadConfig } from "../../db/platform/config";
+import type { Db } from "../../db/platform/client";
 import {
   createSession,
   deleteSession,
@@ -9,8 +9,8 @@ import {
   pruneExpiredSessions,
   sessionHandle,
   type SessionLifetime,
-} from "../../db/sessions";
-import type { PublicUser } from "../../db/users";
+} from "../../db/accounts/sessions";
+import type { PublicUser } from "../../db/accounts/users";
 import { getDb } from "./db.server";
 
 /**

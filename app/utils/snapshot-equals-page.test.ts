@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
-import { seedDemo } from "../../db/seed";
-import { createSnapshot, snapshotRows } from "../../db/snapshots";
+import { seedDemo } from "../../scripts/demo/seed";
+import { createSnapshot, snapshotRows } from "../../db/snapshots/snapshots";
 import { canonicalJson } from "../../scripts/lib/canonical";
 
 /**

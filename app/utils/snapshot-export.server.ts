@@ -1,5 +1,5 @@
 import { json } from "@remix-run/node";
-import { getSnapshot, snapshotCsv, snapshotDocument, SnapshotError } from "../../db/snapshots";
+import { getSnapshot, snapshotCsv, snapshotDocument, SnapshotError } from "../../db/snapshots/snapshots";
 import { requireUserWithRole } from "./auth.server";
 import { getDb } from "./db.server";
 import { parseId } from "./route-params.server";

@@ -3,9 +3,9 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { json } from "@remix-run/node";
 import { Piscina } from "piscina";
-import { loadConfig } from "../../db/config";
-import { bundledWorkerFile } from "../../scripts/lib/worker";
-import type { HeavyInput, HeavyOutput, HeavyRunner, HeavyTask } from "../../scripts/heavy/tasks";
+import { loadConfig } from "../../db/platform/config";
+import { bundledWorkerFile } from "../../scripts/workers/run-worker";
+import type { HeavyInput, HeavyOutput, HeavyRunner, HeavyTask } from "../../scripts/workers/heavy-tasks";
 
 /**
  * The app's one pool for heavy work: bootstraps, reports and snapshots run in worker threads, so a
@@ -69,7 +69,7 @@ function busy(): Response {
 const shared = Symbol.for("assay.workerPool");
 type WithPool = typeof globalThis & { [shared]?: WorkerPool };
 
-/** Runs a heavy task in the app's pool (sized by WORKER_THREADS, see db/config.ts), started on first use. */
+/** Runs a heavy task in the app's pool (sized by WORKER_THREADS, see db/platform/config.ts), started on first use. */
 export const runInWorkerPool: HeavyRunner = (task, input) => {
   const holder = globalThis as WithPool;
   if (!holder[shared]) {
@@ -98,5 +98,5 @@ function workerEntry(): URL {
     if (parent === dir) throw new Error("Could not find the project folder (package.json) for the worker pool.");
     dir = parent;
   }
-  return pathToFileURL(path.join(dir, "scripts/heavy/worker.ts"));
+  return pathToFileURL(path.join(dir, "scripts/workers/heavy-worker.ts"));
 }

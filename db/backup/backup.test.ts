@@ -2,10 +2,10 @@ import { PassThrough, Readable } from "node:stream";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { hasSchema, tableContents } from "../../test/table-contents";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
-import type { Sql } from "../client";
-import { recordAudit } from "../audit";
-import { seedDemo } from "../seed";
-import { createSnapshot } from "../snapshots";
+import type { Sql } from "../platform/client";
+import { recordAudit } from "../audit/audit";
+import { seedDemo } from "../../scripts/demo/seed";
+import { createSnapshot } from "../snapshots/snapshots";
 import { restoreBackup, writeBackup, type ArchiveHeader } from ".";
 import { applyMigrationsUpTo, codeMigrations } from "./migrations";
 

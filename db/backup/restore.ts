@@ -2,7 +2,7 @@ import type { Readable } from "node:stream";
 import { finished, pipeline } from "node:stream/promises";
 import { createGunzip } from "node:zlib";
 import postgres from "postgres";
-import type { Sql } from "../client";
+import type { Sql } from "../platform/client";
 import {
   appliedMigrations,
   catalogSequences,

@@ -1,7 +1,7 @@
 import type { Readable, Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
-import type { Sql } from "../client";
+import type { Sql } from "../platform/client";
 import { appliedMigrations, catalogTables, countRows, sequenceValues, useArchiveSettings } from "./catalog";
 import {
   ARCHIVE_FORMAT,

@@ -5,10 +5,10 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { sql } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
-import { createUser } from "../users";
+import { createUser } from "../accounts/users";
 import { importFile } from "./index";
 import type { FileFormat } from "./parse";
-import type { ImportEntity } from "./rows";
+import type { ImportEntity } from "../../scripts/inputs/import-rows";
 import { createSessionCookie } from "../../test/session-cookie";
 
 /**
@@ -102,7 +102,7 @@ describe("the admin page and the CLI hand the file's bytes to the check", () => 
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "assay-import-")), "people.csv");
     fs.writeFileSync(file, latin1("external_id,name\nC-8,Ann\nC-9,J\u00fcrgen\n"));
     const root = path.resolve(__dirname, "../..");
-    const run = promisify(execFile)(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), path.join(root, "scripts/assay.ts"), "import", "candidates", file], {
+    const run = promisify(execFile)(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), path.join(root, "scripts/cli/assay.ts"), "import", "candidates", file], {
       cwd: root,
       env: { ...process.env, DATABASE_URL: t.url },
     });

@@ -1,11 +1,11 @@
 import { inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { Db, Tx } from "../client";
-import { recordAudit, type AuditActor } from "../audit";
+import type { Db, Tx } from "../platform/client";
+import { recordAudit, type AuditActor } from "../audit/audit";
 import { candidates, conflicts, goldMembers, listItems, proposals, rankedLists, subjects, systems } from "../schema";
 import { decodeImportBytes, parseImportFile, type FileFormat, type RowError, type SourceRecord } from "./parse";
-import { assignProposals, convenerIdsByEmail } from "../convener";
-import { importSchemas, requiredColumns, type ImportEntity } from "./rows";
+import { assignProposals, convenerIdsByEmail } from "../experiments/convener";
+import { importSchemas, requiredColumns, type ImportEntity } from "../../scripts/inputs/import-rows";
 import { truthWriter } from "./truth";
 
 export interface ImportCounts {

@@ -2,7 +2,7 @@ import { eq, inArray } from "drizzle-orm";
 import type { RowError } from "./parse";
 import type { Row, Writer } from "./index";
 import { campaignItems, campaigns, candidates, proposals } from "../schema";
-import { upsertTruth } from "../campaign-truth";
+import { upsertTruth } from "../campaigns/campaign-truth";
 
 type Prepared = { itemId: number; grade: number }[];
 

@@ -119,7 +119,7 @@ export const events = pgTable(
 
 /**
  * One row per session of an experiment's events: the session's online-metric inputs, so a dashboard
- * reads O(sessions) rows and never re-derives them from the events. Kept by db/event-sessions.ts
+ * reads O(sessions) rows and never re-derives them from the events. Kept by db/experiments/experiments/event-sessions.ts
  * from the sessions a trigger on `events` queues in `eventSessionsDirty`. `arms` and
  * `armEvents` are parallel: a session logged in two arms marks its unit for exclusion, and the per-arm
  * event counts stay exact.

@@ -1,9 +1,10 @@
 import { boolean, index, integer, pgEnum, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { subjects } from "./catalog";
+import { roles } from "../../scripts/inputs/roles";
 
-export const roles = ["admin", "analyst", "expert", "convener"] as const;
-export type Role = (typeof roles)[number];
+export type { Role } from "../../scripts/inputs/roles";
+
 export const roleEnum = pgEnum("role", roles);
 
 export const users = pgTable(

@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
-import { createDb } from "../../db/client";
+import { createDb } from "../../db/platform/client";
 import { benchServer } from "./server";
 import { importFile } from "../../db/import";
-import { createApiKey, createExperiment, getExperiment, setExperimentStatus } from "../../db/experiments";
+import { createApiKey, createExperiment, getExperiment, setExperimentStatus } from "../../db/experiments/experiments";
 import { events } from "../../db/schema";
-import { experimentSchema } from "../../app/schemas/experiments";
-import { assignUnit } from "../stats/assign";
+import { experimentSchema } from "../inputs/experiments";
+import { assignUnit } from "../assign/assign";
 
 /**
  * POST /api/events for BENCH_SECONDS (default 60) with 4 concurrent clients sending batches of 100

@@ -3,16 +3,16 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
-import { createDb } from "../../db/client";
-import { startEmbeddedPostgres } from "../../db/embedded";
+import { createDb } from "../../db/platform/client";
+import { startEmbeddedPostgres } from "../../db/platform/embedded";
 import { applyMigrations } from "../../db/migrate";
 import { importFile } from "../../db/import";
-import { createExperiment, getExperiment } from "../../db/experiments";
-import { armCounts, unknownIdFindings } from "../../db/experiment-stats";
-import { sqlStreamTotals } from "../../db/online-sql";
-import { refreshEventSessions } from "../../db/event-sessions";
-import { cumulativeDailyFromSessions, reportFromTotals } from "../metrics/online";
-import { experimentSchema } from "../../app/schemas/experiments";
+import { createExperiment, getExperiment } from "../../db/experiments/experiments";
+import { armCounts, unknownIdFindings } from "../../db/experiments/experiment-stats";
+import { sqlStreamTotals } from "../../db/experiments/online-sql";
+import { refreshEventSessions } from "../../db/experiments/event-sessions";
+import { cumulativeDailyFromSessions, reportFromTotals } from "../online/report";
+import { experimentSchema } from "../inputs/experiments";
 
 /**
  * The online dashboard's server work for an experiment of 1,000,000 events (125,000 sessions of one

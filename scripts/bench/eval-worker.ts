@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import { performance } from "node:perf_hooks";
-import { summarize } from "../metrics/evaluate";
-import { evaluateRunFile } from "../metrics/evaluate-files";
-import { parseMeasures } from "../metrics/measures";
-import { lineStartFrom } from "../metrics/read-range";
-import { runWorker } from "../lib/worker";
+import { summarize } from "../eval/evaluate";
+import { evaluateRunFile } from "../io/evaluate-files";
+import { parseMeasures } from "../eval/measures";
+import { lineStartFrom } from "../io/read-range";
+import { runWorker } from "../workers/run-worker";
 
 // One measurement per process, so its peak memory is its own: `floor` or `eval`.
 const [mode, qrelsFile, runFile] = process.argv.slice(2);

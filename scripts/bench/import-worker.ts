@@ -2,8 +2,8 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { createDb } from "../../db/client";
-import { startEmbeddedPostgres } from "../../db/embedded";
+import { createDb } from "../../db/platform/client";
+import { startEmbeddedPostgres } from "../../db/platform/embedded";
 import { importFile } from "../../db/import";
 import { applyMigrations } from "../../db/migrate";
 

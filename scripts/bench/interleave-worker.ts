@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { interleaveFromFile } from "../interleaving/file";
+import { interleaveFromFile } from "../io/interleaving-file";
 import { teamDraft } from "../interleaving/team-draft";
 import { createRng } from "../lib/random";
 

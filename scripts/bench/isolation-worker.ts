@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
-import { createDb } from "../../db/client";
+import { createDb } from "../../db/platform/client";
 import { benchServer } from "./server";
-import { seedDemo } from "../../db/seed";
-import { createUser } from "../../db/users";
-import { createApiKey, createExperiment, setExperimentStatus } from "../../db/experiments";
-import { experimentSchema } from "../../app/schemas/experiments";
-import { assignUnit } from "../stats/assign";
+import { seedDemo } from "../demo/seed";
+import { createUser } from "../../db/accounts/users";
+import { createApiKey, createExperiment, setExperimentStatus } from "../../db/experiments/experiments";
+import { experimentSchema } from "../inputs/experiments";
+import { assignUnit } from "../assign/assign";
 import { signInForBench } from "./sign-in";
 
 /**

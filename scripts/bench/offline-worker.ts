@@ -1,8 +1,8 @@
 import { performance } from "node:perf_hooks";
 import { createRng } from "../lib/random";
-import { candidateSubjects } from "../metrics/exposure";
-import { offlineReport, type OfflineInput } from "../metrics/offline";
-import { systemScoreSections } from "../metrics/offline-scores";
+import { candidateSubjects } from "../offline/exposure";
+import { offlineReport, type OfflineInput } from "../offline/report";
+import { systemScoreSections } from "../offline/scores";
 
 // The whole offline report (every measure, score statistics and bands, exposure) on 10,000 proposals ×
 // 2 systems × 100 scored candidates, B = 2,000: 20 subjects, a catalog of 20,000, committees of 5.

@@ -1,5 +1,5 @@
 import { performance } from "node:perf_hooks";
-import { onlineFromFile } from "../metrics/online-files";
+import { onlineFromFile } from "../io/online-files";
 
 // `assay online` on a file of about 1,000,000 events: read, validate each event, compute per-arm metrics with CIs.
 const [file, mode] = process.argv.slice(2);

@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { freePort, startEmbeddedPostgres } from "../../db/embedded";
+import { freePort, startEmbeddedPostgres } from "../../db/platform/embedded";
 import { applyMigrations } from "../../db/migrate";
 
 /**

@@ -1,12 +1,12 @@
 import { performance } from "node:perf_hooks";
 import { sql as raw } from "drizzle-orm";
-import { createDb } from "../../db/client";
+import { createDb } from "../../db/platform/client";
 import { benchServer } from "./server";
-import { seedDemo } from "../../db/seed";
-import { createBaselines } from "../../db/baselines";
-import { createUser } from "../../db/users";
-import { createCampaign, launchCampaign } from "../../db/campaigns";
-import { campaignSchema } from "../../app/schemas/campaigns";
+import { seedDemo } from "../demo/seed";
+import { createBaselines } from "../../db/catalog/baselines";
+import { createUser } from "../../db/accounts/users";
+import { createCampaign, launchCampaign } from "../../db/campaigns/campaigns";
+import { campaignSchema } from "../inputs/campaigns";
 import { signInForBench, type BenchSession } from "./sign-in";
 
 /**

@@ -1,7 +1,7 @@
 import { performance } from "node:perf_hooks";
-import { summarize } from "../metrics/evaluate";
-import { evaluateRunFile } from "../metrics/evaluate-files";
-import { parseMeasures } from "../metrics/measures";
+import { summarize } from "../eval/evaluate";
+import { evaluateRunFile } from "../io/evaluate-files";
+import { parseMeasures } from "../eval/measures";
 
 // `assay eval -m all_trec` on the generated run: every trec_eval measure (98 values per query), in
 // a process of its own so its peak memory is its own.

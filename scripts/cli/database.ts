@@ -1,6 +1,6 @@
-import { createDb, type Db, type Sql } from "../../db/client";
-import { ConfigError, loadConfig } from "../../db/config";
-import { connectDatabase } from "../../db/connect";
+import { createDb, type Db, type Sql } from "../../db/platform/client";
+import { ConfigError, loadConfig } from "../../db/platform/config";
+import { connectDatabase } from "../../db/platform/connect";
 import { applyMigrations } from "../../db/migrate";
 import { CliError } from "./errors";
 

@@ -1,4 +1,4 @@
-import type { OfflineReport, SystemOffline } from "../metrics/offline";
+import type { OfflineReport, SystemOffline } from "../offline/report";
 import { fmt, table, type Cell } from "./output";
 
 const percent = (share: number | null) => (share === null ? "—" : `${fmt(share * 100, 1)}%`);

@@ -1,8 +1,8 @@
 import fs from "node:fs/promises";
 import { InvalidArgumentError } from "commander";
 import { CliError } from "./errors";
-import { MAX_ID, toId } from "../../app/utils/ids";
-import { checkOneStdin, InputError, readInput } from "../lib/open-input";
+import { MAX_ID, toId } from "../inputs/ids";
+import { checkOneStdin, InputError, readInput } from "../io/open-input";
 
 export function wholeNumber(min: number) {
   return (value: string) => {

@@ -1,5 +1,5 @@
 import { toCsv } from "../lib/csv";
-import type { RunsComparison } from "../metrics/compare-runs";
+import type { RunsComparison } from "../eval/compare-runs";
 import { fmt } from "./output";
 
 /** Superscript forms of a to z, for the marks (q has only the modifier letter outside the BMP). */

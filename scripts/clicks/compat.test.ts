@@ -3,7 +3,7 @@ import path from "node:path";
 import { evaluateClickModels, type ClicksReport } from "./evaluate";
 import { buildLog, Vocabulary } from "./log";
 import { createModel, modelNames } from "./models";
-import { parseGrades, parseJsonl, parseYandex } from "./parse";
+import { parseGrades, parseJsonl, parseYandex } from "../io/click-log-parse";
 import { keepKnownQueries } from "./split";
 
 // PyClick 98e7e460's numbers on clicks-small (test/fixtures/clicks-small/README.md); every one within 1e-6.

@@ -1,5 +1,5 @@
-import { offlineReport } from "../metrics/offline";
-import { unpackOfflineInput, type PackedOfflineInput } from "../metrics/offline-pack";
+import { offlineReport } from "../offline/report";
+import { unpackOfflineInput, type PackedOfflineInput } from "../offline/pack";
 import { evaluateClickModels } from "./evaluate";
 import type { RawSession } from "./log";
 import type { Grades } from "./measures";
@@ -28,7 +28,7 @@ export interface ClickModelSettings {
 export interface ExperimentClicksInput {
   experiment: { key: string; name: string };
   settings: ClickModelSettings;
-  /** The experiment's sessions (db/click-sessions.ts) and, parallel, the arm of each. */
+  /** The experiment's sessions (db/experiments/experiments/click-sessions.ts) and, parallel, the arm of each. */
   sessions: RawSession[];
   arms: string[];
   /** The arms in the experiment's order, with the system each shows. */

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Db } from "../../db/platform/client";
 import { createRng, shuffled } from "../lib/random";
 import type { DemoData } from "./generate";
 

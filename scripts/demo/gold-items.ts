@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Db } from "../../db/platform/client";
 import { campaignTruth } from "../../db/schema";
 import { createRng, shuffled } from "../lib/random";
 import { gradeOfQuality, pairQuality } from "./ratings";

@@ -3,7 +3,7 @@ import { simulateSessions } from "./sessions";
 import { DEMO_INTERLEAVING, simulateInterleavedSessions } from "./interleaving";
 import { sessionCredits } from "../interleaving/credit";
 import { interleavingResult } from "../interleaving/results";
-import { onlineReport } from "../metrics/online";
+import { onlineReport } from "../online/report";
 import { verdict } from "../../app/utils/format";
 import { winRateVerdict } from "../../app/components/dashboards/interleaving-dashboard";
 

@@ -1,15 +1,15 @@
 import { createRng, type Rng } from "../lib/random";
-import { bucketRanges, chooseArm, growthbookHash } from "../stats/assign";
+import { bucketRanges, chooseArm, growthbookHash } from "../assign/assign";
 import { teamDraft } from "../interleaving/team-draft";
-import type { OnlineEvent } from "../metrics/events";
+import type { OnlineEvent } from "../online/events";
 import type { DemoData } from "./generate";
 import { demoCommitteesAndLists } from "./sessions";
-import type { Db } from "../../db/client";
+import type { Db } from "../../db/platform/client";
 import { exposures } from "../../db/schema";
-import { createExperiment, getExperiment, setExperimentStatus } from "../../db/experiments";
-import { ingestEvents } from "../../db/events";
-import { refreshEventSessions } from "../../db/event-sessions";
-import { experimentSchema } from "../../app/schemas/experiments";
+import { createExperiment, getExperiment, setExperimentStatus } from "../../db/experiments/experiments";
+import { ingestEvents } from "../../db/experiments/events";
+import { refreshEventSessions } from "../../db/experiments/event-sessions";
+import { experimentSchema } from "../inputs/experiments";
 
 export const DEMO_INTERLEAVING = "reviewer-ranker-interleaved";
 

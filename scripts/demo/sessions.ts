@@ -1,6 +1,6 @@
 import { createRng, type Rng } from "../lib/random";
-import { growthbookHash, bucketRanges, chooseArm } from "../stats/assign";
-import type { OnlineEvent } from "../metrics/events";
+import { growthbookHash, bucketRanges, chooseArm } from "../assign/assign";
+import type { OnlineEvent } from "../online/events";
 import type { DemoData } from "./generate";
 
 /**

@@ -1,5 +1,5 @@
-import { isoTime } from "../metrics/online";
-import type { OnlineEvent } from "../metrics/events";
+import { isoTime } from "../online/report";
+import type { OnlineEvent } from "../online/events";
 
 /** One session's credit of each system, by clicks and by adoptions (DESIGN.md "Interleaving"). */
 export interface SessionCredit {

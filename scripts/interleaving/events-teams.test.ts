@@ -1,4 +1,4 @@
-import { parseEventsJsonl, validateEvent } from "../metrics/events";
+import { parseEventsJsonl, validateEvent } from "../online/events";
 
 const impression = { eventId: "e1", type: "impression", at: "2026-10-01T10:00:00Z", experiment: "x", arm: "I", unitId: "u", sessionId: "s", proposalId: "p", items: ["a", "b"] };
 

@@ -1,4 +1,4 @@
-import { validateEvent, type OnlineEvent } from "../metrics/events";
+import { validateEvent, type OnlineEvent } from "../online/events";
 
 export interface LineError {
   line: number;

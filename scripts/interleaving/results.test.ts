@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { OnlineEvent } from "../metrics/events";
+import type { OnlineEvent } from "../online/events";
 import { sessionCredits } from "./credit";
-import { interleaveFromFile } from "./file";
+import { interleaveFromFile } from "../io/interleaving-file";
 import { interleaveText } from "./index";
 import { interleavingResult, sessionOutcome, winRate } from "./results";
 

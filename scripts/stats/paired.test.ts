@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { holm, pairedTTest, signFlipPermutation, wilcoxonSignedRank } from "./paired";
-import { sampleRatioMismatch } from "./srm";
-import { parseMeasures } from "../metrics/measures";
-import { evaluateQueries } from "../metrics/evaluate";
-import { parseQrels, parseRun, runQueries } from "../metrics/trec";
+import { sampleRatioMismatch } from "../online/srm";
+import { parseMeasures } from "../eval/measures";
+import { evaluateQueries } from "../eval/evaluate";
+import { parseQrels, parseRun, runQueries } from "../eval/trec";
 
 // Reference values: scipy 1.17 (test/fixtures/trec-small/compare-expected.json).
 const dir = path.join(__dirname, "../../test/fixtures/trec-small");

@@ -3,7 +3,7 @@ import path from "node:path";
 import { chiSquareSurvival, normalCdf, normalTwoSidedP, studentTTwoSidedP } from "./distributions";
 import { wilcoxonSignedRank } from "./paired";
 import { binomialTest } from "./binomial";
-import { sampleRatioMismatch } from "./srm";
+import { sampleRatioMismatch } from "../online/srm";
 
 // Reference values: scipy 1.17.1 (test/fixtures/stats-edges/README.md), to be matched to 1e-6 relative.
 const expected = JSON.parse(fs.readFileSync(path.join(__dirname, "../../test/fixtures/stats-edges/expected.json"), "utf8"));

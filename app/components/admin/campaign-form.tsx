@@ -1,4 +1,4 @@
-import { campaignSchema } from "~/schemas/campaigns";
+import { campaignSchema } from "../../../scripts/inputs/campaigns";
 import { ProposalListField, SubjectScopeSelect } from "~/components/form-parts";
 
 /** What the campaign form starts with: defaults for a new one, the stored draft when editing. */

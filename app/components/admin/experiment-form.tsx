@@ -1,4 +1,4 @@
-import { experimentSchema } from "~/schemas/experiments";
+import { experimentSchema } from "../../../scripts/inputs/experiments";
 import { ProposalListField, SubjectScopeSelect } from "~/components/form-parts";
 
 /** What the experiment form starts with: empty for a new one, the stored draft when editing. */

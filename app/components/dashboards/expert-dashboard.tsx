@@ -1,7 +1,7 @@
-import type { CampaignResults } from "../../../scripts/metrics/campaign-results";
-import type { AgreementReport } from "../../../scripts/stats/agreement";
+import type { CampaignResults } from "../../../scripts/judgement/campaign-results";
+import type { AgreementReport } from "../../../scripts/judgement/agreement";
 import type { Json } from "~/utils/json-type";
-import { resultRows } from "~/utils/result-rows";
+import { resultRows } from "../../../scripts/results/rows";
 import { Chart } from "~/components/chart";
 import { AllFiguresTable } from "~/components/all-figures-table";
 import { ComparisonSentence, LearningCurveTable, SubjectNdcgTable, SystemResultsTable } from "~/components/campaign-tables";

@@ -1,6 +1,6 @@
-import type { OfflineReport, Estimate } from "../../../scripts/metrics/offline";
+import type { OfflineReport, Estimate } from "../../../scripts/offline/report";
 import type { Json } from "~/utils/json-type";
-import { resultRows } from "~/utils/result-rows";
+import { resultRows } from "../../../scripts/results/rows";
 import { Chart } from "~/components/chart";
 import { ClientTable } from "~/components/client-table";
 import { AllFiguresTable } from "~/components/all-figures-table";

@@ -1,4 +1,4 @@
-import type { OfflineReport } from "../../../scripts/metrics/offline";
+import type { OfflineReport } from "../../../scripts/offline/report";
 import type { Json } from "~/utils/json-type";
 import { ClientTable } from "~/components/client-table";
 import { formatCount, formatRate } from "~/utils/format";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { OfflineReport } from "../../../scripts/metrics/offline";
+import type { OfflineReport } from "../../../scripts/offline/report";
 import type { Json } from "~/utils/json-type";
 import { Chart } from "~/components/chart";
 import { ClientTable } from "~/components/client-table";
@@ -14,7 +14,7 @@ const bandLabel = (lower: number | null, upper: number | null) =>
 
 /**
  * The score statistics, score bands (reliability diagram) and diversity-and-exposure sections of the
- * offline report (definitions: scripts/metrics/score-stats.ts, score-bands.ts, exposure.ts).
+ * offline report (definitions: scripts/offline/score-stats.ts, score-bands.ts, exposure.ts).
  */
 export function OfflineScoreSections({ report }: { report: Json<OfflineReport> }) {
   const systems = report.systems.filter((s) => s.scoreStats && s.exposure);

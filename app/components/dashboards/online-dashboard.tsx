@@ -1,6 +1,6 @@
-import { onlineMetrics, type OnlineReport } from "../../../scripts/metrics/online";
+import { onlineMetrics, type OnlineReport } from "../../../scripts/online/report";
 import type { Json } from "~/utils/json-type";
-import { resultRows } from "~/utils/result-rows";
+import { resultRows } from "../../../scripts/results/rows";
 import { Chart } from "~/components/chart";
 import { UnknownIds } from "~/components/unknown-ids";
 import { AllFiguresTable } from "~/components/all-figures-table";
@@ -18,7 +18,7 @@ const VERDICT_COLOURS: Record<Verdict, string> = { better: "#1a7f37", worse: "#b
 export interface DailyPoint {
   day: string;
   arms: Record<string, Record<string, number | null>>;
-  /** Pointwise 95% intervals (scripts/metrics/daily-intervals.ts); absent in snapshots frozen before them. */
+  /** Pointwise 95% intervals (scripts/online/daily-intervals.ts); absent in snapshots frozen before them. */
   ci?: Record<string, Record<string, { lower: number; upper: number } | null>>;
 }
 

@@ -1,7 +1,7 @@
-import type { OfflineReport } from "../../../scripts/metrics/offline";
-import type { OnlineReport } from "../../../scripts/metrics/online";
-import type { CampaignResults } from "../../../scripts/metrics/campaign-results";
-import type { AgreementReport } from "../../../scripts/stats/agreement";
+import type { OfflineReport } from "../../../scripts/offline/report";
+import type { OnlineReport } from "../../../scripts/online/report";
+import type { CampaignResults } from "../../../scripts/judgement/campaign-results";
+import type { AgreementReport } from "../../../scripts/judgement/agreement";
 import type { Json } from "~/utils/json-type";
 import { OfflineDashboard } from "./offline-dashboard";
 import { OnlineDashboard, type DailyPoint } from "./online-dashboard";
@@ -9,7 +9,7 @@ import { ExpertDashboard } from "./expert-dashboard";
 import { ClicksDashboard } from "./clicks-dashboard";
 import type { ExperimentClicksResult } from "../../../scripts/clicks/experiment-report";
 import { GoldFigures } from "~/components/gold-figures";
-import type { CampaignGold } from "../../../db/campaign-truth";
+import type { CampaignGold } from "~/data/campaigns.server";
 
 /** A frozen result drawn with the dashboard of its kind: the same page, from the stored numbers. */
 export function SnapshotDashboard({ kind, result, parameters }: { kind: string; result: unknown; parameters: Record<string, unknown> }) {

@@ -1,0 +1,3 @@
+export * from "../../db/accounts/password";
+export * from "../../db/accounts/sessions";
+export * from "../../db/accounts/users";

@@ -1,0 +1,3 @@
+export * from "../../db/campaigns/campaign-data";
+export * from "../../db/campaigns/campaign-truth";
+export * from "../../db/campaigns/campaigns";

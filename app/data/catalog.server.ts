@@ -1,0 +1,2 @@
+export * from "../../db/catalog/catalog";
+export * from "../../db/catalog/offline-input";

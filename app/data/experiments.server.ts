@@ -1,0 +1,4 @@
+export * from "../../db/experiments/convener";
+export * from "../../db/experiments/events";
+export * from "../../db/experiments/experiment-clicks";
+export * from "../../db/experiments/experiments";

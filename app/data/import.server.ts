@@ -1,0 +1,2 @@
+export * from "../../db/import";
+export * from "../../db/import/parse";

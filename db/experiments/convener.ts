@@ -1,0 +1,294 @@
+import { randomUUID } from "node:crypto";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Db, Tx } from "../platform/client";
+import { candidates, committeeMembers, convenerAssignments, convenerSessions, events, experimentProposals, experiments, listItems, proposals, rankedLists, subjects, users } from "../schema";
+import { assignUnit, getExperiment, type ExperimentWithArms } from "./experiments";
+import { teamDraft } from "../../scripts/interleaving/team-draft";
+
+export class ConvenerError extends Error {
+  constructor(
+    message: string,
+    readonly status = 400,
+  ) {
+    super(message);
+  }
+}
+
+/** The randomization unit of a convener: stable, and not their email. */
+export const unitOf = (userId: number) => `convener-${userId}`;
+
+/**
+ * The convener's proposals with the state of their latest session (any experiment): "to do" before
+ * any session, "in progress" while one is open, "finished" after Finish; `members` are the names of
+ * that session's committee in adoption order, so a finished committee stays visible after Finish.
+ */
+export async function myProposals(db: Db, userId: number) {
+  const latest = sql`(select s.id from ${convenerSessions} s where s.user_id = ${userId} and s.proposal_id = ${proposals.id} order by s.created_at desc, s.id desc limit 1)`;
+  const rows = await db
+    .select({
+      externalId: proposals.externalId,
+      title: proposals.title,
+      subject: subjects.name,
+      status: sql<"open" | "finished" | null>`(select s.status::text from ${convenerSessions} s where s.id = ${latest})`,
+      members: sql<string[]>`coalesce((select array_agg(c.name order by m.adopted_at, c.id) from ${committeeMembers} m join ${candidates} c on c.id = m.candidate_id where m.session_id = ${latest}), '{}')`,
+    })
+    .from(convenerAssignments)
+    .innerJoin(proposals, eq(proposals.id, convenerAssignments.proposalId))
+    .leftJoin(subjects, eq(subjects.id, proposals.subjectId))
+    .where(eq(convenerAssignments.userId, userId))
+    .orderBy(asc(proposals.externalId));
+  return rows.map(({ status, members, ...p }) => ({ ...p, finished: status === "finished", started: status !== null, members, committee: members.length }));
+}
+
+/** The most recently started running experiment whose scope includes the proposal. */
+export async function experimentForProposal(db: Db | Tx, proposal: { id: number; subjectId: number | null }): Promise<ExperimentWithArms | null> {
+  const [row] = await db
+    .select({ key: experiments.key })
+    .from(experiments)
+    .where(
+      and(
+        eq(experiments.status, "running"),
+        sql`(${experiments.scope} = 'all'
+          or (${experiments.scope} = 'subject' and ${experiments.scopeSubjectId} = ${proposal.subjectId})
+          or (${experiments.scope} = 'list' and exists (select 1 from ${experimentProposals} ep where ep.experiment_id = ${experiments.id} and ep.proposal_id = ${proposal.id})))`,
+      ),
+    )
+    .orderBy(desc(experiments.startedAt))
+    .limit(1);
+  return row ? getExperiment(db, row.key) : null;
+}
+
+async function assignedProposal(db: Db | Tx, userId: number, externalId: string) {
+  const [row] = await db
+    .select({ id: proposals.id, externalId: proposals.externalId, title: proposals.title, abstract: proposals.abstract, keywords: proposals.keywords, subjectId: proposals.subjectId, subject: subjects.name })
+    .from(convenerAssignments)
+    .innerJoin(proposals, eq(proposals.id, convenerAssignments.proposalId))
+    .leftJoin(subjects, eq(subjects.id, proposals.subjectId))
+    .where(and(eq(convenerAssignments.userId, userId), eq(proposals.externalId, externalId)));
+  if (!row) throw new ConvenerError(`Proposal ${externalId} is not assigned to you.`, 403);
+  return row;
+}
+
+type ListItem = Awaited<ReturnType<typeof listFor>>[number];
+
+async function listFor(db: Db | Tx, systemId: number, proposalId: number) {
+  return db
+    .select({
+      rank: listItems.rank,
+      candidateId: candidates.id,
+      externalId: candidates.externalId,
+      name: candidates.name,
+      affiliation: candidates.affiliation,
+      keywords: candidates.keywords,
+      summary: candidates.summary,
+      // A declared conflict of interest with this proposal: its reason ("" when none was given), null when there is none.
+      conflict: sql<string | null>`(select c.reason from conflicts c where c.proposal_id = ${proposalId} and c.candidate_id = ${candidates.id})`,
+    })
+    .from(listItems)
+    .innerJoin(rankedLists, eq(rankedLists.id, listItems.listId))
+    .innerJoin(candidates, eq(candidates.id, listItems.candidateId))
+    .where(and(eq(rankedLists.systemId, systemId), eq(rankedLists.proposalId, proposalId), eq(rankedLists.variant, "default")))
+    .orderBy(asc(listItems.rank));
+}
+
+/**
+ * The list a session shows, with the system that placed each position (`teams`, null in an A/B
+ * experiment). In an interleaving experiment it is the team-draft merge of the control's and the
+ * challenger's lists, its coins seeded by (experiment seed, session id), so every load of one session
+ * shows the same list; it is as long as the longer of the two lists, and `rank` is the position shown
+ * (a system's own rank would tell which system placed whom). Units outside coverage see the control's list. The teams stay on the server: the caller
+ * logs them and never hands them to the page.
+ */
+async function sessionList(tx: Db | Tx, experiment: ExperimentWithArms, session: { id: string; arm: string }, proposalId: number, counted: boolean): Promise<{ list: ListItem[]; teams: string[] | null }> {
+  // Units outside coverage see the control arm's system, as in an A/B experiment.
+  if (experiment.kind !== "interleaving" || !counted) {
+    const systemId = experiment.arms.find((a) => a.key === session.arm)!.systemId;
+    return { list: await listFor(tx, systemId, proposalId), teams: null };
+  }
+  const control = experiment.arms.find((a) => a.isControl)!;
+  const challenger = experiment.arms.find((a) => !a.isControl)!;
+  const [listA, listB] = [await listFor(tx, control.systemId, proposalId), await listFor(tx, challenger.systemId, proposalId)];
+  const byId = new Map([...listA, ...listB].map((c) => [c.externalId, c]));
+  const merged = teamDraft(
+    listA.map((c) => c.externalId),
+    listB.map((c) => c.externalId),
+    { depth: Math.max(1, listA.length, listB.length), seed: experiment.seed, sessionId: session.id, systems: [control.systemKey, challenger.systemKey] },
+  );
+  return { list: merged.items.map((id, i) => ({ ...byId.get(id)!, rank: i + 1 })), teams: merged.teams };
+}
+
+async function logEvent(tx: Tx, experiment: ExperimentWithArms, session: { id: string; unit: string; arm: string }, proposal: string, type: string, extra: { candidateId?: string; items?: string[]; teams?: string[] | null }) {
+  await tx.insert(events).values({
+    eventId: randomUUID(),
+    experimentId: experiment.id,
+    type,
+    at: new Date().toISOString(),
+    arm: session.arm,
+    unit: session.unit,
+    sessionId: session.id,
+    proposalId: proposal,
+    candidateId: extra.candidateId ?? null,
+    items: extra.items ?? null,
+    teams: extra.teams ?? null,
+  });
+}
+
+/** The latest finished session of the convener on the proposal in this experiment, with its committee. */
+async function finishedCommittee(tx: Tx, experimentId: number, userId: number, proposalId: number) {
+  const [session] = await tx
+    .select({ id: convenerSessions.id, finishedAt: convenerSessions.finishedAt })
+    .from(convenerSessions)
+    .where(and(eq(convenerSessions.experimentId, experimentId), eq(convenerSessions.userId, userId), eq(convenerSessions.proposalId, proposalId), eq(convenerSessions.status, "finished")))
+    .orderBy(desc(convenerSessions.finishedAt), desc(convenerSessions.createdAt))
+    .limit(1);
+  if (!session) return null;
+  const members = await tx
+    .select({ candidateId: candidates.id, externalId: candidates.externalId, name: candidates.name, affiliation: candidates.affiliation })
+    .from(committeeMembers)
+    .innerJoin(candidates, eq(candidates.id, committeeMembers.candidateId))
+    .where(eq(committeeMembers.sessionId, session.id))
+    .orderBy(asc(committeeMembers.adoptedAt), asc(candidates.id));
+  return { finishedAt: session.finishedAt?.toISOString() ?? null, members };
+}
+
+/**
+ * Opens the convener's session on a proposal, or resumes the open one, and logs the impression of
+ * the list shown, all in one transaction: a reload is a new impression of the same session. Once the
+ * convener has finished, the page shows that finished committee read-only instead and logs nothing:
+ * a new session starts only through `reopenProposal`, never by going Back. Units outside coverage see
+ * the control system and nothing is logged for them.
+ */
+export async function openProposal(db: Db, userId: number, externalId: string) {
+  return db.transaction(async (tx) => {
+    const proposal = await assignedProposal(tx, userId, externalId);
+    const experiment = await experimentForProposal(tx, proposal);
+    if (!experiment) return { proposal, experiment: null, session: null, list: [] as ListItem[], committee: [] as number[], cap: 5, counted: false, finished: null };
+    const unit = unitOf(userId);
+    const assignment = await assignUnit(tx, experiment, unit);
+    const openSession = () =>
+      tx
+        .select()
+        .from(convenerSessions)
+        .where(and(eq(convenerSessions.experimentId, experiment.id), eq(convenerSessions.userId, userId), eq(convenerSessions.proposalId, proposal.id), eq(convenerSessions.status, "open")));
+    let [session] = await openSession();
+    if (!session) {
+      const finished = await finishedCommittee(tx, experiment.id, userId, proposal.id);
+      const view = { key: experiment.key, name: experiment.name };
+      if (finished) return { proposal, experiment: view, session: null, list: [] as ListItem[], committee: [] as number[], cap: experiment.committeeCap, counted: assignment.counted, finished };
+      await tx.insert(convenerSessions).values({ id: randomUUID(), experimentId: experiment.id, userId, proposalId: proposal.id, unit, arm: assignment.arm }).onConflictDoNothing();
+      [session] = await openSession();
+    }
+    const { list, teams } = await sessionList(tx, experiment, session, proposal.id, assignment.counted);
+    if (assignment.counted && list.length > 0) await logEvent(tx, experiment, session, proposal.externalId, "impression", { items: list.map((c) => c.externalId), teams });
+    const committee = await tx.select({ candidateId: committeeMembers.candidateId }).from(committeeMembers).where(eq(committeeMembers.sessionId, session.id)).orderBy(asc(committeeMembers.adoptedAt));
+    return { proposal, experiment: { key: experiment.key, name: experiment.name }, session: { id: session.id }, list, committee: committee.map((c) => c.candidateId), cap: experiment.committeeCap, counted: assignment.counted, finished: null };
+  });
+}
+
+/**
+ * Reopens a finished proposal: starts a new session with an empty committee (the online metrics
+ * read a session's committee from its own adopt events, so nothing is carried over). The impression
+ * is logged when the page loads the new session. Reopening while a session is open changes nothing,
+ * so a double click starts one session.
+ */
+export async function reopenProposal(db: Db, userId: number, externalId: string) {
+  return db.transaction(async (tx) => {
+    const proposal = await assignedProposal(tx, userId, externalId);
+    const experiment = await experimentForProposal(tx, proposal);
+    if (!experiment) throw new ConvenerError("No experiment is running for this proposal.", 409);
+    const arm = (await assignUnit(tx, experiment, unitOf(userId))).arm;
+    const inserted = await tx.insert(convenerSessions).values({ id: randomUUID(), experimentId: experiment.id, userId, proposalId: proposal.id, unit: unitOf(userId), arm }).onConflictDoNothing().returning({ id: convenerSessions.id });
+    return { started: inserted.length > 0 };
+  });
+}
+
+/** The open session, locked for this transaction, with the list it shows. */
+async function lockedSession(tx: Tx, userId: number, externalId: string) {
+  const proposal = await assignedProposal(tx, userId, externalId);
+  const experiment = await experimentForProposal(tx, proposal);
+  if (!experiment) throw new ConvenerError("No experiment is running for this proposal.", 409);
+  const [session] = await tx
+    .select()
+    .from(convenerSessions)
+    .where(and(eq(convenerSessions.experimentId, experiment.id), eq(convenerSessions.userId, userId), eq(convenerSessions.proposalId, proposal.id), eq(convenerSessions.status, "open")))
+    .for("update");
+  if (!session) throw new ConvenerError("This proposal's committee is finished; reopen the proposal to start again.", 409);
+  const counted = (await assignUnit(tx, experiment, session.unit)).counted;
+  const { list } = await sessionList(tx, experiment, session, proposal.id, counted);
+  return { proposal, experiment, session, list, counted };
+}
+
+function candidateIn(list: ListItem[], externalId: string) {
+  const candidate = list.find((c) => c.externalId === externalId);
+  if (!candidate) throw new ConvenerError(`Candidate ${externalId} is not in this proposal's list.`, 404);
+  return candidate;
+}
+
+/** A candidate's profile, logged as a click, with the session's committee so the page can adopt or remove. */
+export async function openProfile(db: Db, userId: number, proposal: string, candidate: string) {
+  return db.transaction(async (tx) => {
+    const s = await lockedSession(tx, userId, proposal);
+    const c = candidateIn(s.list, candidate);
+    if (s.counted) await logEvent(tx, s.experiment, s.session, s.proposal.externalId, "click", { candidateId: c.externalId });
+    const committee = await tx.select({ candidateId: committeeMembers.candidateId }).from(committeeMembers).where(eq(committeeMembers.sessionId, s.session.id));
+    return { proposal: s.proposal, candidate: c, committee: committee.map((m) => m.candidateId), cap: s.experiment.committeeCap };
+  });
+}
+
+/**
+ * Adopts a candidate into the committee, up to the experiment's cap. The session row is locked, so
+ * two tabs adopting at once are served one after the other and never exceed the cap.
+ */
+export async function adopt(db: Db, userId: number, proposal: string, candidate: string) {
+  return db.transaction(async (tx) => {
+    const s = await lockedSession(tx, userId, proposal);
+    const c = candidateIn(s.list, candidate);
+    const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(committeeMembers).where(eq(committeeMembers.sessionId, s.session.id));
+    const already = await tx.select().from(committeeMembers).where(and(eq(committeeMembers.sessionId, s.session.id), eq(committeeMembers.candidateId, c.candidateId)));
+    if (already.length) return;
+    if (n >= s.experiment.committeeCap) throw new ConvenerError(`The committee is full (${n} of ${s.experiment.committeeCap}); remove someone first.`, 409);
+    await tx.insert(committeeMembers).values({ sessionId: s.session.id, candidateId: c.candidateId });
+    if (s.counted) await logEvent(tx, s.experiment, s.session, s.proposal.externalId, "adopt", { candidateId: c.externalId });
+  });
+}
+
+/** Removes a candidate from the open committee; logs `unadopt` only when someone was removed. */
+export async function unadopt(db: Db, userId: number, proposal: string, candidate: string) {
+  return db.transaction(async (tx) => {
+    const s = await lockedSession(tx, userId, proposal);
+    const c = candidateIn(s.list, candidate);
+    const removed = await tx.delete(committeeMembers).where(and(eq(committeeMembers.sessionId, s.session.id), eq(committeeMembers.candidateId, c.candidateId))).returning();
+    if (removed.length && s.counted) await logEvent(tx, s.experiment, s.session, s.proposal.externalId, "unadopt", { candidateId: c.externalId });
+  });
+}
+
+/** Finishes the open session; the committee stays as it is and is shown read-only from then on. */
+export async function finish(db: Db, userId: number, proposal: string) {
+  return db.transaction(async (tx) => {
+    const s = await lockedSession(tx, userId, proposal);
+    await tx.update(convenerSessions).set({ status: "finished", finishedAt: sql`now()` }).where(eq(convenerSessions.id, s.session.id));
+  });
+}
+
+export async function assignProposals(db: Db | Tx, pairs: { userId: number; proposalId: number }[]) {
+  if (pairs.length === 0) return 0;
+  const inserted = await db.insert(convenerAssignments).values(pairs).onConflictDoNothing().returning();
+  return inserted.length;
+}
+
+export async function convenerIdsByEmail(db: Db, emails: string[]) {
+  const rows = await db.select({ id: users.id, email: users.email, role: users.role }).from(users).where(inArray(sql`lower(${users.email})`, emails.map((e) => e.toLowerCase())));
+  return new Map(rows.filter((r) => r.role === "convener").map((r) => [r.email.toLowerCase(), r.id]));
+}
+
+/** The candidate ids of the convener's open committee on a proposal, in adoption order. */
+export async function committeeOf(db: Db, userId: number, externalId: string): Promise<number[]> {
+  const rows = await db
+    .select({ candidateId: committeeMembers.candidateId })
+    .from(committeeMembers)
+    .innerJoin(convenerSessions, eq(convenerSessions.id, committeeMembers.sessionId))
+    .innerJoin(proposals, eq(proposals.id, convenerSessions.proposalId))
+    .where(and(eq(convenerSessions.userId, userId), eq(proposals.externalId, externalId), eq(convenerSessions.status, "open")))
+    .orderBy(asc(committeeMembers.adoptedAt));
+  return rows.map((r) => r.candidateId);
+}

@@ -1,0 +1,46 @@
+import type { Db } from "../platform/client";
+import { exportEvents } from "./events";
+import type { ExperimentWithArms } from "./experiments";
+import { CreditBuilder } from "../../scripts/interleaving/credit";
+import type { DatedCredit } from "../../scripts/interleaving/figures";
+
+export interface InterleavingData {
+  /** The control's and the challenger's system keys (the teams the impressions name). */
+  control: string;
+  challenger: string;
+  sessions: DatedCredit[];
+  /** What the credit rules set aside, counted. */
+  quality: { events: number; duplicateEvents: number; sessionsWithoutImpression: number; eventsAboutUnshownCandidates: number; impressionsWithoutTeams: number };
+  /** Team keys the impressions name that are neither system (events sent from outside with other keys). */
+  otherTeams: string[];
+}
+
+/**
+ * An interleaving experiment's sessions' credit from its stored events (the credit rules of
+ * `assay interleave`, scripts/interleaving/credit.ts), each session dated by the UTC day of its first
+ * event. Read page by page: the builder keeps only what each session's credit needs.
+ */
+export async function loadInterleavingData(db: Db, experiment: ExperimentWithArms): Promise<InterleavingData> {
+  const control = experiment.arms.find((a) => a.isControl)!.systemKey;
+  const challenger = experiment.arms.find((a) => !a.isControl)!.systemKey;
+  const builder = new CreditBuilder();
+  const firstDay = new Map<string, string>();
+  let impressionsWithoutTeams = 0;
+  for await (const page of exportEvents(db, experiment)) {
+    for (const e of page) {
+      // An impression logged from outside without teams cannot be credited: counted, left out.
+      if (e.type === "impression" && !e.teams) {
+        impressionsWithoutTeams++;
+        continue;
+      }
+      builder.add(e);
+      // Events come in time order, so the first seen is the session's first.
+      const key = `${e.unitId}\u0000${e.sessionId}`;
+      if (!firstDay.has(key)) firstDay.set(key, e.at.slice(0, 10));
+    }
+  }
+  const totals = builder.build();
+  const sessions = totals.sessions.map((s) => ({ ...s, day: firstDay.get(`${s.unit}\u0000${s.session}`)! }));
+  const { events, duplicateEvents, sessionsWithoutImpression, eventsAboutUnshownCandidates } = totals;
+  return { control, challenger, sessions, quality: { events: events + impressionsWithoutTeams, duplicateEvents, sessionsWithoutImpression, eventsAboutUnshownCandidates, impressionsWithoutTeams }, otherTeams: totals.systems.filter((s) => s !== control && s !== challenger) };
+}

@@ -1,0 +1,80 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../platform/client";
+import { refreshEventSessions } from "./event-sessions";
+import type { ExperimentWithArms } from "./experiments";
+import { addSession, emptySums, type StreamTotals, type UnitTotals } from "../../scripts/online/report";
+
+interface SessionRow {
+  /** The convener whose session it is (the day-by-day intervals resample conveners). */
+  unit: string;
+  arm: string;
+  /** The UTC day of the session's first event, YYYY-MM-DD. */
+  day: string;
+  shown: number;
+  clicked: number;
+  adopted: number;
+  adoptedRankSum: number;
+}
+
+/**
+ * Per-unit totals in the shape the report and its bootstrap take, from `event_sessions`, one row per
+ * session with the rules of scripts/online/report.ts, so a view reads O(sessions) rows and the app
+ * holds no events (DESIGN.md, Runtime). Units seen in more than one arm are excluded here, since
+ * that spans sessions.
+ */
+export async function sqlStreamTotals(db: Db, experiment: ExperimentWithArms): Promise<StreamTotals & { sessions: SessionRow[]; perArm: Map<string, { events: number; sessions: number }> }> {
+  await refreshEventSessions(db, experiment.id);
+  const rows = await db.execute<{ unit: string; arm: string; unit_arms: number; arms: string[]; arm_events: number[]; events: number; day: string; impressions: number; shown: number; clicked: number; adopted: number; adopted_rank_sum: number; unshown_events: number }>(sql`
+    with s as (
+      select unit, arms, arm_events, events, first_at, impressions, shown, clicked, adopted, adopted_rank_sum, unshown_events
+      from event_sessions where experiment_id = ${experiment.id}
+    ), units as (
+      select s.unit, min(a.arm) as arm, count(distinct a.arm)::int as unit_arms from s, unnest(s.arms) as a(arm) group by s.unit
+    )
+    select s.unit, u.arm, u.unit_arms, s.arms, s.arm_events, s.events, to_char(s.first_at at time zone 'UTC', 'YYYY-MM-DD') as day, s.impressions, s.shown, s.clicked, s.adopted, s.adopted_rank_sum, s.unshown_events
+    from s join units u using (unit)`);
+  const units = new Map<string, UnitTotals>();
+  const excludedUnits = new Set<string>();
+  const allUnits = new Set<string>();
+  const quality = { duplicateEvents: 0, sessionsWithoutImpression: 0, eventsAboutUnshownCandidates: 0, eventsOfExcludedUnits: 0 };
+  let events = 0;
+  const sessions: SessionRow[] = [];
+  // Events and sessions per arm as logged, excluded units included (a session logged in two arms counts in each).
+  const perArm = new Map<string, { events: number; sessions: number }>();
+  for (const r of rows) {
+    events += r.events;
+    r.arms.forEach((arm, i) => {
+      const a = perArm.get(arm) ?? { events: 0, sessions: 0 };
+      a.events += r.arm_events[i];
+      a.sessions++;
+      perArm.set(arm, a);
+    });
+    allUnits.add(r.unit);
+    if (r.unit_arms > 1) {
+      excludedUnits.add(r.unit);
+      quality.eventsOfExcludedUnits += r.events;
+      continue;
+    }
+    if (r.impressions === 0) {
+      quality.sessionsWithoutImpression++;
+      continue;
+    }
+    quality.eventsAboutUnshownCandidates += r.unshown_events;
+    const session = { unit: r.unit, arm: r.arm, day: r.day, shown: r.shown, clicked: r.clicked, adopted: r.adopted, adoptedRankSum: r.adopted_rank_sum };
+    let u = units.get(r.unit);
+    if (!u) units.set(r.unit, (u = { unit: r.unit, arm: r.arm, ...emptySums() }));
+    addSession(u, session);
+    sessions.push(session);
+  }
+  return {
+    units: [...units.values()].sort((a, b) => (a.unit < b.unit ? -1 : a.unit > b.unit ? 1 : 0)),
+    excludedUnits: excludedUnits.size,
+    allUnits: allUnits.size,
+    events,
+    // Events are unique by id in the database (the primary key): duplicates never reach it.
+    uniqueEvents: events,
+    quality,
+    sessions,
+    perArm,
+  };
+}

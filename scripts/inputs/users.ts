@@ -1,0 +1,33 @@
+import { z } from "zod";
+import { roles } from "./roles";
+import { idField } from "./ids";
+
+export const passwordField = z
+  .string({ required_error: "Enter a password" })
+  .min(10, "Use at least 10 characters")
+  .max(200, "Use at most 200 characters");
+
+const roleField = z.enum(roles, { errorMap: () => ({ message: `Choose a role: ${roles.join(", ")}` }) });
+const subjectIds = z.array(idField("Choose subjects from the list")).default([]);
+
+export const createUserSchema = z.object({
+  name: z.string({ required_error: "Enter a name" }).trim().min(1, "Enter a name").max(200),
+  email: z.string({ required_error: "Enter an email" }).trim().email("Enter a valid email address").max(320),
+  role: roleField,
+  password: passwordField,
+  subjects: subjectIds,
+});
+
+export const editUserSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("update"), name: z.string({ required_error: "Enter a name" }).trim().min(1, "Enter a name").max(200), role: roleField, subjects: subjectIds }),
+  z.object({ intent: z.literal("password"), password: passwordField }),
+  z.object({ intent: z.literal("deactivate") }),
+  z.object({ intent: z.literal("activate") }),
+  z.object({
+    intent: z.literal("end-session"),
+    session: z
+      .string({ required_error: "Choose a session to end" })
+      .regex(/^[0-9a-f]{8}$/, "A session is named by 8 hex characters"),
+  }),
+  z.object({ intent: z.literal("end-all-sessions") }),
+]);

@@ -1,0 +1,119 @@
+import { generateDemo } from "../demo/generate";
+import { offlineReport, type OfflineInput } from "./report";
+
+function inputFrom(data: ReturnType<typeof generateDemo>): OfflineInput {
+  const gold = new Map<string, Set<string>>();
+  for (const g of data.gold) {
+    if (!gold.has(g.proposal)) gold.set(g.proposal, new Set());
+    gold.get(g.proposal)!.add(g.candidate);
+  }
+  return {
+    proposals: data.proposals.map((p) => ({ id: p.externalId, title: p.title, subject: p.subject })),
+    gold,
+    systems: data.systems.map((s) => ({
+      key: s.key,
+      name: s.name,
+      lists: new Map(data.lists.filter((l) => l.system === s.key).map((l) => [l.proposal, new Map([[l.variant, l.items.map((i) => i.candidate)]])])),
+    })),
+    catalog: new Set(data.candidates.map((c) => c.externalId)),
+  };
+}
+
+describe("offline report, hand-worked", () => {
+  // p1: gold {a, b}; list a x b → hit at 1 and 3. p2: gold {z}; list x y → recall failure.
+  // p3: gold {c}; list has c at rank 4 → ranking failure at K = 2. p3 has a second variant with c at rank 1.
+  const input: OfflineInput = {
+    proposals: [
+      { id: "p1", subject: "s1" },
+      { id: "p2", subject: "s1" },
+      { id: "p3", subject: "s2" },
+      { id: "p4", subject: "s2" }, // no gold: not evaluated
+    ],
+    gold: new Map([
+      ["p1", new Set(["a", "b"])],
+      ["p2", new Set(["z"])],
+      ["p3", new Set(["c"])],
+    ]),
+    systems: [
+      {
+        key: "sys",
+        name: "System",
+        lists: new Map([
+          ["p1", new Map([["default", ["a", "x", "b"]]])],
+          ["p2", new Map([["default", ["x", "y"]]])],
+          [
+            "p3",
+            new Map([
+              ["default", ["x", "y", "w", "c"]],
+              ["short", ["c", "x"]],
+            ]),
+          ],
+          ["p4", new Map([["default", ["a"]]])],
+        ]),
+      },
+    ],
+    catalog: new Set(["a", "b", "c", "w", "x", "y", "z", "q"]),
+  };
+  const report = offlineReport(input, { ks: [2, 4], B: 200, seed: 1, failureK: 2 });
+  const sys = report.systems[0];
+  const m = sys.overall.measures;
+
+  it("evaluates only proposals with gold, averaging over variants", () => {
+    expect(sys.proposals).toBe(3);
+    // Success@2: p1 1, p2 0, p3 mean(0, 1) = 0.5
+    expect(m["Success@2"].value).toBeCloseTo(1.5 / 3, 12);
+    // RR@4: p1 1, p2 0, p3 mean(1/4, 1)
+    expect(m["RR@4"].value).toBeCloseTo((1 + 0 + (0.25 + 1) / 2) / 3, 12);
+    // AP: p1 (1 + 2/3)/2, p2 0, p3 mean(1/4, 1)
+    expect(m.AP.value).toBeCloseTo(((1 + 2 / 3) / 2 + 0 + 0.625) / 3, 12);
+    // Rank(g=1): p1 1, p3 mean(4, 1) = 2.5; p2 missing
+    expect(m["Rank(g=1)"].value).toBeCloseTo(1.75, 12);
+    expect(m.PoolRecall.value).toBeCloseTo((1 + 0 + 1) / 3, 12);
+    // Coverage@2 over the first list of each proposal: a x | x y | x y → {a, x, y} of 8
+    expect(m["Coverage@2"].value).toBe(3 / 8);
+  });
+
+  it("tells recall failures from ranking failures and lists the failure cases", () => {
+    expect(sys.failureBreakdown.find((f) => f.k === 2)).toEqual({ k: 2, successShare: 0.5, recallFailures: 1, rankingFailures: 0 });
+    expect(sys.failures.map((f) => f.proposal)).toEqual(["p2"]);
+    expect(sys.failures[0]).toMatchObject({ gold: ["z"], top: ["x", "y"] });
+  });
+
+  it("reports the Rank(g) distribution with the share missing", () => {
+    expect(sys.rankDistribution[0]).toMatchObject({ g: 1, proposals: 3, missing: 1, median: 1.75 });
+    expect(sys.rankDistribution[1]).toMatchObject({ g: 2, missing: 2, mean: 3 });
+  });
+
+  it("reports the spread across query variants", () => {
+    expect(sys.variants).toMatchObject({ proposalsWithSeveral: 1 });
+    expect(sys.variants!.spread["Success@2"]).toBe(1);
+  });
+
+  it("is deterministic for a seed", () => {
+    expect(offlineReport(input, { ks: [2, 4], B: 200, seed: 1, failureK: 2 })).toEqual(report);
+  });
+});
+
+describe("offline report on demo data", () => {
+  const data = generateDemo({ proposals: 60, candidates: 600, seed: "offline-test" });
+  const report = offlineReport(inputFrom(data), { B: 300, seed: 2 });
+  const [baseline, challenger] = report.systems;
+
+  it("finds the challenger measurably better than the baseline", () => {
+    expect(challenger.overall.measures["Success@10"].value!).toBeGreaterThan(baseline.overall.measures["Success@10"].value!);
+    expect(challenger.overall.measures.AP.value!).toBeGreaterThan(baseline.overall.measures.AP.value!);
+    const ap = report.comparisons.find((c) => c.measure === "AP")!;
+    expect(ap).toMatchObject({ a: "baseline", b: "challenger", proposals: 60 });
+    expect(ap.difference).toBeGreaterThan(0);
+    expect(ap.pAdjusted).toBeGreaterThanOrEqual(ap.pValue);
+  });
+
+  it("gives intervals around the point estimates, per subject too, and a display-depth hint", () => {
+    const e = baseline.overall.measures["Success@10"];
+    expect(e.ci!.lower).toBeLessThanOrEqual(e.value!);
+    expect(e.ci!.upper).toBeGreaterThanOrEqual(e.value!);
+    expect(Object.keys(baseline.subjects).length).toBe(8);
+    expect(baseline.hints.displayDepth).toBe(Math.ceil(baseline.kHit.p90.value!));
+    expect(baseline.kHit.median.ci!.lower).toBeLessThanOrEqual(baseline.kHit.median.value!);
+  });
+});

@@ -1,0 +1,583 @@
+import { createRng } from "../lib/random";
+import { percentileInterval, type Interval } from "../stats/bootstrap";
+import { holm, pairedTest, type PairedTest } from "../stats/paired";
+import { quantile, quantileSorted, variance } from "../stats/quantile";
+import { aggregationOf, evaluateQueries, type Aggregation, type QueryInput } from "../eval/evaluate";
+import { parseMeasures, type Measure } from "../eval/measures";
+import { poolRecall } from "../eval/ranking";
+import { candidateSubjects } from "./exposure";
+import { systemScoreSections, type SystemScoreSections } from "./scores";
+import { createResampler, subjectStratum } from "../stats/stratified";
+import { overallConflicts, prepareOfflineInput, systemIntegrity, type SystemIntegrity, type WindowSummary } from "./integrity";
+import type { ConflictMap, ConflictsAtK } from "./conflicts";
+
+/** Tier 1: the systems' ranked lists against historical committees (gold members, rel = 1). */
+export interface OfflineInput {
+  /** `date`: when the proposal was submitted (YYYY-MM-DD), for the window and the leakage check. */
+  proposals: { id: string; title?: string; subject: string | null; date?: string | null }[];
+  gold: ReadonlyMap<string, ReadonlySet<string>>;
+  systems: {
+    key: string;
+    name: string;
+    lists: ReadonlyMap<string, ReadonlyMap<string, readonly string[]>>;
+    /** Scores parallel to `lists` (null for an item without one); absent when the lists carry none. */
+    scores?: ReadonlyMap<string, ReadonlyMap<string, readonly (number | null)[]>>;
+  }[];
+  /** Every candidate id, for Coverage@K. */
+  catalog: ReadonlySet<string>;
+  /** Declared conflicts of interest, proposal → candidate → reason (COI@K, `excludeConflicts`). */
+  conflicts?: ConflictMap;
+  /** Candidates' profile dates (YYYY-MM-DD) where known, for the leakage check. */
+  profileDates?: ReadonlyMap<string, string>;
+}
+
+export interface OfflineOptions {
+  ks?: number[];
+  B?: number;
+  seed?: string | number;
+  level?: number;
+  /** Proposals with Success@failureK = 0 are listed as failure cases. */
+  failureK?: number;
+  test?: PairedTest;
+  /** Score band thresholds (`--bands`); the deciles of each system's scores when absent. */
+  bands?: number[];
+  onProgress?: (done: number, total: number) => void;
+  /** Evaluate the lists with conflicted candidates removed (ranks closed up), as a convener sees them. */
+  excludeConflicts?: boolean;
+  /** "subject": every bootstrap resamples proposals within each subject, each subject's size kept. */
+  stratify?: "subject" | null;
+  /** The evaluation window over proposal dates, both inclusive (YYYY-MM-DD); undated proposals fall outside any window. */
+  from?: string | null;
+  to?: string | null;
+}
+
+export interface Estimate {
+  value: number | null;
+  ci: Interval | null;
+}
+
+export interface GroupReport {
+  proposals: number;
+  measures: Record<string, Estimate>;
+}
+
+export interface SystemOffline extends SystemScoreSections {
+  key: string;
+  name: string;
+  proposals: number;
+  overall: GroupReport;
+  subjects: Record<string, GroupReport>;
+  rankDistribution: { g: number; proposals: number; mean: number | null; median: number | null; p90: number | null; variance: number | null; missing: number; missingShare: number }[];
+  kHit: { median: Estimate; p90: Estimate };
+  /** Each proposal's rank of its first committee member (proposals with none retrieved left out). */
+  kHitValues: number[];
+  failureBreakdown: { k: number; successShare: number; recallFailures: number; rankingFailures: number }[];
+  /** `conflicted`: the conflicted candidates of the list as returned, with their ranks there, within the top 10. */
+  failures: { proposal: string; title?: string; gold: string[]; top: string[]; conflicted: { candidate: string; rank: number }[] }[];
+  variants: { proposalsWithSeveral: number; spread: Record<string, number> } | null;
+  hints: { displayDepth: number | null; weakSubjects: string[] };
+  /** COI@K and possible leakage of the lists as the system returned them. */
+  integrity: SystemIntegrity;
+}
+
+export interface OfflineComparison {
+  measure: string;
+  a: string;
+  b: string;
+  proposals: number;
+  meanA: number;
+  meanB: number;
+  difference: number;
+  statistic: number;
+  pValue: number;
+  pAdjusted: number;
+  method: string;
+}
+
+export interface OfflineReport {
+  parameters: {
+    ks: number[];
+    B: number;
+    seed: string | number;
+    level: number;
+    failureK: number;
+    test: PairedTest;
+    stratify: "subject" | null;
+    excludeConflicts: boolean;
+    window: WindowSummary;
+    bands?: number[];
+  };
+  systems: SystemOffline[];
+  /** Declared conflicts, and COI@K over all systems' lists together. */
+  conflicts: { declared: number; overall: ConflictsAtK[] };
+  comparisons: OfflineComparison[];
+}
+
+export const DEFAULT_KS = [5, 10, 20, 30, 50];
+const POOL_RECALL = "PoolRecall";
+
+export function offlineMeasureNames(ks: readonly number[]): string[] {
+  return [
+    ...ks.flatMap((k) => [`Success@${k}`, `RR@${k}`, `Success(g=2)@${k}`, `Success(g=3)@${k}`, `Coverage@${k}`]),
+    "AP",
+    "HLU(a=5)",
+    "Rank(g=1)",
+    "Rank(g=2)",
+    "Rank(g=3)",
+  ];
+}
+
+interface ProposalValues {
+  id: string;
+  subject: string | null;
+  /** Per variant, one value per measure column (HLU: numerator) ... */
+  variants: Float64Array[];
+  /** ... and, for ratio columns, the denominator. */
+  weights: Float64Array[];
+}
+
+/**
+ * The whole tier-1 report. Each proposal's value is the mean over its query variants; bootstrap CIs
+ * resample proposals and, inside each drawn proposal, its variants (DESIGN.md, Statistics).
+ */
+export function offlineReport(given: OfflineInput, options: OfflineOptions = {}): OfflineReport {
+  const { input, window } = prepareOfflineInput(given, options);
+  const stratify = options.stratify ?? null;
+  const excludeConflicts = options.excludeConflicts ?? false;
+  const ks = options.ks ?? DEFAULT_KS;
+  const B = options.B ?? 2000;
+  const seed = options.seed ?? "assay";
+  const level = options.level ?? 0.95;
+  const failureK = options.failureK ?? 30;
+  const test = options.test ?? "t";
+  const measures = parseMeasures(offlineMeasureNames(ks));
+  const columns = [...measures.map((m) => m.name), POOL_RECALL];
+  const aggregations: Aggregation[] = [...measures.map(aggregationOf), "present-mean"];
+  const labelled = input.proposals.filter((p) => (input.gold.get(p.id)?.size ?? 0) > 0);
+  const candidateSubject = candidateSubjects(input.proposals, input.gold);
+  const total = input.systems.length * (2 + new Set(labelled.map((p) => p.subject ?? "(none)")).size);
+  let done = 0;
+  const tick = () => options.onProgress?.(++done, total);
+
+  const perSystem = input.systems.map((system) => {
+    const proposals: ProposalValues[] = [];
+    const coverageLists: QueryInput[] = [];
+    for (const p of labelled) {
+      const variants = system.lists.get(p.id);
+      if (!variants || variants.size === 0) continue;
+      const gold = input.gold.get(p.id)!;
+      const judged = new Float64Array(gold.size).fill(1);
+      const queries: QueryInput[] = [...variants.entries()].map(([variant, items]) => ({
+        qid: `${p.id}\u0000${variant}`,
+        ranked: Float64Array.from(items, (c) => (gold.has(c) ? 1 : 0)),
+        judged,
+        items,
+      }));
+      coverageLists.push(...queries.slice(0, 1));
+      const evaluation = evaluateQueries(
+        queries,
+        measures.filter((m) => m.kind !== "Coverage"),
+      );
+      const byName = new Map(evaluation.columns.map((c) => [c.measure.name, c]));
+      proposals.push({
+        id: p.id,
+        subject: p.subject,
+        variants: queries.map((q, v) =>
+          Float64Array.from(columns, (name) => (name === POOL_RECALL ? (poolRecall(q.ranked, judged) ?? NaN) : (byName.get(name)?.values[v] ?? NaN))),
+        ),
+        weights: queries.map((_, v) => Float64Array.from(columns, (name) => byName.get(name)?.weights?.[v] ?? 1)),
+      });
+    }
+    return { system, proposals, coverageLists };
+  });
+
+  const systems: SystemOffline[] = perSystem.map(({ system, proposals, coverageLists }) => {
+    const group = (members: ProposalValues[], label: string): GroupReport => {
+      const estimates = estimateGroup(members, aggregations, { B, seed: `${seed}:${system.key}:${label}`, level, stratify });
+      const out: Record<string, Estimate> = {};
+      columns.forEach((name, j) => (out[name] = estimates[j]));
+      // Coverage@K is a property of the whole set of lists: no interval.
+      const ids = new Set(members.map((m) => m.id));
+      for (const m of measures.filter((x) => x.kind === "Coverage")) {
+        const lists = coverageLists.filter((q) => ids.has(q.qid.split("\u0000")[0]));
+        out[m.name] = { value: coverageOf(lists, m.k!, input.catalog), ci: null };
+      }
+      tick();
+      return { proposals: members.length, measures: out };
+    };
+    const overall = group(proposals, "overall");
+    const subjectNames = [...new Set(proposals.map((p) => p.subject ?? "(none)"))].sort();
+    const subjects = Object.fromEntries(subjectNames.map((name) => [name, group(proposals.filter((p) => (p.subject ?? "(none)") === name), name)]));
+    const meanOver = (p: ProposalValues, name: string) => proposalValue(p, columns.indexOf(name), aggregations[columns.indexOf(name)]);
+
+    const rankDistribution = [1, 2, 3].map((g) => {
+      const values = proposals.map((p) => meanOver(p, `Rank(g=${g})`)).filter((v) => !Number.isNaN(v));
+      const missing = proposals.length - values.length;
+      return {
+        g,
+        proposals: proposals.length,
+        mean: values.length ? values.reduce((a, b) => a + b, 0) / values.length : null,
+        median: values.length ? quantile(values, 0.5) : null,
+        p90: values.length ? quantile(values, 0.9) : null,
+        variance: values.length > 1 ? variance(values) : null,
+        missing,
+        missingShare: proposals.length ? missing / proposals.length : 0,
+      };
+    });
+    const kHitValues = proposals.map((p) => meanOver(p, "Rank(g=1)"));
+    const strata = stratify ? proposals.map((p) => subjectStratum(p.subject)) : null;
+    const kHit = {
+      median: quantileEstimate(kHitValues, 0.5, { B, seed: `${seed}:${system.key}:khit50`, level, strata }),
+      p90: quantileEstimate(kHitValues, 0.9, { B, seed: `${seed}:${system.key}:khit90`, level, strata }),
+    };
+    // COI@K and leakage describe the lists as the system returned them, before any exclusion.
+    const returned = proposals.map((p) => ({ proposal: p.id, items: [...given.systems.find((s) => s.key === system.key)!.lists.get(p.id)!.values()][0] }));
+    const integrity = systemIntegrity(input, returned, ks, Math.max(...ks));
+    tick();
+    const failureBreakdown = ks.map((k) => {
+      const success = proposals.map((p) => meanOver(p, `Success@${k}`));
+      const pool = proposals.map((p) => meanOver(p, POOL_RECALL));
+      let recallFailures = 0;
+      let rankingFailures = 0;
+      success.forEach((v, i) => {
+        if (v === 0) {
+          if (pool[i] === 0) recallFailures++;
+          else rankingFailures++;
+        }
+      });
+      return { k, successShare: proposals.length ? success.reduce((a, b) => a + b, 0) / proposals.length : 0, recallFailures, rankingFailures };
+    });
+    const failureColumn = `Success@${failureK}`;
+    const failures = proposals
+      .filter((p) => columns.includes(failureColumn) && meanOver(p, failureColumn) === 0)
+      .map((p) => {
+        const info = input.proposals.find((x) => x.id === p.id)!;
+        const firstList = [...system.lists.get(p.id)!.values()][0];
+        const conflicted = integrity.conflictedSlots.filter((c) => c.proposal === p.id && c.rank <= 10).map(({ candidate, rank }) => ({ candidate, rank }));
+        return { proposal: p.id, title: info.title, gold: [...input.gold.get(p.id)!].sort(), top: firstList.slice(0, 10), conflicted };
+      });
+    const several = proposals.filter((p) => p.variants.length > 1);
+    const variants = several.length
+      ? {
+          proposalsWithSeveral: several.length,
+          spread: Object.fromEntries(
+            columns
+              .filter((_, j) => aggregations[j] !== "corpus")
+              .map((name) => {
+                const j = columns.indexOf(name);
+                const ranges = several.map((p) => {
+                  const vs = p.variants.map((v, i) => (aggregations[j] === "ratio" ? v[j] / p.weights[i][j] : v[j])).filter((x) => !Number.isNaN(x));
+                  return vs.length ? Math.max(...vs) - Math.min(...vs) : NaN;
+                });
+                const valid = ranges.filter((x) => !Number.isNaN(x));
+                return [name, valid.length ? valid.reduce((a, b) => a + b, 0) / valid.length : NaN];
+              }),
+          ),
+        }
+      : null;
+    // Decision hints: how deep the UI should show by default, and subjects clearly below the rest.
+    const hintK = ks.includes(10) ? 10 : ks[0];
+    const overallRate = overall.measures[`Success@${hintK}`].value;
+    const weakSubjects = subjectNames.filter((name) => {
+      const ci = subjects[name].measures[`Success@${hintK}`].ci;
+      return overallRate !== null && ci !== null && subjects[name].proposals >= 5 && ci.upper < overallRate;
+    });
+    return {
+      key: system.key,
+      name: system.name,
+      proposals: proposals.length,
+      overall,
+      subjects,
+      rankDistribution,
+      kHit,
+      kHitValues: kHitValues.filter((v) => !Number.isNaN(v)),
+      failureBreakdown,
+      failures,
+      variants,
+      hints: { displayDepth: kHit.p90.value === null ? null : Math.ceil(kHit.p90.value), weakSubjects },
+      ...systemScoreSections(input, system, labelled, { ks, bands: options.bands, level, candidateSubject }),
+      integrity,
+    };
+  });
+
+  // Pairwise comparison on the proposals both systems have lists for; Holm over every test.
+  const comparisons: OfflineComparison[] = [];
+  const compared = [...ks.map((k) => `Success@${k}`), ...ks.map((k) => `RR@${k}`), "AP", "Rank(g=1)"].filter((n) => columns.includes(n));
+  for (let i = 0; i < perSystem.length; i++) {
+    for (let j = i + 1; j < perSystem.length; j++) {
+      const A = new Map(perSystem[i].proposals.map((p) => [p.id, p]));
+      const both = perSystem[j].proposals.filter((p) => A.has(p.id));
+      for (const name of compared) {
+        const c = columns.indexOf(name);
+        const a: number[] = [];
+        const b: number[] = [];
+        for (const pb of both) {
+          const va = proposalValue(A.get(pb.id)!, c, aggregations[c]);
+          const vb = proposalValue(pb, c, aggregations[c]);
+          if (!Number.isNaN(va) && !Number.isNaN(vb)) {
+            a.push(va);
+            b.push(vb);
+          }
+        }
+        if (a.length < 2) continue;
+        const result = pairedTest(test, a, b, { B, seed });
+        const meanA = a.reduce((x, y) => x + y, 0) / a.length;
+        const meanB = b.reduce((x, y) => x + y, 0) / b.length;
+        comparisons.push({ measure: name, a: perSystem[i].system.key, b: perSystem[j].system.key, proposals: a.length, meanA, meanB, difference: meanB - meanA, statistic: result.statistic, pValue: result.pValue, pAdjusted: result.pValue, method: result.method });
+      }
+    }
+  }
+  holm(comparisons.map((c) => c.pValue)).forEach((p, i) => (comparisons[i].pAdjusted = p));
+  const declared = [...(input.conflicts ?? new Map()).values()].reduce((n, m) => n + m.size, 0);
+  return {
+    parameters: { ks, B, seed, level, failureK, test, stratify, excludeConflicts, window, ...(options.bands?.length ? { bands: options.bands } : {}) },
+    systems,
+    comparisons,
+    conflicts: { declared, overall: overallConflicts(systems.map((s) => s.integrity), ks) },
+  };
+}
+
+/** A proposal's value of column j: the mean over its variants (ratio columns: Σ num / Σ den). */
+function proposalValue(p: ProposalValues, j: number, aggregation: Aggregation): number {
+  let sum = 0,
+    n = 0;
+  for (let v = 0; v < p.variants.length; v++) {
+    const x = p.variants[v][j];
+    if (aggregation === "ratio") {
+      sum += x;
+      n += p.weights[v][j];
+    } else if (!Number.isNaN(x)) {
+      sum += x;
+      n++;
+    }
+  }
+  return n === 0 ? NaN : sum / n;
+}
+
+/**
+ * Point estimates and two-level bootstrap CIs of every column over a group of proposals: each draw
+ * picks proposals with replacement and, for each, its variants with replacement.
+ */
+function estimateGroup(members: ProposalValues[], aggregations: Aggregation[], o: { B: number; seed: string; level: number; stratify: "subject" | null }): Estimate[] {
+  const m = aggregations.length;
+  const n = members.length;
+  const point = groupMeans(members, aggregations, (p) => p.variants.map((_, v) => v));
+  if (n === 0) return point.map(() => ({ value: null, ci: null }));
+  const layout = resampleLayout(members, aggregations);
+  const { sumColumns, countColumns, rowSums, rowCounts, patterns } = layout;
+  const S = sumColumns.length;
+  const C = countColumns.length;
+  const rng = createRng(o.seed);
+  const draws = Array.from({ length: m }, () => new Float64Array(o.B).fill(NaN));
+  const draw = createResampler(n, rng, o.stratify ? members.map((p) => subjectStratum(p.subject)) : null);
+  const picked = new Int32Array(n);
+  const single = Uint8Array.from(members, (p) => (p.variants.length === 1 ? 1 : 0));
+  const sums = new Float64Array(m);
+  const counts = new Float64Array(m);
+  const oneSums = new Float64Array(m);
+  const oneCounts = new Float64Array(m);
+  const drawnPatterns = patterns ? new Float64Array(patterns.count) : null;
+  // The laid-out columns are summed in arrays of their own (no lookup of the column per addition).
+  const rowSum = new Float64Array(S);
+  const rowCount = new Float64Array(C);
+  for (let r = 0; r < o.B; r++) {
+    draw(picked);
+    sums.fill(0);
+    counts.fill(0);
+    rowSum.fill(0);
+    rowCount.fill(0);
+    drawnPatterns?.fill(0);
+    for (let i = 0; i < n; i++) {
+      const q = picked[i];
+      // A flag per proposal, not its object: a draw touches only flat arrays, which stay in cache.
+      if (single[q]) {
+        if (drawnPatterns) drawnPatterns[patterns!.of[q]]++;
+        const s = q * S;
+        for (let k = 0; k < S; k++) rowSum[k] += rowSums[s + k];
+        const c = q * C;
+        for (let k = 0; k < C; k++) rowCount[k] += rowCounts[c + k];
+      } else {
+        // Variants are resampled inside a drawn proposal, in the order the proposals were drawn.
+        oneSums.fill(0);
+        oneCounts.fill(0);
+        // (A group with such a proposal has no patterns: every column but corpus ones is laid out.)
+        const p = members[q];
+        addProposal(p, p.variants.map(() => rng.int(p.variants.length)), aggregations, oneSums, oneCounts);
+        for (let k = 0; k < S; k++) rowSum[k] += oneSums[sumColumns[k]];
+        for (let k = 0; k < C; k++) rowCount[k] += oneCounts[countColumns[k]];
+      }
+    }
+    for (let k = 0; k < S; k++) sums[sumColumns[k]] += rowSum[k];
+    for (let k = 0; k < C; k++) counts[countColumns[k]] += rowCount[k];
+    if (patterns) patterns.addUp(drawnPatterns!, sums, counts);
+    for (let j = 0; j < m; j++) {
+      const count = layout.countsAreN[j] ? n : counts[j];
+      draws[j][r] = count === 0 ? NaN : sums[j] / count;
+    }
+  }
+  return point.map((value, j) => ({
+    value: Number.isNaN(value) ? null : value,
+    ci: aggregations[j] === "corpus" ? null : percentileInterval(draws[j], o.level),
+  }));
+}
+
+/**
+ * How a resample adds up a group's one-variant proposals, worked out once per group. A resample sums
+ * the drawn proposals' contributions to each column's sum and count; a one-variant proposal's never
+ * change, so they are laid out in flat rows, and only where needed: corpus columns have no interval,
+ * and a mean column counts every drawn proposal (its count is n). Columns whose contributions are all
+ * 0 or 1 (Success@K, Success(g)@K, whether Rank(g) exists) add up to whole numbers, exact in any
+ * order; when every proposal has one variant they are summed by how often each pattern of them was
+ * drawn (a few dozen patterns instead of a value per drawn proposal). Every other addition happens in
+ * the order the proposals were drawn, as summing each afresh would: the figures are the same, bit for
+ * bit, several times faster.
+ */
+function resampleLayout(members: ProposalValues[], aggregations: Aggregation[]) {
+  const m = aggregations.length;
+  const n = members.length;
+  const single = members.filter((p) => p.variants.length === 1);
+  const contributions = new Map<ProposalValues, { sums: Float64Array; counts: Float64Array }>();
+  for (const p of single) {
+    const sums = new Float64Array(m);
+    const counts = new Float64Array(m);
+    addProposal(p, [0], aggregations, sums, counts);
+    contributions.set(p, { sums, counts });
+  }
+  const zeroOne = (x: number) => x === 0 || x === 1;
+  const allSingle = single.length === n;
+  const patternedSum = aggregations.map((a, j) => allSingle && a !== "corpus" && single.every((p) => zeroOne(contributions.get(p)!.sums[j])));
+  const countsAreN = aggregations.map((a) => a === "mean");
+  const patternedCount = aggregations.map((a, j) => allSingle && a !== "corpus" && !countsAreN[j] && single.every((p) => zeroOne(contributions.get(p)!.counts[j])));
+  const sumColumns = Int32Array.from(aggregations.flatMap((a, j) => (a === "corpus" || patternedSum[j] ? [] : [j])));
+  const countColumns = Int32Array.from(aggregations.flatMap((a, j) => (a === "corpus" || countsAreN[j] || patternedCount[j] ? [] : [j])));
+  const rowSums = new Float64Array(n * sumColumns.length);
+  const rowCounts = new Float64Array(n * countColumns.length);
+  members.forEach((p, i) => {
+    const c = contributions.get(p);
+    if (!c) return;
+    sumColumns.forEach((j, k) => (rowSums[i * sumColumns.length + k] = c.sums[j]));
+    countColumns.forEach((j, k) => (rowCounts[i * countColumns.length + k] = c.counts[j]));
+  });
+  const sumBits = aggregations.flatMap((_, j) => (patternedSum[j] ? [j] : []));
+  const countBits = aggregations.flatMap((_, j) => (patternedCount[j] ? [j] : []));
+  let patterns: { count: number; of: Int32Array; addUp: (drawn: Float64Array, sums: Float64Array, counts: Float64Array) => void } | null = null;
+  if (sumBits.length + countBits.length > 0) {
+    const ids = new Map<string, number>();
+    const rows: number[][] = [];
+    const of = Int32Array.from(members, (p) => {
+      const c = contributions.get(p)!;
+      const row = [...sumBits.map((j) => c.sums[j]), ...countBits.map((j) => c.counts[j])];
+      const key = row.join("");
+      if (!ids.has(key)) {
+        ids.set(key, rows.length);
+        rows.push(row);
+      }
+      return ids.get(key)!;
+    });
+    patterns = {
+      count: rows.length,
+      of,
+      addUp: (drawn, sums, counts) => {
+        for (let id = 0; id < rows.length; id++) {
+          const times = drawn[id];
+          if (times === 0) continue;
+          const row = rows[id];
+          sumBits.forEach((j, b) => (sums[j] += times * row[b]));
+          countBits.forEach((j, b) => (counts[j] += times * row[sumBits.length + b]));
+        }
+      },
+    };
+  }
+  return { sumColumns, countColumns, rowSums, rowCounts, patterns, countsAreN };
+}
+
+/** Each column's mean over proposals (ratio columns: Σ num / Σ den), each proposal taking the variants `pick` gives. */
+function groupMeans(proposals: ProposalValues[], aggregations: Aggregation[], pick: (p: ProposalValues) => number[]): number[] {
+  const sums = new Float64Array(aggregations.length);
+  const counts = new Float64Array(aggregations.length);
+  for (const p of proposals) addProposal(p, pick(p), aggregations, sums, counts);
+  return Array.from(sums, (s, j) => (counts[j] === 0 ? NaN : s / counts[j]));
+}
+
+/**
+ * Adds one proposal (the variants `chosen`) to the running sums and counts of each column: its mean
+ * over the chosen variants with a value (a mean column counts a proposal without one as 0), or for a
+ * ratio column its numerators and denominators; corpus columns are left out.
+ */
+function addProposal(p: ProposalValues, chosen: readonly number[], aggregations: readonly Aggregation[], sums: Float64Array, counts: Float64Array) {
+  for (let j = 0; j < aggregations.length; j++) {
+    const aggregation = aggregations[j];
+    if (aggregation === "corpus") continue;
+    let s = 0,
+      c = 0;
+    for (const v of chosen) {
+      const x = p.variants[v][j];
+      if (aggregation === "ratio") {
+        s += x;
+        c += p.weights[v][j];
+      } else if (!Number.isNaN(x)) {
+        s += x;
+        c++;
+      }
+    }
+    if (aggregation === "ratio") {
+      sums[j] += s;
+      counts[j] += c;
+    } else if (c > 0) {
+      sums[j] += s / c;
+      counts[j]++;
+    } else if (aggregation === "mean") counts[j]++;
+  }
+}
+
+/** A quantile of the present values (K_hit median, p90) with a bootstrap CI over proposals. */
+function quantileEstimate(values: number[], p: number, o: { B: number; seed: string; level: number; strata: string[] | null }): Estimate {
+  const present = values.filter((v) => !Number.isNaN(v));
+  if (present.length === 0) return { value: null, ci: null };
+  const rng = createRng(o.seed);
+  const draws = new Float64Array(o.B);
+  const sample = new Float64Array(present.length);
+  const draw = createResampler(present.length, rng, o.strata && o.strata.filter((_, i) => !Number.isNaN(values[i])));
+  const picked = new Int32Array(present.length);
+  // K_hit is a small whole number: a resample's order statistics come from a tally of its values, not a sort.
+  const tally = present.every((v) => Number.isInteger(v) && v >= 0 && v <= MAX_TALLIED) ? new Int32Array(Math.max(...present) + 1) : null;
+  for (let r = 0; r < o.B; r++) {
+    draw(picked);
+    if (tally) {
+      tally.fill(0);
+      for (let i = 0; i < present.length; i++) tally[present[picked[i]]]++;
+      draws[r] = quantileOfTally(tally, present.length, p);
+      continue;
+    }
+    for (let i = 0; i < present.length; i++) sample[i] = present[picked[i]];
+    draws[r] = quantileSorted(sample.sort(), p);
+  }
+  return { value: quantile(present, p), ci: percentileInterval(draws, o.level) };
+}
+
+/** Largest value `quantileEstimate` tallies instead of sorting (a list deeper than this is sorted). */
+const MAX_TALLIED = 100_000;
+
+/** `quantileSorted` of the sample whose tally (count of each whole value) is given: the same order statistics, found by counting. */
+function quantileOfTally(tally: Int32Array, n: number, p: number): number {
+  const h = (n - 1) * p;
+  const lo = Math.floor(h);
+  const hi = Math.min(n - 1, lo + 1);
+  let seen = 0;
+  let low = -1;
+  for (let v = 0; v < tally.length; v++) {
+    seen += tally[v];
+    if (low < 0 && seen > lo) low = v;
+    if (seen > hi) return low + (h - lo) * (v - low);
+  }
+  throw new Error("quantile of an empty tally");
+}
+
+function coverageOf(lists: QueryInput[], k: number, catalog: ReadonlySet<string>): number | null {
+  if (catalog.size === 0) return null;
+  const seen = new Set<string>();
+  for (const q of lists) for (let i = 0; i < Math.min(k, q.items!.length); i++) seen.add(q.items![i]);
+  return seen.size / catalog.size;
+}
+
+export type { Measure };

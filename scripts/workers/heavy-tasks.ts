@@ -1,0 +1,62 @@
+import { offlineReport, type OfflineOptions } from "../offline/report";
+import { unpackOfflineInput, type PackedOfflineInput } from "../offline/pack";
+import { reportFromTotals, type OnlineOptions } from "../online/report";
+import { unpackStreamTotals, type PackedStreamTotals } from "../online/pack";
+import { campaignResults, learningCurve, type CampaignData } from "../judgement/campaign-results";
+import { agreementReport, type Rating } from "../judgement/agreement";
+import { experimentClicks } from "../clicks/experiment-report";
+import { interleavingFigures, type InterleavingFiguresInput } from "../interleaving/figures";
+import { goldReport, type GoldReportOptions } from "../judgement/gold-report";
+import { aggregateItems, type AggregationMethod, type GradedRating } from "../judgement/aggregate";
+
+/** What a campaign's figures need: the grades for agreement, the graded pairs for results and the curve. */
+export interface CampaignFiguresInput {
+  /** Judged grades; no agreement without any. */
+  ratings: Rating[];
+  /** The graded pairs and lists; null when no results are wanted. */
+  data: CampaignData | null;
+  options: { B: number; seed: string; ks?: number[] };
+  /** The learning curve's draws; none when absent. */
+  curve?: { samples: number; seed: string };
+}
+
+/**
+ * The heavy computations of the app (bootstraps and resampling), each a pure function of plain data
+ * that can cross to a worker thread: the app loads the data on its event loop and runs these in the
+ * pool (app/utils/worker-pool.server.ts); the CLI and the tests may call them in-process.
+ */
+export const heavyTasks = {
+  offlineReport: (input: { packed: PackedOfflineInput; options: Omit<OfflineOptions, "onProgress"> }) =>
+    offlineReport(unpackOfflineInput(input.packed), input.options),
+  onlineReport: (input: { packed: PackedStreamTotals; options: OnlineOptions }) =>
+    reportFromTotals(unpackStreamTotals(input.packed), input.options),
+  campaignFigures: ({ ratings, data, options, curve }: CampaignFiguresInput) => ({
+    agreement: ratings.length ? agreementReport(ratings, "ordinal", { B: options.B, seed: options.seed }) : null,
+    results: data ? campaignResults(data, options) : null,
+    curve: data && curve ? learningCurve(data, curve) : null,
+  }),
+  experimentClicks,
+  interleavingFigures: (input: InterleavingFiguresInput) => interleavingFigures(input),
+  /** A campaign's gold figures: rater and aggregation accuracy against the known grades, learning curves. */
+  goldFigures: (input: { ratings: GradedRating[]; truth: [string, number][]; options: Omit<GoldReportOptions, "onProgress"> }) =>
+    goldReport(input.ratings, new Map(input.truth), input.options),
+  /** Every item's label by one aggregation method (Dawid–Skene is an EM over all grades), as [item, grade] pairs. */
+  aggregateLabels: (input: { ratings: GradedRating[]; method: AggregationMethod }) => [...aggregateItems(input.ratings, input.method)],
+};
+
+export type HeavyTask = keyof typeof heavyTasks;
+export type HeavyInput<K extends HeavyTask> = Parameters<(typeof heavyTasks)[K]>[0];
+export type HeavyOutput<K extends HeavyTask> = ReturnType<(typeof heavyTasks)[K]>;
+
+/** Runs a heavy task somewhere (this thread or a pool) and resolves with its result. */
+export type HeavyRunner = <K extends HeavyTask>(task: K, input: HeavyInput<K>) => Promise<HeavyOutput<K>>;
+
+/** Runs `task` on this thread: for the CLI, which has no event loop to keep free. */
+export const runInProcess: HeavyRunner = async (task, input) => runHeavyTask(task, input);
+
+/** Calls the named task's function on `input`. */
+export function runHeavyTask<K extends HeavyTask>(task: K, input: HeavyInput<K>): HeavyOutput<K> {
+  const run = heavyTasks[task] as (input: HeavyInput<K>) => HeavyOutput<K>;
+  if (typeof run !== "function") throw new Error(`There is no heavy task ${String(task)}.`);
+  return run(input);
+}
