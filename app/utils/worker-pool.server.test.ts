@@ -74,7 +74,7 @@ describe("the worker pool", () => {
     ] as const) {
       expect(asJson(await computeResult(t.db, request, pool.run)), request.kind).toBe(asJson(await computeResult(t.db, request)));
     }
-  });
+  }, 120_000); // every kind twice (pool and this thread), up to ~30 s on a loaded two-core machine
 
   it("keeps the event loop free while a long bootstrap runs", async () => {
     // A timer every 10 ms: its worst lateness is how long a request would have waited meanwhile.
