@@ -60,7 +60,8 @@ function assertAcyclic(graph) {
   const state = new Map();
   const visit = (node, path) => {
     if (state.get(node) === "done") return;
-    if (state.get(node) === "open") throw new Error(`The layer table has a cycle: ${[...path, node].join(" → ")}`);
+    if (state.get(node) === "open")
+      throw new Error(`The layer table has a cycle: ${[...path, node].join(" → ")}`);
     state.set(node, "open");
     for (const next of graph[node] ?? []) visit(next, [...path, node]);
     state.set(node, "done");
@@ -74,14 +75,17 @@ function layerZones(table) {
   const names = Object.keys(table);
   const zones = names.map((name) => ({
     target: `./${name}`,
-    from: names.filter((other) => other !== name && !table[name].includes(other)).map((other) => `./${other}`),
+    from: names
+      .filter((other) => other !== name && !table[name].includes(other))
+      .map((other) => `./${other}`),
     message: `${name} may import only ${table[name].join(", ") || "nothing outside itself"} (eslint.config.js, docs/architecture.md).`,
   }));
   // Inside the app, only *.server.ts modules may reach the database, files and threads.
   zones.push({
     target: "./app/**/!(*.server).{ts,tsx}",
     from: ["./db/**", "./scripts/io/**", "./scripts/workers/**"],
-    message: "In app/, only *.server.ts modules may import db/ or scripts/io and scripts/workers: go through app/data/*.server.ts.",
+    message:
+      "In app/, only *.server.ts modules may import db/ or scripts/io and scripts/workers: go through app/data/*.server.ts.",
   });
   return zones;
 }
@@ -137,12 +141,30 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ["node:*", "!node:crypto", "fs", "fs/*", "path", "os", "worker_threads", "zlib", "readline"],
+              group: [
+                "node:*",
+                "!node:crypto",
+                "fs",
+                "fs/*",
+                "path",
+                "os",
+                "worker_threads",
+                "zlib",
+                "readline",
+              ],
               message:
                 "The pure computing folders take arrays and return numbers: file and thread code goes in scripts/io or scripts/workers.",
             },
             {
-              group: ["drizzle-orm", "drizzle-orm/*", "postgres", "piscina", "@remix-run/*", "react", "react-dom"],
+              group: [
+                "drizzle-orm",
+                "drizzle-orm/*",
+                "postgres",
+                "piscina",
+                "@remix-run/*",
+                "react",
+                "react-dom",
+              ],
               message: "The pure computing folders use no database, server or UI library.",
             },
           ],

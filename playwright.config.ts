@@ -27,7 +27,14 @@ export default defineConfig({
         ...devices["Desktop Chrome"],
         launchOptions: {
           executablePath,
-          args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+          args: [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+          ],
         },
       },
     },

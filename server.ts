@@ -53,7 +53,9 @@ async function main() {
     const url = `http://localhost:${port}`;
     console.log(`\nAssay is running at ${url}`);
     if (embedded) {
-      console.log(`Database: embedded PostgreSQL (data in ${path.join(config.dataDir, "postgres")})${seeded ? ", demo data loaded" : ""}.`);
+      console.log(
+        `Database: embedded PostgreSQL (data in ${path.join(config.dataDir, "postgres")})${seeded ? ", demo data loaded" : ""}.`,
+      );
       console.log(`Demo logins (password "${DEMO_PASSWORD}"):`);
       for (const role of ["admin", "analyst", "expert", "convener"] as const) {
         console.log(`  ${role.padEnd(9)} ${demoUsers.find((u) => u.role === role)!.email}`);
@@ -130,6 +132,8 @@ async function storedSecret(config: Config): Promise<string> {
 }
 
 main().catch((error) => {
-  console.error(error instanceof ConfigError ? error.message : `Assay could not start: ${(error as Error).message}`);
+  console.error(
+    error instanceof ConfigError ? error.message : `Assay could not start: ${(error as Error).message}`,
+  );
   process.exit(1);
 });

@@ -1,6 +1,18 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, Links, Meta, NavLink, Outlet, Scripts, ScrollRestoration, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
+import {
+  Form,
+  Link,
+  Links,
+  Meta,
+  NavLink,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useLocation,
+  useRouteLoaderData,
+} from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import styles from "./styles/app.css";
 import { getOptionalUser } from "./utils/auth.server";
@@ -62,7 +74,14 @@ function SiteMenu({ role, name }: { role: string; name: string }) {
   useEffect(() => setOpen(false), [location.pathname, location.search]);
   return (
     <>
-      <button ref={button} type="button" className="nav-toggle button-secondary" aria-expanded={open} aria-controls="site-menu" onClick={() => setOpen((o) => !o)}>
+      <button
+        ref={button}
+        type="button"
+        className="nav-toggle button-secondary"
+        aria-expanded={open}
+        aria-controls="site-menu"
+        onClick={() => setOpen((o) => !o)}
+      >
         Menu
       </button>
       <div

@@ -10,7 +10,9 @@ try {
   console.log(`Migrations applied to ${redact(connection.url)}.`);
   await connection.close();
 } catch (error) {
-  console.error(error instanceof ConfigError ? error.message : `Migration failed: ${(error as Error).message}`);
+  console.error(
+    error instanceof ConfigError ? error.message : `Migration failed: ${(error as Error).message}`,
+  );
   process.exit(1);
 }
 

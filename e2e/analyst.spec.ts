@@ -8,8 +8,18 @@ test("an analyst sees the offline report with intervals, hints and the compariso
   await expect(table.getByRole("rowheader", { name: "Challenger (embedding ranker)" })).toBeVisible();
   await expect(page.getByText(/show at least \d+ candidates by default/).first()).toBeVisible();
   // Observable Plot draws the three charts in the browser.
-  for (const name of ["Hit rate by depth K", "K_hit: the rank", "Share of proposals whose first", "Each measure against the depth K"]) {
-    await expect(page.getByRole("img", { name: new RegExp(`^${name}`) }).locator("svg").first()).toBeVisible();
+  for (const name of [
+    "Hit rate by depth K",
+    "K_hit: the rank",
+    "Share of proposals whose first",
+    "Each measure against the depth K",
+  ]) {
+    await expect(
+      page
+        .getByRole("img", { name: new RegExp(`^${name}`) })
+        .locator("svg")
+        .first(),
+    ).toBeVisible();
   }
   // The subject table: group by subject, hide a column, download exactly what is shown.
   const tools = page.getByRole("group", { name: "Offline figures by system and subject" });
@@ -22,15 +32,23 @@ test("an analyst sees the offline report with intervals, hints and the compariso
   await tools.getByLabel("Pool recall").uncheck();
   const download = page.waitForEvent("download");
   await tools.getByRole("button", { name: "Download CSV" }).click();
-  const csv = await (await download).createReadStream().then((s) => s.toArray()).then((chunks) => Buffer.concat(chunks).toString("utf8"));
+  const csv = await (
+    await download
+  )
+    .createReadStream()
+    .then((s) => s.toArray())
+    .then((chunks) => Buffer.concat(chunks).toString("utf8"));
   expect(csv.split(/\r?\n/)[0]).toBe("Subject,System,Proposals,HR@5,HR@10,HR@20,MRR@10,AP"); // grouping moves the grouped column first, as shown
   expect(csv.trim().split(/\r?\n/)).toHaveLength(17);
   // On screen HR is a percentage; the CSV keeps the raw share.
   expect(csv.split(/\r?\n/)[1]).toMatch(/,0\.\d+,/);
   expect(csv).not.toContain("%");
-  if (process.env.E2E_SCREENSHOTS) await page.locator("figure.chart").first().screenshot({ path: "test-results/offline-charts.png" });
+  if (process.env.E2E_SCREENSHOTS)
+    await page.locator("figure.chart").first().screenshot({ path: "test-results/offline-charts.png" });
   const comparison = page.getByRole("table", { name: "Pairwise comparison" });
-  await expect(comparison.getByRole("row", { name: /^AP baseline challenger .* (better|worse|inconclusive) / })).toBeVisible();
+  await expect(
+    comparison.getByRole("row", { name: /^AP baseline challenger .* (better|worse|inconclusive) / }),
+  ).toBeVisible();
   // p-values never read "0": below 0.001 they read "< 0.001".
   await expect(comparison.getByRole("cell", { name: /^0(\.0+)?$/ })).toHaveCount(0);
   // Every figure, filtered to one measure: one row per system and group (overall and 8 subjects).
@@ -38,10 +56,16 @@ test("an analyst sees the offline report with intervals, hints and the compariso
   // Display names are shown (HR@10); the ir_measures name (Success@10) finds the same rows.
   await figures.getByLabel("Filter rows").fill("Success@10");
   await expect(figures.getByRole("table").getByRole("row")).toHaveCount(1 + 2 * 9);
-  await expect(figures.getByRole("row", { name: /^challenger overall HR@10 [\d.]+% [\d.]+% [\d.]+%$/ })).toBeVisible();
+  await expect(
+    figures.getByRole("row", { name: /^challenger overall HR@10 [\d.]+% [\d.]+% [\d.]+%$/ }),
+  ).toBeVisible();
   await figures.getByLabel("Filter rows").fill("HR@10");
   await expect(figures.getByRole("table").getByRole("row")).toHaveCount(1 + 2 * 9);
-  await expect(page.getByRole("table", { name: "Rank distribution" }).getByRole("button", { name: "g (committee members)" })).toBeVisible();
+  await expect(
+    page
+      .getByRole("table", { name: "Rank distribution" })
+      .getByRole("button", { name: "g (committee members)" }),
+  ).toBeVisible();
   // Same seed, same numbers: recomputing with the seed kept changes nothing.
   const before = await table.innerText();
   await page.getByRole("button", { name: "Recompute" }).click();
@@ -68,44 +92,117 @@ test("an analyst opens the online and expert dashboards, with their charts", asy
   await page.getByRole("link", { name: "Embedding ranker vs keyword baseline" }).click();
   await expect(page.getByRole("table", { name: "Arms with intervals" }).getByRole("row")).toHaveCount(3);
   await expect(page.getByText(/No sample-ratio mismatch/)).toBeVisible();
-  await expect(page.getByRole("img", { name: /^Relative lift of each metric/ }).locator("svg").first()).toBeVisible();
-  for (const metric of ["CTR", "Adoption rate", "Mean adopted rank", "Session success rate"]) await expect(page.getByRole("img", { name: new RegExp(`^${metric} per arm as it stood`) }).locator("svg").first()).toBeVisible();
+  await expect(
+    page
+      .getByRole("img", { name: /^Relative lift of each metric/ })
+      .locator("svg")
+      .first(),
+  ).toBeVisible();
+  for (const metric of ["CTR", "Adoption rate", "Mean adopted rank", "Session success rate"])
+    await expect(
+      page
+        .getByRole("img", { name: new RegExp(`^${metric} per arm as it stood`) })
+        .locator("svg")
+        .first(),
+    ).toBeVisible();
   const differences = page.getByRole("table", { name: "Differences vs control" });
-  await expect(differences.getByRole("row", { name: /^Adoption rate B vs A [+−][\d.]+ pp \[.* pp\] [+−][\d.]+% (< 0\.001|0\.\d\d+|1\.0) (better|worse|inconclusive)$/ })).toBeVisible();
+  await expect(
+    differences.getByRole("row", {
+      name: /^Adoption rate B vs A [+−][\d.]+ pp \[.* pp\] [+−][\d.]+% (< 0\.001|0\.\d\d+|1\.0) (better|worse|inconclusive)$/,
+    }),
+  ).toBeVisible();
   // Lower is better for the mean adopted rank: said in words, and the verdict follows it.
-  await expect(differences.getByRole("row", { name: /^Mean adopted rank B vs A, lower is better .* (better|worse|inconclusive)$/ })).toBeVisible();
+  await expect(
+    differences.getByRole("row", {
+      name: /^Mean adopted rank B vs A, lower is better .* (better|worse|inconclusive)$/,
+    }),
+  ).toBeVisible();
 
   await page.goBack();
   await page.getByRole("link", { name: "Reviewer relevance, autumn round" }).click();
   await expect(page.getByRole("table", { name: "nDCG by system" }).getByRole("row")).toHaveCount(3);
-  await expect(page.getByRole("img", { name: /^Agreement without each expert/ }).locator("svg").first()).toBeVisible();
+  await expect(
+    page
+      .getByRole("img", { name: /^Agreement without each expert/ })
+      .locator("svg")
+      .first(),
+  ).toBeVisible();
   await expect(page.getByText(/Krippendorff's α \(ordinal\) = 0\.\d{3}, 95% CI/)).toBeVisible();
 });
 
-test("the offline report shows score statistics, score bands and exposure, and its snapshot keeps them", async ({ page }) => {
+test("the offline report shows score statistics, score bands and exposure, and its snapshot keeps them", async ({
+  page,
+}) => {
   test.slow(); // two reports (the page and the snapshot) on a loaded machine
   await signIn(page, demoLogin.analyst);
   await page.goto("/analyst?B=200&seed=scores");
-  for (const name of ["Scores", "Score bands", "Diversity and exposure"]) await expect(page.getByRole("heading", { name, exact: true })).toBeVisible();
+  for (const name of ["Scores", "Score bands", "Diversity and exposure"])
+    await expect(page.getByRole("heading", { name, exact: true })).toBeVisible();
   // Scores at ranks 1..50 of 200 demo lists; quartiles and SD in three significant digits.
-  const stats = page.getByRole("group", { name: "Score statistics by system and subject" }).getByRole("table");
-  const statsRow = stats.getByRole("row", { name: /^Challenger \(embedding ranker\) overall 10,000 0\.\d+ 0\.\d+/ });
+  const stats = page
+    .getByRole("group", { name: "Score statistics by system and subject" })
+    .getByRole("table");
+  const statsRow = stats.getByRole("row", {
+    name: /^Challenger \(embedding ranker\) overall 10,000 0\.\d+ 0\.\d+/,
+  });
   await expect(statsRow).toBeVisible();
-  await expect(page.getByRole("img", { name: /^Mean score of Baseline \(keyword BM25\) at each rank/ }).locator("svg").first()).toBeVisible();
-  await page.getByLabel("System shown in the score charts").selectOption({ label: "Challenger (embedding ranker)" });
-  await expect(page.getByRole("img", { name: /^Histogram of the scores Challenger/ }).locator("svg").first()).toBeVisible();
+  await expect(
+    page
+      .getByRole("img", { name: /^Mean score of Baseline \(keyword BM25\) at each rank/ })
+      .locator("svg")
+      .first(),
+  ).toBeVisible();
+  await page
+    .getByLabel("System shown in the score charts")
+    .selectOption({ label: "Challenger (embedding ranker)" });
+  await expect(
+    page
+      .getByRole("img", { name: /^Histogram of the scores Challenger/ })
+      .locator("svg")
+      .first(),
+  ).toBeVisible();
   // The reliability diagram and its data: ten decile bands, the highest first, with Wilson intervals.
-  await expect(page.getByRole("img", { name: /^Reliability diagram/ }).locator("svg").first()).toBeVisible();
+  await expect(
+    page
+      .getByRole("img", { name: /^Reliability diagram/ })
+      .locator("svg")
+      .first(),
+  ).toBeVisible();
   const bands = page.getByRole("group", { name: "Score bands" });
   await bands.getByLabel("Filter rows").fill("Challenger");
-  await expect(bands.getByRole("row", { name: /^Challenger \(embedding ranker\) 10 [\d.]+ and above [\d,]+ \d+ [\d.]+% \[[\d.]+%, [\d.]+%\] / })).toBeVisible();
-  const exposure = page.getByRole("group", { name: "Diversity and exposure by system, subject and K" }).getByRole("table");
-  await expect(exposure.getByRole("row", { name: /^Baseline \(keyword BM25\) overall 10 200 100% [\d.]+% 0\.\d+ [\d.]+ [\d.]+% [\d.]+%$/ })).toBeVisible();
-  await expect(page.getByRole("img", { name: /^Long-tail share and Gini/ }).locator("svg").first()).toBeVisible();
+  await expect(
+    bands.getByRole("row", {
+      name: /^Challenger \(embedding ranker\) 10 [\d.]+ and above [\d,]+ \d+ [\d.]+% \[[\d.]+%, [\d.]+%\] /,
+    }),
+  ).toBeVisible();
+  const exposure = page
+    .getByRole("group", { name: "Diversity and exposure by system, subject and K" })
+    .getByRole("table");
+  await expect(
+    exposure.getByRole("row", {
+      name: /^Baseline \(keyword BM25\) overall 10 200 100% [\d.]+% 0\.\d+ [\d.]+ [\d.]+% [\d.]+%$/,
+    }),
+  ).toBeVisible();
+  await expect(
+    page
+      .getByRole("img", { name: /^Long-tail share and Gini/ })
+      .locator("svg")
+      .first(),
+  ).toBeVisible();
   const live = await statsRow.innerText();
   await page.getByRole("button", { name: "Freeze snapshot" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toContainText(/Snapshot \d+/);
-  expect(await page.getByRole("group", { name: "Score statistics by system and subject" }).getByRole("row", { name: /^Challenger \(embedding ranker\) overall / }).innerText()).toBe(live);
-  await expect(page.getByRole("img", { name: /^Reliability diagram/ }).locator("svg").first()).toBeVisible();
+  expect(
+    await page
+      .getByRole("group", { name: "Score statistics by system and subject" })
+      .getByRole("row", { name: /^Challenger \(embedding ranker\) overall / })
+      .innerText(),
+  ).toBe(live);
+  await expect(
+    page
+      .getByRole("img", { name: /^Reliability diagram/ })
+      .locator("svg")
+      .first(),
+  ).toBeVisible();
   await expect(page.getByRole("heading", { name: "Diversity and exposure", exact: true })).toBeVisible();
 });

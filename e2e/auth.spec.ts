@@ -1,6 +1,11 @@
 import { demoLogin, expect, signIn, test } from "./test";
 
-const homes = { admin: ["/admin", "Overview"], analyst: ["/analyst", "Offline report"], expert: ["/expert", "My assignments"], convener: ["/convener", "Proposals that need a committee"] } as const;
+const homes = {
+  admin: ["/admin", "Overview"],
+  analyst: ["/analyst", "Offline report"],
+  expert: ["/expert", "My assignments"],
+  convener: ["/convener", "Proposals that need a committee"],
+} as const;
 
 for (const role of Object.keys(homes) as (keyof typeof homes)[]) {
   test(`${role} signs in and lands on their own home page`, async ({ page }) => {

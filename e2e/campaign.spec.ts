@@ -66,27 +66,41 @@ test("reassignment offers only eligible experts, and only for unfinished work", 
   const choice = table.getByLabel(`Expert to take over ${pooled.proposal} from Erin Expert`);
   // Everyone else on the proposal already has it, the conflicted one is in its pool, the retired one is inactive.
   await expect(choice.locator("option")).toHaveText(["—", "Stella Standin"]);
-  const elsewhere = table.getByRole("combobox").filter({ hasNot: page.locator(`[aria-label*=" ${pooled.proposal} "]`) }).first();
+  const elsewhere = table
+    .getByRole("combobox")
+    .filter({ hasNot: page.locator(`[aria-label*=" ${pooled.proposal} "]`) })
+    .first();
   await expect(elsewhere.locator("option", { hasText: "Rita Retired" })).toHaveCount(0);
   await expect(elsewhere.locator("option", { hasText: "Erin Expert" })).toHaveCount(0);
   // The finished assignment has no reassign control at all.
-  await expect(table.getByLabel(`Expert to take over ${finished.proposal} from ${finished.name}`)).toHaveCount(0);
-  await expect(table.getByRole("row", { name: new RegExp(`${finished.proposal} ${finished.name} .*✓`) })).toBeVisible();
+  await expect(
+    table.getByLabel(`Expert to take over ${finished.proposal} from ${finished.name}`),
+  ).toHaveCount(0);
+  await expect(
+    table.getByRole("row", { name: new RegExp(`${finished.proposal} ${finished.name} .*✓`) }),
+  ).toBeVisible();
 
   await choice.selectOption({ label: "Stella Standin" });
   await choice.locator("xpath=..").getByRole("button", { name: "Reassign" }).click();
   await expect(page.getByRole("status")).toHaveText("Reassigned.");
   await expect(table.getByLabel(`Expert to take over ${pooled.proposal} from Stella Standin`)).toBeVisible();
-  await expect(table.getByLabel(`Expert to take over ${pooled.proposal} from Stella Standin`).locator("option")).toHaveText(["—", "Erin Expert"]);
+  await expect(
+    table.getByLabel(`Expert to take over ${pooled.proposal} from Stella Standin`).locator("option"),
+  ).toHaveText(["—", "Erin Expert"]);
 });
 
-test("the disagreement queue names pairs, filters unresolved and adjudicated, and pages", async ({ page }) => {
+test("the disagreement queue names pairs, filters unresolved and adjudicated, and pages", async ({
+  page,
+}) => {
   await signIn(page, demoLogin.admin);
   await openAutumn(page);
   const queue = page.getByRole("table", { name: "Disagreement queue" });
   const filter = page.getByRole("navigation", { name: "Which disagreements" });
   await expect(filter.getByRole("link", { name: /^Unresolved/ })).toHaveAttribute("aria-current", "page");
-  const count = async (label: string) => Number((await filter.getByRole("link", { name: new RegExp(`^${label}`) }).innerText()).replace(/\D/g, ""));
+  const count = async (label: string) =>
+    Number(
+      (await filter.getByRole("link", { name: new RegExp(`^${label}`) }).innerText()).replace(/\D/g, ""),
+    );
   const unresolved = await count("Unresolved");
   expect(unresolved).toBeGreaterThan(20);
   await expect(queue.getByRole("row")).toHaveCount(21);
@@ -97,7 +111,9 @@ test("the disagreement queue names pairs, filters unresolved and adjudicated, an
   // Titles and names, not bare ids: the first pair's proposal title and candidate name, as stored.
   const firstRow = queue.getByRole("row").nth(1);
   const ids = /\((prop-\d{4})\)[\s\S]*\((cand-\d{4})\)/.exec(await firstRow.innerText())!;
-  const [names] = await sql<{ title: string; name: string }[]>`select p.title, c.name from proposals p, candidates c where p.external_id = ${ids[1]} and c.external_id = ${ids[2]}`;
+  const [names] = await sql<
+    { title: string; name: string }[]
+  >`select p.title, c.name from proposals p, candidates c where p.external_id = ${ids[1]} and c.external_id = ${ids[2]}`;
   await expect(firstRow.getByRole("cell").nth(0)).toHaveText(`${names.title} (${ids[1]})`);
   await expect(firstRow.getByRole("cell").nth(1)).toHaveText(`${names.name} (${ids[2]})`);
 
@@ -112,9 +128,13 @@ test("the disagreement queue names pairs, filters unresolved and adjudicated, an
   await first.getByLabel("Final grade").selectOption("4");
   await first.getByLabel("Note").fill("Checked the profile");
   await first.getByRole("button", { name: "Adjudicate" }).click();
-  await expect(page.getByRole("status")).toHaveText("Adjudicated: the final grade replaces the median for this pair.");
+  await expect(page.getByRole("status")).toHaveText(
+    "Adjudicated: the final grade replaces the median for this pair.",
+  );
   // The decided pair leaves the unresolved list and waits under "Adjudicated" with its grade and note.
-  await expect(filter.getByRole("link", { name: /^Unresolved/ })).toHaveText(`Unresolved (${unresolved - 1})`);
+  await expect(filter.getByRole("link", { name: /^Unresolved/ })).toHaveText(
+    `Unresolved (${unresolved - 1})`,
+  );
   await expect(queue.getByRole("row", { name: new RegExp(`\\(${ids[2]}\\)`) })).toHaveCount(0);
   await filter.getByRole("link", { name: /^Adjudicated/ }).click();
   await expect(page).toHaveURL(/queue=adjudicated&page=1/);
@@ -122,7 +142,9 @@ test("the disagreement queue names pairs, filters unresolved and adjudicated, an
   await expect(decided).toContainText("Final grade 4: Checked the profile");
   await expect(decided.getByRole("button", { name: "Change" })).toBeVisible();
   await filter.getByRole("link", { name: /^All/ }).click();
-  await expect(page.getByRole("navigation", { name: "Disagreement pages" })).toContainText(`Page 1 of ${Math.ceil((await count("All")) / 20)}`);
+  await expect(page.getByRole("navigation", { name: "Disagreement pages" })).toContainText(
+    `Page 1 of ${Math.ceil((await count("All")) / 20)}`,
+  );
   await page.goto(page.url().replace(/queue=all/, "queue=nonsense"));
   await expect(page.getByText("queue must be unresolved, adjudicated or all")).toBeVisible();
 });
@@ -135,13 +157,19 @@ test("the qrels download has one line per graded pair", async ({ page }) => {
   const download = page.waitForEvent("download");
   await page.getByRole("link", { name: "TREC qrels" }).click();
   const file = await download;
-  const text = await (await file.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString("utf8"));
+  const text = await (
+    await file.createReadStream()
+  )
+    .toArray()
+    .then((chunks) => Buffer.concat(chunks).toString("utf8"));
   const lines = text.trim().split("\n");
   expect(lines.length).toBeGreaterThan(100);
   for (const line of lines) expect(line).toMatch(/^prop-\d{4} 0 cand-\d{4} [0-3]$/);
 });
 
-test("a draft campaign is edited with a prefilled form, then deleted after a confirmation", async ({ page }) => {
+test("a draft campaign is edited with a prefilled form, then deleted after a confirmation", async ({
+  page,
+}) => {
   await signIn(page, demoLogin.admin);
   await page.goto("/admin/campaigns");
   await page.getByLabel("Name", { exact: true }).fill("Draft round");
@@ -152,7 +180,10 @@ test("a draft campaign is edited with a prefilled form, then deleted after a con
   const edit = page.getByRole("region", { name: "Edit this draft" });
   await expect(edit.getByLabel("Name", { exact: true })).toHaveValue("Draft round");
   await expect(edit.getByLabel("Raters per proposal")).toHaveValue("2");
-  await expect(edit.getByLabel("Experts invited")).toHaveValues(["expert2@assay.local", "expert@assay.local"]);
+  await expect(edit.getByLabel("Experts invited")).toHaveValues([
+    "expert2@assay.local",
+    "expert@assay.local",
+  ]);
   await edit.getByLabel("Name", { exact: true }).fill("Draft round, edited");
   await edit.getByLabel("Raters per proposal").fill("5");
   await edit.getByRole("button", { name: "Save draft" }).click();
@@ -172,7 +203,9 @@ test("a draft campaign is edited with a prefilled form, then deleted after a con
   await expect(page.getByRole("region", { name: "Edit this draft" })).toHaveCount(0);
 });
 
-test("a draft experiment is edited with a prefilled form, then deleted after a confirmation", async ({ page }) => {
+test("a draft experiment is edited with a prefilled form, then deleted after a confirmation", async ({
+  page,
+}) => {
   await signIn(page, demoLogin.admin);
   await page.goto("/admin/experiments");
   await page.getByLabel("Key", { exact: true }).fill("draft-exp");
@@ -204,13 +237,19 @@ test("no admin form overlaps, from 390 to 1920 pixels wide", async ({ page }) =>
       const overlaps = await page.locator(".form-grid").evaluateAll((grids) =>
         grids.flatMap((grid) => {
           const box = grid.getBoundingClientRect();
-          const fields = [...grid.querySelectorAll<HTMLElement>("input, select, textarea, label")].map((el) => el.getBoundingClientRect());
+          const fields = [...grid.querySelectorAll<HTMLElement>("input, select, textarea, label")].map((el) =>
+            el.getBoundingClientRect(),
+          );
           const problems: string[] = [];
           fields.forEach((a, i) => {
             if (a.right > box.right + 1 || a.left < box.left - 1) problems.push(`field ${i} leaves its grid`);
             fields.slice(i + 1).forEach((b, j) => {
-              const overlap = Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1;
-              const nested = (a.left <= b.left && a.right >= b.right && a.top <= b.top && a.bottom >= b.bottom) || (b.left <= a.left && b.right >= a.right && b.top <= a.top && b.bottom >= a.bottom);
+              const overlap =
+                Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1 &&
+                Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1;
+              const nested =
+                (a.left <= b.left && a.right >= b.right && a.top <= b.top && a.bottom >= b.bottom) ||
+                (b.left <= a.left && b.right >= a.right && b.top <= a.top && b.bottom >= a.bottom);
               if (overlap && !nested) problems.push(`fields ${i} and ${i + j + 1} overlap`);
             });
           });
@@ -233,7 +272,10 @@ test("each overview tile opens the page that lists what it counts", async ({ pag
   ];
   for (const [tile, url, heading] of expected) {
     await page.goto("/admin");
-    await page.locator(".cards").getByRole("link", { name: new RegExp(`^${tile}`) }).click();
+    await page
+      .locator(".cards")
+      .getByRole("link", { name: new RegExp(`^${tile}`) })
+      .click();
     await expect(page).toHaveURL(url);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
   }

@@ -5,8 +5,13 @@ import { demoLogin, expect, signIn, test } from "./test";
  * 12 px text read at 7 px), each named by its title, with its figures behind a "Data table" toggle,
  * and the forest plot's intervals inside the plot.
  */
-for (const viewport of [{ width: 1440, height: 900 }, { width: 390, height: 844 }]) {
-  test(`charts at ${viewport.width} px: drawn at their shown size, text at least 11 px, titled, with a data table`, async ({ page }) => {
+for (const viewport of [
+  { width: 1440, height: 900 },
+  { width: 390, height: 844 },
+]) {
+  test(`charts at ${viewport.width} px: drawn at their shown size, text at least 11 px, titled, with a data table`, async ({
+    page,
+  }) => {
     test.setTimeout(90_000);
     await page.setViewportSize(viewport);
     await signIn(page, demoLogin.analyst);
@@ -18,10 +23,19 @@ for (const viewport of [{ width: 1440, height: 900 }, { width: 390, height: 844 
       const measured = await figures.evaluateAll((all) =>
         all.map((figure) => {
           // The plot's own SVG is the widest one (legend swatches are small SVGs too).
-          const svg = [...figure.querySelectorAll<SVGSVGElement>(".chart-canvas svg")].sort((a, b) => b.width.baseVal.value - a.width.baseVal.value)[0];
+          const svg = [...figure.querySelectorAll<SVGSVGElement>(".chart-canvas svg")].sort(
+            (a, b) => b.width.baseVal.value - a.width.baseVal.value,
+          )[0];
           const scale = svg.getBoundingClientRect().width / svg.width.baseVal.value;
-          const texts = [...svg.querySelectorAll("text")].map((t) => parseFloat(getComputedStyle(t).fontSize) * scale);
-          return { title: figure.querySelector(".chart-title")?.textContent ?? "", scale, smallest: Math.min(...texts), name: figure.getAttribute("aria-labelledby") };
+          const texts = [...svg.querySelectorAll("text")].map(
+            (t) => parseFloat(getComputedStyle(t).fontSize) * scale,
+          );
+          return {
+            title: figure.querySelector(".chart-title")?.textContent ?? "",
+            scale,
+            smallest: Math.min(...texts),
+            name: figure.getAttribute("aria-labelledby"),
+          };
         }),
       );
       for (const m of measured) {
@@ -37,7 +51,9 @@ for (const viewport of [{ width: 1440, height: 900 }, { width: 390, height: 844 
     // On the experiment page: the forest plot keeps every interval inside, and says which way is better.
     const forest = page.getByRole("figure", { name: "Forest plot: lift vs control" });
     const inside = await forest.locator(".chart-canvas svg").evaluateAll((svgs) => {
-      const svg = svgs.sort((a, b) => (b as SVGSVGElement).width.baseVal.value - (a as SVGSVGElement).width.baseVal.value)[0];
+      const svg = svgs.sort(
+        (a, b) => (b as SVGSVGElement).width.baseVal.value - (a as SVGSVGElement).width.baseVal.value,
+      )[0];
       const box = svg.getBoundingClientRect();
       return [...svg.querySelectorAll("line")].every((l) => {
         const r = l.getBoundingClientRect();

@@ -1,24 +1,53 @@
 import { demoLogin, expect, signIn, test } from "./test";
 
-test("an analyst opens the experiment's click models, reads the curve as a table, and freezes them", async ({ page }) => {
+test("an analyst opens the experiment's click models, reads the curve as a table, and freezes them", async ({
+  page,
+}) => {
   await signIn(page, demoLogin.analyst);
   await page.goto("/analyst/experiments/reviewer-ranker-v2");
   await page.getByRole("link", { name: /^Click models/ }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Click models · Embedding ranker vs keyword baseline");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    "Click models · Embedding ranker vs keyword baseline",
+  );
   // Pending first if the fit is slow; the page asks again by itself until the models are there.
   const models = page.getByRole("table", { name: "Click models on held-out sessions" });
   await expect(models).toBeVisible({ timeout: 60_000 });
-  await expect(models.getByRole("rowheader")).toHaveText(["GCTR", "RCTR", "DCTR", "PBM", "CM", "DCM", "CCM", "DBN", "SDBN", "UBM"]);
+  await expect(models.getByRole("rowheader")).toHaveText([
+    "GCTR",
+    "RCTR",
+    "DCTR",
+    "PBM",
+    "CM",
+    "DCM",
+    "CCM",
+    "DBN",
+    "SDBN",
+    "UBM",
+  ]);
   const pbm = await models.getByRole("row", { name: /^PBM / }).innerText();
-  await expect(page.getByRole("img", { name: /^PBM's probability that a convener looks at each rank/ }).locator("svg").first()).toBeVisible();
+  await expect(
+    page
+      .getByRole("img", { name: /^PBM's probability that a convener looks at each rank/ })
+      .locator("svg")
+      .first(),
+  ).toBeVisible();
   await expect(page.getByRole("table", { name: "Examination by rank" })).toBeHidden();
   await page.getByText("Show the examination curve as a table").click();
-  await expect(page.getByRole("table", { name: "Examination by rank" }).getByRole("row", { name: /^1 100% / })).toBeVisible();
-  await expect(page.getByRole("table", { name: "CTR per arm, raw and corrected for position bias" }).getByRole("rowheader")).toHaveText(["A", "B"]);
+  await expect(
+    page.getByRole("table", { name: "Examination by rank" }).getByRole("row", { name: /^1 100% / }),
+  ).toBeVisible();
+  await expect(
+    page
+      .getByRole("table", { name: "CTR per arm, raw and corrected for position bias" })
+      .getByRole("rowheader"),
+  ).toHaveText(["A", "B"]);
 
   await page.getByRole("button", { name: "Freeze snapshot" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toContainText(/Snapshot \d+ clicks/);
   // The snapshot page draws the same table from the stored result (training times differ run to run).
-  const frozen = await page.getByRole("table", { name: "Click models on held-out sessions" }).getByRole("row", { name: /^PBM / }).innerText();
+  const frozen = await page
+    .getByRole("table", { name: "Click models on held-out sessions" })
+    .getByRole("row", { name: /^PBM / })
+    .innerText();
   expect(frozen.split("\t").slice(0, -1)).toEqual(pbm.split("\t").slice(0, -1));
 });

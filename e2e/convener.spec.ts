@@ -1,6 +1,9 @@
 import { demoLogin, expect, signIn, test } from "./test";
 
-test("a convener builds a committee and the experiment page shows it in their arm", async ({ page, browser }) => {
+test("a convener builds a committee and the experiment page shows it in their arm", async ({
+  page,
+  browser,
+}) => {
   const admin = await browser.newPage({ baseURL: process.env.E2E_BASE_URL });
   await signIn(admin, demoLogin.admin);
   await admin.goto("/admin/experiments/reviewer-ranker-v2");
@@ -17,7 +20,12 @@ test("a convener builds a committee and the experiment page shows it in their ar
   await expect(page.getByRole("table", { name: "My proposals" }).getByRole("row")).toHaveCount(11);
   await page.getByRole("link", { name: "prop-0003" }).click();
   await expect(page.getByRole("heading", { name: "Recommended reviewers" })).toBeVisible();
-  const names = await page.getByRole("heading", { name: "Recommended reviewers" }).locator("xpath=..").getByRole("listitem").getByRole("link").allInnerTexts();
+  const names = await page
+    .getByRole("heading", { name: "Recommended reviewers" })
+    .locator("xpath=..")
+    .getByRole("listitem")
+    .getByRole("link")
+    .allInnerTexts();
   expect(names.length).toBeGreaterThan(4);
 
   for (const name of names.slice(0, 2)) {
@@ -26,13 +34,22 @@ test("a convener builds a committee and the experiment page shows it in their ar
     await page.goBack();
   }
   for (const name of names.slice(0, 3)) {
-    await page.getByRole("button", { name: `Adopt ${name}` }).first().click();
+    await page
+      .getByRole("button", { name: `Adopt ${name}` })
+      .first()
+      .click();
     await expect(page.getByRole("button", { name: `Remove ${name}` }).first()).toBeVisible();
   }
   await expect(page.getByRole("heading", { name: "Committee (3 of 5)" })).toBeVisible();
-  await page.getByRole("button", { name: `Remove ${names[1]}` }).first().click();
+  await page
+    .getByRole("button", { name: `Remove ${names[1]}` })
+    .first()
+    .click();
   await expect(page.getByRole("heading", { name: "Committee (2 of 5)" })).toBeVisible();
-  await expect(page.getByRole("list", { name: "Committee members" }).getByRole("listitem")).toHaveText([names[0], names[2]]);
+  await expect(page.getByRole("list", { name: "Committee members" }).getByRole("listitem")).toHaveText([
+    names[0],
+    names[2],
+  ]);
   await page.getByRole("button", { name: "Finish" }).click();
   await expect(page).toHaveURL(/\/convener$/);
   await expect(page.getByRole("row", { name: /prop-0003/ })).toContainText("finished");
@@ -60,7 +77,10 @@ test("an admin creates and revokes an API key; the revoked key gets 401", async 
   expect(ok.status()).toBe(200);
   await page.getByRole("button", { name: `Revoke ${key.slice(0, 12)}…` }).click();
   await expect(page.getByRole("button", { name: `Revoke ${key.slice(0, 12)}…` })).toHaveCount(0);
-  const refused = await request.post(`${process.env.E2E_BASE_URL}/api/events`, { headers, data: { events: [] } });
+  const refused = await request.post(`${process.env.E2E_BASE_URL}/api/events`, {
+    headers,
+    data: { events: [] },
+  });
   expect(refused.status()).toBe(401);
 });
 
@@ -72,7 +92,11 @@ async function armCounter(browser: import("@playwright/test").Browser, column: n
   // Columns of an arm's row: exposed units, units with sessions, sessions, events.
   return async () => {
     await admin.reload();
-    const values = await Promise.all(["A", "B"].map(async (arm) => Number((await admin.locator(`tr[data-arm="${arm}"] td`).nth(column).innerText()).replace(/,/g, ""))));
+    const values = await Promise.all(
+      ["A", "B"].map(async (arm) =>
+        Number((await admin.locator(`tr[data-arm="${arm}"] td`).nth(column).innerText()).replace(/,/g, "")),
+      ),
+    );
     return values[0] + values[1];
   };
 }
@@ -85,10 +109,18 @@ async function freeProposals(page: import("@playwright/test").Page) {
 
 async function reviewerNames(page: import("@playwright/test").Page) {
   await expect(page.getByRole("heading", { name: "Recommended reviewers" })).toBeVisible();
-  return page.getByRole("heading", { name: "Recommended reviewers" }).locator("xpath=..").getByRole("listitem").getByRole("link").allInnerTexts();
+  return page
+    .getByRole("heading", { name: "Recommended reviewers" })
+    .locator("xpath=..")
+    .getByRole("listitem")
+    .getByRole("link")
+    .allInnerTexts();
 }
 
-test("a finished committee stays on home and on Back, read-only, until Reopen starts one new session", async ({ page, browser }) => {
+test("a finished committee stays on home and on Back, read-only, until Reopen starts one new session", async ({
+  page,
+  browser,
+}) => {
   const sessions = await armCounter(browser, 2);
   await signIn(page, demoLogin.convener);
   const [proposal] = await freeProposals(page);
@@ -112,7 +144,10 @@ test("a finished committee stays on home and on Back, read-only, until Reopen st
   const before = await sessions();
   await page.goBack();
   await expect(page.getByRole("heading", { name: "Finished committee (2 of 5)" })).toBeVisible();
-  await expect(page.getByRole("list", { name: "Committee members" }).getByRole("listitem")).toHaveText([new RegExp(names[0]), new RegExp(names[2])]);
+  await expect(page.getByRole("list", { name: "Committee members" }).getByRole("listitem")).toHaveText([
+    new RegExp(names[0]),
+    new RegExp(names[2]),
+  ]);
   await expect(page.getByRole("button", { name: /^(Adopt|Remove|Finish)/ })).toHaveCount(0);
   await page.reload();
   await expect(page.getByRole("heading", { name: "Finished committee (2 of 5)" })).toBeVisible();
@@ -129,7 +164,10 @@ test("a finished committee stays on home and on Back, read-only, until Reopen st
   await expect(page.getByRole("row", { name: new RegExp(proposal) })).toContainText("in progress");
 });
 
-test("a convener adopts and removes on the profile page, logged like on the list", async ({ page, browser }) => {
+test("a convener adopts and removes on the profile page, logged like on the list", async ({
+  page,
+  browser,
+}) => {
   const events = await armCounter(browser, 3);
   await signIn(page, demoLogin.convener);
   const [, proposal] = await freeProposals(page);
@@ -144,7 +182,9 @@ test("a convener adopts and removes on the profile page, logged like on the list
   expect(await events()).toBe(before + 2); // the profile opened (click) and the adopt, no second click
   await page.getByRole("link", { name: /^←/ }).click();
   await expect(page.getByRole("heading", { name: "Committee (1 of 5)" })).toBeVisible();
-  await expect(page.getByRole("list", { name: "Committee members" }).getByRole("listitem")).toHaveText([name]);
+  await expect(page.getByRole("list", { name: "Committee members" }).getByRole("listitem")).toHaveText([
+    name,
+  ]);
   await page.getByRole("link", { name, exact: true }).click();
   await page.getByRole("button", { name: `Remove ${name}` }).click();
   await expect(page.getByRole("button", { name: `Adopt ${name}` })).toBeFocused();
@@ -159,7 +199,9 @@ test("finishing with nobody adopted takes a second, explicit step", async ({ pag
   await page.getByRole("link", { name: proposal, exact: true }).click();
   await page.getByRole("button", { name: "Finish", exact: true }).click();
   await expect(page.getByRole("button", { name: "Finish with nobody" })).toBeFocused();
-  await expect(page.getByText("Nobody is adopted yet. Confirm that you want to finish with an empty committee.")).toBeVisible();
+  await expect(
+    page.getByText("Nobody is adopted yet. Confirm that you want to finish with an empty committee."),
+  ).toBeVisible();
   await page.getByRole("button", { name: "Keep choosing" }).click();
   await expect(page.getByRole("button", { name: "Finish with nobody" })).toHaveCount(0);
   await expect(page).toHaveURL(new RegExp(`/convener/proposals/${proposal}$`));

@@ -44,11 +44,17 @@ function actionRoutes(samples: Record<string, string>): ActionRoute[] {
 }
 
 /** The URL of the route's action as Remix's own form submission fetches it. */
-const dataUrl = (route: ActionRoute) => `${route.path}${route.path.includes("?") ? "&" : "?"}_data=${encodeURIComponent(route.id)}`;
+const dataUrl = (route: ActionRoute) =>
+  `${route.path}${route.path.includes("?") ? "&" : "?"}_data=${encodeURIComponent(route.id)}`;
 const EVIL = { Origin: "http://evil.example" };
 const same = () => ({ Origin: baseUrl().origin });
 
-function post(url: string, own: Session, headers: Record<string, string>, fields: Record<string, string>): Promise<Reply> {
+function post(
+  url: string,
+  own: Session,
+  headers: Record<string, string>,
+  fields: Record<string, string>,
+): Promise<Reply> {
   return send("POST", url, { Cookie: own.cookie, "Content-Type": FORM, ...headers }, formBody(fields));
 }
 
@@ -61,8 +67,11 @@ async function fingerprint(sql: postgres.Sql): Promise<Record<string, string>> {
     // Recomputed every 15 s from the events (db/experiments/event-session-refresher.ts); the events themselves are compared.
     if (name === "event_sessions" || name === "event_sessions_dirty") continue;
     // A page view may refresh a session's expiry: its rows are counted, not hashed.
-    const hash = name === "sessions" ? sql`''` : sql`md5(coalesce(string_agg(t::text, '|' order by t::text), ''))`;
-    const [row] = await sql<{ n: number; h: string }[]>`select count(*)::int as n, ${hash} as h from ${sql(name)} t`;
+    const hash =
+      name === "sessions" ? sql`''` : sql`md5(coalesce(string_agg(t::text, '|' order by t::text), ''))`;
+    const [row] = await sql<
+      { n: number; h: string }[]
+    >`select count(*)::int as n, ${hash} as h from ${sql(name)} t`;
     result[name] = `${row.n} ${row.h}`;
   }
   return result;
@@ -83,8 +92,12 @@ test.beforeAll(async () => {
     select r.assignment_id as assignment, r.item_id as item, r.grade, r.rationale, r.position
     from ratings r join campaign_assignments a on a.id = r.assignment_id join users u on u.id = a.expert_id
     where u.email = ${demoLogin.expert} and r.grade is not null order by r.assignment_id, r.item_id limit 1`;
-  const [{ expert }] = await sql<{ expert: number }[]>`select id as expert from users where email = ${demoLogin.expert}`;
-  const [{ campaign }] = await sql<{ campaign: number }[]>`select id as campaign from campaigns order by id limit 1`;
+  const [{ expert }] = await sql<
+    { expert: number }[]
+  >`select id as expert from users where email = ${demoLogin.expert}`;
+  const [{ campaign }] = await sql<
+    { campaign: number }[]
+  >`select id as campaign from campaigns order by id limit 1`;
   const [{ proposal }] = await sql<{ proposal: string }[]>`
     select p.external_id as proposal from convener_assignments c join proposals p on p.id = c.proposal_id
     join users u on u.id = c.user_id where u.email = ${demoLogin.convener} order by 1 limit 1`;
@@ -101,9 +114,18 @@ test.afterAll(() => sql?.end());
 /** What a forged form would ask of each route: the writes the report found, or a plausible one. */
 function attack(route: ActionRoute): Record<string, string> {
   const forged: Record<string, Record<string, string>> = {
-    "routes/admin.users._index": { name: "Mallory", email: "mallory@evil.example", role: "admin", password: "mallory-pass-1" },
+    "routes/admin.users._index": {
+      name: "Mallory",
+      email: "mallory@evil.example",
+      role: "admin",
+      password: "mallory-pass-1",
+    },
     "routes/admin.experiments.$key": { intent: "createKey" },
-    "routes/expert.assignments.$assignmentId": { item: String(rating.item), grade: rating.grade === 1 ? "4" : "1", position: "1" },
+    "routes/expert.assignments.$assignmentId": {
+      item: String(rating.item),
+      grade: rating.grade === 1 ? "4" : "1",
+      position: "1",
+    },
     "routes/admin.users.$userId": { intent: "deactivate" },
     "routes/admin.campaigns.$campaignId": { intent: "close" },
     "routes/convener.proposals.$proposalId._index": { intent: "finish" },
@@ -122,7 +144,12 @@ interface Forgery {
 }
 const forgeries: Forgery[] = [
   { name: "another site's Origin", headers: () => EVIL, token: (own) => own.token, refusal: CROSS_SITE },
-  { name: "another site's Referer", headers: () => ({ Referer: "http://evil.example/page" }), token: (own) => own.token, refusal: CROSS_SITE },
+  {
+    name: "another site's Referer",
+    headers: () => ({ Referer: "http://evil.example/page" }),
+    token: (own) => own.token,
+    refusal: CROSS_SITE,
+  },
   { name: "no Origin and no Referer", headers: () => ({}), token: (own) => own.token, refusal: CROSS_SITE },
   { name: "no token", headers: same, token: () => null, refusal: EXPIRED },
   { name: "another session's token", headers: same, token: (own) => otherThan(own).token, refusal: EXPIRED },
@@ -130,7 +157,13 @@ const forgeries: Forgery[] = [
 const otherThan = (own: Session) => (own === sessions.visitor ? sessions.admin : sessions.visitor);
 
 test("every action route refuses a forged form with a 403 sentence and writes nothing", async () => {
-  const known = ["routes/admin.users._index", "routes/expert.assignments.$assignmentId", "routes/login", "routes/logout", "routes/api.events"];
+  const known = [
+    "routes/admin.users._index",
+    "routes/expert.assignments.$assignmentId",
+    "routes/login",
+    "routes/logout",
+    "routes/api.events",
+  ];
   expect(routes.map((r) => r.id)).toEqual(expect.arrayContaining(known));
   expect(routes.length).toBeGreaterThanOrEqual(13);
   const before = await fingerprint(sql);
@@ -140,7 +173,10 @@ test("every action route refuses a forged form with a 403 sentence and writes no
     for (const url of [route.path, dataUrl(route)]) {
       for (const forgery of forgeries) {
         const token = forgery.token(own);
-        const reply = await post(url, own, forgery.headers(), { ...attack(route), ...(token === null ? {} : { csrf: token }) });
+        const reply = await post(url, own, forgery.headers(), {
+          ...attack(route),
+          ...(token === null ? {} : { csrf: token }),
+        });
         if (reply.status !== 403 || !reply.body.includes(forgery.refusal)) {
           wrong.push(`${url} with ${forgery.name}: ${reply.status} ${reply.body.slice(0, 120)}`);
         }
@@ -167,7 +203,13 @@ test("the reported forgeries (an admin, an API key, a grade) are refused cross-s
   const { admin, expert } = sessions;
   const url = (id: string) => dataUrl(routes.find((r) => r.id === id)!);
 
-  const analyst = { name: "Ana Lyst", email: "csrf-analyst@assay.test", role: "analyst", password: "analyst-password-1", csrf: admin.token };
+  const analyst = {
+    name: "Ana Lyst",
+    email: "csrf-analyst@assay.test",
+    role: "analyst",
+    password: "analyst-password-1",
+    csrf: admin.token,
+  };
   expect((await post(url("routes/admin.users._index"), admin, EVIL, analyst)).status).toBe(403);
   expect(await sql`select 1 from users where email = ${analyst.email}`).toHaveLength(0);
   expect((await post(url("routes/admin.users._index"), admin, same(), analyst)).status).toBe(200);
@@ -176,20 +218,41 @@ test("the reported forgeries (an admin, an API key, a grade) are refused cross-s
   // X-Forwarded-Host naming the other site changes nothing: no proxy is trusted here.
   const keysBefore = (await sql`select id from experiment_api_keys`).length;
   const createKey = { intent: "createKey", csrf: admin.token };
-  expect((await post(url("routes/admin.experiments.$key"), admin, { ...EVIL, "X-Forwarded-Host": "evil.example" }, createKey)).status).toBe(403);
+  expect(
+    (
+      await post(
+        url("routes/admin.experiments.$key"),
+        admin,
+        { ...EVIL, "X-Forwarded-Host": "evil.example" },
+        createKey,
+      )
+    ).status,
+  ).toBe(403);
   expect(await sql`select id from experiment_api_keys`).toHaveLength(keysBefore);
-  expect(JSON.parse((await post(url("routes/admin.experiments.$key"), admin, same(), createKey)).body).newKey).toMatch(/\S{20,}/);
+  expect(
+    JSON.parse((await post(url("routes/admin.experiments.$key"), admin, same(), createKey)).body).newKey,
+  ).toMatch(/\S{20,}/);
 
-  const grade = { item: String(rating.item), grade: String(rating.grade), position: String(rating.position), csrf: expert.token };
+  const grade = {
+    item: String(rating.item),
+    grade: String(rating.grade),
+    position: String(rating.position),
+    csrf: expert.token,
+  };
   const grading = url("routes/expert.assignments.$assignmentId");
-  expect((await post(grading, expert, EVIL, { ...grade, grade: "cant", rationale: "forged" })).status).toBe(403);
-  expect((await post(grading, expert, same(), { ...grade, rationale: rating.rationale })).body).toBe('{"ok":true,"error":null}');
+  expect((await post(grading, expert, EVIL, { ...grade, grade: "cant", rationale: "forged" })).status).toBe(
+    403,
+  );
+  expect((await post(grading, expert, same(), { ...grade, rationale: rating.rationale })).body).toBe(
+    '{"ok":true,"error":null}',
+  );
 });
 
 test("an API call with a key and no cookie needs no token or origin; with a cookie it does", async () => {
   const { admin } = sessions;
   const keys = dataUrl(routes.find((r) => r.id === "routes/admin.experiments.$key")!);
-  const key = JSON.parse((await post(keys, admin, same(), { intent: "createKey", csrf: admin.token })).body).newKey as string;
+  const key = JSON.parse((await post(keys, admin, same(), { intent: "createKey", csrf: admin.token })).body)
+    .newKey as string;
   const api = { Authorization: `Bearer ${key}`, "Content-Type": "application/json" };
   const none = JSON.stringify({ events: [] });
   expect((await send("POST", "/api/events", api, none)).status).toBe(200);

@@ -7,9 +7,12 @@ async function shoot(page: Page, info: TestInfo, name: string) {
   await page.screenshot({ path: info.outputPath(`${name}.png`) });
 }
 
-const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+const sideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
-test("at 1440×900 six cards fit one screen; Next task opens the first unfinished assignment", async ({ page }, info) => {
+test("at 1440×900 six cards fit one screen; Next task opens the first unfinished assignment", async ({
+  page,
+}, info) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await signIn(page, demoLogin.expert);
   await shoot(page, info, "home-1440");
@@ -20,7 +23,10 @@ test("at 1440×900 six cards fit one screen; Next task opens the first unfinishe
   const cards = page.locator("section.grade-card");
   await expect(cards.nth(6)).toBeAttached();
   const top = (await cards.nth(0).boundingBox())!.y;
-  const bottom = await cards.nth(5).boundingBox().then((b) => b!.y + b!.height);
+  const bottom = await cards
+    .nth(5)
+    .boundingBox()
+    .then((b) => b!.y + b!.height);
   expect(bottom - top).toBeLessThanOrEqual(900);
   await cards.nth(0).scrollIntoViewIfNeeded();
   await shoot(page, info, "task-1440");

@@ -25,18 +25,24 @@ async function openFirstToDo(page: Page) {
   return { proposal, cards, assignment: Number(new URL(page.url()).pathname.split("/").pop()) };
 }
 
-const pressed = (page: Page, alias: string) => page.getByRole("group", { name: `Grade for ${alias}` }).locator('button[aria-pressed="true"]');
+const pressed = (page: Page, alias: string) =>
+  page.getByRole("group", { name: `Grade for ${alias}` }).locator('button[aria-pressed="true"]');
 const saveState = (page: Page, alias: string) => page.getByRole("status", { name: `Save state of ${alias}` });
 
 async function storedGrade(assignment: number, item: number) {
-  const rows = await sql<{ grade: number | null }[]>`select grade from ratings where assignment_id = ${assignment} and item_id = ${item}`;
+  const rows = await sql<
+    { grade: number | null }[]
+  >`select grade from ratings where assignment_id = ${assignment} and item_id = ${item}`;
   return rows.length === 0 ? undefined : rows[0].grade;
 }
 
-test("keys work from the first load, arrows only move, a reload focuses the first ungraded card, Finish happens once", async ({ page }, info) => {
+test("keys work from the first load, arrows only move, a reload focuses the first ungraded card, Finish happens once", async ({
+  page,
+}, info) => {
   const { proposal, cards } = await openFirstToDo(page);
   const html = await page.content();
-  for (const secret of ["baseline", "challenger", "Baseline (keyword", "cand-0"]) expect(html).not.toContain(secret);
+  for (const secret of ["baseline", "challenger", "Baseline (keyword", "cand-0"])
+    expect(html).not.toContain(secret);
   await expect(page.getByText("Campaign instructions")).toBeVisible();
   const total = await cards.count();
   expect(total).toBeGreaterThan(3);
@@ -54,7 +60,12 @@ test("keys work from the first load, arrows only move, a reload focuses the firs
   await page.keyboard.press("ArrowUp");
   await expect(cards.nth(1)).toBeFocused();
   await page.keyboard.press("Tab");
-  await expect(page.getByRole("group", { name: `Grade for ${await alias(1)}` }).getByRole("button").first()).toBeFocused();
+  await expect(
+    page
+      .getByRole("group", { name: `Grade for ${await alias(1)}` })
+      .getByRole("button")
+      .first(),
+  ).toBeFocused();
   for (const key of ["ArrowDown", "ArrowUp", "ArrowRight", "ArrowLeft"]) await page.keyboard.press(key);
   await expect(pressed(page, await alias(1))).toHaveCount(0);
   await expect(pressed(page, await alias(2))).toHaveCount(0);
@@ -63,7 +74,9 @@ test("keys work from the first load, arrows only move, a reload focuses the firs
   // The rationale counts, and text over the limit is cut in the open.
   const rationale = page.getByLabel(`Rationale for ${await alias(0)} (optional)`);
   await rationale.fill("x".repeat(2500));
-  await expect(page.getByRole("alert")).toHaveText("The text was 2,500 characters; only the first 2,000 are kept.");
+  await expect(page.getByRole("alert")).toHaveText(
+    "The text was 2,500 characters; only the first 2,000 are kept.",
+  );
   await expect(cards.nth(0)).toContainText("2,000 / 2,000");
 
   const half = Math.floor(total / 2);
@@ -84,7 +97,9 @@ test("keys work from the first load, arrows only move, a reload focuses the firs
   await page.getByRole("button", { name: "Finish" }).click();
   await expect(page).toHaveURL(/\/expert\?finished=\d+$/);
   await expect(page.getByRole("status")).toContainText(`Finished “${proposal}”`);
-  await expect(page.getByRole("row", { name: new RegExp(proposal.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")) })).toContainText("done");
+  await expect(
+    page.getByRole("row", { name: new RegExp(proposal.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")) }),
+  ).toContainText("done");
   await page.screenshot({ path: info.outputPath("home-after-finish.png") });
 
   // Back shows the finished state, with no Finish to press again.
@@ -95,7 +110,10 @@ test("keys work from the first load, arrows only move, a reload focuses the firs
   await page.screenshot({ path: info.outputPath("task-finished.png") });
 });
 
-test("a grade given with the network cut is kept, retried, and lands when the network is back", async ({ page, context }, info) => {
+test("a grade given with the network cut is kept, retried, and lands when the network is back", async ({
+  page,
+  context,
+}, info) => {
   const { cards, assignment } = await openFirstToDo(page);
   const alias = (await cards.first().getAttribute("aria-label"))!;
   const item = Number(await cards.first().getAttribute("data-card"));
@@ -115,7 +133,11 @@ test("a grade given with the network cut is kept, retried, and lands when the ne
 
   // A server error is retried the same way, and the page stays.
   let failures = 0;
-  await page.route(/_data=routes/, (route) => (route.request().method() === "POST" && failures++ === 0 ? route.fulfill({ status: 503, body: "" }) : route.continue()));
+  await page.route(/_data=routes/, (route) =>
+    route.request().method() === "POST" && failures++ === 0
+      ? route.fulfill({ status: 503, body: "" })
+      : route.continue(),
+  );
   const second = (await cards.nth(1).getAttribute("aria-label"))!;
   await page.keyboard.press("2");
   await expect(saveState(page, second)).toHaveText("Saved");
@@ -123,15 +145,20 @@ test("a grade given with the network cut is kept, retried, and lands when the ne
   expect(await storedGrade(assignment, Number(await cards.nth(1).getAttribute("data-card")))).toBe(2);
 });
 
-test("grades queued while saves fail survive a reload, show as chosen, and land; Finish waits for them", async ({ page }) => {
+test("grades queued while saves fail survive a reload, show as chosen, and land; Finish waits for them", async ({
+  page,
+}) => {
   test.setTimeout(60_000); // the retries back off: up to 16 s between attempts after a long cut
   const { cards, assignment } = await openFirstToDo(page);
   const total = await cards.count();
   // Every save fails as if the connection dropped; pages still load.
-  const cut = (route: import("@playwright/test").Route) => (route.request().method() === "POST" ? route.abort("internetdisconnected") : route.continue());
+  const cut = (route: import("@playwright/test").Route) =>
+    route.request().method() === "POST" ? route.abort("internetdisconnected") : route.continue();
   await page.route(/_data=routes/, cut);
   for (let i = 0; i < total; i++) await page.keyboard.press("1");
-  await expect(page.getByRole("status", { name: "Unsaved grades" })).toContainText(`${total} grades not saved yet`);
+  await expect(page.getByRole("status", { name: "Unsaved grades" })).toContainText(
+    `${total} grades not saved yet`,
+  );
   await expect(page.getByRole("button", { name: "Finish" })).toBeDisabled();
   await expect(page.getByText("Finish waits until every grade is saved.")).toBeVisible();
 
@@ -139,13 +166,19 @@ test("grades queued while saves fail survive a reload, show as chosen, and land;
   await expect(page.getByText(`${total} of ${total} graded`)).toBeVisible();
   const first = (await cards.first().getAttribute("aria-label"))!;
   await expect(pressed(page, first)).toHaveText(/Irrelevant/);
-  await expect(page.getByRole("status", { name: "Unsaved grades" })).toContainText(`${total} grades not saved yet`);
+  await expect(page.getByRole("status", { name: "Unsaved grades" })).toContainText(
+    `${total} grades not saved yet`,
+  );
   expect((await sql`select 1 from ratings where assignment_id = ${assignment}`).length).toBe(0);
   await expect(page.getByRole("button", { name: "Finish" })).toBeDisabled();
 
   await page.unroute(/_data=routes/, cut);
-  await expect(page.getByRole("status", { name: "Unsaved grades" })).toHaveText("Every grade is saved.", { timeout: 40_000 });
+  await expect(page.getByRole("status", { name: "Unsaved grades" })).toHaveText("Every grade is saved.", {
+    timeout: 40_000,
+  });
   await expect(page.getByRole("button", { name: "Finish" })).toBeEnabled();
-  const [{ n }] = await sql<{ n: number }[]>`select count(*)::int as n from ratings where assignment_id = ${assignment} and grade = 1`;
+  const [{ n }] = await sql<
+    { n: number }[]
+  >`select count(*)::int as n from ratings where assignment_id = ${assignment} and grade = 1`;
   expect(n).toBe(total);
 });

@@ -14,10 +14,21 @@ export default async function globalSetup() {
   await fs.chmod(dataDir, 0o755);
   const port = await freePort();
   const log: string[] = [];
-  const server: ChildProcess = spawn(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "server.ts"], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", ASSAY_DATA_DIR: dataDir, DATABASE_URL: "", NODE_ENV: "production" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const server: ChildProcess = spawn(
+    process.execPath,
+    [path.resolve("node_modules/tsx/dist/cli.mjs"), "server.ts"],
+    {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        ASSAY_DATA_DIR: dataDir,
+        DATABASE_URL: "",
+        NODE_ENV: "production",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   server.stdout?.on("data", (d) => log.push(String(d)));
   server.stderr?.on("data", (d) => log.push(String(d)));
   const baseURL = `http://127.0.0.1:${port}`;
@@ -37,7 +48,10 @@ async function waitForHealth(baseURL: string, server: ChildProcess, log: string[
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`the server exited early:\n${log.join("")}`);
-    const ok = await fetch(`${baseURL}/healthz`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${baseURL}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -14,7 +14,12 @@ export interface Reply {
 export const baseUrl = () => new URL(process.env.E2E_BASE_URL!);
 
 /** Sends one request and reads the whole answer. */
-export function send(method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<Reply> {
+export function send(
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body?: string,
+): Promise<Reply> {
   return exchange(method, path, headers, (request) => request.end(body));
 }
 
@@ -43,17 +48,29 @@ export async function sendLarge(path: string, headers: Record<string, string>, h
 
 type Writer = (request: http.ClientRequest) => unknown;
 
-function exchange(method: string, path: string, headers: Record<string, string>, write: Writer): Promise<Reply> {
+function exchange(
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  write: Writer,
+): Promise<Reply> {
   const base = baseUrl();
   return new Promise((resolve, reject) => {
-    const request = http.request({ host: base.hostname, port: base.port, method, path, headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () => {
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString("utf8") });
-      });
-      response.on("error", reject);
-    });
+    const request = http.request(
+      { host: base.hostname, port: base.port, method, path, headers },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => {
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: Buffer.concat(chunks).toString("utf8"),
+          });
+        });
+        response.on("error", reject);
+      },
+    );
     request.on("error", reject);
     void Promise.resolve(write(request)).catch(reject);
   });
@@ -74,10 +91,18 @@ export async function visitor(): Promise<{ cookie: string; token: string }> {
 }
 
 /** Signs in through the form, as a page of this site would; the session's cookie and CSRF token. */
-export async function session(email: string, password = DEMO_PASSWORD): Promise<{ cookie: string; token: string }> {
+export async function session(
+  email: string,
+  password = DEMO_PASSWORD,
+): Promise<{ cookie: string; token: string }> {
   const anonymous = await visitor();
   const headers = { Cookie: anonymous.cookie, Origin: baseUrl().origin, "Content-Type": FORM };
-  const reply = await send("POST", "/login?_data=routes%2Flogin", headers, formBody({ email, password, csrf: anonymous.token }));
+  const reply = await send(
+    "POST",
+    "/login?_data=routes%2Flogin",
+    headers,
+    formBody({ email, password, csrf: anonymous.token }),
+  );
   const cookie = cookieOf(reply, "__assay_session");
   if (!cookie) throw new Error(`signing in as ${email} failed: ${reply.status} ${reply.body}`);
   const root = await send("GET", "/?_data=root", { Cookie: cookie });

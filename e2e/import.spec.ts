@@ -25,7 +25,9 @@ test("an admin imports files; a file with bad rows lists them and writes nothing
   await upload(page, "lists", "lists-bad.csv");
   const alert = page.getByRole("alert");
   await expect(alert).toContainText("Nothing was imported: 4 problems in lists-bad.csv");
-  await expect(alert.getByRole("row", { name: /^3 rank 1 in list bm25 \/ P-100 \/ default repeats line 2$/ })).toBeVisible();
+  await expect(
+    alert.getByRole("row", { name: /^3 rank 1 in list bm25 \/ P-100 \/ default repeats line 2$/ }),
+  ).toBeVisible();
   await expect(alert.getByRole("row", { name: /^4 unknown proposal P-999$/ })).toBeVisible();
   await expect(alert.getByRole("row", { name: /^5 score must be a number$/ })).toBeVisible();
   await expect(alert.getByRole("row", { name: /^6 rank must be a number$/ })).toBeVisible();
@@ -55,7 +57,9 @@ test("an admin imports files; a file with bad rows lists them and writes nothing
   await expect(bm25.getByRole("row").nth(1)).not.toContainText("gold member");
   await page.getByLabel("Query variant").selectOption("short-query");
   await page.getByRole("button", { name: "Show" }).click();
-  await expect(page.getByRole("region", { name: "dense list" }).getByRole("row").nth(1)).toContainText("Dara Okafor");
+  await expect(page.getByRole("region", { name: "dense list" }).getByRole("row").nth(1)).toContainText(
+    "Dara Okafor",
+  );
 });
 
 test("the upload form says what is missing", async ({ page }) => {

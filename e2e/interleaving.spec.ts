@@ -8,7 +8,10 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => sql?.end());
 
-test("a convener in an interleaving experiment sees one merged list, the same on reload, with no team in the page; the impression stores teams", async ({ page, browser }) => {
+test("a convener in an interleaving experiment sees one merged list, the same on reload, with no team in the page; the impression stores teams", async ({
+  page,
+  browser,
+}) => {
   const admin = await browser.newPage({ baseURL: process.env.E2E_BASE_URL });
   await signIn(admin, demoLogin.admin);
   await admin.goto("/admin/experiments");
@@ -25,7 +28,13 @@ test("a convener in an interleaving experiment sees one merged list, the same on
 
   await signIn(page, demoLogin.convener);
   await page.goto("/convener/proposals/prop-0009");
-  const reviewers = () => page.getByRole("heading", { name: "Recommended reviewers" }).locator("xpath=..").getByRole("listitem").getByRole("link").allInnerTexts();
+  const reviewers = () =>
+    page
+      .getByRole("heading", { name: "Recommended reviewers" })
+      .locator("xpath=..")
+      .getByRole("listitem")
+      .getByRole("link")
+      .allInnerTexts();
   await expect(page.getByRole("heading", { name: "Recommended reviewers" })).toBeVisible();
   const names = await reviewers();
   expect(names.length).toBeGreaterThan(4);
@@ -54,10 +63,14 @@ test("a convener in an interleaving experiment sees one merged list, the same on
   await page.getByRole("link", { name: names[0], exact: true }).first().click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(names[0]);
   await admin.goto("/analyst/experiments/merged-e2e");
-  const clickRow = admin.getByRole("table", { name: "Interleaving results" }).locator('tr[data-credit="click"]');
+  const clickRow = admin
+    .getByRole("table", { name: "Interleaving results" })
+    .locator('tr[data-credit="click"]');
   await expect(clickRow.locator("td").first()).toHaveText("1");
   // Sessions, wins of the control, wins of the challenger: the one click won the session for one of them.
-  const [winsA, winsB] = await Promise.all([1, 2].map(async (i) => Number(await clickRow.locator("td").nth(i).innerText())));
+  const [winsA, winsB] = await Promise.all(
+    [1, 2].map(async (i) => Number(await clickRow.locator("td").nth(i).innerText())),
+  );
   expect(winsA + winsB).toBe(1);
   await admin.goto("/admin/experiments/merged-e2e");
   await admin.getByRole("button", { name: "Stop experiment" }).click();

@@ -10,15 +10,27 @@ testEveryPage({ width: 390, height: 844 }, async (page, _entry, path) => {
     const width = document.documentElement.clientWidth;
     // The outermost elements that stick out, to say what to fix when the check fails.
     const wide = [...document.querySelectorAll<HTMLElement>("body *")]
-      .filter((el) => el.getBoundingClientRect().right > width + 1 && !(el.parentElement && el.parentElement.getBoundingClientRect().right > width + 1))
+      .filter(
+        (el) =>
+          el.getBoundingClientRect().right > width + 1 &&
+          !(el.parentElement && el.parentElement.getBoundingClientRect().right > width + 1),
+      )
       .slice(0, 5)
-      .map((el) => `${el.tagName.toLowerCase()}${el.className && typeof el.className === "string" ? "." + el.className.split(" ").join(".") : ""} (${Math.round(el.getBoundingClientRect().right)} px)`);
+      .map(
+        (el) =>
+          `${el.tagName.toLowerCase()}${el.className && typeof el.className === "string" ? "." + el.className.split(" ").join(".") : ""} (${Math.round(el.getBoundingClientRect().right)} px)`,
+      );
     return { scrollWidth: document.documentElement.scrollWidth, wide };
   });
-  expect(scrollWidth, `${path} is ${scrollWidth} px wide at 390 px; sticking out: ${wide.join(", ")}`).toBeLessThanOrEqual(390);
+  expect(
+    scrollWidth,
+    `${path} is ${scrollWidth} px wide at 390 px; sticking out: ${wide.join(", ")}`,
+  ).toBeLessThanOrEqual(390);
 });
 
-test("on a phone the navigation folds behind a Menu button that works by keyboard; on a desktop it is all shown", async ({ page }) => {
+test("on a phone the navigation folds behind a Menu button that works by keyboard; on a desktop it is all shown", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, demoLogin.admin);
   await page.goto("/admin");

@@ -26,7 +26,8 @@ async function freezeOfflineSnapshot(page: Page, seed: string) {
   return new URL(page.url()).pathname.split("/").pop()!;
 }
 
-const autumnCampaign = async ({ sql }: PageContext) => (await sql<{ id: number }[]>`select min(id) as id from campaigns`)[0].id;
+const autumnCampaign = async ({ sql }: PageContext) =>
+  (await sql<{ id: number }[]>`select min(id) as id from campaigns`)[0].id;
 
 /**
  * Every page of every role, with demo-data ids: the width and accessibility specs walk this list.
@@ -48,22 +49,40 @@ export const appPages: AppPage[] = [
   { role: "admin", name: "campaign", path: async (ctx) => `/admin/campaigns/${await autumnCampaign(ctx)}` },
   { role: "admin", name: "import", path: "/admin/import" },
   { role: "admin", name: "users", path: "/admin/users" },
-  { role: "admin", name: "user", path: async ({ sql }) => `/admin/users/${(await sql<{ id: number }[]>`select id from users where email = ${demoLogin.expert}`)[0].id}` },
+  {
+    role: "admin",
+    name: "user",
+    path: async ({ sql }) =>
+      `/admin/users/${(await sql<{ id: number }[]>`select id from users where email = ${demoLogin.expert}`)[0].id}`,
+  },
   { role: "admin", name: "audit", path: "/admin/audit" },
 
   { role: "analyst", name: "offline report", path: "/analyst" },
   { role: "analyst", name: "experiments and campaigns", path: "/analyst/experiments" },
   { role: "analyst", name: "experiment dashboard", path: "/analyst/experiments/reviewer-ranker-v2" },
-  { role: "analyst", name: "experiment dashboard, sequential intervals", path: "/analyst/experiments/reviewer-ranker-v2?intervals=sequential" },
+  {
+    role: "analyst",
+    name: "experiment dashboard, sequential intervals",
+    path: "/analyst/experiments/reviewer-ranker-v2?intervals=sequential",
+  },
   { role: "analyst", name: "interleaving results", path: "/analyst/experiments/reviewer-ranker-interleaved" },
   { role: "analyst", name: "click models", path: "/analyst/experiments/reviewer-ranker-v2/clicks" },
-  { role: "analyst", name: "campaign dashboard", path: async (ctx) => `/analyst/campaigns/${await autumnCampaign(ctx)}` },
+  {
+    role: "analyst",
+    name: "campaign dashboard",
+    path: async (ctx) => `/analyst/campaigns/${await autumnCampaign(ctx)}`,
+  },
   { role: "analyst", name: "snapshots", path: "/analyst/snapshots" },
-  { role: "analyst", name: "snapshot", path: async ({ page }) => `/analyst/snapshots/${await freezeOfflineSnapshot(page, "a11y-one")}` },
+  {
+    role: "analyst",
+    name: "snapshot",
+    path: async ({ page }) => `/analyst/snapshots/${await freezeOfflineSnapshot(page, "a11y-one")}`,
+  },
   {
     role: "analyst",
     name: "snapshot comparison",
-    path: async ({ page }) => `/analyst/snapshots/compare?a=${await freezeOfflineSnapshot(page, "a11y-one")}&b=${await freezeOfflineSnapshot(page, "a11y-two")}`,
+    path: async ({ page }) =>
+      `/analyst/snapshots/compare?a=${await freezeOfflineSnapshot(page, "a11y-one")}&b=${await freezeOfflineSnapshot(page, "a11y-two")}`,
   },
 
   { role: "expert", name: "my assignments", path: "/expert" },
@@ -101,7 +120,10 @@ export function pagesByRole() {
  * Declares one test per page of `appPages`, each role's pages sharing one signed-in browser page at
  * the given viewport (signing in once per role, not per page); `check` gets the page once loaded.
  */
-export function testEveryPage(viewport: { width: number; height: number }, check: (page: Page, entry: AppPage, path: string) => Promise<void>) {
+export function testEveryPage(
+  viewport: { width: number; height: number },
+  check: (page: Page, entry: AppPage, path: string) => Promise<void>,
+) {
   for (const { role, pages } of pagesByRole()) {
     test.describe(`${role} at ${viewport.width}×${viewport.height}`, () => {
       let context: BrowserContext;

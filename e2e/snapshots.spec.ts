@@ -6,12 +6,15 @@ import { formatRate } from "../app/utils/format";
 import { demoLogin, expect, signIn, test } from "./test";
 
 /** A GET from the page itself: the session cookie is Secure, which Playwright's request client withholds over http. */
-const get = (page: Page, url: string) => page.evaluate(async (u) => {
-  const r = await fetch(u);
-  return { status: r.status, text: await r.text() };
-}, url);
+const get = (page: Page, url: string) =>
+  page.evaluate(async (u) => {
+    const r = await fetch(u);
+    return { status: r.status, text: await r.text() };
+  }, url);
 
-test("an analyst freezes a snapshot, downloads it, and the CLI computes the same result", async ({ page }) => {
+test("an analyst freezes a snapshot, downloads it, and the CLI computes the same result", async ({
+  page,
+}) => {
   await signIn(page, demoLogin.analyst);
   await page.goto("/analyst/snapshots");
   await page.getByLabel("Resamples").fill("200");
@@ -21,8 +24,17 @@ test("an analyst freezes a snapshot, downloads it, and the CLI computes the same
   await expect(page.getByRole("status")).toHaveText("The data has not changed since this snapshot.");
   // The same dashboard as the live page, drawn from the stored result: tables and charts.
   // (Other tests import systems into the shared demo database, so the row count is not fixed.)
-  await expect(page.getByRole("table", { name: "HR@K by system" }).getByRole("rowheader", { name: "Challenger (embedding ranker)" })).toBeVisible();
-  await expect(page.getByRole("img", { name: /^Hit rate by depth K/ }).locator("svg").first()).toBeVisible();
+  await expect(
+    page
+      .getByRole("table", { name: "HR@K by system" })
+      .getByRole("rowheader", { name: "Challenger (embedding ranker)" }),
+  ).toBeVisible();
+  await expect(
+    page
+      .getByRole("img", { name: /^Hit rate by depth K/ })
+      .locator("svg")
+      .first(),
+  ).toBeVisible();
   const figures = page.getByRole("group", { name: "Every offline figure" });
   await figures.getByLabel("Filter rows").fill("Success@10");
   const shown = await figures.getByRole("row", { name: /^challenger overall HR@10 / }).innerText();
@@ -31,28 +43,60 @@ test("an analyst freezes a snapshot, downloads it, and the CLI computes the same
   const json = await get(page, `/api/snapshots/${id}.json`);
   expect(json.status).toBe(200);
   const doc = JSON.parse(json.text);
-  expect(doc).toMatchObject({ schema: "assay.snapshot/v1", kind: "offline", parameters: { B: 200, seed: "e2e" } });
-  const stored = doc.result.systems.find((s: { key: string }) => s.key === "challenger").overall.measures["Success@10"];
+  expect(doc).toMatchObject({
+    schema: "assay.snapshot/v1",
+    kind: "offline",
+    parameters: { B: 200, seed: "e2e" },
+  });
+  const stored = doc.result.systems.find((s: { key: string }) => s.key === "challenger").overall.measures[
+    "Success@10"
+  ];
   // The page shows the stored share as a percentage (whitespace, no-break included, read as one space).
-  const expected = ["challenger", "overall", "HR@10", ...[stored.value, stored.ci.lower, stored.ci.upper].map((v: number) => formatRate(v))].join(" ");
+  const expected = [
+    "challenger",
+    "overall",
+    "HR@10",
+    ...[stored.value, stored.ci.lower, stored.ci.upper].map((v: number) => formatRate(v)),
+  ].join(" ");
   expect(shown.replace(/\s+/g, " ").trim()).toBe(expected.replace(/\s+/g, " "));
   const csv = (await get(page, `/api/snapshots/${id}.csv`)).text;
   expect(csv.split("\r\n")[0]).toBe("system_or_arm,group,measure,value,ci_lower,ci_upper");
 
   // The CLI, on the same database, with the same parameters: the same sha256.
-  const out = execFileSync(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "scripts/cli/assay.ts", "snapshot", "create", "--kind", "offline", "--bootstrap", "200", "--seed", "e2e"], {
-    env: { ...process.env, ASSAY_DATA_DIR: process.env.E2E_DATA_DIR, DATABASE_URL: "" },
-    encoding: "utf8",
-  });
+  const out = execFileSync(
+    process.execPath,
+    [
+      path.resolve("node_modules/tsx/dist/cli.mjs"),
+      "scripts/cli/assay.ts",
+      "snapshot",
+      "create",
+      "--kind",
+      "offline",
+      "--bootstrap",
+      "200",
+      "--seed",
+      "e2e",
+    ],
+    {
+      env: { ...process.env, ASSAY_DATA_DIR: process.env.E2E_DATA_DIR, DATABASE_URL: "" },
+      encoding: "utf8",
+    },
+  );
   // Freezing is idempotent: the CLI finds the snapshot the page froze instead of making another.
   expect(out).toContain(`Snapshot ${id} (offline) already frozen`);
   expect(out).toContain(`sha256 ${doc.sha256}`);
 });
 
 /** The rows of the snapshots list that are of `subject`. */
-const rowsOf = (page: Page, subject: string) => page.getByRole("table", { name: "Snapshots" }).getByRole("row").filter({ has: page.getByRole("cell", { name: subject, exact: true }) });
+const rowsOf = (page: Page, subject: string) =>
+  page
+    .getByRole("table", { name: "Snapshots" })
+    .getByRole("row")
+    .filter({ has: page.getByRole("cell", { name: subject, exact: true }) });
 
-test("a campaign's snapshot shows the figures of its live page, and a double-click freezes it once", async ({ page }) => {
+test("a campaign's snapshot shows the figures of its live page, and a double-click freezes it once", async ({
+  page,
+}) => {
   await signIn(page, demoLogin.analyst);
   const campaign = "Reviewer relevance, autumn round";
   await page.goto("/analyst/snapshots");
@@ -69,7 +113,9 @@ test("a campaign's snapshot shows the figures of its live page, and a double-cli
 
   await page.goto("/analyst/snapshots");
   await expect(rowsOf(page, campaign)).toHaveCount(1);
-  const [shownId, kind, subject, created, by] = await rowsOf(page, campaign).getByRole("cell").allInnerTexts();
+  const [shownId, kind, subject, created, by] = await rowsOf(page, campaign)
+    .getByRole("cell")
+    .allInnerTexts();
   expect([shownId, kind, subject, by]).toEqual([id, "expert", campaign, "Ana Analyst"]);
   expect(created).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d$/);
   // Freezing again on unchanged data opens the same snapshot and says so.
@@ -82,7 +128,9 @@ test("a campaign's snapshot shows the figures of its live page, and a double-cli
   await expect(rowsOf(page, campaign)).toHaveCount(1);
 });
 
-test("an experiment's snapshot shows the intervals of its live page; compare refuses two kinds", async ({ page }) => {
+test("an experiment's snapshot shows the intervals of its live page; compare refuses two kinds", async ({
+  page,
+}) => {
   await signIn(page, demoLogin.analyst);
   await page.goto("/analyst/experiments/reviewer-ranker-v2");
   const live = await page.getByRole("table", { name: "Arms with intervals" }).innerText();
@@ -95,7 +143,9 @@ test("an experiment's snapshot shows the intervals of its live page; compare ref
   const offline = (await rowsOf(page, "offline report").first().getByRole("link").innerText()).trim();
   const refused = await page.goto(`/analyst/snapshots/compare?a=${offline}&b=${online}`);
   expect(refused?.status()).toBe(400);
-  await expect(page.getByRole("alert")).toContainText("An offline snapshot cannot be compared with an online one; pick two of the same kind.");
+  await expect(page.getByRole("alert")).toContainText(
+    "An offline snapshot cannot be compared with an online one; pick two of the same kind.",
+  );
   await expect(page.getByRole("table", { name: "Snapshot comparison" })).toHaveCount(0);
 
   // The picker on a snapshot offers only its kind, each with its subject, date and author; two of a kind compare.
@@ -105,36 +155,66 @@ test("an experiment's snapshot shows the intervals of its live page; compare ref
   await page.getByRole("button", { name: "Freeze snapshot" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toContainText(/Snapshot \d+/);
   const options = await page.getByLabel("Compare with snapshot").locator("option").allInnerTexts();
-  expect(options.some((o) => o.startsWith(`#${offline} · offline · offline report · `) && o.endsWith(" · Ana Analyst"))).toBe(true);
-  for (const o of options) expect(o).toMatch(/^#\d+ · offline · offline report · \d{4}-\d\d-\d\d \d\d:\d\d UTC · /);
+  expect(
+    options.some(
+      (o) => o.startsWith(`#${offline} · offline · offline report · `) && o.endsWith(" · Ana Analyst"),
+    ),
+  ).toBe(true);
+  for (const o of options)
+    expect(o).toMatch(/^#\d+ · offline · offline report · \d{4}-\d\d-\d\d \d\d:\d\d UTC · /);
   await page.getByLabel("Compare with snapshot").selectOption(offline);
   await page.getByRole("button", { name: "Compare" }).click();
   await expect(page.getByRole("table", { name: "Snapshot comparison" })).toBeVisible();
 });
 
-test("an online snapshot opens as the experiment's dashboard, and its arms equal what `assay online` computes", async ({ page }) => {
+test("an online snapshot opens as the experiment's dashboard, and its arms equal what `assay online` computes", async ({
+  page,
+}) => {
   await signIn(page, demoLogin.analyst);
   await page.goto("/analyst/experiments/reviewer-ranker-v2");
   await page.getByRole("button", { name: "Freeze snapshot" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toContainText(/Snapshot \d+/);
   await expect(page.getByRole("table", { name: "Arms with intervals" }).getByRole("row")).toHaveCount(3);
-  await expect(page.getByRole("img", { name: /^Relative lift of each metric/ }).locator("svg").first()).toBeVisible();
-  await expect(page.getByRole("img", { name: /^Adoption rate per arm as it stood/ }).locator("svg").first()).toBeVisible();
+  await expect(
+    page
+      .getByRole("img", { name: /^Relative lift of each metric/ })
+      .locator("svg")
+      .first(),
+  ).toBeVisible();
+  await expect(
+    page
+      .getByRole("img", { name: /^Adoption rate per arm as it stood/ })
+      .locator("svg")
+      .first(),
+  ).toBeVisible();
   const id = new URL(page.url()).pathname.split("/").pop()!;
   const doc = JSON.parse((await get(page, `/api/snapshots/${id}.json`)).text);
 
   // The CLI on the events exported from the same database.
-  const cli = (...args: string[]) => execFileSync(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "scripts/cli/assay.ts", ...args], { env: { ...process.env, ASSAY_DATA_DIR: process.env.E2E_DATA_DIR, DATABASE_URL: "" }, encoding: "utf8", maxBuffer: 1 << 28 });
+  const cli = (...args: string[]) =>
+    execFileSync(
+      process.execPath,
+      [path.resolve("node_modules/tsx/dist/cli.mjs"), "scripts/cli/assay.ts", ...args],
+      {
+        env: { ...process.env, ASSAY_DATA_DIR: process.env.E2E_DATA_DIR, DATABASE_URL: "" },
+        encoding: "utf8",
+        maxBuffer: 1 << 28,
+      },
+    );
   const file = path.join(process.env.E2E_DATA_DIR!, "exported-events.jsonl");
   writeFileSync(file, cli("events", "export", "--experiment", "reviewer-ranker-v2"));
   const computed = JSON.parse(cli("online", "--events", file, "--control", "A", "--json"));
   for (const arm of ["A", "B"]) {
-    for (const field of ["units", "sessions", "shown", "clicked", "adopted"]) expect(doc.result.arms[arm][field]).toBe(computed.arms[arm][field]);
-    for (const field of ["ctr", "adoptionRate", "meanAdoptedRank", "sessionSuccessRate"]) expect(doc.result.arms[arm][field]).toBeCloseTo(computed.arms[arm][field], 12);
+    for (const field of ["units", "sessions", "shown", "clicked", "adopted"])
+      expect(doc.result.arms[arm][field]).toBe(computed.arms[arm][field]);
+    for (const field of ["ctr", "adoptionRate", "meanAdoptedRank", "sessionSuccessRate"])
+      expect(doc.result.arms[arm][field]).toBeCloseTo(computed.arms[arm][field], 12);
   }
 });
 
-test("the offline report's snapshot shows its live figures at the resamples and seed chosen on the page", async ({ page }) => {
+test("the offline report's snapshot shows its live figures at the resamples and seed chosen on the page", async ({
+  page,
+}) => {
   await signIn(page, demoLogin.analyst);
   await page.goto("/analyst?B=300&seed=on-screen");
   const live = await page.getByRole("table", { name: "HR@K by system" }).innerText();

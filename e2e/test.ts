@@ -16,7 +16,12 @@ export const test = base.extend({
 });
 
 /** Signs in and waits until the app has left the sign-in page (unless the attempt is meant to fail). */
-export async function signIn(page: Page, email: string, password = DEMO_PASSWORD, options: { expectFailure?: boolean } = {}) {
+export async function signIn(
+  page: Page,
+  email: string,
+  password = DEMO_PASSWORD,
+  options: { expectFailure?: boolean } = {},
+) {
   await page.goto("/login");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);

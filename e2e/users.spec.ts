@@ -25,7 +25,10 @@ test("an admin creates, edits, deactivates and re-passwords a user", async ({ pa
   await expect(other).toHaveURL(/\/expert$/);
 
   await page.getByRole("link", { name: "Nora Newexpert" }).click();
-  await expect(page.getByLabel("Subjects of expertise (experts)").locator("option:checked")).toHaveText(["Ecology", "Economics"]);
+  await expect(page.getByLabel("Subjects of expertise (experts)").locator("option:checked")).toHaveText([
+    "Ecology",
+    "Economics",
+  ]);
   const sessions = page.getByRole("region", { name: "Sessions" });
   await expect(sessions.getByRole("row")).toHaveCount(2);
   await expect(sessions.getByRole("row").nth(1)).toContainText("127.0.0.1");
@@ -39,7 +42,9 @@ test("an admin creates, edits, deactivates and re-passwords a user", async ({ pa
 
   await page.getByLabel("Role", { exact: true }).selectOption("analyst");
   await page.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByRole("status")).toHaveText("Saved. Nora Newexpert is signed out and signs in again as analyst.");
+  await expect(page.getByRole("status")).toHaveText(
+    "Saved. Nora Newexpert is signed out and signs in again as analyst.",
+  );
   await other.reload();
   await expect(other).toHaveURL(/\/login/);
   await signIn(other, "nora@example.org", "nora-password-1");
@@ -50,12 +55,16 @@ test("an admin creates, edits, deactivates and re-passwords a user", async ({ pa
   await other.reload();
   await expect(other).toHaveURL(/\/login/);
   await signIn(other, "nora@example.org", "nora-password-1", { expectFailure: true });
-  await expect(other.getByRole("alert")).toHaveText("This account is deactivated. Ask an admin to reactivate it.");
+  await expect(other.getByRole("alert")).toHaveText(
+    "This account is deactivated. Ask an admin to reactivate it.",
+  );
 
   await page.getByRole("button", { name: "Reactivate Nora Newexpert" }).click();
   await page.getByLabel("New password").fill("another-password-2");
   await page.getByRole("button", { name: "Set password" }).click();
-  await expect(page.getByRole("status")).toHaveText("New password set. Nora Newexpert is signed out everywhere.");
+  await expect(page.getByRole("status")).toHaveText(
+    "New password set. Nora Newexpert is signed out everywhere.",
+  );
   await signIn(other, "nora@example.org", "another-password-2");
   await expect(other).toHaveURL(/\/analyst$/);
 });
@@ -65,5 +74,7 @@ test("an admin cannot remove their own admin access", async ({ page }) => {
   await page.goto("/admin/users?q=admin%40assay");
   await page.getByRole("link", { name: "Alex Admin" }).click();
   await page.getByRole("button", { name: "Deactivate Alex Admin" }).click();
-  await expect(page.getByRole("alert")).toHaveText("You cannot remove your own admin access; ask another admin.");
+  await expect(page.getByRole("alert")).toHaveText(
+    "You cannot remove your own admin access; ask another admin.",
+  );
 });

@@ -12,12 +12,20 @@ const keepExternal = {
   name: "keep-external",
   setup(build) {
     build.onResolve({ filter: /^[^./]/ }, (args) => {
-      const name = args.path.startsWith("@") ? args.path.split("/").slice(0, 2).join("/") : args.path.split("/")[0];
+      const name = args.path.startsWith("@")
+        ? args.path.split("/").slice(0, 2).join("/")
+        : args.path.split("/")[0];
       return bundled.has(name) ? undefined : { path: args.path, external: true };
     });
   },
 };
-const common = { bundle: true, platform: "node", target: "node20", plugins: [keepExternal], logLevel: "warning" };
+const common = {
+  bundle: true,
+  platform: "node",
+  target: "node20",
+  plugins: [keepExternal],
+  logLevel: "warning",
+};
 await build({
   ...common,
   entryPoints: { assay: "scripts/cli/assay.ts" },
@@ -26,7 +34,9 @@ await build({
   splitting: true,
   chunkNames: "chunk-[hash]",
   // A bundled CommonJS package may require Node's own modules; ES modules have no require of their own.
-  banner: { js: 'import { createRequire as assayCreateRequire } from "node:module"; const require = assayCreateRequire(import.meta.url);' },
+  banner: {
+    js: 'import { createRequire as assayCreateRequire } from "node:module"; const require = assayCreateRequire(import.meta.url);',
+  },
 });
 await build({
   ...common,

@@ -17,9 +17,9 @@ const tableNames = tables.map((table) => getTableName(table));
 // snake_case column names (password_hash, key_hash, created_at, …): a table definition cannot ship without
 // them. The import format's own columns (external_id, …) are left out: the import page names them on purpose.
 const importColumns = new Set(Object.values(importSchemas).flatMap((rows) => Object.keys(rows.shape)));
-const columnNames = [...new Set(tables.flatMap((table) => Object.values(getTableColumns(table)).map((c) => c.name)))].filter(
-  (name) => name.includes("_") && !importColumns.has(name),
-);
+const columnNames = [
+  ...new Set(tables.flatMap((table) => Object.values(getTableColumns(table)).map((c) => c.name))),
+].filter((name) => name.includes("_") && !importColumns.has(name));
 
 function clientFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -31,8 +31,14 @@ function clientFiles(dir: string): string[] {
 describe("the client bundle", () => {
   let files: { name: string; code: string }[];
   beforeAll(() => {
-    execFileSync(process.execPath, [path.join(root, "node_modules/@remix-run/dev/dist/cli.js"), "build"], { cwd: root, stdio: "pipe" });
-    files = clientFiles(path.join(root, "public/build")).map((file) => ({ name: path.relative(root, file), code: fs.readFileSync(file, "utf8") }));
+    execFileSync(process.execPath, [path.join(root, "node_modules/@remix-run/dev/dist/cli.js"), "build"], {
+      cwd: root,
+      stdio: "pipe",
+    });
+    files = clientFiles(path.join(root, "public/build")).map((file) => ({
+      name: path.relative(root, file),
+      code: fs.readFileSync(file, "utf8"),
+    }));
   }, 120_000);
 
   it("is built and knows the tables to look for", () => {
@@ -44,7 +50,9 @@ describe("the client bundle", () => {
     const leaks = files.flatMap(({ name, code }) => {
       const found = ["drizzle", "pgTable", "pg-core", "pgEnum"].filter((word) => code.includes(word));
       // A drizzle table is a call such as pgTable("ranked_lists", { … }) that names its columns.
-      const defined = tableNames.filter((table) => new RegExp(`\\(\\s*["'\`]${table}["'\`]\\s*,\\s*\\{`).test(code));
+      const defined = tableNames.filter((table) =>
+        new RegExp(`\\(\\s*["'\`]${table}["'\`]\\s*,\\s*\\{`).test(code),
+      );
       const columns = columnNames.filter((column) => new RegExp(`["'\`]${column}["'\`]`).test(code));
       const all = [...found, ...defined, ...columns];
       return all.length ? [`${name}: ${all.join(", ")}`] : [];
@@ -53,7 +61,10 @@ describe("the client bundle", () => {
   });
 
   it("holds no SQL", () => {
-    const sql = new RegExp(`\\b(from|into|join|update)\\s+"?(${tableNames.join("|")})"?\\s+(where|set|values|on|as|order|group|limit)\\b`, "i");
+    const sql = new RegExp(
+      `\\b(from|into|join|update)\\s+"?(${tableNames.join("|")})"?\\s+(where|set|values|on|as|order|group|limit)\\b`,
+      "i",
+    );
     expect(files.filter(({ code }) => sql.test(code)).map(({ name }) => name)).toEqual([]);
   });
 });

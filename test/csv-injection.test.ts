@@ -1,4 +1,11 @@
-import { createTable, getCoreRowModel, getFilteredRowModel, getGroupedRowModel, getSortedRowModel, type ColumnDef } from "@tanstack/react-table";
+import {
+  createTable,
+  getCoreRowModel,
+  getFilteredRowModel,
+  getGroupedRowModel,
+  getSortedRowModel,
+  type ColumnDef,
+} from "@tanstack/react-table";
 import { sql } from "drizzle-orm";
 import Papa from "papaparse";
 import { createTestDatabase, type TestDatabase } from "./database";
@@ -47,15 +54,21 @@ beforeAll(async () => {
   t = await createTestDatabase();
   await seedDemo(t.db, { proposals: 24, candidates: 300, seed: "csv-injection" });
   [{ id: campaignId }] = await t.db.execute<{ id: number }>(sql`select id from campaigns limit 1`);
-  const rated = await t.db.execute<{ assignment: number; item: number }>(sql`select r.assignment_id as assignment, r.item_id as item
+  const rated = await t.db.execute<{
+    assignment: number;
+    item: number;
+  }>(sql`select r.assignment_id as assignment, r.item_id as item
     from ratings r join campaign_assignments a on a.id = r.assignment_id
     where a.campaign_id = ${campaignId} order by 1, 2 limit ${payloads.length}`);
   expect(rated.length).toBe(payloads.length);
   for (const [i, r] of rated.entries()) {
-    await t.db.execute(sql`update ratings set rationale = ${payloads[i]} where assignment_id = ${r.assignment} and item_id = ${r.item}`);
+    await t.db.execute(
+      sql`update ratings set rationale = ${payloads[i]} where assignment_id = ${r.assignment} and item_id = ${r.item}`,
+    );
   }
   const subjectIds = await t.db.execute<{ id: number }>(sql`select id from subjects order by id`);
-  for (const [i, { id }] of subjectIds.entries()) await t.db.execute(sql`update subjects set name = ${payloads[i % payloads.length]} where id = ${id}`);
+  for (const [i, { id }] of subjectIds.entries())
+    await t.db.execute(sql`update subjects set name = ${payloads[i % payloads.length]} where id = ${id}`);
   await t.db.execute(sql`update systems set key = ${payloads[0]} where key = 'baseline'`);
 });
 afterAll(() => t.drop());
@@ -71,9 +84,15 @@ describe("CSV injection", () => {
   });
 
   it("the snapshot CSV escapes subject names and system keys, and keeps negative numbers as numbers", async () => {
-    const subjects = (await t.db.execute<{ name: string }>(sql`select distinct name from subjects`)).map((s) => s.name);
+    const subjects = (await t.db.execute<{ name: string }>(sql`select distinct name from subjects`)).map(
+      (s) => s.name,
+    );
     const offline = await createSnapshot(t.db, "cli", { kind: "offline", ks: [10], B: 100, seed: "s" });
-    const online = await createSnapshot(t.db, "cli", { kind: "online", experiment: "reviewer-ranker-v2", B: 100 });
+    const online = await createSnapshot(t.db, "cli", {
+      kind: "online",
+      experiment: "reviewer-ranker-v2",
+      B: 100,
+    });
     const rows = [...cellsOf(snapshotCsv(offline)), ...cellsOf(snapshotCsv(online))];
     expect(runnable(rows)).toEqual([]);
     for (const name of subjects) expect(rows.map((r) => r[1])).toContain(`'${name}`);
@@ -84,7 +103,12 @@ describe("CSV injection", () => {
   });
 
   it("CLI --csv output escapes text cells and leaves numbers alone", () => {
-    const rows = cellsOf(csv(["system", "group", "value"], payloads.map((p, i) => [p, `group ${i}`, -0.25 * i])));
+    const rows = cellsOf(
+      csv(
+        ["system", "group", "value"],
+        payloads.map((p, i) => [p, `group ${i}`, -0.25 * i]),
+      ),
+    );
     expect(runnable(rows)).toEqual([]);
     expect(rows.slice(1).map((r) => r[0])).toEqual(payloads.map((p) => `'${p}`));
     expect(rows.slice(1).map((r) => r[2])).toEqual(payloads.map((_, i) => String(-0.25 * i)));
@@ -92,7 +116,11 @@ describe("CSV injection", () => {
 
   it("a results table's download escapes proposal titles and names, grouped or not", () => {
     type Row = { title: string; name: string; delta: number };
-    const data: Row[] = payloads.map((p, i) => ({ title: p, name: payloads[(i + 1) % payloads.length], delta: -1.5 * (i + 1) }));
+    const data: Row[] = payloads.map((p, i) => ({
+      title: p,
+      name: payloads[(i + 1) % payloads.length],
+      delta: -1.5 * (i + 1),
+    }));
     const columns: ColumnDef<Row, unknown>[] = [
       { id: "title", header: "Title", accessorKey: "title" },
       { id: "name", header: "=Name", accessorKey: "name" },
@@ -117,7 +145,11 @@ describe("CSV injection", () => {
       expect([...rows[0]].sort()).toEqual(["'=Name", "Title", "Δ"]);
       const column = (header: string) => rows.slice(1).map((r) => r[rows[0].indexOf(header)]);
       expect(column("Title").sort()).toEqual(payloads.map((p) => `'${p}`).sort());
-      expect(column("Δ").map(Number).sort((a, b) => a - b)).toEqual(data.map((d) => d.delta).sort((a, b) => a - b));
+      expect(
+        column("Δ")
+          .map(Number)
+          .sort((a, b) => a - b),
+      ).toEqual(data.map((d) => d.delta).sort((a, b) => a - b));
     }
   });
 });

@@ -19,7 +19,9 @@ export async function createTestDatabase(options: { empty?: boolean } = {}): Pro
   const template = new URL(templateUrl);
   const name = `test_${randomUUID().replace(/-/g, "").slice(0, 16)}`;
   const admin = postgres({ ...adminOptions(template), max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}${options.empty ? "" : ` template ${template.pathname.slice(1)}`}`);
+  await admin.unsafe(
+    `create database ${name}${options.empty ? "" : ` template ${template.pathname.slice(1)}`}`,
+  );
   await admin.end();
   const url = Object.assign(new URL(templateUrl), { pathname: `/${name}` }).toString();
   const { db, sql } = createDb(url, { max: 5 });
@@ -37,5 +39,11 @@ export async function createTestDatabase(options: { empty?: boolean } = {}): Pro
 }
 
 function adminOptions(url: URL) {
-  return { host: url.hostname, port: Number(url.port), user: decodeURIComponent(url.username), password: decodeURIComponent(url.password), database: "postgres" };
+  return {
+    host: url.hostname,
+    port: Number(url.port),
+    user: decodeURIComponent(url.username),
+    password: decodeURIComponent(url.password),
+    database: "postgres",
+  };
 }

@@ -15,7 +15,10 @@ async function problems(file: string, code: string) {
 
 describe("the layer rules", () => {
   it("refuse db/ importing the app", async () => {
-    const found = await problems("db/catalog/probe.ts", 'import { loader } from "../../app/root";\nexport const probe = loader;\n');
+    const found = await problems(
+      "db/catalog/probe.ts",
+      'import { loader } from "../../app/root";\nexport const probe = loader;\n',
+    );
     expect(found).toEqual([expect.stringMatching(/no-restricted-paths: .*db\/catalog may import only/)]);
   });
 
@@ -31,22 +34,36 @@ describe("the layer rules", () => {
   });
 
   it("refuse a lower computing folder importing a higher one (no two folders import each other)", async () => {
-    const found = await problems("scripts/eval/probe.ts", 'import { offlineReport } from "../offline/report";\nexport const probe = offlineReport;\n');
+    const found = await problems(
+      "scripts/eval/probe.ts",
+      'import { offlineReport } from "../offline/report";\nexport const probe = offlineReport;\n',
+    );
     expect(found).toEqual([expect.stringMatching(/no-restricted-paths: .*scripts\/eval may import only/)]);
   });
 
   it("let only *.server.ts modules of the app reach the database", async () => {
-    const code = 'import { listSystems } from "../../db/catalog/catalog";\nexport const probe = listSystems;\n';
-    expect(await problems("app/routes/probe.tsx", code)).toEqual([expect.stringMatching(/only \*\.server\.ts modules/)]);
+    const code =
+      'import { listSystems } from "../../db/catalog/catalog";\nexport const probe = listSystems;\n';
+    expect(await problems("app/routes/probe.tsx", code)).toEqual([
+      expect.stringMatching(/only \*\.server\.ts modules/),
+    ]);
     expect(await problems("app/data/probe.server.ts", code)).toEqual([]);
   });
 
   it("refuse the command line importing the app", async () => {
-    const found = await problems("scripts/cli/probe.ts", 'import { action } from "../../app/routes/login";\nexport const probe = action;\n');
+    const found = await problems(
+      "scripts/cli/probe.ts",
+      'import { action } from "../../app/routes/login";\nexport const probe = action;\n',
+    );
     expect(found).toEqual([expect.stringMatching(/scripts\/cli may import only/)]);
   });
 
   it("let an allowed import through", async () => {
-    expect(await problems("scripts/offline/probe.ts", 'import { ndcg } from "../eval/ranking";\nexport const probe = ndcg;\n')).toEqual([]);
+    expect(
+      await problems(
+        "scripts/offline/probe.ts",
+        'import { ndcg } from "../eval/ranking";\nexport const probe = ndcg;\n',
+      ),
+    ).toEqual([]);
   });
 });

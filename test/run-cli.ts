@@ -18,9 +18,16 @@ export interface CliRun {
  * is its exit code and what it printed.
  */
 export async function runAssay(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
-  const cli = [path.join(root, "node_modules/tsx/dist/cli.mjs"), path.join(root, "scripts/cli/assay.ts"), ...args];
+  const cli = [
+    path.join(root, "node_modules/tsx/dist/cli.mjs"),
+    path.join(root, "scripts/cli/assay.ts"),
+    ...args,
+  ];
   try {
-    const { stdout, stderr } = await exec(process.execPath, cli, { cwd: root, env: { ...process.env, ASSAY_DATA_DIR: os.tmpdir(), ...env } });
+    const { stdout, stderr } = await exec(process.execPath, cli, {
+      cwd: root,
+      env: { ...process.env, ASSAY_DATA_DIR: os.tmpdir(), ...env },
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };

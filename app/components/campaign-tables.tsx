@@ -3,18 +3,33 @@ import type { CampaignResults } from "../../scripts/judgement/campaign-results";
 import { CsrfInput } from "~/utils/csrf";
 import type { Json } from "~/utils/json-type";
 import { ClientTable } from "~/components/client-table";
-import { formatCi, formatCount, formatNumber, formatP, formatRate, formatValue, verdict } from "~/utils/format";
+import {
+  formatCi,
+  formatCount,
+  formatNumber,
+  formatP,
+  formatRate,
+  formatValue,
+  verdict,
+} from "~/utils/format";
 import { metricDisplay } from "~/utils/metrics-display";
 import { TableScroll } from "~/components/table-scroll";
 
 /** A measure's value in its unit (nDCG three digits, Judged@K a percentage). */
 const show = (name: string, v: number | null | undefined) => formatValue(v, metricDisplay(name).kind);
 /** A table cell shown in a unit while the row (and its CSV) keeps the raw number. */
-const cellAs = (format: (v: number | null) => string) => ({ cell: (c: { getValue: () => unknown }) => format(c.getValue() as number | null), aggregatedCell: () => null });
+const cellAs = (format: (v: number | null) => string) => ({
+  cell: (c: { getValue: () => unknown }) => format(c.getValue() as number | null),
+  aggregatedCell: () => null,
+});
 const raw = (v: number | null | undefined) => (v === undefined ? null : v);
 
 /** How often n raters give the all-rater label, and the Kendall τ of the systems' order under n raters. */
-export function LearningCurveTable({ curve }: { curve: { raters: number; labelAgreement: number; kendallTau: number | null }[] }) {
+export function LearningCurveTable({
+  curve,
+}: {
+  curve: { raters: number; labelAgreement: number; kendallTau: number | null }[];
+}) {
   return (
     <TableScroll label="Label learning curve">
       <table aria-label="Label learning curve">
@@ -95,7 +110,9 @@ export function SystemResultsTable({ results, label }: { results: Json<CampaignR
               {measures.map((m) => (
                 <td key={m} className="num">
                   {show(m, s.overall.measures[m].value)}
-                  <div className="muted">{s.overall.measures[m].ci ? formatCi(s.overall.measures[m].ci, (v) => show(m, v)) : ""}</div>
+                  <div className="muted">
+                    {s.overall.measures[m].ci ? formatCi(s.overall.measures[m].ci, (v) => show(m, v)) : ""}
+                  </div>
                 </td>
               ))}
             </tr>
@@ -119,7 +136,11 @@ export function ComparisonSentence({ results }: { results: Json<CampaignResults>
         return (
           <span key={`${p.a}-${p.b}`}>
             {i > 0 ? "; " : ""}
-            {p.b} − {p.a} = <span className={`verdict verdict-${v}`}>{formatNumber(p.difference, { signed: true })}</span> (95% CI {formatCi(p.ci, (x) => formatNumber(x, { signed: true }))}, p {pText.startsWith("<") ? pText : `= ${pText}`}; {p.b} <span className={`verdict verdict-${v}`}>{v}</span>)
+            {p.b} − {p.a} ={" "}
+            <span className={`verdict verdict-${v}`}>{formatNumber(p.difference, { signed: true })}</span>{" "}
+            (95% CI {formatCi(p.ci, (x) => formatNumber(x, { signed: true }))}, p{" "}
+            {pText.startsWith("<") ? pText : `= ${pText}`}; {p.b}{" "}
+            <span className={`verdict verdict-${v}`}>{v}</span>)
           </span>
         );
       })}
@@ -143,19 +164,36 @@ export interface QueueRow {
   note: string | null;
 }
 
-const filterLabels: Record<QueueFilter, string> = { unresolved: "Unresolved", adjudicated: "Adjudicated", all: "All" };
+const filterLabels: Record<QueueFilter, string> = {
+  unresolved: "Unresolved",
+  adjudicated: "Adjudicated",
+  all: "All",
+};
 
 /**
  * The admin's disagreement queue: pairs whose grades are two or more points apart, unresolved first
  * (adjudicated ones are set aside under their own filter with the final grade and note), a page at a time.
  * The filter and page live in the address (`?queue=…&page=…`) so the queue survives a reload.
  */
-export function DisagreementQueue({ show, page, pageCount, counts, rows }: { show: QueueFilter; page: number; pageCount: number; counts: Record<QueueFilter, number>; rows: QueueRow[] }) {
+export function DisagreementQueue({
+  show,
+  page,
+  pageCount,
+  counts,
+  rows,
+}: {
+  show: QueueFilter;
+  page: number;
+  pageCount: number;
+  counts: Record<QueueFilter, number>;
+  rows: QueueRow[];
+}) {
   const at = (queue: QueueFilter, p = 1) => `?queue=${queue}&page=${p}#disagreements`;
   return (
     <section aria-labelledby="disagreements">
       <h2 id="disagreements">
-        Disagreements ({formatCount(counts.unresolved)} unresolved, {formatCount(counts.adjudicated)} adjudicated)
+        Disagreements ({formatCount(counts.unresolved)} unresolved, {formatCount(counts.adjudicated)}{" "}
+        adjudicated)
       </h2>
       <nav className="admin-queue-filter" aria-label="Which disagreements">
         {(["unresolved", "adjudicated", "all"] as const).map((f) => (
@@ -165,7 +203,11 @@ export function DisagreementQueue({ show, page, pageCount, counts, rows }: { sho
         ))}
       </nav>
       {rows.length === 0 ? (
-        <p className="muted">{counts.all === 0 ? "No pair has grades two or more points apart." : `No ${show === "all" ? "" : `${show} `}disagreement${page > 1 ? " on this page" : ""}.`}</p>
+        <p className="muted">
+          {counts.all === 0
+            ? "No pair has grades two or more points apart."
+            : `No ${show === "all" ? "" : `${show} `}disagreement${page > 1 ? " on this page" : ""}.`}
+        </p>
       ) : (
         <TableScroll label="Disagreement queue">
           <table aria-label="Disagreement queue">
@@ -201,10 +243,19 @@ export function DisagreementQueue({ show, page, pageCount, counts, rows }: { sho
                         {p.note ? `: ${p.note}` : " (no note)"}
                       </p>
                     ) : null}
-                    <Form method="post" className="toolbar" aria-label={`Adjudicate ${p.title} ${p.candidateName}`} preventScrollReset>
+                    <Form
+                      method="post"
+                      className="toolbar"
+                      aria-label={`Adjudicate ${p.title} ${p.candidateName}`}
+                      preventScrollReset
+                    >
                       <CsrfInput />
                       <input type="hidden" name="item" value={p.itemId} />
-                      <select name="grade" defaultValue={String(p.adjudicated ?? p.median ?? 3)} aria-label="Final grade">
+                      <select
+                        name="grade"
+                        defaultValue={String(p.adjudicated ?? p.median ?? 3)}
+                        aria-label="Final grade"
+                      >
                         {[1, 2, 3, 4].map((g) => (
                           <option key={g}>{g}</option>
                         ))}
@@ -223,11 +274,23 @@ export function DisagreementQueue({ show, page, pageCount, counts, rows }: { sho
       )}
       {pageCount > 1 ? (
         <nav className="pager" aria-label="Disagreement pages">
-          {page > 1 ? <Link to={at(show, page - 1)} preventScrollReset>← Previous</Link> : <span className="muted">← Previous</span>}
+          {page > 1 ? (
+            <Link to={at(show, page - 1)} preventScrollReset>
+              ← Previous
+            </Link>
+          ) : (
+            <span className="muted">← Previous</span>
+          )}
           <span>
             Page {page} of {pageCount}
           </span>
-          {page < pageCount ? <Link to={at(show, page + 1)} preventScrollReset>Next →</Link> : <span className="muted">Next →</span>}
+          {page < pageCount ? (
+            <Link to={at(show, page + 1)} preventScrollReset>
+              Next →
+            </Link>
+          ) : (
+            <span className="muted">Next →</span>
+          )}
         </nav>
       ) : null}
     </section>

@@ -51,7 +51,10 @@ export function Chart({ build, caption, deps, title, table, minWidth = 280 }: Ch
   const ref = useRef<HTMLDivElement>(null);
   const box = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState<number | null>(null);
-  const [drawn, setDrawn] = useState<{ title: string | null; table: ChartTable | null }>({ title: null, table: null });
+  const [drawn, setDrawn] = useState<{ title: string | null; table: ChartTable | null }>({
+    title: null,
+    table: null,
+  });
   const titleId = useId();
 
   // The box's width, again whenever it changes (window resized, a column collapses on a phone).
@@ -74,11 +77,19 @@ export function Chart({ build, caption, deps, title, table, minWidth = 280 }: Ch
       const options = build(Plot, { width: drawWidth });
       const { title: optionTitle, width: widest, ...rest } = options;
       // Plot's default left margin fits 10 px tick labels; "100%" at 12 px needs more.
-      const figure = Plot.plot({ style: { fontSize: "12px", background: "transparent" }, marginLeft: 50, ...rest, width: Math.min(drawWidth, widest ?? Infinity) });
+      const figure = Plot.plot({
+        style: { fontSize: "12px", background: "transparent" },
+        marginLeft: 50,
+        ...rest,
+        width: Math.min(drawWidth, widest ?? Infinity),
+      });
       // The box is the one image with a name; Plot's inner aria-labels (on <g>, not allowed there) stay out of it.
       figure.setAttribute("aria-hidden", "true");
       ref.current.replaceChildren(figure);
-      setDrawn({ title: typeof optionTitle === "string" ? optionTitle : null, table: table ? null : tableOfMarks(options) });
+      setDrawn({
+        title: typeof optionTitle === "string" ? optionTitle : null,
+        table: table ? null : tableOfMarks(options),
+      });
     });
     return () => {
       cancelled = true;
@@ -92,19 +103,23 @@ export function Chart({ build, caption, deps, title, table, minWidth = 280 }: Ch
   // Drawn wider than its box (a phone): the box scrolls, so it must be reachable by keyboard.
   const scrolls = width !== null && width > 0 && width < minWidth;
   return (
-    <figure className="chart" aria-labelledby={title ?? drawn.title ? titleId : undefined}>
-      {title ?? drawn.title ? (
+    <figure className="chart" aria-labelledby={(title ?? drawn.title) ? titleId : undefined}>
+      {(title ?? drawn.title) ? (
         <div className="chart-title" id={titleId}>
           {name}
         </div>
       ) : null}
-      <div className="chart-box" ref={box} {...(scrolls ? { role: "region", "aria-label": `${name} (scrolls sideways)`, tabIndex: 0 } : {})}>
+      <div
+        className="chart-box"
+        ref={box}
+        {...(scrolls ? { role: "region", "aria-label": `${name} (scrolls sideways)`, tabIndex: 0 } : {})}
+      >
         <div ref={ref} className="chart-canvas" role="img" aria-label={caption} />
       </div>
       <figcaption className="muted">{caption}</figcaption>
       {data ? (
         <details className="chart-data">
-          <summary>Data table{title ?? drawn.title ? `: ${name}` : ""}</summary>
+          <summary>Data table{(title ?? drawn.title) ? `: ${name}` : ""}</summary>
           <DataTable table={data} name={name} />
         </details>
       ) : null}
@@ -163,9 +178,17 @@ function tableOfMarks(options: PlotOptions): ChartTable | null {
     const data = mark && typeof mark === "object" ? mark.data : undefined;
     if (!Array.isArray(data) || seen.has(data)) continue;
     seen.add(data);
-    if (data.length && typeof data[0] === "object" && data[0] !== null && (!best || data.length > best.length)) best = data as Record<string, unknown>[];
+    if (
+      data.length &&
+      typeof data[0] === "object" &&
+      data[0] !== null &&
+      (!best || data.length > best.length)
+    )
+      best = data as Record<string, unknown>[];
   }
   if (!best) return null;
-  const keys = Object.keys(best[0]).filter((k) => best!.some((r) => ["number", "string"].includes(typeof r[k]) || r[k] instanceof Date));
+  const keys = Object.keys(best[0]).filter((k) =>
+    best!.some((r) => ["number", "string"].includes(typeof r[k]) || r[k] instanceof Date),
+  );
   return { columns: keys.map((k) => ({ key: k, label: k })), rows: best };
 }

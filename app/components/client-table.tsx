@@ -21,11 +21,29 @@ import { TableScroll } from "~/components/table-scroll";
  * the columns, page through long tables, and download exactly what is shown (the rows the filter
  * keeps, visible columns, current order) as CSV.
  */
-export function ClientTable<T extends Record<string, unknown>>({ data, columns, caption, fileName, groupable = [], pageSize = 25, initiallyHidden = [] }: { data: T[]; columns: ColumnDef<T, unknown>[]; caption: string; fileName: string; groupable?: string[]; pageSize?: number; initiallyHidden?: string[] }) {
+export function ClientTable<T extends Record<string, unknown>>({
+  data,
+  columns,
+  caption,
+  fileName,
+  groupable = [],
+  pageSize = 25,
+  initiallyHidden = [],
+}: {
+  data: T[];
+  columns: ColumnDef<T, unknown>[];
+  caption: string;
+  fileName: string;
+  groupable?: string[];
+  pageSize?: number;
+  initiallyHidden?: string[];
+}) {
   const [sorting, setSorting] = useState<SortingState>([]);
   const [grouping, setGrouping] = useState<GroupingState>([]);
   // A hidden column is still searched by the filter (code names findable beside display names).
-  const [visibility, setVisibility] = useState<VisibilityState>(() => Object.fromEntries(initiallyHidden.map((id) => [id, false])));
+  const [visibility, setVisibility] = useState<VisibilityState>(() =>
+    Object.fromEntries(initiallyHidden.map((id) => [id, false])),
+  );
   const [filter, setFilter] = useState("");
   const table = useReactTable({
     data,
@@ -75,13 +93,23 @@ export function ClientTable<T extends Record<string, unknown>>({ data, columns, 
         {data.length > pageSize ? (
           <div>
             <label htmlFor={`${fileName}-filter`}>Filter rows</label>
-            <input id={`${fileName}-filter`} type="search" value={filter} onChange={(e) => setFilter(e.target.value)} placeholder="text in any column" />
+            <input
+              id={`${fileName}-filter`}
+              type="search"
+              value={filter}
+              onChange={(e) => setFilter(e.target.value)}
+              placeholder="text in any column"
+            />
           </div>
         ) : null}
         {groupable.length ? (
           <div>
             <label htmlFor={`${fileName}-group`}>Group by</label>
-            <select id={`${fileName}-group`} value={grouping[0] ?? ""} onChange={(e) => setGrouping(e.target.value ? [e.target.value] : [])}>
+            <select
+              id={`${fileName}-group`}
+              value={grouping[0] ?? ""}
+              onChange={(e) => setGrouping(e.target.value ? [e.target.value] : [])}
+            >
               <option value="">nothing</option>
               {groupable.map((g) => (
                 <option key={g} value={g}>
@@ -95,7 +123,8 @@ export function ClientTable<T extends Record<string, unknown>>({ data, columns, 
           <summary>Columns</summary>
           {table.getAllLeafColumns().map((c) => (
             <label key={c.id} style={{ fontWeight: 400, display: "block" }}>
-              <input type="checkbox" checked={c.getIsVisible()} onChange={c.getToggleVisibilityHandler()} /> {String(c.columnDef.header ?? c.id)}
+              <input type="checkbox" checked={c.getIsVisible()} onChange={c.getToggleVisibilityHandler()} />{" "}
+              {String(c.columnDef.header ?? c.id)}
             </label>
           ))}
         </details>
@@ -109,9 +138,23 @@ export function ClientTable<T extends Record<string, unknown>>({ data, columns, 
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>
                 {group.headers.map((h) => (
-                  <th key={h.id} aria-sort={h.column.getIsSorted() === "asc" ? "ascending" : h.column.getIsSorted() === "desc" ? "descending" : undefined}>
-                    <button type="button" className="link-button" onClick={h.column.getToggleSortingHandler()}>
-                      {flexRender(h.column.columnDef.header, h.getContext())} {h.column.getIsSorted() === "asc" ? "▲" : h.column.getIsSorted() === "desc" ? "▼" : ""}
+                  <th
+                    key={h.id}
+                    aria-sort={
+                      h.column.getIsSorted() === "asc"
+                        ? "ascending"
+                        : h.column.getIsSorted() === "desc"
+                          ? "descending"
+                          : undefined
+                    }
+                  >
+                    <button
+                      type="button"
+                      className="link-button"
+                      onClick={h.column.getToggleSortingHandler()}
+                    >
+                      {flexRender(h.column.columnDef.header, h.getContext())}{" "}
+                      {h.column.getIsSorted() === "asc" ? "▲" : h.column.getIsSorted() === "desc" ? "▼" : ""}
                     </button>
                   </th>
                 ))}
@@ -132,10 +175,14 @@ export function ClientTable<T extends Record<string, unknown>>({ data, columns, 
                   <td key={cell.id} className={typeof cell.getValue() === "number" ? "num" : undefined}>
                     {cell.getIsGrouped() ? (
                       <button type="button" className="link-button" onClick={row.getToggleExpandedHandler()}>
-                        {row.getIsExpanded() ? "▾" : "▸"} {flexRender(cell.column.columnDef.cell, cell.getContext())} ({row.subRows.length})
+                        {row.getIsExpanded() ? "▾" : "▸"}{" "}
+                        {flexRender(cell.column.columnDef.cell, cell.getContext())} ({row.subRows.length})
                       </button>
                     ) : cell.getIsAggregated() ? (
-                      flexRender(cell.column.columnDef.aggregatedCell ?? cell.column.columnDef.cell, cell.getContext())
+                      flexRender(
+                        cell.column.columnDef.aggregatedCell ?? cell.column.columnDef.cell,
+                        cell.getContext(),
+                      )
                     ) : cell.getIsPlaceholder() ? null : (
                       flexRender(cell.column.columnDef.cell, cell.getContext())
                     )}
@@ -148,13 +195,23 @@ export function ClientTable<T extends Record<string, unknown>>({ data, columns, 
       </TableScroll>
       {table.getPageCount() > 1 ? (
         <nav className="pager" aria-label={`${caption} pages`}>
-          <button type="button" className="button-secondary" onClick={() => table.previousPage()} disabled={!table.getCanPreviousPage()}>
+          <button
+            type="button"
+            className="button-secondary"
+            onClick={() => table.previousPage()}
+            disabled={!table.getCanPreviousPage()}
+          >
             ← Previous
           </button>
           <span>
             Page {table.getState().pagination.pageIndex + 1} of {table.getPageCount()}
           </span>
-          <button type="button" className="button-secondary" onClick={() => table.nextPage()} disabled={!table.getCanNextPage()}>
+          <button
+            type="button"
+            className="button-secondary"
+            onClick={() => table.nextPage()}
+            disabled={!table.getCanNextPage()}
+          >
             Next →
           </button>
         </nav>

@@ -4,5 +4,9 @@
  */
 export function ConflictWarning({ reason }: { reason: string | null | undefined }) {
   if (reason === null || reason === undefined) return null;
-  return <p className="notice error conflict-warning">Conflict of interest with this proposal{reason ? `: ${reason}` : ""}. Check before adopting.</p>;
+  return (
+    <p className="notice error conflict-warning">
+      Conflict of interest with this proposal{reason ? `: ${reason}` : ""}. Check before adopting.
+    </p>
+  );
 }

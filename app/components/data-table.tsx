@@ -21,7 +21,19 @@ export interface ServerTableProps<T> {
  * A table whose rows are paged, sorted and searched on the server; its state lives in the URL,
  * so every view is a link, the back button works, and the page works without JavaScript.
  */
-export function ServerTable<T>({ columns, rows, total, page, size, sort, dir, sortable, searchLabel, empty, caption }: ServerTableProps<T>) {
+export function ServerTable<T>({
+  columns,
+  rows,
+  total,
+  page,
+  size,
+  sort,
+  dir,
+  sortable,
+  searchLabel,
+  empty,
+  caption,
+}: ServerTableProps<T>) {
   const [params] = useSearchParams();
   const pageCount = Math.max(1, Math.ceil(total / size));
   const table = useReactTable({
@@ -31,7 +43,10 @@ export function ServerTable<T>({ columns, rows, total, page, size, sort, dir, so
     manualPagination: true,
     manualSorting: true,
     pageCount,
-    state: { sorting: [{ id: sort, desc: dir === "desc" }], pagination: { pageIndex: page - 1, pageSize: size } },
+    state: {
+      sorting: [{ id: sort, desc: dir === "desc" }],
+      pagination: { pageIndex: page - 1, pageSize: size },
+    },
   });
   const withParams = (change: Record<string, string>) => {
     const next = new URLSearchParams(params);
@@ -53,7 +68,10 @@ export function ServerTable<T>({ columns, rows, total, page, size, sort, dir, so
       ) : null}
       <TableScroll label={caption}>
         <table>
-          <caption className="muted" style={{ textAlign: "left", captionSide: "top", paddingBottom: "0.4rem" }}>
+          <caption
+            className="muted"
+            style={{ textAlign: "left", captionSide: "top", paddingBottom: "0.4rem" }}
+          >
             {caption}: {total.toLocaleString("en")} in all
           </caption>
           <thead>
@@ -63,11 +81,24 @@ export function ServerTable<T>({ columns, rows, total, page, size, sort, dir, so
                   const id = header.column.id;
                   const active = id === sort;
                   const label = flexRender(header.column.columnDef.header, header.getContext());
-                  const className = (header.column.columnDef.meta as { numeric?: boolean } | undefined)?.numeric ? "num" : undefined;
+                  const className = (header.column.columnDef.meta as { numeric?: boolean } | undefined)
+                    ?.numeric
+                    ? "num"
+                    : undefined;
                   return (
-                    <th key={header.id} className={className} aria-sort={active ? (dir === "asc" ? "ascending" : "descending") : undefined}>
+                    <th
+                      key={header.id}
+                      className={className}
+                      aria-sort={active ? (dir === "asc" ? "ascending" : "descending") : undefined}
+                    >
                       {sortable.includes(id) ? (
-                        <Link to={withParams({ sort: id, dir: active && dir === "asc" ? "desc" : "asc", page: "1" })}>
+                        <Link
+                          to={withParams({
+                            sort: id,
+                            dir: active && dir === "asc" ? "desc" : "asc",
+                            page: "1",
+                          })}
+                        >
                           {label} {active ? (dir === "asc" ? "▲" : "▼") : ""}
                         </Link>
                       ) : (
@@ -90,7 +121,14 @@ export function ServerTable<T>({ columns, rows, total, page, size, sort, dir, so
               table.getRowModel().rows.map((row) => (
                 <tr key={row.id}>
                   {row.getVisibleCells().map((cell) => (
-                    <td key={cell.id} className={(cell.column.columnDef.meta as { numeric?: boolean } | undefined)?.numeric ? "num" : undefined}>
+                    <td
+                      key={cell.id}
+                      className={
+                        (cell.column.columnDef.meta as { numeric?: boolean } | undefined)?.numeric
+                          ? "num"
+                          : undefined
+                      }
+                    >
                       {flexRender(cell.column.columnDef.cell, cell.getContext())}
                     </td>
                   ))}
@@ -101,11 +139,19 @@ export function ServerTable<T>({ columns, rows, total, page, size, sort, dir, so
         </table>
       </TableScroll>
       <nav className="pager" aria-label="Pages">
-        {page > 1 ? <Link to={withParams({ page: String(page - 1) })}>← Previous</Link> : <span className="muted">← Previous</span>}
+        {page > 1 ? (
+          <Link to={withParams({ page: String(page - 1) })}>← Previous</Link>
+        ) : (
+          <span className="muted">← Previous</span>
+        )}
         <span>
           Page {page} of {pageCount}
         </span>
-        {page < pageCount ? <Link to={withParams({ page: String(page + 1) })}>Next →</Link> : <span className="muted">Next →</span>}
+        {page < pageCount ? (
+          <Link to={withParams({ page: String(page + 1) })}>Next →</Link>
+        ) : (
+          <span className="muted">Next →</span>
+        )}
       </nav>
     </div>
   );

@@ -1,12 +1,19 @@
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 
-const TITLES: Record<number, string> = { 403: "Not allowed", 404: "Not found", 503: "Unavailable for a moment" };
+const TITLES: Record<number, string> = {
+  403: "Not allowed",
+  404: "Not found",
+  503: "Unavailable for a moment",
+};
 
 /** One error page for every route: a sentence on what went wrong and where to go next. */
 export function RouteErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error)) {
-    const message = typeof error.data === "object" && error.data && "message" in error.data ? String(error.data.message) : String(error.data || error.statusText);
+    const message =
+      typeof error.data === "object" && error.data && "message" in error.data
+        ? String(error.data.message)
+        : String(error.data || error.statusText);
     const title = TITLES[error.status] ?? `Error ${error.status}`;
     return (
       <section className="error-page" role="alert">
@@ -22,7 +29,10 @@ export function RouteErrorBoundary() {
   return (
     <section className="error-page" role="alert">
       <h1>Something went wrong</h1>
-      <p>The server could not complete this request. Try again; if it keeps failing, the server log has the details.</p>
+      <p>
+        The server could not complete this request. Try again; if it keeps failing, the server log has the
+        details.
+      </p>
     </section>
   );
 }

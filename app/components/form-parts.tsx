@@ -1,5 +1,13 @@
 /** The answer of a form's action: what went wrong (one sentence or a list), or what was done. */
-export function ActionNotice({ error, errors, done }: { error?: string | null; errors?: string[] | null; done?: string | null }) {
+export function ActionNotice({
+  error,
+  errors,
+  done,
+}: {
+  error?: string | null;
+  errors?: string[] | null;
+  done?: string | null;
+}) {
   if (errors?.length)
     return (
       <ul className="notice error" role="alert">
@@ -26,7 +34,11 @@ export function ActionNotice({ error, errors, done }: { error?: string | null; e
 type SubjectOption = { id: number; key: string; name: string };
 
 /** Which proposals an experiment or campaign covers: all of them (or `allLabel`), or those of one subject. */
-export function SubjectScopeSelect(props: { subjects: SubjectOption[]; defaultValue?: string; allLabel?: string }) {
+export function SubjectScopeSelect(props: {
+  subjects: SubjectOption[];
+  defaultValue?: string;
+  allLabel?: string;
+}) {
   return (
     <div>
       <label htmlFor="subject">Proposals</label>

@@ -22,7 +22,16 @@ interface FreezeButtonProps {
  * immutable snapshot. A second click while the first is on its way is ignored (the server also returns
  * the existing snapshot for the same parameters and data, so a double-click never makes two).
  */
-export function FreezeButton({ kind, campaign, experiment, B, seed, ks, intervals, view }: FreezeButtonProps) {
+export function FreezeButton({
+  kind,
+  campaign,
+  experiment,
+  B,
+  seed,
+  ks,
+  intervals,
+  view,
+}: FreezeButtonProps) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formAction === "/analyst/snapshots";
   // A ref, not state: the second click of a double-click arrives before React re-renders the button disabled.

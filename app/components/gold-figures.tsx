@@ -5,13 +5,7 @@ import type { GoldAgreement } from "../../scripts/judgement/gold";
 import type { Json } from "~/utils/json-type";
 import { Chart } from "~/components/chart";
 import { ClientTable } from "~/components/client-table";
-import {
-  formatCi,
-  formatCount,
-  formatNumber,
-  formatP,
-  formatRate,
-} from "~/utils/format";
+import { formatCi, formatCount, formatNumber, formatP, formatRate } from "~/utils/format";
 import { TableScroll } from "~/components/table-scroll";
 
 /** How the page names each aggregation method. */
@@ -23,8 +17,7 @@ const methodNames: Record<string, string> = {
 };
 /** A table cell shown in a unit while the row (and its CSV) keeps the raw number. */
 const cellAs = (format: (v: number | null) => string) => ({
-  cell: (c: { getValue: () => unknown }) =>
-    format(c.getValue() as number | null),
+  cell: (c: { getValue: () => unknown }) => format(c.getValue() as number | null),
   aggregatedCell: () => null,
 });
 const signed = (v: number | null) => formatNumber(v, { signed: true });
@@ -122,8 +115,8 @@ function Computing() {
   }, [revalidate, state]);
   return (
     <p className="notice" aria-live="polite">
-      Computing the gold figures (learning curves over 1,000 random draws of
-      raters); this page updates when they are ready.
+      Computing the gold figures (learning curves over 1,000 random draws of raters); this page updates when
+      they are ready.
     </p>
   );
 }
@@ -141,9 +134,7 @@ function GoldTables({ gold }: { gold: Json<CampaignGold> }) {
     pooledVariance: p.pooledVariance,
     ...agreementRow(p),
   }));
-  const methods = Object.keys(
-    gold.aggregation
-  ) as (keyof typeof gold.aggregation)[];
+  const methods = Object.keys(gold.aggregation) as (keyof typeof gold.aggregation)[];
   const curvePoints = methods.flatMap((m) =>
     (gold.learningCurve[m] ?? []).map((p) => ({
       method: methodNames[m] ?? m,
@@ -151,7 +142,7 @@ function GoldTables({ gold }: { gold: Json<CampaignGold> }) {
       accuracy: p.accuracy,
       lower: p.ci?.lower ?? null,
       upper: p.ci?.upper ?? null,
-    }))
+    })),
   );
   const allRaters = methods.map((m) => ({
     method: methodNames[m] ?? m,
@@ -162,17 +153,11 @@ function GoldTables({ gold }: { gold: Json<CampaignGold> }) {
   return (
     <>
       <p>
-        {formatCount(gold.goldItems)} gold items. An expert is flagged when the
-        one-sample t-test of their differences from the known grades gives p
-        &lt; 0.01
+        {formatCount(gold.goldItems)} gold items. An expert is flagged when the one-sample t-test of their
+        differences from the known grades gives p &lt; 0.01
         {flagged.length
           ? `: ${flagged
-              .map(
-                (e) =>
-                  `${e.expert} (mean difference ${signed(
-                    e.meanDifference
-                  )}, p ${formatP(e.pValue)})`
-              )
+              .map((e) => `${e.expert} (mean difference ${signed(e.meanDifference)}, p ${formatP(e.pValue)})`)
               .join(", ")}.`
           : "; nobody is flagged."}
       </p>
@@ -182,17 +167,13 @@ function GoldTables({ gold }: { gold: Json<CampaignGold> }) {
           caption="Agreement with the gold items per expert"
           fileName="gold-per-expert.csv"
           data={experts}
-          columns={[
-            { id: "expert", accessorKey: "expert", header: "Expert" },
-            ...agreementColumns(),
-          ]}
+          columns={[{ id: "expert", accessorKey: "expert", header: "Expert" }, ...agreementColumns()]}
         />
       </TableScroll>
       <h3>Per proposal</h3>
       <p className="muted">
-        Each gold item's average vote against its known grade; the fewest
-        judgements any item of the proposal has, and the pooled within-item
-        variance of its grades.
+        Each gold item's average vote against its known grade; the fewest judgements any item of the proposal
+        has, and the pooled within-item variance of its grades.
       </p>
       <TableScroll label="Per proposal">
         <ClientTable
@@ -239,15 +220,9 @@ function GoldTables({ gold }: { gold: Json<CampaignGold> }) {
             {methods.map((m) => (
               <tr key={m}>
                 <td>{methodNames[m] ?? m}</td>
-                <td className="num">
-                  {formatRate(gold.aggregation[m]?.accuracy)}
-                </td>
-                <td className="num">
-                  {formatCi(gold.aggregation[m]?.ci, formatRate)}
-                </td>
-                <td className="num">
-                  {formatCount(gold.enoughRaters[m]?.suggestedN)}
-                </td>
+                <td className="num">{formatRate(gold.aggregation[m]?.accuracy)}</td>
+                <td className="num">{formatCi(gold.aggregation[m]?.ci, formatRate)}</td>
+                <td className="num">{formatCount(gold.enoughRaters[m]?.suggestedN)}</td>
               </tr>
             ))}
           </tbody>
@@ -256,15 +231,8 @@ function GoldTables({ gold }: { gold: Json<CampaignGold> }) {
       <h3>How many experts are enough</h3>
       <Chart
         caption={`Accuracy against the gold items with n raters per pair (mean of 1,000 random draws, band: 95% of the draws), per aggregation method; dashed: the accuracy with every rater. Suggested: ${allRaters
-          .map(
-            (a) =>
-              `${a.method} ${
-                a.suggestedN === null ? "none" : `n = ${a.suggestedN}`
-              }`
-          )
-          .join(
-            ", "
-          )} (the fewest raters reaching 95% of the all-rater accuracy).`}
+          .map((a) => `${a.method} ${a.suggestedN === null ? "none" : `n = ${a.suggestedN}`}`)
+          .join(", ")} (the fewest raters reaching 95% of the all-rater accuracy).`}
         deps={[gold]}
         build={(Plot) => ({
           title: "Learning curves: accuracy by raters per pair",
@@ -322,10 +290,8 @@ function GoldTables({ gold }: { gold: Json<CampaignGold> }) {
                 <td className="num">{formatRate(p.accuracy)}</td>
                 <td className="num">
                   {formatCi(
-                    p.lower === null || p.upper === null
-                      ? null
-                      : { lower: p.lower, upper: p.upper },
-                    formatRate
+                    p.lower === null || p.upper === null ? null : { lower: p.lower, upper: p.upper },
+                    formatRate,
                   )}
                 </td>
               </tr>
@@ -335,9 +301,7 @@ function GoldTables({ gold }: { gold: Json<CampaignGold> }) {
                 <td>{a.method}</td>
                 <td className="num">all</td>
                 <td className="num">{formatRate(a.accuracy)}</td>
-                <td className="num">
-                  suggested n: {formatCount(a.suggestedN)}
-                </td>
+                <td className="num">suggested n: {formatCount(a.suggestedN)}</td>
               </tr>
             ))}
           </tbody>

@@ -23,7 +23,12 @@ export function OfflineViewFields({ view }: { view: OfflineView }) {
         </select>
       </div>
       <div>
-        <input id="excludeConflicts" name="excludeConflicts" type="checkbox" defaultChecked={view.excludeConflicts} />{" "}
+        <input
+          id="excludeConflicts"
+          name="excludeConflicts"
+          type="checkbox"
+          defaultChecked={view.excludeConflicts}
+        />{" "}
         <label htmlFor="excludeConflicts" style={{ display: "inline" }}>
           Without conflicted candidates
         </label>

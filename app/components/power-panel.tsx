@@ -4,14 +4,23 @@ import type { PowerHistory } from "../../scripts/online/power-history";
 import type { Json } from "~/utils/json-type";
 import { formatCount, formatNumber, formatPp, formatRate } from "~/utils/format";
 
-const from = (source: string) => (source === "history" ? " (from the history)" : source === "default" ? " (default)" : "");
+const from = (source: string) =>
+  source === "history" ? " (from the history)" : source === "default" ? " (default)" : "";
 
 /**
  * "Power before launch" beside the experiment form: a GET form (nothing is stored) that sizes an A/B
  * test (conveners and sessions per arm, with the design effect of several sessions per convener) or
  * an interleaving experiment (sessions with a preference), as `assay power` does.
  */
-export function PowerPanel({ query, answer, history }: { query: Json<PowerQuery>; answer: Json<PowerAnswer> | null; history: Json<PowerHistory> | null }) {
+export function PowerPanel({
+  query,
+  answer,
+  history,
+}: {
+  query: Json<PowerQuery>;
+  answer: Json<PowerAnswer> | null;
+  history: Json<PowerHistory> | null;
+}) {
   return (
     <section className="panel admin-form-panel" aria-labelledby="power-heading">
       <h2 id="power-heading">Power before launch</h2>
@@ -34,7 +43,16 @@ export function PowerPanel({ query, answer, history }: { query: Json<PowerQuery>
             </div>
             <div>
               <label htmlFor="power-baseline">Baseline (%)</label>
-              <input id="power-baseline" name="baseline" type="number" step="any" min={0} max={100} defaultValue={query.baseline ?? ""} placeholder={history?.baseline != null ? formatRate(history.baseline) : ""} />
+              <input
+                id="power-baseline"
+                name="baseline"
+                type="number"
+                step="any"
+                min={0}
+                max={100}
+                defaultValue={query.baseline ?? ""}
+                placeholder={history?.baseline != null ? formatRate(history.baseline) : ""}
+              />
             </div>
             <div>
               <label htmlFor="power-lift">Smallest lift (points)</label>
@@ -42,19 +60,50 @@ export function PowerPanel({ query, answer, history }: { query: Json<PowerQuery>
             </div>
             <div>
               <label htmlFor="power-alpha">α</label>
-              <input id="power-alpha" name="alpha" type="number" step="any" min={0} max={1} defaultValue={query.alpha} />
+              <input
+                id="power-alpha"
+                name="alpha"
+                type="number"
+                step="any"
+                min={0}
+                max={1}
+                defaultValue={query.alpha}
+              />
             </div>
             <div>
               <label htmlFor="power-power">Power</label>
-              <input id="power-power" name="power1" type="number" step="any" min={0} max={1} defaultValue={query.power1} />
+              <input
+                id="power-power"
+                name="power1"
+                type="number"
+                step="any"
+                min={0}
+                max={1}
+                defaultValue={query.power1}
+              />
             </div>
             <div>
               <label htmlFor="power-m">Sessions per convener</label>
-              <input id="power-m" name="sessionsPerConvener" type="number" step="any" min={1} defaultValue={query.sessionsPerConvener ?? ""} />
+              <input
+                id="power-m"
+                name="sessionsPerConvener"
+                type="number"
+                step="any"
+                min={1}
+                defaultValue={query.sessionsPerConvener ?? ""}
+              />
             </div>
             <div>
               <label htmlFor="power-icc">ICC</label>
-              <input id="power-icc" name="icc" type="number" step="any" min={0} max={1} defaultValue={query.icc ?? ""} />
+              <input
+                id="power-icc"
+                name="icc"
+                type="number"
+                step="any"
+                min={0}
+                max={1}
+                defaultValue={query.icc ?? ""}
+              />
             </div>
           </div>
           <button type="submit" className="button-secondary">
@@ -67,15 +116,39 @@ export function PowerPanel({ query, answer, history }: { query: Json<PowerQuery>
           <div className="form-grid">
             <div>
               <label htmlFor="power-winrate">Challenger&apos;s win rate (%)</label>
-              <input id="power-winrate" name="winRate" type="number" step="any" min={0} max={100} defaultValue={query.winRate ?? 55} />
+              <input
+                id="power-winrate"
+                name="winRate"
+                type="number"
+                step="any"
+                min={0}
+                max={100}
+                defaultValue={query.winRate ?? 55}
+              />
             </div>
             <div>
               <label htmlFor="power-il-alpha">α</label>
-              <input id="power-il-alpha" name="alpha" type="number" step="any" min={0} max={1} defaultValue={query.alpha} />
+              <input
+                id="power-il-alpha"
+                name="alpha"
+                type="number"
+                step="any"
+                min={0}
+                max={1}
+                defaultValue={query.alpha}
+              />
             </div>
             <div>
               <label htmlFor="power-il-power">Power</label>
-              <input id="power-il-power" name="power1" type="number" step="any" min={0} max={1} defaultValue={query.power1} />
+              <input
+                id="power-il-power"
+                name="power1"
+                type="number"
+                step="any"
+                min={0}
+                max={1}
+                defaultValue={query.power1}
+              />
             </div>
           </div>
           <button type="submit" className="button-secondary">

@@ -1,5 +1,15 @@
 /** A proposal as everyone who works on it sees it: title, subject, keywords and abstract. */
-export function ProposalHeader({ proposal }: { proposal: { title: string; externalId?: string; subject: string | null; keywords: string[]; abstract: string } }) {
+export function ProposalHeader({
+  proposal,
+}: {
+  proposal: {
+    title: string;
+    externalId?: string;
+    subject: string | null;
+    keywords: string[];
+    abstract: string;
+  };
+}) {
   return (
     <>
       <h1>

@@ -18,7 +18,13 @@ const when = (iso: string) => `${new Date(iso).toISOString().slice(0, 16).replac
  * A user's live sign-in sessions on the admin's user page, each with "End", plus "End all". A session
  * is named by a short handle (the start of its id's hash), which cannot be turned back into a cookie.
  */
-export function SessionsPanel({ sessions, currentSession }: { sessions: SessionRow[]; currentSession: string | null }) {
+export function SessionsPanel({
+  sessions,
+  currentSession,
+}: {
+  sessions: SessionRow[];
+  currentSession: string | null;
+}) {
   return (
     <section className="panel" aria-labelledby="sessions-heading">
       <h2 id="sessions-heading" style={{ marginTop: 0 }}>
@@ -59,7 +65,12 @@ export function SessionsPanel({ sessions, currentSession }: { sessions: SessionR
                       <Form method="post">
                         <CsrfInput />
                         <input type="hidden" name="session" value={s.handle} />
-                        <button type="submit" name="intent" value="end-session" aria-label={`End session ${s.handle}`}>
+                        <button
+                          type="submit"
+                          name="intent"
+                          value="end-session"
+                          aria-label={`End session ${s.handle}`}
+                        >
                           End
                         </button>
                       </Form>

@@ -7,14 +7,19 @@ import { toCsv, type CsvCell } from "../../scripts/lib/csv";
  */
 export function tableCsv<T>(table: Table<T>): string {
   const visible = table.getVisibleLeafColumns();
-  const leaves = (rows: Row<T>[]): Row<T>[] => rows.flatMap((r) => (r.getIsGrouped() ? leaves(r.subRows) : [r]));
+  const leaves = (rows: Row<T>[]): Row<T>[] =>
+    rows.flatMap((r) => (r.getIsGrouped() ? leaves(r.subRows) : [r]));
   const rows = leaves(table.getSortedRowModel().rows);
   // A header given as a render function has no text of its own: the column id names it.
   const headers = visible.map((c) => (typeof c.columnDef.header === "string" ? c.columnDef.header : c.id));
-  return toCsv(headers, rows.map((r) => visible.map((c) => csvCell(r.getValue(c.id)))));
+  return toCsv(
+    headers,
+    rows.map((r) => visible.map((c) => csvCell(r.getValue(c.id)))),
+  );
 }
 
 function csvCell(value: unknown): CsvCell {
-  if (value === null || value === undefined || typeof value === "number" || typeof value === "boolean") return value;
+  if (value === null || value === undefined || typeof value === "number" || typeof value === "boolean")
+    return value;
   return String(value);
 }

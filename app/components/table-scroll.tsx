@@ -5,7 +5,15 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
  * the dashboard tables are up to 1,400). When the table overflows, the box is a named region in the
  * tab order, so keyboard users can scroll it too (WCAG 2.1.1; axe's scrollable-region-focusable).
  */
-export function TableScroll({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
+export function TableScroll({
+  label,
+  className,
+  children,
+}: {
+  label: string;
+  className?: string;
+  children: ReactNode;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   const [overflows, setOverflows] = useState(false);
   useEffect(() => {
@@ -19,7 +27,11 @@ export function TableScroll({ label, className, children }: { label: string; cla
     return () => observer.disconnect();
   }, []);
   return (
-    <div ref={ref} className={`table-scroll${className ? ` ${className}` : ""}`} {...(overflows ? { role: "region", "aria-label": `${label} (scrolls sideways)`, tabIndex: 0 } : {})}>
+    <div
+      ref={ref}
+      className={`table-scroll${className ? ` ${className}` : ""}`}
+      {...(overflows ? { role: "region", "aria-label": `${label} (scrolls sideways)`, tabIndex: 0 } : {})}
+    >
       {children}
     </div>
   );

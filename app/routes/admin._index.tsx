@@ -32,7 +32,8 @@ export default function AdminHome() {
       <h1>Overview</h1>
       {counts.proposals === 0 ? (
         <p className="notice">
-          No data yet. <Link to="/admin/import">Import</Link> subjects, proposals, candidates, systems, their ranked lists and the gold committees.
+          No data yet. <Link to="/admin/import">Import</Link> subjects, proposals, candidates, systems, their
+          ranked lists and the gold committees.
         </p>
       ) : null}
       <div className="cards">

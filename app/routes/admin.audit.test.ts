@@ -31,10 +31,21 @@ beforeAll(async () => {
   t = await createTestDatabase();
   process.env.DATABASE_URL = t.url;
   process.env.SESSION_SECRET = "a-test-secret-that-is-long-enough-to-sign";
-  for (const [role, name] of [["admin", "Ada"], ["analyst", "Alan"]] as const) {
-    const user = await createUser(t.db, "cli", { email: `${name.toLowerCase()}@test.local`, name, role, password: "long-enough-1" });
+  for (const [role, name] of [
+    ["admin", "Ada"],
+    ["analyst", "Alan"],
+  ] as const) {
+    const user = await createUser(t.db, "cli", {
+      email: `${name.toLowerCase()}@test.local`,
+      name,
+      role,
+      password: "long-enough-1",
+    });
     cookies[role] = await createSessionCookie(t.db, user.id);
-    if (role === "admin") await t.db.insert(auditLog).values(entries.map((e) => ({ ...e, actorId: e.actorLabel === ADA ? user.id : null })));
+    if (role === "admin")
+      await t.db
+        .insert(auditLog)
+        .values(entries.map((e) => ({ ...e, actorId: e.actorLabel === ADA ? user.id : null })));
   }
   page = await import("./admin.audit");
   csv = await import("./admin.audit[.]csv");
@@ -42,7 +53,11 @@ beforeAll(async () => {
 afterAll(() => t.drop());
 
 /** A loader's answer, thrown or returned, as a Response. */
-async function call(loader: (args: never) => unknown, query: string, cookie = cookies.admin): Promise<Response> {
+async function call(
+  loader: (args: never) => unknown,
+  query: string,
+  cookie = cookies.admin,
+): Promise<Response> {
   const request = new Request(`http://x/admin/audit?${query}`, { headers: cookie ? { Cookie: cookie } : {} });
   try {
     return (await loader({ request, params: {}, context: { cspNonce: "", ip: "" } } as never)) as Response;
@@ -64,7 +79,8 @@ async function list(query: string) {
 }
 const ns = (rows: { detail: { n: number } }[]) => rows.map((r) => r.detail.n);
 /** The synthetic entries' numbers a filter should keep, newest first. */
-const expected = (keep: (e: (typeof entries)[number]) => boolean) => entries.flatMap((e, i) => (keep(e) ? [i] : [])).reverse();
+const expected = (keep: (e: (typeof entries)[number]) => boolean) =>
+  entries.flatMap((e, i) => (keep(e) ? [i] : [])).reverse();
 
 describe("/admin/audit", () => {
   it("shows entries newest first, 50 a page, with their count, and keeps a page past the last on the last", async () => {
@@ -83,7 +99,9 @@ describe("/admin/audit", () => {
     expect(who.total).toBe(40);
     expect(ns(who.rows)).toEqual(expected((e) => e.actorLabel === "cli"));
     const what = await list(`${march}&what=data.import&who=${encodeURIComponent(ADA)}`);
-    expect(ns(what.rows)).toEqual(expected((e) => e.action === "data.import" && e.actorLabel === ADA).slice(0, 50));
+    expect(ns(what.rows)).toEqual(
+      expected((e) => e.action === "data.import" && e.actorLabel === ADA).slice(0, 50),
+    );
     const day = await list("from=2026-03-02&to=2026-03-02");
     expect(ns(day.rows)).toEqual(expected((e) => e.at.toISOString().startsWith("2026-03-02")));
     expect(day.total).toBe(24);
@@ -92,7 +110,12 @@ describe("/admin/audit", () => {
   });
 
   it("says when nothing matches", async () => {
-    expect(await list("from=2020-01-01&to=2020-01-31")).toMatchObject({ status: 200, total: 0, rows: [], page: 1 });
+    expect(await list("from=2020-01-01&to=2020-01-31")).toMatchObject({
+      status: 200,
+      total: 0,
+      rows: [],
+      page: 1,
+    });
   });
 
   it.each([
@@ -119,7 +142,9 @@ describe("/admin/audit.csv", () => {
     const response = await call(csv.loader, `${march}&what=data.import`);
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
-    expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="assay-audit-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(response.headers.get("Content-Disposition")).toMatch(
+      /^attachment; filename="assay-audit-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     const { data } = Papa.parse<string[]>((await response.text()).trim());
     expect(data[0]).toEqual(["id", "at", "actor", "action", "target", "detail"]);
     const rows = data.slice(1);

@@ -18,7 +18,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const parsed = parseAuditFilter(new URL(request.url));
   const choices = await auditFilterChoices(db);
   if (!parsed.ok) {
-    const none: Awaited<ReturnType<typeof listAuditEntries>> = { rows: [], total: 0, page: 1, size: AUDIT_PAGE_SIZE };
+    const none: Awaited<ReturnType<typeof listAuditEntries>> = {
+      rows: [],
+      total: 0,
+      page: 1,
+      size: AUDIT_PAGE_SIZE,
+    };
     return json({ error: parsed.message, filter: {} as AuditFilter, choices, ...none }, { status: 400 });
   }
   const listing = await listAuditEntries(db, parsed.filter);
@@ -40,11 +45,19 @@ const detailText = (detail: unknown) =>
 
 type Row = SerializeFrom<typeof loader>["rows"][number];
 const columns: ColumnDef<Row, unknown>[] = [
-  { id: "at", header: "When (UTC)", cell: ({ row }) => new Date(row.original.at).toISOString().slice(0, 19).replace("T", " ") },
+  {
+    id: "at",
+    header: "When (UTC)",
+    cell: ({ row }) => new Date(row.original.at).toISOString().slice(0, 19).replace("T", " "),
+  },
   { id: "actor", header: "Who", accessorKey: "actor" },
   { id: "action", header: "What", cell: ({ row }) => <code>{row.original.action}</code> },
   { id: "target", header: "On", accessorKey: "target" },
-  { id: "detail", header: "Detail", cell: ({ row }) => <span className="muted">{detailText(row.original.detail)}</span> },
+  {
+    id: "detail",
+    header: "Detail",
+    cell: ({ row }) => <span className="muted">{detailText(row.original.detail)}</span>,
+  },
 ];
 
 export default function AuditLog() {
@@ -55,7 +68,8 @@ export default function AuditLog() {
     <>
       <h1>Audit log</h1>
       <p className="muted">
-        Every admin and analyst write, and the CLI's, as it happened. The database refuses to change or delete an entry.
+        Every admin and analyst write, and the CLI's, as it happened. The database refuses to change or delete
+        an entry.
       </p>
       <Form method="get" className="toolbar" aria-label="Filter the audit log">
         <div>

@@ -8,7 +8,11 @@ import { getDb } from "~/utils/db.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const parsed = parseAuditFilter(new URL(request.url));
-  if (!parsed.ok) return new Response(parsed.message, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (!parsed.ok)
+    return new Response(parsed.message, {
+      status: 400,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
   const body = auditCsv(await auditEntriesForExport(getDb(), parsed.filter));
   const day = new Date().toISOString().slice(0, 10);
   return new Response(body, {

@@ -3,7 +3,17 @@ import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { listSubjects, listSystems } from "~/data/catalog.server";
-import { campaignDraftInput, CampaignError, closeCampaign, deleteCampaign, getCampaign, launchCampaign, reassign, reassignChoices, updateCampaign } from "~/data/campaigns.server";
+import {
+  campaignDraftInput,
+  CampaignError,
+  closeCampaign,
+  deleteCampaign,
+  getCampaign,
+  launchCampaign,
+  reassign,
+  reassignChoices,
+  updateCampaign,
+} from "~/data/campaigns.server";
 import { listUsers } from "~/data/accounts.server";
 import { adjudicate, pairDetails } from "~/data/campaigns.server";
 import { attachTruth, listTruth, removeTruth } from "~/data/campaigns.server";
@@ -13,7 +23,13 @@ import { getDb } from "~/utils/db.server";
 import { toId } from "../../scripts/inputs/ids";
 import { parseId, parseQuery } from "~/utils/route-params.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
-import { ComparisonSentence, DisagreementQueue, LearningCurveTable, SubjectNdcgTable, SystemResultsTable } from "~/components/campaign-tables";
+import {
+  ComparisonSentence,
+  DisagreementQueue,
+  LearningCurveTable,
+  SubjectNdcgTable,
+  SystemResultsTable,
+} from "~/components/campaign-tables";
 import { CampaignFields, readCampaignForm } from "~/components/admin/campaign-form";
 import { DeleteDraft } from "~/components/admin/delete-draft";
 import { ActionNotice } from "~/components/form-parts";
@@ -23,7 +39,9 @@ import { CsrfInput } from "~/utils/csrf";
 import { formatCi, formatCount, formatNumber } from "~/utils/format";
 import { TableScroll } from "~/components/table-scroll";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.campaign.name ?? "Campaign"} · Assay` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.campaign.name ?? "Campaign"} · Assay` },
+];
 
 async function load(raw: string | undefined) {
   const campaign = await getCampaign(getDb(), parseId(raw, "campaign"));
@@ -33,16 +51,36 @@ async function load(raw: string | undefined) {
 
 /** Which disagreements the queue shows, and which page of them. */
 const queueQuery = z.object({
-  queue: z.enum(["unresolved", "adjudicated", "all"], { errorMap: () => ({ message: "queue must be unresolved, adjudicated or all" }) }).default("unresolved"),
-  page: z.coerce.number({ invalid_type_error: "page must be a number" }).int("page must be a whole number").min(1, "page must be 1 or more").default(1),
+  queue: z
+    .enum(["unresolved", "adjudicated", "all"], {
+      errorMap: () => ({ message: "queue must be unresolved, adjudicated or all" }),
+    })
+    .default("unresolved"),
+  page: z.coerce
+    .number({ invalid_type_error: "page must be a number" })
+    .int("page must be a whole number")
+    .min(1, "page must be 1 or more")
+    .default(1),
 });
 const QUEUE_PAGE = 20;
 
 /** The form that attaches a known grade to a pooled pair (a gold item). */
 const truthForm = z.object({
-  proposal: z.string({ required_error: "Give the proposal's id." }).trim().min(1, "Give the proposal's id.").max(200, "The proposal id is longer than 200 characters."),
-  candidate: z.string({ required_error: "Give the candidate's id." }).trim().min(1, "Give the candidate's id.").max(200, "The candidate id is longer than 200 characters."),
-  grade: z.coerce.number({ invalid_type_error: "Choose a known grade from 1 to 4." }).int("Choose a known grade from 1 to 4.").min(1, "Choose a known grade from 1 to 4.").max(4, "Choose a known grade from 1 to 4."),
+  proposal: z
+    .string({ required_error: "Give the proposal's id." })
+    .trim()
+    .min(1, "Give the proposal's id.")
+    .max(200, "The proposal id is longer than 200 characters."),
+  candidate: z
+    .string({ required_error: "Give the candidate's id." })
+    .trim()
+    .min(1, "Give the candidate's id.")
+    .max(200, "The candidate id is longer than 200 characters."),
+  grade: z.coerce
+    .number({ invalid_type_error: "Choose a known grade from 1 to 4." })
+    .int("Choose a known grade from 1 to 4.")
+    .min(1, "Choose a known grade from 1 to 4.")
+    .max(4, "Choose a known grade from 1 to 4."),
 });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -52,11 +90,19 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const db = getDb();
   const campaignId = dashboard.campaign.id;
   // Unresolved pairs wait for a decision; adjudicated ones are set aside under their own filter.
-  const counts = { unresolved: queue.filter((p) => p.adjudicated === null).length, adjudicated: queue.filter((p) => p.adjudicated !== null).length, all: queue.length };
+  const counts = {
+    unresolved: queue.filter((p) => p.adjudicated === null).length,
+    adjudicated: queue.filter((p) => p.adjudicated !== null).length,
+    all: queue.length,
+  };
   const shown = queue.filter((p) => show === "all" || (show === "adjudicated") === (p.adjudicated !== null));
   const pageCount = Math.max(1, Math.ceil(shown.length / QUEUE_PAGE));
   const pageRows = shown.slice((page - 1) * QUEUE_PAGE, page * QUEUE_PAGE);
-  const details = await pairDetails(db, campaignId, pageRows.map((p) => p.itemId));
+  const details = await pairDetails(
+    db,
+    campaignId,
+    pageRows.map((p) => p.itemId),
+  );
   const choices = await reassignChoices(db, campaignId);
   return json({
     ...dashboard,
@@ -68,7 +114,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       counts,
       rows: pageRows.map((p) => {
         const d = details.get(p.itemId);
-        return { ...p, title: d?.title ?? p.proposal, candidateName: d?.candidateName ?? p.candidate, note: d?.note ?? null };
+        return {
+          ...p,
+          title: d?.title ?? p.proposal,
+          candidateName: d?.candidateName ?? p.candidate,
+          note: d?.note ?? null,
+        };
       }),
     },
     draft: dashboard.campaign.status === "draft" ? await draftForm(campaignId, dashboard.campaign) : null,
@@ -77,9 +128,23 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 /** The edit form of a draft: its stored values and the choices the create form offers. */
-async function draftForm(campaignId: number, campaign: { name: string; instructions: string; poolDepth: number; ratersPerProposal: number; deadline: Date | null }) {
+async function draftForm(
+  campaignId: number,
+  campaign: {
+    name: string;
+    instructions: string;
+    poolDepth: number;
+    ratersPerProposal: number;
+    deadline: Date | null;
+  },
+) {
   const db = getDb();
-  const [stored, systems, subjects, users] = await Promise.all([campaignDraftInput(db, campaignId), listSystems(db), listSubjects(db), listUsers(db)]);
+  const [stored, systems, subjects, users] = await Promise.all([
+    campaignDraftInput(db, campaignId),
+    listSystems(db),
+    listSubjects(db),
+    listUsers(db),
+  ]);
   return {
     initial: {
       ...stored,
@@ -91,7 +156,9 @@ async function draftForm(campaignId: number, campaign: { name: string; instructi
     },
     systems: systems.map((s) => s.key),
     subjects,
-    experts: users.filter((u) => u.role === "expert" && u.active).map((u) => ({ email: u.email, name: u.name })),
+    experts: users
+      .filter((u) => u.role === "expert" && u.active)
+      .map((u) => ({ email: u.email, name: u.name })),
   };
 }
 
@@ -103,7 +170,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     if (intent === "update") {
       const input = readCampaignForm(form);
-      if (!input.success) return json({ error: input.error.issues.map((i) => i.message).join("; "), done: null }, { status: 400 });
+      if (!input.success)
+        return json(
+          { error: input.error.issues.map((i) => i.message).join("; "), done: null },
+          { status: 400 },
+        );
       await updateCampaign(getDb(), admin, campaign.id, input.data);
       return json({ error: null, done: "Draft saved." });
     }
@@ -114,7 +185,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (intent === "reassign") {
       const assignment = toId(String(form.get("assignment") ?? ""));
       const expert = toId(String(form.get("expert") ?? ""));
-      if (assignment === null || expert === null) return json({ error: "Choose the expert who takes over.", done: null }, { status: 400 });
+      if (assignment === null || expert === null)
+        return json({ error: "Choose the expert who takes over.", done: null }, { status: 400 });
       await reassign(getDb(), admin, campaign.id, assignment, expert);
       return json({ error: null, done: "Reassigned." });
     }
@@ -122,26 +194,43 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const grade = Number(form.get("grade"));
       const item = toId(String(form.get("item") ?? ""));
       const note = String(form.get("note") ?? "").slice(0, 2000);
-      if (![1, 2, 3, 4].includes(grade) || item === null) return json({ error: "Choose a final grade from 1 to 4.", done: null }, { status: 400 });
+      if (![1, 2, 3, 4].includes(grade) || item === null)
+        return json({ error: "Choose a final grade from 1 to 4.", done: null }, { status: 400 });
       await adjudicate(getDb(), admin, campaign.id, item, grade as 1 | 2 | 3 | 4, note);
       return json({ error: null, done: "Adjudicated: the final grade replaces the median for this pair." });
     }
     if (intent === "attach-truth") {
-      const input = truthForm.safeParse(Object.fromEntries(["proposal", "candidate", "grade"].map((k) => [k, form.get(k) ?? undefined])));
-      if (!input.success) return json({ error: input.error.issues.map((i) => i.message).join(" "), done: null }, { status: 400 });
+      const input = truthForm.safeParse(
+        Object.fromEntries(["proposal", "candidate", "grade"].map((k) => [k, form.get(k) ?? undefined])),
+      );
+      if (!input.success)
+        return json(
+          { error: input.error.issues.map((i) => i.message).join(" "), done: null },
+          { status: 400 },
+        );
       const counts = await attachTruth(getDb(), admin, campaign.id, input.data);
       const what = counts.added ? "attached" : counts.updated ? "changed" : "unchanged";
-      return json({ error: null, done: `Gold item ${input.data.proposal} / ${input.data.candidate} ${what}: known grade ${input.data.grade}.` });
+      return json({
+        error: null,
+        done: `Gold item ${input.data.proposal} / ${input.data.candidate} ${what}: known grade ${input.data.grade}.`,
+      });
     }
     if (intent === "remove-truth") {
       const item = toId(String(form.get("item") ?? ""));
-      if (item === null) return json({ error: "Choose the gold item to remove.", done: null }, { status: 400 });
+      if (item === null)
+        return json({ error: "Choose the gold item to remove.", done: null }, { status: 400 });
       await removeTruth(getDb(), admin, campaign.id, item);
-      return json({ error: null, done: "Gold item removed: the pair is graded as before, no longer scored against a known grade." });
+      return json({
+        error: null,
+        done: "Gold item removed: the pair is graded as before, no longer scored against a known grade.",
+      });
     }
     if (intent === "launch") {
       const result = await launchCampaign(getDb(), admin, campaign.id);
-      return json({ error: null, done: `Launched: ${result.items} pairs to grade, ${result.assignments} assignments.` });
+      return json({
+        error: null,
+        done: `Launched: ${result.items} pairs to grade, ${result.assignments} assignments.`,
+      });
     }
     if (intent === "close") {
       await closeCampaign(getDb(), admin, campaign.id);
@@ -149,7 +238,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }
     return json({ error: "That request was not understood.", done: null }, { status: 400 });
   } catch (error) {
-    if (error instanceof CampaignError) return json({ error: error.message, done: null }, { status: error.status });
+    if (error instanceof CampaignError)
+      return json({ error: error.message, done: null }, { status: error.status });
     throw error;
   }
 }
@@ -158,7 +248,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 const num = (v: number | null | undefined) => formatNumber(v);
 
 export default function CampaignPage() {
-  const { campaign, perExpert, agreement, results, disagreements, curve, assignments, draft, gold, truth } = useLoaderData<typeof loader>();
+  const { campaign, perExpert, agreement, results, disagreements, curve, assignments, draft, gold, truth } =
+    useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   return (
@@ -170,7 +261,8 @@ export default function CampaignPage() {
         {campaign.name} <span className="badge">{campaign.status}</span>
       </h1>
       <p className="muted">
-        Pool depth {campaign.poolDepth}, {campaign.ratersPerProposal} raters per proposal{campaign.deadline ? `, deadline ${new Date(campaign.deadline).toISOString().slice(0, 10)}` : ""}.
+        Pool depth {campaign.poolDepth}, {campaign.ratersPerProposal} raters per proposal
+        {campaign.deadline ? `, deadline ${new Date(campaign.deadline).toISOString().slice(0, 10)}` : ""}.
       </p>
       <ActionNotice error={data?.error} done={data?.done} />
       <Form method="post" className="toolbar">
@@ -191,7 +283,12 @@ export default function CampaignPage() {
           <h2 id="edit-draft">Edit this draft</h2>
           <Form method="post">
             <CsrfInput />
-            <CampaignFields systems={draft.systems} subjects={draft.subjects} experts={draft.experts} initial={draft.initial} />
+            <CampaignFields
+              systems={draft.systems}
+              subjects={draft.subjects}
+              experts={draft.experts}
+              initial={draft.initial}
+            />
             <button type="submit" name="intent" value="update" disabled={busy}>
               Save draft
             </button>
@@ -257,7 +354,11 @@ export default function CampaignPage() {
                         <Form method="post" className="toolbar">
                           <CsrfInput />
                           <input type="hidden" name="assignment" value={a.assignmentId} />
-                          <select name="expert" aria-label={`Expert to take over ${a.proposal} from ${a.expert}`} defaultValue="">
+                          <select
+                            name="expert"
+                            aria-label={`Expert to take over ${a.proposal} from ${a.expert}`}
+                            defaultValue=""
+                          >
                             <option value="">—</option>
                             {a.choices.map((e) => (
                               <option key={e.id} value={e.id}>
@@ -283,7 +384,8 @@ export default function CampaignPage() {
       {agreement ? (
         <>
           <p>
-            Krippendorff's α (ordinal) = <strong>{num(agreement.alpha)}</strong>, 95% CI {formatCi(agreement.ci, formatNumber)} over {formatCount(agreement.items)} pairs,{" "}
+            Krippendorff's α (ordinal) = <strong>{num(agreement.alpha)}</strong>, 95% CI{" "}
+            {formatCi(agreement.ci, formatNumber)} over {formatCount(agreement.items)} pairs,{" "}
             {agreement.raters} experts, {agreement.pairableValues} pairable grades.
           </p>
           <TableScroll label="Leave-one-out agreement">
@@ -325,7 +427,10 @@ export default function CampaignPage() {
       {curve.length ? (
         <>
           <h2>Label learning curve</h2>
-          <p className="muted">How often a label from n raters equals the label from all of them, and how well the systems' nDCG@10 order under n raters matches the order under all (Kendall τ).</p>
+          <p className="muted">
+            How often a label from n raters equals the label from all of them, and how well the systems'
+            nDCG@10 order under n raters matches the order under all (Kendall τ).
+          </p>
           <LearningCurveTable curve={curve} />
         </>
       ) : null}
@@ -339,7 +444,8 @@ export default function CampaignPage() {
 
       {campaign.status !== "draft" ? (
         <p>
-          Export: <a href={`/api/campaigns/${campaign.id}/export?format=qrels`}>TREC qrels</a> · <a href={`/api/campaigns/${campaign.id}/export?format=csv`}>per-rater CSV</a> ·{" "}
+          Export: <a href={`/api/campaigns/${campaign.id}/export?format=qrels`}>TREC qrels</a> ·{" "}
+          <a href={`/api/campaigns/${campaign.id}/export?format=csv`}>per-rater CSV</a> ·{" "}
           <a href={`/api/campaigns/${campaign.id}/export?format=json`}>JSON</a>
         </p>
       ) : null}

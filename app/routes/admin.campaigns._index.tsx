@@ -17,8 +17,20 @@ export const meta: MetaFunction = () => [{ title: "Rating campaigns · Assay" }]
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const db = getDb();
-  const [campaigns, systems, subjects, users] = await Promise.all([listCampaigns(db), listSystems(db), listSubjects(db), listUsers(db)]);
-  return json({ campaigns, systems: systems.map((s) => s.key), subjects, experts: users.filter((u) => u.role === "expert" && u.active).map((u) => ({ email: u.email, name: u.name })) });
+  const [campaigns, systems, subjects, users] = await Promise.all([
+    listCampaigns(db),
+    listSystems(db),
+    listSubjects(db),
+    listUsers(db),
+  ]);
+  return json({
+    campaigns,
+    systems: systems.map((s) => s.key),
+    subjects,
+    experts: users
+      .filter((u) => u.role === "expert" && u.active)
+      .map((u) => ({ email: u.email, name: u.name })),
+  });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -23,14 +23,25 @@ beforeAll(async () => {
   process.env.SESSION_SECRET = "a-test-secret-that-is-long-enough-to-sign";
   await seedDemo(t.db, { proposals: 12, candidates: 200, seed: "gold-form-test" });
   [{ id: campaignId }] = await t.db.execute<{ id: number }>(sql`select id from campaigns limit 1`);
-  [pair] = await t.db.execute<{ proposal: string; candidate: string }>(sql`select p.external_id as proposal, c.external_id as candidate
+  [pair] = await t.db.execute<{
+    proposal: string;
+    candidate: string;
+  }>(sql`select p.external_id as proposal, c.external_id as candidate
     from campaign_items i join proposals p on p.id = i.proposal_id join candidates c on c.id = i.candidate_id
     where i.campaign_id = ${campaignId} and i.id not in (select item_id from campaign_truth) order by i.id limit 1`);
   const [admin] = await t.db.execute<{ id: number }>(sql`select id from users where role = 'admin' limit 1`);
   adminCookie = await createSessionCookie(t.db, admin.id);
-  const analyst = await createUser(t.db, "cli", { email: "gold-form-analyst@test.local", name: "Ana Lyst", role: "analyst", password: "long-enough-1" });
+  const analyst = await createUser(t.db, "cli", {
+    email: "gold-form-analyst@test.local",
+    name: "Ana Lyst",
+    role: "analyst",
+    password: "long-enough-1",
+  });
   analystCookie = await createSessionCookie(t.db, analyst.id);
-  [route, csrf] = await Promise.all([import("./admin.campaigns.$campaignId"), import("../utils/csrf.server")]);
+  [route, csrf] = await Promise.all([
+    import("./admin.campaigns.$campaignId"),
+    import("../utils/csrf.server"),
+  ]);
 }, 120_000);
 afterAll(() => t.drop());
 
@@ -52,16 +63,34 @@ async function post(fields: Record<string, string>, cookie = adminCookie) {
   }
 }
 
-const goldOf = async () => (await listTruth(t.db, campaignId)).find((r) => r.proposal === pair.proposal && r.candidate === pair.candidate);
-const auditCount = async (action: string) => (await t.db.execute<{ n: number }>(sql`select count(*)::int as n from audit_log where action = ${action}`))[0].n;
+const goldOf = async () =>
+  (await listTruth(t.db, campaignId)).find(
+    (r) => r.proposal === pair.proposal && r.candidate === pair.candidate,
+  );
+const auditCount = async (action: string) =>
+  (
+    await t.db.execute<{ n: number }>(sql`select count(*)::int as n from audit_log where action = ${action}`)
+  )[0].n;
 
 describe("gold items on the admin campaign page", () => {
   it("attaches a known grade to a pooled pair, changes it, and removes it, each with an audit entry", async () => {
-    const attached = await post({ intent: "attach-truth", proposal: pair.proposal, candidate: pair.candidate, grade: "3" });
+    const attached = await post({
+      intent: "attach-truth",
+      proposal: pair.proposal,
+      candidate: pair.candidate,
+      grade: "3",
+    });
     expect(attached.status).toBe(200);
-    expect((await attached.json()).done).toBe(`Gold item ${pair.proposal} / ${pair.candidate} attached: known grade 3.`);
+    expect((await attached.json()).done).toBe(
+      `Gold item ${pair.proposal} / ${pair.candidate} attached: known grade 3.`,
+    );
     expect((await goldOf())?.grade).toBe(3);
-    const changed = await post({ intent: "attach-truth", proposal: pair.proposal, candidate: pair.candidate, grade: "2" });
+    const changed = await post({
+      intent: "attach-truth",
+      proposal: pair.proposal,
+      candidate: pair.candidate,
+      grade: "2",
+    });
     expect((await changed.json()).done).toContain("changed: known grade 2");
     expect(await auditCount("campaign.truth.attach")).toBe(2);
     const gold = (await goldOf())!;
@@ -76,15 +105,30 @@ describe("gold items on the admin campaign page", () => {
 
   it("refuses a grade off the scale, a pair the campaign did not pool, and a non-admin, writing nothing", async () => {
     const before = await listTruth(t.db, campaignId);
-    const offScale = await post({ intent: "attach-truth", proposal: pair.proposal, candidate: pair.candidate, grade: "5" });
+    const offScale = await post({
+      intent: "attach-truth",
+      proposal: pair.proposal,
+      candidate: pair.candidate,
+      grade: "5",
+    });
     expect(offScale.status).toBe(400);
     expect((await offScale.json()).error).toBe("Choose a known grade from 1 to 4.");
-    const unpooled = await post({ intent: "attach-truth", proposal: pair.proposal, candidate: "no-such-candidate", grade: "2" });
+    const unpooled = await post({
+      intent: "attach-truth",
+      proposal: pair.proposal,
+      candidate: "no-such-candidate",
+      grade: "2",
+    });
     expect(unpooled.status).toBe(400);
-    expect((await unpooled.json()).error).toContain(`${pair.proposal} / no-such-candidate is not a pair of this campaign`);
+    expect((await unpooled.json()).error).toContain(
+      `${pair.proposal} / no-such-candidate is not a pair of this campaign`,
+    );
     const empty = await post({ intent: "attach-truth", proposal: "", candidate: pair.candidate, grade: "2" });
     expect((await empty.json()).error).toBe("Give the proposal's id.");
-    const analyst = await post({ intent: "attach-truth", proposal: pair.proposal, candidate: pair.candidate, grade: "2" }, analystCookie);
+    const analyst = await post(
+      { intent: "attach-truth", proposal: pair.proposal, candidate: pair.candidate, grade: "2" },
+      analystCookie,
+    );
     expect(analyst.status).toBe(403);
     expect(await listTruth(t.db, campaignId)).toEqual(before);
   });
@@ -93,7 +137,9 @@ describe("gold items on the admin campaign page", () => {
 describe("GET /api/campaigns/:id/export?aggregate=", () => {
   const get = async (query: string) => {
     const { loader } = await import("./api.campaigns.$campaignId.export");
-    const request = new Request(`http://localhost/api/campaigns/${campaignId}/export?${query}`, { headers: { Cookie: analystCookie } });
+    const request = new Request(`http://localhost/api/campaigns/${campaignId}/export?${query}`, {
+      headers: { Cookie: analystCookie },
+    });
     try {
       return (await loader({ request, params: { campaignId: String(campaignId) }, context })) as Response;
     } catch (thrown) {
@@ -105,7 +151,9 @@ describe("GET /api/campaigns/:id/export?aggregate=", () => {
   it.each(["median", "majority", "mean", "dawid-skene"])("exports qrels aggregated by %s", async (method) => {
     const response = await get(`format=qrels&aggregate=${method}`);
     expect(response.status).toBe(200);
-    expect(response.headers.get("Content-Disposition")).toContain(method === "median" ? `campaign-${campaignId}.qrels` : `campaign-${campaignId}-${method}.qrels`);
+    expect(response.headers.get("Content-Disposition")).toContain(
+      method === "median" ? `campaign-${campaignId}.qrels` : `campaign-${campaignId}-${method}.qrels`,
+    );
     const lines = (await response.text()).trim().split("\n");
     expect(lines.length).toBeGreaterThan(10);
     for (const line of lines) expect(line).toMatch(/^\S+ 0 \S+ [0-3]$/);
@@ -114,6 +162,8 @@ describe("GET /api/campaigns/:id/export?aggregate=", () => {
   it("refuses an unknown method with a sentence and a 400", async () => {
     const response = await get("aggregate=vote");
     expect(response.status).toBe(400);
-    expect((await response.json()).error).toBe("This address has a query parameter Assay cannot use: aggregate must be median, majority, mean, dawid-skene.");
+    expect((await response.json()).error).toBe(
+      "This address has a query parameter Assay cannot use: aggregate must be median, majority, mean, dawid-skene.",
+    );
   });
 });

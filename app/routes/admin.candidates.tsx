@@ -40,7 +40,11 @@ export default function Candidates() {
         sortable={[...candidateSortable]}
         searchLabel="Search id, name, affiliation or expertise"
         caption="Candidates"
-        empty={listing.q ? `No candidate matches “${listing.q}”.` : "No candidates yet: import some on the Import page."}
+        empty={
+          listing.q
+            ? `No candidate matches “${listing.q}”.`
+            : "No candidates yet: import some on the Import page."
+        }
       />
     </>
   );

@@ -3,7 +3,17 @@ import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { listSubjects, listSystems } from "~/data/catalog.server";
-import { createApiKey, deleteExperiment, experimentDraftInput, ExperimentError, getExperiment, listApiKeys, revokeApiKey, setExperimentStatus, updateExperiment } from "~/data/experiments.server";
+import {
+  createApiKey,
+  deleteExperiment,
+  experimentDraftInput,
+  ExperimentError,
+  getExperiment,
+  listApiKeys,
+  revokeApiKey,
+  setExperimentStatus,
+  updateExperiment,
+} from "~/data/experiments.server";
 import { onlineMetrics } from "../../scripts/online/report";
 import { UnknownIds } from "~/components/unknown-ids";
 import { experimentDashboard } from "~/utils/dashboards.server";
@@ -14,7 +24,16 @@ import { ActionNotice } from "~/components/form-parts";
 import { ExperimentFields, readExperimentForm } from "~/components/admin/experiment-form";
 import { DeleteDraft } from "~/components/admin/delete-draft";
 import { CsrfInput } from "~/utils/csrf";
-import { formatCi, formatCount, formatDifference, formatLift, formatNumber, formatP, formatRate, verdict } from "~/utils/format";
+import {
+  formatCi,
+  formatCount,
+  formatDifference,
+  formatLift,
+  formatNumber,
+  formatP,
+  formatRate,
+  verdict,
+} from "~/utils/format";
 import { directionText, metricDisplay } from "~/utils/metrics-display";
 import { VerdictLabel } from "~/components/dashboards/verdict";
 import { AfterLaunchPower, PowerPanel } from "~/components/power-panel";
@@ -22,7 +41,9 @@ import { afterLaunchPower, controlHistory, powerAnswer, powerQuerySchema } from 
 import { parseQuery } from "~/utils/route-params.server";
 import { TableScroll } from "~/components/table-scroll";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.experiment.key ?? "Experiment"} · Assay` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.experiment.key ?? "Experiment"} · Assay` },
+];
 
 async function load(key: string | undefined) {
   const experiment = await getExperiment(getDb(), key ?? "");
@@ -47,7 +68,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
             coverage: experiment.coverage,
             committeeCap: experiment.committeeCap,
             seed: experiment.seed,
-            arms: experiment.arms.map((a) => ({ key: a.key, system: a.systemKey, weight: a.weight, isControl: a.isControl })),
+            arms: experiment.arms.map((a) => ({
+              key: a.key,
+              system: a.systemKey,
+              weight: a.weight,
+              isControl: a.isControl,
+            })),
           },
           systems: (await listSystems(db)).map((s) => ({ key: s.key, name: s.name })),
           subjects: await listSubjects(db),
@@ -58,14 +84,29 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const history = draft ? await controlHistory(db) : null;
   const answer = draft ? powerAnswer(query, history) : null;
   const power = draft ? { query, answer, history } : null;
-  const soFar = experiment.kind === "ab" && experiment.status !== "draft" && dashboard.report ? await afterLaunchPower(db, experiment) : null;
-  return json({ ...dashboard, draft, power, soFar, keys: await listApiKeys(db, experiment.id) }, { status: answer?.error ? 400 : 200 });
+  const soFar =
+    experiment.kind === "ab" && experiment.status !== "draft" && dashboard.report
+      ? await afterLaunchPower(db, experiment)
+      : null;
+  return json(
+    { ...dashboard, draft, power, soFar, keys: await listApiKeys(db, experiment.id) },
+    { status: answer?.error ? 400 : 200 },
+  );
 }
 
 const intentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("start") }),
   z.object({ intent: z.literal("stop") }),
-  z.object({ intent: z.literal("createKey"), expiresInDays: z.coerce.number().int().min(1).max(3650).optional().or(z.literal("").transform(() => undefined)) }),
+  z.object({
+    intent: z.literal("createKey"),
+    expiresInDays: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(3650)
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+  }),
   z.object({ intent: z.literal("revokeKey"), keyId: z.coerce.number().int().positive() }),
 ]);
 
@@ -77,7 +118,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     if (form.get("intent") === "update") {
       const input = readExperimentForm(form);
-      if (!input.success) return json({ error: input.error.issues.map((i) => i.message).join("; "), newKey: null }, { status: 400 });
+      if (!input.success)
+        return json(
+          { error: input.error.issues.map((i) => i.message).join("; "), newKey: null },
+          { status: 400 },
+        );
       const updated = await updateExperiment(db, admin, experiment.key, input.data);
       return redirect(`/admin/experiments/${encodeURIComponent(updated.key)}`);
     }
@@ -86,14 +131,25 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return redirect("/admin/experiments");
     }
     const parsed = intentSchema.safeParse(Object.fromEntries(form));
-    if (!parsed.success) return json({ error: "That request was not understood; reload the page and try again.", newKey: null }, { status: 400 });
+    if (!parsed.success)
+      return json(
+        { error: "That request was not understood; reload the page and try again.", newKey: null },
+        { status: 400 },
+      );
     switch (parsed.data.intent) {
       case "start":
       case "stop":
-        await setExperimentStatus(db, admin, experiment.key, parsed.data.intent === "start" ? "running" : "stopped");
+        await setExperimentStatus(
+          db,
+          admin,
+          experiment.key,
+          parsed.data.intent === "start" ? "running" : "stopped",
+        );
         return json({ error: null, newKey: null });
       case "createKey": {
-        const expiresAt = parsed.data.expiresInDays ? new Date(Date.now() + parsed.data.expiresInDays * 86_400_000) : undefined;
+        const expiresAt = parsed.data.expiresInDays
+          ? new Date(Date.now() + parsed.data.expiresInDays * 86_400_000)
+          : undefined;
         const created = await createApiKey(db, admin, experiment.key, { expiresAt });
         return json({ error: null, newKey: created.key });
       }
@@ -102,7 +158,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
         return json({ error: null, newKey: null });
     }
   } catch (error) {
-    if (error instanceof ExperimentError) return json({ error: error.message, newKey: null }, { status: /only a draft/.test(error.message) ? 409 : 400 });
+    if (error instanceof ExperimentError)
+      return json(
+        { error: error.message, newKey: null },
+        { status: /only a draft/.test(error.message) ? 409 : 400 },
+      );
     throw error;
   }
 }
@@ -110,11 +170,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
 // Every number through the one formatting module, every metric name through the one registry.
 const pct = formatRate;
 const num = (v: number | null | undefined) => formatNumber(v);
-const labels: Record<string, string> = Object.fromEntries(onlineMetrics.map((m) => [m, metricDisplay(m).label]));
+const labels: Record<string, string> = Object.fromEntries(
+  onlineMetrics.map((m) => [m, metricDisplay(m).label]),
+);
 const asRate = (m: string) => metricDisplay(m).kind === "rate";
 
 export default function ExperimentPage() {
-  const { experiment, counts, unknown, keys, report, control, draft, power, soFar } = useLoaderData<typeof loader>();
+  const { experiment, counts, unknown, keys, report, control, draft, power, soFar } =
+    useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   return (
     <>
@@ -122,11 +185,16 @@ export default function ExperimentPage() {
         <Link to="/admin/experiments">← Experiments</Link>
       </p>
       <h1>
-        {experiment.name} <span className="muted">({experiment.key})</span> <span className="badge">{experiment.status}</span>
+        {experiment.name} <span className="muted">({experiment.key})</span>{" "}
+        <span className="badge">{experiment.status}</span>
       </h1>
       <p className="muted">
-        Coverage {experiment.coverage}, hash seed “{experiment.seed}”, committee cap {experiment.committeeCap}. Arms:{" "}
-        {experiment.arms.map((a) => `${a.key} = ${a.systemKey} (${a.weight}${a.isControl ? ", control" : ""})`).join("; ")}. A running experiment's arms cannot change: stop it and create a new one.
+        Coverage {experiment.coverage}, hash seed “{experiment.seed}”, committee cap {experiment.committeeCap}
+        . Arms:{" "}
+        {experiment.arms
+          .map((a) => `${a.key} = ${a.systemKey} (${a.weight}${a.isControl ? ", control" : ""})`)
+          .join("; ")}
+        . A running experiment's arms cannot change: stop it and create a new one.
       </p>
       <ActionNotice error={data?.error} />
       <Form method="post" className="toolbar">
@@ -158,18 +226,24 @@ export default function ExperimentPage() {
       {power ? <PowerPanel query={power.query} answer={power.answer} history={power.history} /> : null}
       {experiment.kind === "interleaving" ? (
         <p className="notice">
-          An interleaving experiment: every counted session sees the team-draft merge of {experiment.arms.map((a) => a.systemKey).join(" and ")}; the arms below only split the logging. Its wins, win rate and verdict are on the <Link to={`/analyst/experiments/${encodeURIComponent(experiment.key)}`}>results page</Link>.
+          An interleaving experiment: every counted session sees the team-draft merge of{" "}
+          {experiment.arms.map((a) => a.systemKey).join(" and ")}; the arms below only split the logging. Its
+          wins, win rate and verdict are on the{" "}
+          <Link to={`/analyst/experiments/${encodeURIComponent(experiment.key)}`}>results page</Link>.
         </p>
       ) : null}
 
       {report?.srm?.mismatch ? (
         <p className="notice error" role="alert">
-          Sample-ratio mismatch: the units per arm do not fit the configured weights (χ² = {formatNumber(report.srm.chi2)}, p {formatP(report.srm.pValue).startsWith("<") ? "" : "= "}{formatP(report.srm.pValue)}). Check the assignment before reading the results.
+          Sample-ratio mismatch: the units per arm do not fit the configured weights (χ² ={" "}
+          {formatNumber(report.srm.chi2)}, p {formatP(report.srm.pValue).startsWith("<") ? "" : "= "}
+          {formatP(report.srm.pValue)}). Check the assignment before reading the results.
         </p>
       ) : null}
       {report?.multipleExposureWarning ? (
         <p className="notice error" role="alert">
-          {pct(report.excludedShare)} of units were seen in more than one arm and are excluded from every metric.
+          {pct(report.excludedShare)} of units were seen in more than one arm and are excluded from every
+          metric.
         </p>
       ) : null}
 
@@ -206,7 +280,9 @@ export default function ExperimentPage() {
                   {onlineMetrics.map((m) => (
                     <td key={m} className="num">
                       {asRate(m) ? pct(arm?.[m]) : num(arm?.[m])}
-                      <div className="muted">{arm?.ci?.[m] ? formatCi(arm.ci[m], asRate(m) ? pct : num) : ""}</div>
+                      <div className="muted">
+                        {arm?.ci?.[m] ? formatCi(arm.ci[m], asRate(m) ? pct : num) : ""}
+                      </div>
                     </td>
                   ))}
                 </tr>
@@ -218,8 +294,13 @@ export default function ExperimentPage() {
       {report ? (
         <>
           <p className="muted">
-            SRM: χ² = {formatNumber(report.srm?.chi2)}, p {report.srm && formatP(report.srm.pValue).startsWith("<") ? "" : "= "}{formatP(report.srm?.pValue)}. Units in more than one arm: {formatCount(report.excludedUnits)} ({pct(report.excludedShare)}). Data quality:{" "}
-            {report.dataQuality.duplicateEvents} duplicate events, {report.dataQuality.sessionsWithoutImpression} sessions without an impression, {report.dataQuality.eventsAboutUnshownCandidates} events about candidates never shown; <UnknownIds unknown={unknown} />.
+            SRM: χ² = {formatNumber(report.srm?.chi2)}, p{" "}
+            {report.srm && formatP(report.srm.pValue).startsWith("<") ? "" : "= "}
+            {formatP(report.srm?.pValue)}. Units in more than one arm: {formatCount(report.excludedUnits)} (
+            {pct(report.excludedShare)}). Data quality: {report.dataQuality.duplicateEvents} duplicate events,{" "}
+            {report.dataQuality.sessionsWithoutImpression} sessions without an impression,{" "}
+            {report.dataQuality.eventsAboutUnshownCandidates} events about candidates never shown;{" "}
+            <UnknownIds unknown={unknown} />.
           </p>
           <h2>Differences vs control</h2>
           <TableScroll label="Differences vs control">
@@ -241,12 +322,18 @@ export default function ExperimentPage() {
                     <td>{c.arm}</td>
                     <td>{labels[c.metric]}</td>
                     <td className="num">{formatDifference(c.difference, metricDisplay(c.metric).kind)}</td>
-                    <td className="num">{formatCi(c.ci, (v) => formatDifference(v, metricDisplay(c.metric).kind))}</td>
+                    <td className="num">
+                      {formatCi(c.ci, (v) => formatDifference(v, metricDisplay(c.metric).kind))}
+                    </td>
                     <td className="num">{formatLift(c.relativeLift)}</td>
                     <td className="num">{formatP(c.pValue)}</td>
                     <td>
-                      <VerdictLabel verdict={verdict(c.difference, c.ci, metricDisplay(c.metric).direction)} />
-                      {metricDisplay(c.metric).direction === "lower" ? <div className="muted">{directionText("lower")}</div> : null}
+                      <VerdictLabel
+                        verdict={verdict(c.difference, c.ci, metricDisplay(c.metric).direction)}
+                      />
+                      {metricDisplay(c.metric).direction === "lower" ? (
+                        <div className="muted">{directionText("lower")}</div>
+                      ) : null}
                     </td>
                   </tr>
                 ))}
@@ -255,13 +342,18 @@ export default function ExperimentPage() {
           </TableScroll>
         </>
       ) : (
-        <div className="empty">No events yet. Conveners' interactions, the event API and `assay events import` fill this page.</div>
+        <div className="empty">
+          No events yet. Conveners' interactions, the event API and `assay events import` fill this page.
+        </div>
       )}
 
       {soFar ? <AfterLaunchPower power={soFar} /> : null}
 
       <h2>API keys</h2>
-      <p className="muted">For applications that log events (POST /api/events) or ask for assignments (GET /api/experiments/{experiment.key}/assignment?unit=…) from outside Assay.</p>
+      <p className="muted">
+        For applications that log events (POST /api/events) or ask for assignments (GET /api/experiments/
+        {experiment.key}/assignment?unit=…) from outside Assay.
+      </p>
       {data?.newKey ? (
         <p className="notice success" role="status">
           New key (shown once; store it now): <code>{data.newKey}</code>

@@ -19,10 +19,23 @@ export const meta: MetaFunction = () => [{ title: "Experiments · Assay" }];
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const query = parseQuery(request, powerQuerySchema);
-  const [experiments, systems, subjects, history] = await Promise.all([listExperiments(getDb()), listSystems(getDb()), listSubjects(getDb()), controlHistory(getDb())]);
+  const [experiments, systems, subjects, history] = await Promise.all([
+    listExperiments(getDb()),
+    listSystems(getDb()),
+    listSubjects(getDb()),
+    controlHistory(getDb()),
+  ]);
   const answer = powerAnswer(query, history);
   // Inputs that cannot be sized are the request's fault: the page says why, with a 400.
-  return json({ experiments, systems: systems.map((s) => ({ key: s.key, name: s.name })), subjects, power: { query, answer, history } }, { status: answer?.error ? 400 : 200 });
+  return json(
+    {
+      experiments,
+      systems: systems.map((s) => ({ key: s.key, name: s.name })),
+      subjects,
+      power: { query, answer, history },
+    },
+    { status: answer?.error ? 400 : 200 },
+  );
 }
 
 /** The form's fields go through the one experiment schema (`readExperimentForm`), shared with editing a draft. */
@@ -47,7 +60,9 @@ export default function Experiments() {
     <>
       <h1>Experiments</h1>
       {experiments.length === 0 ? (
-        <div className="empty">No experiments yet. Create one below, or with `npm run assay -- experiment create`.</div>
+        <div className="empty">
+          No experiments yet. Create one below, or with `npm run assay -- experiment create`.
+        </div>
       ) : (
         <TableScroll label="Experiments">
           <table aria-label="Experiments">

@@ -25,7 +25,10 @@ const columns: ColumnDef<Row, unknown>[] = [
     id: "proposal",
     header: "Proposal",
     cell: ({ row }) => (
-      <Link to={`/admin/proposals/${encodeURIComponent(row.original.proposal)}?variant=${encodeURIComponent(row.original.variant)}`} title={row.original.title}>
+      <Link
+        to={`/admin/proposals/${encodeURIComponent(row.original.proposal)}?variant=${encodeURIComponent(row.original.variant)}`}
+        title={row.original.title}
+      >
         {row.original.proposal}
       </Link>
     ),
@@ -33,7 +36,11 @@ const columns: ColumnDef<Row, unknown>[] = [
   { id: "variant", header: "Variant", accessorKey: "variant" },
   { id: "items", header: "Items", accessorKey: "items", meta: { numeric: true } },
   { id: "goldFound", header: "Gold members in list", accessorKey: "goldFound", meta: { numeric: true } },
-  { id: "importedAt", header: "Imported", cell: ({ row }) => new Date(row.original.importedAt).toISOString().slice(0, 16).replace("T", " ") },
+  {
+    id: "importedAt",
+    header: "Imported",
+    cell: ({ row }) => new Date(row.original.importedAt).toISOString().slice(0, 16).replace("T", " "),
+  },
 ];
 
 export default function Lists() {
@@ -49,7 +56,11 @@ export default function Lists() {
         sortable={[...listSortable]}
         searchLabel="Search system, proposal or variant"
         caption="Lists"
-        empty={listing.q ? `No list matches “${listing.q}”.` : "No lists yet: import systems and their lists on the Import page."}
+        empty={
+          listing.q
+            ? `No list matches “${listing.q}”.`
+            : "No lists yet: import systems and their lists on the Import page."
+        }
       />
     </>
   );

@@ -10,12 +10,19 @@ import { RouteErrorBoundary } from "~/components/error-boundary";
 import { ProposalHeader } from "~/components/proposal-header";
 import { TableScroll } from "~/components/table-scroll";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.proposal.externalId ?? "Proposal"} · Assay` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.proposal.externalId ?? "Proposal"} · Assay` },
+];
 
 const depthMessage = "depth must be a whole number from 1 to 1,000";
 const viewSchema = z.object({
   variant: z.string().max(200, "variant is longer than 200 characters").default("default"),
-  depth: z.coerce.number({ invalid_type_error: depthMessage }).int(depthMessage).min(1, depthMessage).max(1000, depthMessage).default(20),
+  depth: z.coerce
+    .number({ invalid_type_error: depthMessage })
+    .int(depthMessage)
+    .min(1, depthMessage)
+    .max(1000, depthMessage)
+    .default(20),
 });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -25,7 +32,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const view = parseQuery(request, viewSchema);
   const variants = [...new Set(detail.lists.map((l) => l.variant))];
   const variant = variants.includes(view.variant) ? view.variant : (variants[0] ?? "default");
-  return json({ ...detail, lists: detail.lists.filter((l) => l.variant === variant), variants, variant, depth: view.depth });
+  return json({
+    ...detail,
+    lists: detail.lists.filter((l) => l.variant === variant),
+    variants,
+    variant,
+    depth: view.depth,
+  });
 }
 
 export default function ProposalPage() {
@@ -113,7 +126,11 @@ export default function ProposalPage() {
                             <tr key={item.rank} className={isGold ? "gold" : undefined}>
                               <td className="num">{item.rank}</td>
                               <td>
-                                {isGold ? <span className="gold-mark" title="Gold committee member">★ </span> : null}
+                                {isGold ? (
+                                  <span className="gold-mark" title="Gold committee member">
+                                    ★{" "}
+                                  </span>
+                                ) : null}
                                 {item.name} <span className="muted">· {item.affiliation}</span>
                                 {isGold ? <span className="sr-only"> (gold member)</span> : null}
                               </td>

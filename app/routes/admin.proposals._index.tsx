@@ -20,7 +20,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 type Row = Awaited<ReturnType<typeof listProposals>>["rows"][number];
 const columns: ColumnDef<Row, unknown>[] = [
-  { id: "externalId", header: "ID", cell: ({ row }) => <Link to={`/admin/proposals/${encodeURIComponent(row.original.externalId)}`}>{row.original.externalId}</Link> },
+  {
+    id: "externalId",
+    header: "ID",
+    cell: ({ row }) => (
+      <Link to={`/admin/proposals/${encodeURIComponent(row.original.externalId)}`}>
+        {row.original.externalId}
+      </Link>
+    ),
+  },
   { id: "title", header: "Title", accessorKey: "title" },
   { id: "subject", header: "Subject", cell: ({ row }) => row.original.subject ?? "—" },
   { id: "lists", header: "Lists", accessorKey: "lists", meta: { numeric: true } },
@@ -40,7 +48,11 @@ export default function Proposals() {
         sortable={[...proposalSortable]}
         searchLabel="Search id, title or keyword"
         caption="Proposals"
-        empty={listing.q ? `No proposal matches “${listing.q}”.` : "No proposals yet: import some on the Import page."}
+        empty={
+          listing.q
+            ? `No proposal matches “${listing.q}”.`
+            : "No proposals yet: import some on the Import page."
+        }
       />
     </>
   );

@@ -6,7 +6,14 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { listSubjects } from "~/data/catalog.server";
 import { roles } from "../../scripts/inputs/roles";
 import { endAllUserSessions, endUserSession, listUserSessions } from "~/data/accounts.server";
-import { countActiveAdmins, getUser, setUserActive, setUserPassword, subjectsOfUser, updateUser } from "~/data/accounts.server";
+import {
+  countActiveAdmins,
+  getUser,
+  setUserActive,
+  setUserPassword,
+  subjectsOfUser,
+  updateUser,
+} from "~/data/accounts.server";
 import { editUserSchema } from "../../scripts/inputs/users";
 import { requireAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
@@ -16,7 +23,9 @@ import { RouteErrorBoundary } from "~/components/error-boundary";
 import { SessionsPanel } from "~/components/sessions-panel";
 import { CsrfInput } from "~/utils/csrf";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.user.name ?? "User"} · Assay` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.user.name ?? "User"} · Assay` },
+];
 
 async function loadUser(id: string | undefined) {
   const user = await getUser(getDb(), parseId(id, "user"));
@@ -40,18 +49,30 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const user = await loadUser(params.userId);
   const submission = parseWithZod(await request.formData(), { schema: editUserSchema });
-  if (submission.status !== "success") return json({ result: submission.reply({ hideFields: ["password"] }), done: null }, { status: 400 });
+  if (submission.status !== "success")
+    return json({ result: submission.reply({ hideFields: ["password"] }), done: null }, { status: 400 });
   const value = submission.value;
   const db = getDb();
-  const losesAdmin = user.role === "admin" && user.active && ((value.intent === "update" && value.role !== "admin") || value.intent === "deactivate");
+  const losesAdmin =
+    user.role === "admin" &&
+    user.active &&
+    ((value.intent === "update" && value.role !== "admin") || value.intent === "deactivate");
   if (losesAdmin && (user.id === admin.id || (await countActiveAdmins(db)) <= 1)) {
-    const reason = user.id === admin.id ? "You cannot remove your own admin access; ask another admin." : "This is the last active admin; make another admin first.";
+    const reason =
+      user.id === admin.id
+        ? "You cannot remove your own admin access; ask another admin."
+        : "This is the last active admin; make another admin first.";
     return json({ result: submission.reply({ formErrors: [reason] }), done: null }, { status: 400 });
   }
   switch (value.intent) {
     case "update": {
-      await updateUser(db, admin, user.id, { name: value.name, role: value.role, subjectIds: value.subjects });
-      const signedOut = value.role === user.role ? "" : ` ${user.name} is signed out and signs in again as ${value.role}.`;
+      await updateUser(db, admin, user.id, {
+        name: value.name,
+        role: value.role,
+        subjectIds: value.subjects,
+      });
+      const signedOut =
+        value.role === user.role ? "" : ` ${user.name} is signed out and signs in again as ${value.role}.`;
       return json({ result: submission.reply(), done: `Saved.${signedOut}` });
     }
     case "password": {
@@ -68,7 +89,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     case "end-session": {
       const ended = await endUserSession(db, admin, user.id, value.session);
       const done =
-        ended > 0 ? `Session ${value.session} ended: that browser must sign in again.` : `Session ${value.session} had already ended.`;
+        ended > 0
+          ? `Session ${value.session} ended: that browser must sign in again.`
+          : `Session ${value.session} had already ended.`;
       return json({ result: submission.reply(), done });
     }
     case "end-all-sessions": {
@@ -130,7 +153,13 @@ export default function EditUser() {
             </div>
             <div>
               <label htmlFor="edit-subjects">Subjects of expertise (experts)</label>
-              <select id="edit-subjects" name="subjects" multiple defaultValue={subjectIds.map(String)} size={Math.min(6, Math.max(2, subjects.length))}>
+              <select
+                id="edit-subjects"
+                name="subjects"
+                multiple
+                defaultValue={subjectIds.map(String)}
+                size={Math.min(6, Math.max(2, subjects.length))}
+              >
                 {subjects.map((s) => (
                   <option key={s.id} value={s.id}>
                     {s.name}
@@ -150,7 +179,13 @@ export default function EditUser() {
         <Form method="post">
           <CsrfInput />
           <label htmlFor="new-password">New password</label>
-          <input type="password" name="password" id="new-password" autoComplete="new-password" aria-describedby="new-password-error" />
+          <input
+            type="password"
+            name="password"
+            id="new-password"
+            autoComplete="new-password"
+            aria-describedby="new-password-error"
+          />
           <p className="field-error" id="new-password-error">
             {passwordFields.password.errors}
           </p>

@@ -28,13 +28,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const submission = parseWithZod(await request.formData(), { schema: createUserSchema });
-  if (submission.status !== "success") return json({ result: submission.reply({ hideFields: ["password"] }), created: null }, { status: 400 });
+  if (submission.status !== "success")
+    return json({ result: submission.reply({ hideFields: ["password"] }), created: null }, { status: 400 });
   try {
-    const user = await createUser(getDb(), admin, { ...submission.value, subjectIds: submission.value.subjects });
-    return json({ result: submission.reply({ resetForm: true }), created: { name: user.name, email: user.email } });
+    const user = await createUser(getDb(), admin, {
+      ...submission.value,
+      subjectIds: submission.value.subjects,
+    });
+    return json({
+      result: submission.reply({ resetForm: true }),
+      created: { name: user.name, email: user.email },
+    });
   } catch (error) {
     if (error instanceof DuplicateEmailError) {
-      return json({ result: submission.reply({ fieldErrors: { email: [error.message] }, hideFields: ["password"] }), created: null }, { status: 400 });
+      return json(
+        {
+          result: submission.reply({ fieldErrors: { email: [error.message] }, hideFields: ["password"] }),
+          created: null,
+        },
+        { status: 400 },
+      );
     }
     throw error;
   }
@@ -63,12 +76,16 @@ export default function Users() {
             <div>
               <label htmlFor={fields.name.id}>Name</label>
               <input {...getInputProps(fields.name, { type: "text" })} />
-              <p className="field-error" id={fields.name.errorId}>{fields.name.errors}</p>
+              <p className="field-error" id={fields.name.errorId}>
+                {fields.name.errors}
+              </p>
             </div>
             <div>
               <label htmlFor={fields.email.id}>Email</label>
               <input {...getInputProps(fields.email, { type: "email" })} />
-              <p className="field-error" id={fields.email.errorId}>{fields.email.errors}</p>
+              <p className="field-error" id={fields.email.errorId}>
+                {fields.email.errors}
+              </p>
             </div>
             <div>
               <label htmlFor={fields.role.id}>Role</label>
@@ -77,16 +94,25 @@ export default function Users() {
                   <option key={r}>{r}</option>
                 ))}
               </select>
-              <p className="field-error" id={fields.role.errorId}>{fields.role.errors}</p>
+              <p className="field-error" id={fields.role.errorId}>
+                {fields.role.errors}
+              </p>
             </div>
             <div>
               <label htmlFor={fields.password.id}>Initial password</label>
               <input {...getInputProps(fields.password, { type: "password" })} autoComplete="new-password" />
-              <p className="field-error" id={fields.password.errorId}>{fields.password.errors}</p>
+              <p className="field-error" id={fields.password.errorId}>
+                {fields.password.errors}
+              </p>
             </div>
             <div>
               <label htmlFor={fields.subjects.id}>Subjects of expertise (experts)</label>
-              <select id={fields.subjects.id} name={fields.subjects.name} multiple size={Math.min(6, Math.max(2, subjects.length))}>
+              <select
+                id={fields.subjects.id}
+                name={fields.subjects.name}
+                multiple
+                size={Math.min(6, Math.max(2, subjects.length))}
+              >
                 {subjects.map((s) => (
                   <option key={s.id} value={s.id}>
                     {s.name}

@@ -15,9 +15,12 @@ beforeAll(async () => {
   t = await createTestDatabase();
   process.env.DATABASE_URL = t.url;
   process.env.SESSION_SECRET = "a-test-secret-that-is-long-enough-to-sign";
-  admin = await createUser(
-    t.db, "cli",
-    { email: "ada@test.local", name: "Ada Admin", role: "admin", password: "long-enough-1" },);
+  admin = await createUser(t.db, "cli", {
+    email: "ada@test.local",
+    name: "Ada Admin",
+    role: "admin",
+    password: "long-enough-1",
+  });
   adminCookie = await createSessionCookie(t.db, admin.id);
   [route, auth] = await Promise.all([import("./admin.users.$userId"), import("../utils/auth.server")]);
 });
@@ -43,9 +46,12 @@ async function post(userId: number, fields: Record<string, string>) {
 
 let n = 0;
 async function userWithSessions(count: number) {
-  const user = await createUser(
-    t.db, admin,
-    { email: `u${++n}@test.local`, name: `User ${n}`, role: "expert", password: "long-enough-1" },);
+  const user = await createUser(t.db, admin, {
+    email: `u${++n}@test.local`,
+    name: `User ${n}`,
+    role: "expert",
+    password: "long-enough-1",
+  });
   const cookies: string[] = [];
   for (let i = 0; i < count; i++) {
     cookies.push(
@@ -59,7 +65,14 @@ async function userWithSessions(count: number) {
   return { user, cookies };
 }
 
-type Listed = { handle: string; createdAt: string; lastSeenAt: string; endsAt: string; userAgent: string; ip: string };
+type Listed = {
+  handle: string;
+  createdAt: string;
+  lastSeenAt: string;
+  endsAt: string;
+  userAgent: string;
+  ip: string;
+};
 
 describe("an admin's Sessions panel", () => {
   it("lists a user's sessions, newest first, with no id hash in the page's data", async () => {
@@ -111,7 +124,11 @@ describe("an admin's Sessions panel", () => {
     expect((await userOf(bystander.cookies[0]))?.id).toBe(bystander.user.id);
     expect((await (await load(user.id)).json()).sessions).toEqual([]);
     const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.action, "session.end_all"));
-    expect(entry).toMatchObject({ actorId: admin.id, target: `user:${user.id}`, detail: { sessionsEnded: 3 } });
+    expect(entry).toMatchObject({
+      actorId: admin.id,
+      target: `user:${user.id}`,
+      detail: { sessionsEnded: 3 },
+    });
   });
 
   it("refuses a malformed session handle with a 400 and a sentence, ending nothing", async () => {
@@ -125,9 +142,15 @@ describe("an admin's Sessions panel", () => {
   it("signs a user out everywhere when the admin sets a new password", async () => {
     const { user, cookies } = await userWithSessions(1);
     const response = await post(user.id, { intent: "password", password: "brand-new-password-3" });
-    expect(await response.json()).toMatchObject({ done: `New password set. ${user.name} is signed out everywhere.` });
+    expect(await response.json()).toMatchObject({
+      done: `New password set. ${user.name} is signed out everywhere.`,
+    });
     expect(await userOf(cookies[0])).toBeNull();
     const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.action, "user.password"));
-    expect(entry).toMatchObject({ actorId: admin.id, target: `user:${user.id}`, detail: { sessionsEnded: 1 } });
+    expect(entry).toMatchObject({
+      actorId: admin.id,
+      target: `user:${user.id}`,
+      detail: { sessionsEnded: 1 },
+    });
   });
 });

@@ -34,7 +34,9 @@ export default function AnalystHome() {
     return (
       <>
         <h1>Offline report</h1>
-        <div className="empty">No systems with lists and gold committees yet. An admin imports them on the Import page.</div>
+        <div className="empty">
+          No systems with lists and gold committees yet. An admin imports them on the Import page.
+        </div>
       </>
     );
   }
@@ -42,13 +44,22 @@ export default function AnalystHome() {
     <>
       <h1>Offline report</h1>
       <p className="muted">
-        Tier 1: each system's ranked lists against the historical committees (gold members). Every figure has its 95% bootstrap interval over proposals (B ={" "}
-        {formatCount(report.parameters.B)}, seed “{report.parameters.seed}”), so the same data and seed always give the same numbers.
+        Tier 1: each system's ranked lists against the historical committees (gold members). Every figure has
+        its 95% bootstrap interval over proposals (B = {formatCount(report.parameters.B)}, seed “
+        {report.parameters.seed}”), so the same data and seed always give the same numbers.
       </p>
       <Form method="get" className="toolbar" aria-label="Bootstrap settings">
         <div>
           <label htmlFor="B">Resamples</label>
-          <input id="B" name="B" type="number" min={MIN_RESAMPLES} max={MAX_RESAMPLES} step={100} defaultValue={params.B} />
+          <input
+            id="B"
+            name="B"
+            type="number"
+            min={MIN_RESAMPLES}
+            max={MAX_RESAMPLES}
+            step={100}
+            defaultValue={params.B}
+          />
         </div>
         <div>
           <label htmlFor="seed">Seed</label>
@@ -60,13 +71,19 @@ export default function AnalystHome() {
         </button>
       </Form>
 
-      <FreezeButton kind="offline" B={report.parameters.B} seed={String(report.parameters.seed)} ks={report.parameters.ks} view={view} />
+      <FreezeButton
+        kind="offline"
+        B={report.parameters.B}
+        seed={String(report.parameters.seed)}
+        ks={report.parameters.ks}
+        view={view}
+      />
 
       <OfflineDashboard report={report} />
 
       <p className="muted">
-        The same report in a terminal: <code>npm run assay -- offline</code>; admins see the lists side by side on each{" "}
-        <Link to="/admin/proposals">proposal page</Link>.
+        The same report in a terminal: <code>npm run assay -- offline</code>; admins see the lists side by
+        side on each <Link to="/admin/proposals">proposal page</Link>.
       </p>
     </>
   );

@@ -8,16 +8,35 @@ import { RouteErrorBoundary } from "~/components/error-boundary";
 import { ExpertDashboard } from "~/components/dashboards/expert-dashboard";
 import { GoldFigures } from "~/components/gold-figures";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.campaign.name ?? "Campaign"} · Assay` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.campaign.name ?? "Campaign"} · Assay` },
+];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUserWithRole(request, ["analyst", "admin"]);
-  const { campaign, results, agreement, curve, queue, parameters, gold } = await campaignDashboard(params.campaignId);
-  return json({ campaign: { id: campaign.id, name: campaign.name, status: campaign.status, poolDepth: campaign.poolDepth, raters: campaign.ratersPerProposal }, results, agreement, curve, disagreements: queue.length, parameters, gold });
+  const { campaign, results, agreement, curve, queue, parameters, gold } = await campaignDashboard(
+    params.campaignId,
+  );
+  return json({
+    campaign: {
+      id: campaign.id,
+      name: campaign.name,
+      status: campaign.status,
+      poolDepth: campaign.poolDepth,
+      raters: campaign.ratersPerProposal,
+    },
+    results,
+    agreement,
+    curve,
+    disagreements: queue.length,
+    parameters,
+    gold,
+  });
 }
 
 export default function CampaignDashboard() {
-  const { campaign, results, agreement, curve, disagreements, parameters, gold } = useLoaderData<typeof loader>();
+  const { campaign, results, agreement, curve, disagreements, parameters, gold } =
+    useLoaderData<typeof loader>();
   return (
     <>
       <p>
@@ -27,7 +46,8 @@ export default function CampaignDashboard() {
         {campaign.name} <span className="badge">{campaign.status}</span>
       </h1>
       <p className="muted">
-        Pool depth {campaign.poolDepth}, {campaign.raters} raters per proposal; labels are the median grade (adjudicated pairs: the final grade); {disagreements} pairs are in the disagreement queue.
+        Pool depth {campaign.poolDepth}, {campaign.raters} raters per proposal; labels are the median grade
+        (adjudicated pairs: the final grade); {disagreements} pairs are in the disagreement queue.
       </p>
       <FreezeButton kind="expert" campaign={campaign.id} B={parameters.B} seed={parameters.seed} />
       {!results ? (
@@ -35,7 +55,12 @@ export default function CampaignDashboard() {
       ) : (
         <ExpertDashboard results={results} agreement={agreement} curve={curve} />
       )}
-      {campaign.status !== "draft" ? <GoldFigures gold={gold} empty="No gold items: an admin imports a truth file or attaches known grades on the campaign's admin page." /> : null}
+      {campaign.status !== "draft" ? (
+        <GoldFigures
+          gold={gold}
+          empty="No gold items: an admin imports a truth file or attaches known grades on the campaign's admin page."
+        />
+      ) : null}
     </>
   );
 }

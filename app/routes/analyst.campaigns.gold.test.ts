@@ -21,18 +21,33 @@ beforeAll(async () => {
   process.env.DATABASE_URL = t.url;
   process.env.SESSION_SECRET = "a-test-secret-that-is-long-enough-to-sign";
   await seedDemo(t.db, { proposals: 40, candidates: 300, seed: "gold-test" });
-  [{ id: campaignId }] = await t.db.execute<{ id: number }>(sql`select id from campaigns where status <> 'draft' limit 1`);
-  const [expert] = await t.db.execute<{ id: number }>(sql`select id from users where email = ${BIASED_DEMO_EXPERT}`);
+  [{ id: campaignId }] = await t.db.execute<{ id: number }>(
+    sql`select id from campaigns where status <> 'draft' limit 1`,
+  );
+  const [expert] = await t.db.execute<{ id: number }>(
+    sql`select id from users where email = ${BIASED_DEMO_EXPERT}`,
+  );
   biased = pseudonym(campaignId, expert.id);
-  const analyst = await createUser(t.db, "cli", { email: "gold-analyst@test.local", name: "Ana Lyst", role: "analyst", password: "long-enough-1" });
+  const analyst = await createUser(t.db, "cli", {
+    email: "gold-analyst@test.local",
+    name: "Ana Lyst",
+    role: "analyst",
+    password: "long-enough-1",
+  });
   analystCookie = await createSessionCookie(t.db, analyst.id);
 }, 120_000);
 afterAll(() => t.drop());
 
 async function loadPage() {
   const { loader } = await import("./analyst.campaigns.$campaignId");
-  const request = new Request(`http://localhost/analyst/campaigns/${campaignId}`, { headers: { Cookie: analystCookie } });
-  const response = (await loader({ request, params: { campaignId: String(campaignId) }, context: { cspNonce: "", ip: "" } })) as Response;
+  const request = new Request(`http://localhost/analyst/campaigns/${campaignId}`, {
+    headers: { Cookie: analystCookie },
+  });
+  const response = (await loader({
+    request,
+    params: { campaignId: String(campaignId) },
+    context: { cspNonce: "", ip: "" },
+  })) as Response;
   return response.json();
 }
 
@@ -44,7 +59,9 @@ it("flags the biased demo expert, and only them, with the aggregations and learn
   await campaignDashboard(String(campaignId), { goldWaitMs: Infinity });
   const gold = (await loadPage()).gold;
   expect(gold.goldItems).toBe(DEMO_GOLD_ITEMS);
-  const flagged = Object.entries(gold.raters as Record<string, { flagged: boolean; meanDifference: number; pValue: number; gold: number }>).filter(([, r]) => r.flagged);
+  const flagged = Object.entries(
+    gold.raters as Record<string, { flagged: boolean; meanDifference: number; pValue: number; gold: number }>,
+  ).filter(([, r]) => r.flagged);
   expect(flagged.map(([name]) => name)).toEqual([biased]);
   const [, figures] = flagged[0];
   expect(figures.meanDifference).toBeGreaterThan(0.5);
@@ -56,7 +73,10 @@ it("flags the biased demo expert, and only them, with the aggregations and learn
     expect(gold.enoughRaters[method].suggestedN).toBeGreaterThanOrEqual(1);
   }
   // Per proposal: every proposal of the campaign, with its fewest judgements per pair and pooled variance.
-  const proposals = Object.values(gold.proposals) as { minJudgements: number; pooledVariance: number | null }[];
+  const proposals = Object.values(gold.proposals) as {
+    minJudgements: number;
+    pooledVariance: number | null;
+  }[];
   expect(proposals.length).toBe(40);
   expect(proposals.every((p) => p.minJudgements >= 1 && p.pooledVariance !== null)).toBe(true);
 }, 600_000);

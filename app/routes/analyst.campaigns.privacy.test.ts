@@ -21,11 +21,11 @@ beforeAll(async () => {
   process.env.SESSION_SECRET = "a-test-secret-that-is-long-enough-to-sign";
   await seedDemo(t.db, { proposals: 30, candidates: 300, seed: "privacy-test" });
   [{ id: campaignId }] = await t.db.execute<{ id: number }>(
-    sql`select id from campaigns where status <> 'draft' limit 1`
+    sql`select id from campaigns where status <> 'draft' limit 1`,
   );
   experts = [
     ...(await t.db.execute<{ id: number; name: string; email: string }>(
-      sql`select id, name, email from users where role = 'expert'`
+      sql`select id, name, email from users where role = 'expert'`,
     )),
   ];
   const analyst = await createUser(t.db, "cli", {
@@ -57,7 +57,7 @@ it("the analyst's campaign dashboard holds pseudonyms, no expert name or email",
   expect(data.agreement.leaveOneOut.length).toBeGreaterThan(0);
   for (const row of data.agreement.leaveOneOut) expect(row.rater).toMatch(/^E-[0-9a-f]{8}$/);
   expect(experts.map((e) => pseudonym(campaignId, e.id))).toEqual(
-    expect.arrayContaining(data.agreement.leaveOneOut.map((r: { rater: string }) => r.rater))
+    expect.arrayContaining(data.agreement.leaveOneOut.map((r: { rater: string }) => r.rater)),
   );
 });
 
@@ -67,7 +67,7 @@ it("the dashboard data hides names by default and shows them only when the admin
   expect(leaks(hidden)).toEqual([]);
   const named = await campaignDashboard(String(campaignId), { names: true });
   expect(named.perExpert.map((e) => e.name)).toEqual(
-    expect.arrayContaining([experts.find((e) => e.id === named.perExpert[0].expertId)!.name])
+    expect.arrayContaining([experts.find((e) => e.id === named.perExpert[0].expertId)!.name]),
   );
   // Each call waits up to 2 s for the demo's gold figures (learning curves) before answering "computing".
 }, 120_000);

@@ -17,26 +17,51 @@ import { FreezeButton } from "~/components/freeze-button";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { formatCount } from "~/utils/format";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.experiment.name ?? "Experiment"} · Assay` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.experiment.name ?? "Experiment"} · Assay` },
+];
 
 /** The A/B page's view: which intervals the differences carry (`?intervals=sequential&nStar=5000`). */
 const viewSchema = z.object({
-  intervals: z.enum(["fixed", "sequential"], { errorMap: () => ({ message: "intervals must be fixed or sequential" }) }).default("fixed"),
-  nStar: z.coerce.number({ invalid_type_error: "nStar must be a number" }).int("nStar must be a whole number").min(1, "nStar must be at least 1").max(10_000_000, "nStar must be at most 10,000,000").default(DEFAULT_N_STAR),
+  intervals: z
+    .enum(["fixed", "sequential"], { errorMap: () => ({ message: "intervals must be fixed or sequential" }) })
+    .default("fixed"),
+  nStar: z.coerce
+    .number({ invalid_type_error: "nStar must be a number" })
+    .int("nStar must be a whole number")
+    .min(1, "nStar must be at least 1")
+    .max(10_000_000, "nStar must be at most 10,000,000")
+    .default(DEFAULT_N_STAR),
 });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUserWithRole(request, ["analyst", "admin"]);
   const found = await getExperiment(getDb(), params.key ?? "");
   if (!found) throw json({ message: `There is no experiment ${params.key}.` }, { status: 404 });
-  const summary = (e: typeof found) => ({ key: e.key, name: e.name, status: e.status, kind: e.kind, arms: e.arms.map((a) => ({ key: a.key, system: a.systemKey, weight: a.weight, isControl: a.isControl })) });
+  const summary = (e: typeof found) => ({
+    key: e.key,
+    name: e.name,
+    status: e.status,
+    kind: e.kind,
+    arms: e.arms.map((a) => ({ key: a.key, system: a.systemKey, weight: a.weight, isControl: a.isControl })),
+  });
   if (found.kind === "interleaving") {
-    return json({ kind: "interleaving" as const, experiment: summary(found), interleaving: await interleavingDashboard(found), ab: null });
+    return json({
+      kind: "interleaving" as const,
+      experiment: summary(found),
+      interleaving: await interleavingDashboard(found),
+      ab: null,
+    });
   }
   const view = parseQuery(request, viewSchema);
   const { experiment, ...rest } = await experimentDashboard(params.key, view);
   // Analysts read results; the seed and arms are shown, nothing to change.
-  return json({ kind: "ab" as const, experiment: summary(experiment), interleaving: null, ab: { ...rest, view, power: rest.report ? await afterLaunchPower(getDb(), experiment) : null } });
+  return json({
+    kind: "ab" as const,
+    experiment: summary(experiment),
+    interleaving: null,
+    ab: { ...rest, view, power: rest.report ? await afterLaunchPower(getDb(), experiment) : null },
+  });
 }
 
 export default function ExperimentDashboard() {
@@ -50,31 +75,58 @@ export default function ExperimentDashboard() {
         {experiment.name} <span className="badge">{experiment.status}</span>
       </h1>
       <p>
-        <Link to={`/analyst/experiments/${encodeURIComponent(experiment.key)}/clicks`}>Click models: how far down conveners look, and CTR corrected for position</Link>
+        <Link to={`/analyst/experiments/${encodeURIComponent(experiment.key)}/clicks`}>
+          Click models: how far down conveners look, and CTR corrected for position
+        </Link>
       </p>
       {interleaving ? (
         <>
           <p className="muted">
-            Interleaving experiment: every convener session sees one list drafted in turns from {interleaving.control} (control) and {interleaving.challenger} (team-draft); each system is credited with the candidates it placed that the convener clicked or adopted.
+            Interleaving experiment: every convener session sees one list drafted in turns from{" "}
+            {interleaving.control} (control) and {interleaving.challenger} (team-draft); each system is
+            credited with the candidates it placed that the convener clicked or adopted.
           </p>
           {interleaving.figures ? (
-            <InterleavingDashboard figures={interleaving.figures} control={interleaving.control} challenger={interleaving.challenger} />
+            <InterleavingDashboard
+              figures={interleaving.figures}
+              control={interleaving.control}
+              challenger={interleaving.challenger}
+            />
           ) : (
             <div className="empty">No sessions with an impression yet.</div>
           )}
           <h2>Data quality</h2>
           <ul>
             <li>{formatCount(interleaving.quality.events)} events</li>
-            <li>{formatCount(interleaving.quality.duplicateEvents)} retried (duplicate) events counted once</li>
-            <li>{formatCount(interleaving.quality.sessionsWithoutImpression)} sessions without an impression (not credited)</li>
-            <li>{formatCount(interleaving.quality.eventsAboutUnshownCandidates)} events about candidates never shown in their session (not credited)</li>
-            <li>{formatCount(interleaving.quality.impressionsWithoutTeams)} impressions without teams (not credited)</li>
-            {interleaving.otherTeams.length ? <li>Teams that are neither system: {interleaving.otherTeams.join(", ")}</li> : null}
+            <li>
+              {formatCount(interleaving.quality.duplicateEvents)} retried (duplicate) events counted once
+            </li>
+            <li>
+              {formatCount(interleaving.quality.sessionsWithoutImpression)} sessions without an impression
+              (not credited)
+            </li>
+            <li>
+              {formatCount(interleaving.quality.eventsAboutUnshownCandidates)} events about candidates never
+              shown in their session (not credited)
+            </li>
+            <li>
+              {formatCount(interleaving.quality.impressionsWithoutTeams)} impressions without teams (not
+              credited)
+            </li>
+            {interleaving.otherTeams.length ? (
+              <li>Teams that are neither system: {interleaving.otherTeams.join(", ")}</li>
+            ) : null}
           </ul>
         </>
       ) : ab ? (
         <>
-          <p className="muted">Arms: {experiment.arms.map((a) => `${a.key} = ${a.system} (${a.weight}${a.isControl ? ", control" : ""})`).join("; ")}. Arms' intervals: 95% cluster bootstrap over conveners; p-values: permutation over conveners.</p>
+          <p className="muted">
+            Arms:{" "}
+            {experiment.arms
+              .map((a) => `${a.key} = ${a.system} (${a.weight}${a.isControl ? ", control" : ""})`)
+              .join("; ")}
+            . Arms' intervals: 95% cluster bootstrap over conveners; p-values: permutation over conveners.
+          </p>
           <Form method="get" className="toolbar" aria-label="Intervals shown">
             <div>
               <label htmlFor="intervals">Intervals of the differences</label>
@@ -91,12 +143,29 @@ export default function ExperimentDashboard() {
               Show
             </button>
           </Form>
-          <FreezeButton kind="online" experiment={experiment.key} B={ab.parameters.B} seed={ab.parameters.seed} intervals={{ kind: ab.view.intervals, nStar: ab.view.intervals === "sequential" ? ab.view.nStar : undefined }} />
+          <FreezeButton
+            kind="online"
+            experiment={experiment.key}
+            B={ab.parameters.B}
+            seed={ab.parameters.seed}
+            intervals={{
+              kind: ab.view.intervals,
+              nStar: ab.view.intervals === "sequential" ? ab.view.nStar : undefined,
+            }}
+          />
           {!ab.report ? (
             <div className="empty">No events yet.</div>
           ) : (
             <>
-              <OnlineDashboard report={ab.report} daily={ab.daily} control={ab.control} live={{ unknown: ab.unknown, exposedUnits: ab.counts.reduce((n, c) => n + c.exposedUnits, 0) }} />
+              <OnlineDashboard
+                report={ab.report}
+                daily={ab.daily}
+                control={ab.control}
+                live={{
+                  unknown: ab.unknown,
+                  exposedUnits: ab.counts.reduce((n, c) => n + c.exposedUnits, 0),
+                }}
+              />
               {ab.power ? <AfterLaunchPower power={ab.power} /> : null}
             </>
           )}

@@ -34,7 +34,10 @@ const SIM_SESSIONS = 6000;
 let t: TestDatabase;
 const cookies: Record<string, string> = {};
 /** Mean true attractiveness of the results shown in each arm's simulated sessions (what corrected CTR estimates). */
-const simAttractiveness: Record<string, { sum: number; shown: number }> = { A: { sum: 0, shown: 0 }, B: { sum: 0, shown: 0 } };
+const simAttractiveness: Record<string, { sum: number; shown: number }> = {
+  A: { sum: 0, shown: 0 },
+  B: { sum: 0, shown: 0 },
+};
 
 beforeAll(async () => {
   t = await createTestDatabase();
@@ -42,17 +45,35 @@ beforeAll(async () => {
   process.env.SESSION_SECRET = "a-test-secret-that-is-long-enough-to-sign";
   await seedDemo(t.db, { proposals: 20, candidates: 300, listLength: 20, seed: "clicksapp" });
   for (const role of ["analyst", "admin", "expert", "convener"] as const) {
-    const user = await createUser(t.db, "cli", { email: `${role}@clicks.test`, name: role, role, password: "long-enough-1" });
+    const user = await createUser(t.db, "cli", {
+      email: `${role}@clicks.test`,
+      name: role,
+      role,
+      password: "long-enough-1",
+    });
     cookies[role] = await createSessionCookie(t.db, user.id);
   }
-  const arms = [{ key: "A", system: "baseline", weight: 0.5 }, { key: "B", system: "challenger", weight: 0.5 }];
+  const arms = [
+    { key: "A", system: "baseline", weight: 0.5 },
+    { key: "B", system: "challenger", weight: 0.5 },
+  ];
   for (const key of ["pbm-sim", "few"]) {
     await createExperiment(t.db, "cli", experimentSchema.parse({ key, name: key, arms, control: "A" }));
   }
   await ingestSimulatedPbmLog();
   // "few": 30 sessions, too few to fit.
   const few = (await getExperiment(t.db, "few"))!;
-  const events = Array.from({ length: 30 }, (_, s) => ({ eventId: `few-${s}`, type: "impression", at: "2026-11-02T10:00:00Z", experiment: "few", arm: "A", unitId: `u${s}`, sessionId: "s", proposalId: "q0", items: ["c1", "c2"] }));
+  const events = Array.from({ length: 30 }, (_, s) => ({
+    eventId: `few-${s}`,
+    type: "impression",
+    at: "2026-11-02T10:00:00Z",
+    experiment: "few",
+    arm: "A",
+    unitId: `u${s}`,
+    sessionId: "s",
+    proposalId: "q0",
+    items: ["c1", "c2"],
+  }));
   expect((await ingestEvents(t.db, few, events, { checkArm: false })).rejected).toEqual([]);
 }, 120_000);
 afterAll(() => t.drop());
@@ -79,14 +100,34 @@ async function ingestSimulatedPbmLog() {
       [docs[i], docs[j]] = [docs[j], docs[i]];
     }
     const shown = docs.slice(0, 10);
-    const base = { experiment: "pbm-sim", arm, unitId: `u${s % 300}`, sessionId: `s${s}`, proposalId: `q${q}` };
-    const at = (k: number) => new Date(Date.parse("2026-11-01T08:00:00Z") + s * 60_000 + k * 1000).toISOString();
-    events.push({ ...base, eventId: `sim-${s}-i`, type: "impression", at: at(0), items: shown.map((d) => `q${q}d${d}`) });
+    const base = {
+      experiment: "pbm-sim",
+      arm,
+      unitId: `u${s % 300}`,
+      sessionId: `s${s}`,
+      proposalId: `q${q}`,
+    };
+    const at = (k: number) =>
+      new Date(Date.parse("2026-11-01T08:00:00Z") + s * 60_000 + k * 1000).toISOString();
+    events.push({
+      ...base,
+      eventId: `sim-${s}-i`,
+      type: "impression",
+      at: at(0),
+      items: shown.map((d) => `q${q}d${d}`),
+    });
     shown.forEach((d, r) => {
       const a = attractiveness[q * D + d];
       simAttractiveness[arm].sum += a;
       simAttractiveness[arm].shown++;
-      if (rng.next() < a * GAMMA[r]) events.push({ ...base, eventId: `sim-${s}-c${r}`, type: "click", at: at(r + 1), candidateId: `q${q}d${d}` });
+      if (rng.next() < a * GAMMA[r])
+        events.push({
+          ...base,
+          eventId: `sim-${s}-c${r}`,
+          type: "click",
+          at: at(r + 1),
+          candidateId: `q${q}d${d}`,
+        });
     });
   }
   for (let i = 0; i < events.length; i += 5000) {
@@ -96,15 +137,21 @@ async function ingestSimulatedPbmLog() {
 }
 
 const context = { cspNonce: "", ip: "127.0.0.1" };
-type PageData = { experiment: { key: string }; settings: { seed: string }; clicks: ExperimentClicksResult | null };
+type PageData = {
+  experiment: { key: string };
+  settings: { seed: string };
+  clicks: ExperimentClicksResult | null;
+};
 
 /**
  * The page's loader as the browser calls it, asked again while it answers "pending" (as the page
  * does): each call waits on the same fit, never starting another. Returns the first answer too.
  */
 async function page(key: string, role = "analyst") {
-  const request = () => new Request(`http://localhost/analyst/experiments/${key}/clicks`, { headers: { Cookie: cookies[role] } });
-  const ask = async () => (await (await loader({ request: request(), params: { key }, context })).json()) as PageData;
+  const request = () =>
+    new Request(`http://localhost/analyst/experiments/${key}/clicks`, { headers: { Cookie: cookies[role] } });
+  const ask = async () =>
+    (await (await loader({ request: request(), params: { key }, context })).json()) as PageData;
   const first = await ask();
   let data = first;
   while (!data.clicks) data = await ask();
@@ -112,7 +159,10 @@ async function page(key: string, role = "analyst") {
 }
 
 /** The figures of a result without its training times (which no two runs share). */
-const figures = (r: ExperimentClicksResult) => ({ ...r, fit: r.fit && { ...r.fit, models: r.fit.models.map((m) => ({ ...m, trainSeconds: 0 })) } });
+const figures = (r: ExperimentClicksResult) => ({
+  ...r,
+  fit: r.fit && { ...r.fit, models: r.fit.models.map((m) => ({ ...m, trainSeconds: 0 })) },
+});
 
 it("recovers a known position bias from a simulated log: PBM's curve within 0.07 of the truth at every rank", async () => {
   const { clicks } = await page("pbm-sim");
@@ -122,7 +172,9 @@ it("recovers a known position bias from a simulated log: PBM's curve within 0.07
   // per rank is at most 0.018 (sd) and its bias at most 0.012 (EM's start counts pull towards 0.5);
   // 0.07 is that bias plus 3.2 sd. No position bias at all would miss by 0.8 at rank 10, and the
   // demo's exp(−(r−1)/12) shape by 0.27.
-  fit.examination.forEach((e, r) => expect(Math.abs(e.relative - GAMMA[r]), `rank ${r + 1}: ${e.relative}`).toBeLessThan(0.07));
+  fit.examination.forEach((e, r) =>
+    expect(Math.abs(e.relative - GAMMA[r]), `rank ${r + 1}: ${e.relative}`).toBeLessThan(0.07),
+  );
   // The correction undoes the bias: the corrected CTR estimates the mean attractiveness of what was
   // shown (≈ 0.45), where the raw CTR (≈ 0.23) is that times the mean examination.
   for (const arm of fit.arms) {
@@ -149,7 +201,10 @@ it("fits the ten models on the demo experiment's sessions, with the split, label
     expect(m.logLikelihood).toBeLessThan(0);
   }
   // The demo's proposals all have historical committees: relevance is measured against them.
-  expect(fit.labels).toEqual({ source: "historical committees", proposals: new Set(exported.map((e) => e.page.query)).size });
+  expect(fit.labels).toEqual({
+    source: "historical committees",
+    proposals: new Set(exported.map((e) => e.page.query)).size,
+  });
   expect(fit.models.find((m) => m.name === "PBM")!.relevanceAuc).toBeGreaterThan(0.6);
   expect(fit.models.find((m) => m.name === "CM")!.relevanceAuc).not.toBeNull();
   // Raw and corrected CTR per arm, recomputed here from the exported sessions and the curve shown.
@@ -159,7 +214,10 @@ it("fits the ten models on the demo experiment's sessions, with the split, label
     const clicked = mine.flatMap((e) => e.page.clicks.flatMap((c, r) => (c ? [r] : [])));
     expect(arm.sessions).toBe(mine.length);
     expect(arm.ctr).toBeCloseTo(clicked.length / shown, 12);
-    expect(arm.correctedCtr).toBeCloseTo(clicked.reduce((s, r) => s + 1 / fit.examination[r].relative, 0) / shown, 12);
+    expect(arm.correctedCtr).toBeCloseTo(
+      clicked.reduce((s, r) => s + 1 / fit.examination[r].relative, 0) / shown,
+      12,
+    );
     expect(arm.correctedCtr!).toBeGreaterThan(arm.ctr!);
   }
   // The display depth is the offline report's hint for the arm's system.
@@ -177,27 +235,51 @@ it("shows the empty state, and refuses a snapshot, when an experiment has too fe
   const { clicks } = await page("few");
   expect(clicks).toMatchObject({ sessions: 30, fit: null });
   const html = renderToStaticMarkup(createElement(ClicksDashboard, { result: clicks }));
-  expect(html).toContain("Too few convener sessions to fit click models: 30 so far; the models need at least 100");
-  await expect(createSnapshot(t.db, "cli", { kind: "clicks", experiment: "few" })).rejects.toThrow("Experiment few has too few convener sessions (30) to fit click models.");
+  expect(html).toContain(
+    "Too few convener sessions to fit click models: 30 so far; the models need at least 100",
+  );
+  await expect(createSnapshot(t.db, "cli", { kind: "clicks", experiment: "few" })).rejects.toThrow(
+    "Experiment few has too few convener sessions (30) to fit click models.",
+  );
 });
 
 it("freezes the click models once, and the snapshot's page shows the live page's figures", async () => {
   const live = (await page(DEMO_EXPERIMENT)).clicks;
   const frozen = await createSnapshot(t.db, "cli", { kind: "clicks", experiment: DEMO_EXPERIMENT });
-  expect(frozen).toMatchObject({ kind: "clicks", created: true, parameters: { kind: "clicks", experiment: DEMO_EXPERIMENT, seed: live.settings.seed, testShare: 0.25, iterations: 50, maxRank: 10 } });
+  expect(frozen).toMatchObject({
+    kind: "clicks",
+    created: true,
+    parameters: {
+      kind: "clicks",
+      experiment: DEMO_EXPERIMENT,
+      seed: live.settings.seed,
+      testShare: 0.25,
+      iterations: 50,
+      maxRank: 10,
+    },
+  });
   const again = await createSnapshot(t.db, "cli", { kind: "clicks", experiment: DEMO_EXPERIMENT });
   expect(again).toMatchObject({ id: frozen.id, created: false });
   // The CLI freezes the same (the experiment's seed unless --seed), so it finds this one too.
-  const cli = await runAssay(["snapshot", "create", "--kind", "clicks", "--experiment", DEMO_EXPERIMENT], { DATABASE_URL: t.url });
-  expect(cli.stdout).toContain(`Snapshot ${frozen.id} (clicks) already frozen with these parameters on this data`);
+  const cli = await runAssay(["snapshot", "create", "--kind", "clicks", "--experiment", DEMO_EXPERIMENT], {
+    DATABASE_URL: t.url,
+  });
+  expect(cli.stdout).toContain(
+    `Snapshot ${frozen.id} (clicks) already frozen with these parameters on this data`,
+  );
 
-  const request = new Request(`http://localhost/analyst/snapshots/${frozen.id}`, { headers: { Cookie: cookies.analyst } });
-  const snapshotPage = await (await snapshotLoader({ request, params: { id: String(frozen.id) }, context })).json();
+  const request = new Request(`http://localhost/analyst/snapshots/${frozen.id}`, {
+    headers: { Cookie: cookies.analyst },
+  });
+  const snapshotPage = await (
+    await snapshotLoader({ request, params: { id: String(frozen.id) }, context })
+  ).json();
   expect(snapshotPage.snapshot.kind).toBe("clicks");
   const stored = snapshotPage.result as ExperimentClicksResult;
   expect(figures(stored)).toEqual(figures(live));
   // Drawn by the same dashboard, the two pages read the same (training times aside).
-  const draw = (r: ExperimentClicksResult) => renderToStaticMarkup(createElement(ClicksDashboard, { result: figures(r) }));
+  const draw = (r: ExperimentClicksResult) =>
+    renderToStaticMarkup(createElement(ClicksDashboard, { result: figures(r) }));
   expect(draw(stored)).toEqual(draw(live));
   expect(draw(stored)).toContain("Relevance AUC");
 
@@ -209,8 +291,14 @@ it("freezes the click models once, and the snapshot's page shows the live page's
   expect(csv).toContain(`B,arm,correctedCtr,${live.fit!.arms.find((a) => a.arm === "B")!.correctedCtr},,`);
   // Compare takes two of one kind only, and says so with the right article.
   const online = await createSnapshot(t.db, "cli", { kind: "online", experiment: DEMO_EXPERIMENT, B: 100 });
-  expect(() => compareSnapshots(frozen, online)).toThrow(new SnapshotError("A clicks snapshot cannot be compared with an online one; pick two of the same kind."));
-  expect(compareSnapshots(frozen, again).find((r) => r.system === "PBM" && r.measure === "perplexity" && r.group === "model")?.a).toBe(live.fit!.models.find((m) => m.name === "PBM")!.perplexity);
+  expect(() => compareSnapshots(frozen, online)).toThrow(
+    new SnapshotError("A clicks snapshot cannot be compared with an online one; pick two of the same kind."),
+  );
+  expect(
+    compareSnapshots(frozen, again).find(
+      (r) => r.system === "PBM" && r.measure === "perplexity" && r.group === "model",
+    )?.a,
+  ).toBe(live.fit!.models.find((m) => m.name === "PBM")!.perplexity);
 }, 60_000);
 
 it("answers pending while a fit runs, and every later request gets that same fit", async () => {

@@ -11,7 +11,9 @@ import { RouteErrorBoundary } from "~/components/error-boundary";
 import { FreezeButton } from "~/components/freeze-button";
 import { ClicksDashboard } from "~/components/dashboards/clicks-dashboard";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Click models · ${data?.experiment.name ?? "Experiment"} · Assay` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `Click models · ${data?.experiment.name ?? "Experiment"} · Assay` },
+];
 
 /** While the models are being fitted, the page asks again this often. */
 const POLL_MS = 2_000;
@@ -45,15 +47,17 @@ export default function ExperimentClickModels() {
       </p>
       <h1>Click models · {experiment.name}</h1>
       <p className="muted">
-        What conveners’ clicks say beyond CTR: ten click models fitted on this experiment’s sessions and judged on held-out ones, how far down the list conveners look, and each arm’s CTR with the
-        position bias taken out.
+        What conveners’ clicks say beyond CTR: ten click models fitted on this experiment’s sessions and
+        judged on held-out ones, how far down the list conveners look, and each arm’s CTR with the position
+        bias taken out.
       </p>
       <FreezeButton kind="clicks" experiment={experiment.key} seed={settings.seed} />
       {clicks ? (
         <ClicksDashboard result={clicks} />
       ) : (
         <p className="notice" role="status" aria-live="polite">
-          Fitting the click models on the experiment’s sessions… This page shows them when they are ready (or <Link to=".">reload it</Link>).
+          Fitting the click models on the experiment’s sessions… This page shows them when they are ready (or{" "}
+          <Link to=".">reload it</Link>).
         </p>
       )}
     </>

@@ -28,7 +28,10 @@ export default function AnalystStudies() {
         <ul>
           {experiments.map((e) => (
             <li key={e.key}>
-              <Link to={`/analyst/experiments/${encodeURIComponent(e.key)}`}>{e.name}</Link> <span className="muted">({e.status}, {formatCount(e.events)} events)</span>
+              <Link to={`/analyst/experiments/${encodeURIComponent(e.key)}`}>{e.name}</Link>{" "}
+              <span className="muted">
+                ({e.status}, {formatCount(e.events)} events)
+              </span>
             </li>
           ))}
         </ul>
@@ -40,7 +43,10 @@ export default function AnalystStudies() {
         <ul>
           {campaigns.map((c) => (
             <li key={c.id}>
-              <Link to={`/analyst/campaigns/${c.id}`}>{c.name}</Link> <span className="muted">({c.status}, {c.ratings} grades)</span>
+              <Link to={`/analyst/campaigns/${c.id}`}>{c.name}</Link>{" "}
+              <span className="muted">
+                ({c.status}, {c.ratings} grades)
+              </span>
             </li>
           ))}
         </ul>

@@ -1,14 +1,22 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { dataWindow, getSnapshot, listSnapshots, snapshotLabel, SnapshotError } from "~/data/snapshots.server";
+import {
+  dataWindow,
+  getSnapshot,
+  listSnapshots,
+  snapshotLabel,
+  SnapshotError,
+} from "~/data/snapshots.server";
 import { requireUserWithRole } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { parseId } from "~/utils/route-params.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { SnapshotDashboard } from "~/components/dashboards/snapshot-dashboard";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Snapshot ${data?.snapshot.id ?? ""} · Assay` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `Snapshot ${data?.snapshot.id ?? ""} · Assay` },
+];
 
 /** The dashboard drawn from the stored result, never from live data; and what changed since. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -24,18 +32,39 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
   const then = snapshot.dataWindow as Record<string, string | number | null>;
   const now = await dataWindow(db);
-  const labels: Record<string, string> = { listItems: "list items", ratings: "expert grades", events: "convener events", latestImport: "imports", latestRating: "grades", latestEvent: "events", goldItems: "gold items", latestTruth: "gold items" };
-  const changed = (Object.keys(now) as (keyof typeof now)[]).filter((k) => String(now[k]) !== String(then[k])).map((k) => labels[k]);
+  const labels: Record<string, string> = {
+    listItems: "list items",
+    ratings: "expert grades",
+    events: "convener events",
+    latestImport: "imports",
+    latestRating: "grades",
+    latestEvent: "events",
+    goldItems: "gold items",
+    latestTruth: "gold items",
+  };
+  const changed = (Object.keys(now) as (keyof typeof now)[])
+    .filter((k) => String(now[k]) !== String(then[k]))
+    .map((k) => labels[k]);
   const all = await listSnapshots(db);
   return json({
     subject: all.find((s) => s.id === snapshot.id)?.subject ?? snapshot.kind,
     // Arrived here from a freeze that found this snapshot already made (same parameters, same data).
     existing: new URL(request.url).searchParams.has("existing"),
-    snapshot: { id: snapshot.id, kind: snapshot.kind, parameters: snapshot.parameters, dataWindow: then, sha256: snapshot.sha256, createdBy: snapshot.createdByLabel, createdAt: snapshot.createdAt },
+    snapshot: {
+      id: snapshot.id,
+      kind: snapshot.kind,
+      parameters: snapshot.parameters,
+      dataWindow: then,
+      sha256: snapshot.sha256,
+      createdBy: snapshot.createdByLabel,
+      createdAt: snapshot.createdAt,
+    },
     result: snapshot.result,
     changed: [...new Set(changed)],
     // Only snapshots of the same kind compare (see compareSnapshots); labelled, never bare ids.
-    others: all.filter((s) => s.id !== snapshot.id && s.kind === snapshot.kind).map((s) => ({ id: s.id, label: snapshotLabel(s) })),
+    others: all
+      .filter((s) => s.id !== snapshot.id && s.kind === snapshot.kind)
+      .map((s) => ({ id: s.id, label: snapshotLabel(s) })),
   });
 }
 
@@ -53,16 +82,20 @@ export default function SnapshotPage() {
         Of <strong>{subject}</strong>.
       </p>
       {existing ? (
-        <p className="notice">These parameters were already frozen on the same data: this is that snapshot, not a new one.</p>
+        <p className="notice">
+          These parameters were already frozen on the same data: this is that snapshot, not a new one.
+        </p>
       ) : null}
       {/* The parameters and the sha256 are long unbroken strings: they wrap rather than widen a phone's page. */}
       <p className="muted" style={{ overflowWrap: "anywhere" }}>
-        Frozen {new Date(snapshot.createdAt).toISOString().slice(0, 19).replace("T", " ")} by {snapshot.createdBy}. Parameters: <code>{JSON.stringify(snapshot.parameters)}</code>. sha256{" "}
+        Frozen {new Date(snapshot.createdAt).toISOString().slice(0, 19).replace("T", " ")} by{" "}
+        {snapshot.createdBy}. Parameters: <code>{JSON.stringify(snapshot.parameters)}</code>. sha256{" "}
         <code>{snapshot.sha256}</code>.
       </p>
       {changed.length ? (
         <p className="notice" role="status">
-          The data changed since this snapshot ({changed.join(", ")}): these figures are as they were then. Freeze a new snapshot to see the current ones.
+          The data changed since this snapshot ({changed.join(", ")}): these figures are as they were then.
+          Freeze a new snapshot to see the current ones.
         </p>
       ) : (
         <p className="notice success" role="status">
@@ -70,7 +103,8 @@ export default function SnapshotPage() {
         </p>
       )}
       <p>
-        Download: <a href={`/api/snapshots/${snapshot.id}.json`}>JSON</a> · <a href={`/api/snapshots/${snapshot.id}.csv`}>CSV</a>
+        Download: <a href={`/api/snapshots/${snapshot.id}.json`}>JSON</a> ·{" "}
+        <a href={`/api/snapshots/${snapshot.id}.csv`}>CSV</a>
       </p>
       {others.length ? (
         <Form method="get" action="/analyst/snapshots/compare" className="toolbar">
@@ -88,7 +122,11 @@ export default function SnapshotPage() {
           <button type="submit">Compare</button>
         </Form>
       ) : null}
-      <SnapshotDashboard kind={snapshot.kind} result={result} parameters={snapshot.parameters as Record<string, unknown>} />
+      <SnapshotDashboard
+        kind={snapshot.kind}
+        result={result}
+        parameters={snapshot.parameters as Record<string, unknown>}
+      />
     </>
   );
 }

@@ -19,26 +19,64 @@ export const meta: MetaFunction = () => [{ title: "Snapshots · Assay" }];
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUserWithRole(request, ["analyst", "admin"]);
   const db = getDb();
-  const [snapshots, campaigns, experiments] = await Promise.all([listSnapshots(db), listCampaigns(db), listExperiments(db)]);
-  const list = snapshots.map((s) => ({ id: s.id, kind: s.kind, subject: s.subject, created: s.createdAt.toISOString().slice(0, 16).replace("T", " "), by: s.createdByLabel, sha256: s.sha256 }));
-  return json({ snapshots: list, campaigns: campaigns.filter((c) => c.status !== "draft").map((c) => ({ id: c.id, name: c.name })), experiments: experiments.map((e) => ({ key: e.key, name: e.name })) });
+  const [snapshots, campaigns, experiments] = await Promise.all([
+    listSnapshots(db),
+    listCampaigns(db),
+    listExperiments(db),
+  ]);
+  const list = snapshots.map((s) => ({
+    id: s.id,
+    kind: s.kind,
+    subject: s.subject,
+    created: s.createdAt.toISOString().slice(0, 16).replace("T", " "),
+    by: s.createdByLabel,
+    sha256: s.sha256,
+  }));
+  return json({
+    snapshots: list,
+    campaigns: campaigns.filter((c) => c.status !== "draft").map((c) => ({ id: c.id, name: c.name })),
+    experiments: experiments.map((e) => ({ key: e.key, name: e.name })),
+  });
 }
 
 const freezeSchema = z.object({
-  kind: z.enum(["offline", "expert", "online", "clicks"], { errorMap: () => ({ message: "Choose what to freeze: offline, expert, online or clicks." }) }),
-  campaign: z.coerce.number().int().positive().optional().or(z.literal("").transform(() => undefined)),
+  kind: z.enum(["offline", "expert", "online", "clicks"], {
+    errorMap: () => ({ message: "Choose what to freeze: offline, expert, online or clicks." }),
+  }),
+  campaign: z.coerce
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   experiment: z.string().optional(),
   // Absent for click models, which have no bootstrap.
   B: resamplesField.optional(),
   // Empty: the seed the result's own page uses (the experiment's, the campaign's, "assay" offline).
-  seed: z.literal("").transform(() => undefined).or(seedField).optional(),
+  seed: z
+    .literal("")
+    .transform(() => undefined)
+    .or(seedField)
+    .optional(),
   // The online page's intervals on screen: fixed (bootstrap) or sequential (always valid, with its N*).
-  intervals: z.enum(["fixed", "sequential"], { errorMap: () => ({ message: "Intervals must be fixed or sequential." }) }).optional(),
-  nStar: z.coerce.number().int("N* must be a whole number.").min(1, "N* must be at least 1.").max(10_000_000, "N* must be at most 10,000,000.").optional(),
+  intervals: z
+    .enum(["fixed", "sequential"], {
+      errorMap: () => ({ message: "Intervals must be fixed or sequential." }),
+    })
+    .optional(),
+  nStar: z.coerce
+    .number()
+    .int("N* must be a whole number.")
+    .min(1, "N* must be at least 1.")
+    .max(10_000_000, "N* must be at most 10,000,000.")
+    .optional(),
   // The cutoffs of the offline page on screen, "5,10,20"; absent elsewhere (each kind has its own).
   ks: z
     .string()
-    .regex(/^\d{1,3}(,\d{1,3}){0,19}$/, "Cutoffs (K) must be whole numbers separated by commas, such as 5,10,20.")
+    .regex(
+      /^\d{1,3}(,\d{1,3}){0,19}$/,
+      "Cutoffs (K) must be whole numbers separated by commas, such as 5,10,20.",
+    )
     .transform((v) => v.split(",").map(Number))
     .refine((ks) => ks.every((k) => k >= 1), "Every cutoff (K) must be at least 1.")
     .optional(),
@@ -73,7 +111,10 @@ export default function Snapshots() {
   return (
     <>
       <h1>Snapshots</h1>
-      <p className="muted">A snapshot freezes a result with its parameters, the data it saw and a sha256 of the result; nobody can change or delete it afterwards.</p>
+      <p className="muted">
+        A snapshot freezes a result with its parameters, the data it saw and a sha256 of the result; nobody
+        can change or delete it afterwards.
+      </p>
       <Form method="post" className="panel" aria-label="Freeze snapshot">
         <CsrfInput />
         <div className="form-grid">
@@ -110,7 +151,15 @@ export default function Snapshots() {
           </div>
           <div>
             <label htmlFor="B">Resamples</label>
-            <input id="B" style={fill} name="B" type="number" min={MIN_RESAMPLES} max={MAX_RESAMPLES} defaultValue={1000} />
+            <input
+              id="B"
+              style={fill}
+              name="B"
+              type="number"
+              min={MIN_RESAMPLES}
+              max={MAX_RESAMPLES}
+              defaultValue={1000}
+            />
           </div>
           <div>
             <label htmlFor="seed">Seed</label>

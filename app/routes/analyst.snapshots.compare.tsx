@@ -23,7 +23,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   try {
     const [a, b] = await Promise.all([idA, idB].map((id) => getSnapshot(getDb(), id)));
     const rows = compareSnapshots(a, b);
-    return json({ a: { id: a.id, kind: a.kind, sha256: a.sha256 }, b: { id: b.id, kind: b.kind, sha256: b.sha256 }, rows });
+    return json({
+      a: { id: a.id, kind: a.kind, sha256: a.sha256 },
+      b: { id: b.id, kind: b.kind, sha256: b.sha256 },
+      rows,
+    });
   } catch (error) {
     // 404 for a missing snapshot, 400 for two of different kinds.
     if (error instanceof SnapshotError) throw json({ message: error.message }, { status: error.status });
@@ -50,7 +54,9 @@ export default function Compare() {
         Snapshot {a.id} vs {b.id}
       </h1>
       <p className="muted">
-        {a.sha256 === b.sha256 ? "Identical results (same sha256)." : `${formatCount(differing)} of ${formatCount(rows.length)} figures differ; they are highlighted.`}
+        {a.sha256 === b.sha256
+          ? "Identical results (same sha256)."
+          : `${formatCount(differing)} of ${formatCount(rows.length)} figures differ; they are highlighted.`}
       </p>
       <TableScroll label="Snapshot comparison">
         <table aria-label="Snapshot comparison">
@@ -66,7 +72,11 @@ export default function Compare() {
           </thead>
           <tbody>
             {rows.map((r, i) => (
-              <tr key={i} className={r.a !== r.b ? "gold" : undefined} data-differs={r.a !== r.b ? "yes" : undefined}>
+              <tr
+                key={i}
+                className={r.a !== r.b ? "gold" : undefined}
+                data-differs={r.a !== r.b ? "yes" : undefined}
+              >
                 <td>{r.system}</td>
                 <td>{r.group}</td>
                 <td title={r.measure}>{rowMeasure(r.measure).label}</td>

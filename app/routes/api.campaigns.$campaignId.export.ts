@@ -10,9 +10,13 @@ import { runInWorkerPool } from "~/utils/worker-pool.server";
 import { aggregationMethods, type AggregationMethod } from "../../scripts/judgement/aggregate";
 
 const exportSchema = z.object({
-  format: z.enum(["qrels", "csv", "json"], { errorMap: () => ({ message: "format must be qrels, csv or json" }) }).default("qrels"),
+  format: z
+    .enum(["qrels", "csv", "json"], { errorMap: () => ({ message: "format must be qrels, csv or json" }) })
+    .default("qrels"),
   aggregate: z
-    .enum(aggregationMethods as [AggregationMethod, ...AggregationMethod[]], { errorMap: () => ({ message: `aggregate must be ${aggregationMethods.join(", ")}` }) })
+    .enum(aggregationMethods as [AggregationMethod, ...AggregationMethod[]], {
+      errorMap: () => ({ message: `aggregate must be ${aggregationMethods.join(", ")}` }),
+    })
     .default("median"),
 });
 
@@ -23,7 +27,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = parseId(params.campaignId, "campaign", "api");
   try {
     const file = await exportCampaign(getDb(), id, format, { aggregate, run: runInWorkerPool });
-    return new Response(file.body, { headers: { "Content-Type": file.contentType, "Content-Disposition": `attachment; filename="${file.fileName}"`, "Cache-Control": "no-store" } });
+    return new Response(file.body, {
+      headers: {
+        "Content-Type": file.contentType,
+        "Content-Disposition": `attachment; filename="${file.fileName}"`,
+        "Cache-Control": "no-store",
+      },
+    });
   } catch (error) {
     if (error instanceof CampaignError) return json({ error: error.message }, { status: error.status });
     throw error;

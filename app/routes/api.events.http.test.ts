@@ -25,7 +25,19 @@ beforeAll(async () => {
   t = await createTestDatabase();
   process.env.DATABASE_URL = t.url;
   await importFile(t.db, "cli", "systems", "key\nbm25\ndense", "csv");
-  await createExperiment(t.db, "cli", experimentSchema.parse({ key: "wire", name: "Wire", arms: [{ key: "A", system: "bm25", weight: 0.5 }, { key: "B", system: "dense", weight: 0.5 }], control: "A" }));
+  await createExperiment(
+    t.db,
+    "cli",
+    experimentSchema.parse({
+      key: "wire",
+      name: "Wire",
+      arms: [
+        { key: "A", system: "bm25", weight: 0.5 },
+        { key: "B", system: "dense", weight: 0.5 },
+      ],
+      control: "A",
+    }),
+  );
   await setExperimentStatus(t.db, "cli", "wire", "running");
   key = (await createApiKey(t.db, "cli", "wire")).key;
   const route = await import("./api.events");
@@ -44,7 +56,14 @@ beforeAll(async () => {
     isSpaMode: false,
   } as unknown as ServerBuild;
   const app = express();
-  app.all("*", createRequestHandler({ build, mode: "production", getLoadContext: () => ({ cspNonce: "", ip: "127.0.0.1" }) }));
+  app.all(
+    "*",
+    createRequestHandler({
+      build,
+      mode: "production",
+      getLoadContext: () => ({ cspNonce: "", ip: "127.0.0.1" }),
+    }),
+  );
   server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -72,13 +91,29 @@ function chunked(total: number, head = '{"events": [{"pad": "') {
   });
 }
 const send = (body: BodyInit, headers: Record<string, string> = {}) =>
-  fetch(`${base}/api/events`, { method: "POST", body, duplex: "half", headers: { "Content-Type": "application/json", Authorization: `Bearer ${key}`, ...headers } } as RequestInit);
-const stored = async () => (await t.db.execute<{ n: number }>(sql`select count(*)::int as n from events`))[0].n;
+  fetch(`${base}/api/events`, {
+    method: "POST",
+    body,
+    duplex: "half",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${key}`, ...headers },
+  } as RequestInit);
+const stored = async () =>
+  (await t.db.execute<{ n: number }>(sql`select count(*)::int as n from events`))[0].n;
 
 describe("POST /api/events over HTTP", () => {
   it("stores a batch sent chunked", async () => {
     const arm = ["A", "B"][assignUnit("wire", "u", [0.5, 0.5]).arm];
-    const event = { eventId: randomUUID(), type: "click", at: new Date().toISOString(), experiment: "wire", arm, unitId: "u", sessionId: "s", proposalId: "p", candidateId: "c" };
+    const event = {
+      eventId: randomUUID(),
+      type: "click",
+      at: new Date().toISOString(),
+      experiment: "wire",
+      arm,
+      unitId: "u",
+      sessionId: "s",
+      proposalId: "p",
+      candidateId: "c",
+    };
     const body = new TextEncoder().encode(JSON.stringify({ events: [event] }));
     const response = await send(new ReadableStream({ start: (c) => (c.enqueue(body), c.close()) }));
     expect(response.status).toBe(200);
@@ -91,14 +126,17 @@ describe("POST /api/events over HTTP", () => {
     ["a chunked body past what is drained", () => chunked(DRAIN_BYTES + 4 * 1024 * 1024), "close"],
     ["a 2 MB body with its Content-Length", () => new Uint8Array(2 * 1024 * 1024).fill(32), "keep-alive"],
     ["a Content-Length past what is drained", () => new Uint8Array(DRAIN_BYTES + 1).fill(32), "close"],
-  ] as const)("answers %s with a 413 the client receives, storing nothing", async (_name, body, connection) => {
-    const before = await stored();
-    const response = await send(body());
-    expect(response.status).toBe(413);
-    expect(response.headers.get("Connection")).toBe(connection);
-    expect((await response.json()).error).toBe("The body is larger than 1 MB; send smaller batches.");
-    expect(await stored()).toBe(before);
-  });
+  ] as const)(
+    "answers %s with a 413 the client receives, storing nothing",
+    async (_name, body, connection) => {
+      const before = await stored();
+      const response = await send(body());
+      expect(response.status).toBe(413);
+      expect(response.headers.get("Connection")).toBe(connection);
+      expect((await response.json()).error).toBe("The body is larger than 1 MB; send smaller batches.");
+      expect(await stored()).toBe(before);
+    },
+  );
 
   it("keeps serving the same client after a refused body", async () => {
     expect((await send(chunked(3 * 1024 * 1024))).status).toBe(413);

@@ -36,7 +36,11 @@ afterAll(async () => {
 });
 
 /** Polls `condition` until it holds, failing after `ms`: a wait on a state, not on a guessed time. */
-async function waitFor<T>(what: string, condition: () => Promise<T | false> | T | false, ms: number): Promise<T> {
+async function waitFor<T>(
+  what: string,
+  condition: () => Promise<T | false> | T | false,
+  ms: number,
+): Promise<T> {
   const deadline = performance.now() + ms;
   for (;;) {
     const value = await condition();
@@ -61,7 +65,7 @@ it("survives a SIGKILL of the database: restarted within 10 s, answers within 2 
         { key: "B", system: "dense", weight: 0.5 },
       ],
       control: "A",
-    })
+    }),
   );
   const { key } = await createApiKey(setup.db, "cli", "kill");
   await setup.sql.end();
@@ -69,11 +73,13 @@ it("survives a SIGKILL of the database: restarted within 10 s, answers within 2 
   const capture = (...args: unknown[]) =>
     void logged.push(
       args
-        .map((a) => (a instanceof Error ? `${a.message} ${a.stack}` : typeof a === "string" ? a : JSON.stringify(a)))
-        .join(" ")
+        .map((a) =>
+          a instanceof Error ? `${a.message} ${a.stack}` : typeof a === "string" ? a : JSON.stringify(a),
+        )
+        .join(" "),
     );
   const spies = (["error", "warn", "log", "info"] as const).map((method) =>
-    vi.spyOn(console, method).mockImplementation(capture)
+    vi.spyOn(console, method).mockImplementation(capture),
   );
 
   const { action } = await import("./api.events");
@@ -93,7 +99,7 @@ it("survives a SIGKILL of the database: restarted within 10 s, answers within 2 
         proposalId: "p",
         candidateId: "c",
       };
-    })
+    }),
   );
   const post = (events: unknown[]) =>
     action({
@@ -129,7 +135,7 @@ it("survives a SIGKILL of the database: restarted within 10 s, answers within 2 
     .transaction((tx) => tx.execute(sql`select pg_sleep(30)`))
     .then(
       () => "finished",
-      (error: unknown) => error
+      (error: unknown) => error,
     );
   const observer = createDb(server.url, { max: 1 });
   await waitFor(
@@ -139,7 +145,7 @@ it("survives a SIGKILL of the database: restarted within 10 s, answers within 2 
         where query like '%pg_sleep(30)%' and state = 'active' and pid <> pg_backend_pid()`;
       return running.length > 0;
     },
-    10_000
+    10_000,
   );
   await observer.sql.end();
   const killedAt = performance.now();
@@ -155,7 +161,7 @@ it("survives a SIGKILL of the database: restarted within 10 s, answers within 2 
       expect(performance.now() - started).toBeLessThan(2_500);
       return response.status === 503 && (await response.json());
     },
-    5_000
+    5_000,
   );
   expect(down).toEqual({ ok: false, db: "down" });
   await waitFor("the supervisor's restart", () => server.restarts() >= 1, 10_000);
@@ -171,10 +177,10 @@ it("survives a SIGKILL of the database: restarted within 10 s, answers within 2 
   spies.forEach((spy) => spy.mockRestore());
   console.log(
     `in-flight transaction failed ${Math.round(inFlightMs)} ms after the kill; restart after SIGKILL: ${Math.round(
-      restartMs
+      restartMs,
     )} ms; /healthz up after ${Math.round(upMs)} ms; ${
       outageAnswers.length
-    } answers during the outage, slowest ${Math.round(Math.max(0, ...outageAnswers))} ms`
+    } answers during the outage, slowest ${Math.round(Math.max(0, ...outageAnswers))} ms`,
   );
 
   expect(inFlightMs).toBeLessThan(2_000);
@@ -184,5 +190,7 @@ it("survives a SIGKILL of the database: restarted within 10 s, answers within 2 
   expect(status.join("\n")).toMatch(/stopped \(SIGKILL\); restarting[\s\S]*is back after \d+ ms/);
   const hash = createHash("sha256").update(key).digest("hex");
   expect(logged.some((line) => line.includes("POST /api/events: batch not stored"))).toBe(true);
-  expect(logged.filter((line) => line.includes(key) || line.includes(hash) || line.includes(key.slice(6)))).toEqual([]);
+  expect(
+    logged.filter((line) => line.includes(key) || line.includes(hash) || line.includes(key.slice(6))),
+  ).toEqual([]);
 });

@@ -34,14 +34,40 @@ afterAll(async () => {
 it("answers 503 while the database is down, stores nothing, and the retry stores the batch", async () => {
   const { db, sql } = createDb(server.url, { max: 1 });
   await importFile(db, "cli", "systems", "key\nbm25\ndense", "csv");
-  await createExperiment(db, "cli", experimentSchema.parse({ key: "outage", name: "Outage", arms: [{ key: "A", system: "bm25", weight: 0.5 }, { key: "B", system: "dense", weight: 0.5 }], control: "A" }));
+  await createExperiment(
+    db,
+    "cli",
+    experimentSchema.parse({
+      key: "outage",
+      name: "Outage",
+      arms: [
+        { key: "A", system: "bm25", weight: 0.5 },
+        { key: "B", system: "dense", weight: 0.5 },
+      ],
+      control: "A",
+    }),
+  );
   const { key } = await createApiKey(db, "cli", "outage");
   await sql.end();
   const { action } = await import("./api.events");
   const arm = (unit: string) => ["A", "B"][assignUnit("outage", unit, [0.5, 0.5]).arm];
-  const batch = Array.from({ length: 50 }, (_, i) => ({ eventId: randomUUID(), type: "click", at: new Date().toISOString(), experiment: "outage", arm: arm(`u${i}`), unitId: `u${i}`, sessionId: "s", proposalId: "p", candidateId: "c" }));
+  const batch = Array.from({ length: 50 }, (_, i) => ({
+    eventId: randomUUID(),
+    type: "click",
+    at: new Date().toISOString(),
+    experiment: "outage",
+    arm: arm(`u${i}`),
+    unitId: `u${i}`,
+    sessionId: "s",
+    proposalId: "p",
+    candidateId: "c",
+  }));
   const send = () => {
-    const request = new Request("http://localhost/api/events", { method: "POST", headers: { "Content-Type": "application/json", Authorization: `Bearer ${key}` }, body: JSON.stringify({ events: batch }) });
+    const request = new Request("http://localhost/api/events", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${key}` },
+      body: JSON.stringify({ events: batch }),
+    });
     return action({ request, params: {}, context: { cspNonce: "", ip: "" } });
   };
   await server.stop();

@@ -23,8 +23,13 @@ export async function action(args: ActionFunctionArgs) {
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
     // The database is down or failed mid-batch: nothing was committed, so the sender retries it all.
-    (isDatabaseUnavailable(thrown) ? logDatabaseOutage : logError)("POST /api/events: batch not stored", thrown);
-    return apiError(503, "The events could not be stored just now; nothing was stored. Retry the batch.", { "Retry-After": "1" });
+    (isDatabaseUnavailable(thrown) ? logDatabaseOutage : logError)(
+      "POST /api/events: batch not stored",
+      thrown,
+    );
+    return apiError(503, "The events could not be stored just now; nothing was stored. Retry the batch.", {
+      "Retry-After": "1",
+    });
   }
 }
 
@@ -40,9 +45,14 @@ async function receive({ request }: ActionFunctionArgs) {
   } catch (error) {
     return apiError(400, `The body is not valid JSON (${(error as Error).message}).`);
   }
-  const batch = typeof body === "object" && body !== null && !Array.isArray(body) ? (body as { events?: unknown }).events : undefined;
-  if (!Array.isArray(batch)) return apiError(400, 'The body must be an object with an "events" list: {"events": [...]}.');
-  if (batch.length > MAX_EVENTS) return apiError(413, `At most ${MAX_EVENTS} events per request; this one has ${batch.length}.`);
+  const batch =
+    typeof body === "object" && body !== null && !Array.isArray(body)
+      ? (body as { events?: unknown }).events
+      : undefined;
+  if (!Array.isArray(batch))
+    return apiError(400, 'The body must be an object with an "events" list: {"events": [...]}.');
+  if (batch.length > MAX_EVENTS)
+    return apiError(413, `At most ${MAX_EVENTS} events per request; this one has ${batch.length}.`);
   const result = await ingestEvents(getDb(), experiment, batch, { checkArm: true });
   return json(result, { headers: { "Cache-Control": "no-store" } });
 }

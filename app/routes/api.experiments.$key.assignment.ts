@@ -7,7 +7,11 @@ import { getDb } from "~/utils/db.server";
 import { parseQuery } from "~/utils/route-params.server";
 
 const unitSchema = z.object({
-  unit: z.string({ required_error: "give the unit: ?unit=<id>" }).trim().min(1, "give the unit: ?unit=<id>").max(200, "the unit id is longer than 200 characters"),
+  unit: z
+    .string({ required_error: "give the unit: ?unit=<id>" })
+    .trim()
+    .min(1, "give the unit: ?unit=<id>")
+    .max(200, "the unit id is longer than 200 characters"),
 });
 
 /**
@@ -17,8 +21,18 @@ const unitSchema = z.object({
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const experiment = await requireApiKey(request);
-  if (experiment.key !== params.key) return apiError(403, `This API key is for experiment ${experiment.key}, not ${params.key}.`);
+  if (experiment.key !== params.key)
+    return apiError(403, `This API key is for experiment ${experiment.key}, not ${params.key}.`);
   const { unit } = parseQuery(request, unitSchema, "api");
   const assignment = await assignUnit(getDb(), experiment, unit);
-  return json({ experiment: experiment.key, unit, arm: assignment.arm, system: assignment.system, counted: assignment.counted }, { headers: { "Cache-Control": "no-store" } });
+  return json(
+    {
+      experiment: experiment.key,
+      unit,
+      arm: assignment.arm,
+      system: assignment.system,
+      counted: assignment.counted,
+    },
+    { headers: { "Cache-Control": "no-store" } },
+  );
 }

@@ -7,6 +7,7 @@ import { snapshotExport } from "~/utils/snapshot-export.server";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUserWithRole(request, ["analyst", "admin"]);
   const match = /^(\d+)\.(json|csv)$/.exec(params.file ?? "");
-  if (!match) return json({ error: "Ask for /api/snapshots/<id>.json or /api/snapshots/<id>.csv." }, { status: 404 });
+  if (!match)
+    return json({ error: "Ask for /api/snapshots/<id>.json or /api/snapshots/<id>.csv." }, { status: 404 });
   return snapshotExport(request, match[1], match[2] as "json" | "csv");
 }

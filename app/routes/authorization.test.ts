@@ -9,7 +9,10 @@ import { roles, type Role } from "../../scripts/inputs/roles";
  * Every loader and action of a role's pages checks the role itself: found by file name, so a new
  * route cannot forget its guard without this test failing.
  */
-const modules = import.meta.glob<{ loader?: LoaderFunction; action?: ActionFunction }>("./{admin,analyst,expert,convener}.*.tsx", { eager: true });
+const modules = import.meta.glob<{ loader?: LoaderFunction; action?: ActionFunction }>(
+  "./{admin,analyst,expert,convener}.*.tsx",
+  { eager: true },
+);
 const allowedFor = (file: string): Role[] => {
   const prefix = file.replace("./", "").split(".")[0] as Role;
   return prefix === "analyst" ? ["analyst", "admin"] : [prefix];
@@ -23,13 +26,22 @@ beforeAll(async () => {
   process.env.DATABASE_URL = t.url;
   process.env.SESSION_SECRET = "a-test-secret-that-is-long-enough-to-sign";
   for (const role of roles) {
-    const user = await createUser(t.db, "cli", { email: `${role}@test.local`, name: role, role, password: "long-enough-1" });
+    const user = await createUser(t.db, "cli", {
+      email: `${role}@test.local`,
+      name: role,
+      role,
+      password: "long-enough-1",
+    });
     cookies[role] = await createSessionCookie(t.db, user.id);
   }
 });
 afterAll(() => t.drop());
 
-async function outcome(fn: LoaderFunction | ActionFunction, method: string, cookie?: string): Promise<Response | "passed"> {
+async function outcome(
+  fn: LoaderFunction | ActionFunction,
+  method: string,
+  cookie?: string,
+): Promise<Response | "passed"> {
   const request = new Request("http://localhost/somewhere?x=1", {
     method,
     headers: cookie ? { Cookie: cookie } : {},
@@ -69,14 +81,17 @@ describe.each(files)("%s", (file) => {
     expect(result).not.toBe("passed");
     const response = result as Response;
     expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent("/somewhere?x=1")}`);
+    expect(response.headers.get("Location")).toBe(
+      `/login?redirectTo=${encodeURIComponent("/somewhere?x=1")}`,
+    );
   });
 
   it.each(handlers)("%s lets the allowed role through", async (_name, fn, method) => {
     for (const role of allowedFor(file)) {
       const result = await outcome(fn, method, cookies[role]);
       // A data-level 403 (say, a proposal not assigned to this convener) is fine; the role guard's is not.
-      if (result !== "passed" && result.status === 403) expect((await result.json()).message, `${role} on ${file}`).not.toMatch(/This page is for the/);
+      if (result !== "passed" && result.status === 403)
+        expect((await result.json()).message, `${role} on ${file}`).not.toMatch(/This page is for the/);
     }
   });
 });

@@ -14,7 +14,10 @@ import { createSessionCookie } from "../../test/session-cookie";
  * Nonsense in a route's id or query parameters is a 4xx with a sentence, never a 500: every id-taking
  * route and every query parameter a loader reads, each with a corpus of bad values.
  */
-const routes = import.meta.glob<{ loader?: LoaderFunction; action?: ActionFunction }>(["./*.{ts,tsx}", "!./*.test.ts"], { eager: true });
+const routes = import.meta.glob<{ loader?: LoaderFunction; action?: ActionFunction }>(
+  ["./*.{ts,tsx}", "!./*.test.ts"],
+  { eager: true },
+);
 const fixture = (name: string) => fs.readFileSync(path.join(__dirname, "../../e2e/fixtures", name), "utf8");
 
 let t: TestDatabase;
@@ -31,20 +34,48 @@ beforeAll(async () => {
   process.env.DATABASE_URL = t.url;
   process.env.SESSION_SECRET = "a-test-secret-that-is-long-enough-to-sign";
   for (const role of ["admin", "expert"] as const) {
-    const user = await createUser(t.db, "cli", { email: `${role}@test.local`, name: role, role, password: "long-enough-1" });
+    const user = await createUser(t.db, "cli", {
+      email: `${role}@test.local`,
+      name: role,
+      role,
+      password: "long-enough-1",
+    });
     cookies[role] = await signedInCookie(user.id);
   }
-  for (const entity of ["subjects", "proposals", "candidates", "systems"] as const) await importFile(t.db, "cli", entity, fixture(`${entity}.csv`), "csv");
-  await createExperiment(t.db, "cli", experimentSchema.parse({ key: "api", name: "API", arms: [{ key: "A", system: "bm25", weight: 0.5 }, { key: "B", system: "dense", weight: 0.5 }], control: "A" }));
+  for (const entity of ["subjects", "proposals", "candidates", "systems"] as const)
+    await importFile(t.db, "cli", entity, fixture(`${entity}.csv`), "csv");
+  await createExperiment(
+    t.db,
+    "cli",
+    experimentSchema.parse({
+      key: "api",
+      name: "API",
+      arms: [
+        { key: "A", system: "bm25", weight: 0.5 },
+        { key: "B", system: "dense", weight: 0.5 },
+      ],
+      control: "A",
+    }),
+  );
   await setExperimentStatus(t.db, "cli", "api", "running");
   apiKey = (await createApiKey(t.db, "cli", "api")).key;
 });
 afterAll(() => t.drop());
 
 /** What a loader or action answers: a Response's status and its sentence (`message` on pages, `error` in the API). */
-async function answer(file: string, kind: "loader" | "action", url: string, params: Record<string, string>, headers: Record<string, string>) {
+async function answer(
+  file: string,
+  kind: "loader" | "action",
+  url: string,
+  params: Record<string, string>,
+  headers: Record<string, string>,
+) {
   const fn = routes[file][kind]!;
-  const request = new Request(`http://localhost${url}`, { method: kind === "loader" ? "GET" : "POST", headers, body: kind === "action" ? new FormData() : undefined });
+  const request = new Request(`http://localhost${url}`, {
+    method: kind === "loader" ? "GET" : "POST",
+    headers,
+    body: kind === "action" ? new FormData() : undefined,
+  });
   let result: unknown;
   try {
     result = await fn({ request, params, context: { cspNonce: "", ip: "127.0.0.1" } });
@@ -53,7 +84,9 @@ async function answer(file: string, kind: "loader" | "action", url: string, para
     result = thrown;
   }
   const response = result as Response;
-  const body = response.headers.get("Content-Type")?.includes("json") ? ((await response.json()) as { message?: string; error?: string }) : {};
+  const body = response.headers.get("Content-Type")?.includes("json")
+    ? ((await response.json()) as { message?: string; error?: string })
+    : {};
   return { status: response.status, sentence: body.message ?? body.error ?? "" };
 }
 
@@ -81,22 +114,69 @@ describe.each(idRoutes)("%s %s with a bad :%s", (file, kind, param, headers) => 
 });
 
 it.each(badIds)("GET /api/snapshots/%s.csv is a 404 with a sentence", async (id) => {
-  const { status, sentence } = await answer("./api.snapshots.$file.ts", "loader", "/x", { file: `${id}.csv` }, admin());
+  const { status, sentence } = await answer(
+    "./api.snapshots.$file.ts",
+    "loader",
+    "/x",
+    { file: `${id}.csv` },
+    admin(),
+  );
   expect(status).toBe(404);
   expect(sentence).toMatch(/\.$/);
 });
 
-const listing = ["page=-1", "page=0", "page=1e99", "page=abc", "page=1.5", "size=7", "size=abc", "dir=up", "sort=nope", `q=${"x".repeat(201)}`];
+const listing = [
+  "page=-1",
+  "page=0",
+  "page=1e99",
+  "page=abc",
+  "page=1.5",
+  "size=7",
+  "size=abc",
+  "dir=up",
+  "sort=nope",
+  `q=${"x".repeat(201)}`,
+];
 const queryCases: [string, string, Record<string, string>, () => Record<string, string>, string[]][] = [
   ["./admin.proposals._index.tsx", "/admin/proposals", {}, admin, listing],
   ["./admin.candidates.tsx", "/admin/candidates", {}, admin, listing],
   ["./admin.lists.tsx", "/admin/lists", {}, admin, listing],
   ["./admin.users._index.tsx", "/admin/users", {}, admin, [`q=${"x".repeat(201)}`]],
-  ["./admin.proposals.$proposalId.tsx", "/admin/proposals/P-100", { proposalId: "P-100" }, admin, ["depth=-1", "depth=0", "depth=abc", "depth=1e99", "depth=2.5", `variant=${"v".repeat(201)}`]],
-  ["./analyst._index.tsx", "/analyst", {}, admin, ["B=abc", "B=-1", "B=1e99", "B=50", "B=100.5", `seed=${"s".repeat(101)}`]],
-  ["./analyst.snapshots.compare.tsx", "/analyst/snapshots/compare", {}, admin, ["", "a=1", "a=abc&b=1", "a=99999999999&b=1", "a=1&b=-1", "a=1&b=1e3"]],
-  ["./api.campaigns.$campaignId.export.ts", "/api/campaigns/1/export", { campaignId: "1" }, admin, ["format=xls", "format=CSV", "format=%3Cscript%3E"]],
-  ["./api.experiments.$key.assignment.ts", "/api/experiments/api/assignment", { key: "api" }, () => ({ Authorization: `Bearer ${apiKey}` }), ["", "unit=", "unit=%20%20", `unit=${"u".repeat(201)}`]],
+  [
+    "./admin.proposals.$proposalId.tsx",
+    "/admin/proposals/P-100",
+    { proposalId: "P-100" },
+    admin,
+    ["depth=-1", "depth=0", "depth=abc", "depth=1e99", "depth=2.5", `variant=${"v".repeat(201)}`],
+  ],
+  [
+    "./analyst._index.tsx",
+    "/analyst",
+    {},
+    admin,
+    ["B=abc", "B=-1", "B=1e99", "B=50", "B=100.5", `seed=${"s".repeat(101)}`],
+  ],
+  [
+    "./analyst.snapshots.compare.tsx",
+    "/analyst/snapshots/compare",
+    {},
+    admin,
+    ["", "a=1", "a=abc&b=1", "a=99999999999&b=1", "a=1&b=-1", "a=1&b=1e3"],
+  ],
+  [
+    "./api.campaigns.$campaignId.export.ts",
+    "/api/campaigns/1/export",
+    { campaignId: "1" },
+    admin,
+    ["format=xls", "format=CSV", "format=%3Cscript%3E"],
+  ],
+  [
+    "./api.experiments.$key.assignment.ts",
+    "/api/experiments/api/assignment",
+    { key: "api" },
+    () => ({ Authorization: `Bearer ${apiKey}` }),
+    ["", "unit=", "unit=%20%20", `unit=${"u".repeat(201)}`],
+  ],
 ];
 
 describe.each(queryCases)("%s", (file, pathname, params, headers, corpus) => {
@@ -108,9 +188,17 @@ describe.each(queryCases)("%s", (file, pathname, params, headers, corpus) => {
 });
 
 it.each([
-  ["./admin.proposals._index.tsx", "/admin/proposals?page=2&size=50&sort=title&dir=desc&q=&_data=routes%2Fadmin.proposals._index", {}],
+  [
+    "./admin.proposals._index.tsx",
+    "/admin/proposals?page=2&size=50&sort=title&dir=desc&q=&_data=routes%2Fadmin.proposals._index",
+    {},
+  ],
   ["./admin.users._index.tsx", "/admin/users?q=%25", {}],
-  ["./admin.proposals.$proposalId.tsx", "/admin/proposals/P-100?depth=&variant=nope", { proposalId: "P-100" }],
+  [
+    "./admin.proposals.$proposalId.tsx",
+    "/admin/proposals/P-100?depth=&variant=nope",
+    { proposalId: "P-100" },
+  ],
   ["./analyst.snapshots.compare.tsx", "/analyst/snapshots/compare?a=2147483647&b=1", {}],
 ])("%s still answers sensible parameters (%s)", async (file, url, params) => {
   const { status } = await answer(file, "loader", url, params, admin());
@@ -121,12 +209,24 @@ it.each([
 it.each([
   ["an item id past 32 bits", { item: "99999999999", grade: "2", position: "1" }, /item must be a card id/],
   ["an item id in exponent form", { item: "1e3", grade: "2", position: "1" }, /item must be a card id/],
-  ["a NUL in the rationale", { item: "1", grade: "2", position: "1", rationale: "fine\u0000then not" }, /NUL character/],
+  [
+    "a NUL in the rationale",
+    { item: "1", grade: "2", position: "1", rationale: "fine\u0000then not" },
+    /NUL character/,
+  ],
 ])("an expert's autosave with %s is a 400 with a sentence", async (_name, fields, message) => {
   const body = new FormData();
   for (const [k, v] of Object.entries(fields)) body.set(k, v);
-  const request = new Request("http://localhost/expert/assignments/1", { method: "POST", body, headers: { Cookie: cookies.expert } });
-  const response = (await routes["./expert.assignments.$assignmentId.tsx"].action!({ request, params: { assignmentId: "1" }, context: { cspNonce: "", ip: "" } })) as Response;
+  const request = new Request("http://localhost/expert/assignments/1", {
+    method: "POST",
+    body,
+    headers: { Cookie: cookies.expert },
+  });
+  const response = (await routes["./expert.assignments.$assignmentId.tsx"].action!({
+    request,
+    params: { assignmentId: "1" },
+    context: { cspNonce: "", ip: "" },
+  })) as Response;
   expect(response.status).toBe(400);
   expect(((await response.json()) as { error: string }).error).toMatch(message);
 });

@@ -23,7 +23,9 @@ export default function ConvenerHome() {
         Signed in as {name}. {open.length} of {proposals.length} proposals still need a committee.
       </p>
       {proposals.length === 0 ? (
-        <div className="empty">No proposals are assigned to you yet. An admin assigns them (Import → convener assignments).</div>
+        <div className="empty">
+          No proposals are assigned to you yet. An admin assigns them (Import → convener assignments).
+        </div>
       ) : (
         <div className="table-scroll convener-home">
           <table aria-label="My proposals">
@@ -54,7 +56,9 @@ export default function ConvenerHome() {
                     )}
                   </td>
                   <td className="convener-home-status">
-                    <span className={`status-pill ${p.finished ? "done" : p.started ? "progress" : "todo"}`}>{p.finished ? "finished" : p.started ? "in progress" : "to do"}</span>
+                    <span className={`status-pill ${p.finished ? "done" : p.started ? "progress" : "todo"}`}>
+                      {p.finished ? "finished" : p.started ? "in progress" : "to do"}
+                    </span>
                   </td>
                 </tr>
               ))}

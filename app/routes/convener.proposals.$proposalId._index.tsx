@@ -13,7 +13,9 @@ import { ProposalHeader } from "~/components/proposal-header";
 import { CsrfInput } from "~/utils/csrf";
 import { ConflictWarning } from "~/components/conflict-warning";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.proposal.externalId ?? "Proposal"} · Assay` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.proposal.externalId ?? "Proposal"} · Assay` },
+];
 
 /**
  * Opening the page opens (or resumes) the session and logs the impression on the server; after
@@ -38,16 +40,23 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUserWithRole(request, "convener");
   const form = Object.fromEntries(await request.formData());
   const parsed = intentSchema.safeParse(form);
-  if (!parsed.success) throw json({ message: "That request was not understood; reload the page." }, { status: 400 });
+  if (!parsed.success)
+    throw json({ message: "That request was not understood; reload the page." }, { status: 400 });
   const proposal = params.proposalId ?? "";
   const db = getDb();
   const input = parsed.data;
-  if (input.intent === "adopt" || input.intent === "unadopt") return changeCommittee(user.id, proposal, input);
+  if (input.intent === "adopt" || input.intent === "unadopt")
+    return changeCommittee(user.id, proposal, input);
   if (input.intent === "reopen") {
     await convenerCall(() => reopenProposal(db, user.id, proposal));
     return redirect(`/convener/proposals/${encodeURIComponent(proposal)}`);
   }
-  if (input.intent === "finish" && input.confirm !== "empty" && (await committeeOf(db, user.id, proposal)).length === 0) return json({ error: NOBODY, confirmEmpty: true }, { status: 409 });
+  if (
+    input.intent === "finish" &&
+    input.confirm !== "empty" &&
+    (await committeeOf(db, user.id, proposal)).length === 0
+  )
+    return json({ error: NOBODY, confirmEmpty: true }, { status: 409 });
   await convenerCall(() => finish(db, user.id, proposal));
   return redirect("/convener");
 }
@@ -64,7 +73,9 @@ export default function ConvenerProposal() {
       </p>
       <ProposalHeader proposal={proposal} />
       {!experiment ? (
-        <div className="empty">No recommender is switched on for this proposal yet: ask an admin to start an experiment.</div>
+        <div className="empty">
+          No recommender is switched on for this proposal yet: ask an admin to start an experiment.
+        </div>
       ) : finished ? (
         <FinishedCommittee finished={finished} cap={cap} />
       ) : (
@@ -75,14 +86,25 @@ export default function ConvenerProposal() {
 }
 
 /** The committee as finished: read-only, with Reopen as the one way to change it. */
-function FinishedCommittee({ finished, cap }: { finished: { finishedAt: string | null; members: { candidateId: number; name: string; affiliation: string | null }[] }; cap: number }) {
+function FinishedCommittee({
+  finished,
+  cap,
+}: {
+  finished: {
+    finishedAt: string | null;
+    members: { candidateId: number; name: string; affiliation: string | null }[];
+  };
+  cap: number;
+}) {
   const busy = useNavigation().state !== "idle";
   return (
     <section aria-labelledby="finished-committee" className="panel committee-finished">
       <h2 id="finished-committee">
         Finished committee ({finished.members.length} of {cap})
       </h2>
-      {finished.finishedAt ? <p className="muted">Finished {finished.finishedAt.slice(0, 16).replace("T", " ")} UTC.</p> : null}
+      {finished.finishedAt ? (
+        <p className="muted">Finished {finished.finishedAt.slice(0, 16).replace("T", " ")} UTC.</p>
+      ) : null}
       {finished.members.length === 0 ? (
         <p>Finished with nobody adopted.</p>
       ) : (
@@ -100,7 +122,9 @@ function FinishedCommittee({ finished, cap }: { finished: { finishedAt: string |
         <button type="submit" name="intent" value="reopen" className="button-secondary" disabled={busy}>
           Reopen
         </button>
-        <span className="muted">Reopening starts a new session with an empty committee; this one stays on record.</span>
+        <span className="muted">
+          Reopening starts a new session with an empty committee; this one stays on record.
+        </span>
       </Form>
     </section>
   );
@@ -136,27 +160,54 @@ function Workspace() {
   }, [committee.length]);
 
   const names = list.filter((c) => members.has(c.candidateId));
-  const ordered = committee.map((id) => names.find((c) => c.candidateId === id)).filter((c) => c !== undefined);
+  const ordered = committee
+    .map((id) => names.find((c) => c.candidateId === id))
+    .filter((c) => c !== undefined);
   return (
     <div className="convener-workspace">
       <section aria-labelledby="recommended" className="convener-list">
         <h2 id="recommended">Recommended reviewers</h2>
-        {list.length === 0 ? <div className="empty">The recommender has no list for this proposal.</div> : null}
+        {list.length === 0 ? (
+          <div className="empty">The recommender has no list for this proposal.</div>
+        ) : null}
         <ol>
           {list.map((c) => (
-            <li key={c.candidateId} id={`card-${c.externalId}`} tabIndex={-1} className="convener-card" data-adopted={members.has(c.candidateId) || undefined}>
-              <Link to={`/convener/proposals/${encodeURIComponent(proposal.externalId)}/candidates/${encodeURIComponent(c.externalId)}`}>{c.name}</Link>, {c.affiliation}
+            <li
+              key={c.candidateId}
+              id={`card-${c.externalId}`}
+              tabIndex={-1}
+              className="convener-card"
+              data-adopted={members.has(c.candidateId) || undefined}
+            >
+              <Link
+                to={`/convener/proposals/${encodeURIComponent(proposal.externalId)}/candidates/${encodeURIComponent(c.externalId)}`}
+              >
+                {c.name}
+              </Link>
+              , {c.affiliation}
               <div className="muted">{c.keywords.join(", ")}</div>
               <ConflictWarning reason={c.conflict} />
               <Form method="post" className="convener-card-action">
                 <CsrfInput />
                 <input type="hidden" name="candidate" value={c.externalId} />
                 {members.has(c.candidateId) ? (
-                  <button id={`act-${c.externalId}`} type="submit" name="intent" value="unadopt" className="button-secondary">
+                  <button
+                    id={`act-${c.externalId}`}
+                    type="submit"
+                    name="intent"
+                    value="unadopt"
+                    className="button-secondary"
+                  >
                     Remove {c.name}
                   </button>
                 ) : (
-                  <button id={`act-${c.externalId}`} type="submit" name="intent" value="adopt" disabled={full}>
+                  <button
+                    id={`act-${c.externalId}`}
+                    type="submit"
+                    name="intent"
+                    value="adopt"
+                    disabled={full}
+                  >
                     Adopt {c.name}
                   </button>
                 )}
@@ -180,14 +231,23 @@ function Workspace() {
             <li key={c.candidateId}>{c.name}</li>
           ))}
         </ul>
-        {full ? <p className="muted committee-full">The committee is full; remove someone to adopt another.</p> : null}
+        {full ? (
+          <p className="muted committee-full">The committee is full; remove someone to adopt another.</p>
+        ) : null}
         <Form method="post" className="committee-finish">
           <CsrfInput />
           {confirming && committee.length === 0 ? (
             <div role="group" aria-labelledby="confirm-empty">
               <p id="confirm-empty">{NOBODY}</p>
               <input type="hidden" name="confirm" value="empty" />
-              <button ref={confirmRef} type="submit" name="intent" value="finish" className="button-danger" disabled={busy}>
+              <button
+                ref={confirmRef}
+                type="submit"
+                name="intent"
+                value="finish"
+                className="button-danger"
+                disabled={busy}
+              >
                 Finish with nobody
               </button>{" "}
               <button type="button" className="button-secondary" onClick={() => setConfirming(false)}>

@@ -11,12 +11,16 @@ import { RouteErrorBoundary } from "~/components/error-boundary";
 import { CsrfInput } from "~/utils/csrf";
 import { ConflictWarning } from "~/components/conflict-warning";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.candidate.name ?? "Candidate"} · Assay` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.candidate.name ?? "Candidate"} · Assay` },
+];
 
 /** Opening a profile is a logged interaction (a click), recorded on the server. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUserWithRole(request, "convener");
-  const profile = await convenerCall(() => openProfile(getDb(), user.id, params.proposalId ?? "", params.candidateId ?? ""));
+  const profile = await convenerCall(() =>
+    openProfile(getDb(), user.id, params.proposalId ?? "", params.candidateId ?? ""),
+  );
   return json(profile, { headers: { "Cache-Control": "no-store" } });
 }
 
@@ -25,7 +29,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUserWithRole(request, "convener");
   const form = Object.fromEntries(await request.formData());
   const parsed = committeeChangeSchema.safeParse({ intent: form.intent, candidate: params.candidateId });
-  if (!parsed.success) throw json({ message: "That request was not understood; reload the page." }, { status: 400 });
+  if (!parsed.success)
+    throw json({ message: "That request was not understood; reload the page." }, { status: 400 });
   return changeCommittee(user.id, params.proposalId ?? "", parsed.data);
 }
 
@@ -71,7 +76,9 @@ export default function CandidateProfile() {
             Adopt {candidate.name}
           </button>
         )}
-        {full && !adopted ? <span className="muted"> The committee is full; remove someone to adopt another.</span> : null}
+        {full && !adopted ? (
+          <span className="muted"> The committee is full; remove someone to adopt another.</span>
+        ) : null}
         {acted && "error" in acted ? (
           <p role="alert" className="form-error">
             {acted.error}

@@ -29,7 +29,11 @@ function statusOf(a: { finishedAt: string | Date | null; status: string; graded:
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUserWithRole(request, "expert");
   const assignments = (await expertAssignments(getDb(), user.id))
-    .map((a) => ({ ...a, instructions: a.instructions ? renderMarkdown(a.instructions) : "", state: statusOf(a) }))
+    .map((a) => ({
+      ...a,
+      instructions: a.instructions ? renderMarkdown(a.instructions) : "",
+      state: statusOf(a),
+    }))
     // The order of `rank`, and the query's order (campaign, proposal) within each rank.
     .map((a, i) => ({ a, i }))
     .sort((x, y) => rank(x.a) - rank(y.a) || x.i - y.i)
@@ -53,11 +57,15 @@ export default function ExpertHome() {
       <p className="muted">Signed in as {name}.</p>
       {finished ? (
         <p className="notice success" role="status">
-          Finished “{finished.proposal}”. Thank you. {next ? "Your next task is below." : "That was your last open task."}
+          Finished “{finished.proposal}”. Thank you.{" "}
+          {next ? "Your next task is below." : "That was your last open task."}
         </p>
       ) : null}
       {assignments.length === 0 ? (
-        <div className="empty">No rating assignments yet. When an admin launches a campaign that includes you, its proposals appear here.</div>
+        <div className="empty">
+          No rating assignments yet. When an admin launches a campaign that includes you, its proposals appear
+          here.
+        </div>
       ) : (
         <>
           <p>
@@ -76,13 +84,17 @@ export default function ExpertHome() {
             <details key={c.campaign} className="panel" aria-label={`Instructions for ${c.campaign}`}>
               <summary>
                 <strong>{c.campaign}</strong>
-                {c.deadline ? ` · Deadline: ${new Date(c.deadline).toISOString().slice(0, 10)}` : ""} · instructions
+                {c.deadline ? ` · Deadline: ${new Date(c.deadline).toISOString().slice(0, 10)}` : ""} ·
+                instructions
               </summary>
               {c.instructions ? (
                 // Rendered on the server from markdown with raw HTML off (app/utils/markdown.server.ts).
                 <div className="instructions" dangerouslySetInnerHTML={{ __html: c.instructions }} />
               ) : (
-                <p>Grade every candidate for the proposal: 1 irrelevant, 2 far-fetched, 3 relevant, 4 highly relevant, or can't judge.</p>
+                <p>
+                  Grade every candidate for the proposal: 1 irrelevant, 2 far-fetched, 3 relevant, 4 highly
+                  relevant, or can't judge.
+                </p>
               )}
             </details>
           ))}
@@ -108,8 +120,12 @@ export default function ExpertHome() {
                   <tr key={a.id}>
                     <td>
                       <span className={`status-pill ${a.state}`}>{STATUS_LABEL[a.state]}</span>
-                      {a.state === "progress" && a.graded === a.total ? <span className="muted"> · ready to finish</span> : null}
-                      {a.state === "done" && a.status === "closed" && !a.finishedAt ? <span className="muted"> · campaign closed</span> : null}
+                      {a.state === "progress" && a.graded === a.total ? (
+                        <span className="muted"> · ready to finish</span>
+                      ) : null}
+                      {a.state === "done" && a.status === "closed" && !a.finishedAt ? (
+                        <span className="muted"> · campaign closed</span>
+                      ) : null}
                     </td>
                     <td>
                       <Link to={`/expert/assignments/${a.id}`}>{a.proposal}</Link>

@@ -30,7 +30,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const view = await call(() => taskView(getDb(), user.id, parseId(params.assignmentId, "assignment")));
   const instructions = view.assignment.instructions ? renderMarkdown(view.assignment.instructions) : "";
   // The expert's own id keys the browser's save queue, so two experts on one browser never mix grades.
-  return json({ ...view, expertId: user.id, assignment: { ...view.assignment, instructions } }, { headers: { "Cache-Control": "no-store" } });
+  return json(
+    { ...view, expertId: user.id, assignment: { ...view.assignment, instructions } },
+    { headers: { "Cache-Control": "no-store" } },
+  );
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -42,14 +45,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return redirect(`/expert?finished=${assignmentId}`);
   }
   const parsed = gradeSchema.safeParse(form);
-  if (!parsed.success) return json({ ok: false, error: parsed.error.issues.map((i) => i.message).join("; ") }, { status: 400 });
+  if (!parsed.success)
+    return json({ ok: false, error: parsed.error.issues.map((i) => i.message).join("; ") }, { status: 400 });
   await call(() => saveGrade(getDb(), user.id, assignmentId, parsed.data));
   return json({ ok: true, error: null });
 }
 
-
 const FIRST_RENDERED = 30;
-const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+const dateFormat = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "UTC",
+});
 
 /** Keyed by assignment, so moving to another task starts with a fresh queue, choices and focus. */
 export default function Task() {
@@ -58,17 +66,29 @@ export default function Task() {
 }
 
 // Saves go through the queue's own `fetch`, which Remix does not see: they never reload the task.
-function TaskPage({ assignment, proposal, cards, expertId }: ReturnType<typeof useLoaderData<typeof loader>>) {
+function TaskPage({
+  assignment,
+  proposal,
+  cards,
+  expertId,
+}: ReturnType<typeof useLoaderData<typeof loader>>) {
   const { queue, loaded, problems, inFlight, save } = useSaveQueue(expertId, assignment.id);
   // What the expert chose, newest first: this page's choices, then grades still queued from before a reload.
   const [chosen, setChosen] = useState(() => new Map<number, { grade: Grade; rationale: string }>());
   useEffect(() => {
     if (!loaded) return;
-    setChosen((m) => new Map([...queue.map((q) => [q.item, { grade: q.grade, rationale: q.rationale }] as const), ...m]));
+    setChosen(
+      (m) =>
+        new Map([...queue.map((q) => [q.item, { grade: q.grade, rationale: q.rationale }] as const), ...m]),
+    );
     // Only the queue found on load is merged; later entries come from `onSave` below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [loaded]);
-  const gradeOf = useCallback((c: (typeof cards)[number]) => chosen.get(c.id)?.grade ?? (c.grade === null ? null : (String(c.grade) as Grade)), [chosen]);
+  const gradeOf = useCallback(
+    (c: (typeof cards)[number]) =>
+      chosen.get(c.id)?.grade ?? (c.grade === null ? null : (String(c.grade) as Grade)),
+    [chosen],
+  );
   const onSave = useCallback(
     (request: SaveRequest) => {
       setChosen((m) => new Map(m).set(request.item, { grade: request.grade, rationale: request.rationale }));
@@ -84,7 +104,10 @@ function TaskPage({ assignment, proposal, cards, expertId }: ReturnType<typeof u
   const [shown, setShown] = useState(Math.min(cards.length, FIRST_RENDERED));
   useEffect(() => setShown(cards.length), [cards.length]);
   const refs = useRef<(HTMLElement | null)[]>([]);
-  const focusCard = useCallback((i: number) => refs.current[Math.max(0, Math.min(cards.length - 1, i))]?.focus(), [cards.length]);
+  const focusCard = useCallback(
+    (i: number) => refs.current[Math.max(0, Math.min(cards.length - 1, i))]?.focus(),
+    [cards.length],
+  );
   const focused = useRef(false);
   useEffect(() => {
     if (!loaded || shown < cards.length || focused.current) return;
@@ -97,11 +120,15 @@ function TaskPage({ assignment, proposal, cards, expertId }: ReturnType<typeof u
   const stateOf = (id: number, grade: Grade | null): SaveState => {
     const problem = problems.get(id);
     if (inFlight === id) return { text: "Saving…", problem: false };
-    if (queued.has(id)) return problem ? { text: `Not saved, retrying (${problem.reason})`, problem: true } : { text: "Saving…", problem: false };
+    if (queued.has(id))
+      return problem
+        ? { text: `Not saved, retrying (${problem.reason})`, problem: true }
+        : { text: "Saving…", problem: false };
     if (problem?.refused) return { text: `Not saved: ${problem.reason}`, problem: true };
     return { text: grade !== null ? "Saved" : "", problem: false };
   };
-  const retrying = queue.length > 0 && queue.some((q) => problems.has(q.item) && !problems.get(q.item)!.refused);
+  const retrying =
+    queue.length > 0 && queue.some((q) => problems.has(q.item) && !problems.get(q.item)!.refused);
 
   return (
     <>
@@ -119,7 +146,10 @@ function TaskPage({ assignment, proposal, cards, expertId }: ReturnType<typeof u
           // Rendered on the server from markdown with raw HTML off (app/utils/markdown.server.ts).
           <div className="instructions" dangerouslySetInnerHTML={{ __html: assignment.instructions }} />
         ) : (
-          <p>Grade every candidate for the proposal: 1 irrelevant, 2 far-fetched, 3 relevant, 4 highly relevant, or can't judge.</p>
+          <p>
+            Grade every candidate for the proposal: 1 irrelevant, 2 far-fetched, 3 relevant, 4 highly
+            relevant, or can't judge.
+          </p>
         )}
       </details>
       <ul className="keywords" aria-label="Keywords">
@@ -131,21 +161,30 @@ function TaskPage({ assignment, proposal, cards, expertId }: ReturnType<typeof u
       {assignment.finished && assignment.finishedAt ? (
         <p className="notice success" role="note">
           Finished on {dateFormat.format(new Date(assignment.finishedAt))}.{" "}
-          {assignment.editable ? "You can still change a grade until the campaign closes; it saves at once." : ""}
+          {assignment.editable
+            ? "You can still change a grade until the campaign closes; it saves at once."
+            : ""}
         </p>
       ) : null}
-      {!assignment.editable ? <p className="notice error">This campaign is closed: grades can no longer change.</p> : null}
+      {!assignment.editable ? (
+        <p className="notice error">This campaign is closed: grades can no longer change.</p>
+      ) : null}
       <div className="task-bar">
         <span aria-live="polite">
           {gradedCount} of {cards.length} graded
         </span>
-        <span className={queue.length > 0 ? "task-unsaved" : "sr-only"} role="status" aria-label="Unsaved grades">
+        <span
+          className={queue.length > 0 ? "task-unsaved" : "sr-only"}
+          role="status"
+          aria-label="Unsaved grades"
+        >
           {queue.length > 0
             ? `${queue.length} grade${queue.length === 1 ? "" : "s"} not saved yet${retrying ? ", retrying" : ""}. They are kept in this browser until they land.`
             : "Every grade is saved."}
         </span>
         <span className="muted task-keys">
-          <kbd>1</kbd>–<kbd>4</kbd> grade and move on, <kbd>0</kbd> can't judge, <kbd>↑</kbd>/<kbd>↓</kbd> or <kbd>k</kbd>/<kbd>j</kbd> move
+          <kbd>1</kbd>–<kbd>4</kbd> grade and move on, <kbd>0</kbd> can't judge, <kbd>↑</kbd>/<kbd>↓</kbd> or{" "}
+          <kbd>k</kbd>/<kbd>j</kbd> move
         </span>
       </div>
       <div className="grade-cards">
@@ -174,7 +213,18 @@ function TaskPage({ assignment, proposal, cards, expertId }: ReturnType<typeof u
           </Link>
         </p>
       ) : (
-        <FinishButton assignmentId={assignment.id} blocker={!assignment.editable ? "The campaign is closed." : !allGraded ? `Grade every card to finish (${cards.length - gradedCount} left).` : queue.length > 0 ? "Finish waits until every grade is saved." : null} />
+        <FinishButton
+          assignmentId={assignment.id}
+          blocker={
+            !assignment.editable
+              ? "The campaign is closed."
+              : !allGraded
+                ? `Grade every card to finish (${cards.length - gradedCount} left).`
+                : queue.length > 0
+                  ? "Finish waits until every grade is saved."
+                  : null
+          }
+        />
       )}
     </>
   );
@@ -191,7 +241,10 @@ function FinishButton({ assignmentId, blocker }: { assignmentId: number; blocker
     setError(null);
     try {
       const body = new URLSearchParams({ intent: "finish", [CSRF_FIELD]: csrf });
-      const response = await fetch(`${window.location.pathname}?_data=${encodeURIComponent("routes/expert.assignments.$assignmentId")}`, { method: "POST", body });
+      const response = await fetch(
+        `${window.location.pathname}?_data=${encodeURIComponent("routes/expert.assignments.$assignmentId")}`,
+        { method: "POST", body },
+      );
       const to = response.headers.get("X-Remix-Redirect");
       if (to) return navigate(to.startsWith("/login") ? to : `/expert?finished=${assignmentId}`);
       const data = (await response.json().catch(() => null)) as { message?: string; error?: string } | null;
@@ -203,7 +256,12 @@ function FinishButton({ assignmentId, blocker }: { assignmentId: number; blocker
   };
   return (
     <div className="task-finish">
-      <button type="button" disabled={blocker !== null || sending} aria-describedby="finish-why" onClick={() => void finish()}>
+      <button
+        type="button"
+        disabled={blocker !== null || sending}
+        aria-describedby="finish-why"
+        onClick={() => void finish()}
+      >
         {sending ? "Finishing…" : "Finish"}
       </button>
       <span id="finish-why" className={error ? "field-error" : "muted"} role={error ? "alert" : undefined}>

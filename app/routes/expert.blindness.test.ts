@@ -19,12 +19,22 @@ beforeAll(async () => {
   process.env.DATABASE_URL = t.url;
   process.env.SESSION_SECRET = "a-test-secret-that-is-long-enough-to-sign";
   await seedDemo(t.db, { proposals: 20, candidates: 300, seed: "blind-test" });
-  const [expert] = await t.db.execute<{ id: number }>(sql`select id from users where email = 'expert@assay.local'`);
-  [{ id: assignmentId }] = await t.db.execute<{ id: number }>(sql`select id from campaign_assignments where expert_id = ${expert.id} order by id limit 1`);
+  const [expert] = await t.db.execute<{ id: number }>(
+    sql`select id from users where email = 'expert@assay.local'`,
+  );
+  [{ id: assignmentId }] = await t.db.execute<{ id: number }>(
+    sql`select id from campaign_assignments where expert_id = ${expert.id} order by id limit 1`,
+  );
   // Two of this assignment's pairs are gold items (known grades): they must look like every other card.
-  goldItems = (await t.db.execute<{ id: number }>(sql`select i.id from campaign_items i join campaign_assignments a on a.campaign_id = i.campaign_id and a.proposal_id = i.proposal_id
-    where a.id = ${assignmentId} order by i.id limit 2`)).map((r) => r.id);
-  await t.db.execute(sql`insert into campaign_truth (item_id, grade) values (${goldItems[0]}, 4), (${goldItems[1]}, 1)`);
+  goldItems = (
+    await t.db.execute<{
+      id: number;
+    }>(sql`select i.id from campaign_items i join campaign_assignments a on a.campaign_id = i.campaign_id and a.proposal_id = i.proposal_id
+    where a.id = ${assignmentId} order by i.id limit 2`)
+  ).map((r) => r.id);
+  await t.db.execute(
+    sql`insert into campaign_truth (item_id, grade) values (${goldItems[0]}, 4), (${goldItems[1]}, 1)`,
+  );
   cookie = await createSessionCookie(t.db, expert.id);
   route = await import("./expert.assignments.$assignmentId");
 });
@@ -41,27 +51,58 @@ async function bodyOf(promise: Promise<Response>) {
 
 it("sends nothing that identifies, ranks or attributes a pooled candidate", async () => {
   const params = { assignmentId: String(assignmentId) };
-  const loaded = await bodyOf(route.loader({ request: new Request("http://x/expert/assignments/1", { headers: { Cookie: cookie } }), params, context: { cspNonce: "", ip: "" } }) as Promise<Response>);
+  const loaded = await bodyOf(
+    route.loader({
+      request: new Request("http://x/expert/assignments/1", { headers: { Cookie: cookie } }),
+      params,
+      context: { cspNonce: "", ip: "" },
+    }) as Promise<Response>,
+  );
   const view = JSON.parse(loaded);
   const saves = await Promise.all(
     view.cards.slice(0, 3).map((c: { id: number; position: number }) => {
       const form = new FormData();
-      for (const [k, v] of Object.entries({ item: c.id, grade: "3", rationale: "", position: c.position, timeSpentMs: 10 })) form.set(k, String(v));
-      return bodyOf(route.action({ request: new Request("http://x", { method: "POST", body: form, headers: { Cookie: cookie } }), params, context: { cspNonce: "", ip: "" } }) as Promise<Response>);
+      for (const [k, v] of Object.entries({
+        item: c.id,
+        grade: "3",
+        rationale: "",
+        position: c.position,
+        timeSpentMs: 10,
+      }))
+        form.set(k, String(v));
+      return bodyOf(
+        route.action({
+          request: new Request("http://x", { method: "POST", body: form, headers: { Cookie: cookie } }),
+          params,
+          context: { cspNonce: "", ip: "" },
+        }) as Promise<Response>,
+      );
     }),
   );
   const sent = [loaded, ...saves].join("\n");
-  const secrets = await t.db.execute<{ name: string; external_id: string; affiliation: string; email: string | null }>(sql`
+  const secrets = await t.db.execute<{
+    name: string;
+    external_id: string;
+    affiliation: string;
+    email: string | null;
+  }>(sql`
     select c.name, c.external_id, c.affiliation, c.email from campaign_items i join candidates c on c.id = i.candidate_id
     join campaign_assignments a on a.campaign_id = i.campaign_id and a.proposal_id = i.proposal_id where a.id = ${assignmentId}`);
   expect(secrets.length).toBe(view.cards.length);
-  for (const s of secrets) for (const value of [s.name, s.external_id, s.affiliation, s.email]) if (value) expect(sent).not.toContain(value);
-  for (const key of (await t.db.execute<{ key: string }>(sql`select key from systems`)).map((r) => r.key)) expect(sent).not.toContain(key);
-  const keys = JSON.stringify(view).match(/"([a-zA-Z]+)":/g)!.map((k) => k.slice(1, -2).toLowerCase());
-  for (const forbidden of ["rank", "score", "system", "name", "affiliation", "externalid", "email"]) expect(keys).not.toContain(forbidden);
+  for (const s of secrets)
+    for (const value of [s.name, s.external_id, s.affiliation, s.email])
+      if (value) expect(sent).not.toContain(value);
+  for (const key of (await t.db.execute<{ key: string }>(sql`select key from systems`)).map((r) => r.key))
+    expect(sent).not.toContain(key);
+  const keys = JSON.stringify(view)
+    .match(/"([a-zA-Z]+)":/g)!
+    .map((k) => k.slice(1, -2).toLowerCase());
+  for (const forbidden of ["rank", "score", "system", "name", "affiliation", "externalid", "email"])
+    expect(keys).not.toContain(forbidden);
   expect(saves.every((s) => s === '{"ok":true,"error":null}')).toBe(true);
   // Gold items are graded like any card: nothing says which are gold or what their known grade is.
-  for (const forbidden of ["gold", "truth", "known", "isgold", "expected"]) expect(keys).not.toContain(forbidden);
+  for (const forbidden of ["gold", "truth", "known", "isgold", "expected"])
+    expect(keys).not.toContain(forbidden);
   expect(sent).not.toMatch(/gold|truth/i);
   const cards = view.cards as { id: number }[];
   const gold = cards.filter((c) => goldItems.includes(c.id));
@@ -81,7 +122,11 @@ it.each([
   form.set("item", "1");
   form.set("position", "1");
   if (grade !== undefined) form.set("grade", grade);
-  const response = (await route.action({ request: new Request("http://x", { method: "POST", body: form, headers: { Cookie: cookie } }), params: { assignmentId: String(assignmentId) }, context: { cspNonce: "", ip: "" } })) as Response;
+  const response = (await route.action({
+    request: new Request("http://x", { method: "POST", body: form, headers: { Cookie: cookie } }),
+    params: { assignmentId: String(assignmentId) },
+    context: { cspNonce: "", ip: "" },
+  })) as Response;
   expect(response.status).toBe(400);
   expect((await response.json()).error).toBe(message);
 });
@@ -89,9 +134,23 @@ it.each([
 it("refuses a card outside the pool and another expert's assignment", async () => {
   const form = new FormData();
   for (const [k, v] of Object.entries({ item: 999999, grade: "2", position: 1 })) form.set(k, String(v));
-  const outside = await bodyOf(route.action({ request: new Request("http://x", { method: "POST", body: form, headers: { Cookie: cookie } }), params: { assignmentId: String(assignmentId) }, context: { cspNonce: "", ip: "" } }) as Promise<Response>);
+  const outside = await bodyOf(
+    route.action({
+      request: new Request("http://x", { method: "POST", body: form, headers: { Cookie: cookie } }),
+      params: { assignmentId: String(assignmentId) },
+      context: { cspNonce: "", ip: "" },
+    }) as Promise<Response>,
+  );
   expect(outside).toMatch(/^404 .*That card is not part of this assignment/);
-  const [other] = await t.db.execute<{ id: number }>(sql`select a.id from campaign_assignments a join users u on u.id = a.expert_id where u.email <> 'expert@assay.local' limit 1`);
-  const foreign = await bodyOf(route.loader({ request: new Request("http://x", { headers: { Cookie: cookie } }), params: { assignmentId: String(other.id) }, context: { cspNonce: "", ip: "" } }) as Promise<Response>);
+  const [other] = await t.db.execute<{ id: number }>(
+    sql`select a.id from campaign_assignments a join users u on u.id = a.expert_id where u.email <> 'expert@assay.local' limit 1`,
+  );
+  const foreign = await bodyOf(
+    route.loader({
+      request: new Request("http://x", { headers: { Cookie: cookie } }),
+      params: { assignmentId: String(other.id) },
+      context: { cspNonce: "", ip: "" },
+    }) as Promise<Response>,
+  );
   expect(foreign).toMatch(/^404 .*There is no such assignment of yours/);
 });

@@ -10,7 +10,9 @@ const DEADLINE_MS = 2_000;
 export async function loader() {
   let timer: NodeJS.Timeout | undefined;
   try {
-    const deadline = new Promise((_, reject) => (timer = setTimeout(() => reject(new Error("timeout")), DEADLINE_MS)));
+    const deadline = new Promise(
+      (_, reject) => (timer = setTimeout(() => reject(new Error("timeout")), DEADLINE_MS)),
+    );
     await Promise.race([getSql()`select 1`, deadline]);
     return json({ ok: true, db: "up" }, { headers: { "Cache-Control": "no-store" } });
   } catch {

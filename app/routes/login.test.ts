@@ -3,7 +3,13 @@ import { eq } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
 import { createSessionCookie } from "../../test/session-cookie";
 import { sessions } from "../../db/schema";
-import { createUser, setUserActive, setUserPassword, updateUser, type PublicUser } from "../../db/accounts/users";
+import {
+  createUser,
+  setUserActive,
+  setUserPassword,
+  updateUser,
+  type PublicUser,
+} from "../../db/accounts/users";
 
 /** Sign-in, sign-out and the session cookie, through the routes' own actions against a real database. */
 let t: TestDatabase;
@@ -16,18 +22,31 @@ beforeAll(async () => {
   t = await createTestDatabase();
   process.env.DATABASE_URL = t.url;
   process.env.SESSION_SECRET = "a-test-secret-that-is-long-enough-to-sign";
-  [login, logout, auth] = await Promise.all([import("./login"), import("./logout"), import("../utils/auth.server")]);
+  [login, logout, auth] = await Promise.all([
+    import("./login"),
+    import("./logout"),
+    import("../utils/auth.server"),
+  ]);
 });
 afterAll(() => t.drop());
 
 const PASSWORD = "long-enough-1";
 async function newUser(role: PublicUser["role"] = "expert") {
   n++;
-  return createUser(t.db, "cli", { email: `person${n}@test.local`, name: `Person ${n}`, role, password: PASSWORD });
+  return createUser(t.db, "cli", {
+    email: `person${n}@test.local`,
+    name: `Person ${n}`,
+    role,
+    password: PASSWORD,
+  });
 }
 
 /** Runs an action as the server would; a thrown Response is returned like a returned one. */
-async function run(action: (args: never) => Promise<Response>, request: Request, ip: string): Promise<Response> {
+async function run(
+  action: (args: never) => Promise<Response>,
+  request: Request,
+  ip: string,
+): Promise<Response> {
   try {
     return await action({ request, params: {}, context: { cspNonce: "", ip } } as never);
   } catch (thrown) {
@@ -48,7 +67,12 @@ function signInRequest(fields: Record<string, string>, cookie?: string) {
   });
 }
 
-const signIn = (email: string, password: string, ip: string, extra: { cookie?: string; redirectTo?: string } = {}) =>
+const signIn = (
+  email: string,
+  password: string,
+  ip: string,
+  extra: { cookie?: string; redirectTo?: string } = {},
+) =>
   run(
     login.action,
     signInRequest(
@@ -63,7 +87,9 @@ const userOf = (cookie: string) =>
   auth.getOptionalUser(new Request("http://localhost/", { headers: { Cookie: cookie } }));
 /** The session id inside the signed cookie (Remix encodes the value as base64 JSON, then appends the signature). */
 const idOf = (cookie: string) =>
-  JSON.parse(Buffer.from(decodeURIComponent(cookie.split("=")[1]).replace(/\.[^.]*$/, ""), "base64").toString());
+  JSON.parse(
+    Buffer.from(decodeURIComponent(cookie.split("=")[1]).replace(/\.[^.]*$/, ""), "base64").toString(),
+  );
 const hashOf = (id: string) => createHash("sha256").update(id).digest("hex");
 const sessionRows = (userId: number) => t.db.select().from(sessions).where(eq(sessions.userId, userId));
 
@@ -108,7 +134,10 @@ describe("sign-in", () => {
     ];
     for (const [redirectTo, expected] of cases) {
       const response = await signIn(user.email, PASSWORD, "192.0.2.3", { redirectTo });
-      expect([response.status, response.headers.get("Location")], JSON.stringify(redirectTo)).toEqual([302, expected]);
+      expect([response.status, response.headers.get("Location")], JSON.stringify(redirectTo)).toEqual([
+        302,
+        expected,
+      ]);
     }
   });
 });
@@ -139,7 +168,9 @@ describe("ending sessions", () => {
     };
     expect(await check(() => setUserPassword(t.db, "cli", user.id, "a-new-password-2"))).toBeNull();
     expect(
-      await check(() => updateUser(t.db, "cli", user.id, { role: "convener", name: user.name, subjectIds: [] })),
+      await check(() =>
+        updateUser(t.db, "cli", user.id, { role: "convener", name: user.name, subjectIds: [] }),
+      ),
     ).toBeNull();
     const cookie = await createSessionCookie(t.db, user.id);
     await setUserActive(t.db, "cli", user.id, false);
@@ -164,7 +195,8 @@ describe("ending sessions", () => {
 describe("throttling failed sign-ins", () => {
   it("five wrong passwords from A throttle that account from A only; the right password from B works", async () => {
     const user = await newUser();
-    for (let i = 0; i < 5; i++) expect((await signIn(user.email, "wrong-password", "198.51.100.1")).status).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await signIn(user.email, "wrong-password", "198.51.100.1")).status).toBe(401);
     const throttled = await signIn(user.email, PASSWORD, "198.51.100.1");
     expect(throttled.status).toBe(429);
     expect(Number(throttled.headers.get("Retry-After"))).toBeGreaterThan(0);

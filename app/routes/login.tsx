@@ -44,13 +44,16 @@ export async function action(args: ActionFunctionArgs) {
   const { request, context } = args;
   await beforeBody(args);
   const submission = parseWithZod(await request.formData(), { schema: loginSchema });
-  if (submission.status !== "success") return json(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  if (submission.status !== "success")
+    return json(submission.reply({ hideFields: ["password"] }), { status: 400 });
   const { email, password, redirectTo } = submission.value;
   const address = addressKey(context.ip ?? "");
   const accountKey = `${email.toLowerCase()} from ${address}`;
   const wait = signInLimiters.byAccountAddress.retryAfter(accountKey);
   if (wait > 0) {
-    const formErrors = [`Too many failed sign-ins to this account from your network address. ${waitSentence(wait)}`];
+    const formErrors = [
+      `Too many failed sign-ins to this account from your network address. ${waitSentence(wait)}`,
+    ];
     return json(submission.reply({ formErrors, hideFields: ["password"] }), {
       status: 429,
       headers: { "Retry-After": String(Math.ceil(wait / 1000)) },
@@ -63,7 +66,9 @@ export async function action(args: ActionFunctionArgs) {
     signInLimiters.byAddress.fail(address);
     signInLimiters.byAccountAddress.fail(accountKey);
     const deactivated = credentials && valid && !credentials.active;
-    const message = deactivated ? "This account is deactivated. Ask an admin to reactivate it." : "Email or password is wrong.";
+    const message = deactivated
+      ? "This account is deactivated. Ask an admin to reactivate it."
+      : "Email or password is wrong.";
     return json(submission.reply({ formErrors: [message], hideFields: ["password"] }), { status: 401 });
   }
   // The address's count stays: else signing in to one's own account would reset guessing at others.
@@ -90,13 +95,26 @@ export default function Login() {
         <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
         <div className="field">
           <label htmlFor={fields.email.id}>Email</label>
-          <input {...getInputProps(fields.email, { type: "email" })} autoComplete="username" autoFocus style={{ width: "100%" }} />
-          <p className="field-error" id={fields.email.errorId}>{fields.email.errors}</p>
+          <input
+            {...getInputProps(fields.email, { type: "email" })}
+            autoComplete="username"
+            autoFocus
+            style={{ width: "100%" }}
+          />
+          <p className="field-error" id={fields.email.errorId}>
+            {fields.email.errors}
+          </p>
         </div>
         <div className="field">
           <label htmlFor={fields.password.id}>Password</label>
-          <input {...getInputProps(fields.password, { type: "password" })} autoComplete="current-password" style={{ width: "100%" }} />
-          <p className="field-error" id={fields.password.errorId}>{fields.password.errors}</p>
+          <input
+            {...getInputProps(fields.password, { type: "password" })}
+            autoComplete="current-password"
+            style={{ width: "100%" }}
+          />
+          <p className="field-error" id={fields.password.errorId}>
+            {fields.password.errors}
+          </p>
         </div>
         {form.errors ? (
           <p className="form-error" role="alert" id={form.errorId}>

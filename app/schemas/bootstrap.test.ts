@@ -11,7 +11,12 @@ beforeAll(async () => {
   t = await createTestDatabase();
   process.env.DATABASE_URL = t.url;
   process.env.SESSION_SECRET = "a-test-secret-that-is-long-enough-to-sign";
-  const user = await createUser(t.db, "cli", { email: "analyst@test.local", name: "Analyst", role: "analyst", password: "long-enough-1" });
+  const user = await createUser(t.db, "cli", {
+    email: "analyst@test.local",
+    name: "Analyst",
+    role: "analyst",
+    password: "long-enough-1",
+  });
   cookie = await createSessionCookie(t.db, user.id);
 });
 afterAll(() => t.drop());
@@ -21,7 +26,11 @@ const context = { cspNonce: "", ip: "127.0.0.1" };
 async function offlinePage(query: string) {
   const { loader } = await import("../routes/analyst._index");
   try {
-    return await loader({ request: new Request(`http://localhost/analyst${query}`, { headers: { Cookie: cookie } }), params: {}, context });
+    return await loader({
+      request: new Request(`http://localhost/analyst${query}`, { headers: { Cookie: cookie } }),
+      params: {},
+      context,
+    });
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
     throw thrown;
@@ -45,14 +54,26 @@ describe("B, the bootstrap's resamples", () => {
 
   it("is taken up to 20,000 and defaults to 1,000", async () => {
     // No lists yet: the page answers without a report, with the settings it read.
-    expect(await (await offlinePage("?B=20000&seed=s")).json()).toEqual({ report: null, params: { B: 20000, seed: "s" }, view: { excludeConflicts: false, stratify: null, from: null, to: null } });
-    expect(await (await offlinePage("")).json()).toEqual({ report: null, params: { B: 1000, seed: "assay" }, view: { excludeConflicts: false, stratify: null, from: null, to: null } });
+    expect(await (await offlinePage("?B=20000&seed=s")).json()).toEqual({
+      report: null,
+      params: { B: 20000, seed: "s" },
+      view: { excludeConflicts: false, stratify: null, from: null, to: null },
+    });
+    expect(await (await offlinePage("")).json()).toEqual({
+      report: null,
+      params: { B: 1000, seed: "assay" },
+      view: { excludeConflicts: false, stratify: null, from: null, to: null },
+    });
   });
 
   it("is refused by the snapshot form above 20,000, and no snapshot is made", async () => {
     const { action } = await import("../routes/analyst.snapshots._index");
     const body = new URLSearchParams({ kind: "offline", B: "25000", seed: "assay" });
-    const request = new Request("http://localhost/analyst/snapshots", { method: "POST", headers: { Cookie: cookie }, body });
+    const request = new Request("http://localhost/analyst/snapshots", {
+      method: "POST",
+      headers: { Cookie: cookie },
+      body,
+    });
     const response = await action({ request, params: {}, context });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: "Use at most 20,000 resamples (B)." });

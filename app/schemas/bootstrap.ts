@@ -11,10 +11,17 @@ export const resamplesField = z.coerce
   .min(MIN_RESAMPLES, `Use at least ${MIN_RESAMPLES} resamples (B).`)
   .max(MAX_RESAMPLES, `Use at most ${MAX_RESAMPLES.toLocaleString("en")} resamples (B).`);
 
-export const seedField = z.string().trim().min(1, "Give a seed.").max(100, "Use a seed of at most 100 characters.");
+export const seedField = z
+  .string()
+  .trim()
+  .min(1, "Give a seed.")
+  .max(100, "Use a seed of at most 100 characters.");
 
 /** `?B=&seed=` of a report page: both optional, a bad value a 400 (see `bootstrapParams`). */
-export const bootstrapParamsSchema = z.object({ B: resamplesField.default(1000), seed: seedField.default("assay") });
+export const bootstrapParamsSchema = z.object({
+  B: resamplesField.default(1000),
+  seed: seedField.default("assay"),
+});
 
 /** The bootstrap settings of a request's query string; a 400 with a sentence when they are not usable. */
 export function bootstrapParams(request: Request): z.infer<typeof bootstrapParamsSchema> {
@@ -22,7 +29,10 @@ export function bootstrapParams(request: Request): z.infer<typeof bootstrapParam
   const raw = Object.fromEntries(["B", "seed"].flatMap((k) => (search.get(k) ? [[k, search.get(k)]] : [])));
   const parsed = bootstrapParamsSchema.safeParse(raw);
   if (!parsed.success) {
-    throw new Response(JSON.stringify({ message: parsed.error.issues[0].message }), { status: 400, headers: { "Content-Type": "application/json; charset=utf-8" } });
+    throw new Response(JSON.stringify({ message: parsed.error.issues[0].message }), {
+      status: 400,
+      headers: { "Content-Type": "application/json; charset=utf-8" },
+    });
   }
   return parsed.data;
 }

@@ -8,5 +8,8 @@ export const importUploadSchema = z.object({
   file: z
     .instanceof(File, { message: "Choose a CSV or JSONL file to import" })
     .refine((f) => f.size > 0, "The file is empty")
-    .refine((f) => f.size <= MAX_UPLOAD_BYTES, "The file is larger than 50 MB; import it with the CLI instead"),
+    .refine(
+      (f) => f.size <= MAX_UPLOAD_BYTES,
+      "The file is larger than 50 MB; import it with the CLI instead",
+    ),
 });

@@ -10,10 +10,16 @@ export function apiError(status: number, error: string, headers: Record<string, 
 /** The experiment of the request's API key (`Authorization: Bearer …` or `X-Api-Key`), or a 401. */
 export async function requireApiKey(request: Request): Promise<ExperimentWithArms> {
   const header = request.headers.get("Authorization");
-  const key = header?.toLowerCase().startsWith("bearer ") ? header.slice(7).trim() : request.headers.get("X-Api-Key")?.trim();
-  if (!key) throw apiError(401, "Send an experiment API key as `Authorization: Bearer <key>`.", { "WWW-Authenticate": "Bearer" });
+  const key = header?.toLowerCase().startsWith("bearer ")
+    ? header.slice(7).trim()
+    : request.headers.get("X-Api-Key")?.trim();
+  if (!key)
+    throw apiError(401, "Send an experiment API key as `Authorization: Bearer <key>`.", {
+      "WWW-Authenticate": "Bearer",
+    });
   const experiment = await experimentForApiKey(getDb(), key);
-  if (!experiment) throw apiError(401, "This API key is unknown, revoked or expired.", { "WWW-Authenticate": "Bearer" });
+  if (!experiment)
+    throw apiError(401, "This API key is unknown, revoked or expired.", { "WWW-Authenticate": "Bearer" });
   return experiment;
 }
 
@@ -51,7 +57,12 @@ export async function readBody(request: Request, limit: number): Promise<string>
 }
 
 /** The 413 for a body too large, once its rest is discarded (up to `DRAIN_BYTES` read in all). */
-async function refuseRest(reader: ReadableStreamDefaultReader<Uint8Array>, read: number, skip: boolean, message: string): Promise<Response> {
+async function refuseRest(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  read: number,
+  skip: boolean,
+  message: string,
+): Promise<Response> {
   let received = read;
   while (!skip && received <= DRAIN_BYTES) {
     const { done, value } = await reader.read();
@@ -76,8 +87,12 @@ export function jsonContentTypeProblem(header: string | null): string | null {
   if (essence.trim().toLowerCase() !== "application/json") return `${expected}; this request says ${quoted}.`;
   for (const parameter of parameters) {
     const [name, value = ""] = parameter.split("=");
-    const charset = value.trim().replace(/^"(.*)"$/, "$1").toLowerCase();
-    if (name.trim().toLowerCase() === "charset" && charset !== "utf-8" && charset !== "utf8") return `JSON must be sent as UTF-8; this request says ${quoted}.`;
+    const charset = value
+      .trim()
+      .replace(/^"(.*)"$/, "$1")
+      .toLowerCase();
+    if (name.trim().toLowerCase() === "charset" && charset !== "utf-8" && charset !== "utf8")
+      return `JSON must be sent as UTF-8; this request says ${quoted}.`;
   }
   return null;
 }

@@ -21,7 +21,9 @@ export async function requireUser(request: Request): Promise<PublicUser> {
     const url = new URL(request.url);
     const back = `${url.pathname}${url.search}`;
     // A cookie of an ended session is removed, so the browser stops sending it.
-    const headers: HeadersInit = hasSessionCookie(request) ? { "Set-Cookie": await clearSessionCookie() } : {};
+    const headers: HeadersInit = hasSessionCookie(request)
+      ? { "Set-Cookie": await clearSessionCookie() }
+      : {};
     throw redirect(`/login?redirectTo=${encodeURIComponent(back)}`, { headers });
   }
   return user;
@@ -31,11 +33,17 @@ export async function requireUser(request: Request): Promise<PublicUser> {
  * Every loader and action calls this itself: a parent route's guard does not protect its children,
  * because Remix runs loaders in parallel. Signed-out visitors go to sign-in; other roles get a 403.
  */
-export async function requireUserWithRole(request: Request, allowed: Role | readonly Role[]): Promise<PublicUser> {
+export async function requireUserWithRole(
+  request: Request,
+  allowed: Role | readonly Role[],
+): Promise<PublicUser> {
   const user = await requireUser(request);
   const roles: readonly Role[] = typeof allowed === "string" ? [allowed] : allowed;
   if (!roles.includes(user.role)) {
-    throw json({ message: `This page is for the ${roles.join(" or ")} role; you are signed in as ${user.role}.` }, { status: 403 });
+    throw json(
+      { message: `This page is for the ${roles.join(" or ")} role; you are signed in as ${user.role}.` },
+      { status: 403 },
+    );
   }
   return user;
 }
@@ -52,7 +60,8 @@ const REDIRECT_BASE = new URL("http://assay.invalid");
  * is exactly what was checked.
  */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback: string): string {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.includes("\\")) return fallback;
+  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.includes("\\"))
+    return fallback;
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f-\u009f]/.test(to)) return fallback;
   let url: URL;

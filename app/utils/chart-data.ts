@@ -11,7 +11,10 @@ export interface HistogramBin {
  * per series and compared (stacked bars would add them up). Bins have a whole-number width that
  * gives at most `maxBins` bins from 0 (or the least value) to the greatest value.
  */
-export function sharedHistogram(series: { name: string; values: readonly number[] }[], maxBins = 25): HistogramBin[] {
+export function sharedHistogram(
+  series: { name: string; values: readonly number[] }[],
+  maxBins = 25,
+): HistogramBin[] {
   const all = series.flatMap((s) => s.values).filter(Number.isFinite);
   if (all.length === 0) return [];
   const low = Math.floor(Math.min(...all));
@@ -20,8 +23,14 @@ export function sharedHistogram(series: { name: string; values: readonly number[
   const count = Math.max(1, Math.ceil((high - low + 1e-9) / width));
   return series.flatMap((s) => {
     const counts = new Array<number>(count).fill(0);
-    for (const v of s.values) if (Number.isFinite(v)) counts[Math.min(count - 1, Math.floor((v - low) / width))]++;
-    return counts.map((c, i) => ({ series: s.name, from: low + i * width, to: low + (i + 1) * width, count: c }));
+    for (const v of s.values)
+      if (Number.isFinite(v)) counts[Math.min(count - 1, Math.floor((v - low) / width))]++;
+    return counts.map((c, i) => ({
+      series: s.name,
+      from: low + i * width,
+      to: low + (i + 1) * width,
+      count: c,
+    }));
   });
 }
 
@@ -40,7 +49,10 @@ export interface CdfPoint {
  * Dvoretzky–Kiefer–Wolfowitz inequality (ε = √(ln(2/α) / 2n)): the whole curve lies in it with
  * probability at least 95%, not just each point.
  */
-export function cdfWithBand(series: { name: string; values: readonly number[]; total: number }[], alpha = 0.05): CdfPoint[] {
+export function cdfWithBand(
+  series: { name: string; values: readonly number[]; total: number }[],
+  alpha = 0.05,
+): CdfPoint[] {
   return series.flatMap((s) => {
     if (s.total <= 0) return [];
     const epsilon = Math.sqrt(Math.log(2 / alpha) / (2 * s.total));
@@ -50,7 +62,13 @@ export function cdfWithBand(series: { name: string; values: readonly number[]; t
       // Ties make one step, at the last of the equal values.
       if (i + 1 < sorted.length && sorted[i + 1] === value) return;
       const share = (i + 1) / s.total;
-      points.push({ series: s.name, value, share, lower: Math.max(0, share - epsilon), upper: Math.min(1, share + epsilon) });
+      points.push({
+        series: s.name,
+        value,
+        share,
+        lower: Math.max(0, share - epsilon),
+        upper: Math.min(1, share + epsilon),
+      });
     });
     return points;
   });

@@ -36,7 +36,9 @@ export async function clickModelFit(
   let fit = fits.get(key);
   if (!fit) {
     const started: Fit = {
-      promise: loadExperimentClicksInput(db, experiment, settings).then((input) => runInWorkerPool("experimentClicks", input)),
+      promise: loadExperimentClicksInput(db, experiment, settings).then((input) =>
+        runInWorkerPool("experimentClicks", input),
+      ),
     };
     started.promise.then(
       (result) => (started.result = result),

@@ -6,7 +6,13 @@ import type { ShouldRevalidateFunction } from "@remix-run/react";
  * whose redirect must load the new session. (Not in convener.server.ts: the browser needs this
  * function, and server modules are empty there.)
  */
-export const keepLoggedView: ShouldRevalidateFunction = ({ formMethod, formAction, formData, currentUrl, defaultShouldRevalidate }) =>
+export const keepLoggedView: ShouldRevalidateFunction = ({
+  formMethod,
+  formAction,
+  formData,
+  currentUrl,
+  defaultShouldRevalidate,
+}) =>
   formMethod?.toUpperCase() === "POST" &&
   formData?.get("intent") !== "reopen" &&
   (!formAction || new URL(formAction, currentUrl).pathname === currentUrl.pathname)

@@ -26,15 +26,19 @@ async function appWith(options: OriginOptions): Promise<string> {
 /** One request with exactly these headers (fetch would add or drop some). */
 function send(host: string, method: string, path: string, headers: Record<string, string>) {
   const [hostname, port] = host.split(":");
-  return new Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }>((resolve, reject) => {
-    const request = http.request({ hostname, port: Number(port), method, path, headers }, (response) => {
-      let body = "";
-      response.setEncoding("utf8").on("data", (chunk) => (body += chunk));
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, body, headers: response.headers }));
-    });
-    request.on("error", reject);
-    request.end("name=x");
-  });
+  return new Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }>(
+    (resolve, reject) => {
+      const request = http.request({ hostname, port: Number(port), method, path, headers }, (response) => {
+        let body = "";
+        response.setEncoding("utf8").on("data", (chunk) => (body += chunk));
+        response.on("end", () =>
+          resolve({ status: response.statusCode ?? 0, body, headers: response.headers }),
+        );
+      });
+      request.on("error", reject);
+      request.end("name=x");
+    },
+  );
 }
 
 const FORM = { "Content-Type": "application/x-www-form-urlencoded", Cookie: "__assay_session=s" };
@@ -62,9 +66,15 @@ describe("refuseCrossSiteForms", () => {
     warn.mockRestore();
     const dataRequest = "/admin/users?index&_data=routes%2Fadmin.users._index";
     const data = await send(host, "POST", dataRequest, { ...FORM, Origin: "http://evil.example" });
-    expect([data.status, data.headers["x-remix-catch"], JSON.parse(data.body)]).toEqual([403, "yes", { message: CROSS_SITE }]);
+    expect([data.status, data.headers["x-remix-catch"], JSON.parse(data.body)]).toEqual([
+      403,
+      "yes",
+      { message: CROSS_SITE },
+    ]);
     for (const method of ["PUT", "PATCH", "DELETE"]) {
-      expect((await send(host, method, "/admin/users", { ...FORM, Origin: "http://evil.example" })).status).toBe(403);
+      expect(
+        (await send(host, method, "/admin/users", { ...FORM, Origin: "http://evil.example" })).status,
+      ).toBe(403);
     }
   });
 
@@ -72,7 +82,9 @@ describe("refuseCrossSiteForms", () => {
     const host = await appWith({ trustProxy: false });
     const same = await send(host, "POST", "/login", { ...FORM, Origin: `http://${host}` });
     expect(same.body).toBe("passed, origin header removed");
-    expect((await send(host, "POST", "/login", { ...FORM, Referer: `http://${host}/login?x=1` })).status).toBe(200);
+    expect(
+      (await send(host, "POST", "/login", { ...FORM, Referer: `http://${host}/login?x=1` })).status,
+    ).toBe(200);
     expect((await send(host, "GET", "/admin", { Origin: "http://evil.example" })).status).toBe(200);
   });
 
@@ -81,12 +93,16 @@ describe("refuseCrossSiteForms", () => {
     const forwarded = { "X-Forwarded-Host": "assay.example.org", "X-Forwarded-Proto": "https" };
     const proxied = { ...FORM, ...forwarded, Origin: "https://assay.example.org" };
     expect((await send(host, "POST", "/login", proxied)).status).toBe(200);
-    expect((await send(host, "POST", "/login", { ...proxied, Origin: "http://assay.example.org" })).status).toBe(403);
+    expect(
+      (await send(host, "POST", "/login", { ...proxied, Origin: "http://assay.example.org" })).status,
+    ).toBe(403);
   });
 
   it("with PUBLIC_URL, accepts that origin only, whatever Host the proxy sends", async () => {
     const host = await appWith({ trustProxy: false, publicUrl: "https://assay.example.org" });
-    expect((await send(host, "POST", "/login", { ...FORM, Origin: "https://assay.example.org" })).status).toBe(200);
+    expect(
+      (await send(host, "POST", "/login", { ...FORM, Origin: "https://assay.example.org" })).status,
+    ).toBe(200);
     expect((await send(host, "POST", "/login", { ...FORM, Origin: `http://${host}` })).status).toBe(403);
   });
 
@@ -94,7 +110,9 @@ describe("refuseCrossSiteForms", () => {
     const host = await appWith({ trustProxy: false });
     const api = { Authorization: "Bearer key", "Content-Type": "application/json" };
     expect((await send(host, "POST", "/api/events", api)).status).toBe(200);
-    expect((await send(host, "POST", "/api/events", { ...api, Cookie: "__assay_session=s" })).status).toBe(403);
+    expect((await send(host, "POST", "/api/events", { ...api, Cookie: "__assay_session=s" })).status).toBe(
+      403,
+    );
     expect((await send(host, "POST", "/apiary", { ...FORM })).status).toBe(403);
   });
 });

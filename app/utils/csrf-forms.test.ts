@@ -17,7 +17,10 @@ function postingForms(text: string) {
   for (const match of text.matchAll(/<(Form|fetcher\.Form|form)\b([^>]*)>/g)) {
     if (!/method=["{]?["']?post/i.test(match[2])) continue;
     const close = text.indexOf(`</${match[1]}>`, match.index!);
-    forms.push({ line: text.slice(0, match.index).split("\n").length, body: text.slice(match.index!, close) });
+    forms.push({
+      line: text.slice(0, match.index).split("\n").length,
+      body: text.slice(match.index!, close),
+    });
   }
   return forms;
 }

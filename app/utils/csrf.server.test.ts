@@ -16,7 +16,9 @@ function guardedRoute(exports: Omit<GuardedRouteModule, "action"> = {}) {
     calls.push(request);
     return new Response("done");
   };
-  const build = { routes: { "routes/form": { id: "routes/form", path: "form", module: { action, ...exports } } } };
+  const build = {
+    routes: { "routes/form": { id: "routes/form", path: "form", module: { action, ...exports } } },
+  };
   const guarded = guardActions(build as unknown as ServerBuild).routes["routes/form"].module.action!;
   const call = async (request: Request): Promise<Response> => {
     try {
@@ -29,9 +31,14 @@ function guardedRoute(exports: Omit<GuardedRouteModule, "action"> = {}) {
   return { calls, call };
 }
 
-const tokenOf = (cookie: string) => csrfToken(new Request("http://localhost/", { headers: { Cookie: cookie } })).token;
+const tokenOf = (cookie: string) =>
+  csrfToken(new Request("http://localhost/", { headers: { Cookie: cookie } })).token;
 
-function post(body: BodyInit | ReadableStream, headers: Record<string, string> = {}, url = "http://localhost/form") {
+function post(
+  body: BodyInit | ReadableStream,
+  headers: Record<string, string> = {},
+  url = "http://localhost/form",
+) {
   const init = { method: "POST", body, headers: { Cookie: SESSION, ...headers }, duplex: "half" };
   return new Request(url, init as RequestInit);
 }
@@ -95,12 +102,18 @@ describe("guardActions", () => {
   it("refuses a form without the token or with a wrong one, and never calls the action", async () => {
     const { calls, call } = guardedRoute();
     const otherSession = tokenOf("__assay_session=other");
-    for (const body of [form({ name: "x" }), form({ name: "x", csrf: "forged" }), form({ name: "x", csrf: otherSession })]) {
+    for (const body of [
+      form({ name: "x" }),
+      form({ name: "x", csrf: "forged" }),
+      form({ name: "x", csrf: otherSession }),
+    ]) {
       const response = await call(post(body));
       expect(response.status).toBe(403);
       expect(await response.json()).toEqual({ message: EXPIRED });
     }
-    const json = await call(post(JSON.stringify({ csrf: tokenOf(SESSION) }), { "Content-Type": "application/json" }));
+    const json = await call(
+      post(JSON.stringify({ csrf: tokenOf(SESSION) }), { "Content-Type": "application/json" }),
+    );
     expect(json.status).toBe(403);
     expect(calls).toHaveLength(0);
   });
@@ -109,7 +122,9 @@ describe("guardActions", () => {
     const { calls, call } = guardedRoute();
     const response = await call(post(form({ name: "Ada\u0000", csrf: tokenOf(SESSION) })));
     expect(response.status).toBe(400);
-    expect((await response.json()).message).toBe('The field "name" contains a NUL character, which cannot be stored; nothing was saved.');
+    expect((await response.json()).message).toBe(
+      'The field "name" contains a NUL character, which cannot be stored; nothing was saved.',
+    );
     expect(calls).toHaveLength(0);
   });
 
@@ -131,7 +146,10 @@ describe("guardActions", () => {
   it("refuses a body over the limit with a 413 before parsing it: declared by Content-Length", async () => {
     const { calls, call } = guardedRoute();
     const { stream, state } = slowBody(8 * 1024 * 1024);
-    const declared = { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": String(8 * 1024 * 1024) };
+    const declared = {
+      "Content-Type": "application/x-www-form-urlencoded",
+      "Content-Length": String(8 * 1024 * 1024),
+    };
     const response = await call(post(stream, declared));
     expect(response.status).toBe(413);
     const message = "This form is larger than 1 MB, the most this page accepts; nothing was saved.";

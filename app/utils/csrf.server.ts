@@ -78,7 +78,8 @@ function tokenFor(cookie: string): string {
 export function refuseCrossSiteForms(options: OriginOptions): RequestHandler {
   let hinted = false;
   return (req, res, next) => {
-    if (req.method === "GET" || req.method === "HEAD" || isKeyApiCall(req.path, req.headers.cookie)) return next();
+    if (req.method === "GET" || req.method === "HEAD" || isKeyApiCall(req.path, req.headers.cookie))
+      return next();
     const headers = new Headers();
     for (const name of ["origin", "referer", "host", "x-forwarded-host", "x-forwarded-proto"]) {
       const value = req.headers[name];
@@ -93,7 +94,9 @@ export function refuseCrossSiteForms(options: OriginOptions): RequestHandler {
     }
     if (!hinted && seen?.startsWith("https:") && seen === expected?.replace(/^http:/, "https:")) {
       hinted = true;
-      console.warn(`Refused a form from ${seen} at ${expected}: behind an HTTPS proxy, set PUBLIC_URL or TRUST_PROXY.`);
+      console.warn(
+        `Refused a form from ${seen} at ${expected}: behind an HTTPS proxy, set PUBLIC_URL or TRUST_PROXY.`,
+      );
     }
     res.status(403).set("Cache-Control", "no-store");
     // A Remix data request shows the refusal in the page's error boundary; a plain form post gets the sentence.
@@ -131,12 +134,23 @@ function guarded(module: GuardedRouteModule, action: ActionFunction): ActionFunc
     const headers = new Headers(request.headers);
     headers.delete("Transfer-Encoding");
     headers.set("Content-Length", String(body.byteLength));
-    const forwarded = new Request(request.url, { method: request.method, headers, body, signal: request.signal });
+    const forwarded = new Request(request.url, {
+      method: request.method,
+      headers,
+      body,
+      signal: request.signal,
+    });
     const form = await submittedForm(forwarded.clone());
     if (!isValidCsrfToken(request, form?.get(CSRF_FIELD) ?? null)) throw refusal(403, EXPIRED);
     // PostgreSQL cannot store a NUL in text: refused here for every form at once, not as a 500 later.
-    const withNul = [...(form ?? [])].find(([, value]) => typeof value === "string" && value.includes("\u0000"));
-    if (withNul) throw refusal(400, `The field "${withNul[0]}" contains a NUL character, which cannot be stored; nothing was saved.`);
+    const withNul = [...(form ?? [])].find(
+      ([, value]) => typeof value === "string" && value.includes("\u0000"),
+    );
+    if (withNul)
+      throw refusal(
+        400,
+        `The field "${withNul[0]}" contains a NUL character, which cannot be stored; nothing was saved.`,
+      );
     return action({ ...args, request: forwarded });
   };
 }

@@ -18,5 +18,8 @@ export function CsrfInput() {
 /** For `fetcher.submit(...)` and `useSubmit()` with a plain object: `submit(withCsrf(payload), …)`. */
 export function useWithCsrf() {
   const token = useCsrfToken();
-  return useCallback(<T extends Record<string, string>>(payload: T) => ({ ...payload, [CSRF_FIELD]: token }), [token]);
+  return useCallback(
+    <T extends Record<string, string>>(payload: T) => ({ ...payload, [CSRF_FIELD]: token }),
+    [token],
+  );
 }

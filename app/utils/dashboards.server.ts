@@ -17,7 +17,10 @@ import { goldInPool } from "./gold-figures.server";
 import { campaignGold } from "../../db/campaigns/campaign-truth";
 
 /** Everything an experiment's dashboard shows: counts per arm, the report with CIs, findings, daily values. */
-export async function experimentDashboard(key: string | undefined, view: { intervals?: IntervalKind; nStar?: number } = {}) {
+export async function experimentDashboard(
+  key: string | undefined,
+  view: { intervals?: IntervalKind; nStar?: number } = {},
+) {
   const db = getDb();
   const experiment = await getExperiment(db, key ?? "");
   if (!experiment) throw json({ message: `There is no experiment ${key}.` }, { status: 404 });
@@ -28,8 +31,17 @@ export async function experimentDashboard(key: string | undefined, view: { inter
   const intervals = view.intervals ?? "fixed";
   const nStar = view.nStar ?? DEFAULT_N_STAR;
   // Sequential intervals only when asked for: a fixed report stays exactly what it always was.
-  const options = { weights, control, intervals: true, B: 1000, seed: experiment.seed, ...(intervals === "sequential" ? { intervalKind: intervals, nStar } : {}) };
-  const report = totals.events ? await runInWorkerPool("onlineReport", { packed: packStreamTotals(totals), options }) : null;
+  const options = {
+    weights,
+    control,
+    intervals: true,
+    B: 1000,
+    seed: experiment.seed,
+    ...(intervals === "sequential" ? { intervalKind: intervals, nStar } : {}),
+  };
+  const report = totals.events
+    ? await runInWorkerPool("onlineReport", { packed: packStreamTotals(totals), options })
+    : null;
   return {
     experiment,
     control,
@@ -38,7 +50,12 @@ export async function experimentDashboard(key: string | undefined, view: { inter
     report,
     daily: totals.events ? cumulativeDailyWithIntervals(totals.sessions) : [],
     // What "Freeze snapshot" passes on, so the snapshot's figures are this page's.
-    parameters: { B: options.B, seed: options.seed, intervals, ...(intervals === "sequential" ? { nStar } : {}) },
+    parameters: {
+      B: options.B,
+      seed: options.seed,
+      intervals,
+      ...(intervals === "sequential" ? { nStar } : {}),
+    },
   };
 }
 
@@ -50,7 +67,10 @@ const GOLD_WAIT_MS = 2000;
  * Experts appear under the pseudonyms the exports use (`pseudonym`), never their names, unless
  * `names` is asked for (the admin's campaign page, where names are needed to reassign work).
  */
-export async function campaignDashboard(rawId: string | undefined, options: { names?: boolean; goldWaitMs?: number } = {}) {
+export async function campaignDashboard(
+  rawId: string | undefined,
+  options: { names?: boolean; goldWaitMs?: number } = {},
+) {
   const db = getDb();
   const campaign = await getCampaign(db, parseId(rawId, "campaign"));
   if (!campaign) throw json({ message: `There is no campaign with id ${rawId}.` }, { status: 404 });
@@ -64,24 +84,45 @@ export async function campaignDashboard(rawId: string | undefined, options: { na
   const raterLabel = new Map(perExpert.map((e) => [String(e.expertId), e.name]));
   const data = campaign.status === "draft" ? null : await loadCampaignData(db, campaign.id, { names });
   const seed = `campaign-${campaign.id}`;
-  const graded = data && judged.length ? { pairs: data.pairs, proposals: data.proposals, systems: data.systems } : null;
+  const graded =
+    data && judged.length ? { pairs: data.pairs, proposals: data.proposals, systems: data.systems } : null;
   const figures = judged.length
-    ? await runInWorkerPool("campaignFigures", { ratings: judged, data: graded, options: { B: 1000, seed }, curve: { samples: 30, seed } })
+    ? await runInWorkerPool("campaignFigures", {
+        ratings: judged,
+        data: graded,
+        options: { B: 1000, seed },
+        curve: { samples: 30, seed },
+      })
     : null;
   const agreement = figures?.agreement ?? null;
   const gold = data
-    ? await campaignGold(db, campaign.id, { grades: progress.grades, pairs: data.pairs }, { B: 1000, seed }, goldInPool(options.goldWaitMs ?? GOLD_WAIT_MS), (id) => raterLabel.get(String(id)) ?? label(id, String(id)))
+    ? await campaignGold(
+        db,
+        campaign.id,
+        { grades: progress.grades, pairs: data.pairs },
+        { B: 1000, seed },
+        goldInPool(options.goldWaitMs ?? GOLD_WAIT_MS),
+        (id) => raterLabel.get(String(id)) ?? label(id, String(id)),
+      )
     : null;
   return {
     campaign,
     perExpert,
-    assignments: (await proposalProgress(db, campaign.id)).map((a) => ({ ...a, expert: label(a.expertId, a.expert) })),
+    assignments: (await proposalProgress(db, campaign.id)).map((a) => ({
+      ...a,
+      expert: label(a.expertId, a.expert),
+    })),
     agreement: agreement && {
       ...agreement,
       leaveOneOut: agreement.leaveOneOut.map((l) => ({ ...l, rater: raterLabel.get(l.rater) ?? l.rater })),
     },
     results: figures?.results ?? null,
-    queue: data ? disagreementsOf(data.pairs).map((p) => ({ ...p, median: aggregateGrade(p.grades.map((g) => g.grade)) })) : [],
+    queue: data
+      ? disagreementsOf(data.pairs).map((p) => ({
+          ...p,
+          median: aggregateGrade(p.grades.map((g) => g.grade)),
+        }))
+      : [],
     curve: figures?.curve ?? [],
     gold,
     // What "Freeze snapshot" passes on, so the snapshot's figures are this page's.

@@ -14,7 +14,10 @@ export const DATABASE_UNAVAILABLE = "The database is unavailable just now; retry
 export function databaseUnavailableResponse(request: Request) {
   const api = new URL(request.url).pathname.startsWith("/api/");
   const headers = { "Retry-After": "5", "Cache-Control": "no-store" };
-  return json(api ? { error: DATABASE_UNAVAILABLE } : { message: DATABASE_UNAVAILABLE }, { status: 503, headers });
+  return json(api ? { error: DATABASE_UNAVAILABLE } : { message: DATABASE_UNAVAILABLE }, {
+    status: 503,
+    headers,
+  });
 }
 
 type DataFunction = (args: { request: Request }) => unknown;
@@ -33,7 +36,10 @@ export function withDatabaseOutages(build: ServerBuild): ServerBuild {
         return await fn(args);
       } catch (error) {
         if (!isDatabaseUnavailable(error)) throw error;
-        logDatabaseOutage(`${args.request.method} ${new URL(args.request.url).pathname}: database unavailable`, error);
+        logDatabaseOutage(
+          `${args.request.method} ${new URL(args.request.url).pathname}: database unavailable`,
+          error,
+        );
         throw databaseUnavailableResponse(args.request);
       }
     });

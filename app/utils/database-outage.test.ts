@@ -44,9 +44,9 @@ it("answers 503 with a sentence to retry, within 2 s, as a page error or as API 
       .catch((e: unknown) => e);
     expect((api as Response).status).toBe(503);
     expect(await (api as Response).json()).toEqual({ error: DATABASE_UNAVAILABLE });
-    await expect(routes.broken.module.loader({ request: new Request("http://localhost/broken") })).rejects.toThrow(
-      "a bug"
-    );
+    await expect(
+      routes.broken.module.loader({ request: new Request("http://localhost/broken") }),
+    ).rejects.toThrow("a bug");
   } finally {
     vi.restoreAllMocks();
     await end();

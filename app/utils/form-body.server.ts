@@ -13,7 +13,10 @@ const DISCARD_LIMIT = 256 * 1024 * 1024;
  * once when Content-Length says so, else counted while reading (chunked bodies have no length), so a
  * large body is never held whole. A refused body is drained in the background.
  */
-export async function readBodyWithin(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
+export async function readBodyWithin(
+  request: Request,
+  limit: number,
+): Promise<Uint8Array<ArrayBuffer> | null> {
   if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
   if (Number(request.headers.get("Content-Length") ?? 0) > limit) {

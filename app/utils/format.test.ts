@@ -1,5 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { formatCi, formatCount, formatDifference, formatLift, formatNumber, formatP, formatPp, formatRate, formatValue, verdict, verdictByP } from "./format";
+import {
+  formatCi,
+  formatCount,
+  formatDifference,
+  formatLift,
+  formatNumber,
+  formatP,
+  formatPp,
+  formatRate,
+  formatValue,
+  verdict,
+  verdictByP,
+} from "./format";
 import { directionText, metricDisplay, metricLabel, rowMeasure } from "./metrics-display";
 
 /** The module puts no-break spaces between a number and its unit; the expectations are written with spaces. */
@@ -130,10 +142,19 @@ describe("verdict: better, worse or inconclusive by the metric's direction", () 
 
 describe("metricDisplay: one registry of names, kinds and directions", () => {
   it("names the report's metrics for readers", () => {
-    expect(metricDisplay("Success@10")).toMatchObject({ code: "Success@10", label: "HR@10", kind: "rate", direction: "higher" });
+    expect(metricDisplay("Success@10")).toMatchObject({
+      code: "Success@10",
+      label: "HR@10",
+      kind: "rate",
+      direction: "higher",
+    });
     expect(metricLabel("RR@10")).toBe("MRR@10");
     expect(metricLabel("Success(g=2)@10")).toBe("HR(≥2)@10");
-    expect(metricDisplay("adoptionRate")).toMatchObject({ label: "Adoption rate", kind: "rate", direction: "higher" });
+    expect(metricDisplay("adoptionRate")).toMatchObject({
+      label: "Adoption rate",
+      kind: "rate",
+      direction: "higher",
+    });
     expect(metricDisplay("sessionSuccessRate").label).toBe("Session success rate");
     expect(metricDisplay("ctr").label).toBe("CTR");
     expect(metricDisplay("nDCG@10")).toMatchObject({ kind: "score", direction: "higher" });
@@ -142,12 +163,21 @@ describe("metricDisplay: one registry of names, kinds and directions", () => {
     expect(metricDisplay("PoolRecall").label).toBe("Pool recall");
   });
   it("knows which metrics are better lower", () => {
-    expect(metricDisplay("meanAdoptedRank")).toMatchObject({ label: "Mean adopted rank", kind: "rank", direction: "lower" });
+    expect(metricDisplay("meanAdoptedRank")).toMatchObject({
+      label: "Mean adopted rank",
+      kind: "rank",
+      direction: "lower",
+    });
     expect(metricDisplay("Rank(g=1)")).toMatchObject({ kind: "rank", direction: "lower" });
     expect(directionText("lower")).toBe("lower is better");
   });
   it("shows an unknown name as itself", () => {
-    expect(metricDisplay("Foo@3")).toEqual({ code: "Foo@3", label: "Foo@3", kind: "score", direction: "higher" });
+    expect(metricDisplay("Foo@3")).toEqual({
+      code: "Foo@3",
+      label: "Foo@3",
+      kind: "score",
+      direction: "higher",
+    });
   });
 });
 
@@ -162,7 +192,12 @@ describe("verdictByP: a test without an interval", () => {
 
 describe("rowMeasure: the every-figure rows' names", () => {
   it("names a difference row after its metric and keeps its kind", () => {
-    expect(rowMeasure("meanAdoptedRank difference")).toMatchObject({ label: "Mean adopted rank difference", kind: "rank", direction: "lower", isDifference: true });
+    expect(rowMeasure("meanAdoptedRank difference")).toMatchObject({
+      label: "Mean adopted rank difference",
+      kind: "rank",
+      direction: "lower",
+      isDifference: true,
+    });
     expect(rowMeasure("Success@10")).toMatchObject({ label: "HR@10", isDifference: false });
   });
 });

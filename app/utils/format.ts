@@ -16,7 +16,8 @@ const MINUS = "\u2212";
 /** Between a number and its unit or comparator, so "< 0.001" and "+1.2 pp" never break across lines. */
 const NBSP = "\u00a0";
 
-const missing = (v: number | null | undefined): v is null | undefined => v === null || v === undefined || Number.isNaN(v);
+const missing = (v: number | null | undefined): v is null | undefined =>
+  v === null || v === undefined || Number.isNaN(v);
 const signOf = (v: number, signed: boolean) => (v < 0 ? MINUS : signed && v > 0 ? "+" : "");
 const thousands = (v: number) => Math.round(v).toLocaleString("en-US");
 
@@ -93,7 +94,10 @@ export function formatDifference(v: number | null | undefined, kind: MetricKind)
 }
 
 /** An interval as "[a, b]", each end through the same formatter as its value ("[10.1%, 14.2%]"). */
-export function formatCi(ci: { lower: number; upper: number } | null | undefined, format: (v: number) => string): string {
+export function formatCi(
+  ci: { lower: number; upper: number } | null | undefined,
+  format: (v: number) => string,
+): string {
   if (!ci || missing(ci.lower) || missing(ci.upper)) return MISSING;
   return `[${format(ci.lower)}, ${format(ci.upper)}]`;
 }
@@ -105,7 +109,11 @@ export type Verdict = "better" | "worse" | "inconclusive";
  * Better, worse or inconclusive: a difference whose 95% interval crosses (or touches) 0, or that has no
  * interval, is inconclusive; otherwise its sign read through the direction ("lower is better" flips it).
  */
-export function verdict(difference: number | null | undefined, ci: { lower: number; upper: number } | null | undefined, direction: Direction): Verdict {
+export function verdict(
+  difference: number | null | undefined,
+  ci: { lower: number; upper: number } | null | undefined,
+  direction: Direction,
+): Verdict {
   if (missing(difference) || !ci || missing(ci.lower) || missing(ci.upper)) return "inconclusive";
   if (ci.lower <= 0 && ci.upper >= 0) return "inconclusive";
   const up = ci.lower > 0;
@@ -116,7 +124,12 @@ export function verdict(difference: number | null | undefined, ci: { lower: numb
  * The same reading for a test that gives a p-value but no interval (the offline pairwise comparison):
  * significant at `alpha` counts by the sign of the difference, otherwise inconclusive.
  */
-export function verdictByP(difference: number | null | undefined, p: number | null | undefined, direction: Direction, alpha = 0.05): Verdict {
+export function verdictByP(
+  difference: number | null | undefined,
+  p: number | null | undefined,
+  direction: Direction,
+  alpha = 0.05,
+): Verdict {
   if (missing(difference) || missing(p) || p >= alpha || difference === 0) return "inconclusive";
   return difference > 0 === (direction === "higher") ? "better" : "worse";
 }

@@ -21,7 +21,8 @@ const shared = Symbol.for("assay.goldPool");
 type WithPool = typeof globalThis & { [shared]?: WorkerPool };
 const goldPool = () => ((globalThis as WithPool)[shared] ??= createWorkerPool({ threads: 1, maxQueue: 4 }));
 
-const keyOf = (input: HeavyInput<"goldFigures">) => createHash("sha256").update(JSON.stringify(input)).digest("hex");
+const keyOf = (input: HeavyInput<"goldFigures">) =>
+  createHash("sha256").update(JSON.stringify(input)).digest("hex");
 
 /** Runs the gold figures in the worker pool, waiting at most `waitMs` (Infinity: till done); "computing" when still running. */
 export function goldInPool(waitMs: number): GoldRun {
@@ -45,7 +46,9 @@ export function goldInPool(waitMs: number): GoldRun {
     }
     if (!Number.isFinite(waitMs)) return running;
     let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<"computing">((resolve) => (timer = setTimeout(() => resolve("computing"), waitMs)));
+    const timeout = new Promise<"computing">(
+      (resolve) => (timer = setTimeout(() => resolve("computing"), waitMs)),
+    );
     try {
       return await Promise.race([running, timeout]);
     } catch (error) {
@@ -64,4 +67,6 @@ export function goldInPool(waitMs: number): GoldRun {
  * so freezing what the page shows does not compute the learning curves a second time.
  */
 export const runInPoolKeepingGold: HeavyRunner = <K extends HeavyTask>(task: K, input: HeavyInput<K>) =>
-  task === "goldFigures" ? (goldInPool(Infinity)(input as HeavyInput<"goldFigures">) as Promise<HeavyOutput<K>>) : runInWorkerPool(task, input);
+  task === "goldFigures"
+    ? (goldInPool(Infinity)(input as HeavyInput<"goldFigures">) as Promise<HeavyOutput<K>>)
+    : runInWorkerPool(task, input);

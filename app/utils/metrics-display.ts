@@ -24,44 +24,186 @@ const cutoff = (m: RegExpMatchArray, i: number) => (m[i] ? `@${m[i]}` : "");
 /** The online report's metrics, by their code name. */
 const online: Record<string, Omit<MetricDisplay, "code">> = {
   ctr: { label: "CTR", kind: "rate", direction: "higher", description: "clicks per candidate shown" },
-  adoptionRate: { label: "Adoption rate", kind: "rate", direction: "higher", description: "adoptions per candidate shown" },
-  meanAdoptedRank: { label: "Mean adopted rank", kind: "rank", direction: "lower", description: "mean position of adopted candidates; lower is better" },
-  sessionSuccessRate: { label: "Session success rate", kind: "rate", direction: "higher", description: "sessions with at least one adoption" },
+  adoptionRate: {
+    label: "Adoption rate",
+    kind: "rate",
+    direction: "higher",
+    description: "adoptions per candidate shown",
+  },
+  meanAdoptedRank: {
+    label: "Mean adopted rank",
+    kind: "rank",
+    direction: "lower",
+    description: "mean position of adopted candidates; lower is better",
+  },
+  sessionSuccessRate: {
+    label: "Session success rate",
+    kind: "rate",
+    direction: "higher",
+    description: "sessions with at least one adoption",
+  },
 };
 
 /** The click-model page's figures (scripts/clicks/experiment-report.ts), by their code name. */
 const clickModels: Record<string, Omit<MetricDisplay, "code">> = {
-  logLikelihood: { label: "Log-likelihood", kind: "score", direction: "higher", description: "mean per session of ln P(clicks), on held-out sessions" },
-  perplexity: { label: "Perplexity", kind: "score", direction: "lower", description: "2 to the minus mean log2 probability of each click value; 1 is perfect" },
-  ctrPredictionRmse: { label: "CTR@1 RMSE", kind: "score", direction: "lower", description: "error of the predicted click rate at rank 1 (Chapelle's protocol)" },
-  relevanceAuc: { label: "Relevance AUC", kind: "score", direction: "higher", description: "how well the model's relevance separates committee members" },
-  rankingNdcg5: { label: "nDCG@5 (click model)", kind: "score", direction: "higher", description: "the ranking by the model's relevance against the committees" },
+  logLikelihood: {
+    label: "Log-likelihood",
+    kind: "score",
+    direction: "higher",
+    description: "mean per session of ln P(clicks), on held-out sessions",
+  },
+  perplexity: {
+    label: "Perplexity",
+    kind: "score",
+    direction: "lower",
+    description: "2 to the minus mean log2 probability of each click value; 1 is perfect",
+  },
+  ctrPredictionRmse: {
+    label: "CTR@1 RMSE",
+    kind: "score",
+    direction: "lower",
+    description: "error of the predicted click rate at rank 1 (Chapelle's protocol)",
+  },
+  relevanceAuc: {
+    label: "Relevance AUC",
+    kind: "score",
+    direction: "higher",
+    description: "how well the model's relevance separates committee members",
+  },
+  rankingNdcg5: {
+    label: "nDCG@5 (click model)",
+    kind: "score",
+    direction: "higher",
+    description: "the ranking by the model's relevance against the committees",
+  },
   trainSeconds: { label: "Training time (s)", kind: "score", direction: "lower" },
-  examination: { label: "Examination", kind: "rate", direction: "higher", description: "PBM's probability that rank r is looked at, relative to rank 1" },
-  ctrTop10: { label: "CTR (top 10)", kind: "rate", direction: "higher", description: "clicks per result shown in the first ten of a session's first impression" },
-  correctedCtr: { label: "Position-corrected CTR", kind: "rate", direction: "higher", description: "clicks weighted by 1 / examination at their rank, per result shown" },
-  displayDepth: { label: "Display depth (K_hit p90)", kind: "rank", direction: "lower", description: "the arm's system's K_hit 90th percentile, rounded up" },
+  examination: {
+    label: "Examination",
+    kind: "rate",
+    direction: "higher",
+    description: "PBM's probability that rank r is looked at, relative to rank 1",
+  },
+  ctrTop10: {
+    label: "CTR (top 10)",
+    kind: "rate",
+    direction: "higher",
+    description: "clicks per result shown in the first ten of a session's first impression",
+  },
+  correctedCtr: {
+    label: "Position-corrected CTR",
+    kind: "rate",
+    direction: "higher",
+    description: "clicks weighted by 1 / examination at their rank, per result shown",
+  },
+  displayDepth: {
+    label: "Display depth (K_hit p90)",
+    kind: "rank",
+    direction: "lower",
+    description: "the arm's system's K_hit 90th percentile, rounded up",
+  },
 };
 
 /** ir_measures names (and the offline report's own), matched in order. */
 const rules: Rule[] = [
-  { pattern: /^Success@(\d+)$/i, display: (m) => ({ label: `HR@${m[1]}`, kind: "rate", direction: "higher", description: "share of proposals with a committee member in the top K" }) },
-  { pattern: /^Success\(g=(\d+)\)@(\d+)$/i, display: (m) => ({ label: `HR(≥${m[1]})@${m[2]}`, kind: "rate", direction: "higher", description: `share of proposals with at least ${m[1]} committee members in the top K` }) },
-  { pattern: /^RR(?:@(\d+))?$/i, display: (m) => ({ label: `MRR${cutoff(m, 1)}`, kind: "score", direction: "higher" }) },
-  { pattern: /^AP(?:@(\d+))?$/i, display: (m) => ({ label: `AP${cutoff(m, 1)}`, kind: "score", direction: "higher" }) },
-  { pattern: /^nDCG@(\d+)$/i, display: (m) => ({ label: `nDCG@${m[1]}`, kind: "score", direction: "higher" }) },
-  { pattern: /^nDCG\(gain=exp\)@(\d+)$/i, display: (m) => ({ label: `nDCG@${m[1]} (exp. gain)`, kind: "score", direction: "higher" }) },
-  { pattern: /^Judged@(\d+)$/i, display: (m) => ({ label: `Judged@${m[1]}`, kind: "rate", direction: "higher", description: "share of the top K that has a grade" }) },
-  { pattern: /^Coverage(?:@(\d+))?$/i, display: (m) => ({ label: `Coverage${cutoff(m, 1)}`, kind: "rate", direction: "higher" }) },
+  {
+    pattern: /^Success@(\d+)$/i,
+    display: (m) => ({
+      label: `HR@${m[1]}`,
+      kind: "rate",
+      direction: "higher",
+      description: "share of proposals with a committee member in the top K",
+    }),
+  },
+  {
+    pattern: /^Success\(g=(\d+)\)@(\d+)$/i,
+    display: (m) => ({
+      label: `HR(≥${m[1]})@${m[2]}`,
+      kind: "rate",
+      direction: "higher",
+      description: `share of proposals with at least ${m[1]} committee members in the top K`,
+    }),
+  },
+  {
+    pattern: /^RR(?:@(\d+))?$/i,
+    display: (m) => ({ label: `MRR${cutoff(m, 1)}`, kind: "score", direction: "higher" }),
+  },
+  {
+    pattern: /^AP(?:@(\d+))?$/i,
+    display: (m) => ({ label: `AP${cutoff(m, 1)}`, kind: "score", direction: "higher" }),
+  },
+  {
+    pattern: /^nDCG@(\d+)$/i,
+    display: (m) => ({ label: `nDCG@${m[1]}`, kind: "score", direction: "higher" }),
+  },
+  {
+    pattern: /^nDCG\(gain=exp\)@(\d+)$/i,
+    display: (m) => ({ label: `nDCG@${m[1]} (exp. gain)`, kind: "score", direction: "higher" }),
+  },
+  {
+    pattern: /^Judged@(\d+)$/i,
+    display: (m) => ({
+      label: `Judged@${m[1]}`,
+      kind: "rate",
+      direction: "higher",
+      description: "share of the top K that has a grade",
+    }),
+  },
+  {
+    pattern: /^Coverage(?:@(\d+))?$/i,
+    display: (m) => ({ label: `Coverage${cutoff(m, 1)}`, kind: "rate", direction: "higher" }),
+  },
   { pattern: /^PoolRecall$/i, display: () => ({ label: "Pool recall", kind: "rate", direction: "higher" }) },
-  { pattern: /^HLU\(a=(\d+)\)$/i, display: (m) => ({ label: `HLU (half-life ${m[1]})`, kind: "score", direction: "higher" }) },
-  { pattern: /^Rank\(g=(\d+)\)$/i, display: (m) => ({ label: m[1] === "1" ? "Rank of first member" : `Rank of member ${m[1]}`, kind: "rank", direction: "lower", description: "rank at which the g-th committee member appears; lower is better" }) },
+  {
+    pattern: /^HLU\(a=(\d+)\)$/i,
+    display: (m) => ({ label: `HLU (half-life ${m[1]})`, kind: "score", direction: "higher" }),
+  },
+  {
+    pattern: /^Rank\(g=(\d+)\)$/i,
+    display: (m) => ({
+      label: m[1] === "1" ? "Rank of first member" : `Rank of member ${m[1]}`,
+      kind: "rank",
+      direction: "lower",
+      description: "rank at which the g-th committee member appears; lower is better",
+    }),
+  },
   { pattern: /^P@(\d+)$/i, display: (m) => ({ label: `P@${m[1]}`, kind: "rate", direction: "higher" }) },
   { pattern: /^R@(\d+)$/i, display: (m) => ({ label: `R@${m[1]}`, kind: "rate", direction: "higher" }) },
-  { pattern: /^PredictionCoverage$/i, display: () => ({ label: "Prediction coverage", kind: "rate", direction: "higher", description: "share of proposals with a non-empty list" }) },
-  { pattern: /^LongTailShare@(\d+)$/i, display: (m) => ({ label: `Long-tail share@${m[1]}`, kind: "rate", direction: "higher", description: "top-K places outside the most-recommended 20% of the catalog" }) },
-  { pattern: /^Gini@(\d+)$/i, display: (m) => ({ label: `Gini of exposure@${m[1]}`, kind: "score", direction: "lower", description: "how unequally top-K places spread over the catalog" }) },
-  { pattern: /^SubjectEntropy@(\d+)$/i, display: (m) => ({ label: `Subject entropy@${m[1]}`, kind: "score", direction: "higher", description: "bits of subject mix in each top K" }) },
+  {
+    pattern: /^PredictionCoverage$/i,
+    display: () => ({
+      label: "Prediction coverage",
+      kind: "rate",
+      direction: "higher",
+      description: "share of proposals with a non-empty list",
+    }),
+  },
+  {
+    pattern: /^LongTailShare@(\d+)$/i,
+    display: (m) => ({
+      label: `Long-tail share@${m[1]}`,
+      kind: "rate",
+      direction: "higher",
+      description: "top-K places outside the most-recommended 20% of the catalog",
+    }),
+  },
+  {
+    pattern: /^Gini@(\d+)$/i,
+    display: (m) => ({
+      label: `Gini of exposure@${m[1]}`,
+      kind: "score",
+      direction: "lower",
+      description: "how unequally top-K places spread over the catalog",
+    }),
+  },
+  {
+    pattern: /^SubjectEntropy@(\d+)$/i,
+    display: (m) => ({
+      label: `Subject entropy@${m[1]}`,
+      kind: "score",
+      direction: "higher",
+      description: "bits of subject mix in each top K",
+    }),
+  },
 ];
 
 /** How to show a metric, from its code name; an unknown name shows as itself, a score where higher is better. */
@@ -79,7 +221,8 @@ export function metricDisplay(code: string): MetricDisplay {
 export const metricLabel = (code: string) => metricDisplay(code).label;
 
 /** "lower is better" or "higher is better", for axis labels and captions. */
-export const directionText = (direction: Direction) => (direction === "lower" ? "lower is better" : "higher is better");
+export const directionText = (direction: Direction) =>
+  direction === "lower" ? "lower is better" : "higher is better";
 
 const DIFFERENCE = " difference";
 

@@ -19,9 +19,14 @@ export function requestOrigin(headers: Headers): string | null {
  * headers count only behind a trusted proxy: anyone can send them, and another site's page could then
  * name its own host as ours.
  */
-export function publicOrigin(headers: Headers, protocol: "http" | "https", options: OriginOptions): string | null {
+export function publicOrigin(
+  headers: Headers,
+  protocol: "http" | "https",
+  options: OriginOptions,
+): string | null {
   if (options.publicUrl) return originOf(options.publicUrl);
-  const forwarded = (name: string) => (options.trustProxy ? headers.get(name)?.split(",")[0].trim() || null : null);
+  const forwarded = (name: string) =>
+    options.trustProxy ? headers.get(name)?.split(",")[0].trim() || null : null;
   const host = forwarded("X-Forwarded-Host") ?? headers.get("Host");
   return host ? originOf(`${forwarded("X-Forwarded-Proto") ?? protocol}://${host}`) : null;
 }

@@ -2,27 +2,52 @@ import { z } from "zod";
 import type { Db } from "../../db/platform/client";
 import { listExperiments, getExperiment, type ExperimentWithArms } from "../../db/experiments/experiments";
 import { sqlStreamTotals } from "../../db/experiments/online-sql";
-import { abSampleSize, designEffect, interleavingSessions, minimumDetectableEffect } from "../../scripts/online/power";
+import {
+  abSampleSize,
+  designEffect,
+  interleavingSessions,
+  minimumDetectableEffect,
+} from "../../scripts/online/power";
 import { powerHistory, type PowerHistory } from "../../scripts/online/power-history";
 
 const fraction = (what: string) =>
-  z.coerce.number({ invalid_type_error: `${what} must be a number` }).gt(0, `${what} must be above 0`).lt(1, `${what} must be below 1`);
+  z.coerce
+    .number({ invalid_type_error: `${what} must be a number` })
+    .gt(0, `${what} must be above 0`)
+    .lt(1, `${what} must be below 1`);
 const percent = (what: string) =>
-  z.coerce.number({ invalid_type_error: `${what} must be a number` }).gt(0, `${what} must be above 0%`).lt(100, `${what} must be below 100%`);
+  z.coerce
+    .number({ invalid_type_error: `${what} must be a number` })
+    .gt(0, `${what} must be above 0%`)
+    .lt(100, `${what} must be below 100%`);
 
 /**
  * The power section's query (a GET form on the experiment form's page): `power=ab` or
  * `power=interleaving` says which calculation was asked for; rates are entered in percent.
  */
 export const powerQuerySchema = z.object({
-  power: z.enum(["ab", "interleaving"], { errorMap: () => ({ message: "power must be ab or interleaving" }) }).optional(),
-  metric: z.enum(["adoption", "click"], { errorMap: () => ({ message: "the metric must be adoption or click" }) }).default("adoption"),
+  power: z
+    .enum(["ab", "interleaving"], { errorMap: () => ({ message: "power must be ab or interleaving" }) })
+    .optional(),
+  metric: z
+    .enum(["adoption", "click"], { errorMap: () => ({ message: "the metric must be adoption or click" }) })
+    .default("adoption"),
   baseline: percent("the baseline").optional(),
-  lift: z.coerce.number({ invalid_type_error: "the lift must be a number" }).refine((v) => v !== 0, "the lift must not be 0").optional(),
+  lift: z.coerce
+    .number({ invalid_type_error: "the lift must be a number" })
+    .refine((v) => v !== 0, "the lift must not be 0")
+    .optional(),
   alpha: fraction("α").default(0.05),
   power1: fraction("the power").default(0.8),
-  sessionsPerConvener: z.coerce.number({ invalid_type_error: "sessions per convener must be a number" }).min(1, "sessions per convener must be at least 1").optional(),
-  icc: z.coerce.number({ invalid_type_error: "the ICC must be a number" }).min(0, "the ICC must be between 0 and 1").max(1, "the ICC must be between 0 and 1").optional(),
+  sessionsPerConvener: z.coerce
+    .number({ invalid_type_error: "sessions per convener must be a number" })
+    .min(1, "sessions per convener must be at least 1")
+    .optional(),
+  icc: z.coerce
+    .number({ invalid_type_error: "the ICC must be a number" })
+    .min(0, "the ICC must be between 0 and 1")
+    .max(1, "the ICC must be between 0 and 1")
+    .optional(),
   winRate: percent("the win rate").optional(),
 });
 export type PowerQuery = z.infer<typeof powerQuerySchema>;
@@ -46,7 +71,11 @@ export interface AbPowerPlan {
 
 export type PowerAnswer =
   | { kind: "ab"; plan: AbPowerPlan; error: null }
-  | { kind: "interleaving"; plan: { winRate: number; alpha: number; power: number; sessions: number }; error: null }
+  | {
+      kind: "interleaving";
+      plan: { winRate: number; alpha: number; power: number; sessions: number };
+      error: null;
+    }
   | { kind: "ab" | "interleaving"; plan: null; error: string };
 
 /**
@@ -59,17 +88,59 @@ export function powerAnswer(q: PowerQuery, history: PowerHistory | null): PowerA
   if (!q.power) return null;
   const settings = { alpha: q.alpha, power: q.power1 };
   if (q.power === "interleaving") {
-    if (q.winRate === undefined) return { kind: "interleaving", plan: null, error: "Give the challenger's win rate worth detecting, such as 55%." };
-    if (q.winRate === 50) return { kind: "interleaving", plan: null, error: "A win rate of 50% is no preference; give the win rate worth detecting, such as 55%." };
-    return { kind: "interleaving", plan: { winRate: q.winRate / 100, alpha: q.alpha, power: q.power1, sessions: interleavingSessions(q.winRate / 100, settings) }, error: null };
+    if (q.winRate === undefined)
+      return {
+        kind: "interleaving",
+        plan: null,
+        error: "Give the challenger's win rate worth detecting, such as 55%.",
+      };
+    if (q.winRate === 50)
+      return {
+        kind: "interleaving",
+        plan: null,
+        error: "A win rate of 50% is no preference; give the win rate worth detecting, such as 55%.",
+      };
+    return {
+      kind: "interleaving",
+      plan: {
+        winRate: q.winRate / 100,
+        alpha: q.alpha,
+        power: q.power1,
+        sessions: interleavingSessions(q.winRate / 100, settings),
+      },
+      error: null,
+    };
   }
   const fromHistory = q.metric === "adoption" ? history : null;
   const baseline = q.baseline !== undefined ? q.baseline / 100 : (fromHistory?.baseline ?? null);
-  if (baseline === null) return { kind: "ab", plan: null, error: q.metric === "adoption" ? "There is no history to take a baseline from yet; enter the baseline." : "The history gives the adoption baseline only; enter the click baseline." };
-  if (!(baseline > 0 && baseline < 1)) return { kind: "ab", plan: null, error: `The history's baseline is ${baseline}; a rate of 0 or 1 cannot be sized, enter the baseline.` };
-  if (q.lift === undefined) return { kind: "ab", plan: null, error: "Enter the smallest lift worth detecting, in percentage points (such as 5)." };
+  if (baseline === null)
+    return {
+      kind: "ab",
+      plan: null,
+      error:
+        q.metric === "adoption"
+          ? "There is no history to take a baseline from yet; enter the baseline."
+          : "The history gives the adoption baseline only; enter the click baseline.",
+    };
+  if (!(baseline > 0 && baseline < 1))
+    return {
+      kind: "ab",
+      plan: null,
+      error: `The history's baseline is ${baseline}; a rate of 0 or 1 cannot be sized, enter the baseline.`,
+    };
+  if (q.lift === undefined)
+    return {
+      kind: "ab",
+      plan: null,
+      error: "Enter the smallest lift worth detecting, in percentage points (such as 5).",
+    };
   const target = baseline + q.lift / 100;
-  if (!(target > 0 && target < 1)) return { kind: "ab", plan: null, error: `A lift of ${q.lift} points on a baseline of ${+(baseline * 100).toFixed(2)}% gives ${+(target * 100).toFixed(2)}%, not a rate strictly between 0% and 100%.` };
+  if (!(target > 0 && target < 1))
+    return {
+      kind: "ab",
+      plan: null,
+      error: `A lift of ${q.lift} points on a baseline of ${+(baseline * 100).toFixed(2)}% gives ${+(target * 100).toFixed(2)}%, not a rate strictly between 0% and 100%.`,
+    };
   const m = q.sessionsPerConvener ?? fromHistory?.sessionsPerConvener ?? 1;
   const icc = q.icc ?? Math.max(0, fromHistory?.icc ?? 0);
   const plan = abSampleSize(baseline, target, m, icc, settings);
@@ -84,7 +155,12 @@ export function powerAnswer(q: PowerQuery, history: PowerHistory | null): PowerA
       baselineFrom: q.baseline !== undefined ? "entered" : "history",
       target,
       sessionsPerConvener: m,
-      sessionsPerConvenerFrom: q.sessionsPerConvener !== undefined ? "entered" : fromHistory?.sessionsPerConvener != null ? "history" : "default",
+      sessionsPerConvenerFrom:
+        q.sessionsPerConvener !== undefined
+          ? "entered"
+          : fromHistory?.sessionsPerConvener != null
+            ? "history"
+            : "default",
       icc,
       iccFrom: q.icc !== undefined ? "entered" : fromHistory?.icc != null ? "history" : "default",
       designEffect: plan.designEffect,
@@ -100,13 +176,19 @@ export function powerAnswer(q: PowerQuery, history: PowerHistory | null): PowerA
  * has started (the baseline is the rate of the system in use). Null when there are none.
  */
 export async function controlHistory(db: Db): Promise<PowerHistory | null> {
-  const started = (await listExperiments(db)).filter((e) => e.kind === "ab" && e.status !== "draft" && e.events > 0);
+  const started = (await listExperiments(db)).filter(
+    (e) => e.kind === "ab" && e.status !== "draft" && e.events > 0,
+  );
   const units = [];
   for (const { key } of started) {
     const experiment = (await getExperiment(db, key))!;
     const control = experiment.arms.find((a) => a.isControl)!.key;
     // Units keep their experiment in the name: one convener in two experiments is two groups.
-    units.push(...(await sqlStreamTotals(db, experiment)).units.filter((u) => u.arm === control).map((u) => ({ ...u, unit: `${key}:${u.unit}` })));
+    units.push(
+      ...(await sqlStreamTotals(db, experiment)).units
+        .filter((u) => u.arm === control)
+        .map((u) => ({ ...u, unit: `${key}:${u.unit}` })),
+    );
   }
   const history = powerHistory(units);
   return history.sessions > 0 ? history : null;
@@ -135,5 +217,12 @@ export async function afterLaunchPower(db: Db, experiment: ExperimentWithArms): 
   const arm = arms.reduce((x, y) => (y.conveners < x.conveners ? y : x));
   const effective = arm.sessions / designEffect(arm.sessions / arm.conveners, icc);
   const absolute = minimumDetectableEffect(past.baseline, effective);
-  return { baseline: past.baseline, icc, convenersPerArm: arm.conveners, sessionsPerArm: arm.sessions, absolute, relative: absolute === null ? null : absolute / past.baseline };
+  return {
+    baseline: past.baseline,
+    icc,
+    convenersPerArm: arm.conveners,
+    sessionsPerArm: arm.sessions,
+    absolute,
+    relative: absolute === null ? null : absolute / past.baseline,
+  };
 }

@@ -50,12 +50,18 @@ export const signInLimiters = {
  * within it at will, so an IPv6 address counts as its /64; IPv4 (also IPv4-mapped) as itself.
  */
 export function addressKey(ip: string): string {
-  const address = ip.trim().toLowerCase().replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, "");
+  const address = ip
+    .trim()
+    .toLowerCase()
+    .replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, "");
   if (!address.includes(":")) return address || "unknown";
   const [head, tail = ""] = address.split("%")[0].split("::");
   const left = head ? head.split(":") : [];
   const right = address.includes("::") && tail ? tail.split(":") : [];
   const zeros = Array(Math.max(0, 8 - left.length - right.length)).fill("0");
   const groups = address.includes("::") ? [...left, ...zeros, ...right] : left;
-  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, "")).join(":")}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
 }

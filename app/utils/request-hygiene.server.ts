@@ -12,7 +12,8 @@ export function urlProblem(url: string): string | null {
   } catch {
     return "The address has a malformed percent-encoding: every % must start a valid UTF-8 escape such as %20. Check the link and try again.";
   }
-  if (decoded.includes("\u0000")) return "The address contains a NUL character (%00), which Assay does not accept anywhere in a URL. Check the link and try again.";
+  if (decoded.includes("\u0000"))
+    return "The address contains a NUL character (%00), which Assay does not accept anywhere in a URL. Check the link and try again.";
   return null;
 }
 
@@ -25,8 +26,10 @@ export function requestHygiene(req: Request, res: Response, next: NextFunction) 
   if (problem === null) return next();
   res.status(400).set("Cache-Control", "no-store");
   if (req.path.startsWith("/api/")) return res.json({ error: problem });
-  res.type("html").send(
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Bad address · Assay</title></head>` +
-      `<body><main><h1>Bad address</h1><p>${problem}</p><p><a href="/">Go to your home page</a></p></main></body></html>`,
-  );
+  res
+    .type("html")
+    .send(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Bad address · Assay</title></head>` +
+        `<body><main><h1>Bad address</h1><p>${problem}</p><p><a href="/">Go to your home page</a></p></main></body></html>`,
+    );
 }

@@ -19,7 +19,14 @@ const refused = [
   "/admin/proposals?sort%00=x",
   "/analyst?B=%ED%A0%80",
 ];
-const accepted = ["/", "/admin/proposals/P-100", "/admin/proposals/P%2F100", "/admin/users?q=%25", "/admin/users?q=J%C3%BCrgen+M", "/analyst?B=1000&seed=a%20b"];
+const accepted = [
+  "/",
+  "/admin/proposals/P-100",
+  "/admin/proposals/P%2F100",
+  "/admin/users?q=%25",
+  "/admin/users?q=J%C3%BCrgen+M",
+  "/analyst?B=1000&seed=a%20b",
+];
 
 let server: http.Server;
 let port = 0;
@@ -41,7 +48,9 @@ function get(path: string): Promise<{ status: number; type: string; body: string
         let body = "";
         res.setEncoding("utf8");
         res.on("data", (chunk: string) => (body += chunk));
-        res.on("end", () => resolve({ status: res.statusCode!, type: String(res.headers["content-type"]), body }));
+        res.on("end", () =>
+          resolve({ status: res.statusCode!, type: String(res.headers["content-type"]), body }),
+        );
       })
       .on("error", reject);
   });
@@ -52,15 +61,20 @@ describe("request hygiene", () => {
     const { status, type, body } = await get(path);
     expect(status).toBe(400);
     expect(type).toMatch(/text\/html/);
-    expect(body).toMatch(/<p>The address (has a malformed percent-encoding|contains a NUL character)[^<]*\.<\/p>/);
+    expect(body).toMatch(
+      /<p>The address (has a malformed percent-encoding|contains a NUL character)[^<]*\.<\/p>/,
+    );
   });
 
-  it.each(refused.map((p) => p.replace(/^\/\w+/, "/api/v")))("refuses %s in the API with a 400 and a JSON error", async (path) => {
-    const { status, type, body } = await get(path);
-    expect(status).toBe(400);
-    expect(type).toMatch(/application\/json/);
-    expect(JSON.parse(body).error).toMatch(/^The address .+\.$/);
-  });
+  it.each(refused.map((p) => p.replace(/^\/\w+/, "/api/v")))(
+    "refuses %s in the API with a 400 and a JSON error",
+    async (path) => {
+      const { status, type, body } = await get(path);
+      expect(status).toBe(400);
+      expect(type).toMatch(/application\/json/);
+      expect(JSON.parse(body).error).toMatch(/^The address .+\.$/);
+    },
+  );
 
   it.each(accepted)("lets %s through", async (path) => {
     expect(await get(path)).toMatchObject({ status: 200, body: "reached the app" });

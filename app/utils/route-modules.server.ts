@@ -7,7 +7,12 @@ export type RouteModule = ServerBuild["routes"][string]["module"];
  * around every loader or action, so that no route can forget it. The modules are ES module namespaces,
  * which are frozen, so `change` returns a new object rather than assigning to the old one.
  */
-export function mapRouteModules(build: ServerBuild, change: (module: RouteModule) => RouteModule): ServerBuild {
-  const routes = Object.fromEntries(Object.entries(build.routes).map(([id, route]) => [id, { ...route, module: change(route.module) }]));
+export function mapRouteModules(
+  build: ServerBuild,
+  change: (module: RouteModule) => RouteModule,
+): ServerBuild {
+  const routes = Object.fromEntries(
+    Object.entries(build.routes).map(([id, route]) => [id, { ...route, module: change(route.module) }]),
+  );
   return { ...build, routes };
 }

@@ -6,7 +6,9 @@ import { toId } from "../../scripts/inputs/ids";
 export type ErrorShape = "page" | "api";
 
 const refusal = (shape: ErrorShape, sentence: string, status: number) =>
-  shape === "api" ? json({ error: sentence }, { status, headers: { "Cache-Control": "no-store" } }) : json({ message: sentence }, { status });
+  shape === "api"
+    ? json({ error: sentence }, { status, headers: { "Cache-Control": "no-store" } })
+    : json({ message: sentence }, { status });
 
 /** What a bad value looked like, short enough for a sentence. */
 const shown = (raw: string) => (raw.length > 40 ? `${raw.slice(0, 40)}…` : raw);
@@ -26,7 +28,11 @@ export function parseId(raw: string | undefined, what: string, shape: ErrorShape
  * An empty parameter (`?page=`, as a cleared form field sends it) counts as absent; parameters the schema
  * does not name (Remix's own `_data`, `index`) are ignored.
  */
-export function parseQuery<S extends z.ZodTypeAny>(request: Request, schema: S, shape: ErrorShape = "page"): z.infer<S> {
+export function parseQuery<S extends z.ZodTypeAny>(
+  request: Request,
+  schema: S,
+  shape: ErrorShape = "page",
+): z.infer<S> {
   const params = [...new URL(request.url).searchParams].filter(([, value]) => value !== "");
   const result = schema.safeParse(Object.fromEntries(params));
   if (result.success) return result.data;

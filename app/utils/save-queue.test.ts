@@ -1,11 +1,31 @@
 import { describe, expect, it } from "vitest";
-import { backoffMs, enqueue, failed, landed, nextDue, nextDueAt, parseQueue, queueKey, refused, retryNow, type SaveRequest } from "./save-queue";
+import {
+  backoffMs,
+  enqueue,
+  failed,
+  landed,
+  nextDue,
+  nextDueAt,
+  parseQueue,
+  queueKey,
+  refused,
+  retryNow,
+  type SaveRequest,
+} from "./save-queue";
 
-const save = (item: number, grade: SaveRequest["grade"], timeSpentMs = 100): SaveRequest => ({ item, grade, rationale: "", position: item, timeSpentMs });
+const save = (item: number, grade: SaveRequest["grade"], timeSpentMs = 100): SaveRequest => ({
+  item,
+  grade,
+  rationale: "",
+  position: item,
+  timeSpentMs,
+});
 
 describe("save queue", () => {
   it("backs off 1 s, 2 s, 4 s … and stops growing at 30 s", () => {
-    expect([0, 1, 2, 3, 4, 5, 6, 20].map(backoffMs)).toEqual([0, 1000, 2000, 4000, 8000, 16_000, 30_000, 30_000]);
+    expect([0, 1, 2, 3, 4, 5, 6, 20].map(backoffMs)).toEqual([
+      0, 1000, 2000, 4000, 8000, 16_000, 30_000, 30_000,
+    ]);
   });
 
   it("merges repeated saves of one card: the last grade wins and uncounted time adds up", () => {

@@ -45,7 +45,13 @@ export function queueKey(expertId: number, assignmentId: number): string {
 export function enqueue(queue: SaveQueue, save: SaveRequest, now: number): SaveQueue {
   const old = queue.find((q) => q.item === save.item);
   if (!old) return [...queue, { ...save, version: 1, attempts: 0, nextAt: now }];
-  const merged: QueuedSave = { ...save, timeSpentMs: old.timeSpentMs + save.timeSpentMs, version: old.version + 1, attempts: 0, nextAt: now };
+  const merged: QueuedSave = {
+    ...save,
+    timeSpentMs: old.timeSpentMs + save.timeSpentMs,
+    version: old.version + 1,
+    attempts: 0,
+    nextAt: now,
+  };
   return queue.map((q) => (q === old ? merged : q));
 }
 

@@ -81,7 +81,12 @@ export async function startSession(
  * Signs `userId` in: the session the request came with (if any) is deleted, expired sessions are
  * pruned, and a new one is made. Returns the Set-Cookie header.
  */
-export async function signIn(request: Request, userId: number, ip: string, now = new Date()): Promise<string> {
+export async function signIn(
+  request: Request,
+  userId: number,
+  ip: string,
+  now = new Date(),
+): Promise<string> {
   const db = getDb();
   const previous = await sessionIdHash(request);
   if (previous) await deleteSession(db, previous);
@@ -103,7 +108,9 @@ export function clearSessionCookie(): Promise<string> {
 
 /** Whether the request carries a session cookie at all (valid or not): then a redirect to sign-in clears it. */
 export function hasSessionCookie(request: Request): boolean {
-  return (request.headers.get("Cookie") ?? "").split(";").some((part) => part.trim().startsWith(`${SESSION_COOKIE}=`));
+  return (request.headers.get("Cookie") ?? "")
+    .split(";")
+    .some((part) => part.trim().startsWith(`${SESSION_COOKIE}=`));
 }
 
 /** The active user of the request's live session, or null. Marks the session used (at most once a minute). */

@@ -21,7 +21,9 @@ const same = (value: unknown) => JSON.parse(canonicalJson(value));
 describe("a snapshot frozen from a dashboard", () => {
   it("holds the campaign page's results, agreement and gold figures, intervals included", async () => {
     const { campaignDashboard } = await import("./dashboards.server");
-    const [{ id }] = await t.db.execute<{ id: number }>(sql`select id from campaigns where status <> 'draft' limit 1`);
+    const [{ id }] = await t.db.execute<{ id: number }>(
+      sql`select id from campaigns where status <> 'draft' limit 1`,
+    );
     const page = await campaignDashboard(String(id), { goldWaitMs: Infinity });
     const snapshot = await createSnapshot(t.db, "cli", { kind: "expert", campaign: id, ...page.parameters });
     const frozen = snapshot.result as { results: unknown; agreement: unknown; gold: { goldItems: number } };
@@ -39,7 +41,11 @@ describe("a snapshot frozen from a dashboard", () => {
   it("holds the experiment page's report with the experiment's seed", async () => {
     const { experimentDashboard } = await import("./dashboards.server");
     const page = await experimentDashboard("reviewer-ranker-v2");
-    const snapshot = await createSnapshot(t.db, "cli", { kind: "online", experiment: "reviewer-ranker-v2", ...page.parameters });
+    const snapshot = await createSnapshot(t.db, "cli", {
+      kind: "online",
+      experiment: "reviewer-ranker-v2",
+      ...page.parameters,
+    });
     const { experiment: _named, daily, ...report } = snapshot.result as Record<string, unknown>;
     expect(report).toEqual(same(page.report));
     expect(daily).toEqual(same(page.daily));

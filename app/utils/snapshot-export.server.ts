@@ -12,7 +12,10 @@ export async function snapshotExport(request: Request, rawId: string | undefined
     const s = await getSnapshot(getDb(), id);
     const body = format === "json" ? JSON.stringify(snapshotDocument(s), null, 2) : snapshotCsv(s);
     return new Response(body, {
-      headers: { "Content-Type": format === "json" ? "application/json; charset=utf-8" : "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="snapshot-${s.id}.${format}"` },
+      headers: {
+        "Content-Type": format === "json" ? "application/json; charset=utf-8" : "text/csv; charset=utf-8",
+        "Content-Disposition": `attachment; filename="snapshot-${s.id}.${format}"`,
+      },
     });
   } catch (error) {
     if (error instanceof SnapshotError) return json({ error: error.message }, { status: error.status });

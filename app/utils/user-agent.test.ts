@@ -3,7 +3,10 @@ import { describeUserAgent } from "./user-agent";
 // Headers as the browsers send them (copied from each browser's own "about" or developer tools).
 describe("describeUserAgent", () => {
   it.each([
-    ["Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0", "Firefox 128 on Windows"],
+    [
+      "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0",
+      "Firefox 128 on Windows",
+    ],
     [
       "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0",
       "Edge 131 on Windows",

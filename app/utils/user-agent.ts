@@ -20,7 +20,9 @@ const systems: [string, string][] = [
  */
 export function describeUserAgent(userAgent: string): string {
   if (!userAgent.trim()) return "unknown";
-  const browser = browsers.map(([pattern, name]) => ({ match: userAgent.match(pattern), name })).find((b) => b.match);
+  const browser = browsers
+    .map(([pattern, name]) => ({ match: userAgent.match(pattern), name }))
+    .find((b) => b.match);
   if (!browser) return userAgent.length > 40 ? `${userAgent.slice(0, 40)}…` : userAgent;
   const system = systems.find(([needle]) => userAgent.includes(needle))?.[1];
   const name = `${browser.name} ${browser.match![1]}`;

@@ -44,7 +44,13 @@ describe("the worker pool", () => {
     const experiment = (await getExperiment(t.db, "reviewer-ranker-v2"))!;
     const totals = await sqlStreamTotals(t.db, experiment);
     expect(totals.events).toBeGreaterThan(0);
-    const options = { weights: Object.fromEntries(experiment.arms.map((a) => [a.key, a.weight])), control: experiment.arms.find((a) => a.isControl)!.key, intervals: true, B: 300, seed: "x" };
+    const options = {
+      weights: Object.fromEntries(experiment.arms.map((a) => [a.key, a.weight])),
+      control: experiment.arms.find((a) => a.isControl)!.key,
+      intervals: true,
+      B: 300,
+      seed: "x",
+    };
     const inWorker = await pool.run("onlineReport", { packed: packStreamTotals(totals), options });
     expect(asJson(inWorker)).toBe(asJson(reportFromTotals(totals, options)));
   });
@@ -53,10 +59,19 @@ describe("the worker pool", () => {
     const campaign = (await listCampaigns(t.db)).find((c) => c.status !== "draft")!;
     const { pairs, proposals, systems } = await loadCampaignData(t.db, campaign.id);
     const data = { pairs, proposals, systems };
-    const ratings = pairs.flatMap((p) => p.grades.filter((g) => g.grade !== null).map((g) => ({ item: String(p.itemId), rater: g.expert, value: g.grade! })));
+    const ratings = pairs.flatMap((p) =>
+      p.grades
+        .filter((g) => g.grade !== null)
+        .map((g) => ({ item: String(p.itemId), rater: g.expert, value: g.grade! })),
+    );
     expect(ratings.length).toBeGreaterThan(0);
     const options = { B: 200, seed: "c" };
-    const inWorker = await pool.run("campaignFigures", { ratings, data, options, curve: { samples: 10, seed: "c" } });
+    const inWorker = await pool.run("campaignFigures", {
+      ratings,
+      data,
+      options,
+      curve: { samples: 10, seed: "c" },
+    });
     const inProcess = {
       agreement: agreementReport(ratings, "ordinal", options),
       results: campaignResults(data, options),
@@ -72,7 +87,9 @@ describe("the worker pool", () => {
       { kind: "expert", campaign: campaign.id, B: 200, seed: "s" },
       { kind: "online", experiment: "reviewer-ranker-v2", B: 200, seed: "s" },
     ] as const) {
-      expect(asJson(await computeResult(t.db, request, pool.run)), request.kind).toBe(asJson(await computeResult(t.db, request)));
+      expect(asJson(await computeResult(t.db, request, pool.run)), request.kind).toBe(
+        asJson(await computeResult(t.db, request)),
+      );
     }
   }, 120_000); // every kind twice (pool and this thread), up to ~30 s on a loaded two-core machine
 
@@ -86,7 +103,10 @@ describe("the worker pool", () => {
       last = now;
     }, 10);
     const started = performance.now();
-    await pool.run("offlineReport", { packed: packOfflineInput(input), options: { B: 10_000, seed: "long" } });
+    await pool.run("offlineReport", {
+      packed: packOfflineInput(input),
+      options: { B: 10_000, seed: "long" },
+    });
     const took = performance.now() - started;
     clearInterval(timer);
     // Only meaningful if the task outlasts the bound by far (it takes seconds on this thread).
@@ -97,7 +117,8 @@ describe("the worker pool", () => {
   it("refuses a task with a 503 and Retry-After when its queue is full", async () => {
     const small = createWorkerPool({ threads: 1, maxQueue: 1 });
     try {
-      const task = () => small.run("offlineReport", { packed: packOfflineInput(input), options: { B: 100, seed: "q" } });
+      const task = () =>
+        small.run("offlineReport", { packed: packOfflineInput(input), options: { B: 100, seed: "q" } });
       const outcomes = await Promise.allSettled([task(), task(), task()]);
       expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "fulfilled", "rejected"]);
       const refused = (outcomes[2] as PromiseRejectedResult).reason as Response;

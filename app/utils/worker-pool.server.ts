@@ -60,7 +60,9 @@ export function createWorkerPool(options: { threads: number; maxQueue: number })
 /** The 503 of a full queue: thrown from a loader or action, Remix answers with it. */
 function busy(): Response {
   return json(
-    { message: `The server is busy computing other reports; please try again in ${RETRY_AFTER_SECONDS} seconds.` },
+    {
+      message: `The server is busy computing other reports; please try again in ${RETRY_AFTER_SECONDS} seconds.`,
+    },
     { status: 503, headers: { "Retry-After": String(RETRY_AFTER_SECONDS) } },
   );
 }
@@ -95,7 +97,8 @@ function workerEntry(): URL {
   let dir = path.dirname(fileURLToPath(import.meta.url));
   while (!fs.existsSync(path.join(dir, "package.json"))) {
     const parent = path.dirname(dir);
-    if (parent === dir) throw new Error("Could not find the project folder (package.json) for the worker pool.");
+    if (parent === dir)
+      throw new Error("Could not find the project folder (package.json) for the worker pool.");
     dir = parent;
   }
   return pathToFileURL(path.join(dir, "scripts/workers/heavy-worker.ts"));

@@ -24,15 +24,23 @@ let admin: PublicUser;
 let n = 0;
 beforeAll(async () => {
   t = await createTestDatabase();
-  admin = await createUser(
-    t.db, "cli",
-    { email: "root@test.local", name: "Root", role: "admin", password: "long-enough-1" },);
+  admin = await createUser(t.db, "cli", {
+    email: "root@test.local",
+    name: "Root",
+    role: "admin",
+    password: "long-enough-1",
+  });
 });
 afterAll(() => t.drop());
 
 async function newUser(role: PublicUser["role"] = "expert") {
   n++;
-  return createUser(t.db, admin, { email: `user${n}@test.local`, name: `User ${n}`, role, password: "long-enough-1" });
+  return createUser(t.db, admin, {
+    email: `user${n}@test.local`,
+    name: `User ${n}`,
+    role,
+    password: "long-enough-1",
+  });
 }
 
 /** A session of `userId` started at `when`; returns its id hash (what the cookie's id hashes to). */
@@ -42,7 +50,8 @@ async function session(userId: number, when = t0) {
   return idHash;
 }
 
-const rowOf = async (idHash: string) => (await t.db.select().from(sessions).where(eq(sessions.idHash, idHash)))[0];
+const rowOf = async (idHash: string) =>
+  (await t.db.select().from(sessions).where(eq(sessions.idHash, idHash)))[0];
 const auditOf = (target: string) =>
   t.db.select().from(auditLog).where(eq(auditLog.target, target)).orderBy(asc(auditLog.id));
 
@@ -66,7 +75,9 @@ describe("session lifetime (controlled clock)", () => {
       expect((await findSessionUser(t.db, id, lifetime, at(h * HOUR)))?.id).toBe(user.id);
     expect(await findSessionUser(t.db, id, lifetime, at(7 * 24 * HOUR))).toBeUndefined();
     // The idle end never passes the absolute end.
-    expect((await rowOf(id)).idleExpiresAt.getTime()).toBeLessThanOrEqual((await rowOf(id)).expiresAt.getTime());
+    expect((await rowOf(id)).idleExpiresAt.getTime()).toBeLessThanOrEqual(
+      (await rowOf(id)).expiresAt.getTime(),
+    );
   });
 
   it("writes last-seen at most once a minute", async () => {
@@ -101,7 +112,9 @@ describe("changes to a user end their sessions", () => {
     expect(await rowOf(a)).toBeUndefined();
     expect(await rowOf(b)).toBeUndefined();
     expect(await rowOf(c)).toBeDefined();
-    const [entry] = await auditOf(`user:${user.id}`).then((rows) => rows.filter((r) => r.action === "user.password"));
+    const [entry] = await auditOf(`user:${user.id}`).then((rows) =>
+      rows.filter((r) => r.action === "user.password"),
+    );
     expect(entry).toMatchObject({
       actorId: admin.id,
       actorLabel: "Root <root@test.local>",

@@ -65,7 +65,12 @@ export async function findSessionUser(db: DbOrTx, idHash: string, lifetime: Sess
     await db
       .update(sessions)
       .set({ lastSeenAt: now, idleExpiresAt })
-      .where(and(eq(sessions.idHash, idHash), lte(sessions.lastSeenAt, new Date(now.getTime() - TOUCH_INTERVAL_MS))));
+      .where(
+        and(
+          eq(sessions.idHash, idHash),
+          lte(sessions.lastSeenAt, new Date(now.getTime() - TOUCH_INTERVAL_MS)),
+        ),
+      );
   }
   return row.user;
 }
@@ -77,7 +82,10 @@ export async function deleteSession(db: DbOrTx, idHash: string) {
 
 /** Ends every session of a user; call it inside the transaction of the change that requires it. */
 export async function deleteUserSessions(db: DbOrTx, userId: number): Promise<number> {
-  const ended = await db.delete(sessions).where(eq(sessions.userId, userId)).returning({ userId: sessions.userId });
+  const ended = await db
+    .delete(sessions)
+    .where(eq(sessions.userId, userId))
+    .returning({ userId: sessions.userId });
   return ended.length;
 }
 
@@ -120,7 +128,12 @@ export async function listUserSessions(db: DbOrTx, userId: number, now: Date) {
 export const sessionHandle = (idHash: string) => idHash.slice(0, HANDLE_LENGTH);
 
 /** An admin ends one session of a user, found by its handle; returns how many rows ended (0 when already gone). */
-export async function endUserSession(db: Db, actor: AuditActor, userId: number, handle: string): Promise<number> {
+export async function endUserSession(
+  db: Db,
+  actor: AuditActor,
+  userId: number,
+  handle: string,
+): Promise<number> {
   return db.transaction(async (tx) => {
     const ended = await tx
       .delete(sessions)

@@ -22,15 +22,29 @@ describe("passwords", () => {
 
 describe("users", () => {
   it("creates a user whose public row has no password hash", async () => {
-    const user = await createUser(t.db, "cli", { email: "Ada@Example.org", name: "Ada", role: "expert", password: "long-enough-1" });
+    const user = await createUser(t.db, "cli", {
+      email: "Ada@Example.org",
+      name: "Ada",
+      role: "expert",
+      password: "long-enough-1",
+    });
     expect(Object.keys(user).sort()).toEqual(["active", "createdAt", "email", "id", "name", "role"]);
     const listed = await listUsers(t.db);
     expect(JSON.stringify(listed)).not.toMatch(/scrypt/);
   });
 
   it("treats emails case-insensitively", async () => {
-    await expect(createUser(t.db, "cli", { email: "ada@example.ORG", name: "Other", role: "admin", password: "long-enough-1" })).rejects.toBeInstanceOf(DuplicateEmailError);
+    await expect(
+      createUser(t.db, "cli", {
+        email: "ada@example.ORG",
+        name: "Other",
+        role: "admin",
+        password: "long-enough-1",
+      }),
+    ).rejects.toBeInstanceOf(DuplicateEmailError);
     expect((await findUserByEmail(t.db, "ADA@example.org"))?.name).toBe("Ada");
-    expect(await verifyPassword("long-enough-1", (await findCredentials(t.db, "ada@EXAMPLE.org"))!.passwordHash)).toBe(true);
+    expect(
+      await verifyPassword("long-enough-1", (await findCredentials(t.db, "ada@EXAMPLE.org"))!.passwordHash),
+    ).toBe(true);
   });
 });

@@ -8,7 +8,14 @@ import { publicUserColumns } from "./user-columns";
 
 export { publicUserColumns } from "./user-columns";
 
-export type PublicUser = { id: number; email: string; name: string; role: Role; active: boolean; createdAt: Date };
+export type PublicUser = {
+  id: number;
+  email: string;
+  name: string;
+  role: Role;
+  active: boolean;
+  createdAt: Date;
+};
 
 export class DuplicateEmailError extends Error {
   constructor(email: string) {
@@ -62,7 +69,9 @@ export async function createUser(
 export async function setUserSubjects(db: DbOrTx, userId: number, subjectIds: number[]) {
   await db.delete(userSubjects).where(eq(userSubjects.userId, userId));
   if (subjectIds.length > 0) {
-    await db.insert(userSubjects).values([...new Set(subjectIds)].map((subjectId) => ({ userId, subjectId })));
+    await db
+      .insert(userSubjects)
+      .values([...new Set(subjectIds)].map((subjectId) => ({ userId, subjectId })));
   }
 }
 
@@ -70,7 +79,12 @@ export async function setUserSubjects(db: DbOrTx, userId: number, subjectIds: nu
  * Changes a user's name, role and subjects. A new role ends every session of the user, so what they
  * may do changes at once and they sign in again under it.
  */
-export async function updateUser(db: Db, actor: AuditActor, id: number, change: { role: Role; name: string; subjectIds: number[] }) {
+export async function updateUser(
+  db: Db,
+  actor: AuditActor,
+  id: number,
+  change: { role: Role; name: string; subjectIds: number[] },
+) {
   await db.transaction(async (tx) => {
     // Locked, so a concurrent change cannot slip between reading the old role and writing the new one.
     const [before] = await tx

@@ -32,7 +32,10 @@ const columns = {
  */
 export async function listAuditEntries(db: DbOrTx, filter: AuditFilter, size = AUDIT_PAGE_SIZE) {
   const where = matching(filter);
-  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(auditLog).where(where);
+  const [{ total }] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(auditLog)
+    .where(where);
   const page = Math.min(filter.page ?? 1, Math.max(1, Math.ceil(total / size)));
   const rows = await db
     .select(columns)
@@ -46,7 +49,11 @@ export async function listAuditEntries(db: DbOrTx, filter: AuditFilter, size = A
 
 /** Every entry matching the filters, newest first: what the CSV export holds. */
 export async function auditEntriesForExport(db: DbOrTx, filter: AuditFilter) {
-  return db.select(columns).from(auditLog).where(matching(filter)).orderBy(desc(auditLog.at), desc(auditLog.id));
+  return db
+    .select(columns)
+    .from(auditLog)
+    .where(matching(filter))
+    .orderBy(desc(auditLog.at), desc(auditLog.id));
 }
 
 /** The actors and actions the log holds, for the filters' choices. */
@@ -62,6 +69,13 @@ export const auditCsvColumns = ["id", "at", "actor", "action", "target", "detail
 
 /** Entries as CSV (the one formula-safe writer): time in ISO 8601 UTC, detail as its JSON. */
 export function auditCsv(entries: Awaited<ReturnType<typeof auditEntriesForExport>>): string {
-  const rows = entries.map((e) => [e.id, e.at.toISOString(), e.actor, e.action, e.target, JSON.stringify(e.detail)]);
+  const rows = entries.map((e) => [
+    e.id,
+    e.at.toISOString(),
+    e.actor,
+    e.action,
+    e.target,
+    JSON.stringify(e.detail),
+  ]);
   return toCsv(auditCsvColumns, rows) + "\r\n";
 }

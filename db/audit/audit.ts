@@ -9,7 +9,13 @@ export type AuditActor = { id: number; name: string; email: string } | "cli";
  * entry exists exactly when the change does. `detail` says what changed; it must never hold a secret,
  * a key, a key hash or a password hash.
  */
-export async function recordAudit(db: DbOrTx, actor: AuditActor, action: string, target: string, detail: Record<string, unknown> = {}) {
+export async function recordAudit(
+  db: DbOrTx,
+  actor: AuditActor,
+  action: string,
+  target: string,
+  detail: Record<string, unknown> = {},
+) {
   await db.insert(auditLog).values({
     actorId: actor === "cli" ? null : actor.id,
     actorLabel: actor === "cli" ? "cli" : `${actor.name} <${actor.email}>`,

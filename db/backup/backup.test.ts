@@ -93,7 +93,9 @@ describe("backup and restore", { timeout: 180_000 }, () => {
     const [{ count: auditBefore }] = await source.sql<
       { count: number }[]
     >`select count(*)::int as count from audit_log`;
-    const [{ count: auditAfter }] = await target.sql<{ count: number }[]>`select count(*)::int as count from audit_log`;
+    const [{ count: auditAfter }] = await target.sql<
+      { count: number }[]
+    >`select count(*)::int as count from audit_log`;
     expect(auditAfter).toBe(auditBefore);
     await target.sql`insert into audit_log (actor_label, action) values ('cli', 'after.restore')`;
     await target.sql`insert into snapshots (kind, parameters, data_window, result, sha256, created_by_label) values ('offline', '{}', '{}', '{}', 'x', 'test')`;
@@ -141,7 +143,9 @@ describe("backup and restore", { timeout: 180_000 }, () => {
     const newer = await createTestDatabase();
     targets.push(newer);
     expect(await refusal(restore(newer.sql, oldArchive))).toMatch(
-      new RegExp(`^The target database is at migration ${known.length} and the archive at 6; restore into a new, empty database`),
+      new RegExp(
+        `^The target database is at migration ${known.length} and the archive at 6; restore into a new, empty database`,
+      ),
     );
     const target = await emptyTarget();
     expect((await restore(target.sql, oldArchive)).migrations).toBe(6);
@@ -166,7 +170,9 @@ describe("backup and restore", { timeout: 180_000 }, () => {
       /differs from this Assay's \(another schema history\)/,
     );
     expect(
-      await refusal(restore(target.sql, archiveOf([JSON.stringify({ ...header, version: 2 }), ...lines.slice(1)]))),
+      await refusal(
+        restore(target.sql, archiveOf([JSON.stringify({ ...header, version: 2 }), ...lines.slice(1)])),
+      ),
     ).toMatch(/backup format 2, newer than this Assay reads/);
     expect(await hasSchema(target.sql)).toBe(false);
   });
@@ -191,7 +197,10 @@ describe("backup and restore", { timeout: 180_000 }, () => {
         archiveOf(lines.slice(0, eventsAt)),
         /^The archive ends in the rows of public\.events, \d+ short of its \d+: the file is truncated\./,
       ],
-      [archiveOf([...lines.slice(0, -2), ""]), /^The archive ends before its trailer: the file is truncated\./],
+      [
+        archiveOf([...lines.slice(0, -2), ""]),
+        /^The archive ends before its trailer: the file is truncated\./,
+      ],
       [
         archiveOf([...lines.slice(0, eventsAt), "not\ta\trow", ...lines.slice(eventsAt + 1)]),
         /^The database refused the archive's rows of public\.events \(.+\)\. Nothing was restored\.$/,

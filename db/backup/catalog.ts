@@ -32,17 +32,23 @@ export async function catalogTables(tx: Tx): Promise<CatalogTable[]> {
     where f.contype = 'f' and cn.nspname = any(${SCHEMAS}) and f.conrelid <> f.confrelid`;
   const tables = new Map<string, string[]>();
   for (const { table, column } of columns) tables.set(table, [...(tables.get(table) ?? []), column]);
-  return foreignKeyOrder([...tables.keys()], references).map((name) => ({ name, columns: tables.get(name)! }));
+  return foreignKeyOrder([...tables.keys()], references).map((name) => ({
+    name,
+    columns: tables.get(name)!,
+  }));
 }
 
 /** Kahn's topological sort, ties broken by name so the order is the same on every run. */
 export function foreignKeyOrder(names: string[], references: { table: string; parent: string }[]): string[] {
   const parents = new Map(names.map((n) => [n, new Set<string>()]));
-  for (const r of references) if (parents.has(r.table) && parents.has(r.parent)) parents.get(r.table)!.add(r.parent);
+  for (const r of references)
+    if (parents.has(r.table) && parents.has(r.parent)) parents.get(r.table)!.add(r.parent);
   const ordered: string[] = [];
   const placed = new Set<string>();
   while (ordered.length < names.length) {
-    const ready = names.filter((n) => !placed.has(n) && [...parents.get(n)!].every((p) => placed.has(p))).sort();
+    const ready = names
+      .filter((n) => !placed.has(n) && [...parents.get(n)!].every((p) => placed.has(p)))
+      .sort();
     if (ready.length === 0) {
       const rest = names.filter((n) => !placed.has(n)).join(", ");
       throw new BackupError(`The tables ${rest} reference each other in a cycle, so no load order exists.`);
@@ -71,7 +77,10 @@ export async function catalogSequences(tx: Tx): Promise<CatalogSequence[]> {
     left join pg_attribute a on a.attrelid = t.oid and a.attnum = d.refobjsubid
     where s.relkind = 'S' and sn.nspname = any(${SCHEMAS})
     order by 1`;
-  return rows.map((r) => ({ name: r.name, owner: r.table && r.column ? { table: r.table, column: r.column } : null }));
+  return rows.map((r) => ({
+    name: r.name,
+    owner: r.table && r.column ? { table: r.table, column: r.column } : null,
+  }));
 }
 
 /** Enabled user triggers that fire on INSERT (tgtype bit 4), by table: a COPY would fire them. */
@@ -103,7 +112,9 @@ export async function appliedMigrations(tx: Tx): Promise<AppliedMigration[]> {
 /** Row counts of `tables`, in their order, in one statement (so one snapshot). */
 export async function countRows(tx: Tx, tables: { name: string }[]): Promise<number[]> {
   if (tables.length === 0) return [];
-  const counts = tables.map((t, i) => `select ${i} as i, count(*)::bigint::text as n from ${quoteQualified(t.name)}`);
+  const counts = tables.map(
+    (t, i) => `select ${i} as i, count(*)::bigint::text as n from ${quoteQualified(t.name)}`,
+  );
   const rows = await tx.unsafe<{ i: number; n: string }[]>(counts.join(" union all "));
   const byIndex = new Map(rows.map((r) => [Number(r.i), Number(r.n)]));
   return tables.map((_, i) => byIndex.get(i)!);

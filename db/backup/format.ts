@@ -28,7 +28,9 @@ export const END_OF_TABLE = "\\.";
 export class BackupError extends Error {}
 
 const identifier = /^[A-Za-z_][A-Za-z0-9_$]*$/;
-const qualifiedName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_$]*\.[A-Za-z_][A-Za-z0-9_$]*$/, "must be schema.name");
+const qualifiedName = z
+  .string()
+  .regex(/^[A-Za-z_][A-Za-z0-9_$]*\.[A-Za-z_][A-Za-z0-9_$]*$/, "must be schema.name");
 
 export const archiveHeaderSchema = z.object({
   format: z.literal(ARCHIVE_FORMAT),

@@ -48,7 +48,8 @@ export class LineReader {
       this.offset = end === -1 ? this.chunk.length : end + 1;
       if (end !== -1) return Buffer.concat(parts).toString("utf8");
     }
-    if (length > 0) throw new BackupError(`The archive ends in the middle of its ${what}: the file is truncated.`);
+    if (length > 0)
+      throw new BackupError(`The archive ends in the middle of its ${what}: the file is truncated.`);
     return null;
   }
 

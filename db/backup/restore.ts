@@ -102,7 +102,9 @@ export async function restoreBackup(
 
 async function readHeader(lines: LineReader): Promise<ArchiveHeader> {
   const first = await lines.line("header");
-  const notOurs = new BackupError("The file is not an Assay backup: it does not start with an Assay backup header.");
+  const notOurs = new BackupError(
+    "The file is not an Assay backup: it does not start with an Assay backup header.",
+  );
   if (first === null) throw new BackupError("The file is not an Assay backup: it holds no data.");
   let json: { format?: unknown; version?: unknown };
   try {
@@ -150,7 +152,9 @@ async function prepareTarget(tx: Tx, header: ArchiveHeader) {
   const filled = assay.filter((_, i) => counts[i] > 0).map((t) => t.name.slice("public.".length));
   if (filled.length) {
     const named =
-      filled.length > 4 ? `${filled.slice(0, 4).join(", ")} and ${filled.length - 4} more` : filled.join(", ");
+      filled.length > 4
+        ? `${filled.slice(0, 4).join(", ")} and ${filled.length - 4} more`
+        : filled.join(", ");
     throw new BackupError(
       `The target database is not empty (${named} have rows); restore only into an empty database.`,
     );
@@ -187,7 +191,9 @@ function checkTables(header: ArchiveHeader, target: CatalogTable[]) {
 /** COPYs the table's rows from the archive; on any failure the COPY is aborted so the transaction can roll back. */
 async function loadTable(tx: Tx, lines: LineReader, table: ArchiveTable, onLines: (n: number) => void) {
   if (table.rows > 0) {
-    const copy = tx.unsafe(`copy ${quoteQualified(table.name)} (${table.columns.map(quoteIdent).join(", ")}) from stdin`);
+    const copy = tx.unsafe(
+      `copy ${quoteQualified(table.name)} (${table.columns.map(quoteIdent).join(", ")}) from stdin`,
+    );
     const refused = copyRefusal(copy);
     const sink = await copy.writable();
     // Its failures (the database refusing a row, or ours passed to destroy) reach us through the writes
@@ -206,7 +212,9 @@ async function loadTable(tx: Tx, lines: LineReader, table: ArchiveTable, onLines
   if (marker === null)
     throw new BackupError(`The archive ends after the rows of ${table.name}: the file is truncated.`);
   if (marker !== END_OF_TABLE)
-    throw new BackupError(`The archive's table ${table.name} has more rows than its header says: the file is damaged.`);
+    throw new BackupError(
+      `The archive's table ${table.name} has more rows than its header says: the file is damaged.`,
+    );
 }
 
 /**
@@ -241,7 +249,8 @@ async function readTrailer(lines: LineReader, header: ArchiveHeader) {
   const parsed = archiveTrailerSchema.safeParse(trailer);
   if (!parsed.success || parsed.data.tables !== header.tables.length)
     throw new BackupError("The archive's trailer is missing or damaged: the file is damaged.");
-  if (!(await lines.atEnd())) throw new BackupError("The archive has data after its trailer: the file is damaged.");
+  if (!(await lines.atEnd()))
+    throw new BackupError("The archive has data after its trailer: the file is damaged.");
 }
 
 /** What was loaded is what the header promised, migration records included. */

@@ -64,7 +64,9 @@ export async function writeBackup(
       for (const [i, table] of tables.entries()) {
         options.onProgress?.(done, total, table.name);
         const rows = await tx
-          .unsafe(`copy ${quoteQualified(table.name)} (${table.columns.map(quoteIdent).join(", ")}) to stdout`)
+          .unsafe(
+            `copy ${quoteQualified(table.name)} (${table.columns.map(quoteIdent).join(", ")}) to stdout`,
+          )
           .readable();
         let lines = 0;
         for await (const chunk of rows as AsyncIterable<Buffer>) {

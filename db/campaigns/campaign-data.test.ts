@@ -2,7 +2,12 @@ import { sql } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
 import { seedDemo } from "../../scripts/demo/seed";
 import { adjudicate, exportCampaign, loadCampaignData } from "./campaign-data";
-import { campaignResults, disagreementsOf, labelsOf, learningCurve } from "../../scripts/judgement/campaign-results";
+import {
+  campaignResults,
+  disagreementsOf,
+  labelsOf,
+  learningCurve,
+} from "../../scripts/judgement/campaign-results";
 import { parseQrels } from "../../scripts/eval/trec";
 import { aggregateGrade } from "../../scripts/judgement/labels";
 
@@ -21,16 +26,22 @@ describe("campaign labels", () => {
     const file = await exportCampaign(t.db, campaignId, "qrels");
     const qrels = parseQrels(file.body);
     const labels = labelsOf(data.pairs);
-    expect([...qrels.values()].reduce((n, m) => n + m.size, 0)).toBe([...labels.values()].reduce((n, m) => n + m.size, 0));
+    expect([...qrels.values()].reduce((n, m) => n + m.size, 0)).toBe(
+      [...labels.values()].reduce((n, m) => n + m.size, 0),
+    );
     const pair = data.pairs.find((p) => p.grades.filter((g) => g.grade !== null).length === 3)!;
-    expect(qrels.get(pair.proposal)!.get(pair.candidate)).toBe(aggregateGrade(pair.grades.map((g) => g.grade))! - 1);
+    expect(qrels.get(pair.proposal)!.get(pair.candidate)).toBe(
+      aggregateGrade(pair.grades.map((g) => g.grade))! - 1,
+    );
   });
 
   it("lets an adjudicated grade override the median, keeping the raw grades", async () => {
     const data = await loadCampaignData(t.db, campaignId);
     const [pair] = disagreementsOf(data.pairs);
     expect(pair).toBeDefined();
-    const [admin] = await t.db.execute<{ id: number; name: string; email: string }>(sql`select id, name, email from users where role = 'admin' limit 1`);
+    const [admin] = await t.db.execute<{ id: number; name: string; email: string }>(
+      sql`select id, name, email from users where role = 'admin' limit 1`,
+    );
     const final = aggregateGrade(pair.grades.map((g) => g.grade)) === 4 ? 1 : 4;
     await adjudicate(t.db, admin, campaignId, pair.itemId, final, "checked the profile");
     const after = await loadCampaignData(t.db, campaignId);

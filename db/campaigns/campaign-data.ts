@@ -2,7 +2,22 @@ import { createHash } from "node:crypto";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db, DbOrTx } from "../platform/client";
 import { recordAudit, type AuditActor } from "../audit/audit";
-import { adjudications, campaignAssignments, campaignItems, campaignProposals, campaigns, campaignSystems, candidates, listItems, proposals, rankedLists, ratings, subjects, systems, users } from "../schema";
+import {
+  adjudications,
+  campaignAssignments,
+  campaignItems,
+  campaignProposals,
+  campaigns,
+  campaignSystems,
+  candidates,
+  listItems,
+  proposals,
+  rankedLists,
+  ratings,
+  subjects,
+  systems,
+  users,
+} from "../schema";
 import { CampaignError } from "./campaigns";
 import type { CampaignData, GradedPair } from "../../scripts/judgement/campaign-results";
 import { aggregateGrade, gradeToRel, type Grade } from "../../scripts/judgement/labels";
@@ -12,11 +27,22 @@ import type { AggregationMethod } from "../../scripts/judgement/aggregate";
 import { runInProcess, type HeavyRunner } from "../../scripts/workers/heavy-tasks";
 
 /** An expert's id in exports: stable within a campaign, not their name or email. */
-export const pseudonym = (campaignId: number, expertId: number) => `E-${createHash("sha256").update(`${campaignId}:${expertId}`).digest("hex").slice(0, 8)}`;
+export const pseudonym = (campaignId: number, expertId: number) =>
+  `E-${createHash("sha256").update(`${campaignId}:${expertId}`).digest("hex").slice(0, 8)}`;
 
-export async function loadCampaignData(db: DbOrTx, campaignId: number, options: { names?: boolean } = {}): Promise<CampaignData & { ratingRows: RatingRow[] }> {
+export async function loadCampaignData(
+  db: DbOrTx,
+  campaignId: number,
+  options: { names?: boolean } = {},
+): Promise<CampaignData & { ratingRows: RatingRow[] }> {
   const items = await db
-    .select({ itemId: campaignItems.id, proposal: proposals.externalId, candidate: candidates.externalId, subject: subjects.name, adjudicated: adjudications.grade })
+    .select({
+      itemId: campaignItems.id,
+      proposal: proposals.externalId,
+      candidate: candidates.externalId,
+      subject: subjects.name,
+      adjudicated: adjudications.grade,
+    })
     .from(campaignItems)
     .innerJoin(proposals, eq(proposals.id, campaignItems.proposalId))
     .innerJoin(candidates, eq(candidates.id, campaignItems.candidateId))
@@ -25,7 +51,15 @@ export async function loadCampaignData(db: DbOrTx, campaignId: number, options: 
     .where(eq(campaignItems.campaignId, campaignId))
     .orderBy(asc(campaignItems.id));
   const rows = await db
-    .select({ itemId: ratings.itemId, expertId: campaignAssignments.expertId, name: users.name, grade: ratings.grade, rationale: ratings.rationale, position: ratings.position, timeSpentMs: ratings.timeSpentMs })
+    .select({
+      itemId: ratings.itemId,
+      expertId: campaignAssignments.expertId,
+      name: users.name,
+      grade: ratings.grade,
+      rationale: ratings.rationale,
+      position: ratings.position,
+      timeSpentMs: ratings.timeSpentMs,
+    })
     .from(ratings)
     .innerJoin(campaignAssignments, eq(campaignAssignments.id, ratings.assignmentId))
     .innerJoin(users, eq(users.id, campaignAssignments.expertId))
@@ -39,9 +73,24 @@ export async function loadCampaignData(db: DbOrTx, campaignId: number, options: 
     if (!byItem.has(r.itemId)) byItem.set(r.itemId, []);
     byItem.get(r.itemId)!.push({ expert, grade: r.grade as Grade, rationale: r.rationale });
     const item = itemOf.get(r.itemId)!;
-    ratingRows.push({ proposal: item.proposal, candidate: item.candidate, expert: pseudonym(campaignId, r.expertId), grade: r.grade === null ? "cant" : String(r.grade), rationale: r.rationale, position: r.position, timeSpentMs: r.timeSpentMs });
+    ratingRows.push({
+      proposal: item.proposal,
+      candidate: item.candidate,
+      expert: pseudonym(campaignId, r.expertId),
+      grade: r.grade === null ? "cant" : String(r.grade),
+      rationale: r.rationale,
+      position: r.position,
+      timeSpentMs: r.timeSpentMs,
+    });
   }
-  const pairs: GradedPair[] = items.map((i) => ({ itemId: i.itemId, proposal: i.proposal, candidate: i.candidate, subject: i.subject, grades: byItem.get(i.itemId) ?? [], adjudicated: (i.adjudicated ?? null) as Grade }));
+  const pairs: GradedPair[] = items.map((i) => ({
+    itemId: i.itemId,
+    proposal: i.proposal,
+    candidate: i.candidate,
+    subject: i.subject,
+    grades: byItem.get(i.itemId) ?? [],
+    adjudicated: (i.adjudicated ?? null) as Grade,
+  }));
   const proposalRows = await db
     .select({ id: proposals.id, externalId: proposals.externalId, subject: subjects.name })
     .from(campaignProposals)
@@ -49,13 +98,28 @@ export async function loadCampaignData(db: DbOrTx, campaignId: number, options: 
     .leftJoin(subjects, eq(subjects.id, proposals.subjectId))
     .where(eq(campaignProposals.campaignId, campaignId))
     .orderBy(asc(proposals.externalId));
-  const systemRows = await db.select({ id: systems.id, key: systems.key }).from(campaignSystems).innerJoin(systems, eq(systems.id, campaignSystems.systemId)).where(eq(campaignSystems.campaignId, campaignId)).orderBy(asc(systems.key));
+  const systemRows = await db
+    .select({ id: systems.id, key: systems.key })
+    .from(campaignSystems)
+    .innerJoin(systems, eq(systems.id, campaignSystems.systemId))
+    .where(eq(campaignSystems.campaignId, campaignId))
+    .orderBy(asc(systems.key));
   const listRows = await db
-    .select({ systemId: rankedLists.systemId, proposalId: rankedLists.proposalId, candidate: candidates.externalId })
+    .select({
+      systemId: rankedLists.systemId,
+      proposalId: rankedLists.proposalId,
+      candidate: candidates.externalId,
+    })
     .from(listItems)
     .innerJoin(rankedLists, eq(rankedLists.id, listItems.listId))
     .innerJoin(candidates, eq(candidates.id, listItems.candidateId))
-    .where(and(inArray(rankedLists.systemId, systemRows.map((s) => s.id).concat(-1)), inArray(rankedLists.proposalId, proposalRows.map((p) => p.id).concat(-1)), eq(rankedLists.variant, "default")))
+    .where(
+      and(
+        inArray(rankedLists.systemId, systemRows.map((s) => s.id).concat(-1)),
+        inArray(rankedLists.proposalId, proposalRows.map((p) => p.id).concat(-1)),
+        eq(rankedLists.variant, "default"),
+      ),
+    )
     .orderBy(asc(rankedLists.systemId), asc(rankedLists.proposalId), asc(listItems.rank));
   const externalOf = new Map(proposalRows.map((p) => [p.id, p.externalId]));
   return {
@@ -98,7 +162,12 @@ export async function adjudicate(
 ) {
   await db.transaction(async (tx) => {
     const [item] = await tx
-      .select({ id: campaignItems.id, proposal: proposals.externalId, candidate: candidates.externalId, previous: adjudications.grade })
+      .select({
+        id: campaignItems.id,
+        proposal: proposals.externalId,
+        candidate: candidates.externalId,
+        previous: adjudications.grade,
+      })
       .from(campaignItems)
       .innerJoin(proposals, eq(proposals.id, campaignItems.proposalId))
       .innerJoin(candidates, eq(candidates.id, campaignItems.candidateId))
@@ -108,7 +177,10 @@ export async function adjudicate(
     await tx
       .insert(adjudications)
       .values({ itemId, grade, note, adjudicatedBy: admin.id })
-      .onConflictDoUpdate({ target: adjudications.itemId, set: { grade, note, adjudicatedBy: admin.id, adjudicatedAt: new Date() } });
+      .onConflictDoUpdate({
+        target: adjudications.itemId,
+        set: { grade, note, adjudicatedBy: admin.id, adjudicatedAt: new Date() },
+      });
     await recordAudit(tx, admin, "campaign.adjudicate", `campaign ${campaignId}`, {
       itemId,
       proposal: item.proposal,
@@ -135,29 +207,72 @@ export async function exportCampaign(
   format: ExportFormat,
   { aggregate = "median", run = runInProcess }: { aggregate?: AggregationMethod; run?: HeavyRunner } = {},
 ): Promise<{ body: string; contentType: string; fileName: string }> {
-  const [campaign] = await db.select({ id: campaigns.id, name: campaigns.name }).from(campaigns).where(eq(campaigns.id, campaignId));
+  const [campaign] = await db
+    .select({ id: campaigns.id, name: campaigns.name })
+    .from(campaigns)
+    .where(eq(campaigns.id, campaignId));
   if (!campaign) throw new CampaignError(`There is no campaign ${campaignId}.`, 404);
   const data = await loadCampaignData(db, campaignId);
-  const judged = data.pairs.flatMap((p) => p.grades.filter((g) => g.grade !== null).map((g) => ({ item: String(p.itemId), rater: g.expert, grade: g.grade! })));
-  const aggregated = aggregate === "median" ? null : new Map(await run("aggregateLabels", { ratings: judged, method: aggregate }));
+  const judged = data.pairs.flatMap((p) =>
+    p.grades
+      .filter((g) => g.grade !== null)
+      .map((g) => ({ item: String(p.itemId), rater: g.expert, grade: g.grade! })),
+  );
+  const aggregated =
+    aggregate === "median"
+      ? null
+      : new Map(await run("aggregateLabels", { ratings: judged, method: aggregate }));
   const labelOf = (p: GradedPair): Grade =>
-    aggregated === null || p.adjudicated !== null ? aggregateGrade(p.grades.map((g) => g.grade), p.adjudicated) : ((aggregated.get(String(p.itemId)) ?? null) as Grade);
+    aggregated === null || p.adjudicated !== null
+      ? aggregateGrade(
+          p.grades.map((g) => g.grade),
+          p.adjudicated,
+        )
+      : ((aggregated.get(String(p.itemId)) ?? null) as Grade);
   const labels = data.pairs
-    .map((p) => ({ proposal: p.proposal, candidate: p.candidate, grade: labelOf(p), adjudicated: p.adjudicated !== null, raters: p.grades.length }))
+    .map((p) => ({
+      proposal: p.proposal,
+      candidate: p.candidate,
+      grade: labelOf(p),
+      adjudicated: p.adjudicated !== null,
+      raters: p.grades.length,
+    }))
     .filter((l) => l.grade !== null);
   const base = `campaign-${campaignId}`;
   if (format === "qrels") {
-    return { body: labels.map((l) => formatQrelsLine(l.proposal, l.candidate, gradeToRel(l.grade!))).join("\n") + "\n", contentType: "text/plain; charset=utf-8", fileName: `${base}${aggregate === "median" ? "" : `-${aggregate}`}.qrels` };
+    return {
+      body:
+        labels.map((l) => formatQrelsLine(l.proposal, l.candidate, gradeToRel(l.grade!))).join("\n") + "\n",
+      contentType: "text/plain; charset=utf-8",
+      fileName: `${base}${aggregate === "median" ? "" : `-${aggregate}`}.qrels`,
+    };
   }
   if (format === "csv") {
     const body = toCsv(
       ["proposal", "candidate", "expert", "grade", "rationale", "position", "time_ms"],
-      data.ratingRows.map((r) => [r.proposal, r.candidate, r.expert, r.grade, r.rationale, r.position, r.timeSpentMs]),
+      data.ratingRows.map((r) => [
+        r.proposal,
+        r.candidate,
+        r.expert,
+        r.grade,
+        r.rationale,
+        r.position,
+        r.timeSpentMs,
+      ]),
     );
     return { body: body + "\r\n", contentType: "text/csv; charset=utf-8", fileName: `${base}-ratings.csv` };
   }
   return {
-    body: JSON.stringify({ campaign: { id: campaign.id, name: campaign.name }, aggregate, labels: labels.map((l) => ({ ...l, rel: gradeToRel(l.grade!) })), ratings: data.ratingRows }, null, 2),
+    body: JSON.stringify(
+      {
+        campaign: { id: campaign.id, name: campaign.name },
+        aggregate,
+        labels: labels.map((l) => ({ ...l, rel: gradeToRel(l.grade!) })),
+        ratings: data.ratingRows,
+      },
+      null,
+      2,
+    ),
     contentType: "application/json; charset=utf-8",
     fileName: `${base}.json`,
   };
@@ -169,7 +284,13 @@ export async function exportCampaign(
  */
 export async function pairDetails(db: DbOrTx, campaignId: number, itemIds: number[]) {
   const rows = await db
-    .select({ itemId: campaignItems.id, title: proposals.title, candidateName: candidates.name, grade: adjudications.grade, note: adjudications.note })
+    .select({
+      itemId: campaignItems.id,
+      title: proposals.title,
+      candidateName: candidates.name,
+      grade: adjudications.grade,
+      note: adjudications.note,
+    })
     .from(campaignItems)
     .innerJoin(proposals, eq(proposals.id, campaignItems.proposalId))
     .innerJoin(candidates, eq(candidates.id, campaignItems.candidateId))

@@ -17,7 +17,12 @@ export interface TruthRow {
 /** The gold items of a campaign, ordered by proposal and candidate. */
 export async function listTruth(db: DbOrTx, campaignId: number): Promise<TruthRow[]> {
   return db
-    .select({ itemId: campaignTruth.itemId, proposal: proposals.externalId, candidate: candidates.externalId, grade: campaignTruth.grade })
+    .select({
+      itemId: campaignTruth.itemId,
+      proposal: proposals.externalId,
+      candidate: candidates.externalId,
+      grade: campaignTruth.grade,
+    })
     .from(campaignTruth)
     .innerJoin(campaignItems, eq(campaignItems.id, campaignTruth.itemId))
     .innerJoin(proposals, eq(proposals.id, campaignItems.proposalId))
@@ -27,13 +32,24 @@ export async function listTruth(db: DbOrTx, campaignId: number): Promise<TruthRo
 }
 
 /** The pooled pair (proposal, candidate) of a campaign by external ids: its item id, or null when not pooled. */
-export async function findCampaignItem(db: DbOrTx, campaignId: number, proposal: string, candidate: string): Promise<number | null> {
+export async function findCampaignItem(
+  db: DbOrTx,
+  campaignId: number,
+  proposal: string,
+  candidate: string,
+): Promise<number | null> {
   const [row] = await db
     .select({ id: campaignItems.id })
     .from(campaignItems)
     .innerJoin(proposals, eq(proposals.id, campaignItems.proposalId))
     .innerJoin(candidates, eq(candidates.id, campaignItems.candidateId))
-    .where(and(eq(campaignItems.campaignId, campaignId), eq(proposals.externalId, proposal), eq(candidates.externalId, candidate)));
+    .where(
+      and(
+        eq(campaignItems.campaignId, campaignId),
+        eq(proposals.externalId, proposal),
+        eq(candidates.externalId, candidate),
+      ),
+    );
   return row?.id ?? null;
 }
 
@@ -46,7 +62,10 @@ export async function upsertTruth(tx: Tx, setBy: number | null, rows: { itemId: 
   const before = new Map<number, number>();
   for (let i = 0; i < rows.length; i += 5000) {
     const ids = rows.slice(i, i + 5000).map((r) => r.itemId);
-    for (const r of await tx.select({ itemId: campaignTruth.itemId, grade: campaignTruth.grade }).from(campaignTruth).where(inArray(campaignTruth.itemId, ids))) {
+    for (const r of await tx
+      .select({ itemId: campaignTruth.itemId, grade: campaignTruth.grade })
+      .from(campaignTruth)
+      .where(inArray(campaignTruth.itemId, ids))) {
       before.set(r.itemId, r.grade);
     }
   }
@@ -55,16 +74,28 @@ export async function upsertTruth(tx: Tx, setBy: number | null, rows: { itemId: 
     await tx
       .insert(campaignTruth)
       .values(changed.slice(i, i + 5000).map((r) => ({ ...r, setBy })))
-      .onConflictDoUpdate({ target: campaignTruth.itemId, set: { grade: sql`excluded.grade`, setBy, setAt: new Date() } });
+      .onConflictDoUpdate({
+        target: campaignTruth.itemId,
+        set: { grade: sql`excluded.grade`, setBy, setAt: new Date() },
+      });
   }
   const added = changed.filter((r) => !before.has(r.itemId)).length;
   return { added, updated: changed.length - added, unchanged: rows.length - changed.length };
 }
 
 /** The page's form: sets the known grade of one pooled pair of the campaign, with an audit entry. */
-export async function attachTruth(db: Db, admin: AuditActor, campaignId: number, pair: { proposal: string; candidate: string; grade: number }) {
+export async function attachTruth(
+  db: Db,
+  admin: AuditActor,
+  campaignId: number,
+  pair: { proposal: string; candidate: string; grade: number },
+) {
   const itemId = await findCampaignItem(db, campaignId, pair.proposal, pair.candidate);
-  if (itemId === null) throw new CampaignError(`${pair.proposal} / ${pair.candidate} is not a pair of this campaign (pairs exist once the campaign is launched).`, 400);
+  if (itemId === null)
+    throw new CampaignError(
+      `${pair.proposal} / ${pair.candidate} is not a pair of this campaign (pairs exist once the campaign is launched).`,
+      400,
+    );
   return db.transaction(async (tx) => {
     const counts = await upsertTruth(tx, admin === "cli" ? null : admin.id, [{ itemId, grade: pair.grade }]);
     await recordAudit(tx, admin, "campaign.truth.attach", `campaign ${campaignId}`, { itemId, ...pair });
@@ -76,7 +107,11 @@ export async function attachTruth(db: Db, admin: AuditActor, campaignId: number,
 export async function removeTruth(db: Db, admin: AuditActor, campaignId: number, itemId: number) {
   await db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ proposal: proposals.externalId, candidate: candidates.externalId, grade: campaignTruth.grade })
+      .select({
+        proposal: proposals.externalId,
+        candidate: candidates.externalId,
+        grade: campaignTruth.grade,
+      })
       .from(campaignTruth)
       .innerJoin(campaignItems, eq(campaignItems.id, campaignTruth.itemId))
       .innerJoin(proposals, eq(proposals.id, campaignItems.proposalId))
@@ -120,9 +155,15 @@ export async function campaignGold(
   if (truthRows.length === 0 || judged.length === 0) return null;
   const proposalNames = [...new Set(source.pairs.map((p) => p.proposal))].sort();
   const proposalIndex = new Map(proposalNames.map((p, i) => [p, i]));
-  const itemName = new Map(source.pairs.map((p) => [p.itemId, `${proposalIndex.get(p.proposal)}:${p.itemId}`]));
+  const itemName = new Map(
+    source.pairs.map((p) => [p.itemId, `${proposalIndex.get(p.proposal)}:${p.itemId}`]),
+  );
   const report = await run({
-    ratings: judged.map((g) => ({ item: itemName.get(g.itemId)!, rater: String(g.expertId), grade: g.grade! })),
+    ratings: judged.map((g) => ({
+      item: itemName.get(g.itemId)!,
+      rater: String(g.expertId),
+      grade: g.grade!,
+    })),
     truth: truthRows.map((t) => [itemName.get(t.itemId)!, t.grade] as [string, number]),
     options: { methods: aggregationMethods, B: options.B, seed: options.seed, draws: options.draws },
   });
@@ -130,7 +171,9 @@ export async function campaignGold(
   return {
     ...report,
     raters: Object.fromEntries(Object.entries(report.raters).map(([id, v]) => [label(Number(id)), v])),
-    proposals: Object.fromEntries(Object.entries(report.proposals ?? {}).map(([i, v]) => [proposalNames[Number(i)], v])),
+    proposals: Object.fromEntries(
+      Object.entries(report.proposals ?? {}).map(([i, v]) => [proposalNames[Number(i)], v]),
+    ),
   };
 }
 

@@ -1,7 +1,23 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../platform/client";
 import { recordAudit, type AuditActor } from "../audit/audit";
-import { campaignAssignments, campaignExperts, campaignItems, campaignProposals, campaigns, campaignSystems, candidates, listItems, proposals, rankedLists, ratings, subjects, systems, userSubjects, users } from "../schema";
+import {
+  campaignAssignments,
+  campaignExperts,
+  campaignItems,
+  campaignProposals,
+  campaigns,
+  campaignSystems,
+  candidates,
+  listItems,
+  proposals,
+  rankedLists,
+  ratings,
+  subjects,
+  systems,
+  userSubjects,
+  users,
+} from "../schema";
 import type { CampaignInput } from "../../scripts/inputs/campaigns";
 import { createRng, shuffled } from "../../scripts/lib/random";
 import { conflictedExpertEmails } from "../catalog/conflicts";
@@ -21,7 +37,13 @@ export async function createCampaign(db: Db, actor: AuditActor, input: CampaignI
     const scope = await resolveCampaignInput(tx, input);
     const [campaign] = await tx
       .insert(campaigns)
-      .values({ name: input.name, instructions: input.instructions, poolDepth: input.depth, ratersPerProposal: input.raters, deadline: input.deadline ? new Date(input.deadline) : null })
+      .values({
+        name: input.name,
+        instructions: input.instructions,
+        poolDepth: input.depth,
+        ratersPerProposal: input.raters,
+        deadline: input.deadline ? new Date(input.deadline) : null,
+      })
       .returning();
     await insertCampaignScope(tx, campaign.id, scope);
     await recordAudit(tx, actor, "campaign.create", `campaign ${campaign.id}`, scopeDetail(campaign, scope));
@@ -31,7 +53,10 @@ export async function createCampaign(db: Db, actor: AuditActor, input: CampaignI
 
 type CampaignScope = Awaited<ReturnType<typeof resolveCampaignInput>>;
 
-const scopeDetail = (campaign: { name: string; poolDepth: number; ratersPerProposal: number }, scope: CampaignScope) => ({
+const scopeDetail = (
+  campaign: { name: string; poolDepth: number; ratersPerProposal: number },
+  scope: CampaignScope,
+) => ({
   name: campaign.name,
   systems: scope.systemRows.map((s) => s.key),
   depth: campaign.poolDepth,
@@ -42,23 +67,43 @@ const scopeDetail = (campaign: { name: string; poolDepth: number; ratersPerPropo
 
 /** The systems, experts and proposals an input names, or a CampaignError naming what does not exist. */
 async function resolveCampaignInput(tx: DbOrTx, input: CampaignInput) {
-  const systemRows = await tx.select({ id: systems.id, key: systems.key }).from(systems).where(inArray(systems.key, input.systems));
+  const systemRows = await tx
+    .select({ id: systems.id, key: systems.key })
+    .from(systems)
+    .where(inArray(systems.key, input.systems));
   const missingSystems = input.systems.filter((k) => !systemRows.some((s) => s.key === k));
   if (missingSystems.length) throw new CampaignError(`Unknown system ${missingSystems.join(", ")}.`);
   const expertRows = await tx
     .select({ id: users.id, email: users.email, role: users.role })
     .from(users)
-    .where(inArray(sql`lower(${users.email})`, input.experts.map((e) => e.toLowerCase())));
-  const notExperts = input.experts.filter((e) => !expertRows.some((u) => u.email.toLowerCase() === e.toLowerCase() && u.role === "expert"));
+    .where(
+      inArray(
+        sql`lower(${users.email})`,
+        input.experts.map((e) => e.toLowerCase()),
+      ),
+    );
+  const notExperts = input.experts.filter(
+    (e) => !expertRows.some((u) => u.email.toLowerCase() === e.toLowerCase() && u.role === "expert"),
+  );
   if (notExperts.length) throw new CampaignError(`No expert has the email ${notExperts.join(", ")}.`);
   let proposalRows: { id: number }[];
   if (input.proposals?.length) {
-    proposalRows = await tx.select({ id: proposals.id, externalId: proposals.externalId }).from(proposals).where(inArray(proposals.externalId, input.proposals));
-    if (proposalRows.length !== new Set(input.proposals).size) throw new CampaignError("Some listed proposals do not exist.");
+    proposalRows = await tx
+      .select({ id: proposals.id, externalId: proposals.externalId })
+      .from(proposals)
+      .where(inArray(proposals.externalId, input.proposals));
+    if (proposalRows.length !== new Set(input.proposals).size)
+      throw new CampaignError("Some listed proposals do not exist.");
   } else if (input.subject) {
-    const [subject] = await tx.select({ id: subjects.id }).from(subjects).where(eq(subjects.key, input.subject));
+    const [subject] = await tx
+      .select({ id: subjects.id })
+      .from(subjects)
+      .where(eq(subjects.key, input.subject));
     if (!subject) throw new CampaignError(`Unknown subject ${input.subject}.`);
-    proposalRows = await tx.select({ id: proposals.id }).from(proposals).where(eq(proposals.subjectId, subject.id));
+    proposalRows = await tx
+      .select({ id: proposals.id })
+      .from(proposals)
+      .where(eq(proposals.subjectId, subject.id));
   } else proposalRows = await tx.select({ id: proposals.id }).from(proposals);
   if (proposalRows.length === 0) throw new CampaignError("The campaign has no proposals.");
   return { systemRows, expertRows, proposalRows };
@@ -66,7 +111,9 @@ async function resolveCampaignInput(tx: DbOrTx, input: CampaignInput) {
 
 async function insertCampaignScope(tx: DbOrTx, campaignId: number, scope: CampaignScope) {
   await tx.insert(campaignSystems).values(scope.systemRows.map((s) => ({ campaignId, systemId: s.id })));
-  await tx.insert(campaignProposals).values(scope.proposalRows.map((p) => ({ campaignId, proposalId: p.id })));
+  await tx
+    .insert(campaignProposals)
+    .values(scope.proposalRows.map((p) => ({ campaignId, proposalId: p.id })));
   await tx.insert(campaignExperts).values(scope.expertRows.map((u) => ({ campaignId, userId: u.id })));
 }
 
@@ -74,7 +121,11 @@ async function insertCampaignScope(tx: DbOrTx, campaignId: number, scope: Campai
 async function lockDraft(tx: DbOrTx, campaignId: number, doing: string) {
   const [campaign] = await tx.select().from(campaigns).where(eq(campaigns.id, campaignId)).for("update");
   if (!campaign) throw new CampaignError(`There is no campaign ${campaignId}.`, 404);
-  if (campaign.status !== "draft") throw new CampaignError(`Campaign ${campaign.name} is ${campaign.status}; only a draft can be ${doing}.`, 409);
+  if (campaign.status !== "draft")
+    throw new CampaignError(
+      `Campaign ${campaign.name} is ${campaign.status}; only a draft can be ${doing}.`,
+      409,
+    );
   return campaign;
 }
 
@@ -85,7 +136,13 @@ export async function updateCampaign(db: Db, actor: AuditActor, campaignId: numb
     const scope = await resolveCampaignInput(tx, input);
     const [campaign] = await tx
       .update(campaigns)
-      .set({ name: input.name, instructions: input.instructions, poolDepth: input.depth, ratersPerProposal: input.raters, deadline: input.deadline ? new Date(input.deadline) : null })
+      .set({
+        name: input.name,
+        instructions: input.instructions,
+        poolDepth: input.depth,
+        ratersPerProposal: input.raters,
+        deadline: input.deadline ? new Date(input.deadline) : null,
+      })
       .where(eq(campaigns.id, campaignId))
       .returning();
     // A draft has no items, assignments or grades yet, so its scope can be replaced whole.
@@ -109,14 +166,91 @@ export async function deleteCampaign(db: Db, actor: AuditActor, campaignId: numb
 
 /** A draft's stored choices in the create form's terms, to prefill the edit form. */
 export async function campaignDraftInput(db: DbOrTx, campaignId: number) {
-  const keys = await db.select({ key: systems.key }).from(campaignSystems).innerJoin(systems, eq(systems.id, campaignSystems.systemId)).where(eq(campaignSystems.campaignId, campaignId)).orderBy(asc(systems.key));
-  const emails = await db.select({ email: users.email }).from(campaignExperts).innerJoin(users, eq(users.id, campaignExperts.userId)).where(eq(campaignExperts.campaignId, campaignId)).orderBy(asc(users.email));
-  const ids = await db.select({ id: proposals.externalId }).from(campaignProposals).innerJoin(proposals, eq(proposals.id, campaignProposals.proposalId)).where(eq(campaignProposals.campaignId, campaignId)).orderBy(asc(proposals.externalId));
-  return { systems: keys.map((s) => s.key), experts: emails.map((e) => e.email), proposals: ids.map((p) => p.id) };
+  const keys = await db
+    .select({ key: systems.key })
+    .from(campaignSystems)
+    .innerJoin(systems, eq(systems.id, campaignSystems.systemId))
+    .where(eq(campaignSystems.campaignId, campaignId))
+    .orderBy(asc(systems.key));
+  const emails = await db
+    .select({ email: users.email })
+    .from(campaignExperts)
+    .innerJoin(users, eq(users.id, campaignExperts.userId))
+    .where(eq(campaignExperts.campaignId, campaignId))
+    .orderBy(asc(users.email));
+  const ids = await db
+    .select({ id: proposals.externalId })
+    .from(campaignProposals)
+    .innerJoin(proposals, eq(proposals.id, campaignProposals.proposalId))
+    .where(eq(campaignProposals.campaignId, campaignId))
+    .orderBy(asc(proposals.externalId));
+  return {
+    systems: keys.map((s) => s.key),
+    experts: emails.map((e) => e.email),
+    proposals: ids.map((p) => p.id),
+  };
 }
 
-const colours = ["Amber", "Azure", "Coral", "Crimson", "Cobalt", "Copper", "Cyan", "Ember", "Fern", "Ginger", "Honey", "Indigo", "Ivory", "Jade", "Lilac", "Lime", "Maroon", "Mint", "Ochre", "Olive", "Pearl", "Plum", "Rust", "Sage", "Sand", "Slate", "Teal", "Umber"];
-const animals = ["Badger", "Bison", "Crane", "Dove", "Eagle", "Falcon", "Fox", "Gecko", "Hare", "Heron", "Ibis", "Jackal", "Koala", "Lark", "Lynx", "Marten", "Newt", "Otter", "Owl", "Panda", "Quail", "Raven", "Seal", "Stork", "Swift", "Tapir", "Vole", "Wren"];
+const colours = [
+  "Amber",
+  "Azure",
+  "Coral",
+  "Crimson",
+  "Cobalt",
+  "Copper",
+  "Cyan",
+  "Ember",
+  "Fern",
+  "Ginger",
+  "Honey",
+  "Indigo",
+  "Ivory",
+  "Jade",
+  "Lilac",
+  "Lime",
+  "Maroon",
+  "Mint",
+  "Ochre",
+  "Olive",
+  "Pearl",
+  "Plum",
+  "Rust",
+  "Sage",
+  "Sand",
+  "Slate",
+  "Teal",
+  "Umber",
+];
+const animals = [
+  "Badger",
+  "Bison",
+  "Crane",
+  "Dove",
+  "Eagle",
+  "Falcon",
+  "Fox",
+  "Gecko",
+  "Hare",
+  "Heron",
+  "Ibis",
+  "Jackal",
+  "Koala",
+  "Lark",
+  "Lynx",
+  "Marten",
+  "Newt",
+  "Otter",
+  "Owl",
+  "Panda",
+  "Quail",
+  "Raven",
+  "Seal",
+  "Stork",
+  "Swift",
+  "Tapir",
+  "Vole",
+  "Wren",
+];
 
 /**
  * Launch: build the pool and assign each proposal to exactly r experts, in one transaction under a
@@ -129,8 +263,14 @@ export async function launchCampaign(db: Db, actor: AuditActor, campaignId: numb
   return db.transaction(async (tx) => {
     const [campaign] = await tx.select().from(campaigns).where(eq(campaigns.id, campaignId)).for("update");
     if (!campaign) throw new CampaignError(`There is no campaign ${campaignId}.`, 404);
-    if (campaign.status !== "draft") throw new CampaignError(`Campaign ${campaign.name} is already ${campaign.status}.`, 409);
-    const systemIds = (await tx.select({ id: campaignSystems.systemId }).from(campaignSystems).where(eq(campaignSystems.campaignId, campaignId))).map((s) => s.id);
+    if (campaign.status !== "draft")
+      throw new CampaignError(`Campaign ${campaign.name} is already ${campaign.status}.`, 409);
+    const systemIds = (
+      await tx
+        .select({ id: campaignSystems.systemId })
+        .from(campaignSystems)
+        .where(eq(campaignSystems.campaignId, campaignId))
+    ).map((s) => s.id);
     const proposalRows = await tx
       .select({ id: proposals.id, externalId: proposals.externalId, subjectId: proposals.subjectId })
       .from(campaignProposals)
@@ -138,7 +278,12 @@ export async function launchCampaign(db: Db, actor: AuditActor, campaignId: numb
       .where(eq(campaignProposals.campaignId, campaignId))
       .orderBy(asc(proposals.externalId));
     const pooled = await tx
-      .selectDistinct({ proposalId: rankedLists.proposalId, candidateId: listItems.candidateId, email: candidates.email, externalId: candidates.externalId })
+      .selectDistinct({
+        proposalId: rankedLists.proposalId,
+        candidateId: listItems.candidateId,
+        email: candidates.email,
+        externalId: candidates.externalId,
+      })
       .from(listItems)
       .innerJoin(rankedLists, eq(rankedLists.id, listItems.listId))
       .innerJoin(candidates, eq(candidates.id, listItems.candidateId))
@@ -159,9 +304,12 @@ export async function launchCampaign(db: Db, actor: AuditActor, campaignId: numb
     for (const p of proposalRows) {
       const pool = pooled.filter((x) => x.proposalId === p.id).sort((a, b) => a.candidateId - b.candidateId);
       const aliases = shuffled(names, rng);
-      pool.forEach((x, i) => items.push({ campaignId, proposalId: p.id, candidateId: x.candidateId, alias: aliases[i] }));
+      pool.forEach((x, i) =>
+        items.push({ campaignId, proposalId: p.id, candidateId: x.candidateId, alias: aliases[i] }),
+      );
     }
-    for (let i = 0; i < items.length; i += 5000) await tx.insert(campaignItems).values(items.slice(i, i + 5000));
+    for (let i = 0; i < items.length; i += 5000)
+      await tx.insert(campaignItems).values(items.slice(i, i + 5000));
 
     const experts = await tx
       .select({ id: users.id, email: users.email })
@@ -170,20 +318,33 @@ export async function launchCampaign(db: Db, actor: AuditActor, campaignId: numb
       .where(and(eq(campaignExperts.campaignId, campaignId), eq(users.active, true)))
       .orderBy(asc(users.id));
     const subjectsOf = new Map<number, Set<number>>();
-    for (const s of await tx.select().from(userSubjects).where(inArray(userSubjects.userId, experts.map((e) => e.id).concat(-1)))) {
+    for (const s of await tx
+      .select()
+      .from(userSubjects)
+      .where(inArray(userSubjects.userId, experts.map((e) => e.id).concat(-1)))) {
       if (!subjectsOf.has(s.userId)) subjectsOf.set(s.userId, new Set());
       subjectsOf.get(s.userId)!.add(s.subjectId);
     }
-    const declared = await conflictedExpertEmails(tx, proposalRows.map((p) => p.id));
+    const declared = await conflictedExpertEmails(
+      tx,
+      proposalRows.map((p) => p.id),
+    );
     const load = new Map(experts.map((e) => [e.id, 0]));
     const assignments: (typeof campaignAssignments.$inferInsert)[] = [];
     for (const p of shuffled(proposalRows, rng)) {
       const pool = pooled.filter((x) => x.proposalId === p.id);
       const conflicted = (e: { email: string }) =>
-        declared.get(p.id)?.has(e.email.toLowerCase()) || pool.some((x) => x.email?.toLowerCase() === e.email.toLowerCase() || x.externalId.toLowerCase() === e.email.toLowerCase());
+        declared.get(p.id)?.has(e.email.toLowerCase()) ||
+        pool.some(
+          (x) =>
+            x.email?.toLowerCase() === e.email.toLowerCase() ||
+            x.externalId.toLowerCase() === e.email.toLowerCase(),
+        );
       const eligible = experts.filter((e) => !conflicted(e));
       if (eligible.length < campaign.ratersPerProposal) {
-        throw new CampaignError(`Proposal ${p.externalId} has only ${eligible.length} eligible expert${eligible.length === 1 ? "" : "s"} for ${campaign.ratersPerProposal} raters; invite more experts or lower the raters per proposal.`);
+        throw new CampaignError(
+          `Proposal ${p.externalId} has only ${eligible.length} eligible expert${eligible.length === 1 ? "" : "s"} for ${campaign.ratersPerProposal} raters; invite more experts or lower the raters per proposal.`,
+        );
       }
       const tiebreak = new Map(eligible.map((e) => [e.id, rng.next()]));
       const chosen = eligible
@@ -195,11 +356,19 @@ export async function launchCampaign(db: Db, actor: AuditActor, campaignId: numb
         .slice(0, campaign.ratersPerProposal);
       for (const e of chosen) {
         load.set(e.id, load.get(e.id)! + 1);
-        assignments.push({ campaignId, proposalId: p.id, expertId: e.id, seed: `${campaignId}:${p.id}:${e.id}:${rng.nextUint32()}` });
+        assignments.push({
+          campaignId,
+          proposalId: p.id,
+          expertId: e.id,
+          seed: `${campaignId}:${p.id}:${e.id}:${rng.nextUint32()}`,
+        });
       }
     }
     await tx.insert(campaignAssignments).values(assignments);
-    await tx.update(campaigns).set({ status: "running", launchedAt: sql`now()` }).where(eq(campaigns.id, campaignId));
+    await tx
+      .update(campaigns)
+      .set({ status: "running", launchedAt: sql`now()` })
+      .where(eq(campaigns.id, campaignId));
     const launched = { name: campaign.name, items: items.length, assignments: assignments.length };
     await recordAudit(tx, actor, "campaign.launch", `campaign ${campaignId}`, launched);
     return { items: items.length, assignments: assignments.length };
@@ -254,16 +423,38 @@ export async function expertAssignments(db: DbOrTx, expertId: number) {
     .from(campaignAssignments)
     .innerJoin(campaigns, eq(campaigns.id, campaignAssignments.campaignId))
     .innerJoin(proposals, eq(proposals.id, campaignAssignments.proposalId))
-    .where(and(eq(campaignAssignments.expertId, expertId), eq(campaignAssignments.active, true), inArray(campaigns.status, ["running", "closed"])))
+    .where(
+      and(
+        eq(campaignAssignments.expertId, expertId),
+        eq(campaignAssignments.active, true),
+        inArray(campaigns.status, ["running", "closed"]),
+      ),
+    )
     .orderBy(asc(campaigns.id), asc(proposals.externalId));
 }
 
 async function ownAssignment(db: DbOrTx, expertId: number, assignmentId: number) {
   const [a] = await db
-    .select({ id: campaignAssignments.id, campaignId: campaignAssignments.campaignId, proposalId: campaignAssignments.proposalId, seed: campaignAssignments.seed, finishedAt: campaignAssignments.finishedAt, status: campaigns.status, campaign: campaigns.name, instructions: campaigns.instructions, deadline: campaigns.deadline })
+    .select({
+      id: campaignAssignments.id,
+      campaignId: campaignAssignments.campaignId,
+      proposalId: campaignAssignments.proposalId,
+      seed: campaignAssignments.seed,
+      finishedAt: campaignAssignments.finishedAt,
+      status: campaigns.status,
+      campaign: campaigns.name,
+      instructions: campaigns.instructions,
+      deadline: campaigns.deadline,
+    })
     .from(campaignAssignments)
     .innerJoin(campaigns, eq(campaigns.id, campaignAssignments.campaignId))
-    .where(and(eq(campaignAssignments.id, assignmentId), eq(campaignAssignments.expertId, expertId), eq(campaignAssignments.active, true)));
+    .where(
+      and(
+        eq(campaignAssignments.id, assignmentId),
+        eq(campaignAssignments.expertId, expertId),
+        eq(campaignAssignments.active, true),
+      ),
+    );
   // Someone else's assignment looks exactly like a missing one.
   if (!a || a.status === "draft") throw new CampaignError("There is no such assignment of yours.", 404);
   return a;
@@ -277,39 +468,99 @@ async function ownAssignment(db: DbOrTx, expertId: number, assignmentId: number)
 export async function taskView(db: DbOrTx, expertId: number, assignmentId: number) {
   const a = await ownAssignment(db, expertId, assignmentId);
   const [proposal] = await db
-    .select({ title: proposals.title, abstract: proposals.abstract, keywords: proposals.keywords, subject: subjects.name })
+    .select({
+      title: proposals.title,
+      abstract: proposals.abstract,
+      keywords: proposals.keywords,
+      subject: subjects.name,
+    })
     .from(proposals)
     .leftJoin(subjects, eq(subjects.id, proposals.subjectId))
     .where(eq(proposals.id, a.proposalId));
   const items = await db
-    .select({ id: campaignItems.id, alias: campaignItems.alias, keywords: candidates.keywords, summary: candidates.summary })
+    .select({
+      id: campaignItems.id,
+      alias: campaignItems.alias,
+      keywords: candidates.keywords,
+      summary: candidates.summary,
+    })
     .from(campaignItems)
     .innerJoin(candidates, eq(candidates.id, campaignItems.candidateId))
     .where(and(eq(campaignItems.campaignId, a.campaignId), eq(campaignItems.proposalId, a.proposalId)))
     .orderBy(asc(campaignItems.id));
   const cards = shuffled(items, createRng(a.seed));
-  const saved = await db.select({ itemId: ratings.itemId, grade: ratings.grade, rationale: ratings.rationale }).from(ratings).where(eq(ratings.assignmentId, a.id));
+  const saved = await db
+    .select({ itemId: ratings.itemId, grade: ratings.grade, rationale: ratings.rationale })
+    .from(ratings)
+    .where(eq(ratings.assignmentId, a.id));
   const byItem = new Map(saved.map((r) => [r.itemId, r]));
   return {
-    assignment: { id: a.id, campaign: a.campaign, instructions: a.instructions, deadline: a.deadline, editable: a.status === "running", finished: a.finishedAt !== null, finishedAt: a.finishedAt },
+    assignment: {
+      id: a.id,
+      campaign: a.campaign,
+      instructions: a.instructions,
+      deadline: a.deadline,
+      editable: a.status === "running",
+      finished: a.finishedAt !== null,
+      finishedAt: a.finishedAt,
+    },
     proposal,
-    cards: cards.map((c, i) => ({ ...c, position: i + 1, grade: byItem.has(c.id) ? (byItem.get(c.id)!.grade ?? "cant") : null, rationale: byItem.get(c.id)?.rationale ?? "" })),
+    cards: cards.map((c, i) => ({
+      ...c,
+      position: i + 1,
+      grade: byItem.has(c.id) ? (byItem.get(c.id)!.grade ?? "cant") : null,
+      rationale: byItem.get(c.id)?.rationale ?? "",
+    })),
   };
 }
 
 /** Saves one grade (an upsert: one grade per expert and pair, whatever the retries). */
-export async function saveGrade(db: Db, expertId: number, assignmentId: number, g: { item: number; grade: "1" | "2" | "3" | "4" | "cant"; rationale: string; position: number; timeSpentMs: number }) {
+export async function saveGrade(
+  db: Db,
+  expertId: number,
+  assignmentId: number,
+  g: {
+    item: number;
+    grade: "1" | "2" | "3" | "4" | "cant";
+    rationale: string;
+    position: number;
+    timeSpentMs: number;
+  },
+) {
   const a = await ownAssignment(db, expertId, assignmentId);
-  if (a.status !== "running") throw new CampaignError("This campaign is closed; grades can no longer change.", 409);
-  const [item] = await db.select({ id: campaignItems.id }).from(campaignItems).where(and(eq(campaignItems.id, g.item), eq(campaignItems.campaignId, a.campaignId), eq(campaignItems.proposalId, a.proposalId)));
+  if (a.status !== "running")
+    throw new CampaignError("This campaign is closed; grades can no longer change.", 409);
+  const [item] = await db
+    .select({ id: campaignItems.id })
+    .from(campaignItems)
+    .where(
+      and(
+        eq(campaignItems.id, g.item),
+        eq(campaignItems.campaignId, a.campaignId),
+        eq(campaignItems.proposalId, a.proposalId),
+      ),
+    );
   if (!item) throw new CampaignError("That card is not part of this assignment.", 404);
   const grade = g.grade === "cant" ? null : Number(g.grade);
   await db
     .insert(ratings)
-    .values({ assignmentId: a.id, itemId: item.id, grade, rationale: g.rationale, position: g.position, timeSpentMs: g.timeSpentMs })
+    .values({
+      assignmentId: a.id,
+      itemId: item.id,
+      grade,
+      rationale: g.rationale,
+      position: g.position,
+      timeSpentMs: g.timeSpentMs,
+    })
     .onConflictDoUpdate({
       target: [ratings.assignmentId, ratings.itemId],
-      set: { grade, rationale: g.rationale, position: g.position, timeSpentMs: sql`${ratings.timeSpentMs} + ${g.timeSpentMs}`, updatedAt: sql`now()` },
+      set: {
+        grade,
+        rationale: g.rationale,
+        position: g.position,
+        timeSpentMs: sql`${ratings.timeSpentMs} + ${g.timeSpentMs}`,
+        updatedAt: sql`now()`,
+      },
     });
 }
 
@@ -317,9 +568,13 @@ export async function saveGrade(db: Db, expertId: number, assignmentId: number, 
 export async function finishAssignment(db: Db, expertId: number, assignmentId: number) {
   const view = await taskView(db, expertId, assignmentId);
   const missing = view.cards.filter((c) => c.grade === null).length;
-  if (missing > 0) throw new CampaignError(`${missing} card${missing === 1 ? " is" : "s are"} not graded yet.`, 409);
+  if (missing > 0)
+    throw new CampaignError(`${missing} card${missing === 1 ? " is" : "s are"} not graded yet.`, 409);
   // Finishing twice (a Back button, a second tab) keeps the first date rather than moving it.
-  await db.update(campaignAssignments).set({ finishedAt: sql`now()` }).where(and(eq(campaignAssignments.id, assignmentId), isNull(campaignAssignments.finishedAt)));
+  await db
+    .update(campaignAssignments)
+    .set({ finishedAt: sql`now()` })
+    .where(and(eq(campaignAssignments.id, assignmentId), isNull(campaignAssignments.finishedAt)));
 }
 
 export async function getCampaign(db: DbOrTx, id: number) {
@@ -377,14 +632,28 @@ export async function proposalProgress(db: DbOrTx, campaignId: number) {
  * conflict of interest. Names are for admins only.
  */
 export async function eligibleExperts(db: DbOrTx, campaignId: number, proposalIds: number[]) {
-  const experts = await db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(and(eq(users.role, "expert"), eq(users.active, true))).orderBy(asc(users.name), asc(users.id));
+  const experts = await db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(and(eq(users.role, "expert"), eq(users.active, true)))
+    .orderBy(asc(users.name), asc(users.id));
   const ids = proposalIds.concat(-1);
   const taken = await db
     .select({ proposalId: campaignAssignments.proposalId, expertId: campaignAssignments.expertId })
     .from(campaignAssignments)
-    .where(and(eq(campaignAssignments.campaignId, campaignId), eq(campaignAssignments.active, true), inArray(campaignAssignments.proposalId, ids)));
+    .where(
+      and(
+        eq(campaignAssignments.campaignId, campaignId),
+        eq(campaignAssignments.active, true),
+        inArray(campaignAssignments.proposalId, ids),
+      ),
+    );
   const pooled = await db
-    .select({ proposalId: campaignItems.proposalId, email: sql<string | null>`lower(${candidates.email})`, externalId: sql<string>`lower(${candidates.externalId})` })
+    .select({
+      proposalId: campaignItems.proposalId,
+      email: sql<string | null>`lower(${candidates.email})`,
+      externalId: sql<string>`lower(${candidates.externalId})`,
+    })
     .from(campaignItems)
     .innerJoin(candidates, eq(candidates.id, campaignItems.candidateId))
     .where(and(eq(campaignItems.campaignId, campaignId), inArray(campaignItems.proposalId, ids)));
@@ -392,10 +661,15 @@ export async function eligibleExperts(db: DbOrTx, campaignId: number, proposalId
   const eligible = new Map<number, { id: number; name: string }[]>();
   for (const proposalId of proposalIds) {
     const busy = new Set(taken.filter((a) => a.proposalId === proposalId).map((a) => a.expertId));
-    const conflicted = new Set([...pooled.filter((x) => x.proposalId === proposalId).flatMap((x) => [x.email, x.externalId]), ...(declared.get(proposalId) ?? [])]);
+    const conflicted = new Set([
+      ...pooled.filter((x) => x.proposalId === proposalId).flatMap((x) => [x.email, x.externalId]),
+      ...(declared.get(proposalId) ?? []),
+    ]);
     eligible.set(
       proposalId,
-      experts.filter((e) => !busy.has(e.id) && !conflicted.has(e.email.toLowerCase())).map((e) => ({ id: e.id, name: e.name })),
+      experts
+        .filter((e) => !busy.has(e.id) && !conflicted.has(e.email.toLowerCase()))
+        .map((e) => ({ id: e.id, name: e.name })),
     );
   }
   return eligible;
@@ -407,7 +681,14 @@ export async function reassignChoices(db: DbOrTx, campaignId: number) {
     .select({ assignmentId: campaignAssignments.id, proposalId: campaignAssignments.proposalId })
     .from(campaignAssignments)
     .innerJoin(campaigns, eq(campaigns.id, campaignAssignments.campaignId))
-    .where(and(eq(campaignAssignments.campaignId, campaignId), eq(campaignAssignments.active, true), isNull(campaignAssignments.finishedAt), eq(campaigns.status, "running")));
+    .where(
+      and(
+        eq(campaignAssignments.campaignId, campaignId),
+        eq(campaignAssignments.active, true),
+        isNull(campaignAssignments.finishedAt),
+        eq(campaigns.status, "running"),
+      ),
+    );
   const eligible = await eligibleExperts(db, campaignId, [...new Set(open.map((a) => a.proposalId))]);
   return new Map(open.map((a) => [a.assignmentId, eligible.get(a.proposalId) ?? []]));
 }
@@ -417,26 +698,75 @@ export async function reassignChoices(db: DbOrTx, campaignId: number) {
  * in one transaction: the old one stops being active (its grades stay, as raw history), the proposal
  * keeps exactly r active raters, and the new expert joins the campaign's invited experts.
  */
-export async function reassign(db: Db, actor: AuditActor, campaignId: number, assignmentId: number, expertId: number) {
+export async function reassign(
+  db: Db,
+  actor: AuditActor,
+  campaignId: number,
+  assignmentId: number,
+  expertId: number,
+) {
   return db.transaction(async (tx) => {
-    const [campaign] = await tx.select({ status: campaigns.status }).from(campaigns).where(eq(campaigns.id, campaignId)).for("update");
-    if (campaign?.status !== "running") throw new CampaignError("Only a running campaign's work can be reassigned.", 409);
-    const [old] = await tx.select().from(campaignAssignments).where(and(eq(campaignAssignments.id, assignmentId), eq(campaignAssignments.campaignId, campaignId), eq(campaignAssignments.active, true)));
+    const [campaign] = await tx
+      .select({ status: campaigns.status })
+      .from(campaigns)
+      .where(eq(campaigns.id, campaignId))
+      .for("update");
+    if (campaign?.status !== "running")
+      throw new CampaignError("Only a running campaign's work can be reassigned.", 409);
+    const [old] = await tx
+      .select()
+      .from(campaignAssignments)
+      .where(
+        and(
+          eq(campaignAssignments.id, assignmentId),
+          eq(campaignAssignments.campaignId, campaignId),
+          eq(campaignAssignments.active, true),
+        ),
+      );
     if (!old) throw new CampaignError("That assignment is not active in this campaign.", 404);
-    if (old.finishedAt) throw new CampaignError("That assignment is finished; only unfinished work can be reassigned.", 409);
-    const [expert] = await tx.select({ name: users.name, role: users.role, active: users.active }).from(users).where(eq(users.id, expertId));
-    if (!expert || expert.role !== "expert" || !expert.active) throw new CampaignError("Only an active expert can take over an assignment.");
+    if (old.finishedAt)
+      throw new CampaignError("That assignment is finished; only unfinished work can be reassigned.", 409);
+    const [expert] = await tx
+      .select({ name: users.name, role: users.role, active: users.active })
+      .from(users)
+      .where(eq(users.id, expertId));
+    if (!expert || expert.role !== "expert" || !expert.active)
+      throw new CampaignError("Only an active expert can take over an assignment.");
     const eligible = (await eligibleExperts(tx, campaignId, [old.proposalId])).get(old.proposalId)!;
     if (!eligible.some((e) => e.id === expertId)) {
-      throw new CampaignError(`${expert.name} cannot take this proposal: they already have it or are in its pool (conflict of interest).`);
+      throw new CampaignError(
+        `${expert.name} cannot take this proposal: they already have it or are in its pool (conflict of interest).`,
+      );
     }
     await tx.insert(campaignExperts).values({ campaignId, userId: expertId }).onConflictDoNothing();
-    const [already] = await tx.select({ id: campaignAssignments.id }).from(campaignAssignments).where(and(eq(campaignAssignments.campaignId, campaignId), eq(campaignAssignments.proposalId, old.proposalId), eq(campaignAssignments.expertId, expertId)));
+    const [already] = await tx
+      .select({ id: campaignAssignments.id })
+      .from(campaignAssignments)
+      .where(
+        and(
+          eq(campaignAssignments.campaignId, campaignId),
+          eq(campaignAssignments.proposalId, old.proposalId),
+          eq(campaignAssignments.expertId, expertId),
+        ),
+      );
     await tx.update(campaignAssignments).set({ active: false }).where(eq(campaignAssignments.id, old.id));
     // An expert once moved off this proposal gets their old assignment (and grades) back rather than a second one.
-    if (already) await tx.update(campaignAssignments).set({ active: true }).where(eq(campaignAssignments.id, already.id));
-    else await tx.insert(campaignAssignments).values({ campaignId, proposalId: old.proposalId, expertId, seed: `${old.seed}:reassigned:${expertId}` });
-    const [proposal] = await tx.select({ externalId: proposals.externalId }).from(proposals).where(eq(proposals.id, old.proposalId));
+    if (already)
+      await tx
+        .update(campaignAssignments)
+        .set({ active: true })
+        .where(eq(campaignAssignments.id, already.id));
+    else
+      await tx.insert(campaignAssignments).values({
+        campaignId,
+        proposalId: old.proposalId,
+        expertId,
+        seed: `${old.seed}:reassigned:${expertId}`,
+      });
+    const [proposal] = await tx
+      .select({ externalId: proposals.externalId })
+      .from(proposals)
+      .where(eq(proposals.id, old.proposalId));
     await recordAudit(tx, actor, "campaign.reassign", `campaign ${campaignId}`, {
       assignmentId,
       proposal: proposal.externalId,

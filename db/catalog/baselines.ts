@@ -20,12 +20,16 @@ export const baselineKeys = ["random", "popular", "subject-match", "pagerank"] a
 export async function createBaselines(db: Db, options: { seed?: string; depth?: number } = {}) {
   const seed = options.seed ?? "assay-baselines";
   const depth = options.depth ?? 50;
-  const allCandidates = await db.select({ id: candidates.id, externalId: candidates.externalId, keywords: candidates.keywords }).from(candidates).orderBy(candidates.externalId);
+  const allCandidates = await db
+    .select({ id: candidates.id, externalId: candidates.externalId, keywords: candidates.keywords })
+    .from(candidates)
+    .orderBy(candidates.externalId);
   const allProposals = await db
     .select({ id: proposals.id, keywords: proposals.keywords, subjectId: proposals.subjectId })
     .from(proposals)
     .orderBy(proposals.externalId);
-  if (allCandidates.length === 0 || allProposals.length === 0) throw new Error("there are no proposals or candidates yet: import them first");
+  if (allCandidates.length === 0 || allProposals.length === 0)
+    throw new Error("there are no proposals or candidates yet: import them first");
   const gold = await db.select().from(goldMembers);
   const goldCount = new Map<number, number>();
   const goldOf = new Map<number, Set<number>>();
@@ -36,8 +40,14 @@ export async function createBaselines(db: Db, options: { seed?: string; depth?: 
   }
   const rng = createRng(seed);
   const pagerankOf = pagerankLists(allCandidates, allProposals, goldOf, depth);
-  const listsFor: Record<(typeof baselineKeys)[number], (p: (typeof allProposals)[number]) => { id: number; score: number }[]> = {
-    random: () => shuffled(allCandidates, rng).slice(0, depth).map((c, i) => ({ id: c.id, score: 1 - i / depth })),
+  const listsFor: Record<
+    (typeof baselineKeys)[number],
+    (p: (typeof allProposals)[number]) => { id: number; score: number }[]
+  > = {
+    random: () =>
+      shuffled(allCandidates, rng)
+        .slice(0, depth)
+        .map((c, i) => ({ id: c.id, score: 1 - i / depth })),
     popular: (p) =>
       allCandidates
         .map((c) => ({ id: c.id, score: (goldCount.get(c.id) ?? 0) - (goldOf.get(p.id)?.has(c.id) ? 1 : 0) }))
@@ -46,13 +56,21 @@ export async function createBaselines(db: Db, options: { seed?: string; depth?: 
     "subject-match": (p) => {
       const wanted = new Set(p.keywords.map((k) => k.toLowerCase()));
       return allCandidates
-        .map((c) => ({ id: c.id, score: c.keywords.reduce((n, k) => n + (wanted.has(k.toLowerCase()) ? 1 : 0), 0) }))
+        .map((c) => ({
+          id: c.id,
+          score: c.keywords.reduce((n, k) => n + (wanted.has(k.toLowerCase()) ? 1 : 0), 0),
+        }))
         .sort((a, b) => b.score - a.score || a.id - b.id)
         .slice(0, depth);
     },
     pagerank: (p) => pagerankOf(p.id),
   };
-  const names = { random: "Random (seeded)", popular: "Popular (leave-one-out)", "subject-match": "Subject match (keyword overlap)", pagerank: "PageRank (co-committee, leave-one-out)" };
+  const names = {
+    random: "Random (seeded)",
+    popular: "Popular (leave-one-out)",
+    "subject-match": "Subject match (keyword overlap)",
+    pagerank: "PageRank (co-committee, leave-one-out)",
+  };
   return db.transaction(async (tx) => {
     const summary: { key: string; lists: number; items: number }[] = [];
     for (const key of baselineKeys) {
@@ -67,8 +85,16 @@ export async function createBaselines(db: Db, options: { seed?: string; depth?: 
         .values(allProposals.map((p) => ({ systemId: system.id, proposalId: p.id, variant: "default" })))
         .returning({ id: rankedLists.id, proposalId: rankedLists.proposalId });
       const listOf = new Map(lists.map((l) => [l.proposalId, l.id]));
-      const items = allProposals.flatMap((p) => listsFor[key](p).map((c, i) => ({ listId: listOf.get(p.id)!, rank: i + 1, candidateId: c.id, score: c.score })));
-      for (let i = 0; i < items.length; i += 5000) await tx.insert(listItems).values(items.slice(i, i + 5000));
+      const items = allProposals.flatMap((p) =>
+        listsFor[key](p).map((c, i) => ({
+          listId: listOf.get(p.id)!,
+          rank: i + 1,
+          candidateId: c.id,
+          score: c.score,
+        })),
+      );
+      for (let i = 0; i < items.length; i += 5000)
+        await tx.insert(listItems).values(items.slice(i, i + 5000));
       summary.push({ key, lists: lists.length, items: items.length });
     }
     return summary;

@@ -21,12 +21,18 @@ it("counts lists and gold members per proposal", async () => {
   const truth = await t.db.execute<{ external_id: string; lists: number; gold: number }>(
     sql`select p.external_id, (select count(*)::int from ranked_lists r where r.proposal_id = p.id) as lists, (select count(*)::int from gold_members g where g.proposal_id = p.id) as gold from proposals p`,
   );
-  for (const r of rows) expect([r.lists, r.gold]).toEqual([truth.find((x) => x.external_id === r.externalId)!.lists, truth.find((x) => x.external_id === r.externalId)!.gold]);
+  for (const r of rows)
+    expect([r.lists, r.gold]).toEqual([
+      truth.find((x) => x.external_id === r.externalId)!.lists,
+      truth.find((x) => x.external_id === r.externalId)!.gold,
+    ]);
 });
 
 it("counts how often each candidate is listed", async () => {
   const { rows } = await listCandidates(t.db, { ...page, sort: "listed", dir: "desc" });
-  const [top] = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from list_items group by candidate_id order by 1 desc limit 1`);
+  const [top] = await t.db.execute<{ n: number }>(
+    sql`select count(*)::int as n from list_items group by candidate_id order by 1 desc limit 1`,
+  );
   expect(rows[0].listed).toBe(top.n);
 });
 

@@ -14,39 +14,80 @@ const order = (column: AnyColumn | SQL, dir: "asc" | "desc") => (dir === "asc" ?
 
 export async function listProposals(db: DbOrTx, page: Page) {
   const pattern = `%${page.q}%`;
-  const where = page.q ? or(ilike(proposals.externalId, pattern), ilike(proposals.title, pattern), sql`array_to_string(${proposals.keywords}, ' ') ilike ${pattern}`) : undefined;
+  const where = page.q
+    ? or(
+        ilike(proposals.externalId, pattern),
+        ilike(proposals.title, pattern),
+        sql`array_to_string(${proposals.keywords}, ' ') ilike ${pattern}`,
+      )
+    : undefined;
   const listCount = sql<number>`(select count(*)::int from ${rankedLists} where ${rankedLists.proposalId} = ${proposals.id})`;
   const goldCount = sql<number>`(select count(*)::int from ${goldMembers} where ${goldMembers.proposalId} = ${proposals.id})`;
-  const sortColumn = { externalId: proposals.externalId, title: proposals.title, subject: subjects.name, lists: listCount, gold: goldCount }[page.sort] ?? proposals.externalId;
+  const sortColumn =
+    {
+      externalId: proposals.externalId,
+      title: proposals.title,
+      subject: subjects.name,
+      lists: listCount,
+      gold: goldCount,
+    }[page.sort] ?? proposals.externalId;
   const rows = await db
-    .select({ id: proposals.id, externalId: proposals.externalId, title: proposals.title, subject: subjects.name, lists: listCount, gold: goldCount })
+    .select({
+      id: proposals.id,
+      externalId: proposals.externalId,
+      title: proposals.title,
+      subject: subjects.name,
+      lists: listCount,
+      gold: goldCount,
+    })
     .from(proposals)
     .leftJoin(subjects, eq(subjects.id, proposals.subjectId))
     .where(where)
     .orderBy(order(sortColumn, page.dir), asc(proposals.id))
     .limit(page.size)
     .offset((page.page - 1) * page.size);
-  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(proposals).where(where);
+  const [{ total }] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(proposals)
+    .where(where);
   return { rows, total };
 }
 
 export async function listCandidates(db: DbOrTx, page: Page) {
   const pattern = `%${page.q}%`;
   const where = page.q
-    ? or(ilike(candidates.externalId, pattern), ilike(candidates.name, pattern), ilike(candidates.affiliation, pattern), sql`array_to_string(${candidates.keywords}, ' ') ilike ${pattern}`)
+    ? or(
+        ilike(candidates.externalId, pattern),
+        ilike(candidates.name, pattern),
+        ilike(candidates.affiliation, pattern),
+        sql`array_to_string(${candidates.keywords}, ' ') ilike ${pattern}`,
+      )
     : undefined;
   // Written with table names: in a select without joins drizzle leaves columns unqualified, and the
   // inner table would capture "id".
   const listed = sql<number>`(select count(*)::int from list_items li where li.candidate_id = "candidates"."id")`;
-  const sortColumn = { externalId: candidates.externalId, name: candidates.name, affiliation: candidates.affiliation, listed }[page.sort] ?? candidates.externalId;
+  const sortColumn =
+    { externalId: candidates.externalId, name: candidates.name, affiliation: candidates.affiliation, listed }[
+      page.sort
+    ] ?? candidates.externalId;
   const rows = await db
-    .select({ id: candidates.id, externalId: candidates.externalId, name: candidates.name, affiliation: candidates.affiliation, keywords: candidates.keywords, listed })
+    .select({
+      id: candidates.id,
+      externalId: candidates.externalId,
+      name: candidates.name,
+      affiliation: candidates.affiliation,
+      keywords: candidates.keywords,
+      listed,
+    })
     .from(candidates)
     .where(where)
     .orderBy(order(sortColumn, page.dir), asc(candidates.id))
     .limit(page.size)
     .offset((page.page - 1) * page.size);
-  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(candidates).where(where);
+  const [{ total }] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(candidates)
+    .where(where);
   return { rows, total };
 }
 
@@ -70,25 +111,50 @@ export async function listSystems(db: DbOrTx) {
 
 export async function getProposalDetail(db: DbOrTx, externalId: string) {
   const [proposal] = await db
-    .select({ id: proposals.id, externalId: proposals.externalId, title: proposals.title, abstract: proposals.abstract, keywords: proposals.keywords, subject: subjects.name })
+    .select({
+      id: proposals.id,
+      externalId: proposals.externalId,
+      title: proposals.title,
+      abstract: proposals.abstract,
+      keywords: proposals.keywords,
+      subject: subjects.name,
+    })
     .from(proposals)
     .leftJoin(subjects, eq(subjects.id, proposals.subjectId))
     .where(eq(proposals.externalId, externalId));
   if (!proposal) return null;
   const gold = await db
-    .select({ id: candidates.id, externalId: candidates.externalId, name: candidates.name, affiliation: candidates.affiliation })
+    .select({
+      id: candidates.id,
+      externalId: candidates.externalId,
+      name: candidates.name,
+      affiliation: candidates.affiliation,
+    })
     .from(goldMembers)
     .innerJoin(candidates, eq(candidates.id, goldMembers.candidateId))
     .where(eq(goldMembers.proposalId, proposal.id))
     .orderBy(asc(candidates.name));
   const lists = await db
-    .select({ listId: rankedLists.id, systemKey: systems.key, systemName: systems.name, variant: rankedLists.variant })
+    .select({
+      listId: rankedLists.id,
+      systemKey: systems.key,
+      systemName: systems.name,
+      variant: rankedLists.variant,
+    })
     .from(rankedLists)
     .innerJoin(systems, eq(systems.id, rankedLists.systemId))
     .where(eq(rankedLists.proposalId, proposal.id))
     .orderBy(asc(systems.key), asc(rankedLists.variant));
   const items = await db
-    .select({ listId: listItems.listId, rank: listItems.rank, score: listItems.score, candidateId: candidates.id, externalId: candidates.externalId, name: candidates.name, affiliation: candidates.affiliation })
+    .select({
+      listId: listItems.listId,
+      rank: listItems.rank,
+      score: listItems.score,
+      candidateId: candidates.id,
+      externalId: candidates.externalId,
+      name: candidates.name,
+      affiliation: candidates.affiliation,
+    })
     .from(listItems)
     .innerJoin(rankedLists, eq(rankedLists.id, listItems.listId))
     .innerJoin(candidates, eq(candidates.id, listItems.candidateId))
@@ -115,16 +181,34 @@ export async function catalogCounts(db: DbOrTx) {
 }
 
 export async function listSubjects(db: DbOrTx) {
-  return db.select({ id: subjects.id, key: subjects.key, name: subjects.name }).from(subjects).orderBy(asc(subjects.name));
+  return db
+    .select({ id: subjects.id, key: subjects.key, name: subjects.name })
+    .from(subjects)
+    .orderBy(asc(subjects.name));
 }
 
 /** Every ranked list with its length and how many of the proposal's gold members it contains. */
 export async function listRankedLists(db: DbOrTx, page: Page) {
   const pattern = `%${page.q}%`;
-  const where = page.q ? or(ilike(systems.key, pattern), ilike(proposals.externalId, pattern), ilike(proposals.title, pattern), ilike(rankedLists.variant, pattern)) : undefined;
+  const where = page.q
+    ? or(
+        ilike(systems.key, pattern),
+        ilike(proposals.externalId, pattern),
+        ilike(proposals.title, pattern),
+        ilike(rankedLists.variant, pattern),
+      )
+    : undefined;
   const items = sql<number>`(select count(*)::int from ${listItems} where ${listItems.listId} = ${rankedLists.id})`;
   const goldFound = sql<number>`(select count(*)::int from ${listItems} li join ${goldMembers} g on g.candidate_id = li.candidate_id and g.proposal_id = ${rankedLists.proposalId} where li.list_id = ${rankedLists.id})`;
-  const sortColumn = { system: systems.key, proposal: proposals.externalId, variant: rankedLists.variant, items, goldFound, importedAt: rankedLists.importedAt }[page.sort] ?? systems.key;
+  const sortColumn =
+    {
+      system: systems.key,
+      proposal: proposals.externalId,
+      variant: rankedLists.variant,
+      items,
+      goldFound,
+      importedAt: rankedLists.importedAt,
+    }[page.sort] ?? systems.key;
   const base = db
     .select({
       id: rankedLists.id,

@@ -23,9 +23,16 @@ export async function loadConflicts(db: DbOrTx): Promise<Map<string, Map<string,
  * launch already uses to keep experts off proposals that list them). So a declared conflict of a
  * candidate with a proposal bars the user with that candidate's email or external id.
  */
-export async function conflictedExpertEmails(db: DbOrTx, proposalIds: number[]): Promise<Map<number, Set<string>>> {
+export async function conflictedExpertEmails(
+  db: DbOrTx,
+  proposalIds: number[],
+): Promise<Map<number, Set<string>>> {
   const rows = await db
-    .select({ proposalId: conflicts.proposalId, email: sql<string | null>`lower(${candidates.email})`, externalId: sql<string>`lower(${candidates.externalId})` })
+    .select({
+      proposalId: conflicts.proposalId,
+      email: sql<string | null>`lower(${candidates.email})`,
+      externalId: sql<string>`lower(${candidates.externalId})`,
+    })
     .from(conflicts)
     .innerJoin(candidates, eq(candidates.id, conflicts.candidateId))
     .where(inArray(conflicts.proposalId, proposalIds.concat(-1)));

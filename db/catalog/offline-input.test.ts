@@ -49,6 +49,8 @@ describe("tier-1 data from the database", () => {
     expect(summary.find((s) => s.key === "pagerank")).toEqual({ key: "pagerank", lists: 2, items: 0 });
     // Running it again replaces the lists instead of adding to them.
     await createBaselines(t.db, { depth: 2 });
-    expect((await loadOfflineInput(t.db, { systems: ["random"] })).systems[0].lists.get("P-100")!.get("default")).toHaveLength(2);
+    expect(
+      (await loadOfflineInput(t.db, { systems: ["random"] })).systems[0].lists.get("P-100")!.get("default"),
+    ).toHaveLength(2);
   });
 });

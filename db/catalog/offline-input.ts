@@ -5,14 +5,25 @@ import type { OfflineInput } from "../../scripts/offline/report";
 import { loadConflicts } from "./conflicts";
 
 /** Everything the tier-1 report needs, by external ids: proposals, gold committees, every list. */
-export async function loadOfflineInput(db: DbOrTx, options: { systems?: string[] } = {}): Promise<OfflineInput> {
+export async function loadOfflineInput(
+  db: DbOrTx,
+  options: { systems?: string[] } = {},
+): Promise<OfflineInput> {
   const proposalRows = await db
-    .select({ id: proposals.id, externalId: proposals.externalId, title: proposals.title, subject: subjects.name, date: proposals.date })
+    .select({
+      id: proposals.id,
+      externalId: proposals.externalId,
+      title: proposals.title,
+      subject: subjects.name,
+      date: proposals.date,
+    })
     .from(proposals)
     .leftJoin(subjects, eq(subjects.id, proposals.subjectId))
     .orderBy(asc(proposals.externalId));
   const proposalIds = new Map(proposalRows.map((p) => [p.id, p.externalId]));
-  const candidateRows = await db.select({ id: candidates.id, externalId: candidates.externalId, profileDate: candidates.profileDate }).from(candidates);
+  const candidateRows = await db
+    .select({ id: candidates.id, externalId: candidates.externalId, profileDate: candidates.profileDate })
+    .from(candidates);
   const candidateIds = new Map(candidateRows.map((c) => [c.id, c.externalId]));
   const gold = new Map<string, Set<string>>();
   for (const g of await db.select().from(goldMembers)) {
@@ -36,16 +47,25 @@ export async function loadOfflineInput(db: DbOrTx, options: { systems?: string[]
           variant: rankedLists.variant,
           items: sql<string[]>`array_agg(${candidates.externalId} order by ${listItems.rank})`,
           // null when no item of the list has a score, so unscored systems cost nothing more.
-          scores: sql<(number | null)[] | null>`case when bool_or(${listItems.score} is not null) then array_agg(${listItems.score} order by ${listItems.rank}) end`,
+          scores: sql<
+            (number | null)[] | null
+          >`case when bool_or(${listItems.score} is not null) then array_agg(${listItems.score} order by ${listItems.rank}) end`,
         })
         .from(rankedLists)
         .innerJoin(listItems, eq(listItems.listId, rankedLists.id))
         .innerJoin(candidates, eq(candidates.id, listItems.candidateId))
-        .where(inArray(rankedLists.systemId, systemRows.map((s) => s.id)))
+        .where(
+          inArray(
+            rankedLists.systemId,
+            systemRows.map((s) => s.id),
+          ),
+        )
         .groupBy(rankedLists.systemId, rankedLists.proposalId, rankedLists.variant)
         .orderBy(asc(rankedLists.systemId), asc(rankedLists.proposalId), asc(rankedLists.variant));
   const bySystem = new Map(systemRows.map((s) => [s.id, new Map<string, Map<string, string[]>>()]));
-  const scoresBySystem = new Map(systemRows.map((s) => [s.id, new Map<string, Map<string, (number | null)[]>>()]));
+  const scoresBySystem = new Map(
+    systemRows.map((s) => [s.id, new Map<string, Map<string, (number | null)[]>>()]),
+  );
   for (const l of lists) {
     const perProposal = bySystem.get(l.systemId)!;
     const p = proposalIds.get(l.proposalId)!;
@@ -54,7 +74,10 @@ export async function loadOfflineInput(db: DbOrTx, options: { systems?: string[]
     if (l.scores) {
       const scores = scoresBySystem.get(l.systemId)!;
       if (!scores.has(p)) scores.set(p, new Map());
-      scores.get(p)!.set(l.variant, l.scores.map((v) => (v === null ? null : Number(v))));
+      scores.get(p)!.set(
+        l.variant,
+        l.scores.map((v) => (v === null ? null : Number(v))),
+      );
     }
   }
   const out: OfflineInput["systems"] = systemRows.map((s) => ({
@@ -64,11 +87,18 @@ export async function loadOfflineInput(db: DbOrTx, options: { systems?: string[]
     ...(scoresBySystem.get(s.id)!.size ? { scores: scoresBySystem.get(s.id)! } : {}),
   }));
   return {
-    proposals: proposalRows.map((p) => ({ id: p.externalId, title: p.title, subject: p.subject, date: p.date })),
+    proposals: proposalRows.map((p) => ({
+      id: p.externalId,
+      title: p.title,
+      subject: p.subject,
+      date: p.date,
+    })),
     gold,
     systems: out,
     catalog: new Set(candidateIds.values()),
     conflicts: await loadConflicts(db),
-    profileDates: new Map(candidateRows.flatMap((c) => (c.profileDate ? [[c.externalId, c.profileDate] as const] : []))),
+    profileDates: new Map(
+      candidateRows.flatMap((c) => (c.profileDate ? [[c.externalId, c.profileDate] as const] : [])),
+    ),
   };
 }

@@ -15,8 +15,12 @@ export function pagerankLists(
   depth: number,
 ): (proposalId: number) => { id: number; score: number }[] {
   const index = new Map(candidates.map((c, i) => [c.id, i]));
-  const committeeOf = (proposalId: number) => [...(goldOf.get(proposalId) ?? [])].map((c) => index.get(c)!).filter((i) => i !== undefined);
-  const graph = coCommitteeGraph(proposals.map((p) => committeeOf(p.id)), candidates.length);
+  const committeeOf = (proposalId: number) =>
+    [...(goldOf.get(proposalId) ?? [])].map((c) => index.get(c)!).filter((i) => i !== undefined);
+  const graph = coCommitteeGraph(
+    proposals.map((p) => committeeOf(p.id)),
+    candidates.length,
+  );
   // Leaving one committee out changes the graph a little: starting from the full graph's ranks
   // converges in a few iterations.
   const full = pagerank(graph);

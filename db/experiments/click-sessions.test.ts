@@ -28,11 +28,25 @@ beforeAll(async () => {
   await createExperiment(
     t.db,
     "cli",
-    experimentSchema.parse({ key: "hand", name: "By hand", arms: [{ key: "A", system: "bm25-hand", weight: 0.5 }, { key: "B", system: "dense-hand", weight: 0.5 }], control: "A" })
+    experimentSchema.parse({
+      key: "hand",
+      name: "By hand",
+      arms: [
+        { key: "A", system: "bm25-hand", weight: 0.5 },
+        { key: "B", system: "dense-hand", weight: 0.5 },
+      ],
+      control: "A",
+    }),
   );
   hand = (await getExperiment(t.db, "hand"))!;
   let n = 0;
-  const ev = (type: string, unitId: string, sessionId: string, minute: number, extra: Record<string, unknown>) => ({
+  const ev = (
+    type: string,
+    unitId: string,
+    sessionId: string,
+    minute: number,
+    extra: Record<string, unknown>,
+  ) => ({
     eventId: `e${++n}`,
     type,
     at: `2025-03-01T10:${String(minute).padStart(2, "0")}:00Z`,
@@ -43,7 +57,8 @@ beforeAll(async () => {
     proposalId: "p1",
     ...extra,
   });
-  const click = (unit: string, session: string, minute: number, candidateId: string) => ev("click", unit, session, minute, { candidateId });
+  const click = (unit: string, session: string, minute: number, candidateId: string) =>
+    ev("click", unit, session, minute, { candidateId });
   const batch = [
     // u1/s1: clicks on c2 (twice, under two ids) and on x, which the session never showed.
     ev("impression", "u1", "s1", 0, { items: ["c1", "c2", "c3"] }),
@@ -81,7 +96,11 @@ async function exportOf(experimentId: number, maxRank = 10) {
 async function assay(...args: string[]) {
   const env = { ...process.env, DATABASE_URL: t.url, ASSAY_DATA_DIR: dir };
   try {
-    const { stdout, stderr } = await exec(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), path.join(root, "scripts/cli/assay.ts"), ...args], { cwd: root, env });
+    const { stdout, stderr } = await exec(
+      process.execPath,
+      [path.join(root, "node_modules/tsx/dist/cli.mjs"), path.join(root, "scripts/cli/assay.ts"), ...args],
+      { cwd: root, env },
+    );
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
@@ -103,9 +122,18 @@ describe("click sessions of an experiment", () => {
   it("cuts each page at the maximum rank, dropping clicks below it", async () => {
     const { text } = await exportOf(hand.id, 2);
     expect(parseJsonl(text, "export").map((s) => [s.results, s.clicks])).toEqual([
-      [["c1", "c2"], [0, 1]],
-      [["c3", "c4"], [0, 0]],
-      [["c7", "c8"], [0, 0]],
+      [
+        ["c1", "c2"],
+        [0, 1],
+      ],
+      [
+        ["c3", "c4"],
+        [0, 0],
+      ],
+      [
+        ["c7", "c8"],
+        [0, 0],
+      ],
     ]);
   });
 
@@ -138,7 +166,22 @@ describe("click sessions of an experiment", () => {
     const pages = parseJsonl(fs.readFileSync(out, "utf8"), out);
     expect(pages.length).toBeGreaterThan(100);
     expect(pages.every((p) => p.results.length <= 10)).toBe(true);
-    const fitted = await assay("clicks", "--log", out, "--test-share", "0.25", "--seed", "1", "--model", "PBM", "--model", "DBN", "--iterations", "5", "--json");
+    const fitted = await assay(
+      "clicks",
+      "--log",
+      out,
+      "--test-share",
+      "0.25",
+      "--seed",
+      "1",
+      "--model",
+      "PBM",
+      "--model",
+      "DBN",
+      "--iterations",
+      "5",
+      "--json",
+    );
     expect(fitted.code).toBe(0);
     const report = JSON.parse(fitted.stdout);
     expect(Object.keys(report.models)).toEqual(["PBM", "DBN"]);
@@ -150,7 +193,11 @@ describe("click sessions of an experiment", () => {
     const ok = await assay("clicks", "export", "--experiment", "hand", "--max-rank", "2");
     expect(ok.code).toBe(0);
     expect(ok.stderr).toContain("Exported 3 sessions of hand; 1 without an impression skipped.");
-    expect(parseJsonl(ok.stdout, "stdout").map((s) => s.results)).toEqual([["c1", "c2"], ["c3", "c4"], ["c7", "c8"]]);
+    expect(parseJsonl(ok.stdout, "stdout").map((s) => s.results)).toEqual([
+      ["c1", "c2"],
+      ["c3", "c4"],
+      ["c7", "c8"],
+    ]);
     const unknown = await assay("clicks", "export", "--experiment", "nope");
     expect(unknown.code).toBe(2);
     expect(unknown.stderr.trim()).toBe("assay: There is no experiment nope.");

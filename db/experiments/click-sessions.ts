@@ -35,7 +35,7 @@ export interface ClickExportCounts {
 export function clickPage(
   events: readonly Pick<ClickEventRow, "type" | "proposal_id" | "candidate_id" | "items">[],
   id: string,
-  maxRank: number
+  maxRank: number,
 ): RawSession | null {
   const first = events.find((e) => e.type === "impression" && e.items && e.items.length > 0);
   if (!first) return null;
@@ -57,7 +57,7 @@ export async function forEachClickSession(
   sql: Sql,
   experimentId: number,
   maxRank: number,
-  visit: (page: RawSession, arm: string) => void | Promise<void>
+  visit: (page: RawSession, arm: string) => void | Promise<void>,
 ): Promise<ClickExportCounts> {
   const counts: ClickExportCounts = { sessions: 0, withoutImpression: 0 };
   let current: ClickEventRow[] = [];

@@ -15,11 +15,41 @@ let convener = 0;
 beforeAll(async () => {
   t = await createTestDatabase();
   for (const entity of ["subjects", "proposals", "candidates", "systems", "lists", "conveners"] as const) {
-    if (entity === "conveners") convener = (await createUser(t.db, "cli", { email: "convener@assay.local", name: "Cora", role: "convener", password: "long-enough-1" })).id;
-    expect(await importFile(t.db, "cli", entity, fixture(`${entity}.csv`), "csv")).toMatchObject({ ok: true });
+    if (entity === "conveners")
+      convener = (
+        await createUser(t.db, "cli", {
+          email: "convener@assay.local",
+          name: "Cora",
+          role: "convener",
+          password: "long-enough-1",
+        })
+      ).id;
+    expect(await importFile(t.db, "cli", entity, fixture(`${entity}.csv`), "csv")).toMatchObject({
+      ok: true,
+    });
   }
-  expect(await importFile(t.db, "cli", "conflicts", "proposal,candidate,reason\nP-100,C-1,co-author\nP-100,C-4,\nP-101,C-2,colleague\n", "csv")).toMatchObject({ ok: true });
-  await createExperiment(t.db, "cli", experimentSchema.parse({ key: "live", name: "Live", arms: [{ key: "A", system: "bm25", weight: 0.5 }, { key: "B", system: "dense", weight: 0.5 }], control: "A" }));
+  expect(
+    await importFile(
+      t.db,
+      "cli",
+      "conflicts",
+      "proposal,candidate,reason\nP-100,C-1,co-author\nP-100,C-4,\nP-101,C-2,colleague\n",
+      "csv",
+    ),
+  ).toMatchObject({ ok: true });
+  await createExperiment(
+    t.db,
+    "cli",
+    experimentSchema.parse({
+      key: "live",
+      name: "Live",
+      arms: [
+        { key: "A", system: "bm25", weight: 0.5 },
+        { key: "B", system: "dense", weight: 0.5 },
+      ],
+      control: "A",
+    }),
+  );
   await setExperimentStatus(t.db, "cli", "live", "running");
 });
 afterAll(() => t.drop());

@@ -5,7 +5,16 @@ import { createTestDatabase, type TestDatabase } from "../../test/database";
 import { importFile } from "../import";
 import { createExperiment, setExperimentStatus } from "./experiments";
 import { createUser } from "../accounts/users";
-import { adopt, ConvenerError, finish, myProposals, openProfile, openProposal, reopenProposal, unadopt } from "./convener";
+import {
+  adopt,
+  ConvenerError,
+  finish,
+  myProposals,
+  openProfile,
+  openProposal,
+  reopenProposal,
+  unadopt,
+} from "./convener";
 import { experimentSchema } from "../../scripts/inputs/experiments";
 
 const fixture = (name: string) => fs.readFileSync(path.join(__dirname, "../../e2e/fixtures", name), "utf8");
@@ -14,17 +23,49 @@ let convener = 0;
 let other = 0;
 
 async function eventTypes() {
-  return (await t.db.execute<{ type: string; arm: string; candidate_id: string | null }>(sql`select type, arm, candidate_id from events order by received_at, type`)).map((r) => r.type);
+  return (
+    await t.db.execute<{ type: string; arm: string; candidate_id: string | null }>(
+      sql`select type, arm, candidate_id from events order by received_at, type`,
+    )
+  ).map((r) => r.type);
 }
 
 beforeAll(async () => {
   t = await createTestDatabase();
-  for (const entity of ["subjects", "proposals", "candidates", "systems", "lists"] as const) await importFile(t.db, "cli", entity, fixture(`${entity}.csv`), "csv");
-  convener = (await createUser(t.db, "cli", { email: "convener@assay.local", name: "Cora", role: "convener", password: "long-enough-1" })).id;
-  other = (await createUser(t.db, "cli", { email: "other@assay.local", name: "Otto", role: "convener", password: "long-enough-1" })).id;
+  for (const entity of ["subjects", "proposals", "candidates", "systems", "lists"] as const)
+    await importFile(t.db, "cli", entity, fixture(`${entity}.csv`), "csv");
+  convener = (
+    await createUser(t.db, "cli", {
+      email: "convener@assay.local",
+      name: "Cora",
+      role: "convener",
+      password: "long-enough-1",
+    })
+  ).id;
+  other = (
+    await createUser(t.db, "cli", {
+      email: "other@assay.local",
+      name: "Otto",
+      role: "convener",
+      password: "long-enough-1",
+    })
+  ).id;
   const assigned = await importFile(t.db, "cli", "conveners", fixture("conveners.csv"), "csv");
   expect(assigned).toMatchObject({ ok: true, counts: { added: 2 } });
-  await createExperiment(t.db, "cli", experimentSchema.parse({ key: "live", name: "Live", arms: [{ key: "A", system: "bm25", weight: 0.5 }, { key: "B", system: "dense", weight: 0.5 }], control: "A", committeeCap: 3 }));
+  await createExperiment(
+    t.db,
+    "cli",
+    experimentSchema.parse({
+      key: "live",
+      name: "Live",
+      arms: [
+        { key: "A", system: "bm25", weight: 0.5 },
+        { key: "B", system: "dense", weight: 0.5 },
+      ],
+      control: "A",
+      committeeCap: 3,
+    }),
+  );
 });
 afterAll(() => t.drop());
 
@@ -52,7 +93,14 @@ describe("convener workspace", () => {
     await adopt(t.db, convener, "P-100", list[0].externalId);
     await adopt(t.db, convener, "P-100", list[0].externalId); // adopting twice changes nothing
     await unadopt(t.db, convener, "P-100", list[0].externalId);
-    expect(await eventTypes()).toEqual(["impression", "impression", "impression", "click", "adopt", "unadopt"]);
+    expect(await eventTypes()).toEqual([
+      "impression",
+      "impression",
+      "impression",
+      "click",
+      "adopt",
+      "unadopt",
+    ]);
     const arms = await t.db.execute<{ arm: string }>(sql`select distinct arm from events`);
     expect(arms).toHaveLength(1);
   });
@@ -60,17 +108,27 @@ describe("convener workspace", () => {
   it("never exceeds the cap, even with adopts racing in parallel", async () => {
     const { list } = await openProposal(t.db, convener, "P-101");
     const targets = list.length >= 2 ? list.map((c) => c.externalId) : [];
-    const attempts = await Promise.allSettled(Array.from({ length: 12 }, (_, i) => adopt(t.db, convener, "P-101", targets[i % targets.length])));
+    const attempts = await Promise.allSettled(
+      Array.from({ length: 12 }, (_, i) => adopt(t.db, convener, "P-101", targets[i % targets.length])),
+    );
     const view = await openProposal(t.db, convener, "P-101");
     expect(view.committee.length).toBeLessThanOrEqual(3);
     expect(view.committee.length).toBe(Math.min(3, targets.length));
-    for (const a of attempts) if (a.status === "rejected") expect((a.reason as ConvenerError).message).toMatch(/committee is full|not in/);
+    for (const a of attempts)
+      if (a.status === "rejected")
+        expect((a.reason as ConvenerError).message).toMatch(/committee is full|not in/);
   });
 
   it("refuses another convener's proposal and candidates outside the list", async () => {
-    await expect(openProposal(t.db, other, "P-100")).rejects.toMatchObject({ status: 403, message: "Proposal P-100 is not assigned to you." });
+    await expect(openProposal(t.db, other, "P-100")).rejects.toMatchObject({
+      status: 403,
+      message: "Proposal P-100 is not assigned to you.",
+    });
     await expect(adopt(t.db, other, "P-100", "C-1")).rejects.toMatchObject({ status: 403 });
-    await expect(adopt(t.db, convener, "P-100", "C-999")).rejects.toMatchObject({ status: 404, message: "Candidate C-999 is not in this proposal's list." });
+    await expect(adopt(t.db, convener, "P-100", "C-999")).rejects.toMatchObject({
+      status: 404,
+      message: "Candidate C-999 is not in this proposal's list.",
+    });
   });
 
   it("finishes the session; further changes need a new session", async () => {
@@ -95,11 +153,17 @@ describe("convener workspace", () => {
     expect((await t.db.execute(sql`select id from convener_sessions`)).length).toBe(sessionsBefore);
     const home = (await myProposals(t.db, convener)).find((p) => p.externalId === "P-101")!;
     expect(home).toMatchObject({ finished: true, committee: ordered.length, members: ordered });
-    await expect(adopt(t.db, convener, "P-101", before.list[0].externalId)).rejects.toMatchObject({ status: 409 });
+    await expect(adopt(t.db, convener, "P-101", before.list[0].externalId)).rejects.toMatchObject({
+      status: 409,
+    });
   });
 
   it("reopens into one new session with an empty committee and a new impression", async () => {
-    const finishedSession = (await t.db.execute<{ id: string }>(sql`select id from convener_sessions where status = 'finished' order by finished_at desc limit 1`))[0].id;
+    const finishedSession = (
+      await t.db.execute<{ id: string }>(
+        sql`select id from convener_sessions where status = 'finished' order by finished_at desc limit 1`,
+      )
+    )[0].id;
     expect(await reopenProposal(t.db, convener, "P-101")).toEqual({ started: true });
     expect(await reopenProposal(t.db, convener, "P-101")).toEqual({ started: false }); // a double click
     const eventsBefore = (await eventTypes()).length;
@@ -110,7 +174,11 @@ describe("convener workspace", () => {
     expect((await eventTypes()).slice(eventsBefore)).toEqual(["impression"]);
     const again = await openProposal(t.db, convener, "P-101"); // a reload resumes it, no second session
     expect(again.session).toEqual(view.session);
-    expect((await myProposals(t.db, convener)).find((p) => p.externalId === "P-101")).toMatchObject({ finished: false, started: true, members: [] });
+    expect((await myProposals(t.db, convener)).find((p) => p.externalId === "P-101")).toMatchObject({
+      finished: false,
+      started: true,
+      members: [],
+    });
     await expect(reopenProposal(t.db, other, "P-101")).rejects.toMatchObject({ status: 403 });
   });
 
@@ -123,7 +191,20 @@ describe("convener workspace", () => {
 
   it("logs nothing for a unit outside coverage, who sees the control system", async () => {
     await setExperimentStatus(t.db, "cli", "live", "stopped");
-    await createExperiment(t.db, "cli", experimentSchema.parse({ key: "none", name: "None", arms: [{ key: "A", system: "bm25", weight: 0.5 }, { key: "B", system: "dense", weight: 0.5 }], control: "A", coverage: 0 }));
+    await createExperiment(
+      t.db,
+      "cli",
+      experimentSchema.parse({
+        key: "none",
+        name: "None",
+        arms: [
+          { key: "A", system: "bm25", weight: 0.5 },
+          { key: "B", system: "dense", weight: 0.5 },
+        ],
+        control: "A",
+        coverage: 0,
+      }),
+    );
     await setExperimentStatus(t.db, "cli", "none", "running");
     const before = (await eventTypes()).length;
     const view = await openProposal(t.db, convener, "P-101");

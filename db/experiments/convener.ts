@@ -1,7 +1,20 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../platform/client";
-import { candidates, committeeMembers, convenerAssignments, convenerSessions, events, experimentProposals, experiments, listItems, proposals, rankedLists, subjects, users } from "../schema";
+import {
+  candidates,
+  committeeMembers,
+  convenerAssignments,
+  convenerSessions,
+  events,
+  experimentProposals,
+  experiments,
+  listItems,
+  proposals,
+  rankedLists,
+  subjects,
+  users,
+} from "../schema";
 import { assignUnit, getExperiment, type ExperimentWithArms } from "./experiments";
 import { teamDraft } from "../../scripts/interleaving/team-draft";
 
@@ -29,19 +42,32 @@ export async function myProposals(db: Db, userId: number) {
       externalId: proposals.externalId,
       title: proposals.title,
       subject: subjects.name,
-      status: sql<"open" | "finished" | null>`(select s.status::text from ${convenerSessions} s where s.id = ${latest})`,
-      members: sql<string[]>`coalesce((select array_agg(c.name order by m.adopted_at, c.id) from ${committeeMembers} m join ${candidates} c on c.id = m.candidate_id where m.session_id = ${latest}), '{}')`,
+      status: sql<
+        "open" | "finished" | null
+      >`(select s.status::text from ${convenerSessions} s where s.id = ${latest})`,
+      members: sql<
+        string[]
+      >`coalesce((select array_agg(c.name order by m.adopted_at, c.id) from ${committeeMembers} m join ${candidates} c on c.id = m.candidate_id where m.session_id = ${latest}), '{}')`,
     })
     .from(convenerAssignments)
     .innerJoin(proposals, eq(proposals.id, convenerAssignments.proposalId))
     .leftJoin(subjects, eq(subjects.id, proposals.subjectId))
     .where(eq(convenerAssignments.userId, userId))
     .orderBy(asc(proposals.externalId));
-  return rows.map(({ status, members, ...p }) => ({ ...p, finished: status === "finished", started: status !== null, members, committee: members.length }));
+  return rows.map(({ status, members, ...p }) => ({
+    ...p,
+    finished: status === "finished",
+    started: status !== null,
+    members,
+    committee: members.length,
+  }));
 }
 
 /** The most recently started running experiment whose scope includes the proposal. */
-export async function experimentForProposal(db: Db | Tx, proposal: { id: number; subjectId: number | null }): Promise<ExperimentWithArms | null> {
+export async function experimentForProposal(
+  db: Db | Tx,
+  proposal: { id: number; subjectId: number | null },
+): Promise<ExperimentWithArms | null> {
   const [row] = await db
     .select({ key: experiments.key })
     .from(experiments)
@@ -60,7 +86,15 @@ export async function experimentForProposal(db: Db | Tx, proposal: { id: number;
 
 async function assignedProposal(db: Db | Tx, userId: number, externalId: string) {
   const [row] = await db
-    .select({ id: proposals.id, externalId: proposals.externalId, title: proposals.title, abstract: proposals.abstract, keywords: proposals.keywords, subjectId: proposals.subjectId, subject: subjects.name })
+    .select({
+      id: proposals.id,
+      externalId: proposals.externalId,
+      title: proposals.title,
+      abstract: proposals.abstract,
+      keywords: proposals.keywords,
+      subjectId: proposals.subjectId,
+      subject: subjects.name,
+    })
     .from(convenerAssignments)
     .innerJoin(proposals, eq(proposals.id, convenerAssignments.proposalId))
     .leftJoin(subjects, eq(subjects.id, proposals.subjectId))
@@ -82,12 +116,20 @@ async function listFor(db: Db | Tx, systemId: number, proposalId: number) {
       keywords: candidates.keywords,
       summary: candidates.summary,
       // A declared conflict of interest with this proposal: its reason ("" when none was given), null when there is none.
-      conflict: sql<string | null>`(select c.reason from conflicts c where c.proposal_id = ${proposalId} and c.candidate_id = ${candidates.id})`,
+      conflict: sql<
+        string | null
+      >`(select c.reason from conflicts c where c.proposal_id = ${proposalId} and c.candidate_id = ${candidates.id})`,
     })
     .from(listItems)
     .innerJoin(rankedLists, eq(rankedLists.id, listItems.listId))
     .innerJoin(candidates, eq(candidates.id, listItems.candidateId))
-    .where(and(eq(rankedLists.systemId, systemId), eq(rankedLists.proposalId, proposalId), eq(rankedLists.variant, "default")))
+    .where(
+      and(
+        eq(rankedLists.systemId, systemId),
+        eq(rankedLists.proposalId, proposalId),
+        eq(rankedLists.variant, "default"),
+      ),
+    )
     .orderBy(asc(listItems.rank));
 }
 
@@ -99,7 +141,13 @@ async function listFor(db: Db | Tx, systemId: number, proposalId: number) {
  * (a system's own rank would tell which system placed whom). Units outside coverage see the control's list. The teams stay on the server: the caller
  * logs them and never hands them to the page.
  */
-async function sessionList(tx: Db | Tx, experiment: ExperimentWithArms, session: { id: string; arm: string }, proposalId: number, counted: boolean): Promise<{ list: ListItem[]; teams: string[] | null }> {
+async function sessionList(
+  tx: Db | Tx,
+  experiment: ExperimentWithArms,
+  session: { id: string; arm: string },
+  proposalId: number,
+  counted: boolean,
+): Promise<{ list: ListItem[]; teams: string[] | null }> {
   // Units outside coverage see the control arm's system, as in an A/B experiment.
   if (experiment.kind !== "interleaving" || !counted) {
     const systemId = experiment.arms.find((a) => a.key === session.arm)!.systemId;
@@ -107,17 +155,32 @@ async function sessionList(tx: Db | Tx, experiment: ExperimentWithArms, session:
   }
   const control = experiment.arms.find((a) => a.isControl)!;
   const challenger = experiment.arms.find((a) => !a.isControl)!;
-  const [listA, listB] = [await listFor(tx, control.systemId, proposalId), await listFor(tx, challenger.systemId, proposalId)];
+  const [listA, listB] = [
+    await listFor(tx, control.systemId, proposalId),
+    await listFor(tx, challenger.systemId, proposalId),
+  ];
   const byId = new Map([...listA, ...listB].map((c) => [c.externalId, c]));
   const merged = teamDraft(
     listA.map((c) => c.externalId),
     listB.map((c) => c.externalId),
-    { depth: Math.max(1, listA.length, listB.length), seed: experiment.seed, sessionId: session.id, systems: [control.systemKey, challenger.systemKey] },
+    {
+      depth: Math.max(1, listA.length, listB.length),
+      seed: experiment.seed,
+      sessionId: session.id,
+      systems: [control.systemKey, challenger.systemKey],
+    },
   );
   return { list: merged.items.map((id, i) => ({ ...byId.get(id)!, rank: i + 1 })), teams: merged.teams };
 }
 
-async function logEvent(tx: Tx, experiment: ExperimentWithArms, session: { id: string; unit: string; arm: string }, proposal: string, type: string, extra: { candidateId?: string; items?: string[]; teams?: string[] | null }) {
+async function logEvent(
+  tx: Tx,
+  experiment: ExperimentWithArms,
+  session: { id: string; unit: string; arm: string },
+  proposal: string,
+  type: string,
+  extra: { candidateId?: string; items?: string[]; teams?: string[] | null },
+) {
   await tx.insert(events).values({
     eventId: randomUUID(),
     experimentId: experiment.id,
@@ -138,12 +201,24 @@ async function finishedCommittee(tx: Tx, experimentId: number, userId: number, p
   const [session] = await tx
     .select({ id: convenerSessions.id, finishedAt: convenerSessions.finishedAt })
     .from(convenerSessions)
-    .where(and(eq(convenerSessions.experimentId, experimentId), eq(convenerSessions.userId, userId), eq(convenerSessions.proposalId, proposalId), eq(convenerSessions.status, "finished")))
+    .where(
+      and(
+        eq(convenerSessions.experimentId, experimentId),
+        eq(convenerSessions.userId, userId),
+        eq(convenerSessions.proposalId, proposalId),
+        eq(convenerSessions.status, "finished"),
+      ),
+    )
     .orderBy(desc(convenerSessions.finishedAt), desc(convenerSessions.createdAt))
     .limit(1);
   if (!session) return null;
   const members = await tx
-    .select({ candidateId: candidates.id, externalId: candidates.externalId, name: candidates.name, affiliation: candidates.affiliation })
+    .select({
+      candidateId: candidates.id,
+      externalId: candidates.externalId,
+      name: candidates.name,
+      affiliation: candidates.affiliation,
+    })
     .from(committeeMembers)
     .innerJoin(candidates, eq(candidates.id, committeeMembers.candidateId))
     .where(eq(committeeMembers.sessionId, session.id))
@@ -162,26 +237,80 @@ export async function openProposal(db: Db, userId: number, externalId: string) {
   return db.transaction(async (tx) => {
     const proposal = await assignedProposal(tx, userId, externalId);
     const experiment = await experimentForProposal(tx, proposal);
-    if (!experiment) return { proposal, experiment: null, session: null, list: [] as ListItem[], committee: [] as number[], cap: 5, counted: false, finished: null };
+    if (!experiment)
+      return {
+        proposal,
+        experiment: null,
+        session: null,
+        list: [] as ListItem[],
+        committee: [] as number[],
+        cap: 5,
+        counted: false,
+        finished: null,
+      };
     const unit = unitOf(userId);
     const assignment = await assignUnit(tx, experiment, unit);
     const openSession = () =>
       tx
         .select()
         .from(convenerSessions)
-        .where(and(eq(convenerSessions.experimentId, experiment.id), eq(convenerSessions.userId, userId), eq(convenerSessions.proposalId, proposal.id), eq(convenerSessions.status, "open")));
+        .where(
+          and(
+            eq(convenerSessions.experimentId, experiment.id),
+            eq(convenerSessions.userId, userId),
+            eq(convenerSessions.proposalId, proposal.id),
+            eq(convenerSessions.status, "open"),
+          ),
+        );
     let [session] = await openSession();
     if (!session) {
       const finished = await finishedCommittee(tx, experiment.id, userId, proposal.id);
       const view = { key: experiment.key, name: experiment.name };
-      if (finished) return { proposal, experiment: view, session: null, list: [] as ListItem[], committee: [] as number[], cap: experiment.committeeCap, counted: assignment.counted, finished };
-      await tx.insert(convenerSessions).values({ id: randomUUID(), experimentId: experiment.id, userId, proposalId: proposal.id, unit, arm: assignment.arm }).onConflictDoNothing();
+      if (finished)
+        return {
+          proposal,
+          experiment: view,
+          session: null,
+          list: [] as ListItem[],
+          committee: [] as number[],
+          cap: experiment.committeeCap,
+          counted: assignment.counted,
+          finished,
+        };
+      await tx
+        .insert(convenerSessions)
+        .values({
+          id: randomUUID(),
+          experimentId: experiment.id,
+          userId,
+          proposalId: proposal.id,
+          unit,
+          arm: assignment.arm,
+        })
+        .onConflictDoNothing();
       [session] = await openSession();
     }
     const { list, teams } = await sessionList(tx, experiment, session, proposal.id, assignment.counted);
-    if (assignment.counted && list.length > 0) await logEvent(tx, experiment, session, proposal.externalId, "impression", { items: list.map((c) => c.externalId), teams });
-    const committee = await tx.select({ candidateId: committeeMembers.candidateId }).from(committeeMembers).where(eq(committeeMembers.sessionId, session.id)).orderBy(asc(committeeMembers.adoptedAt));
-    return { proposal, experiment: { key: experiment.key, name: experiment.name }, session: { id: session.id }, list, committee: committee.map((c) => c.candidateId), cap: experiment.committeeCap, counted: assignment.counted, finished: null };
+    if (assignment.counted && list.length > 0)
+      await logEvent(tx, experiment, session, proposal.externalId, "impression", {
+        items: list.map((c) => c.externalId),
+        teams,
+      });
+    const committee = await tx
+      .select({ candidateId: committeeMembers.candidateId })
+      .from(committeeMembers)
+      .where(eq(committeeMembers.sessionId, session.id))
+      .orderBy(asc(committeeMembers.adoptedAt));
+    return {
+      proposal,
+      experiment: { key: experiment.key, name: experiment.name },
+      session: { id: session.id },
+      list,
+      committee: committee.map((c) => c.candidateId),
+      cap: experiment.committeeCap,
+      counted: assignment.counted,
+      finished: null,
+    };
   });
 }
 
@@ -197,7 +326,18 @@ export async function reopenProposal(db: Db, userId: number, externalId: string)
     const experiment = await experimentForProposal(tx, proposal);
     if (!experiment) throw new ConvenerError("No experiment is running for this proposal.", 409);
     const arm = (await assignUnit(tx, experiment, unitOf(userId))).arm;
-    const inserted = await tx.insert(convenerSessions).values({ id: randomUUID(), experimentId: experiment.id, userId, proposalId: proposal.id, unit: unitOf(userId), arm }).onConflictDoNothing().returning({ id: convenerSessions.id });
+    const inserted = await tx
+      .insert(convenerSessions)
+      .values({
+        id: randomUUID(),
+        experimentId: experiment.id,
+        userId,
+        proposalId: proposal.id,
+        unit: unitOf(userId),
+        arm,
+      })
+      .onConflictDoNothing()
+      .returning({ id: convenerSessions.id });
     return { started: inserted.length > 0 };
   });
 }
@@ -210,9 +350,20 @@ async function lockedSession(tx: Tx, userId: number, externalId: string) {
   const [session] = await tx
     .select()
     .from(convenerSessions)
-    .where(and(eq(convenerSessions.experimentId, experiment.id), eq(convenerSessions.userId, userId), eq(convenerSessions.proposalId, proposal.id), eq(convenerSessions.status, "open")))
+    .where(
+      and(
+        eq(convenerSessions.experimentId, experiment.id),
+        eq(convenerSessions.userId, userId),
+        eq(convenerSessions.proposalId, proposal.id),
+        eq(convenerSessions.status, "open"),
+      ),
+    )
     .for("update");
-  if (!session) throw new ConvenerError("This proposal's committee is finished; reopen the proposal to start again.", 409);
+  if (!session)
+    throw new ConvenerError(
+      "This proposal's committee is finished; reopen the proposal to start again.",
+      409,
+    );
   const counted = (await assignUnit(tx, experiment, session.unit)).counted;
   const { list } = await sessionList(tx, experiment, session, proposal.id, counted);
   return { proposal, experiment, session, list, counted };
@@ -229,9 +380,20 @@ export async function openProfile(db: Db, userId: number, proposal: string, cand
   return db.transaction(async (tx) => {
     const s = await lockedSession(tx, userId, proposal);
     const c = candidateIn(s.list, candidate);
-    if (s.counted) await logEvent(tx, s.experiment, s.session, s.proposal.externalId, "click", { candidateId: c.externalId });
-    const committee = await tx.select({ candidateId: committeeMembers.candidateId }).from(committeeMembers).where(eq(committeeMembers.sessionId, s.session.id));
-    return { proposal: s.proposal, candidate: c, committee: committee.map((m) => m.candidateId), cap: s.experiment.committeeCap };
+    if (s.counted)
+      await logEvent(tx, s.experiment, s.session, s.proposal.externalId, "click", {
+        candidateId: c.externalId,
+      });
+    const committee = await tx
+      .select({ candidateId: committeeMembers.candidateId })
+      .from(committeeMembers)
+      .where(eq(committeeMembers.sessionId, s.session.id));
+    return {
+      proposal: s.proposal,
+      candidate: c,
+      committee: committee.map((m) => m.candidateId),
+      cap: s.experiment.committeeCap,
+    };
   });
 }
 
@@ -243,12 +405,27 @@ export async function adopt(db: Db, userId: number, proposal: string, candidate:
   return db.transaction(async (tx) => {
     const s = await lockedSession(tx, userId, proposal);
     const c = candidateIn(s.list, candidate);
-    const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(committeeMembers).where(eq(committeeMembers.sessionId, s.session.id));
-    const already = await tx.select().from(committeeMembers).where(and(eq(committeeMembers.sessionId, s.session.id), eq(committeeMembers.candidateId, c.candidateId)));
+    const [{ n }] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(committeeMembers)
+      .where(eq(committeeMembers.sessionId, s.session.id));
+    const already = await tx
+      .select()
+      .from(committeeMembers)
+      .where(
+        and(eq(committeeMembers.sessionId, s.session.id), eq(committeeMembers.candidateId, c.candidateId)),
+      );
     if (already.length) return;
-    if (n >= s.experiment.committeeCap) throw new ConvenerError(`The committee is full (${n} of ${s.experiment.committeeCap}); remove someone first.`, 409);
+    if (n >= s.experiment.committeeCap)
+      throw new ConvenerError(
+        `The committee is full (${n} of ${s.experiment.committeeCap}); remove someone first.`,
+        409,
+      );
     await tx.insert(committeeMembers).values({ sessionId: s.session.id, candidateId: c.candidateId });
-    if (s.counted) await logEvent(tx, s.experiment, s.session, s.proposal.externalId, "adopt", { candidateId: c.externalId });
+    if (s.counted)
+      await logEvent(tx, s.experiment, s.session, s.proposal.externalId, "adopt", {
+        candidateId: c.externalId,
+      });
   });
 }
 
@@ -257,8 +434,16 @@ export async function unadopt(db: Db, userId: number, proposal: string, candidat
   return db.transaction(async (tx) => {
     const s = await lockedSession(tx, userId, proposal);
     const c = candidateIn(s.list, candidate);
-    const removed = await tx.delete(committeeMembers).where(and(eq(committeeMembers.sessionId, s.session.id), eq(committeeMembers.candidateId, c.candidateId))).returning();
-    if (removed.length && s.counted) await logEvent(tx, s.experiment, s.session, s.proposal.externalId, "unadopt", { candidateId: c.externalId });
+    const removed = await tx
+      .delete(committeeMembers)
+      .where(
+        and(eq(committeeMembers.sessionId, s.session.id), eq(committeeMembers.candidateId, c.candidateId)),
+      )
+      .returning();
+    if (removed.length && s.counted)
+      await logEvent(tx, s.experiment, s.session, s.proposal.externalId, "unadopt", {
+        candidateId: c.externalId,
+      });
   });
 }
 
@@ -266,7 +451,10 @@ export async function unadopt(db: Db, userId: number, proposal: string, candidat
 export async function finish(db: Db, userId: number, proposal: string) {
   return db.transaction(async (tx) => {
     const s = await lockedSession(tx, userId, proposal);
-    await tx.update(convenerSessions).set({ status: "finished", finishedAt: sql`now()` }).where(eq(convenerSessions.id, s.session.id));
+    await tx
+      .update(convenerSessions)
+      .set({ status: "finished", finishedAt: sql`now()` })
+      .where(eq(convenerSessions.id, s.session.id));
   });
 }
 
@@ -277,7 +465,15 @@ export async function assignProposals(db: Db | Tx, pairs: { userId: number; prop
 }
 
 export async function convenerIdsByEmail(db: Db, emails: string[]) {
-  const rows = await db.select({ id: users.id, email: users.email, role: users.role }).from(users).where(inArray(sql`lower(${users.email})`, emails.map((e) => e.toLowerCase())));
+  const rows = await db
+    .select({ id: users.id, email: users.email, role: users.role })
+    .from(users)
+    .where(
+      inArray(
+        sql`lower(${users.email})`,
+        emails.map((e) => e.toLowerCase()),
+      ),
+    );
   return new Map(rows.filter((r) => r.role === "convener").map((r) => [r.email.toLowerCase(), r.id]));
 }
 
@@ -288,7 +484,13 @@ export async function committeeOf(db: Db, userId: number, externalId: string): P
     .from(committeeMembers)
     .innerJoin(convenerSessions, eq(convenerSessions.id, committeeMembers.sessionId))
     .innerJoin(proposals, eq(proposals.id, convenerSessions.proposalId))
-    .where(and(eq(convenerSessions.userId, userId), eq(proposals.externalId, externalId), eq(convenerSessions.status, "open")))
+    .where(
+      and(
+        eq(convenerSessions.userId, userId),
+        eq(proposals.externalId, externalId),
+        eq(convenerSessions.status, "open"),
+      ),
+    )
     .orderBy(asc(committeeMembers.adoptedAt));
   return rows.map((r) => r.candidateId);
 }

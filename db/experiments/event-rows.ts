@@ -17,15 +17,26 @@ type Rejection = { index: number; reason: string };
  * the database's reason, the rest stored. Anything else (connection lost, server down) is thrown, and
  * the caller's transaction stores nothing.
  */
-export async function insertEventRows(tx: Tx, experimentId: number, rows: CheckedEvent[], rejected: Rejection[]): Promise<{ accepted: number; refused: number }> {
+export async function insertEventRows(
+  tx: Tx,
+  experimentId: number,
+  rows: CheckedEvent[],
+  rejected: Rejection[],
+): Promise<{ accepted: number; refused: number }> {
   try {
-    return await tx.transaction(async (savepoint) => ({ accepted: await insertRows(savepoint, experimentId, rows), refused: 0 }));
+    return await tx.transaction(async (savepoint) => ({
+      accepted: await insertRows(savepoint, experimentId, rows),
+      refused: 0,
+    }));
   } catch (error) {
     const code = sqlState(error);
     if (code === null || !DATA_ERROR_CLASSES.includes(code.slice(0, 2))) throw error;
     if (rows.length === 1) {
       const message = (errorWithCode(error) as Error).message;
-      rejected.push({ index: rows[0].index, reason: `the database refused this event: ${message} (SQLSTATE ${code})` });
+      rejected.push({
+        index: rows[0].index,
+        reason: `the database refused this event: ${message} (SQLSTATE ${code})`,
+      });
       return { accepted: 0, refused: 1 };
     }
     const half = rows.length >> 1;
@@ -64,7 +75,11 @@ async function insertRows(tx: Tx, experimentId: number, rows: CheckedEvent[]): P
 /** The error in a chain of causes that carries a SQLSTATE (drizzle wraps the driver's error). */
 function errorWithCode(error: unknown): unknown {
   for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    if (typeof (e as { code?: unknown }).code === "string" && /^[0-9A-Z]{5}$/.test((e as { code: string }).code)) return e;
+    if (
+      typeof (e as { code?: unknown }).code === "string" &&
+      /^[0-9A-Z]{5}$/.test((e as { code: string }).code)
+    )
+      return e;
   }
   return error;
 }

@@ -43,9 +43,10 @@ export async function refreshEventSessions(db: Db, experimentId: number): Promis
         from jsonb_to_recordset(${keyJson}::jsonb) as k(unit text, session_id text)
         cross join lateral (select * from events e where e.experiment_id = ${experimentId} and e.unit = k.unit and e.session_id = k.session_id offset 0) e`);
       const sessions = [];
-      for (let i = 0; i < rows.length; ) {
+      for (let i = 0; i < rows.length;) {
         let j = i + 1;
-        while (j < rows.length && rows[j].unit === rows[i].unit && rows[j].session_id === rows[i].session_id) j++;
+        while (j < rows.length && rows[j].unit === rows[i].unit && rows[j].session_id === rows[i].session_id)
+          j++;
         sessions.push(sessionRow(rows.slice(i, j)));
         i = j;
       }
@@ -74,7 +75,14 @@ function sessionRow(events: EventRow[]) {
   const perArm = new Map<string, number>();
   for (const e of events) perArm.set(e.arm, (perArm.get(e.arm) ?? 0) + 1);
   const arms = [...perArm.keys()].sort();
-  const s = summarizeSession(events.map((e) => ({ type: e.type, arm: e.arm, candidateId: e.candidate_id ?? undefined, items: e.items ?? undefined })));
+  const s = summarizeSession(
+    events.map((e) => ({
+      type: e.type,
+      arm: e.arm,
+      candidateId: e.candidate_id ?? undefined,
+      items: e.items ?? undefined,
+    })),
+  );
   return {
     unit: events[0].unit,
     session_id: events[0].session_id,
@@ -93,7 +101,9 @@ function sessionRow(events: EventRow[]) {
 
 /** Refreshes every experiment with queued sessions: the server does it now and then, so views find little to do. */
 export async function refreshAllEventSessions(db: Db): Promise<number> {
-  const queued = await db.execute<{ experiment_id: number }>(sql`select distinct experiment_id from event_sessions_dirty`);
+  const queued = await db.execute<{ experiment_id: number }>(
+    sql`select distinct experiment_id from event_sessions_dirty`,
+  );
   let refreshed = 0;
   for (const { experiment_id } of queued) refreshed += await refreshEventSessions(db, experiment_id);
   return refreshed;

@@ -4,7 +4,17 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
 import { importFile } from "../import";
-import { assignUnit, createApiKey, createExperiment, experimentForApiKey, getExperiment, revokeApiKey, setExperimentStatus, ExperimentError, type ExperimentWithArms } from "./experiments";
+import {
+  assignUnit,
+  createApiKey,
+  createExperiment,
+  experimentForApiKey,
+  getExperiment,
+  revokeApiKey,
+  setExperimentStatus,
+  ExperimentError,
+  type ExperimentWithArms,
+} from "./experiments";
 import { exportEvents, ingestEvents } from "./events";
 import { onlineReport } from "../../scripts/online/report";
 import { experimentSchema } from "../../scripts/inputs/experiments";
@@ -16,7 +26,18 @@ let live: ExperimentWithArms;
 
 const now = Date.parse("2026-11-21T12:00:00Z");
 function event(unit: string, arm: string, extra: Partial<OnlineEvent> = {}): OnlineEvent {
-  return { eventId: randomUUID(), type: "click", at: "2026-11-21T11:00:00Z", experiment: "live", arm, unitId: unit, sessionId: `${unit}-s`, proposalId: "P-100", candidateId: "C-1", ...extra };
+  return {
+    eventId: randomUUID(),
+    type: "click",
+    at: "2026-11-21T11:00:00Z",
+    experiment: "live",
+    arm,
+    unitId: unit,
+    sessionId: `${unit}-s`,
+    proposalId: "P-100",
+    candidateId: "C-1",
+    ...extra,
+  };
 }
 async function storedEvents() {
   const [row] = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from events`);
@@ -25,8 +46,21 @@ async function storedEvents() {
 
 beforeAll(async () => {
   t = await createTestDatabase();
-  for (const entity of ["subjects", "proposals", "candidates", "systems"] as const) await importFile(t.db, "cli", entity, fixture(`${entity}.csv`), "csv");
-  live = await createExperiment(t.db, "cli", experimentSchema.parse({ key: "live", name: "Live", arms: [{ key: "A", system: "bm25", weight: 0.5 }, { key: "B", system: "dense", weight: 0.5 }], control: "A" }));
+  for (const entity of ["subjects", "proposals", "candidates", "systems"] as const)
+    await importFile(t.db, "cli", entity, fixture(`${entity}.csv`), "csv");
+  live = await createExperiment(
+    t.db,
+    "cli",
+    experimentSchema.parse({
+      key: "live",
+      name: "Live",
+      arms: [
+        { key: "A", system: "bm25", weight: 0.5 },
+        { key: "B", system: "dense", weight: 0.5 },
+      ],
+      control: "A",
+    }),
+  );
   await setExperimentStatus(t.db, "cli", "live", "running");
   live = (await getExperiment(t.db, "live"))!;
 });
@@ -34,21 +68,65 @@ afterAll(() => t.drop());
 
 describe("experiments", () => {
   it("validates arms, control and weights with sentences naming the problem", () => {
-    const bad = experimentSchema.safeParse({ key: "x", name: "X", arms: [{ key: "A", system: "bm25", weight: 0.5 }, { key: "A", system: "dense", weight: 0.6 }], control: "C" });
+    const bad = experimentSchema.safeParse({
+      key: "x",
+      name: "X",
+      arms: [
+        { key: "A", system: "bm25", weight: 0.5 },
+        { key: "A", system: "dense", weight: 0.6 },
+      ],
+      control: "C",
+    });
     expect(bad.success).toBe(false);
-    expect(bad.error!.issues.map((i) => i.message)).toEqual(["arm A is given twice", "the control arm C is not one of the arms (A, A)", "arm weights must sum to 1, within 0.99 to 1.01 (they sum to 1.1)"]);
+    expect(bad.error!.issues.map((i) => i.message)).toEqual([
+      "arm A is given twice",
+      "the control arm C is not one of the arms (A, A)",
+      "arm weights must sum to 1, within 0.99 to 1.01 (they sum to 1.1)",
+    ]);
     // GrowthBook's tolerance: three arms of 0.33 are fine, as in its SDK.
     const thirds = ["A", "B", "C"].map((key) => ({ key, system: "bm25", weight: 0.33 }));
-    expect(experimentSchema.safeParse({ key: "x", name: "X", arms: thirds, control: "A" }).success).toBe(true);
+    expect(experimentSchema.safeParse({ key: "x", name: "X", arms: thirds, control: "A" }).success).toBe(
+      true,
+    );
   });
 
   it("rejects unknown systems and a second experiment with the same key", async () => {
-    await expect(createExperiment(t.db, "cli", experimentSchema.parse({ key: "y", name: "Y", arms: [{ key: "A", system: "nope", weight: 0.5 }, { key: "B", system: "dense", weight: 0.5 }], control: "A" }))).rejects.toThrow("Unknown system nope.");
-    await expect(createExperiment(t.db, "cli", experimentSchema.parse({ key: "live", name: "Again", arms: [{ key: "A", system: "bm25", weight: 0.5 }, { key: "B", system: "dense", weight: 0.5 }], control: "A" }))).rejects.toThrow(ExperimentError);
+    await expect(
+      createExperiment(
+        t.db,
+        "cli",
+        experimentSchema.parse({
+          key: "y",
+          name: "Y",
+          arms: [
+            { key: "A", system: "nope", weight: 0.5 },
+            { key: "B", system: "dense", weight: 0.5 },
+          ],
+          control: "A",
+        }),
+      ),
+    ).rejects.toThrow("Unknown system nope.");
+    await expect(
+      createExperiment(
+        t.db,
+        "cli",
+        experimentSchema.parse({
+          key: "live",
+          name: "Again",
+          arms: [
+            { key: "A", system: "bm25", weight: 0.5 },
+            { key: "B", system: "dense", weight: 0.5 },
+          ],
+          control: "A",
+        }),
+      ),
+    ).rejects.toThrow(ExperimentError);
   });
 
   it("moves draft → running → stopped only", async () => {
-    await expect(setExperimentStatus(t.db, "cli", "live", "running")).rejects.toThrow("Experiment live is running; only a draft experiment can be started.");
+    await expect(setExperimentStatus(t.db, "cli", "live", "running")).rejects.toThrow(
+      "Experiment live is running; only a draft experiment can be started.",
+    );
   });
 
   it("assigns by GrowthBook's hash and keeps the first arm", async () => {
@@ -56,13 +134,17 @@ describe("experiments", () => {
     expect(first.counted).toBe(true);
     expect(await assignUnit(t.db, live, "convener-1")).toEqual(first);
     // Sticky even if the hash would now say otherwise: the stored exposure wins.
-    await t.db.execute(sql`update exposures set arm_id = ${live.arms.find((a) => a.key !== first.arm)!.id} where unit = 'convener-1'`);
+    await t.db.execute(
+      sql`update exposures set arm_id = ${live.arms.find((a) => a.key !== first.arm)!.id} where unit = 'convener-1'`,
+    );
     expect((await assignUnit(t.db, live, "convener-1")).arm).not.toBe(first.arm);
   });
 
   it("API keys: shown once, stored hashed, refused once revoked or expired", async () => {
     const { key, id } = await createApiKey(t.db, "cli", "live");
-    const [row] = await t.db.execute<{ hash: string }>(sql`select hash from experiment_api_keys where id = ${id}`);
+    const [row] = await t.db.execute<{ hash: string }>(
+      sql`select hash from experiment_api_keys where id = ${id}`,
+    );
     expect(row.hash).not.toContain(key);
     expect((await experimentForApiKey(t.db, key))?.key).toBe("live");
     await revokeApiKey(t.db, "cli", live.id, id);
@@ -79,14 +161,26 @@ describe("ingestEvents", () => {
   it("stores a batch once: sent twice, the second time every event is a duplicate", async () => {
     const arm = await unitIn("u-twice");
     const batch = [event("u-twice", arm), event("u-twice", arm, { type: "adopt" })];
-    expect(await ingestEvents(t.db, live, batch, { checkArm: true, now })).toEqual({ accepted: 2, duplicates: 0, rejected: [] });
-    expect(await ingestEvents(t.db, live, batch, { checkArm: true, now })).toEqual({ accepted: 0, duplicates: 2, rejected: [] });
+    expect(await ingestEvents(t.db, live, batch, { checkArm: true, now })).toEqual({
+      accepted: 2,
+      duplicates: 0,
+      rejected: [],
+    });
+    expect(await ingestEvents(t.db, live, batch, { checkArm: true, now })).toEqual({
+      accepted: 0,
+      duplicates: 2,
+      rejected: [],
+    });
   });
 
   it("counts a repeated event id inside one batch as a duplicate", async () => {
     const arm = await unitIn("u-dup");
     const e = event("u-dup", arm);
-    expect(await ingestEvents(t.db, live, [e, e], { checkArm: true, now })).toEqual({ accepted: 1, duplicates: 1, rejected: [] });
+    expect(await ingestEvents(t.db, live, [e, e], { checkArm: true, now })).toEqual({
+      accepted: 1,
+      duplicates: 1,
+      rejected: [],
+    });
   });
 
   it("stores exactly the unique events of 10,000 with 10% retried duplicates", async () => {
@@ -132,7 +226,9 @@ describe("ingestEvents", () => {
       { index: 5, reason: "type must be one of impression, click, adopt, unadopt" },
       { index: 7, reason: "candidateId contains a NUL character" },
     ]);
-    const [stored] = await t.db.execute<{ proposal_id: string }>(sql`select proposal_id from events where proposal_id like '<script>%'`);
+    const [stored] = await t.db.execute<{ proposal_id: string }>(
+      sql`select proposal_id from events where proposal_id like '<script>%'`,
+    );
     expect(stored.proposal_id).toBe("<script>alert(1)</script>'; drop table events; --");
   });
 
@@ -147,7 +243,10 @@ describe("ingestEvents", () => {
     await expect(ingestEvents(t.db, live, batch, { checkArm: false, now })).rejects.toThrow();
     expect(await storedEvents()).toBe(before);
     await t.db.execute(sql`drop trigger poison on events`);
-    expect(await ingestEvents(t.db, live, batch, { checkArm: false, now })).toMatchObject({ accepted: 1500, duplicates: 0 });
+    expect(await ingestEvents(t.db, live, batch, { checkArm: false, now })).toMatchObject({
+      accepted: 1500,
+      duplicates: 0,
+    });
   });
 });
 
@@ -155,17 +254,45 @@ describe("the online-small reference through the database", () => {
   it("imports historical events, exports them, and gives the reference's numbers", async () => {
     const ref = path.join(__dirname, "../../test/fixtures/online-small");
     const expected = JSON.parse(fs.readFileSync(path.join(ref, "expected.json"), "utf8"));
-    await createExperiment(t.db, "cli", experimentSchema.parse({ key: "exp-1", name: "Reference", arms: [{ key: "A", system: "bm25", weight: 0.5 }, { key: "B", system: "dense", weight: 0.5 }], control: "A" }));
+    await createExperiment(
+      t.db,
+      "cli",
+      experimentSchema.parse({
+        key: "exp-1",
+        name: "Reference",
+        arms: [
+          { key: "A", system: "bm25", weight: 0.5 },
+          { key: "B", system: "dense", weight: 0.5 },
+        ],
+        control: "A",
+      }),
+    );
     const experiment = (await getExperiment(t.db, "exp-1"))!;
-    const lines = fs.readFileSync(path.join(ref, "events.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l));
-    const result = await ingestEvents(t.db, experiment, lines, { checkArm: false, now: Date.parse("2026-11-02T00:00:00Z") });
-    expect(result).toEqual({ accepted: expected.uniqueEvents, duplicates: expected.events - expected.uniqueEvents, rejected: [] });
+    const lines = fs
+      .readFileSync(path.join(ref, "events.jsonl"), "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
+    const result = await ingestEvents(t.db, experiment, lines, {
+      checkArm: false,
+      now: Date.parse("2026-11-02T00:00:00Z"),
+    });
+    expect(result).toEqual({
+      accepted: expected.uniqueEvents,
+      duplicates: expected.events - expected.uniqueEvents,
+      rejected: [],
+    });
     const exported: OnlineEvent[] = [];
     for await (const page of exportEvents(t.db, experiment, 100)) exported.push(...page);
     expect(exported).toHaveLength(expected.uniqueEvents);
     const report = onlineReport(exported, { weights: { A: 0.5, B: 0.5 } });
     for (const arm of ["A", "B"]) {
-      expect(report.arms[arm]).toMatchObject({ units: expected.arms[arm].units, sessions: expected.arms[arm].sessions, shown: expected.arms[arm].shown, adopted: expected.arms[arm].adopted });
+      expect(report.arms[arm]).toMatchObject({
+        units: expected.arms[arm].units,
+        sessions: expected.arms[arm].sessions,
+        shown: expected.arms[arm].shown,
+        adopted: expected.arms[arm].adopted,
+      });
       expect(report.arms[arm].ctr).toBeCloseTo(expected.arms[arm].ctr, 12);
     }
   });

@@ -29,7 +29,12 @@ export interface IngestResult {
  * database's reason. Proposal and candidate ids are kept as sent; ids Assay does not know are
  * data-quality findings.
  */
-export async function ingestEvents(db: Db, experiment: ExperimentWithArms, batch: readonly unknown[], options: { checkArm: boolean; now?: number }): Promise<IngestResult> {
+export async function ingestEvents(
+  db: Db,
+  experiment: ExperimentWithArms,
+  batch: readonly unknown[],
+  options: { checkArm: boolean; now?: number },
+): Promise<IngestResult> {
   const now = options.now ?? Date.now();
   const rejected: { index: number; reason: string }[] = [];
   const valid: CheckedEvent[] = [];
@@ -38,23 +43,36 @@ export async function ingestEvents(db: Db, experiment: ExperimentWithArms, batch
     const result = validateEvent(raw);
     if (!result.ok) return rejected.push({ index, reason: result.problems.join("; ") });
     const e = result.event;
-    if (e.experiment !== experiment.key) return rejected.push({ index, reason: `unknown experiment ${e.experiment} (this key is for ${experiment.key})` });
-    if (!armKeys.has(e.arm)) return rejected.push({ index, reason: `unknown arm ${e.arm} (arms: ${[...armKeys].join(", ")})` });
+    if (e.experiment !== experiment.key)
+      return rejected.push({
+        index,
+        reason: `unknown experiment ${e.experiment} (this key is for ${experiment.key})`,
+      });
+    if (!armKeys.has(e.arm))
+      return rejected.push({ index, reason: `unknown arm ${e.arm} (arms: ${[...armKeys].join(", ")})` });
     const ms = Date.parse(e.at);
-    if (ms > now + MAX_FUTURE_MS) return rejected.push({ index, reason: "at is more than 5 minutes in the future" });
+    if (ms > now + MAX_FUTURE_MS)
+      return rejected.push({ index, reason: "at is more than 5 minutes in the future" });
     valid.push({ index, event: e, ms });
   });
 
   return db.transaction(async (tx) => {
     // Read now, not when the key was checked: a stop between the two must not let later events in.
-    const [state] = await tx.select({ status: experiments.status, stoppedAt: experiments.stoppedAt }).from(experiments).where(eq(experiments.id, experiment.id));
+    const [state] = await tx
+      .select({ status: experiments.status, stoppedAt: experiments.stoppedAt })
+      .from(experiments)
+      .where(eq(experiments.id, experiment.id));
     let keep = valid;
     if (state?.status === "stopped") {
       const stop = state.stoppedAt?.getTime() ?? -Infinity;
       const when = state.stoppedAt ? ` at ${state.stoppedAt.toISOString()}` : "";
       keep = [];
       for (const v of valid) {
-        if (v.ms > stop) rejected.push({ index: v.index, reason: `experiment ${experiment.key} was stopped${when}; events dated after the stop are not accepted` });
+        if (v.ms > stop)
+          rejected.push({
+            index: v.index,
+            reason: `experiment ${experiment.key} was stopped${when}; events dated after the stop are not accepted`,
+          });
         else keep.push(v);
       }
     }
@@ -72,7 +90,12 @@ export async function ingestEvents(db: Db, experiment: ExperimentWithArms, batch
 }
 
 /** The events whose arm is their unit's; the others are rejected. Units new to the experiment get the hashed arm, stored. */
-async function keepUnitsArms(tx: Tx, experiment: ExperimentWithArms, valid: CheckedEvent[], rejected: IngestResult["rejected"]): Promise<CheckedEvent[]> {
+async function keepUnitsArms(
+  tx: Tx,
+  experiment: ExperimentWithArms,
+  valid: CheckedEvent[],
+  rejected: IngestResult["rejected"],
+): Promise<CheckedEvent[]> {
   const units = [...new Set(valid.map((v) => v.event.unitId))];
   const stored = await tx
     .select({ unit: exposures.unit, armId: exposures.armId })
@@ -91,30 +114,64 @@ async function keepUnitsArms(tx: Tx, experiment: ExperimentWithArms, valid: Chec
   const keep: CheckedEvent[] = [];
   for (const v of valid) {
     const arm = armOf.get(v.event.unitId);
-    if (arm === undefined) rejected.push({ index: v.index, reason: `unit ${v.event.unitId} is outside the experiment's coverage` });
-    else if (arm !== v.event.arm) rejected.push({ index: v.index, reason: `unit ${v.event.unitId} is in arm ${arm}, not ${v.event.arm}` });
+    if (arm === undefined)
+      rejected.push({
+        index: v.index,
+        reason: `unit ${v.event.unitId} is outside the experiment's coverage`,
+      });
+    else if (arm !== v.event.arm)
+      rejected.push({
+        index: v.index,
+        reason: `unit ${v.event.unitId} is in arm ${arm}, not ${v.event.arm}`,
+      });
     else keep.push(v);
   }
   const used = new Set(keep.map((v) => v.event.unitId));
   // Sorted, so concurrent batches take the unique-index locks in one order and cannot deadlock.
-  const toStore = [...newExposures].filter(([unit]) => used.has(unit)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  if (toStore.length) await tx.insert(exposures).values(toStore.map(([unit, armId]) => ({ experimentId: experiment.id, unit, armId }))).onConflictDoNothing();
+  const toStore = [...newExposures]
+    .filter(([unit]) => used.has(unit))
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  if (toStore.length)
+    await tx
+      .insert(exposures)
+      .values(toStore.map(([unit, armId]) => ({ experimentId: experiment.id, unit, armId })))
+      .onConflictDoNothing();
   return keep;
 }
 
 /** An experiment's stored events in the interchange format (what `assay online` reads), in time order. */
-export async function* exportEvents(db: Db, experiment: ExperimentWithArms, pageSize = 5000): AsyncGenerator<OnlineEvent[]> {
+export async function* exportEvents(
+  db: Db,
+  experiment: ExperimentWithArms,
+  pageSize = 5000,
+): AsyncGenerator<OnlineEvent[]> {
   let after: { at: string; eventId: string } | null = null;
   for (;;) {
     const rows: (typeof events.$inferSelect)[] = await db
       .select()
       .from(events)
-      .where(and(eq(events.experimentId, experiment.id), after ? sql`(${events.at}, ${events.eventId}) > (${after.at}::timestamptz, ${after.eventId})` : undefined))
+      .where(
+        and(
+          eq(events.experimentId, experiment.id),
+          after
+            ? sql`(${events.at}, ${events.eventId}) > (${after.at}::timestamptz, ${after.eventId})`
+            : undefined,
+        ),
+      )
       .orderBy(asc(events.at), asc(events.eventId))
       .limit(pageSize);
     if (rows.length === 0) return;
     yield rows.map((r) => {
-      const e: OnlineEvent = { eventId: r.eventId, type: r.type as OnlineEvent["type"], at: new Date(r.at).toISOString(), experiment: experiment.key, arm: r.arm, unitId: r.unit, sessionId: r.sessionId, proposalId: r.proposalId };
+      const e: OnlineEvent = {
+        eventId: r.eventId,
+        type: r.type as OnlineEvent["type"],
+        at: new Date(r.at).toISOString(),
+        experiment: experiment.key,
+        arm: r.arm,
+        unitId: r.unit,
+        sessionId: r.sessionId,
+        proposalId: r.proposalId,
+      };
       if (r.candidateId !== null) e.candidateId = r.candidateId;
       if (r.items !== null) e.items = r.items;
       if (r.teams !== null) e.teams = r.teams;

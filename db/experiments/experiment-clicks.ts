@@ -10,7 +10,10 @@ import { packOfflineInput } from "../../scripts/offline/pack";
 export const CLICK_MODEL_DEFAULTS = { testShare: 0.25, iterations: 50, maxRank: 10 } as const;
 
 /** The page's settings for an experiment: its own seed splits the sessions, as its dashboard's bootstrap uses it. */
-export function clickModelSettings(experiment: Pick<ExperimentWithArms, "seed">, seed?: string): ClickModelSettings {
+export function clickModelSettings(
+  experiment: Pick<ExperimentWithArms, "seed">,
+  seed?: string,
+): ClickModelSettings {
   return { seed: seed ?? experiment.seed, ...CLICK_MODEL_DEFAULTS };
 }
 
@@ -41,7 +44,9 @@ export async function loadExperimentClicksInput(
     sessions,
     arms,
     armSystems: experiment.arms.map((a) => ({ arm: a.key, system: a.systemKey })),
-    committees: [...offline.gold].filter(([p]) => shown.has(p)).map(([p, members]) => [p, [...members].sort()]),
+    committees: [...offline.gold]
+      .filter(([p]) => shown.has(p))
+      .map(([p, members]) => [p, [...members].sort()]),
     offline: offline.systems.length && offline.gold.size ? packOfflineInput(offline) : null,
   };
 }

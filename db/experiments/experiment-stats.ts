@@ -7,7 +7,11 @@ import type { ExperimentWithArms } from "./experiments";
  * Events and sessions per arm (as `sqlStreamTotals` counts them from the per-session rows it already
  * read) beside the units exposed to each arm.
  */
-export async function armCounts(db: DbOrTx, experiment: ExperimentWithArms, perArm: ReadonlyMap<string, { events: number; sessions: number }>) {
+export async function armCounts(
+  db: DbOrTx,
+  experiment: ExperimentWithArms,
+  perArm: ReadonlyMap<string, { events: number; sessions: number }>,
+) {
   const rows = await db
     .select({ armId: exposures.armId, units: sql<number>`count(*)::int` })
     .from(exposures)
@@ -34,6 +38,12 @@ export async function unknownIdFindings(db: DbOrTx, experiment: ExperimentWithAr
     left join candidates c on i.kind = 'candidate' and c.external_id = i.external_id
     where i.experiment_id = ${experiment.id} and p.id is null and c.id is null
     group by i.kind`);
-  const of = (kind: "proposal" | "candidate") => rows.find((r) => r.kind === kind) ?? { count: 0, examples: [] as string[] };
-  return { proposals: of("proposal").count, candidates: of("candidate").count, proposalExamples: of("proposal").examples, candidateExamples: of("candidate").examples };
+  const of = (kind: "proposal" | "candidate") =>
+    rows.find((r) => r.kind === kind) ?? { count: 0, examples: [] as string[] };
+  return {
+    proposals: of("proposal").count,
+    candidates: of("candidate").count,
+    proposalExamples: of("proposal").examples,
+    candidateExamples: of("candidate").examples,
+  };
 }

@@ -1,7 +1,14 @@
 import { sql } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
 import { seedDemo } from "../../scripts/demo/seed";
-import { createExperiment, deleteExperiment, experimentDraftInput, getExperiment, setExperimentStatus, updateExperiment } from "./experiments";
+import {
+  createExperiment,
+  deleteExperiment,
+  experimentDraftInput,
+  getExperiment,
+  setExperimentStatus,
+  updateExperiment,
+} from "./experiments";
 import { experimentSchema } from "../../scripts/inputs/experiments";
 
 let t: TestDatabase;
@@ -11,28 +18,74 @@ let proposalIds: string[] = [];
 beforeAll(async () => {
   t = await createTestDatabase();
   await seedDemo(t.db, { proposals: 8, candidates: 100, seed: "experiments-test" });
-  systemKeys = (await t.db.execute<{ key: string }>(sql`select key from systems order by key`)).map((s) => s.key);
-  proposalIds = (await t.db.execute<{ external_id: string }>(sql`select external_id from proposals order by external_id limit 3`)).map((p) => p.external_id);
+  systemKeys = (await t.db.execute<{ key: string }>(sql`select key from systems order by key`)).map(
+    (s) => s.key,
+  );
+  proposalIds = (
+    await t.db.execute<{ external_id: string }>(
+      sql`select external_id from proposals order by external_id limit 3`,
+    )
+  ).map((p) => p.external_id);
 });
 afterAll(() => t.drop());
 
 const input = (extra: Record<string, unknown> = {}) =>
-  experimentSchema.parse({ key: "draft", name: "Draft", arms: [{ key: "A", system: systemKeys[0], weight: 0.5 }, { key: "B", system: systemKeys[1], weight: 0.5 }], control: "A", ...extra });
-const actions = async (target: string) => (await t.db.execute<{ action: string }>(sql`select action from audit_log where target = ${target} order by id`)).map((e) => e.action);
+  experimentSchema.parse({
+    key: "draft",
+    name: "Draft",
+    arms: [
+      { key: "A", system: systemKeys[0], weight: 0.5 },
+      { key: "B", system: systemKeys[1], weight: 0.5 },
+    ],
+    control: "A",
+    ...extra,
+  });
+const actions = async (target: string) =>
+  (
+    await t.db.execute<{ action: string }>(
+      sql`select action from audit_log where target = ${target} order by id`,
+    )
+  ).map((e) => e.action);
 
 describe("draft experiments", () => {
   it("edits a draft with the create schema: arms, scope and key replaced, logged as experiment.update", async () => {
     await createExperiment(t.db, "cli", input({ key: "to-edit" }));
-    const arms = [{ key: "C", system: systemKeys[0], weight: 0.2 }, { key: "D", system: systemKeys[1], weight: 0.8 }];
-    const edited = await updateExperiment(t.db, "cli", "to-edit", input({ key: "edited", name: "Edited", arms, control: "D", scope: "list", proposals: proposalIds }));
+    const arms = [
+      { key: "C", system: systemKeys[0], weight: 0.2 },
+      { key: "D", system: systemKeys[1], weight: 0.8 },
+    ];
+    const edited = await updateExperiment(
+      t.db,
+      "cli",
+      "to-edit",
+      input({ key: "edited", name: "Edited", arms, control: "D", scope: "list", proposals: proposalIds }),
+    );
     expect(edited).toMatchObject({ key: "edited", name: "Edited", scope: "list" });
-    expect(edited.arms.map((a) => [a.key, a.weight, a.isControl])).toEqual([["C", 0.2, false], ["D", 0.8, true]]);
+    expect(edited.arms.map((a) => [a.key, a.weight, a.isControl])).toEqual([
+      ["C", 0.2, false],
+      ["D", 0.8, true],
+    ]);
     expect((await experimentDraftInput(t.db, edited)).proposals).toEqual(proposalIds);
     expect(await getExperiment(t.db, "to-edit")).toBeNull();
     expect(await actions("experiment edited")).toEqual(["experiment.update"]);
-    await expect(updateExperiment(t.db, "cli", "edited", input({ key: "edited", arms: [{ key: "A", system: "nope", weight: 0.5 }, { key: "B", system: systemKeys[0], weight: 0.5 }] }))).rejects.toThrow("Unknown system nope.");
+    await expect(
+      updateExperiment(
+        t.db,
+        "cli",
+        "edited",
+        input({
+          key: "edited",
+          arms: [
+            { key: "A", system: "nope", weight: 0.5 },
+            { key: "B", system: systemKeys[0], weight: 0.5 },
+          ],
+        }),
+      ),
+    ).rejects.toThrow("Unknown system nope.");
     await createExperiment(t.db, "cli", input({ key: "other" }));
-    await expect(updateExperiment(t.db, "cli", "edited", input({ key: "other" }))).rejects.toThrow("An experiment with the key other already exists.");
+    await expect(updateExperiment(t.db, "cli", "edited", input({ key: "other" }))).rejects.toThrow(
+      "An experiment with the key other already exists.",
+    );
     expect((await getExperiment(t.db, "edited"))!.name).toBe("Edited");
   });
 
@@ -44,8 +97,12 @@ describe("draft experiments", () => {
 
     await createExperiment(t.db, "cli", input({ key: "live" }));
     await setExperimentStatus(t.db, "cli", "live", "running");
-    await expect(deleteExperiment(t.db, "cli", "live")).rejects.toThrow("Experiment live is running; only a draft can be deleted.");
-    await expect(updateExperiment(t.db, "cli", "live", input({ key: "live" }))).rejects.toThrow("Experiment live is running; only a draft can be edited.");
+    await expect(deleteExperiment(t.db, "cli", "live")).rejects.toThrow(
+      "Experiment live is running; only a draft can be deleted.",
+    );
+    await expect(updateExperiment(t.db, "cli", "live", input({ key: "live" }))).rejects.toThrow(
+      "Experiment live is running; only a draft can be edited.",
+    );
     expect(await getExperiment(t.db, "live")).not.toBeNull();
     expect(await actions("experiment live")).toEqual(["experiment.create", "experiment.start"]);
     await expect(deleteExperiment(t.db, "cli", "never")).rejects.toThrow("There is no experiment never.");

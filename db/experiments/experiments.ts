@@ -2,23 +2,51 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../platform/client";
 import { recordAudit, type AuditActor } from "../audit/audit";
-import { arms, experimentApiKeys, experimentProposals, experiments, exposures, proposals, subjects, systems, type Experiment } from "../schema";
+import {
+  arms,
+  experimentApiKeys,
+  experimentProposals,
+  experiments,
+  exposures,
+  proposals,
+  subjects,
+  systems,
+  type Experiment,
+} from "../schema";
 import type { ExperimentInput } from "../../scripts/inputs/experiments";
 import { bucketRanges, chooseArm, growthbookHash } from "../../scripts/assign/assign";
 
 export class ExperimentError extends Error {}
 
 export interface ExperimentWithArms extends Experiment {
-  arms: { id: number; key: string; systemId: number; systemKey: string; weight: number; isControl: boolean; position: number }[];
+  arms: {
+    id: number;
+    key: string;
+    systemId: number;
+    systemKey: string;
+    weight: number;
+    isControl: boolean;
+    position: number;
+  }[];
 }
 
 /** Creates a draft experiment with its arms and scope, and its audit entry, in one transaction. */
-export async function createExperiment(db: Db, actor: AuditActor, input: ExperimentInput): Promise<ExperimentWithArms> {
+export async function createExperiment(
+  db: Db,
+  actor: AuditActor,
+  input: ExperimentInput,
+): Promise<ExperimentWithArms> {
   return db.transaction(async (tx) => {
-    const [existing] = await tx.select({ id: experiments.id }).from(experiments).where(eq(experiments.key, input.key));
+    const [existing] = await tx
+      .select({ id: experiments.id })
+      .from(experiments)
+      .where(eq(experiments.key, input.key));
     if (existing) throw new ExperimentError(`An experiment with the key ${input.key} already exists.`);
     const resolved = await resolveExperimentInput(tx, input);
-    const [experiment] = await tx.insert(experiments).values(experimentColumns(input, resolved.scopeSubjectId)).returning();
+    const [experiment] = await tx
+      .insert(experiments)
+      .values(experimentColumns(input, resolved.scopeSubjectId))
+      .returning();
     await insertArmsAndScope(tx, experiment.id, input, resolved);
     await recordAudit(tx, actor, "experiment.create", `experiment ${input.key}`, experimentDetail(input));
     return (await getExperiment(tx, input.key))!;
@@ -47,36 +75,71 @@ const experimentDetail = (input: ExperimentInput) => ({
 
 /** The systems, subject and proposals an input names, or an ExperimentError naming what does not exist. */
 async function resolveExperimentInput(tx: DbOrTx, input: ExperimentInput) {
-  const systemRows = await tx.select({ id: systems.id, key: systems.key }).from(systems).where(inArray(systems.key, input.arms.map((a) => a.system)));
+  const systemRows = await tx
+    .select({ id: systems.id, key: systems.key })
+    .from(systems)
+    .where(
+      inArray(
+        systems.key,
+        input.arms.map((a) => a.system),
+      ),
+    );
   const systemId = new Map(systemRows.map((s) => [s.key, s.id]));
   const unknown = input.arms.filter((a) => !systemId.has(a.system)).map((a) => a.system);
   if (unknown.length) throw new ExperimentError(`Unknown system ${[...new Set(unknown)].join(", ")}.`);
   let scopeSubjectId: number | null = null;
   if (input.scope === "subject") {
-    const [subject] = await tx.select({ id: subjects.id }).from(subjects).where(eq(subjects.key, input.subject!));
+    const [subject] = await tx
+      .select({ id: subjects.id })
+      .from(subjects)
+      .where(eq(subjects.key, input.subject!));
     if (!subject) throw new ExperimentError(`Unknown subject ${input.subject}.`);
     scopeSubjectId = subject.id;
   }
   let proposalIds: number[] = [];
   if (input.scope === "list") {
-    const rows = await tx.select({ id: proposals.id, externalId: proposals.externalId }).from(proposals).where(inArray(proposals.externalId, input.proposals!));
+    const rows = await tx
+      .select({ id: proposals.id, externalId: proposals.externalId })
+      .from(proposals)
+      .where(inArray(proposals.externalId, input.proposals!));
     const missing = input.proposals!.filter((p) => !rows.some((r) => r.externalId === p));
-    if (missing.length) throw new ExperimentError(`Unknown proposal ${missing.slice(0, 5).join(", ")}${missing.length > 5 ? "…" : ""}.`);
+    if (missing.length)
+      throw new ExperimentError(
+        `Unknown proposal ${missing.slice(0, 5).join(", ")}${missing.length > 5 ? "…" : ""}.`,
+      );
     proposalIds = rows.map((r) => r.id);
   }
   return { systemId, scopeSubjectId, proposalIds };
 }
 
-async function insertArmsAndScope(tx: DbOrTx, experimentId: number, input: ExperimentInput, resolved: Awaited<ReturnType<typeof resolveExperimentInput>>) {
-  await tx.insert(arms).values(input.arms.map((a, i) => ({ experimentId, key: a.key, systemId: resolved.systemId.get(a.system)!, weight: a.weight, isControl: a.key === input.control, position: i })));
-  if (resolved.proposalIds.length) await tx.insert(experimentProposals).values(resolved.proposalIds.map((proposalId) => ({ experimentId, proposalId })));
+async function insertArmsAndScope(
+  tx: DbOrTx,
+  experimentId: number,
+  input: ExperimentInput,
+  resolved: Awaited<ReturnType<typeof resolveExperimentInput>>,
+) {
+  await tx.insert(arms).values(
+    input.arms.map((a, i) => ({
+      experimentId,
+      key: a.key,
+      systemId: resolved.systemId.get(a.system)!,
+      weight: a.weight,
+      isControl: a.key === input.control,
+      position: i,
+    })),
+  );
+  if (resolved.proposalIds.length)
+    await tx
+      .insert(experimentProposals)
+      .values(resolved.proposalIds.map((proposalId) => ({ experimentId, proposalId })));
 }
 
 /** The experiment with this key, locked for the transaction, if it is still a draft; otherwise an ExperimentError. */
 async function lockDraft(tx: DbOrTx, key: string, doing: string) {
   const [experiment] = await tx.select().from(experiments).where(eq(experiments.key, key)).for("update");
   if (!experiment) throw new ExperimentError(`There is no experiment ${key}.`);
-  if (experiment.status !== "draft") throw new ExperimentError(`Experiment ${key} is ${experiment.status}; only a draft can be ${doing}.`);
+  if (experiment.status !== "draft")
+    throw new ExperimentError(`Experiment ${key} is ${experiment.status}; only a draft can be ${doing}.`);
   return experiment;
 }
 
@@ -84,19 +147,33 @@ async function lockDraft(tx: DbOrTx, key: string, doing: string) {
  * Rewrites a draft experiment from the same input as create (arms and scope replaced whole; the key may
  * change to one not taken), with its audit entry. A draft has no exposures or events yet.
  */
-export async function updateExperiment(db: Db, actor: AuditActor, key: string, input: ExperimentInput): Promise<ExperimentWithArms> {
+export async function updateExperiment(
+  db: Db,
+  actor: AuditActor,
+  key: string,
+  input: ExperimentInput,
+): Promise<ExperimentWithArms> {
   return db.transaction(async (tx) => {
     const draft = await lockDraft(tx, key, "edited");
     if (input.key !== key) {
-      const [taken] = await tx.select({ id: experiments.id }).from(experiments).where(eq(experiments.key, input.key));
+      const [taken] = await tx
+        .select({ id: experiments.id })
+        .from(experiments)
+        .where(eq(experiments.key, input.key));
       if (taken) throw new ExperimentError(`An experiment with the key ${input.key} already exists.`);
     }
     const resolved = await resolveExperimentInput(tx, input);
-    await tx.update(experiments).set(experimentColumns(input, resolved.scopeSubjectId)).where(eq(experiments.id, draft.id));
+    await tx
+      .update(experiments)
+      .set(experimentColumns(input, resolved.scopeSubjectId))
+      .where(eq(experiments.id, draft.id));
     await tx.delete(arms).where(eq(arms.experimentId, draft.id));
     await tx.delete(experimentProposals).where(eq(experimentProposals.experimentId, draft.id));
     await insertArmsAndScope(tx, draft.id, input, resolved);
-    await recordAudit(tx, actor, "experiment.update", `experiment ${input.key}`, { ...experimentDetail(input), ...(input.key !== key ? { previousKey: key } : {}) });
+    await recordAudit(tx, actor, "experiment.update", `experiment ${input.key}`, {
+      ...experimentDetail(input),
+      ...(input.key !== key ? { previousKey: key } : {}),
+    });
     return (await getExperiment(tx, input.key))!;
   });
 }
@@ -112,7 +189,9 @@ export async function deleteExperiment(db: Db, actor: AuditActor, key: string) {
 
 /** A draft's stored choices in the create form's terms, to prefill the edit form. */
 export async function experimentDraftInput(db: DbOrTx, experiment: ExperimentWithArms) {
-  const [subject] = experiment.scopeSubjectId ? await db.select({ key: subjects.key }).from(subjects).where(eq(subjects.id, experiment.scopeSubjectId)) : [];
+  const [subject] = experiment.scopeSubjectId
+    ? await db.select({ key: subjects.key }).from(subjects).where(eq(subjects.id, experiment.scopeSubjectId))
+    : [];
   const listed = await db
     .select({ id: proposals.externalId })
     .from(experimentProposals)
@@ -126,7 +205,15 @@ export async function getExperiment(db: DbOrTx, key: string): Promise<Experiment
   const [experiment] = await db.select().from(experiments).where(eq(experiments.key, key));
   if (!experiment) return null;
   const armRows = await db
-    .select({ id: arms.id, key: arms.key, systemId: arms.systemId, systemKey: systems.key, weight: arms.weight, isControl: arms.isControl, position: arms.position })
+    .select({
+      id: arms.id,
+      key: arms.key,
+      systemId: arms.systemId,
+      systemKey: systems.key,
+      weight: arms.weight,
+      isControl: arms.isControl,
+      position: arms.position,
+    })
     .from(arms)
     .innerJoin(systems, eq(systems.id, arms.systemId))
     .where(eq(arms.experimentId, experiment.id))
@@ -155,7 +242,12 @@ export async function listExperiments(db: DbOrTx) {
 }
 
 /** draft → running → stopped; a stopped experiment is not restarted (create a new one). */
-export async function setExperimentStatus(db: Db, actor: AuditActor, key: string, status: "running" | "stopped") {
+export async function setExperimentStatus(
+  db: Db,
+  actor: AuditActor,
+  key: string,
+  status: "running" | "stopped",
+) {
   const from = status === "running" ? "draft" : "running";
   await db.transaction(async (tx) => {
     const [row] = await tx
@@ -164,12 +256,19 @@ export async function setExperimentStatus(db: Db, actor: AuditActor, key: string
       .where(and(eq(experiments.key, key), eq(experiments.status, from)))
       .returning({ id: experiments.id });
     if (row) {
-      await recordAudit(tx, actor, status === "running" ? "experiment.start" : "experiment.stop", `experiment ${key}`);
+      await recordAudit(
+        tx,
+        actor,
+        status === "running" ? "experiment.start" : "experiment.stop",
+        `experiment ${key}`,
+      );
       return;
     }
     const experiment = await getExperiment(tx, key);
     if (!experiment) throw new ExperimentError(`There is no experiment ${key}.`);
-    throw new ExperimentError(`Experiment ${key} is ${experiment.status}; only a ${from} experiment can be ${status === "running" ? "started" : "stopped"}.`);
+    throw new ExperimentError(
+      `Experiment ${key} is ${experiment.status}; only a ${from} experiment can be ${status === "running" ? "started" : "stopped"}.`,
+    );
   });
 }
 
@@ -183,7 +282,13 @@ export interface Assignment {
 
 /** The arm GrowthBook's v2 hash gives a unit, or -1 outside coverage. */
 export function hashedArmIndex(experiment: ExperimentWithArms, unit: string): number {
-  return chooseArm(growthbookHash(experiment.seed, unit), bucketRanges(experiment.arms.map((a) => a.weight), experiment.coverage));
+  return chooseArm(
+    growthbookHash(experiment.seed, unit),
+    bucketRanges(
+      experiment.arms.map((a) => a.weight),
+      experiment.coverage,
+    ),
+  );
 }
 
 /**
@@ -191,18 +296,31 @@ export function hashedArmIndex(experiment: ExperimentWithArms, unit: string): nu
  * one GrowthBook's v2 hash gives, stored now. Outside coverage, or when the experiment is not
  * running, the control arm, neither stored nor counted.
  */
-export async function assignUnit(db: DbOrTx, experiment: ExperimentWithArms, unit: string): Promise<Assignment> {
+export async function assignUnit(
+  db: DbOrTx,
+  experiment: ExperimentWithArms,
+  unit: string,
+): Promise<Assignment> {
   const control = experiment.arms.find((a) => a.isControl)!;
   const uncounted = { arm: control.key, armId: control.id, system: control.systemKey, counted: false };
   if (experiment.status !== "running") return uncounted;
-  const [stored] = await db.select({ armId: exposures.armId }).from(exposures).where(and(eq(exposures.experimentId, experiment.id), eq(exposures.unit, unit)));
+  const [stored] = await db
+    .select({ armId: exposures.armId })
+    .from(exposures)
+    .where(and(eq(exposures.experimentId, experiment.id), eq(exposures.unit, unit)));
   let armId = stored?.armId;
   if (armId === undefined) {
     const index = hashedArmIndex(experiment, unit);
     if (index < 0) return uncounted;
     // Concurrent first exposures race to the insert; whichever lands, everyone reads it back.
-    await db.insert(exposures).values({ experimentId: experiment.id, unit, armId: experiment.arms[index].id }).onConflictDoNothing();
-    const [row] = await db.select({ armId: exposures.armId }).from(exposures).where(and(eq(exposures.experimentId, experiment.id), eq(exposures.unit, unit)));
+    await db
+      .insert(exposures)
+      .values({ experimentId: experiment.id, unit, armId: experiment.arms[index].id })
+      .onConflictDoNothing();
+    const [row] = await db
+      .select({ armId: exposures.armId })
+      .from(exposures)
+      .where(and(eq(exposures.experimentId, experiment.id), eq(exposures.unit, unit)));
     armId = row.armId;
   }
   const arm = experiment.arms.find((a) => a.id === armId)!;
@@ -216,14 +334,24 @@ const sha256 = (text: string) => createHash("sha256").update(text).digest("hex")
  * (not a slow password hash) is enough to store: nobody can guess one from the table. The audit entry
  * names the key by id and prefix only.
  */
-export async function createApiKey(db: Db, actor: AuditActor, experimentKey: string, options: { expiresAt?: Date } = {}) {
+export async function createApiKey(
+  db: Db,
+  actor: AuditActor,
+  experimentKey: string,
+  options: { expiresAt?: Date } = {},
+) {
   return db.transaction(async (tx) => {
     const experiment = await getExperiment(tx, experimentKey);
     if (!experiment) throw new ExperimentError(`There is no experiment ${experimentKey}.`);
     const key = `assay_${randomBytes(24).toString("base64url")}`;
     const [row] = await tx
       .insert(experimentApiKeys)
-      .values({ experimentId: experiment.id, prefix: key.slice(0, 12), hash: sha256(key), expiresAt: options.expiresAt ?? null })
+      .values({
+        experimentId: experiment.id,
+        prefix: key.slice(0, 12),
+        hash: sha256(key),
+        expiresAt: options.expiresAt ?? null,
+      })
       .returning({ id: experimentApiKeys.id, prefix: experimentApiKeys.prefix });
     const detail = { keyId: row.id, prefix: row.prefix, expiresAt: options.expiresAt?.toISOString() ?? null };
     await recordAudit(tx, actor, "experiment.key.create", `experiment ${experiment.key}`, detail);
@@ -237,17 +365,35 @@ export async function revokeApiKey(db: Db, actor: AuditActor, experimentId: numb
     const [row] = await tx
       .update(experimentApiKeys)
       .set({ revokedAt: sql`now()` })
-      .where(and(eq(experimentApiKeys.id, keyId), eq(experimentApiKeys.experimentId, experimentId), isNull(experimentApiKeys.revokedAt)))
+      .where(
+        and(
+          eq(experimentApiKeys.id, keyId),
+          eq(experimentApiKeys.experimentId, experimentId),
+          isNull(experimentApiKeys.revokedAt),
+        ),
+      )
       .returning({ prefix: experimentApiKeys.prefix });
     if (!row) return;
-    const [experiment] = await tx.select({ key: experiments.key }).from(experiments).where(eq(experiments.id, experimentId));
-    await recordAudit(tx, actor, "experiment.key.revoke", `experiment ${experiment.key}`, { keyId, prefix: row.prefix });
+    const [experiment] = await tx
+      .select({ key: experiments.key })
+      .from(experiments)
+      .where(eq(experiments.id, experimentId));
+    await recordAudit(tx, actor, "experiment.key.revoke", `experiment ${experiment.key}`, {
+      keyId,
+      prefix: row.prefix,
+    });
   });
 }
 
 export async function listApiKeys(db: DbOrTx, experimentId: number) {
   return db
-    .select({ id: experimentApiKeys.id, prefix: experimentApiKeys.prefix, createdAt: experimentApiKeys.createdAt, expiresAt: experimentApiKeys.expiresAt, revokedAt: experimentApiKeys.revokedAt })
+    .select({
+      id: experimentApiKeys.id,
+      prefix: experimentApiKeys.prefix,
+      createdAt: experimentApiKeys.createdAt,
+      expiresAt: experimentApiKeys.expiresAt,
+      revokedAt: experimentApiKeys.revokedAt,
+    })
     .from(experimentApiKeys)
     .where(eq(experimentApiKeys.experimentId, experimentId))
     .orderBy(desc(experimentApiKeys.createdAt));
@@ -256,7 +402,11 @@ export async function listApiKeys(db: DbOrTx, experimentId: number) {
 /** The experiment a presented key belongs to, or null when the key is unknown, revoked or expired. */
 export async function experimentForApiKey(db: DbOrTx, key: string): Promise<ExperimentWithArms | null> {
   const [row] = await db
-    .select({ key: experiments.key, revokedAt: experimentApiKeys.revokedAt, expiresAt: experimentApiKeys.expiresAt })
+    .select({
+      key: experiments.key,
+      revokedAt: experimentApiKeys.revokedAt,
+      expiresAt: experimentApiKeys.expiresAt,
+    })
     .from(experimentApiKeys)
     .innerJoin(experiments, eq(experiments.id, experimentApiKeys.experimentId))
     .where(eq(experimentApiKeys.hash, sha256(key)));

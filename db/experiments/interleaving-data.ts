@@ -10,7 +10,13 @@ export interface InterleavingData {
   challenger: string;
   sessions: DatedCredit[];
   /** What the credit rules set aside, counted. */
-  quality: { events: number; duplicateEvents: number; sessionsWithoutImpression: number; eventsAboutUnshownCandidates: number; impressionsWithoutTeams: number };
+  quality: {
+    events: number;
+    duplicateEvents: number;
+    sessionsWithoutImpression: number;
+    eventsAboutUnshownCandidates: number;
+    impressionsWithoutTeams: number;
+  };
   /** Team keys the impressions name that are neither system (events sent from outside with other keys). */
   otherTeams: string[];
 }
@@ -20,7 +26,10 @@ export interface InterleavingData {
  * `assay interleave`, scripts/interleaving/credit.ts), each session dated by the UTC day of its first
  * event. Read page by page: the builder keeps only what each session's credit needs.
  */
-export async function loadInterleavingData(db: Db, experiment: ExperimentWithArms): Promise<InterleavingData> {
+export async function loadInterleavingData(
+  db: Db,
+  experiment: ExperimentWithArms,
+): Promise<InterleavingData> {
   const control = experiment.arms.find((a) => a.isControl)!.systemKey;
   const challenger = experiment.arms.find((a) => !a.isControl)!.systemKey;
   const builder = new CreditBuilder();
@@ -42,5 +51,17 @@ export async function loadInterleavingData(db: Db, experiment: ExperimentWithArm
   const totals = builder.build();
   const sessions = totals.sessions.map((s) => ({ ...s, day: firstDay.get(`${s.unit}\u0000${s.session}`)! }));
   const { events, duplicateEvents, sessionsWithoutImpression, eventsAboutUnshownCandidates } = totals;
-  return { control, challenger, sessions, quality: { events: events + impressionsWithoutTeams, duplicateEvents, sessionsWithoutImpression, eventsAboutUnshownCandidates, impressionsWithoutTeams }, otherTeams: totals.systems.filter((s) => s !== control && s !== challenger) };
+  return {
+    control,
+    challenger,
+    sessions,
+    quality: {
+      events: events + impressionsWithoutTeams,
+      duplicateEvents,
+      sessionsWithoutImpression,
+      eventsAboutUnshownCandidates,
+      impressionsWithoutTeams,
+    },
+    otherTeams: totals.systems.filter((s) => s !== control && s !== challenger),
+  };
 }

@@ -19,30 +19,76 @@ let t: TestDatabase;
 let convener = 0;
 
 const interleaving = (key: string, extra: Record<string, unknown> = {}) =>
-  experimentSchema.parse({ key, name: key, kind: "interleaving", arms: [{ key: "A", system: "bm25", weight: 0.5 }, { key: "B", system: "dense", weight: 0.5 }], control: "A", ...extra });
+  experimentSchema.parse({
+    key,
+    name: key,
+    kind: "interleaving",
+    arms: [
+      { key: "A", system: "bm25", weight: 0.5 },
+      { key: "B", system: "dense", weight: 0.5 },
+    ],
+    control: "A",
+    ...extra,
+  });
 
 beforeAll(async () => {
   t = await createTestDatabase();
-  for (const entity of ["subjects", "proposals", "candidates", "systems", "lists"] as const) await importFile(t.db, "cli", entity, fixture(`${entity}.csv`), "csv");
-  convener = (await createUser(t.db, "cli", { email: "convener@assay.local", name: "Cora", role: "convener", password: "long-enough-1" })).id;
+  for (const entity of ["subjects", "proposals", "candidates", "systems", "lists"] as const)
+    await importFile(t.db, "cli", entity, fixture(`${entity}.csv`), "csv");
+  convener = (
+    await createUser(t.db, "cli", {
+      email: "convener@assay.local",
+      name: "Cora",
+      role: "convener",
+      password: "long-enough-1",
+    })
+  ).id;
   await importFile(t.db, "cli", "conveners", fixture("conveners.csv"), "csv");
 });
 afterAll(() => t.drop());
 
 describe("the interleaving experiment kind", () => {
   it("takes exactly two different systems, with a sentence otherwise", () => {
-    const three = experimentSchema.safeParse({ key: "x", name: "x", kind: "interleaving", arms: ["A", "B", "C"].map((key, i) => ({ key, system: ["bm25", "dense", "x"][i], weight: 1 / 3 })), control: "A" });
-    expect(three.success ? [] : three.error.issues.map((i) => i.message)).toContain("an interleaving experiment compares exactly two systems, not 3");
-    const same = experimentSchema.safeParse({ key: "x", name: "x", kind: "interleaving", arms: [{ key: "A", system: "bm25", weight: 0.5 }, { key: "B", system: "bm25", weight: 0.5 }], control: "A" });
-    expect(same.success ? [] : same.error.issues.map((i) => i.message)).toContain("an interleaving experiment needs two different systems, not bm25 twice");
-    expect(experimentSchema.safeParse({ key: "x", name: "x", kind: "split", arms: [], control: "A" }).error?.issues.map((i) => i.message)).toContain("kind must be ab or interleaving");
+    const three = experimentSchema.safeParse({
+      key: "x",
+      name: "x",
+      kind: "interleaving",
+      arms: ["A", "B", "C"].map((key, i) => ({ key, system: ["bm25", "dense", "x"][i], weight: 1 / 3 })),
+      control: "A",
+    });
+    expect(three.success ? [] : three.error.issues.map((i) => i.message)).toContain(
+      "an interleaving experiment compares exactly two systems, not 3",
+    );
+    const same = experimentSchema.safeParse({
+      key: "x",
+      name: "x",
+      kind: "interleaving",
+      arms: [
+        { key: "A", system: "bm25", weight: 0.5 },
+        { key: "B", system: "bm25", weight: 0.5 },
+      ],
+      control: "A",
+    });
+    expect(same.success ? [] : same.error.issues.map((i) => i.message)).toContain(
+      "an interleaving experiment needs two different systems, not bm25 twice",
+    );
+    expect(
+      experimentSchema
+        .safeParse({ key: "x", name: "x", kind: "split", arms: [], control: "A" })
+        .error?.issues.map((i) => i.message),
+    ).toContain("kind must be ab or interleaving");
   });
 
   it("shows each session the team-draft merge, the same on reload, logs teams, and gives the page no team", async () => {
     await createExperiment(t.db, "cli", interleaving("ilv"));
     await setExperimentStatus(t.db, "cli", "ilv", "running");
     const first = await openProposal(t.db, convener, "P-100");
-    const expected = teamDraft(["C-2", "C-1", "C-4"], ["C-1", "C-2"], { depth: 3, seed: "ilv", sessionId: first.session!.id, systems: ["bm25", "dense"] });
+    const expected = teamDraft(["C-2", "C-1", "C-4"], ["C-1", "C-2"], {
+      depth: 3,
+      seed: "ilv",
+      sessionId: first.session!.id,
+      systems: ["bm25", "dense"],
+    });
     expect(first.list.map((c) => c.externalId)).toEqual(expected.items);
     expect(first.list.map((c) => c.rank)).toEqual([1, 2, 3]);
     // Nothing the page receives says which system placed whom: no teams, no system key.
@@ -51,7 +97,9 @@ describe("the interleaving experiment kind", () => {
     const again = await openProposal(t.db, convener, "P-100");
     expect(again.session).toEqual(first.session);
     expect(again.list).toEqual(first.list);
-    const stored = await t.db.execute<{ items: string[]; teams: string[] }>(sql`select items, teams from events where type = 'impression' order by received_at`);
+    const stored = await t.db.execute<{ items: string[]; teams: string[] }>(
+      sql`select items, teams from events where type = 'impression' order by received_at`,
+    );
     expect(stored).toEqual([expected, expected].map(({ items, teams }) => ({ items, teams })));
     // Clicks and adoptions work on the merged list, and the stored events credit the right team.
     await openProfile(t.db, convener, "P-100", expected.items[0]);
@@ -59,7 +107,13 @@ describe("the interleaving experiment kind", () => {
     const experiment = (await getExperiment(t.db, "ilv"))!;
     const data = await loadInterleavingData(t.db, experiment);
     expect(data.sessions).toEqual([
-      { unit: `convener-${convener}`, session: first.session!.id, click: { [expected.teams[0]]: 1 }, adopt: { [expected.teams[0]]: 1 }, day: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) },
+      {
+        unit: `convener-${convener}`,
+        session: first.session!.id,
+        click: { [expected.teams[0]]: 1 },
+        adopt: { [expected.teams[0]]: 1 },
+        day: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      },
     ]);
     await setExperimentStatus(t.db, "cli", "ilv", "stopped");
   });
@@ -71,7 +125,14 @@ describe("the interleaving results loader", () => {
   // s2 (day 1): one click for each                               → click: tie;   adopt: none
   // s3 (day 2): nothing clicked; C-2 adopted then removed         → click: none;  adopt: none
   // s4 (day 2): dense's C-5 clicked and adopted                   → click: dense; adopt: dense
-  const event = (n: number, type: OnlineEvent["type"], day: number, unit: string, session: string, extra: Partial<OnlineEvent> = {}): OnlineEvent => ({
+  const event = (
+    n: number,
+    type: OnlineEvent["type"],
+    day: number,
+    unit: string,
+    session: string,
+    extra: Partial<OnlineEvent> = {},
+  ): OnlineEvent => ({
     eventId: `e${n}`,
     type,
     at: `2026-11-0${day}T10:00:${String(n).padStart(2, "0")}Z`,
@@ -99,13 +160,36 @@ describe("the interleaving results loader", () => {
 
   it("counts wins, ties and no-preference sessions by click and by adoption credit, day by day", async () => {
     const created = await createExperiment(t.db, "cli", interleaving("hand"));
-    const stored = await ingestEvents(t.db, created, events, { checkArm: false, now: Date.parse("2030-01-01T00:00:00Z") });
+    const stored = await ingestEvents(t.db, created, events, {
+      checkArm: false,
+      now: Date.parse("2030-01-01T00:00:00Z"),
+    });
     expect(stored).toMatchObject({ accepted: 12, rejected: [] });
     const data = await loadInterleavingData(t.db, (await getExperiment(t.db, "hand"))!);
     expect([data.control, data.challenger]).toEqual(["bm25", "dense"]);
-    const figures = interleavingFigures({ sessions: data.sessions, control: data.control, challenger: data.challenger, B: 200, seed: "hand" });
-    expect(figures.click).toMatchObject({ sessions: 4, wins: { bm25: 0, dense: 2 }, ties: 1, noPreference: 1, winRate: 2.5 / 3, pValue: expect.closeTo(0.5, 12) });
-    expect(figures.adopt).toMatchObject({ sessions: 4, wins: { bm25: 1, dense: 1 }, ties: 0, noPreference: 2, winRate: 0.5, pValue: expect.closeTo(1, 12) });
+    const figures = interleavingFigures({
+      sessions: data.sessions,
+      control: data.control,
+      challenger: data.challenger,
+      B: 200,
+      seed: "hand",
+    });
+    expect(figures.click).toMatchObject({
+      sessions: 4,
+      wins: { bm25: 0, dense: 2 },
+      ties: 1,
+      noPreference: 1,
+      winRate: 2.5 / 3,
+      pValue: expect.closeTo(0.5, 12),
+    });
+    expect(figures.adopt).toMatchObject({
+      sessions: 4,
+      wins: { bm25: 1, dense: 1 },
+      ties: 0,
+      noPreference: 2,
+      winRate: 0.5,
+      pValue: expect.closeTo(1, 12),
+    });
     expect(figures.daily.map((d) => [d.day, d.sessions, d.click.winRate, d.adopt.winRate])).toEqual([
       ["2026-11-01", 2, 0.75, 0],
       ["2026-11-02", 4, 2.5 / 3, 0.5],
@@ -114,16 +198,33 @@ describe("the interleaving results loader", () => {
     const exported: OnlineEvent[] = [];
     for await (const page of exportEvents(t.db, (await getExperiment(t.db, "hand"))!)) exported.push(...page);
     for (const credit of ["click", "adopt"] as const) {
-      const cli = resultFromCredit(sessionCredits(exported), { control: "bm25", credit, B: 200, seed: "hand" });
+      const cli = resultFromCredit(sessionCredits(exported), {
+        control: "bm25",
+        credit,
+        B: 200,
+        seed: "hand",
+      });
       expect(cli.ok && cli.result).toEqual(figures[credit]);
     }
   });
 
   it("counts an impression sent without teams instead of crediting it", async () => {
     const experiment = (await getExperiment(t.db, "hand"))!;
-    await ingestEvents(t.db, experiment, [event(13, "impression", 3, "u3", "s5", { items: ["C-1"] }), event(14, "click", 3, "u3", "s5", { candidateId: "C-1" })], { checkArm: false, now: Date.parse("2030-01-01T00:00:00Z") });
+    await ingestEvents(
+      t.db,
+      experiment,
+      [
+        event(13, "impression", 3, "u3", "s5", { items: ["C-1"] }),
+        event(14, "click", 3, "u3", "s5", { candidateId: "C-1" }),
+      ],
+      { checkArm: false, now: Date.parse("2030-01-01T00:00:00Z") },
+    );
     const data = await loadInterleavingData(t.db, experiment);
-    expect(data.quality).toMatchObject({ events: 14, impressionsWithoutTeams: 1, sessionsWithoutImpression: 1 });
+    expect(data.quality).toMatchObject({
+      events: 14,
+      impressionsWithoutTeams: 1,
+      sessionsWithoutImpression: 1,
+    });
     expect(data.sessions).toHaveLength(4);
   });
 });

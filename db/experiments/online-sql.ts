@@ -22,9 +22,28 @@ interface SessionRow {
  * holds no events (DESIGN.md, Runtime). Units seen in more than one arm are excluded here, since
  * that spans sessions.
  */
-export async function sqlStreamTotals(db: Db, experiment: ExperimentWithArms): Promise<StreamTotals & { sessions: SessionRow[]; perArm: Map<string, { events: number; sessions: number }> }> {
+export async function sqlStreamTotals(
+  db: Db,
+  experiment: ExperimentWithArms,
+): Promise<
+  StreamTotals & { sessions: SessionRow[]; perArm: Map<string, { events: number; sessions: number }> }
+> {
   await refreshEventSessions(db, experiment.id);
-  const rows = await db.execute<{ unit: string; arm: string; unit_arms: number; arms: string[]; arm_events: number[]; events: number; day: string; impressions: number; shown: number; clicked: number; adopted: number; adopted_rank_sum: number; unshown_events: number }>(sql`
+  const rows = await db.execute<{
+    unit: string;
+    arm: string;
+    unit_arms: number;
+    arms: string[];
+    arm_events: number[];
+    events: number;
+    day: string;
+    impressions: number;
+    shown: number;
+    clicked: number;
+    adopted: number;
+    adopted_rank_sum: number;
+    unshown_events: number;
+  }>(sql`
     with s as (
       select unit, arms, arm_events, events, first_at, impressions, shown, clicked, adopted, adopted_rank_sum, unshown_events
       from event_sessions where experiment_id = ${experiment.id}
@@ -36,7 +55,12 @@ export async function sqlStreamTotals(db: Db, experiment: ExperimentWithArms): P
   const units = new Map<string, UnitTotals>();
   const excludedUnits = new Set<string>();
   const allUnits = new Set<string>();
-  const quality = { duplicateEvents: 0, sessionsWithoutImpression: 0, eventsAboutUnshownCandidates: 0, eventsOfExcludedUnits: 0 };
+  const quality = {
+    duplicateEvents: 0,
+    sessionsWithoutImpression: 0,
+    eventsAboutUnshownCandidates: 0,
+    eventsOfExcludedUnits: 0,
+  };
   let events = 0;
   const sessions: SessionRow[] = [];
   // Events and sessions per arm as logged, excluded units included (a session logged in two arms counts in each).
@@ -60,7 +84,15 @@ export async function sqlStreamTotals(db: Db, experiment: ExperimentWithArms): P
       continue;
     }
     quality.eventsAboutUnshownCandidates += r.unshown_events;
-    const session = { unit: r.unit, arm: r.arm, day: r.day, shown: r.shown, clicked: r.clicked, adopted: r.adopted, adoptedRankSum: r.adopted_rank_sum };
+    const session = {
+      unit: r.unit,
+      arm: r.arm,
+      day: r.day,
+      shown: r.shown,
+      clicked: r.clicked,
+      adopted: r.adopted,
+      adoptedRankSum: r.adopted_rank_sum,
+    };
     let u = units.get(r.unit);
     if (!u) units.set(r.unit, (u = { unit: r.unit, arm: r.arm, ...emptySums() }));
     addSession(u, session);

@@ -31,21 +31,52 @@ afterAll(() => t.drop());
 describe("importFile", () => {
   it("imports the sample files and reports what was added", async () => {
     await importAll();
-    expect(await counts()).toEqual({ subjects: 2, proposals: 2, candidates: 4, systems: 2, lists: 5, items: 11, gold: 2 });
+    expect(await counts()).toEqual({
+      subjects: 2,
+      proposals: 2,
+      candidates: 4,
+      systems: 2,
+      lists: 5,
+      items: 11,
+      gold: 2,
+    });
   });
 
   it("changes nothing when the same files are imported again", async () => {
     const result = await importFile(t.db, "cli", "lists", fixture("lists.csv"), "csv");
-    expect(result).toMatchObject({ ok: true, counts: { added: 0, updated: 0, unchanged: 11, removed: 0, listsAdded: 0 } });
+    expect(result).toMatchObject({
+      ok: true,
+      counts: { added: 0, updated: 0, unchanged: 11, removed: 0, listsAdded: 0 },
+    });
     const proposals = await importFile(t.db, "cli", "proposals", fixture("proposals.csv"), "csv");
     expect(proposals).toMatchObject({ ok: true, counts: { added: 0, updated: 0, unchanged: 2 } });
-    expect(await counts()).toEqual({ subjects: 2, proposals: 2, candidates: 4, systems: 2, lists: 5, items: 11, gold: 2 });
+    expect(await counts()).toEqual({
+      subjects: 2,
+      proposals: 2,
+      candidates: 4,
+      systems: 2,
+      lists: 5,
+      items: 11,
+      gold: 2,
+    });
   });
 
   it("counts updated rows and replaces a list it names", async () => {
-    const result = await importFile(t.db, "cli", "proposals", "external_id,title\nP-100,A better title\nP-200,New one\n", "csv");
+    const result = await importFile(
+      t.db,
+      "cli",
+      "proposals",
+      "external_id,title\nP-100,A better title\nP-200,New one\n",
+      "csv",
+    );
     expect(result).toMatchObject({ ok: true, counts: { added: 1, updated: 1, unchanged: 0 } });
-    const list = await importFile(t.db, "cli", "lists", "system,proposal,rank,candidate,score\nbm25,P-100,1,C-1,2\nbm25,P-100,2,C-2,1\n", "csv");
+    const list = await importFile(
+      t.db,
+      "cli",
+      "lists",
+      "system,proposal,rank,candidate,score\nbm25,P-100,1,C-1,2\nbm25,P-100,2,C-2,1\n",
+      "csv",
+    );
     expect(list).toMatchObject({ ok: true, counts: { added: 0, updated: 2, unchanged: 0, removed: 1 } });
     const rows = await t.db.execute<{ rank: number; external_id: string }>(
       sql`select li.rank, c.external_id from list_items li join ranked_lists rl on rl.id = li.list_id join systems s on s.id = rl.system_id join proposals p on p.id = rl.proposal_id join candidates c on c.id = li.candidate_id where s.key = 'bm25' and p.external_id = 'P-100' order by li.rank`,
@@ -72,7 +103,12 @@ describe("importFile", () => {
 
   it("names missing and unknown columns", async () => {
     const result = await importFile(t.db, "cli", "gold", "proposal,candidat\nP-100,C-1\n", "csv");
-    expect(result).toMatchObject({ ok: false, errors: [{ line: 1, message: expect.stringMatching(/missing column candidate; unknown column candidat/) }] });
+    expect(result).toMatchObject({
+      ok: false,
+      errors: [
+        { line: 1, message: expect.stringMatching(/missing column candidate; unknown column candidat/) },
+      ],
+    });
   });
 
   it("rejects duplicate candidates within one list and unknown references", async () => {
@@ -118,6 +154,9 @@ describe("importFile", () => {
   });
 
   it("rejects an empty file", async () => {
-    expect(await importFile(t.db, "cli", "subjects", "key,name\n", "csv")).toMatchObject({ ok: false, errors: [{ line: 1, message: "the file has no rows" }] });
+    expect(await importFile(t.db, "cli", "subjects", "key,name\n", "csv")).toMatchObject({
+      ok: false,
+      errors: [{ line: 1, message: "the file has no rows" }],
+    });
   });
 });

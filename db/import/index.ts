@@ -2,8 +2,23 @@ import { inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db, Tx } from "../platform/client";
 import { recordAudit, type AuditActor } from "../audit/audit";
-import { candidates, conflicts, goldMembers, listItems, proposals, rankedLists, subjects, systems } from "../schema";
-import { decodeImportBytes, parseImportFile, type FileFormat, type RowError, type SourceRecord } from "./parse";
+import {
+  candidates,
+  conflicts,
+  goldMembers,
+  listItems,
+  proposals,
+  rankedLists,
+  subjects,
+  systems,
+} from "../schema";
+import {
+  decodeImportBytes,
+  parseImportFile,
+  type FileFormat,
+  type RowError,
+  type SourceRecord,
+} from "./parse";
 import { assignProposals, convenerIdsByEmail } from "../experiments/convener";
 import { importSchemas, requiredColumns, type ImportEntity } from "../../scripts/inputs/import-rows";
 import { truthWriter } from "./truth";
@@ -49,10 +64,17 @@ export async function importFile(
   if (missing.length > 0 || unknown.length > 0) {
     const parts = [
       missing.length ? `missing column${missing.length > 1 ? "s" : ""} ${missing.join(", ")}` : "",
-      unknown.length ? `unknown column${unknown.length > 1 ? "s" : ""} ${unknown.join(", ")} (expected ${known.join(", ")})` : "",
+      unknown.length
+        ? `unknown column${unknown.length > 1 ? "s" : ""} ${unknown.join(", ")} (expected ${known.join(", ")})`
+        : "",
     ].filter(Boolean);
     if (format === "csv" || parsed.records.length === 0) {
-      return { ok: false, entity, rows: parsed.records.length, errors: [{ line: 1, message: parts.join("; ") }, ...errors] };
+      return {
+        ok: false,
+        entity,
+        rows: parsed.records.length,
+        errors: [{ line: 1, message: parts.join("; ") }, ...errors],
+      };
     }
   }
   if (parsed.records.length === 0 && errors.length === 0) {
@@ -68,7 +90,12 @@ export async function importFile(
   }
   const counts = await db.transaction(async (tx) => {
     const written = await writer.write(tx, prepared, onProgress);
-    await recordAudit(tx, actor, "data.import", entity, { file: fileName, format, rows: parsed.records.length, ...written });
+    await recordAudit(tx, actor, "data.import", entity, {
+      file: fileName,
+      format,
+      rows: parsed.records.length,
+      ...written,
+    });
     return written;
   });
   return { ok: true, entity, rows: parsed.records.length, counts };
@@ -76,12 +103,17 @@ export async function importFile(
 
 export type Row<E extends ImportEntity> = z.infer<(typeof importSchemas)[E]> & { line: number };
 
-function validateRows<E extends ImportEntity>(entity: E, records: SourceRecord[], errors: RowError[]): Row<E>[] {
+function validateRows<E extends ImportEntity>(
+  entity: E,
+  records: SourceRecord[],
+  errors: RowError[],
+): Row<E>[] {
   const schema = importSchemas[entity];
   const rows: Row<E>[] = [];
   for (const record of records) {
     const result = schema.safeParse(record.values);
-    if (result.success) rows.push({ ...(result.data as z.infer<(typeof importSchemas)[E]>), line: record.line });
+    if (result.success)
+      rows.push({ ...(result.data as z.infer<(typeof importSchemas)[E]>), line: record.line });
     else errors.push({ line: record.line, message: result.error.issues.map((i) => i.message).join("; ") });
   }
   return rows;
@@ -97,13 +129,21 @@ async function idMap(db: Db, table: typeof proposals | typeof candidates, ids: s
   const unique = [...new Set(ids)];
   for (let i = 0; i < unique.length; i += BATCH) {
     const chunk = unique.slice(i, i + BATCH);
-    const found = await db.select({ id: table.id, externalId: table.externalId }).from(table).where(inArray(table.externalId, chunk));
+    const found = await db
+      .select({ id: table.id, externalId: table.externalId })
+      .from(table)
+      .where(inArray(table.externalId, chunk));
     for (const r of found) map.set(r.externalId, r.id);
   }
   return map;
 }
 
-export function flagDuplicates<T extends { line: number }>(rows: T[], keyOf: (row: T) => string, describe: (row: T) => string, errors: RowError[]) {
+export function flagDuplicates<T extends { line: number }>(
+  rows: T[],
+  keyOf: (row: T) => string,
+  describe: (row: T) => string,
+  errors: RowError[],
+) {
   const first = new Map<string, number>();
   for (const row of rows) {
     const key = keyOf(row);
@@ -124,14 +164,23 @@ const insertedFlag = sql<boolean>`(xmax = 0)`;
 
 const subjectsWriter: Writer<Row<"subjects">[]> = {
   async resolve(_db, rows: Row<"subjects">[], errors) {
-    flagDuplicates(rows, (r) => r.key, (r) => `subject ${r.key}`, errors);
+    flagDuplicates(
+      rows,
+      (r) => r.key,
+      (r) => `subject ${r.key}`,
+      errors,
+    );
     return rows;
   },
   async write(tx, rows) {
     const returned = await tx
       .insert(subjects)
       .values(rows.map(({ key, name }) => ({ key, name })))
-      .onConflictDoUpdate({ target: subjects.key, set: { name: sql`excluded.name` }, setWhere: sql`${subjects.name} is distinct from excluded.name` })
+      .onConflictDoUpdate({
+        target: subjects.key,
+        set: { name: sql`excluded.name` },
+        setWhere: sql`${subjects.name} is distinct from excluded.name`,
+      })
       .returning({ inserted: insertedFlag });
     return tally(returned, rows.length);
   },
@@ -140,11 +189,17 @@ const subjectsWriter: Writer<Row<"subjects">[]> = {
 type ProposalPrepared = { rows: Row<"proposals">[]; subjectIds: Map<string, number> };
 const proposalsWriter: Writer<ProposalPrepared> = {
   async resolve(db, rows: Row<"proposals">[], errors) {
-    flagDuplicates(rows, (r) => r.external_id, (r) => `proposal ${r.external_id}`, errors);
+    flagDuplicates(
+      rows,
+      (r) => r.external_id,
+      (r) => `proposal ${r.external_id}`,
+      errors,
+    );
     const all = await db.select({ id: subjects.id, key: subjects.key }).from(subjects);
     const subjectIds = new Map(all.map((s) => [s.key, s.id]));
     for (const r of rows) {
-      if (r.subject && !subjectIds.has(r.subject)) errors.push({ line: r.line, message: `unknown subject ${r.subject} (import subjects first)` });
+      if (r.subject && !subjectIds.has(r.subject))
+        errors.push({ line: r.line, message: `unknown subject ${r.subject} (import subjects first)` });
     }
     return { rows, subjectIds };
   },
@@ -165,7 +220,14 @@ const proposalsWriter: Writer<ProposalPrepared> = {
           .values(values)
           .onConflictDoUpdate({
             target: proposals.externalId,
-            set: { title: sql`excluded.title`, abstract: sql`excluded.abstract`, keywords: sql`excluded.keywords`, subjectId: sql`excluded.subject_id`, date: sql`excluded.date`, updatedAt: sql`now()` },
+            set: {
+              title: sql`excluded.title`,
+              abstract: sql`excluded.abstract`,
+              keywords: sql`excluded.keywords`,
+              subjectId: sql`excluded.subject_id`,
+              date: sql`excluded.date`,
+              updatedAt: sql`now()`,
+            },
             setWhere: sql`(${proposals.title}, ${proposals.abstract}, ${proposals.keywords}, ${proposals.subjectId}, ${proposals.date}) is distinct from (excluded.title, excluded.abstract, excluded.keywords, excluded.subject_id, excluded.date)`,
           })
           .returning({ inserted: insertedFlag })),
@@ -178,7 +240,12 @@ const proposalsWriter: Writer<ProposalPrepared> = {
 
 const candidatesWriter: Writer<Row<"candidates">[]> = {
   async resolve(_db, rows: Row<"candidates">[], errors) {
-    flagDuplicates(rows, (r) => r.external_id, (r) => `candidate ${r.external_id}`, errors);
+    flagDuplicates(
+      rows,
+      (r) => r.external_id,
+      (r) => `candidate ${r.external_id}`,
+      errors,
+    );
     return rows;
   },
   async write(tx, rows, onProgress) {
@@ -220,7 +287,12 @@ const candidatesWriter: Writer<Row<"candidates">[]> = {
 
 const systemsWriter: Writer<Row<"systems">[]> = {
   async resolve(_db, rows: Row<"systems">[], errors) {
-    flagDuplicates(rows, (r) => r.key, (r) => `system ${r.key}`, errors);
+    flagDuplicates(
+      rows,
+      (r) => r.key,
+      (r) => `system ${r.key}`,
+      errors,
+    );
     return rows;
   },
   async write(tx, rows) {
@@ -249,11 +321,31 @@ const listsWriter: Writer<PreparedList[]> = {
   async resolve(db, rows: Row<"lists">[], errors) {
     const listKey = (r: Row<"lists">) => `${r.system}\u0000${r.proposal}\u0000${r.variant}`;
     const where = (r: Row<"lists">) => `list ${r.system} / ${r.proposal} / ${r.variant}`;
-    flagDuplicates(rows, (r) => `${listKey(r)}\u0000${r.rank}`, (r) => `rank ${r.rank} in ${where(r)}`, errors);
-    flagDuplicates(rows, (r) => `${listKey(r)}\u0000${r.candidate}`, (r) => `candidate ${r.candidate} in ${where(r)}`, errors);
-    const systemIds = new Map((await db.select({ id: systems.id, key: systems.key }).from(systems)).map((s) => [s.key, s.id]));
-    const proposalIds = await idMap(db, proposals, rows.map((r) => r.proposal));
-    const candidateIds = await idMap(db, candidates, rows.map((r) => r.candidate));
+    flagDuplicates(
+      rows,
+      (r) => `${listKey(r)}\u0000${r.rank}`,
+      (r) => `rank ${r.rank} in ${where(r)}`,
+      errors,
+    );
+    flagDuplicates(
+      rows,
+      (r) => `${listKey(r)}\u0000${r.candidate}`,
+      (r) => `candidate ${r.candidate} in ${where(r)}`,
+      errors,
+    );
+    const systemIds = new Map(
+      (await db.select({ id: systems.id, key: systems.key }).from(systems)).map((s) => [s.key, s.id]),
+    );
+    const proposalIds = await idMap(
+      db,
+      proposals,
+      rows.map((r) => r.proposal),
+    );
+    const candidateIds = await idMap(
+      db,
+      candidates,
+      rows.map((r) => r.candidate),
+    );
     const lists = new Map<string, PreparedList>();
     for (const r of rows) {
       const problems = [
@@ -268,7 +360,12 @@ const listsWriter: Writer<PreparedList[]> = {
       const key = listKey(r);
       let list = lists.get(key);
       if (!list) {
-        list = { systemId: systemIds.get(r.system)!, proposalId: proposalIds.get(r.proposal)!, variant: r.variant, items: [] };
+        list = {
+          systemId: systemIds.get(r.system)!,
+          proposalId: proposalIds.get(r.proposal)!,
+          variant: r.variant,
+          items: [],
+        };
         lists.set(key, list);
       }
       list.items.push({ rank: r.rank, candidateId: candidateIds.get(r.candidate)!, score: r.score });
@@ -288,11 +385,22 @@ const listsWriter: Writer<PreparedList[]> = {
           target: [rankedLists.systemId, rankedLists.proposalId, rankedLists.variant],
           set: { variant: sql`excluded.variant` },
         })
-        .returning({ id: rankedLists.id, systemId: rankedLists.systemId, proposalId: rankedLists.proposalId, variant: rankedLists.variant, inserted: insertedFlag });
+        .returning({
+          id: rankedLists.id,
+          systemId: rankedLists.systemId,
+          proposalId: rankedLists.proposalId,
+          variant: rankedLists.variant,
+          inserted: insertedFlag,
+        });
       const idOf = new Map(created.map((c) => [`${c.systemId}:${c.proposalId}:${c.variant}`, c]));
       const ids = created.map((c) => c.id);
       const existing = await tx
-        .select({ listId: listItems.listId, rank: listItems.rank, candidateId: listItems.candidateId, score: listItems.score })
+        .select({
+          listId: listItems.listId,
+          rank: listItems.rank,
+          candidateId: listItems.candidateId,
+          score: listItems.score,
+        })
         .from(listItems)
         .where(inArray(listItems.listId, ids));
       const before = new Map<number, Map<number, { candidateId: number; score: number | null }>>();
@@ -337,9 +445,22 @@ const listsWriter: Writer<PreparedList[]> = {
 
 const goldWriter: Writer<{ proposalId: number; candidateId: number }[]> = {
   async resolve(db, rows: Row<"gold">[], errors) {
-    flagDuplicates(rows, (r) => `${r.proposal}\u0000${r.candidate}`, (r) => `gold member ${r.candidate} of ${r.proposal}`, errors);
-    const proposalIds = await idMap(db, proposals, rows.map((r) => r.proposal));
-    const candidateIds = await idMap(db, candidates, rows.map((r) => r.candidate));
+    flagDuplicates(
+      rows,
+      (r) => `${r.proposal}\u0000${r.candidate}`,
+      (r) => `gold member ${r.candidate} of ${r.proposal}`,
+      errors,
+    );
+    const proposalIds = await idMap(
+      db,
+      proposals,
+      rows.map((r) => r.proposal),
+    );
+    const candidateIds = await idMap(
+      db,
+      candidates,
+      rows.map((r) => r.candidate),
+    );
     const out: { proposalId: number; candidateId: number }[] = [];
     for (const r of rows) {
       const problems = [
@@ -347,14 +468,19 @@ const goldWriter: Writer<{ proposalId: number; candidateId: number }[]> = {
         candidateIds.has(r.candidate) ? "" : `unknown candidate ${r.candidate}`,
       ].filter(Boolean);
       if (problems.length > 0) errors.push({ line: r.line, message: problems.join("; ") });
-      else out.push({ proposalId: proposalIds.get(r.proposal)!, candidateId: candidateIds.get(r.candidate)! });
+      else
+        out.push({ proposalId: proposalIds.get(r.proposal)!, candidateId: candidateIds.get(r.candidate)! });
     }
     return out;
   },
   async write(tx, rows) {
     let added = 0;
     for (let i = 0; i < rows.length; i += BATCH) {
-      const inserted = await tx.insert(goldMembers).values(rows.slice(i, i + BATCH)).onConflictDoNothing().returning({ p: goldMembers.proposalId });
+      const inserted = await tx
+        .insert(goldMembers)
+        .values(rows.slice(i, i + BATCH))
+        .onConflictDoNothing()
+        .returning({ p: goldMembers.proposalId });
       added += inserted.length;
     }
     return { added, updated: 0, unchanged: rows.length - added };
@@ -364,14 +490,30 @@ const goldWriter: Writer<{ proposalId: number; candidateId: number }[]> = {
 /** Which convener picks a committee for which proposal; conveners are users with the convener role. */
 const convenersWriter: Writer<{ userId: number; proposalId: number }[]> = {
   async resolve(db, rows: Row<"conveners">[], errors) {
-    flagDuplicates(rows, (r) => `${r.convener.toLowerCase()}\u0000${r.proposal}`, (r) => `${r.convener} for ${r.proposal}`, errors);
+    flagDuplicates(
+      rows,
+      (r) => `${r.convener.toLowerCase()}\u0000${r.proposal}`,
+      (r) => `${r.convener} for ${r.proposal}`,
+      errors,
+    );
     const userIds = await convenerIdsByEmail(db, [...new Set(rows.map((r) => r.convener))]);
-    const proposalIds = await idMap(db, proposals, rows.map((r) => r.proposal));
+    const proposalIds = await idMap(
+      db,
+      proposals,
+      rows.map((r) => r.proposal),
+    );
     const out: { userId: number; proposalId: number }[] = [];
     for (const r of rows) {
-      const problems = [userIds.has(r.convener.toLowerCase()) ? "" : `no convener has the email ${r.convener}`, proposalIds.has(r.proposal) ? "" : `unknown proposal ${r.proposal}`].filter(Boolean);
+      const problems = [
+        userIds.has(r.convener.toLowerCase()) ? "" : `no convener has the email ${r.convener}`,
+        proposalIds.has(r.proposal) ? "" : `unknown proposal ${r.proposal}`,
+      ].filter(Boolean);
       if (problems.length) errors.push({ line: r.line, message: problems.join("; ") });
-      else out.push({ userId: userIds.get(r.convener.toLowerCase())!, proposalId: proposalIds.get(r.proposal)! });
+      else
+        out.push({
+          userId: userIds.get(r.convener.toLowerCase())!,
+          proposalId: proposalIds.get(r.proposal)!,
+        });
     }
     return out;
   },
@@ -387,9 +529,22 @@ const convenersWriter: Writer<{ userId: number; proposalId: number }[]> = {
  */
 const conflictsWriter: Writer<{ proposalId: number; candidateId: number; reason: string }[]> = {
   async resolve(db, rows: Row<"conflicts">[], errors) {
-    flagDuplicates(rows, (r) => `${r.proposal}\u0000${r.candidate}`, (r) => `conflict of ${r.candidate} with ${r.proposal}`, errors);
-    const proposalIds = await idMap(db, proposals, rows.map((r) => r.proposal));
-    const candidateIds = await idMap(db, candidates, rows.map((r) => r.candidate));
+    flagDuplicates(
+      rows,
+      (r) => `${r.proposal}\u0000${r.candidate}`,
+      (r) => `conflict of ${r.candidate} with ${r.proposal}`,
+      errors,
+    );
+    const proposalIds = await idMap(
+      db,
+      proposals,
+      rows.map((r) => r.proposal),
+    );
+    const candidateIds = await idMap(
+      db,
+      candidates,
+      rows.map((r) => r.candidate),
+    );
     const out: { proposalId: number; candidateId: number; reason: string }[] = [];
     for (const r of rows) {
       const problems = [
@@ -397,7 +552,12 @@ const conflictsWriter: Writer<{ proposalId: number; candidateId: number; reason:
         candidateIds.has(r.candidate) ? "" : `unknown candidate ${r.candidate}`,
       ].filter(Boolean);
       if (problems.length > 0) errors.push({ line: r.line, message: problems.join("; ") });
-      else out.push({ proposalId: proposalIds.get(r.proposal)!, candidateId: candidateIds.get(r.candidate)!, reason: r.reason });
+      else
+        out.push({
+          proposalId: proposalIds.get(r.proposal)!,
+          candidateId: candidateIds.get(r.candidate)!,
+          reason: r.reason,
+        });
     }
     return out;
   },
@@ -408,7 +568,11 @@ const conflictsWriter: Writer<{ proposalId: number; candidateId: number; reason:
         ...(await tx
           .insert(conflicts)
           .values(rows.slice(i, i + BATCH))
-          .onConflictDoUpdate({ target: [conflicts.proposalId, conflicts.candidateId], set: { reason: sql`excluded.reason` }, setWhere: sql`${conflicts.reason} is distinct from excluded.reason` })
+          .onConflictDoUpdate({
+            target: [conflicts.proposalId, conflicts.candidateId],
+            set: { reason: sql`excluded.reason` },
+            setWhere: sql`${conflicts.reason} is distinct from excluded.reason`,
+          })
           .returning({ inserted: insertedFlag })),
       );
     }

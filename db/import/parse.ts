@@ -21,7 +21,12 @@ export function detectFormat(fileName: string, content: string | Uint8Array): Fi
   if (lower.endsWith(".csv")) return "csv";
   if (lower.endsWith(".jsonl") || lower.endsWith(".ndjson") || lower.endsWith(".json")) return "jsonl";
   const start = typeof content === "string" ? content : new TextDecoder().decode(content.subarray(0, 256));
-  return start.replace(/^\ufeff/, "").trimStart().startsWith("{") ? "jsonl" : "csv";
+  return start
+    .replace(/^\ufeff/, "")
+    .trimStart()
+    .startsWith("{")
+    ? "jsonl"
+    : "csv";
 }
 
 /**
@@ -44,13 +49,16 @@ export function decodeImportBytes(bytes: Uint8Array): { text: string } | { error
         return {
           error: {
             line,
-            message: "is not valid UTF-8 text (the file is perhaps Latin-1 or Windows-1252): save it as UTF-8 and import it again",
+            message:
+              "is not valid UTF-8 text (the file is perhaps Latin-1 or Windows-1252): save it as UTF-8 and import it again",
           },
         };
       }
       start = end + 1;
     }
-    return { error: { line: 1, message: "is not valid UTF-8 text: save the file as UTF-8 and import it again" } };
+    return {
+      error: { line: 1, message: "is not valid UTF-8 text: save the file as UTF-8 and import it again" },
+    };
   }
 }
 
@@ -83,7 +91,10 @@ function parseCsv(text: string): ParseResult {
       }
       for (const e of result.errors) errors.push({ line: rowLine, message: e.message });
       if (cells.length !== header.length) {
-        errors.push({ line: rowLine, message: `has ${cells.length} fields, the header has ${header.length}` });
+        errors.push({
+          line: rowLine,
+          message: `has ${cells.length} fields, the header has ${header.length}`,
+        });
         return;
       }
       const withNul = header.filter((_, i) => cells[i].includes("\u0000"));
@@ -103,19 +114,32 @@ function parseCsv(text: string): ParseResult {
 function headerErrors(header: string[]): RowError[] {
   const errors: RowError[] = [];
   const repeated = [...new Set(header.filter((c, i) => c !== "" && header.indexOf(c) !== i))];
-  if (repeated.length) errors.push({ line: 1, message: `the header repeats the column${repeated.length > 1 ? "s" : ""} ${repeated.join(", ")}` });
+  if (repeated.length)
+    errors.push({
+      line: 1,
+      message: `the header repeats the column${repeated.length > 1 ? "s" : ""} ${repeated.join(", ")}`,
+    });
   const unnamed = header.flatMap((c, i) => (c === "" ? [i + 1] : []));
-  if (unnamed.length && header.length > 1) errors.push({ line: 1, message: `the header has no name for column ${unnamed.join(", ")}` });
-  if (header.some((c) => c.includes("\u0000"))) errors.push({ line: 1, message: "the header has a NUL character" });
+  if (unnamed.length && header.length > 1)
+    errors.push({ line: 1, message: `the header has no name for column ${unnamed.join(", ")}` });
+  if (header.some((c) => c.includes("\u0000")))
+    errors.push({ line: 1, message: "the header has a NUL character" });
   return errors;
 }
 
-const nulMessage = (fields: string[]) => `has a NUL character in ${fields.join(", ")} (PostgreSQL cannot store it; remove it from the file)`;
+const nulMessage = (fields: string[]) =>
+  `has a NUL character in ${fields.join(", ")} (PostgreSQL cannot store it; remove it from the file)`;
 
 /** The fields of a JSONL record that hold a NUL anywhere in their value (or name). */
 function fieldsWithNul(values: Record<string, unknown>): string[] {
   const hasNul = (v: unknown): boolean =>
-    typeof v === "string" ? v.includes("\u0000") : Array.isArray(v) ? v.some(hasNul) : typeof v === "object" && v !== null ? Object.entries(v).some(([k, x]) => k.includes("\u0000") || hasNul(x)) : false;
+    typeof v === "string"
+      ? v.includes("\u0000")
+      : Array.isArray(v)
+        ? v.some(hasNul)
+        : typeof v === "object" && v !== null
+          ? Object.entries(v).some(([k, x]) => k.includes("\u0000") || hasNul(x))
+          : false;
   return Object.entries(values)
     .filter(([k, v]) => k.includes("\u0000") || hasNul(v))
     .map(([k]) => JSON.stringify(k).slice(1, -1));
@@ -174,7 +198,10 @@ function parseJsonl(text: string): ParseResult {
     const keys = topLevelKeys(raw);
     const repeated = [...new Set(keys.filter((k, n) => keys.indexOf(k) !== n))];
     if (repeated.length) {
-      errors.push({ line: i + 1, message: `repeats the key${repeated.length > 1 ? "s" : ""} ${repeated.join(", ")}` });
+      errors.push({
+        line: i + 1,
+        message: `repeats the key${repeated.length > 1 ? "s" : ""} ${repeated.join(", ")}`,
+      });
       continue;
     }
     const withNul = fieldsWithNul(value as Record<string, unknown>);

@@ -17,16 +17,37 @@ export const truthWriter: Writer<Prepared> = {
     for (const r of rows) {
       const key = `${r.campaign}\u0000${r.proposal}\u0000${r.candidate}`;
       const seen = first.get(key);
-      if (seen !== undefined) errors.push({ line: r.line, message: `gold item ${r.proposal} / ${r.candidate} of campaign ${r.campaign} repeats line ${seen}` });
+      if (seen !== undefined)
+        errors.push({
+          line: r.line,
+          message: `gold item ${r.proposal} / ${r.candidate} of campaign ${r.campaign} repeats line ${seen}`,
+        });
       else first.set(key, r.line);
     }
     const campaignIds = [...new Set(rows.map((r) => r.campaign))];
-    const known = new Set((await db.select({ id: campaigns.id }).from(campaigns).where(inArray(campaigns.id, campaignIds.concat(-1)))).map((c) => c.id));
+    const known = new Set(
+      (
+        await db
+          .select({ id: campaigns.id })
+          .from(campaigns)
+          .where(inArray(campaigns.id, campaignIds.concat(-1)))
+      ).map((c) => c.id),
+    );
     const proposalIds = new Set(
-      (await db.select({ e: proposals.externalId }).from(proposals).where(inArray(proposals.externalId, [...new Set(rows.map((r) => r.proposal))].concat("")))).map((p) => p.e),
+      (
+        await db
+          .select({ e: proposals.externalId })
+          .from(proposals)
+          .where(inArray(proposals.externalId, [...new Set(rows.map((r) => r.proposal))].concat("")))
+      ).map((p) => p.e),
     );
     const candidateIds = new Set(
-      (await db.select({ e: candidates.externalId }).from(candidates).where(inArray(candidates.externalId, [...new Set(rows.map((r) => r.candidate))].concat("")))).map((c) => c.e),
+      (
+        await db
+          .select({ e: candidates.externalId })
+          .from(candidates)
+          .where(inArray(candidates.externalId, [...new Set(rows.map((r) => r.candidate))].concat("")))
+      ).map((c) => c.e),
     );
     const items = new Map<string, number>();
     for (const id of known) {
@@ -47,7 +68,9 @@ export const truthWriter: Writer<Prepared> = {
       ].filter(Boolean);
       const itemId = items.get(`${r.campaign}\u0000${r.proposal}\u0000${r.candidate}`);
       if (problems.length === 0 && itemId === undefined) {
-        problems.push(`${r.proposal} / ${r.candidate} is not a pair of campaign ${r.campaign} (only pooled pairs of a launched campaign can be gold items)`);
+        problems.push(
+          `${r.proposal} / ${r.candidate} is not a pair of campaign ${r.campaign} (only pooled pairs of a launched campaign can be gold items)`,
+        );
       }
       if (problems.length > 0) errors.push({ line: r.line, message: problems.join("; ") });
       else out.push({ itemId: itemId!, grade: r.grade });

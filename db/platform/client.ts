@@ -23,7 +23,7 @@ export const CONNECT_TIMEOUT_SECONDS = 1.5;
  */
 export function createDb(
   url: string,
-  options: { max?: number; statementTimeoutMs?: number } = {}
+  options: { max?: number; statementTimeoutMs?: number } = {},
 ): { db: Db; sql: Sql } {
   const sql = postgres(url, {
     max: options.max ?? 10,
@@ -63,7 +63,7 @@ function guardTransactions(sql: Sql) {
     return Promise.race([
       begin(
         mode,
-        guardScope(body, (error) => lost(error))
+        guardScope(body, (error) => lost(error)),
       ),
       connectionLost,
     ]);

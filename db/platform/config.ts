@@ -19,16 +19,30 @@ const configSchema = z.object({
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   ASSAY_SEED_DEMO: z.enum(["auto", "never"]).default("auto"),
   // A session ends after this long unused, and at the latest this long after sign-in.
-  SESSION_IDLE_HOURS: z.coerce.number().positive("must be more than 0 hours").max(720, "must be at most 720 hours").default(8),
-  SESSION_MAX_DAYS: z.coerce.number().positive("must be more than 0 days").max(90, "must be at most 90 days").default(7),
+  SESSION_IDLE_HOURS: z.coerce
+    .number()
+    .positive("must be more than 0 hours")
+    .max(720, "must be at most 720 hours")
+    .default(8),
+  SESSION_MAX_DAYS: z.coerce
+    .number()
+    .positive("must be more than 0 days")
+    .max(90, "must be at most 90 days")
+    .default(7),
   PUBLIC_URL: z
     .string()
-    .refine(isHttpOrigin, "must be the http(s) address people open Assay at, like https://assay.example.org, without a path")
+    .refine(
+      isHttpOrigin,
+      "must be the http(s) address people open Assay at, like https://assay.example.org, without a path",
+    )
     .transform((url) => new URL(url).origin)
     .optional(),
   TRUST_PROXY: z
     .string()
-    .regex(/^(\d|true|false)$/, "must be how many reverse proxies stand in front of Assay (usually 1), true or false")
+    .regex(
+      /^(\d|true|false)$/,
+      "must be how many reverse proxies stand in front of Assay (usually 1), true or false",
+    )
     .transform((hops) => (hops === "true" ? 1 : hops === "false" ? 0 : Number(hops)))
     .default("0"),
   WORKER_THREADS: z.coerce.number().int("must be a whole number").min(1).max(256).optional(),
@@ -54,7 +68,10 @@ export class ConfigError extends Error {}
  * must bring one, so sessions survive a redeploy on another machine (the embedded default generates
  * one under the data directory instead). The CLI and migrations need none.
  */
-export function loadConfig(env: Record<string, string | undefined> = process.env, options: { forServer?: boolean } = {}): Config {
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  options: { forServer?: boolean } = {},
+): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ""));
   const parsed = configSchema.safeParse(cleaned);
   if (!parsed.success) {
@@ -62,8 +79,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Configuration error: ${issue.path.join(".")} ${issue.message}.`);
   }
   const config = parsed.data;
-  if (options.forServer && config.NODE_ENV === "production" && config.DATABASE_URL && !config.SESSION_SECRET) {
-    throw new ConfigError("Configuration error: SESSION_SECRET is required in production when DATABASE_URL is set.");
+  if (
+    options.forServer &&
+    config.NODE_ENV === "production" &&
+    config.DATABASE_URL &&
+    !config.SESSION_SECRET
+  ) {
+    throw new ConfigError(
+      "Configuration error: SESSION_SECRET is required in production when DATABASE_URL is set.",
+    );
   }
   // Bootstraps run in a pool of worker threads; one core stays with the event loop.
   const workerThreads = config.WORKER_THREADS ?? Math.max(1, os.availableParallelism() - 1);

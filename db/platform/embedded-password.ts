@@ -67,8 +67,8 @@ export async function migrateLegacyPassword(port: number, password: string, data
     if ((error as { code?: string }).code !== "28P01") throw error;
     throw new Error(
       `the embedded PostgreSQL accepts neither the password in ${passwordFile(
-        dataDir
-      )} nor the legacy one; restore that file from a backup of the data directory`
+        dataDir,
+      )} nor the legacy one; restore that file from a backup of the data directory`,
     );
   } finally {
     await legacy.end();

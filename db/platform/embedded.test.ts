@@ -40,7 +40,9 @@ it("initialises the cluster with a random password in a 0600 file, listening on 
   expect((await fs.stat(passwordFile(dataDir))).mode & 0o777).toBe(0o600);
   expect(new URL(server.url).password).toBe(stored);
   expect(await query(server.url, "show listen_addresses")).toEqual([{ listen_addresses: "127.0.0.1" }]);
-  await expect(query(withPassword(server.url, LEGACY_PASSWORD), "select 1")).rejects.toMatchObject({ code: "28P01" });
+  await expect(query(withPassword(server.url, LEGACY_PASSWORD), "select 1")).rejects.toMatchObject({
+    code: "28P01",
+  });
   // Another process (the CLI, the tests' global setup) finds the running server and its password.
   const running = await runningEmbeddedUrl(dataDir);
   expect(running).not.toBeNull();
@@ -56,7 +58,9 @@ it("moves a cluster still on the legacy assay/assay to a new random password on 
   expect(stored).toMatch(/^[0-9a-f]{48}$/);
   expect((await fs.stat(passwordFile(dataDir))).mode & 0o777).toBe(0o600);
   expect(await query(server.url, "select current_user as who")).toEqual([{ who: "assay" }]);
-  await expect(query(withPassword(server.url, LEGACY_PASSWORD), "select 1")).rejects.toMatchObject({ code: "28P01" });
+  await expect(query(withPassword(server.url, LEGACY_PASSWORD), "select 1")).rejects.toMatchObject({
+    code: "28P01",
+  });
   expect(await runningEmbeddedUrl(dataDir)).toBe(server.url);
 });
 
@@ -66,7 +70,7 @@ it("refuses to start, naming the password file, when neither its password nor th
   const stored = await fs.readFile(passwordFile(dataDir), "utf8");
   await fs.writeFile(passwordFile(dataDir), "0".repeat(48), { mode: 0o600 });
   await expect(startEmbeddedPostgres({ dataDir, onStatus: () => {} })).rejects.toThrow(
-    `accepts neither the password in ${passwordFile(dataDir)}`
+    `accepts neither the password in ${passwordFile(dataDir)}`,
   );
   // The failed start stopped its server again: with the right password back, the cluster starts.
   await fs.writeFile(passwordFile(dataDir), stored, { mode: 0o600 });

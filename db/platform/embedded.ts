@@ -68,7 +68,7 @@ export async function startEmbeddedPostgres(options: {
     await pg.start();
   } catch {
     throw new Error(
-      `the embedded PostgreSQL in ${databaseDir} did not start: ${log.slice(-5).join(" ").trim() || "no output"}`
+      `the embedded PostgreSQL in ${databaseDir} did not start: ${log.slice(-5).join(" ").trim() || "no output"}`,
     );
   }
   const database = options.database ?? "assay";
@@ -174,7 +174,7 @@ export function freePort(): Promise<number> {
     server.listen(0, "127.0.0.1", () => {
       const address = server.address();
       server.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
       );
     });
   });

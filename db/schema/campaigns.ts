@@ -1,4 +1,16 @@
-import { boolean, index, integer, pgEnum, pgTable, primaryKey, serial, smallint, text, timestamp, unique } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  unique,
+} from "drizzle-orm/pg-core";
 import { candidates, proposals } from "./catalog";
 import { systems } from "./systems";
 import { users } from "./users";
@@ -24,8 +36,12 @@ export const campaigns = pgTable("campaigns", {
 export const campaignSystems = pgTable(
   "campaign_systems",
   {
-    campaignId: integer("campaign_id").notNull().references(() => campaigns.id, { onDelete: "cascade" }),
-    systemId: integer("system_id").notNull().references(() => systems.id),
+    campaignId: integer("campaign_id")
+      .notNull()
+      .references(() => campaigns.id, { onDelete: "cascade" }),
+    systemId: integer("system_id")
+      .notNull()
+      .references(() => systems.id),
   },
   (t) => [primaryKey({ columns: [t.campaignId, t.systemId] })],
 );
@@ -33,8 +49,12 @@ export const campaignSystems = pgTable(
 export const campaignProposals = pgTable(
   "campaign_proposals",
   {
-    campaignId: integer("campaign_id").notNull().references(() => campaigns.id, { onDelete: "cascade" }),
-    proposalId: integer("proposal_id").notNull().references(() => proposals.id),
+    campaignId: integer("campaign_id")
+      .notNull()
+      .references(() => campaigns.id, { onDelete: "cascade" }),
+    proposalId: integer("proposal_id")
+      .notNull()
+      .references(() => proposals.id),
   },
   (t) => [primaryKey({ columns: [t.campaignId, t.proposalId] })],
 );
@@ -42,8 +62,12 @@ export const campaignProposals = pgTable(
 export const campaignExperts = pgTable(
   "campaign_experts",
   {
-    campaignId: integer("campaign_id").notNull().references(() => campaigns.id, { onDelete: "cascade" }),
-    userId: integer("user_id").notNull().references(() => users.id),
+    campaignId: integer("campaign_id")
+      .notNull()
+      .references(() => campaigns.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
   },
   (t) => [primaryKey({ columns: [t.campaignId, t.userId] })],
 );
@@ -56,12 +80,21 @@ export const campaignItems = pgTable(
   "campaign_items",
   {
     id: serial("id").primaryKey(),
-    campaignId: integer("campaign_id").notNull().references(() => campaigns.id, { onDelete: "cascade" }),
-    proposalId: integer("proposal_id").notNull().references(() => proposals.id),
-    candidateId: integer("candidate_id").notNull().references(() => candidates.id),
+    campaignId: integer("campaign_id")
+      .notNull()
+      .references(() => campaigns.id, { onDelete: "cascade" }),
+    proposalId: integer("proposal_id")
+      .notNull()
+      .references(() => proposals.id),
+    candidateId: integer("candidate_id")
+      .notNull()
+      .references(() => candidates.id),
     alias: text("alias").notNull(),
   },
-  (t) => [unique("campaign_items_pair").on(t.campaignId, t.proposalId, t.candidateId), unique("campaign_items_alias").on(t.campaignId, t.proposalId, t.alias)],
+  (t) => [
+    unique("campaign_items_pair").on(t.campaignId, t.proposalId, t.candidateId),
+    unique("campaign_items_alias").on(t.campaignId, t.proposalId, t.alias),
+  ],
 );
 
 /** A proposal given to an expert; `seed` fixes the card order for this (expert, proposal). */
@@ -69,23 +102,36 @@ export const campaignAssignments = pgTable(
   "campaign_assignments",
   {
     id: serial("id").primaryKey(),
-    campaignId: integer("campaign_id").notNull().references(() => campaigns.id, { onDelete: "cascade" }),
-    proposalId: integer("proposal_id").notNull().references(() => proposals.id),
-    expertId: integer("expert_id").notNull().references(() => users.id),
+    campaignId: integer("campaign_id")
+      .notNull()
+      .references(() => campaigns.id, { onDelete: "cascade" }),
+    proposalId: integer("proposal_id")
+      .notNull()
+      .references(() => proposals.id),
+    expertId: integer("expert_id")
+      .notNull()
+      .references(() => users.id),
     seed: text("seed").notNull(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
     active: boolean("active").notNull().default(true),
     assignedAt: timestamp("assigned_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique("campaign_assignments_once").on(t.campaignId, t.proposalId, t.expertId), index("campaign_assignments_expert_idx").on(t.expertId)],
+  (t) => [
+    unique("campaign_assignments_once").on(t.campaignId, t.proposalId, t.expertId),
+    index("campaign_assignments_expert_idx").on(t.expertId),
+  ],
 );
 
 /** An expert's grade of one pooled pair: 1–4, or null for "can't judge"; one per (assignment, item). */
 export const ratings = pgTable(
   "ratings",
   {
-    assignmentId: integer("assignment_id").notNull().references(() => campaignAssignments.id, { onDelete: "cascade" }),
-    itemId: integer("item_id").notNull().references(() => campaignItems.id, { onDelete: "cascade" }),
+    assignmentId: integer("assignment_id")
+      .notNull()
+      .references(() => campaignAssignments.id, { onDelete: "cascade" }),
+    itemId: integer("item_id")
+      .notNull()
+      .references(() => campaignItems.id, { onDelete: "cascade" }),
     grade: smallint("grade"),
     rationale: text("rationale").notNull().default(""),
     /** The 1-based position at which the card was shown. */

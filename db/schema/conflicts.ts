@@ -9,8 +9,12 @@ import { candidates, proposals } from "./catalog";
 export const conflicts = pgTable(
   "conflicts",
   {
-    proposalId: integer("proposal_id").notNull().references(() => proposals.id, { onDelete: "cascade" }),
-    candidateId: integer("candidate_id").notNull().references(() => candidates.id, { onDelete: "cascade" }),
+    proposalId: integer("proposal_id")
+      .notNull()
+      .references(() => proposals.id, { onDelete: "cascade" }),
+    candidateId: integer("candidate_id")
+      .notNull()
+      .references(() => candidates.id, { onDelete: "cascade" }),
     reason: text("reason").notNull().default(""),
   },
   (t) => [primaryKey({ columns: [t.proposalId, t.candidateId] })],

@@ -1,5 +1,18 @@
 import { sql } from "drizzle-orm";
-import { boolean, doublePrecision, index, integer, pgEnum, pgTable, primaryKey, serial, text, timestamp, unique, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { candidates, proposals, subjects } from "./catalog";
 import { systems } from "./systems";
 import { users } from "./users";
@@ -33,8 +46,12 @@ export const experiments = pgTable("experiments", {
 export const experimentProposals = pgTable(
   "experiment_proposals",
   {
-    experimentId: integer("experiment_id").notNull().references(() => experiments.id, { onDelete: "cascade" }),
-    proposalId: integer("proposal_id").notNull().references(() => proposals.id, { onDelete: "cascade" }),
+    experimentId: integer("experiment_id")
+      .notNull()
+      .references(() => experiments.id, { onDelete: "cascade" }),
+    proposalId: integer("proposal_id")
+      .notNull()
+      .references(() => proposals.id, { onDelete: "cascade" }),
   },
   (t) => [primaryKey({ columns: [t.experimentId, t.proposalId] })],
 );
@@ -43,15 +60,22 @@ export const arms = pgTable(
   "arms",
   {
     id: serial("id").primaryKey(),
-    experimentId: integer("experiment_id").notNull().references(() => experiments.id, { onDelete: "cascade" }),
+    experimentId: integer("experiment_id")
+      .notNull()
+      .references(() => experiments.id, { onDelete: "cascade" }),
     key: text("key").notNull(),
-    systemId: integer("system_id").notNull().references(() => systems.id),
+    systemId: integer("system_id")
+      .notNull()
+      .references(() => systems.id),
     weight: doublePrecision("weight").notNull(),
     isControl: boolean("is_control").notNull().default(false),
     /** Arms keep the order they were given in: GrowthBook's bucket ranges depend on it. */
     position: integer("position").notNull(),
   },
-  (t) => [unique("arms_experiment_key").on(t.experimentId, t.key), unique("arms_experiment_position").on(t.experimentId, t.position)],
+  (t) => [
+    unique("arms_experiment_key").on(t.experimentId, t.key),
+    unique("arms_experiment_position").on(t.experimentId, t.position),
+  ],
 );
 
 /** Keys for applications that log from outside Assay; only a SHA-256 of each key is stored. */
@@ -59,7 +83,9 @@ export const experimentApiKeys = pgTable(
   "experiment_api_keys",
   {
     id: serial("id").primaryKey(),
-    experimentId: integer("experiment_id").notNull().references(() => experiments.id, { onDelete: "cascade" }),
+    experimentId: integer("experiment_id")
+      .notNull()
+      .references(() => experiments.id, { onDelete: "cascade" }),
     /** The first characters, to tell keys apart in lists. */
     prefix: text("prefix").notNull(),
     hash: text("hash").notNull().unique(),
@@ -74,9 +100,13 @@ export const experimentApiKeys = pgTable(
 export const exposures = pgTable(
   "exposures",
   {
-    experimentId: integer("experiment_id").notNull().references(() => experiments.id, { onDelete: "cascade" }),
+    experimentId: integer("experiment_id")
+      .notNull()
+      .references(() => experiments.id, { onDelete: "cascade" }),
     unit: text("unit").notNull(),
-    armId: integer("arm_id").notNull().references(() => arms.id),
+    armId: integer("arm_id")
+      .notNull()
+      .references(() => arms.id),
     exposedAt: timestamp("exposed_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.experimentId, t.unit] })],
@@ -86,8 +116,12 @@ export const exposures = pgTable(
 export const convenerAssignments = pgTable(
   "convener_assignments",
   {
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-    proposalId: integer("proposal_id").notNull().references(() => proposals.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    proposalId: integer("proposal_id")
+      .notNull()
+      .references(() => proposals.id, { onDelete: "cascade" }),
     assignedAt: timestamp("assigned_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.proposalId] })],
@@ -101,7 +135,9 @@ export const events = pgTable(
   "events",
   {
     eventId: text("event_id").primaryKey(),
-    experimentId: integer("experiment_id").notNull().references(() => experiments.id, { onDelete: "cascade" }),
+    experimentId: integer("experiment_id")
+      .notNull()
+      .references(() => experiments.id, { onDelete: "cascade" }),
     type: text("type").notNull(),
     at: timestamp("at", { withTimezone: true, mode: "string" }).notNull(),
     arm: text("arm").notNull(),
@@ -114,7 +150,10 @@ export const events = pgTable(
     teams: text("teams").array(),
     receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("events_experiment_at_idx").on(t.experimentId, t.at), index("events_experiment_session_idx").on(t.experimentId, t.unit, t.sessionId)],
+  (t) => [
+    index("events_experiment_at_idx").on(t.experimentId, t.at),
+    index("events_experiment_session_idx").on(t.experimentId, t.unit, t.sessionId),
+  ],
 );
 
 /**
@@ -127,11 +166,19 @@ export const events = pgTable(
 export const eventSessions = pgTable(
   "event_sessions",
   {
-    experimentId: integer("experiment_id").notNull().references(() => experiments.id, { onDelete: "cascade" }),
+    experimentId: integer("experiment_id")
+      .notNull()
+      .references(() => experiments.id, { onDelete: "cascade" }),
     unit: text("unit").notNull(),
     sessionId: text("session_id").notNull(),
-    arms: text("arms").array().notNull().default(sql`'{}'`),
-    armEvents: integer("arm_events").array().notNull().default(sql`'{}'`),
+    arms: text("arms")
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    armEvents: integer("arm_events")
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     events: integer("events").notNull().default(0),
     firstAt: timestamp("first_at", { withTimezone: true, mode: "string" }),
     impressions: integer("impressions").notNull().default(0),
@@ -151,7 +198,9 @@ export const eventSessions = pgTable(
 export const eventSessionsDirty = pgTable(
   "event_sessions_dirty",
   {
-    experimentId: integer("experiment_id").notNull().references(() => experiments.id, { onDelete: "cascade" }),
+    experimentId: integer("experiment_id")
+      .notNull()
+      .references(() => experiments.id, { onDelete: "cascade" }),
     unit: text("unit").notNull(),
     sessionId: text("session_id").notNull(),
   },
@@ -162,7 +211,9 @@ export const eventSessionsDirty = pgTable(
 export const eventIds = pgTable(
   "event_ids",
   {
-    experimentId: integer("experiment_id").notNull().references(() => experiments.id, { onDelete: "cascade" }),
+    experimentId: integer("experiment_id")
+      .notNull()
+      .references(() => experiments.id, { onDelete: "cascade" }),
     kind: text("kind", { enum: ["proposal", "candidate"] }).notNull(),
     externalId: text("external_id").notNull(),
   },
@@ -184,9 +235,15 @@ export const convenerSessions = pgTable(
   "convener_sessions",
   {
     id: text("id").primaryKey(),
-    experimentId: integer("experiment_id").notNull().references(() => experiments.id, { onDelete: "cascade" }),
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-    proposalId: integer("proposal_id").notNull().references(() => proposals.id, { onDelete: "cascade" }),
+    experimentId: integer("experiment_id")
+      .notNull()
+      .references(() => experiments.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    proposalId: integer("proposal_id")
+      .notNull()
+      .references(() => proposals.id, { onDelete: "cascade" }),
     unit: text("unit").notNull(),
     arm: text("arm").notNull(),
     status: sessionStatusEnum("status").notNull().default("open"),
@@ -195,15 +252,21 @@ export const convenerSessions = pgTable(
   },
   (t) => [
     index("convener_sessions_lookup_idx").on(t.experimentId, t.userId, t.proposalId),
-    uniqueIndex("convener_sessions_one_open_idx").on(t.experimentId, t.userId, t.proposalId).where(sql`${t.status} = 'open'`),
+    uniqueIndex("convener_sessions_one_open_idx")
+      .on(t.experimentId, t.userId, t.proposalId)
+      .where(sql`${t.status} = 'open'`),
   ],
 );
 
 export const committeeMembers = pgTable(
   "committee_members",
   {
-    sessionId: text("session_id").notNull().references(() => convenerSessions.id, { onDelete: "cascade" }),
-    candidateId: integer("candidate_id").notNull().references(() => candidates.id),
+    sessionId: text("session_id")
+      .notNull()
+      .references(() => convenerSessions.id, { onDelete: "cascade" }),
+    candidateId: integer("candidate_id")
+      .notNull()
+      .references(() => candidates.id),
     adoptedAt: timestamp("adopted_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.sessionId, t.candidateId] })],

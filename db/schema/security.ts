@@ -41,7 +41,11 @@ export const auditLog = pgTable(
     target: text("target").notNull().default(""),
     detail: jsonb("detail").notNull().default({}),
   },
-  (t) => [index("audit_log_at_idx").on(t.at), index("audit_log_action_idx").on(t.action), index("audit_log_actor_idx").on(t.actorId)],
+  (t) => [
+    index("audit_log_at_idx").on(t.at),
+    index("audit_log_action_idx").on(t.action),
+    index("audit_log_actor_idx").on(t.actorId),
+  ],
 );
 
 export type AuditEntry = typeof auditLog.$inferSelect;

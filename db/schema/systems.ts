@@ -1,4 +1,14 @@
-import { doublePrecision, index, integer, pgTable, primaryKey, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
+import {
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  unique,
+} from "drizzle-orm/pg-core";
 import { candidates, proposals } from "./catalog";
 
 export const systems = pgTable("systems", {
@@ -13,31 +23,49 @@ export const rankedLists = pgTable(
   "ranked_lists",
   {
     id: serial("id").primaryKey(),
-    systemId: integer("system_id").notNull().references(() => systems.id, { onDelete: "cascade" }),
-    proposalId: integer("proposal_id").notNull().references(() => proposals.id, { onDelete: "cascade" }),
+    systemId: integer("system_id")
+      .notNull()
+      .references(() => systems.id, { onDelete: "cascade" }),
+    proposalId: integer("proposal_id")
+      .notNull()
+      .references(() => proposals.id, { onDelete: "cascade" }),
     variant: text("variant").notNull().default("default"),
     importedAt: timestamp("imported_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique("ranked_lists_system_proposal_variant").on(t.systemId, t.proposalId, t.variant), index("ranked_lists_proposal_idx").on(t.proposalId)],
+  (t) => [
+    unique("ranked_lists_system_proposal_variant").on(t.systemId, t.proposalId, t.variant),
+    index("ranked_lists_proposal_idx").on(t.proposalId),
+  ],
 );
 
 export const listItems = pgTable(
   "list_items",
   {
-    listId: integer("list_id").notNull().references(() => rankedLists.id, { onDelete: "cascade" }),
+    listId: integer("list_id")
+      .notNull()
+      .references(() => rankedLists.id, { onDelete: "cascade" }),
     rank: integer("rank").notNull(),
-    candidateId: integer("candidate_id").notNull().references(() => candidates.id),
+    candidateId: integer("candidate_id")
+      .notNull()
+      .references(() => candidates.id),
     score: doublePrecision("score"),
   },
-  (t) => [primaryKey({ columns: [t.listId, t.rank] }), unique("list_items_list_candidate").on(t.listId, t.candidateId)],
+  (t) => [
+    primaryKey({ columns: [t.listId, t.rank] }),
+    unique("list_items_list_candidate").on(t.listId, t.candidateId),
+  ],
 );
 
 /** Historical committee members: the tier-1 "gold" labels (rel = 1). */
 export const goldMembers = pgTable(
   "gold_members",
   {
-    proposalId: integer("proposal_id").notNull().references(() => proposals.id, { onDelete: "cascade" }),
-    candidateId: integer("candidate_id").notNull().references(() => candidates.id),
+    proposalId: integer("proposal_id")
+      .notNull()
+      .references(() => proposals.id, { onDelete: "cascade" }),
+    candidateId: integer("candidate_id")
+      .notNull()
+      .references(() => candidates.id),
   },
   (t) => [primaryKey({ columns: [t.proposalId, t.candidateId] })],
 );

@@ -1,4 +1,15 @@
-import { boolean, index, integer, pgEnum, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { subjects } from "./catalog";
 import { roles } from "../../scripts/inputs/roles";
@@ -27,10 +38,17 @@ export const users = pgTable(
 export const userSubjects = pgTable(
   "user_subjects",
   {
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-    subjectId: integer("subject_id").notNull().references(() => subjects.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    subjectId: integer("subject_id")
+      .notNull()
+      .references(() => subjects.id, { onDelete: "cascade" }),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.subjectId] }), index("user_subjects_subject_idx").on(t.subjectId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.subjectId] }),
+    index("user_subjects_subject_idx").on(t.subjectId),
+  ],
 );
 
 export type User = typeof users.$inferSelect;

@@ -12,7 +12,12 @@ afterAll(() => t.drop());
 
 describe("an offline snapshot keeps the score and exposure sections", () => {
   it("stores score statistics, bands and exposure, and its CSV carries the exposure figures", async () => {
-    const created = await createSnapshot(t.db, "cli", { kind: "offline", ks: [5, 10], B: 100, seed: "scores" });
+    const created = await createSnapshot(t.db, "cli", {
+      kind: "offline",
+      ks: [5, 10],
+      B: 100,
+      seed: "scores",
+    });
     const stored = await getSnapshot(t.db, created.id);
     const [system] = (stored.result as OfflineReport).systems;
     // The demo lists carry scores: statistics at ranks 1..10 and decile bands over every list item.

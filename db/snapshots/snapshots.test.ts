@@ -1,7 +1,16 @@
 import { sql } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
 import { seedDemo } from "../../scripts/demo/seed";
-import { compareSnapshots, computeResult, createSnapshot, dataWindow, getSnapshot, listSnapshots, snapshotCsv, snapshotDocument } from "./snapshots";
+import {
+  compareSnapshots,
+  computeResult,
+  createSnapshot,
+  dataWindow,
+  getSnapshot,
+  listSnapshots,
+  snapshotCsv,
+  snapshotDocument,
+} from "./snapshots";
 import { canonicalJson, sha256 } from "../../scripts/lib/canonical";
 import { getExperiment } from "../experiments/experiments";
 import { exportEvents } from "../experiments/events";
@@ -26,7 +35,12 @@ describe("snapshots", () => {
 
   it("freezing is idempotent: the same parameters on unchanged data return the snapshot already made", async () => {
     const count = async () => (await listSnapshots(t.db)).length;
-    const audits = async () => (await t.db.execute<{ n: number }>(sql`select count(*)::int as n from audit_log where action = 'snapshot.create'`))[0].n;
+    const audits = async () =>
+      (
+        await t.db.execute<{ n: number }>(
+          sql`select count(*)::int as n from audit_log where action = 'snapshot.create'`,
+        )
+      )[0].n;
     const [rowsBefore, auditsBefore] = [await count(), await audits()];
     const first = await createSnapshot(t.db, "cli", { kind: "offline", ks: [5, 10], B: 150, seed: "idem" });
     expect(first.created).toBe(true);
@@ -35,15 +49,25 @@ describe("snapshots", () => {
     const again = await createSnapshot(t.db, "cli", { kind: "offline", ks: [5, 10], B: 150, seed: "idem" });
     expect([again.id, again.created]).toEqual([first.id, false]);
     // Two at once (a double-click reaching the server twice): one row, one audit entry.
-    const both = await Promise.all([1, 2].map(() => createSnapshot(t.db, "cli", { kind: "offline", ks: [5], B: 150, seed: "idem" })));
+    const both = await Promise.all(
+      [1, 2].map(() => createSnapshot(t.db, "cli", { kind: "offline", ks: [5], B: 150, seed: "idem" })),
+    );
     expect(both[0].id).toBe(both[1].id);
     expect(both.filter((s) => s.created)).toHaveLength(1);
     expect([await count(), await audits()]).toEqual([rowsBefore + 2, auditsBefore + 2]);
     // Another seed is another snapshot; so is the same one after the data changed.
-    expect((await createSnapshot(t.db, "cli", { kind: "offline", ks: [5, 10], B: 150, seed: "idem-2" })).id).not.toBe(first.id);
-    await t.db.execute(sql`insert into events (event_id, experiment_id, type, at, arm, unit, session_id, proposal_id, candidate_id)
+    expect(
+      (await createSnapshot(t.db, "cli", { kind: "offline", ks: [5, 10], B: 150, seed: "idem-2" })).id,
+    ).not.toBe(first.id);
+    await t.db
+      .execute(sql`insert into events (event_id, experiment_id, type, at, arm, unit, session_id, proposal_id, candidate_id)
       select 'idem-event', id, 'click', now(), 'A', 'u', 's', 'p', 'c' from experiments limit 1`);
-    const afterChange = await createSnapshot(t.db, "cli", { kind: "offline", ks: [5, 10], B: 150, seed: "idem" });
+    const afterChange = await createSnapshot(t.db, "cli", {
+      kind: "offline",
+      ks: [5, 10],
+      B: 150,
+      seed: "idem",
+    });
     expect(afterChange.created).toBe(true);
     expect(afterChange.id).not.toBe(first.id);
     expect(afterChange.sha256).toBe(first.sha256); // the offline report reads no events: same figures, newer window
@@ -52,8 +76,13 @@ describe("snapshots", () => {
   it("defaults to the seed of the result's own page: the experiment's, and campaign-<id>", async () => {
     const experiment = (await getExperiment(t.db, "reviewer-ranker-v2"))!;
     const [{ id: campaign }] = await t.db.execute<{ id: number }>(sql`select id from campaigns limit 1`);
-    expect((await computeResult(t.db, { kind: "online", experiment: experiment.key, B: 100 })).parameters).toMatchObject({ seed: experiment.seed, B: 100 });
-    expect((await computeResult(t.db, { kind: "expert", campaign, B: 100 })).parameters).toMatchObject({ seed: `campaign-${campaign}`, ks: [5, 10, 20] });
+    expect(
+      (await computeResult(t.db, { kind: "online", experiment: experiment.key, B: 100 })).parameters,
+    ).toMatchObject({ seed: experiment.seed, B: 100 });
+    expect((await computeResult(t.db, { kind: "expert", campaign, B: 100 })).parameters).toMatchObject({
+      seed: `campaign-${campaign}`,
+      ks: [5, 10, 20],
+    });
     // An expert result holds the campaign's gold figures: learning curves of 1,000 Dawid–Skene draws take a while.
   }, 180_000);
 
@@ -65,44 +94,84 @@ describe("snapshots", () => {
     expect(rows.some((r) => r.measure === "Success@10" && r.a !== null && r.a === r.b)).toBe(true);
     expect(rows.some((r) => r.measure === "Success@5" && r.a === null && r.b !== null)).toBe(true);
     expect(compareSnapshots(a, a).every((r) => r.a === r.b)).toBe(true);
-    const online = await createSnapshot(t.db, "cli", { kind: "online", experiment: "reviewer-ranker-v2", B: 100 });
-    expect(() => compareSnapshots(a, online)).toThrow("An offline snapshot cannot be compared with an online one; pick two of the same kind.");
+    const online = await createSnapshot(t.db, "cli", {
+      kind: "online",
+      experiment: "reviewer-ranker-v2",
+      B: 100,
+    });
+    expect(() => compareSnapshots(a, online)).toThrow(
+      "An offline snapshot cannot be compared with an online one; pick two of the same kind.",
+    );
     expect(() => compareSnapshots(online, a)).toThrow(expect.objectContaining({ status: 400 }));
   });
 
   it("is immutable: the database refuses updates, deletes and truncation", async () => {
     const s = await createSnapshot(t.db, "cli", { kind: "offline", ks: [10], B: 100 });
     // drizzle wraps the database's error; its own message is the cause's.
-    const refusal = (query: Promise<unknown>) => query.then(() => "accepted", (error: Error & { cause?: Error }) => error.cause?.message ?? error.message);
-    expect(await refusal(t.db.execute(sql`update snapshots set sha256 = 'x' where id = ${s.id}`))).toBe(`snapshots are immutable: snapshot ${s.id} cannot be changed or deleted`);
-    expect(await refusal(t.db.execute(sql`delete from snapshots where id = ${s.id}`))).toBe(`snapshots are immutable: snapshot ${s.id} cannot be changed or deleted`);
-    expect(await refusal(t.db.execute(sql`truncate snapshots`))).toBe("snapshots are immutable: the table cannot be truncated");
+    const refusal = (query: Promise<unknown>) =>
+      query.then(
+        () => "accepted",
+        (error: Error & { cause?: Error }) => error.cause?.message ?? error.message,
+      );
+    expect(await refusal(t.db.execute(sql`update snapshots set sha256 = 'x' where id = ${s.id}`))).toBe(
+      `snapshots are immutable: snapshot ${s.id} cannot be changed or deleted`,
+    );
+    expect(await refusal(t.db.execute(sql`delete from snapshots where id = ${s.id}`))).toBe(
+      `snapshots are immutable: snapshot ${s.id} cannot be changed or deleted`,
+    );
+    expect(await refusal(t.db.execute(sql`truncate snapshots`))).toBe(
+      "snapshots are immutable: the table cannot be truncated",
+    );
     expect((await getSnapshot(t.db, s.id)).sha256).toBe(s.sha256);
   });
 
   it("freezes online and expert results too, and exports them as assay.snapshot/v1 JSON and CSV", async () => {
-    const online = await createSnapshot(t.db, "cli", { kind: "online", experiment: "reviewer-ranker-v2", B: 100 });
+    const online = await createSnapshot(t.db, "cli", {
+      kind: "online",
+      experiment: "reviewer-ranker-v2",
+      B: 100,
+    });
     const [{ id: campaign }] = await t.db.execute<{ id: number }>(sql`select id from campaigns limit 1`);
     const expert = await createSnapshot(t.db, "cli", { kind: "expert", campaign, B: 100 });
     const doc = snapshotDocument(online);
-    expect(doc).toMatchObject({ schema: "assay.snapshot/v1", kind: "online", sha256: online.sha256, parameters: { experiment: "reviewer-ranker-v2", B: 100 } });
+    expect(doc).toMatchObject({
+      schema: "assay.snapshot/v1",
+      kind: "online",
+      sha256: online.sha256,
+      parameters: { experiment: "reviewer-ranker-v2", B: 100 },
+    });
     expect(snapshotCsv(online).split("\r\n")[0]).toBe("system_or_arm,group,measure,value,ci_lower,ci_upper");
     expect(snapshotCsv(online)).toMatch(/\r\nB,vs A,ctr difference,/);
     expect(snapshotCsv(expert)).toMatch(/\r\nchallenger,overall,nDCG@10,0\.\d+/);
-    await expect(createSnapshot(t.db, "cli", { kind: "online", experiment: "nope" })).rejects.toMatchObject({ status: 404 });
+    await expect(createSnapshot(t.db, "cli", { kind: "online", experiment: "nope" })).rejects.toMatchObject({
+      status: 404,
+    });
     // The frozen online result is `assay online` on the stored events, plus the daily series its charts need.
     const experiment = (await getExperiment(t.db, "reviewer-ranker-v2"))!;
     const events: OnlineEvent[] = [];
     for await (const page of exportEvents(t.db, experiment)) events.push(...page);
     const { daily, experiment: named, ...report } = online.result as Record<string, unknown>;
     expect(named).toEqual({ key: experiment.key, name: experiment.name });
-    expect(report).toEqual(JSON.parse(canonicalJson(onlineReport(events, { weights: { A: 0.5, B: 0.5 }, control: "A", intervals: true, B: 100, seed: experiment.seed }))));
+    expect(report).toEqual(
+      JSON.parse(
+        canonicalJson(
+          onlineReport(events, {
+            weights: { A: 0.5, B: 0.5 },
+            control: "A",
+            intervals: true,
+            B: 100,
+            seed: experiment.seed,
+          }),
+        ),
+      ),
+    );
     expect((daily as unknown[]).length).toBeGreaterThan(1);
   }, 180_000);
 
   it("records the data window, which moves when data changes", async () => {
     const before = await dataWindow(t.db);
-    await t.db.execute(sql`insert into events (event_id, experiment_id, type, at, arm, unit, session_id, proposal_id, candidate_id)
+    await t.db
+      .execute(sql`insert into events (event_id, experiment_id, type, at, arm, unit, session_id, proposal_id, candidate_id)
       select 'new-event', id, 'click', now(), 'A', 'u', 's', 'p', 'c' from experiments limit 1`);
     const after = await dataWindow(t.db);
     expect(after.events).toBe(before.events + 1);

@@ -47,7 +47,16 @@ export interface SnapshotRequest {
 
 /** The newest import, rating and event time: what a result saw, and how to tell data changed since. */
 export async function dataWindow(db: DbOrTx) {
-  const [row] = await db.execute<{ latest_import: string | null; latest_rating: string | null; latest_event: string | null; lists: number; ratings: number; events: number; gold_items: number; latest_truth: string | null }>(sql`select
+  const [row] = await db.execute<{
+    latest_import: string | null;
+    latest_rating: string | null;
+    latest_event: string | null;
+    lists: number;
+    ratings: number;
+    events: number;
+    gold_items: number;
+    latest_truth: string | null;
+  }>(sql`select
     greatest((select max(updated_at) from proposals), (select max(updated_at) from candidates), (select max(imported_at) from ranked_lists))::text as latest_import,
     (select max(updated_at) from ratings)::text as latest_rating,
     (select max(received_at) from events)::text as latest_event,
@@ -73,23 +82,57 @@ export async function dataWindow(db: DbOrTx) {
  */
 export async function snapshotParameters(db: DbOrTx, request: SnapshotRequest) {
   const B = request.B ?? 1000;
-  if (request.kind === "offline") return { kind: "offline" as const, ks: request.ks ?? DEFAULT_KS, B, seed: request.seed ?? "assay", ...(request.view ? viewParameters(request.view) : {}) };
+  if (request.kind === "offline")
+    return {
+      kind: "offline" as const,
+      ks: request.ks ?? DEFAULT_KS,
+      B,
+      seed: request.seed ?? "assay",
+      ...(request.view ? viewParameters(request.view) : {}),
+    };
   if (request.kind === "expert") {
     if (!request.campaign) throw new SnapshotError("An expert snapshot needs a campaign.");
     const campaign = await getCampaign(db, request.campaign);
     if (!campaign) throw new SnapshotError(`There is no campaign ${request.campaign}.`, 404);
-    return { kind: "expert" as const, campaign: campaign.id, ks: request.ks ?? [5, 10, 20], B, seed: request.seed ?? `campaign-${campaign.id}` };
+    return {
+      kind: "expert" as const,
+      campaign: campaign.id,
+      ks: request.ks ?? [5, 10, 20],
+      B,
+      seed: request.seed ?? `campaign-${campaign.id}`,
+    };
   }
-  if (!request.experiment) throw new SnapshotError(request.kind === "clicks" ? "A click-model snapshot needs an experiment." : "An online snapshot needs an experiment.");
+  if (!request.experiment)
+    throw new SnapshotError(
+      request.kind === "clicks"
+        ? "A click-model snapshot needs an experiment."
+        : "An online snapshot needs an experiment.",
+    );
   const experiment = await getExperiment(db, request.experiment);
   if (!experiment) throw new SnapshotError(`There is no experiment ${request.experiment}.`, 404);
   // Click models: the page's fit (split seed, test share, EM passes, ranks); no bootstrap, so no B.
-  if (request.kind === "clicks") return { kind: "clicks" as const, experiment: experiment.key, ...clickModelSettings(experiment, request.seed) };
+  if (request.kind === "clicks")
+    return {
+      kind: "clicks" as const,
+      experiment: experiment.key,
+      ...clickModelSettings(experiment, request.seed),
+    };
   const control = experiment.arms.find((a) => a.isControl)!.key;
-  if (experiment.kind === "interleaving") throw new SnapshotError(`Experiment ${experiment.key} is an interleaving experiment; its page has no A/B result to freeze.`);
+  if (experiment.kind === "interleaving")
+    throw new SnapshotError(
+      `Experiment ${experiment.key} is an interleaving experiment; its page has no A/B result to freeze.`,
+    );
   const intervals = request.intervals ?? "fixed";
   const nStar = intervals === "sequential" ? (request.nStar ?? DEFAULT_N_STAR) : undefined;
-  return { kind: "online" as const, experiment: experiment.key, B, seed: request.seed ?? experiment.seed, control, intervals, ...(nStar !== undefined ? { nStar } : {}) };
+  return {
+    kind: "online" as const,
+    experiment: experiment.key,
+    B,
+    seed: request.seed ?? experiment.seed,
+    control,
+    intervals,
+    ...(nStar !== undefined ? { nStar } : {}),
+  };
 }
 
 /**
@@ -101,8 +144,15 @@ export async function computeResult(db: Db, request: SnapshotRequest, run: Heavy
   if (parameters.kind === "offline") {
     const { kind: _kind, ks, B, seed, ...view } = parameters;
     const input = await loadOfflineInput(db);
-    if (input.systems.length === 0 || input.gold.size === 0) throw new SnapshotError("There are no lists and gold committees to report on yet.");
-    return { parameters, result: await run("offlineReport", { packed: packOfflineInput(input), options: { ks, B, seed, ...view } }) };
+    if (input.systems.length === 0 || input.gold.size === 0)
+      throw new SnapshotError("There are no lists and gold committees to report on yet.");
+    return {
+      parameters,
+      result: await run("offlineReport", {
+        packed: packOfflineInput(input),
+        options: { ks, B, seed, ...view },
+      }),
+    };
   }
   if (parameters.kind === "expert") {
     const { ks, B, seed } = parameters;
@@ -113,22 +163,47 @@ export async function computeResult(db: Db, request: SnapshotRequest, run: Heavy
     const judged = (await campaignProgress(db, campaign.id)).grades
       .filter((g) => g.grade !== null)
       .map((g) => ({ item: String(g.itemId), rater: String(g.expertId), value: g.grade! }));
-    const figures = await run("campaignFigures", { ratings: judged, data: { pairs, proposals, systems }, options: { ks, B, seed } });
+    const figures = await run("campaignFigures", {
+      ratings: judged,
+      data: { pairs, proposals, systems },
+      options: { ks, B, seed },
+    });
     // Experts under the pseudonyms of the exports, never their ids or names (as on the dashboard).
     const agreement = figures.agreement && {
       ...figures.agreement,
-      leaveOneOut: figures.agreement.leaveOneOut.map((l) => ({ ...l, rater: pseudonym(campaign.id, Number(l.rater)) })),
+      leaveOneOut: figures.agreement.leaveOneOut.map((l) => ({
+        ...l,
+        rater: pseudonym(campaign.id, Number(l.rater)),
+      })),
     };
     // The gold figures as the page shows them (same B and seed), waited for here; null without gold items.
-    const gold = await campaignGold(db, campaign.id, { grades: (await campaignProgress(db, campaign.id)).grades, pairs }, { B, seed }, (input) => run("goldFigures", input), (id) => pseudonym(campaign.id, id));
-    return { parameters, result: { campaign: { id: campaign.id, name: campaign.name }, results: figures.results!, agreement, gold } };
+    const gold = await campaignGold(
+      db,
+      campaign.id,
+      { grades: (await campaignProgress(db, campaign.id)).grades, pairs },
+      { B, seed },
+      (input) => run("goldFigures", input),
+      (id) => pseudonym(campaign.id, id),
+    );
+    return {
+      parameters,
+      result: {
+        campaign: { id: campaign.id, name: campaign.name },
+        results: figures.results!,
+        agreement,
+        gold,
+      },
+    };
   }
   if (parameters.kind === "clicks") {
     const { seed, testShare, iterations, maxRank } = parameters;
     const experiment = (await getExperiment(db, parameters.experiment))!;
     const settings = { seed, testShare, iterations, maxRank };
     const result = await run("experimentClicks", await loadExperimentClicksInput(db, experiment, settings));
-    if (!result.fit) throw new SnapshotError(`Experiment ${experiment.key} has too few convener sessions (${result.sessions}) to fit click models.`);
+    if (!result.fit)
+      throw new SnapshotError(
+        `Experiment ${experiment.key} has too few convener sessions (${result.sessions}) to fit click models.`,
+      );
     return { parameters, result };
   }
   const { B, seed, control, intervals } = parameters;
@@ -139,8 +214,18 @@ export async function computeResult(db: Db, request: SnapshotRequest, run: Heavy
   const weights = Object.fromEntries(experiment.arms.map((a) => [a.key, a.weight]));
   // Sequential intervals only when asked for, as the dashboard does (a fixed report stays as it always was).
   const sequential = intervals === "sequential" ? { intervalKind: intervals, nStar: parameters.nStar } : {};
-  const report = await run("onlineReport", { packed: packStreamTotals(totals), options: { weights, control, intervals: true, B, seed, ...sequential } });
-  return { parameters, result: { experiment: { key: experiment.key, name: experiment.name }, ...report, daily: cumulativeDailyWithIntervals(totals.sessions) } };
+  const report = await run("onlineReport", {
+    packed: packStreamTotals(totals),
+    options: { weights, control, intervals: true, B, seed, ...sequential },
+  });
+  return {
+    parameters,
+    result: {
+      experiment: { key: experiment.key, name: experiment.name },
+      ...report,
+      daily: cumulativeDailyWithIntervals(totals.sessions),
+    },
+  };
 }
 
 type Window = Awaited<ReturnType<typeof dataWindow>>;
@@ -150,7 +235,13 @@ async function findSnapshot(db: DbOrTx, kind: Snapshot["kind"], parameters: obje
   const [row] = await db
     .select()
     .from(snapshots)
-    .where(and(eq(snapshots.kind, kind), sql`${snapshots.parameters} = ${JSON.stringify(parameters)}::jsonb`, sql`${snapshots.dataWindow} = ${JSON.stringify(window)}::jsonb`))
+    .where(
+      and(
+        eq(snapshots.kind, kind),
+        sql`${snapshots.parameters} = ${JSON.stringify(parameters)}::jsonb`,
+        sql`${snapshots.dataWindow} = ${JSON.stringify(window)}::jsonb`,
+      ),
+    )
     .orderBy(snapshots.id)
     .limit(1);
   return row;
@@ -164,7 +255,12 @@ async function findSnapshot(db: DbOrTx, kind: Snapshot["kind"], parameters: obje
  * creator (the user's name, or "cli"); the row and its audit entry are written together, after the
  * computation, so a long bootstrap holds no transaction open.
  */
-export async function createSnapshot(db: Db, actor: AuditActor, request: SnapshotRequest, run: HeavyRunner = runInProcess) {
+export async function createSnapshot(
+  db: Db,
+  actor: AuditActor,
+  request: SnapshotRequest,
+  run: HeavyRunner = runInProcess,
+) {
   const [parameters, window] = await Promise.all([snapshotParameters(db, request), dataWindow(db)]);
   const existing = await findSnapshot(db, parameters.kind, parameters, window);
   if (existing) return { ...existing, created: false };
@@ -175,17 +271,33 @@ export async function createSnapshot(db: Db, actor: AuditActor, request: Snapsho
   }
   const canonical = JSON.parse(canonicalJson(result));
   const digest = sha256(canonicalJson(result));
-  const by = actor === "cli" ? { createdBy: null, createdByLabel: "cli" } : { createdBy: actor.id, createdByLabel: actor.name };
+  const by =
+    actor === "cli"
+      ? { createdBy: null, createdByLabel: "cli" }
+      : { createdBy: actor.id, createdByLabel: actor.name };
   return db.transaction(async (tx) => {
     // Snapshots are immutable (no upsert, no delete): serialise freezes of the same parameters instead.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`assay.snapshot:${sha256(canonicalJson(parameters))}`}))`);
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtext(${`assay.snapshot:${sha256(canonicalJson(parameters))}`}))`,
+    );
     const frozen = await findSnapshot(tx, parameters.kind, parameters, window);
     if (frozen) return { ...frozen, created: false };
     const [row] = await tx
       .insert(snapshots)
-      .values({ kind: request.kind, parameters, dataWindow: window, result: canonical, sha256: digest, ...by })
+      .values({
+        kind: request.kind,
+        parameters,
+        dataWindow: window,
+        result: canonical,
+        sha256: digest,
+        ...by,
+      })
       .returning();
-    await recordAudit(tx, actor, "snapshot.create", `snapshot ${row.id}`, { kind: row.kind, parameters, sha256: digest });
+    await recordAudit(tx, actor, "snapshot.create", `snapshot ${row.id}`, {
+      kind: row.kind,
+      parameters,
+      sha256: digest,
+    });
     return { ...row, created: true };
   });
 }
@@ -198,13 +310,27 @@ const subject = sql<string>`case ${snapshots.kind} when 'offline' then 'offline 
 /** Every snapshot, newest first, with its subject (never its result, which can be large). */
 export async function listSnapshots(db: DbOrTx) {
   return db
-    .select({ id: snapshots.id, kind: snapshots.kind, subject, parameters: snapshots.parameters, sha256: snapshots.sha256, createdByLabel: snapshots.createdByLabel, createdAt: snapshots.createdAt })
+    .select({
+      id: snapshots.id,
+      kind: snapshots.kind,
+      subject,
+      parameters: snapshots.parameters,
+      sha256: snapshots.sha256,
+      createdByLabel: snapshots.createdByLabel,
+      createdAt: snapshots.createdAt,
+    })
     .from(snapshots)
     .orderBy(desc(snapshots.createdAt), desc(snapshots.id));
 }
 
 /** A snapshot as a picker shows it: kind, subject, when (UTC, to the minute) and who froze it. */
-export function snapshotLabel(s: { id: number; kind: string; subject: string; createdAt: Date; createdByLabel: string }) {
+export function snapshotLabel(s: {
+  id: number;
+  kind: string;
+  subject: string;
+  createdAt: Date;
+  createdByLabel: string;
+}) {
   return `#${s.id} · ${s.kind} · ${s.subject} · ${s.createdAt.toISOString().slice(0, 16).replace("T", " ")} UTC · ${s.createdByLabel}`;
 }
 
@@ -216,7 +342,17 @@ export async function getSnapshot(db: DbOrTx, id: number): Promise<Snapshot> {
 
 /** The interchange document of DESIGN.md: schema assay.snapshot/v1. */
 export function snapshotDocument(s: Snapshot) {
-  return { schema: "assay.snapshot/v1", id: s.id, kind: s.kind, parameters: s.parameters, dataWindow: s.dataWindow, createdBy: s.createdByLabel, createdAt: s.createdAt.toISOString(), sha256: s.sha256, result: s.result };
+  return {
+    schema: "assay.snapshot/v1",
+    id: s.id,
+    kind: s.kind,
+    parameters: s.parameters,
+    dataWindow: s.dataWindow,
+    createdBy: s.createdByLabel,
+    createdAt: s.createdAt.toISOString(),
+    sha256: s.sha256,
+    result: s.result,
+  };
 }
 
 export type SnapshotRow = [string, string, string, number | null, number | null, number | null];
@@ -249,7 +385,15 @@ export function compareSnapshots(a: Pick<Snapshot, "kind" | "result">, b: Pick<S
   const inA = new Set(aRows.map(key));
   const bByKey = new Map(bRows.map((r) => [key(r), r]));
   return [
-    ...aRows.map((r) => ({ system: r[0], group: r[1], measure: r[2], a: r[3], b: bByKey.get(key(r))?.[3] ?? null })),
-    ...bRows.filter((r) => !inA.has(key(r))).map((r) => ({ system: r[0], group: r[1], measure: r[2], a: null, b: r[3] })),
+    ...aRows.map((r) => ({
+      system: r[0],
+      group: r[1],
+      measure: r[2],
+      a: r[3],
+      b: bByKey.get(key(r))?.[3] ?? null,
+    })),
+    ...bRows
+      .filter((r) => !inA.has(key(r)))
+      .map((r) => ({ system: r[0], group: r[1], measure: r[2], a: null, b: r[3] })),
   ];
 }

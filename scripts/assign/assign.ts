@@ -48,7 +48,11 @@ export function getEqualWeights(n: number): number[] {
  * 0.99 or above 1.01 are replaced by equal weights (GrowthBook logs an error and goes on); weights within
  * that band are used as they are, not rescaled ([0.33, 0.33, 0.33] leaves [0.99, 1) to no arm).
  */
-export function getBucketRanges(numVariations: number, coverage = 1, weights?: readonly number[]): [number, number][] {
+export function getBucketRanges(
+  numVariations: number,
+  coverage = 1,
+  weights?: readonly number[],
+): [number, number][] {
   const c = coverage < 0 ? 0 : coverage > 1 ? 1 : coverage;
   const equal = getEqualWeights(numVariations);
   let w = weights ?? equal;
@@ -70,10 +74,13 @@ export function getBucketRanges(numVariations: number, coverage = 1, weights?: r
  */
 export function validateWeights(weights: readonly number[], coverage: number) {
   if (weights.length < 1) throw new Error("give at least one arm weight");
-  if (weights.some((w) => !Number.isFinite(w) || w < 0)) throw new Error("arm weights must be numbers of 0 or more");
+  if (weights.some((w) => !Number.isFinite(w) || w < 0))
+    throw new Error("arm weights must be numbers of 0 or more");
   const total = weights.reduce((s, w) => s + w, 0);
   if (total < 0.99 || total > 1.01) {
-    throw new Error(`arm weights must sum to 1, within GrowthBook's 0.99 to 1.01 (they sum to ${Number(total.toFixed(6))})`);
+    throw new Error(
+      `arm weights must sum to 1, within GrowthBook's 0.99 to 1.01 (they sum to ${Number(total.toFixed(6))})`,
+    );
   }
   if (!(coverage >= 0 && coverage <= 1)) throw new Error(`coverage must be between 0 and 1, not ${coverage}`);
 }
@@ -108,7 +115,13 @@ export interface AssignOptions {
 }
 
 /** The arm of one unit (−1: none), with its hash, as GrowthBook's `run` assigns it. */
-export function assignUnit(seed: string, unit: string, weights: readonly number[], coverage = 1, options: AssignOptions = {}) {
+export function assignUnit(
+  seed: string,
+  unit: string,
+  weights: readonly number[],
+  coverage = 1,
+  options: AssignOptions = {},
+) {
   const hash = growthbookHash(seed, unit, options.hashVersion ?? 2);
   if (options.namespace && !inNamespace(unit, options.namespace)) return { unit, hash, arm: -1 };
   return { unit, hash, arm: chooseArm(hash, bucketRanges(weights, coverage)) };

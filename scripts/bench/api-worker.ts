@@ -3,7 +3,12 @@ import { performance } from "node:perf_hooks";
 import { createDb } from "../../db/platform/client";
 import { benchServer } from "./server";
 import { importFile } from "../../db/import";
-import { createApiKey, createExperiment, getExperiment, setExperimentStatus } from "../../db/experiments/experiments";
+import {
+  createApiKey,
+  createExperiment,
+  getExperiment,
+  setExperimentStatus,
+} from "../../db/experiments/experiments";
 import { events } from "../../db/schema";
 import { experimentSchema } from "../inputs/experiments";
 import { assignUnit } from "../assign/assign";
@@ -18,7 +23,19 @@ let key = "";
 const { base, databaseUrl, stop } = await benchServer(async (url) => {
   const { db, sql } = createDb(url);
   await importFile(db, "cli", "systems", "key\nbaseline\nchallenger", "csv");
-  await createExperiment(db, "cli", experimentSchema.parse({ key: "bench", name: "Bench", arms: [{ key: "A", system: "baseline", weight: 0.5 }, { key: "B", system: "challenger", weight: 0.5 }], control: "A" }));
+  await createExperiment(
+    db,
+    "cli",
+    experimentSchema.parse({
+      key: "bench",
+      name: "Bench",
+      arms: [
+        { key: "A", system: "baseline", weight: 0.5 },
+        { key: "B", system: "challenger", weight: 0.5 },
+      ],
+      control: "A",
+    }),
+  );
   await setExperimentStatus(db, "cli", "bench", "running");
   key = (await createApiKey(db, "cli", "bench")).key;
   await sql.end();
@@ -30,9 +47,24 @@ try {
   const makeBatch = () =>
     Array.from({ length: 100 }, () => {
       const unit = units[Math.floor(Math.random() * units.length)];
-      return { eventId: randomUUID(), type: "click", at: new Date().toISOString(), experiment: "bench", arm: armOf.get(unit)!, unitId: unit, sessionId: `${unit}-s`, proposalId: "p-1", candidateId: "c-1" };
+      return {
+        eventId: randomUUID(),
+        type: "click",
+        at: new Date().toISOString(),
+        experiment: "bench",
+        arm: armOf.get(unit)!,
+        unitId: unit,
+        sessionId: `${unit}-s`,
+        proposalId: "p-1",
+        candidateId: "c-1",
+      };
     });
-  const post = (batch: unknown[]) => fetch(`${base}/api/events`, { method: "POST", headers: { "Content-Type": "application/json", Authorization: `Bearer ${key}` }, body: JSON.stringify({ events: batch }) });
+  const post = (batch: unknown[]) =>
+    fetch(`${base}/api/events`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${key}` },
+      body: JSON.stringify({ events: batch }),
+    });
   const statuses: number[] = [];
   const latencies: number[] = [];
   let sent = 0;
@@ -53,10 +85,15 @@ try {
           response = await post(batch);
         }
         latencies.push(performance.now() - t);
-        const result = (await response.json()) as { accepted: number; duplicates: number; rejected: unknown[] };
+        const result = (await response.json()) as {
+          accepted: number;
+          duplicates: number;
+          rejected: unknown[];
+        };
         sent += batch.length;
         accepted += result.accepted + result.duplicates;
-        if (result.rejected.length) throw new Error(`the API rejected bench events: ${JSON.stringify(result.rejected.slice(0, 2))}`);
+        if (result.rejected.length)
+          throw new Error(`the API rejected bench events: ${JSON.stringify(result.rejected.slice(0, 2))}`);
       }
     }),
   );
@@ -68,7 +105,17 @@ try {
 
   // The floor: the same number of events straight into the same table, in 1,000-row INSERTs.
   const experiment = (await getExperiment(db, "bench"))!;
-  const rows = Array.from({ length: stored }, () => ({ eventId: randomUUID(), experimentId: experiment.id, type: "click", at: new Date().toISOString(), arm: "A", unit: "u", sessionId: "s", proposalId: "p", candidateId: "c" }));
+  const rows = Array.from({ length: stored }, () => ({
+    eventId: randomUUID(),
+    experimentId: experiment.id,
+    type: "click",
+    at: new Date().toISOString(),
+    arm: "A",
+    unit: "u",
+    sessionId: "s",
+    proposalId: "p",
+    candidateId: "c",
+  }));
   const t0 = performance.now();
   for (let i = 0; i < rows.length; i += 1000) await db.insert(events).values(rows.slice(i, i + 1000));
   const bulkRate = rows.length / ((performance.now() - t0) / 1000);

@@ -9,4 +9,11 @@ const columns = Array.from({ length: 10 }, () => Float64Array.from({ length: n }
 const start = performance.now();
 const intervals = bootstrapMeans(columns, { B: 10_000, seed: 1 });
 const seconds = (performance.now() - start) / 1000;
-console.log(JSON.stringify({ mode: "bootstrap", seconds, maxRssMiB: Math.round(process.resourceUsage().maxRSS / 1024), detail: `first CI [${intervals[0]!.lower.toFixed(4)}, ${intervals[0]!.upper.toFixed(4)}]` }));
+console.log(
+  JSON.stringify({
+    mode: "bootstrap",
+    seconds,
+    maxRssMiB: Math.round(process.resourceUsage().maxRSS / 1024),
+    detail: `first CI [${intervals[0]!.lower.toFixed(4)}, ${intervals[0]!.upper.toFixed(4)}]`,
+  }),
+);

@@ -12,7 +12,14 @@ execFileSync(process.execPath, [path.join(root, "scripts/build-cli.mjs")], { cwd
 const fixture = path.join(root, "test/fixtures/trec-small");
 const commands = {
   node: ["-e", "0"],
-  eval: [path.join(root, "scripts/assay-bin.mjs"), "eval", "--qrels", `${fixture}/qrels.txt`, "--run", `${fixture}/run.txt`],
+  eval: [
+    path.join(root, "scripts/assay-bin.mjs"),
+    "eval",
+    "--qrels",
+    `${fixture}/qrels.txt`,
+    "--run",
+    `${fixture}/run.txt`,
+  ],
 };
 const times: Record<keyof typeof commands, number[]> = { node: [], eval: [] };
 for (let i = 0; i < 21; i++) {
@@ -25,4 +32,6 @@ for (let i = 0; i < 21; i++) {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1];
 const [node, evalMs] = [median(times.node), median(times.eval)];
 const detail = `assay eval ${evalMs.toFixed(0)} ms, node -e 0 ${node.toFixed(0)} ms, ratio ${(evalMs / node).toFixed(2)} (medians of 21)`;
-console.log(JSON.stringify({ mode: "cli-start", seconds: evalMs / 1000, ratio: evalMs / node, maxRssMiB: 0, detail }));
+console.log(
+  JSON.stringify({ mode: "cli-start", seconds: evalMs / 1000, ratio: evalMs / node, maxRssMiB: 0, detail }),
+);

@@ -12,19 +12,20 @@ const { log } = simulateDbnLog({ sessions, queries: 10_000, seed: "bench-clicks"
 const cut = Math.floor(sessions * 0.75);
 const train = subLog(
   log,
-  Int32Array.from({ length: cut }, (_, i) => i)
+  Int32Array.from({ length: cut }, (_, i) => i),
 );
 const test = knownQueries(
   train,
   subLog(
     log,
-    Int32Array.from({ length: sessions - cut }, (_, i) => cut + i)
-  )
+    Int32Array.from({ length: sessions - cut }, (_, i) => cut + i),
+  ),
 );
 console.error(
-  `      generated ${sessions.toLocaleString("en")} sessions in ${((performance.now() - generated) / 1000).toFixed(
-    1
-  )} s (not counted)`
+  `      generated ${sessions.toLocaleString("en")} sessions in ${(
+    (performance.now() - generated) /
+    1000
+  ).toFixed(1)} s (not counted)`,
 );
 const start = performance.now();
 const times: string[] = [];
@@ -35,8 +36,8 @@ for (const name of modelNames) {
   times.push(`${name} ${total.toFixed(1)}`);
   console.error(
     `      ${name.padEnd(5)} fit ${report.trainSeconds.toFixed(2)} s, fit + evaluate ${total.toFixed(
-      2
-    )} s, perplexity ${report.perplexity.toFixed(4)}`
+      2,
+    )} s, perplexity ${report.perplexity.toFixed(4)}`,
   );
 }
 const seconds = (performance.now() - start) / 1000;
@@ -46,5 +47,5 @@ console.log(
     seconds,
     maxRssMiB: Math.round(process.resourceUsage().maxRSS / 1024),
     detail: times.join(", "),
-  })
+  }),
 );

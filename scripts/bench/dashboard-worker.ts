@@ -28,7 +28,19 @@ try {
   await applyMigrations(pg.url);
   const { db, sql: client } = createDb(pg.url);
   await importFile(db, "cli", "systems", "key\nbaseline\nchallenger", "csv");
-  const created = await createExperiment(db, "cli", experimentSchema.parse({ key: "big", name: "Big", arms: [{ key: "A", system: "baseline", weight: 0.5 }, { key: "B", system: "challenger", weight: 0.5 }], control: "A" }));
+  const created = await createExperiment(
+    db,
+    "cli",
+    experimentSchema.parse({
+      key: "big",
+      name: "Big",
+      arms: [
+        { key: "A", system: "baseline", weight: 0.5 },
+        { key: "B", system: "challenger", weight: 0.5 },
+      ],
+      control: "A",
+    }),
+  );
   const t0 = performance.now();
   await db.execute(sql`
     insert into events (event_id, experiment_id, type, at, arm, unit, session_id, proposal_id, candidate_id, items)
@@ -48,7 +60,13 @@ try {
   const start = performance.now();
   const totals = await sqlStreamTotals(db, experiment);
   const aggregated = performance.now();
-  const report = reportFromTotals(totals, { weights: { A: 0.5, B: 0.5 }, control: "A", intervals: true, B: 1000, seed: "big" });
+  const report = reportFromTotals(totals, {
+    weights: { A: 0.5, B: 0.5 },
+    control: "A",
+    intervals: true,
+    B: 1000,
+    seed: "big",
+  });
   const reported = performance.now();
   await armCounts(db, experiment, totals.perArm);
   await unknownIdFindings(db, experiment);

@@ -19,12 +19,20 @@ if (mode === "floor") {
     [0, middle],
     [middle, size],
   ];
-  const counts = await Promise.all(halves.map(([start, end]) => runWorker<number>(new URL("./floor-thread.ts", import.meta.url), { file: runFile, start, end })));
+  const counts = await Promise.all(
+    halves.map(([start, end]) =>
+      runWorker<number>(new URL("./floor-thread.ts", import.meta.url), { file: runFile, start, end }),
+    ),
+  );
   detail = `${counts[0] + counts[1]} field ends`;
 } else {
-  const evaluation = await evaluateRunFile(qrelsFile, runFile, parseMeasures(["nDCG@10", "AP", "RR"]), { threads: mode === "eval-1-thread" ? 1 : 2 });
+  const evaluation = await evaluateRunFile(qrelsFile, runFile, parseMeasures(["nDCG@10", "AP", "RR"]), {
+    threads: mode === "eval-1-thread" ? 1 : 2,
+  });
   const summary = summarize(evaluation);
   detail = `${summary.queries} queries, nDCG@10 ${summary.aggregate["nDCG@10"]!.toFixed(4)}, AP ${summary.aggregate.AP!.toFixed(4)}`;
 }
 const seconds = (performance.now() - start) / 1000;
-console.log(JSON.stringify({ mode, seconds, maxRssMiB: Math.round(process.resourceUsage().maxRSS / 1024), detail }));
+console.log(
+  JSON.stringify({ mode, seconds, maxRssMiB: Math.round(process.resourceUsage().maxRSS / 1024), detail }),
+);

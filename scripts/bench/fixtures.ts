@@ -25,7 +25,9 @@ export function runFixture(queries = 100_000, depth = 100) {
       let rank = 0;
       for (const d of docs) {
         rank++;
-        lines.push(`${qid} Q0 c${String(d).padStart(5, "0")} ${rank} ${(1 - rank / (depth + 1)).toFixed(6)} bench`);
+        lines.push(
+          `${qid} Q0 c${String(d).padStart(5, "0")} ${rank} ${(1 - rank / (depth + 1)).toFixed(6)} bench`,
+        );
       }
       fs.writeSync(runOut, lines.join("\n") + "\n");
       const judged = [...docs].slice(0, 40).filter(() => rng.next() < 0.5);
@@ -63,7 +65,17 @@ export function eventsFixture(count = 1_000_000) {
     const proposal = `prop-${rng.int(2000)}`;
     let t = base + rng.int(30 * 86400) * 1000;
     const event = (type: string, extra: Record<string, unknown>) => {
-      const e = { eventId: uuid(), type, at: new Date((t += 1000 + rng.int(20000))).toISOString(), experiment: "bench", arm, unitId: unit, sessionId: session, proposalId: proposal, ...extra };
+      const e = {
+        eventId: uuid(),
+        type,
+        at: new Date((t += 1000 + rng.int(20000))).toISOString(),
+        experiment: "bench",
+        arm,
+        unitId: unit,
+        sessionId: session,
+        proposalId: proposal,
+        ...extra,
+      };
       const line = JSON.stringify(e);
       lines.push(line);
       if (rng.next() < 0.02) lines.push(line);

@@ -9,7 +9,7 @@ const { file, start, end } = workerData as { file: string; start: number; end: n
 const buffer = Buffer.allocUnsafe(8 * 1024 * 1024);
 const fd = fs.openSync(file, "r");
 let boundaries = 0;
-for (let position = start; position < end; ) {
+for (let position = start; position < end;) {
   const read = fs.readSync(fd, buffer, 0, Math.min(buffer.length, end - position), position);
   if (read === 0) break;
   for (let i = 0; i < read; i++) if (buffer[i] <= 32) boundaries++;

@@ -16,12 +16,25 @@ try {
   const { db, sql } = createDb(server.url);
   const proposals = Array.from({ length: 2000 }, (_, i) => `P${i}`);
   const candidates = Array.from({ length: 3000 }, (_, i) => `C${i}`);
-  await importFile(db, "cli", "proposals", ["external_id,title", ...proposals.map((p) => `${p},Proposal ${p}`)].join("\n"), "csv");
-  await importFile(db, "cli", "candidates", ["external_id,name", ...candidates.map((c) => `${c},Candidate ${c}`)].join("\n"), "csv");
+  await importFile(
+    db,
+    "cli",
+    "proposals",
+    ["external_id,title", ...proposals.map((p) => `${p},Proposal ${p}`)].join("\n"),
+    "csv",
+  );
+  await importFile(
+    db,
+    "cli",
+    "candidates",
+    ["external_id,name", ...candidates.map((c) => `${c},Candidate ${c}`)].join("\n"),
+    "csv",
+  );
   await importFile(db, "cli", "systems", "key,name\nbench,Bench system", "csv");
   const lines = ["system,proposal,rank,candidate,score"];
   proposals.forEach((p, i) => {
-    for (let r = 1; r <= 50; r++) lines.push(`bench,${p},${r},C${(i * 7 + r * 13) % 3000},${(1 / r).toFixed(4)}`);
+    for (let r = 1; r <= 50; r++)
+      lines.push(`bench,${p},${r},C${(i * 7 + r * 13) % 3000},${(1 / r).toFixed(4)}`);
   });
   const text = lines.join("\n");
   let start = performance.now();

@@ -19,14 +19,19 @@ interface Result {
 }
 
 function measure(script: string, ...args: string[]): Result {
-  const out = execFileSync(process.execPath, [tsx, path.join(here, script), ...args], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+  const out = execFileSync(process.execPath, [tsx, path.join(here, script), ...args], {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   return JSON.parse(out.trim().split("\n").pop()!);
 }
 
 const only = process.argv[2];
 const rows: string[] = [];
 const report = (name: string, r: Result, target: string, ok: boolean) => {
-  rows.push(`${ok ? "PASS" : "MISS"}  ${name.padEnd(34)} ${r.seconds.toFixed(2).padStart(6)} s  ${String(r.maxRssMiB).padStart(5)} MiB  target ${target}  (${r.detail})`);
+  rows.push(
+    `${ok ? "PASS" : "MISS"}  ${name.padEnd(34)} ${r.seconds.toFixed(2).padStart(6)} s  ${String(r.maxRssMiB).padStart(5)} MiB  target ${target}  (${r.detail})`,
+  );
   console.log(rows[rows.length - 1]);
 };
 
@@ -37,7 +42,12 @@ if (!only || only === "eval") {
   const floor = measure("eval-worker.ts", "floor", qrelsFile, runFile);
   report("read-and-split floor, 2 threads", floor, "(the floor)", true);
   const evalResult = measure("eval-worker.ts", "eval", qrelsFile, runFile);
-  report("eval nDCG@10, AP, RR", evalResult, "< 1.5 s, < 1024 MiB", evalResult.seconds < 1.5 && evalResult.maxRssMiB < 1024);
+  report(
+    "eval nDCG@10, AP, RR",
+    evalResult,
+    "< 1.5 s, < 1024 MiB",
+    evalResult.seconds < 1.5 && evalResult.maxRssMiB < 1024,
+  );
   console.log(`      eval / floor = ${(evalResult.seconds / floor.seconds).toFixed(2)}`);
   const single = measure("eval-worker.ts", "eval-1-thread", qrelsFile, runFile);
   report("eval on one thread", single, "(for comparison)", true);
@@ -50,9 +60,14 @@ if (!only || only === "trec-all") {
   // trec_eval itself, when TREC_EVAL names a built binary (usnistgov/trec_eval, `make`).
   if (process.env.TREC_EVAL) {
     const start = performance.now();
-    execFileSync(process.env.TREC_EVAL, ["-m", "all_trec", qrelsFile, runFile], { stdio: ["ignore", "ignore", "inherit"], maxBuffer: 1 << 30 });
+    execFileSync(process.env.TREC_EVAL, ["-m", "all_trec", qrelsFile, runFile], {
+      stdio: ["ignore", "ignore", "inherit"],
+      maxBuffer: 1 << 30,
+    });
     const seconds = (performance.now() - start) / 1000;
-    console.log(`      trec_eval -m all_trec: ${seconds.toFixed(2)} s (${(seconds / r.seconds).toFixed(1)}× assay's time)`);
+    console.log(
+      `      trec_eval -m all_trec: ${seconds.toFixed(2)} s (${(seconds / r.seconds).toFixed(1)}× assay's time)`,
+    );
   }
 }
 if (!only || only === "bootstrap") {
@@ -81,11 +96,21 @@ if (!only || only === "import") {
 if (!only || only === "api") {
   // Needs the production build: `npm run build` first (npm run bench does it).
   const r = measure("api-worker.ts") as Result & { rate: number; lost: number };
-  report("POST /api/events, 4 clients × 100", r, "≥ 5,000 events/s for 60 s, none lost", r.rate >= 5000 && r.lost === 0);
+  report(
+    "POST /api/events, 4 clients × 100",
+    r,
+    "≥ 5,000 events/s for 60 s, none lost",
+    r.rate >= 5000 && r.lost === 0,
+  );
 }
 if (!only || only === "task") {
   const r = measure("task-worker.ts") as Result & { pageP95: number; saveP95: number };
-  report("expert task page, 150 pooled, 20 experts", r, "page p95 < 100 ms, save p95 < 50 ms", r.pageP95 < 100 && r.saveP95 < 50);
+  report(
+    "expert task page, 150 pooled, 20 experts",
+    r,
+    "page p95 < 100 ms, save p95 < 50 ms",
+    r.pageP95 < 100 && r.saveP95 < 50,
+  );
 }
 if (!only || only === "dashboard") {
   const r = measure("dashboard-worker.ts");
@@ -94,11 +119,21 @@ if (!only || only === "dashboard") {
 if (!only || only === "isolation") {
   // Needs the production build, like "api".
   const r = measure("isolation-worker.ts") as Result & { healthP99: number; eventsP99: number };
-  report("healthz, events during 3 × B=10,000", r, "p99 < 250 ms for both", r.healthP99 < 250 && r.eventsP99 < 250);
+  report(
+    "healthz, events during 3 × B=10,000",
+    r,
+    "p99 < 250 ms for both",
+    r.healthP99 < 250 && r.eventsP99 < 250,
+  );
 }
 if (!only || only === "clicks") {
   const r = measure("clicks-worker.ts");
-  report("clicks: 10 models, 1,000,000 sessions", r, "< 60 s, < 2048 MiB", r.seconds < 60 && r.maxRssMiB < 2048);
+  report(
+    "clicks: 10 models, 1,000,000 sessions",
+    r,
+    "< 60 s, < 2048 MiB",
+    r.seconds < 60 && r.maxRssMiB < 2048,
+  );
 }
 if (!only || only === "cli-start") {
   const r = measure("cli-start-worker.ts") as Result & { ratio: number };

@@ -29,13 +29,32 @@ function interleavedFixture(count = 1_000_000): string {
     let t = base + rng.int(30 * 86400) * 1000;
     const event = (type: string, extra: Record<string, unknown>) => {
       const id = `${n}-${lines.length}-${rng.nextUint32().toString(16)}`;
-      const line = JSON.stringify({ eventId: id, type, at: new Date((t += 1000 + rng.int(20000))).toISOString(), experiment: "bench", arm: "I", unitId: unit, sessionId: session, proposalId: proposal, ...extra });
+      const line = JSON.stringify({
+        eventId: id,
+        type,
+        at: new Date((t += 1000 + rng.int(20000))).toISOString(),
+        experiment: "bench",
+        arm: "I",
+        unitId: unit,
+        sessionId: session,
+        proposalId: proposal,
+        ...extra,
+      });
       lines.push(line);
       if (rng.next() < 0.02) lines.push(line);
     };
     const pool = Array.from({ length: 30 }, (_, i) => `cand-${rng.int(3000)}-${i}`);
-    const ranking = () => pool.slice().sort(() => rng.next() - 0.5).slice(0, 15);
-    const { items, teams } = teamDraft(ranking(), ranking(), { depth: 10, seed: "bench", sessionId: session, systems: ["baseline", "challenger"] });
+    const ranking = () =>
+      pool
+        .slice()
+        .sort(() => rng.next() - 0.5)
+        .slice(0, 15);
+    const { items, teams } = teamDraft(ranking(), ranking(), {
+      depth: 10,
+      seed: "bench",
+      sessionId: session,
+      systems: ["baseline", "challenger"],
+    });
     event("impression", { items, teams });
     const pick = () => {
       const i = rng.int(items.length);
@@ -62,11 +81,16 @@ function interleavedFixture(count = 1_000_000): string {
 const file = interleavedFixture();
 const start = performance.now();
 const cpuStart = process.cpuUsage();
-const outcome = await interleaveFromFile(file, { B: 2000, seed: 1, threads: process.argv[2] === "one-thread" ? 1 : 2 });
+const outcome = await interleaveFromFile(file, {
+  B: 2000,
+  seed: 1,
+  threads: process.argv[2] === "one-thread" ? 1 : 2,
+});
 const seconds = (performance.now() - start) / 1000;
 // CPU time of all threads beside the wall time: on a shared machine the two can differ by 2×.
 const cpu = process.cpuUsage(cpuStart);
-if (!outcome.ok) throw new Error("errors" in outcome ? `${outcome.errors.length} bad lines` : outcome.problem);
+if (!outcome.ok)
+  throw new Error("errors" in outcome ? `${outcome.errors.length} bad lines` : outcome.problem);
 const r = outcome.result;
 console.log(
   JSON.stringify({

@@ -25,17 +25,30 @@ const { base, stop } = await benchServer(async (url) => {
   const { db, sql } = createDb(url);
   await seedDemo(db);
   for (let i = 0; i < analysts; i++) {
-    await createUser(db, "cli", { email: `bench-analyst-${i}@assay.local`, name: `Analyst ${i}`, role: "analyst", password: "bench-password-1" });
+    await createUser(db, "cli", {
+      email: `bench-analyst-${i}@assay.local`,
+      name: `Analyst ${i}`,
+      role: "analyst",
+      password: "bench-password-1",
+    });
   }
-  const arms = [{ key: "A", system: "baseline", weight: 0.5 }, { key: "B", system: "challenger", weight: 0.5 }];
-  await createExperiment(db, "cli", experimentSchema.parse({ key: "isolation", name: "Isolation", arms, control: "A" }));
+  const arms = [
+    { key: "A", system: "baseline", weight: 0.5 },
+    { key: "B", system: "challenger", weight: 0.5 },
+  ];
+  await createExperiment(
+    db,
+    "cli",
+    experimentSchema.parse({ key: "isolation", name: "Isolation", arms, control: "A" }),
+  );
   await setExperimentStatus(db, "cli", "isolation", "running");
   apiKey = (await createApiKey(db, "cli", "isolation")).key;
   await sql.end();
 });
 try {
   const cookies: string[] = [];
-  for (let i = 0; i < analysts; i++) cookies.push((await signInForBench(base, `bench-analyst-${i}@assay.local`, "bench-password-1")).cookie);
+  for (let i = 0; i < analysts; i++)
+    cookies.push((await signInForBench(base, `bench-analyst-${i}@assay.local`, "bench-password-1")).cookie);
   const pause = () => new Promise((resolve) => setTimeout(resolve, pauseMs));
   const timed = async (request: () => Promise<Response>) => {
     const t = performance.now();
@@ -50,10 +63,21 @@ try {
     Array.from({ length: 10 }, (_, i) => {
       const unit = units[Math.floor(Math.random() * units.length)];
       const at = new Date().toISOString();
-      return { eventId: randomUUID(), type: "click", at, experiment: "isolation", arm: armOf(unit), unitId: unit, sessionId: `${unit}-s`, proposalId: "p-1", candidateId: `c-${i}` };
+      return {
+        eventId: randomUUID(),
+        type: "click",
+        at,
+        experiment: "isolation",
+        arm: armOf(unit),
+        unitId: unit,
+        sessionId: `${unit}-s`,
+        proposalId: "p-1",
+        candidateId: `c-${i}`,
+      };
     });
   const headers = { "Content-Type": "application/json", Authorization: `Bearer ${apiKey}` };
-  const postEvents = () => fetch(`${base}/api/events`, { method: "POST", headers, body: JSON.stringify({ events: batch() }) });
+  const postEvents = () =>
+    fetch(`${base}/api/events`, { method: "POST", headers, body: JSON.stringify({ events: batch() }) });
   /** Probes /healthz and POST /api/events, each every 50 ms until `until`; their latencies. */
   const probe = async (until: number) => {
     const health: number[] = [];
@@ -72,7 +96,8 @@ try {
 
   // First a quiet stretch, the machine's own floor (other processes share its cores), then the load.
   const quiet = await probe(performance.now() + Math.min(10, seconds / 3) * 1000);
-  const report = (cookie: string) => timed(() => fetch(`${base}/analyst?B=10000&seed=bench-${randomUUID()}`, { headers: { Cookie: cookie } }));
+  const report = (cookie: string) =>
+    timed(() => fetch(`${base}/analyst?B=10000&seed=bench-${randomUUID()}`, { headers: { Cookie: cookie } }));
   const alone = await report(cookies[0]); // one report with nothing else running: its own time
   if (alone.status !== 200) throw new Error(`the offline report answered ${alone.status}`);
   const deadline = performance.now() + seconds * 1000;
@@ -95,8 +120,14 @@ try {
   };
   const refused = dashboardStatuses.filter((s) => s === 503).length;
   const failed = dashboardStatuses.filter((s) => s !== 200 && s !== 503).length;
-  if (failed) throw new Error(`${failed} offline reports failed (${[...new Set(dashboardStatuses)].join(", ")})`);
-  const [healthP50, healthP99, eventsP50, eventsP99] = [quantile(health, 0.5), quantile(health, 0.99), quantile(posts, 0.5), quantile(posts, 0.99)];
+  if (failed)
+    throw new Error(`${failed} offline reports failed (${[...new Set(dashboardStatuses)].join(", ")})`);
+  const [healthP50, healthP99, eventsP50, eventsP99] = [
+    quantile(health, 0.5),
+    quantile(health, 0.99),
+    quantile(posts, 0.5),
+    quantile(posts, 0.99),
+  ];
   const ms = (v: number) => `${v.toFixed(1)} ms`;
   console.log(
     JSON.stringify({

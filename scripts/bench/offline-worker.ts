@@ -23,7 +23,10 @@ for (let i = 0; i < proposals; i++) {
   const pool = pools[i % 20];
   gold.set(`p${i}`, new Set(Array.from({ length: 5 }, () => pool[rng.int(pool.length)])));
 }
-for (const [key, noise] of [["baseline", 0.6], ["challenger", 0.3]] as const) {
+for (const [key, noise] of [
+  ["baseline", 0.6],
+  ["challenger", 0.3],
+] as const) {
   const lists = new Map<string, Map<string, string[]>>();
   const scores = new Map<string, Map<string, number[]>>();
   for (let i = 0; i < proposals; i++) {
@@ -32,8 +35,11 @@ for (const [key, noise] of [["baseline", 0.6], ["challenger", 0.3]] as const) {
     const items = new Set<string>();
     // Committee members land in the list with a probability that falls with the noise; the rest is drawn mostly from the subject.
     for (const m of members) if (rng.next() > noise) items.add(m);
-    while (items.size < depth) items.add(rng.next() < 0.7 ? pool[rng.int(pool.length)] : catalog[rng.int(catalog.length)]);
-    const ranked = [...items].map((c) => ({ c, s: (members.includes(c) ? 1 : 0) + noise * 3 * rng.next() })).sort((a, b) => b.s - a.s);
+    while (items.size < depth)
+      items.add(rng.next() < 0.7 ? pool[rng.int(pool.length)] : catalog[rng.int(catalog.length)]);
+    const ranked = [...items]
+      .map((c) => ({ c, s: (members.includes(c) ? 1 : 0) + noise * 3 * rng.next() }))
+      .sort((a, b) => b.s - a.s);
     lists.set(`p${i}`, new Map([["default", ranked.map((r) => r.c)]]));
     scores.set(`p${i}`, new Map([["default", ranked.map((r) => r.s)]]));
   }
@@ -46,7 +52,8 @@ const [a] = report.systems;
 // The score and exposure sections alone (they are inside the report's time too), in CPU seconds.
 const cpu = process.cpuUsage();
 const candidateSubject = candidateSubjects(input.proposals, input.gold);
-for (const s of input.systems) systemScoreSections(input, s, input.proposals, { ks: report.parameters.ks, level: 0.95, candidateSubject });
+for (const s of input.systems)
+  systemScoreSections(input, s, input.proposals, { ks: report.parameters.ks, level: 0.95, candidateSubject });
 const used = process.cpuUsage(cpu);
 console.log(
   JSON.stringify({

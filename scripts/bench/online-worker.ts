@@ -4,7 +4,12 @@ import { onlineFromFile } from "../io/online-files";
 // `assay online` on a file of about 1,000,000 events: read, validate each event, compute per-arm metrics with CIs.
 const [file, mode] = process.argv.slice(2);
 const start = performance.now();
-const result = await onlineFromFile(file, { intervals: true, B: 2000, seed: 1, threads: mode === "one-thread" ? 1 : 2 });
+const result = await onlineFromFile(file, {
+  intervals: true,
+  B: 2000,
+  seed: 1,
+  threads: mode === "one-thread" ? 1 : 2,
+});
 const seconds = (performance.now() - start) / 1000;
 if (!result.ok) throw new Error(`${result.errors.length} bad lines`);
 const report = result.report;

@@ -24,11 +24,27 @@ export async function benchServer(prepare: (url: string) => Promise<void>) {
     await prepare(pg.url);
     const port = await freePort();
     server = spawn(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "server.ts"], {
-      env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: pg.url, SESSION_SECRET: "bench-secret-bench-secret-bench-secret", NODE_ENV: "production" },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATABASE_URL: pg.url,
+        SESSION_SECRET: "bench-secret-bench-secret-bench-secret",
+        NODE_ENV: "production",
+      },
       stdio: "ignore",
     });
     const base = `http://127.0.0.1:${port}`;
-    for (let i = 0; i < 300 && !(await fetch(`${base}/healthz`).then((r) => r.ok, () => false)); i++) await new Promise((r) => setTimeout(r, 200));
+    for (
+      let i = 0;
+      i < 300 &&
+      !(await fetch(`${base}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      ));
+      i++
+    )
+      await new Promise((r) => setTimeout(r, 200));
     return { base, databaseUrl: pg.url, stop };
   } catch (error) {
     await stop();

@@ -27,20 +27,48 @@ const { base, stop } = await benchServer(async (url) => {
   const { db, sql } = createDb(url);
   await seedDemo(db);
   await createBaselines(db, { depth: 50 });
-  for (let i = 0; i < 20; i++) experts.push(await createUser(db, "cli", { email: `bench-expert-${i}@assay.local`, name: `Bench ${i}`, role: "expert", password: "bench-password-1" }));
+  for (let i = 0; i < 20; i++)
+    experts.push(
+      await createUser(db, "cli", {
+        email: `bench-expert-${i}@assay.local`,
+        name: `Bench ${i}`,
+        role: "expert",
+        password: "bench-password-1",
+      }),
+    );
   const [biggest] = await db.execute<{ external_id: string; pool: number }>(raw`
     select p.external_id, count(distinct li.candidate_id)::int as pool from list_items li join ranked_lists rl on rl.id = li.list_id
     join proposals p on p.id = rl.proposal_id group by p.external_id order by pool desc limit 1`);
   // Campaigns take at most 10 raters per proposal: two campaigns of ten on the same proposal.
   const ids: number[] = [];
   for (const group of [experts.slice(0, 10), experts.slice(10)]) {
-    const campaign = await createCampaign(db, "cli", campaignSchema.parse({ name: `Bench ${ids.length + 1}`, systems: ["baseline", "challenger", "random", "popular", "subject-match"], depth: 50, raters: 10, experts: group.map((e) => e.email), proposals: [biggest.external_id] }));
+    const campaign = await createCampaign(
+      db,
+      "cli",
+      campaignSchema.parse({
+        name: `Bench ${ids.length + 1}`,
+        systems: ["baseline", "challenger", "random", "popular", "subject-match"],
+        depth: 50,
+        raters: 10,
+        experts: group.map((e) => e.email),
+        proposals: [biggest.external_id],
+      }),
+    );
     await launchCampaign(db, "cli", campaign.id);
     ids.push(campaign.id);
   }
-  const idList = raw.join(ids.map((i) => raw`${i}`), raw`, `);
-  assignments = [...(await db.execute<{ id: number; expert_id: number; campaign_id: number }>(raw`select id, expert_id, campaign_id from campaign_assignments where campaign_id in (${idList})`))];
-  for (const row of await db.execute<{ id: number; campaign_id: number }>(raw`select id, campaign_id from campaign_items where campaign_id in (${idList})`)) {
+  const idList = raw.join(
+    ids.map((i) => raw`${i}`),
+    raw`, `,
+  );
+  assignments = [
+    ...(await db.execute<{ id: number; expert_id: number; campaign_id: number }>(
+      raw`select id, expert_id, campaign_id from campaign_assignments where campaign_id in (${idList})`,
+    )),
+  ];
+  for (const row of await db.execute<{ id: number; campaign_id: number }>(
+    raw`select id, campaign_id from campaign_items where campaign_id in (${idList})`,
+  )) {
     if (!itemsOf.has(row.campaign_id)) itemsOf.set(row.campaign_id, []);
     itemsOf.get(row.campaign_id)!.push(row.id);
   }
@@ -69,8 +97,18 @@ try {
           t = performance.now();
         }
         const own = itemsOf.get(a.campaign_id)!;
-        const body = new URLSearchParams({ item: String(own[k++ % own.length]), grade: String(1 + (k % 4)), rationale: "", position: "1", timeSpentMs: "1000", csrf: session.csrf });
-        const saved = await fetch(`${base}/expert/assignments/${a.id}?_data=${encodeURIComponent("routes/expert.assignments.$assignmentId")}`, { method: "POST", body, headers: session.formHeaders });
+        const body = new URLSearchParams({
+          item: String(own[k++ % own.length]),
+          grade: String(1 + (k % 4)),
+          rationale: "",
+          position: "1",
+          timeSpentMs: "1000",
+          csrf: session.csrf,
+        });
+        const saved = await fetch(
+          `${base}/expert/assignments/${a.id}?_data=${encodeURIComponent("routes/expert.assignments.$assignmentId")}`,
+          { method: "POST", body, headers: session.formHeaders },
+        );
         await saved.text();
         if (!saved.ok) throw new Error(`a grade save answered ${saved.status}`);
         save.push(performance.now() - t);

@@ -11,4 +11,11 @@ const measures = parseMeasures(["all_trec"]);
 const summary = summarize(await evaluateRunFile(qrelsFile, runFile, measures));
 const seconds = (performance.now() - start) / 1000;
 const detail = `${summary.queries} queries, ${measures.length} measures, AP ${summary.aggregate.AP!.toFixed(4)}, gm_map ${summary.aggregate.gm_map!.toFixed(4)}`;
-console.log(JSON.stringify({ mode: "trec-all", seconds, maxRssMiB: Math.round(process.resourceUsage().maxRSS / 1024), detail }));
+console.log(
+  JSON.stringify({
+    mode: "trec-all",
+    seconds,
+    maxRssMiB: Math.round(process.resourceUsage().maxRSS / 1024),
+    detail,
+  }),
+);

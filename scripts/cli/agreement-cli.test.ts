@@ -56,7 +56,10 @@ describe("assay agreement --truth", () => {
     // One rater per item: every method gives that rater's grade.
     expect(out.learningCurve.majority[0]).toEqual(out.learningCurve.median[0]);
     expect(out.enoughRaters.median).toEqual({ allRaters: 0.8875, suggestedN: expect.any(Number) });
-    expect(out.proposals["prop-000"]).toMatchObject({ gold: expect.any(Number), minJudgements: expect.any(Number) });
+    expect(out.proposals["prop-000"]).toMatchObject({
+      gold: expect.any(Number),
+      minJudgements: expect.any(Number),
+    });
   });
 
   it("takes --aggregate and breaks majority ties by a seeded coin when asked", async () => {
@@ -87,7 +90,10 @@ describe("assay agreement --truth", () => {
       `--aggregate takes median, majority, mean, dawid-skene (comma-separated), not "vote"`,
     ],
     [["--aggregate", "median"], "--aggregate needs --truth"],
-    [["--truth", `${G}/truth.csv`, "--majority-ties", "dice"], `--majority-ties must be undecided or coin, not "dice"`],
+    [
+      ["--truth", `${G}/truth.csv`, "--majority-ties", "dice"],
+      `--majority-ties must be undecided or coin, not "dice"`,
+    ],
   ])("rejects bad input %j with one sentence", async (args, message) => {
     const result = await assay("agreement", "--ratings", `${G}/ratings.csv`, ...(args as string[]));
     expect(result.code).toBe(2);

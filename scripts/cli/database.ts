@@ -9,7 +9,10 @@ import { CliError } from "./errors";
  * `npm start` does; a DATABASE_URL server is expected to be migrated with `npm run db:migrate`.
  * `migrate: false` leaves the schema as found (backup and restore work at the archive's version).
  */
-export async function withDatabase<T>(work: (db: Db, sql: Sql) => Promise<T>, options: { migrate?: boolean } = {}): Promise<T> {
+export async function withDatabase<T>(
+  work: (db: Db, sql: Sql) => Promise<T>,
+  options: { migrate?: boolean } = {},
+): Promise<T> {
   let config;
   try {
     config = loadConfig();

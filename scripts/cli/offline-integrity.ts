@@ -11,7 +11,10 @@ export function printIntegrity(report: OfflineReport, system?: SystemOffline) {
   const p = report.parameters;
   if (!system) {
     const w = p.window;
-    const window = w.from || w.to ? `proposals dated ${w.from ?? "…"} to ${w.to ?? "…"} (${w.proposals} in the window; undated ones left out)` : "all proposals (no date window)";
+    const window =
+      w.from || w.to
+        ? `proposals dated ${w.from ?? "…"} to ${w.to ?? "…"} (${w.proposals} in the window; undated ones left out)`
+        : "all proposals (no date window)";
     console.log(
       `Evaluated: ${window}; bootstrap ${p.stratify ? "stratified by subject (each subject's size kept)" : "over all proposals"}; ` +
         `${p.excludeConflicts ? "conflicted candidates removed from the lists (ranks closed up)" : "lists as returned"}; ${report.conflicts.declared} declared conflicts.\n`,
@@ -21,17 +24,42 @@ export function printIntegrity(report: OfflineReport, system?: SystemOffline) {
   const i = system.integrity;
   console.log(
     table(
-      ["K", "COI@K", "conflicted slots", "profiles after proposal", "of checkable slots", "proposals flagged"],
-      i.conflicts.map((c, j) => [c.k, percent(c.share), c.conflicted, i.leakage[j].flagged, i.leakage[j].checked, i.leakage[j].proposals]),
+      [
+        "K",
+        "COI@K",
+        "conflicted slots",
+        "profiles after proposal",
+        "of checkable slots",
+        "proposals flagged",
+      ],
+      i.conflicts.map((c, j) => [
+        c.k,
+        percent(c.share),
+        c.conflicted,
+        i.leakage[j].flagged,
+        i.leakage[j].checked,
+        i.leakage[j].proposals,
+      ]),
     ),
   );
   if (i.conflictedSlots.length) {
-    const shown = i.conflictedSlots.slice(0, 5).map((c) => `${c.proposal} #${c.rank} ${c.candidate}${c.reason ? ` (${c.reason})` : ""}`);
-    console.log(`Conflicted slots (lists as returned): ${i.conflictedSlots.length}, e.g. ${shown.join(", ")}.`);
+    const shown = i.conflictedSlots
+      .slice(0, 5)
+      .map((c) => `${c.proposal} #${c.rank} ${c.candidate}${c.reason ? ` (${c.reason})` : ""}`);
+    console.log(
+      `Conflicted slots (lists as returned): ${i.conflictedSlots.length}, e.g. ${shown.join(", ")}.`,
+    );
   }
   if (i.leakedSlots.length) {
-    const shown = i.leakedSlots.slice(0, 3).map((l) => `${l.proposal} #${l.rank} ${l.candidate} (profile ${l.profileDate}, proposal ${l.proposalDate})`);
-    console.log(`Possible leakage: ${i.leakedSlots.length} slots hold a profile dated after its proposal, e.g. ${shown.join(", ")}.`);
+    const shown = i.leakedSlots
+      .slice(0, 3)
+      .map(
+        (l) =>
+          `${l.proposal} #${l.rank} ${l.candidate} (profile ${l.profileDate}, proposal ${l.proposalDate})`,
+      );
+    console.log(
+      `Possible leakage: ${i.leakedSlots.length} slots hold a profile dated after its proposal, e.g. ${shown.join(", ")}.`,
+    );
   }
   console.log("");
 }
@@ -39,7 +67,23 @@ export function printIntegrity(report: OfflineReport, system?: SystemOffline) {
 /** CSV rows (system, group, proposals, measure, value, ci_lower, ci_upper) for COI@K and the leakage share per K. */
 export function integrityCsvRows(system: SystemOffline): Cell[][] {
   return [
-    ...system.integrity.conflicts.map((c): Cell[] => [system.key, "overall", system.proposals, `COI@${c.k}`, c.share, null, null]),
-    ...system.integrity.leakage.map((l): Cell[] => [system.key, "overall", system.proposals, `Leakage@${l.k}`, l.share, null, null]),
+    ...system.integrity.conflicts.map((c): Cell[] => [
+      system.key,
+      "overall",
+      system.proposals,
+      `COI@${c.k}`,
+      c.share,
+      null,
+      null,
+    ]),
+    ...system.integrity.leakage.map((l): Cell[] => [
+      system.key,
+      "overall",
+      system.proposals,
+      `Leakage@${l.k}`,
+      l.share,
+      null,
+      null,
+    ]),
   ];
 }

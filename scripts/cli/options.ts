@@ -6,7 +6,8 @@ import { checkOneStdin, InputError, readInput } from "../io/open-input";
 
 export function wholeNumber(min: number) {
   return (value: string) => {
-    if (!/^\d+$/.test(value) || Number(value) < min) throw new InvalidArgumentError(`must be a whole number of at least ${min}.`);
+    if (!/^\d+$/.test(value) || Number(value) < min)
+      throw new InvalidArgumentError(`must be a whole number of at least ${min}.`);
     return Number(value);
   };
 }
@@ -20,7 +21,8 @@ export function recordId(value: string) {
 
 export function unitInterval(value: string) {
   const n = Number(value);
-  if (value.trim() === "" || !(n >= 0 && n <= 1)) throw new InvalidArgumentError("must be a number between 0 and 1.");
+  if (value.trim() === "" || !(n >= 0 && n <= 1))
+    throw new InvalidArgumentError("must be a number between 0 and 1.");
   return n;
 }
 
@@ -30,7 +32,8 @@ export function collect(value: string, previous: string[]) {
 
 export function cutoffList(value: string) {
   const parts = value.split(",").map((s) => s.trim());
-  if (parts.some((p) => !/^\d+$/.test(p) || Number(p) < 1)) throw new InvalidArgumentError("must be whole numbers of at least 1, separated by commas (5,10,20).");
+  if (parts.some((p) => !/^\d+$/.test(p) || Number(p) < 1))
+    throw new InvalidArgumentError("must be whole numbers of at least 1, separated by commas (5,10,20).");
   return [...new Set(parts.map(Number))].sort((a, b) => a - b);
 }
 
@@ -62,6 +65,8 @@ export async function assertReadable(file: string, what: string): Promise<void> 
     if (stat.isDirectory()) throw Object.assign(new Error("folder"), { code: "EISDIR" });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new CliError(`Cannot read the ${what} file ${file}: ${code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a folder" : (error as Error).message}.`);
+    throw new CliError(
+      `Cannot read the ${what} file ${file}: ${code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a folder" : (error as Error).message}.`,
+    );
   }
 }

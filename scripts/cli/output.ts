@@ -18,8 +18,15 @@ export function fmt(value: Cell, digits = 4): string {
 export function table(headers: string[], rows: Cell[][], digits = 4): string {
   const text = rows.map((r) => r.map((c) => fmt(c, digits)));
   const widths = headers.map((h, i) => Math.max(h.length, ...text.map((r) => r[i]?.length ?? 0)));
-  const numeric = headers.map((_, i) => rows.length > 0 && rows.every((r) => typeof r[i] === "number" || r[i] === null || r[i] === undefined));
-  const line = (cells: string[]) => cells.map((c, i) => (numeric[i] ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join("  ").trimEnd();
+  const numeric = headers.map(
+    (_, i) =>
+      rows.length > 0 && rows.every((r) => typeof r[i] === "number" || r[i] === null || r[i] === undefined),
+  );
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (numeric[i] ? c.padStart(widths[i]) : c.padEnd(widths[i])))
+      .join("  ")
+      .trimEnd();
   return [line(headers), line(widths.map((w) => "-".repeat(w))), ...text.map(line)].join("\n");
 }
 
@@ -34,4 +41,5 @@ export function emit(format: Format, json: unknown, headers: string[], rows: Cel
   else console.log(table(headers, rows, digits));
 }
 
-export const ciText = (ci: { lower: number; upper: number } | null | undefined, digits = 4) => (ci ? `[${ci.lower.toFixed(digits)}, ${ci.upper.toFixed(digits)}]` : "—");
+export const ciText = (ci: { lower: number; upper: number } | null | undefined, digits = 4) =>
+  ci ? `[${ci.lower.toFixed(digits)}, ${ci.upper.toFixed(digits)}]` : "—";

@@ -8,7 +8,20 @@ const assay = (...args: string[]) => runAssay(args);
 
 describe("assay power", () => {
   it("sizes an A/B test with the design effect of several sessions per convener", async () => {
-    const { stdout, code } = await assay("power", "--metric", "adoption", "--baseline", "0.3", "--lift", "0.1", "--sessions-per-convener", "5", "--icc", "0.1", "--json");
+    const { stdout, code } = await assay(
+      "power",
+      "--metric",
+      "adoption",
+      "--baseline",
+      "0.3",
+      "--lift",
+      "0.1",
+      "--sessions-per-convener",
+      "5",
+      "--icc",
+      "0.1",
+      "--json",
+    );
     expect(code).toBe(0);
     const out = JSON.parse(stdout);
     // 355.94 independent sessions per arm (worked in power.test.ts) × (1 + 4 × 0.1) = 498.3 → 499 sessions, 100 conveners.
@@ -16,16 +29,37 @@ describe("assay power", () => {
     expect(out.perArm).toEqual({ conveners: 100, sessions: 499 });
     expect(out.total).toEqual({ conveners: 200, sessions: 998 });
     // After launch, the planned 100 conveners per arm (500 sessions, 357 effective) detect just under the 10 points asked.
-    const after = JSON.parse((await assay("power", "--baseline", "0.3", "--lift", "0.1", "--sessions-per-convener", "5", "--icc", "0.1", "--conveners", "100", "--json")).stdout);
+    const after = JSON.parse(
+      (
+        await assay(
+          "power",
+          "--baseline",
+          "0.3",
+          "--lift",
+          "0.1",
+          "--sessions-per-convener",
+          "5",
+          "--icc",
+          "0.1",
+          "--conveners",
+          "100",
+          "--json",
+        )
+      ).stdout,
+    );
     expect(after.minimumDetectableEffect.absolute).toBeGreaterThan(0.099);
     expect(after.minimumDetectableEffect.absolute).toBeLessThan(0.1);
   });
 
   it("reads a relative lift, and takes baseline, sessions per convener and the MDE so far from a history", async () => {
-    const relative = JSON.parse((await assay("power", "--baseline", "0.3", "--lift", "0.1", "--relative", "--json")).stdout);
+    const relative = JSON.parse(
+      (await assay("power", "--baseline", "0.3", "--lift", "0.1", "--relative", "--json")).stdout,
+    );
     expect(relative.target).toBeCloseTo(0.33, 12);
     expect(relative.perArm.conveners).toBe(3763);
-    const out = JSON.parse((await assay("power", "--events", events, "--lift", "0.2", "--relative", "--json")).stdout);
+    const out = JSON.parse(
+      (await assay("power", "--events", events, "--lift", "0.2", "--relative", "--json")).stdout,
+    );
     // online-small: 59 of 102 sessions adopted someone, by 58 conveners (30 in A, 28 in B).
     expect(out.baselineFrom).toBe("events");
     expect(out.baseline).toBeCloseTo(59 / 102, 12);
@@ -57,10 +91,27 @@ describe("assay power", () => {
 
 describe("assay online --intervals", () => {
   it("records sequential intervals and N* in the JSON report, and rejects an unknown kind", async () => {
-    const out = JSON.parse((await assay("online", "--events", events, "--bootstrap", "200", "--intervals", "sequential", "--n-star", "300", "--json")).stdout);
+    const out = JSON.parse(
+      (
+        await assay(
+          "online",
+          "--events",
+          events,
+          "--bootstrap",
+          "200",
+          "--intervals",
+          "sequential",
+          "--n-star",
+          "300",
+          "--json",
+        )
+      ).stdout,
+    );
     expect(out.intervals).toBe("sequential");
     expect(out.nStar).toBe(300);
-    const fixed = JSON.parse((await assay("online", "--events", events, "--bootstrap", "200", "--json")).stdout);
+    const fixed = JSON.parse(
+      (await assay("online", "--events", events, "--bootstrap", "200", "--json")).stdout,
+    );
     expect(fixed.intervals).toBe("fixed");
     const bad = await assay("online", "--events", events, "--intervals", "peeking");
     expect(bad.code).toBe(2);

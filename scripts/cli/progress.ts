@@ -4,7 +4,12 @@ import cliProgress from "cli-progress";
 export function progressBar(label: string) {
   if (!process.stderr.isTTY) return { update: (_done: number, _total: number) => {}, stop: () => {} };
   const bar = new cliProgress.SingleBar(
-    { format: `${label} [{bar}] {percentage}% | {value}/{total}`, stream: process.stderr, hideCursor: true, clearOnComplete: true },
+    {
+      format: `${label} [{bar}] {percentage}% | {value}/{total}`,
+      stream: process.stderr,
+      hideCursor: true,
+      clearOnComplete: true,
+    },
     cliProgress.Presets.shades_classic,
   );
   let started = false;

@@ -118,7 +118,8 @@ export class CCM extends ClickModel {
     const tailLog = this.w[6];
     const L = lastClick(log, s, n);
     eps[0] = 1;
-    for (let r = 0; r < n; r++) eps[r + 1] = eps[r] * ((1 - a[r]) * t1 + a[r] * ((1 - a[r]) * t2 + a[r] * t3));
+    for (let r = 0; r < n; r++)
+      eps[r + 1] = eps[r] * ((1 - a[r]) * t1 + a[r] * ((1 - a[r]) * t2 + a[r] * t3));
     car[n] = 0;
     for (let r = n - 1; r >= 0; r--) car[r] = a[r] + (1 - a[r]) * t1 * car[r + 1];
     pyclickTail(log.click, base, n, 0, a, this.afterClick, this.afterSkip, click0, exam0);
@@ -159,7 +160,8 @@ export class CCM extends ClickModel {
       const f: number[] = [];
       let total = 0;
       for (let x = 0; x < 2; x++)
-        for (let y = 0; y < 2; y++) for (let z = 0; z < 2; z++) total += f[x * 4 + y * 2 + z] = factor(x, y, z);
+        for (let y = 0; y < 2; y++)
+          for (let z = 0; z < 2; z++) total += f[x * 4 + y * 2 + z] = factor(x, y, z);
       const f100 = f[4];
       const f101 = f[5];
       const f110 = f[6];

@@ -17,7 +17,7 @@ export function pyclickTail(
   afterClick: Float64Array,
   afterSkip: Float64Array,
   click: Float64Array,
-  exam: Float64Array
+  exam: Float64Array,
 ): void {
   let e = 1;
   exam[0] = 1;
@@ -46,7 +46,7 @@ export function skipTail(
   attr: Float64Array,
   cont: number,
   nc: Float64Array,
-  post: Float64Array
+  post: Float64Array,
 ): number {
   nc[n] = 1;
   for (let r = n - 1; r >= start; r--) nc[r] = (1 - attr[r]) * (1 - cont + cont * nc[r + 1]);

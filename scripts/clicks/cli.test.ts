@@ -25,7 +25,7 @@ describe("assay clicks", () => {
       "PBM",
       "--model",
       "sdbn",
-      "--json"
+      "--json",
     );
     expect(stderr).toBe("");
     expect(code).toBe(0);
@@ -44,7 +44,9 @@ describe("assay clicks", () => {
     expect(Math.abs(pbm.params.examination[0] - e.params.exam[0])).toBeLessThan(1e-6);
     expect(Math.abs(pbm.params.pairs.q128.d443.attractiveness - e.params.attr.q128.d443)).toBeLessThan(1e-6);
     expect(
-      Math.abs(out.models.SDBN.params.pairs.q128.d443.satisfaction - expected.models.SDBN.params.sat.q128.d443)
+      Math.abs(
+        out.models.SDBN.params.pairs.q128.d443.satisfaction - expected.models.SDBN.params.sat.q128.d443,
+      ),
     ).toBeLessThan(1e-6);
   });
 
@@ -60,7 +62,7 @@ describe("assay clicks", () => {
       "--model",
       "DCTR",
       "--model",
-      "DBN"
+      "DBN",
     );
     expect(code).toBe(0);
     const lines = stdout.trim().split("\n");
@@ -84,7 +86,7 @@ describe("assay clicks", () => {
     const bad = path.join(dir, "bad.jsonl");
     fs.writeFileSync(
       bad,
-      `${fs.readFileSync(path.join(F, "train.jsonl"), "utf8").split("\n").slice(0, 3).join("\n")}\n{"session":"x"}\n`
+      `${fs.readFileSync(path.join(F, "train.jsonl"), "utf8").split("\n").slice(0, 3).join("\n")}\n{"session":"x"}\n`,
     );
     const badLine = await assay("clicks", "--log", bad);
     expect(badLine.code).toBe(2);

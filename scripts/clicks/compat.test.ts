@@ -18,7 +18,9 @@ const TOL = 1e-6;
 function expectAllClose(actual: unknown, wanted: unknown, where: string): void {
   if (typeof wanted === "number") {
     expect(typeof actual, where).toBe("number");
-    expect(Math.abs((actual as number) - wanted), `${where}: ${actual} vs ${wanted}`).toBeLessThanOrEqual(TOL);
+    expect(Math.abs((actual as number) - wanted), `${where}: ${actual} vs ${wanted}`).toBeLessThanOrEqual(
+      TOL,
+    );
   } else if (Array.isArray(wanted)) {
     expect((actual as unknown[]).length, where).toBe(wanted.length);
     wanted.forEach((w, i) => expectAllClose((actual as unknown[])[i], w, `${where}[${i}]`));
@@ -31,7 +33,12 @@ function expectAllClose(actual: unknown, wanted: unknown, where: string): void {
 describe("click models in --compat pyclick mode reproduce PyClick on clicks-small", () => {
   let report: ClicksReport;
   beforeAll(() => {
-    report = evaluateClickModels(train, test, { models: [...modelNames], mode: "pyclick", grades, pyclickNames: true });
+    report = evaluateClickModels(train, test, {
+      models: [...modelNames],
+      mode: "pyclick",
+      grades,
+      pyclickNames: true,
+    });
   }, 120_000);
 
   it("keeps the test sessions PyClick keeps", () => {

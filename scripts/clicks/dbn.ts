@@ -150,7 +150,8 @@ export class DBN extends ClickModel {
         return Math.exp(l);
       };
       let total = 0;
-      for (let x = 0; x < 2; x++) for (let y = 0; y < 2; y++) for (let z = 0; z < 2; z++) total += factor(x, y, z);
+      for (let x = 0; x < 2; x++)
+        for (let y = 0; y < 2; y++) for (let z = 0; z < 2; z++) total += factor(x, y, z);
       const f101 = factor(1, 0, 1);
       cont.dnum[0] += f101 / total;
       cont.dden[0] += (factor(1, 0, 0) + f101) / total;

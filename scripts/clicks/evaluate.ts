@@ -46,7 +46,11 @@ export interface EvaluateOptions {
  * Fits each model on `train` and evaluates it on the test sessions whose query occurs in training, in
  * PyClick's order (CLICK-MODELS.md §6): CTR@1 prediction last, because it trains the model further.
  */
-export function evaluateClickModels(train: RawSession[], test: RawSession[], options: EvaluateOptions): ClicksReport {
+export function evaluateClickModels(
+  train: RawSession[],
+  test: RawSession[],
+  options: EvaluateOptions,
+): ClicksReport {
   const maxRank = options.maxRank ?? 10;
   const vocabulary = new Vocabulary();
   return evaluateSplit(buildLog(train, vocabulary, maxRank), buildLog(test, vocabulary, maxRank), options);
@@ -56,7 +60,11 @@ export function evaluateClickModels(train: RawSession[], test: RawSession[], opt
 export function evaluateSplit(train: ClickLog, test: ClickLog, options: EvaluateOptions): ClicksReport {
   const kept = knownQueries(train, test);
   const models = evaluateLogs(train, kept, options);
-  return { train: { sessions: train.size }, test: { sessions: kept.size, dropped: test.size - kept.size }, models };
+  return {
+    train: { sessions: train.size },
+    test: { sessions: kept.size, dropped: test.size - kept.size },
+    models,
+  };
 }
 
 /** Test sessions whose query occurs in `train` (both logs share one vocabulary). */
@@ -72,7 +80,7 @@ export function knownQueries(train: ClickLog, test: ClickLog): ClickLog {
 export function evaluateLogs(
   trainLog: ClickLog,
   testLog: ClickLog,
-  options: EvaluateOptions
+  options: EvaluateOptions,
 ): Record<string, ModelReport> {
   const vocabulary = trainLog.vocabulary;
   const maxRank = trainLog.maxRank;

@@ -1,8 +1,19 @@
-import { armClicks, committeeGrades, examinationCurve, experimentClicks, MIN_CLICK_SESSIONS } from "./experiment-report";
+import {
+  armClicks,
+  committeeGrades,
+  examinationCurve,
+  experimentClicks,
+  MIN_CLICK_SESSIONS,
+} from "./experiment-report";
 import type { RawSession } from "./log";
 
 const settings = { seed: "s", testShare: 0.25, iterations: 50, maxRank: 3 };
-const session = (id: string, query: string, results: string[], clicks: number[]): RawSession => ({ id, query, results, clicks });
+const session = (id: string, query: string, results: string[], clicks: number[]): RawSession => ({
+  id,
+  query,
+  results,
+  clicks,
+});
 
 it("takes rank 1 as always looked at: the curve is PBM's γ over γ₁", () => {
   expect(examinationCurve([0.8, 0.4, 0.2])).toEqual([
@@ -18,7 +29,18 @@ it("weights each click by 1 / examination at its rank, per arm, over the first m
     session("2", "p", ["b", "a"], [0, 1]),
     session("3", "p", ["a", "b", "c"], [0, 0, 0]),
   ];
-  const rows = armClicks({ sessions, arms: ["A", "A", "B"], armSystems: [{ arm: "A", system: "x" }, { arm: "B", system: "y" }], settings }, [1, 0.5, 0.25]);
+  const rows = armClicks(
+    {
+      sessions,
+      arms: ["A", "A", "B"],
+      armSystems: [
+        { arm: "A", system: "x" },
+        { arm: "B", system: "y" },
+      ],
+      settings,
+    },
+    [1, 0.5, 0.25],
+  );
   // A: 5 shown; clicks at ranks 1, 3 and 2 → raw 3/5, corrected (1 + 4 + 2)/5.
   expect(rows).toEqual([
     { arm: "A", sessions: 2, shown: 5, clicks: 3, ctr: 0.6, correctedCtr: 7 / 5 },
@@ -27,12 +49,42 @@ it("weights each click by 1 / examination at its rank, per arm, over the first m
 });
 
 it("labels every candidate shown for a proposal with a committee: members 1, the rest 0; others unlabelled", () => {
-  const grades = committeeGrades([["p", ["b"]], ["q", []]], [session("1", "p", ["a", "b"], [0, 0]), session("2", "q", ["a"], [0]), session("3", "r", ["a"], [1])]);
-  expect([...grades]).toEqual([["p", new Map([["a", 0], ["b", 1]])]]);
+  const grades = committeeGrades(
+    [
+      ["p", ["b"]],
+      ["q", []],
+    ],
+    [session("1", "p", ["a", "b"], [0, 0]), session("2", "q", ["a"], [0]), session("3", "r", ["a"], [1])],
+  );
+  expect([...grades]).toEqual([
+    [
+      "p",
+      new Map([
+        ["a", 0],
+        ["b", 1],
+      ]),
+    ],
+  ]);
 });
 
 it("fits nothing below the minimum number of sessions", () => {
-  const few = Array.from({ length: MIN_CLICK_SESSIONS - 1 }, (_, i) => session(String(i), "p", ["a", "b"], [1, 0]));
-  const result = experimentClicks({ experiment: { key: "k", name: "K" }, settings, sessions: few, arms: few.map(() => "A"), armSystems: [{ arm: "A", system: "x" }], committees: [], offline: null });
-  expect(result).toEqual({ experiment: { key: "k", name: "K" }, settings, sessions: MIN_CLICK_SESSIONS - 1, minSessions: MIN_CLICK_SESSIONS, fit: null });
+  const few = Array.from({ length: MIN_CLICK_SESSIONS - 1 }, (_, i) =>
+    session(String(i), "p", ["a", "b"], [1, 0]),
+  );
+  const result = experimentClicks({
+    experiment: { key: "k", name: "K" },
+    settings,
+    sessions: few,
+    arms: few.map(() => "A"),
+    armSystems: [{ arm: "A", system: "x" }],
+    committees: [],
+    offline: null,
+  });
+  expect(result).toEqual({
+    experiment: { key: "k", name: "K" },
+    settings,
+    sessions: MIN_CLICK_SESSIONS - 1,
+    minSessions: MIN_CLICK_SESSIONS,
+    fit: null,
+  });
 });

@@ -92,7 +92,8 @@ export interface ExperimentClicksResult {
 /** Fits and evaluates every model on the experiment's sessions (see the module's comment). */
 export function experimentClicks(input: ExperimentClicksInput): ExperimentClicksResult {
   const { experiment, settings, sessions } = input;
-  if (sessions.length < MIN_CLICK_SESSIONS) return { experiment, settings, sessions: sessions.length, minSessions: MIN_CLICK_SESSIONS, fit: null };
+  if (sessions.length < MIN_CLICK_SESSIONS)
+    return { experiment, settings, sessions: sessions.length, minSessions: MIN_CLICK_SESSIONS, fit: null };
   const { train, test } = splitSessions(sessions, settings.testShare, settings.seed);
   const { kept, dropped } = keepKnownQueries(train, test);
   const grades = committeeGrades(input.committees, sessions);
@@ -127,7 +128,10 @@ export function experimentClicks(input: ExperimentClicksInput): ExperimentClicks
       models,
       examination,
       displayDepth: displayDepths(input),
-      arms: armClicks(input, examination.map((e) => e.relative)),
+      arms: armClicks(
+        input,
+        examination.map((e) => e.relative),
+      ),
     },
   };
 }
@@ -137,7 +141,9 @@ export function experimentClicks(input: ExperimentClicksInput): ExperimentClicks
  * fitted γ is known up to a common factor (EM settles wherever its start leads); taking rank 1 as always
  * looked at (γ₁ = 1, the usual assumption of position-bias estimation) fixes it.
  */
-export function examinationCurve(fitted: readonly number[]): { rank: number; fitted: number; relative: number }[] {
+export function examinationCurve(
+  fitted: readonly number[],
+): { rank: number; fitted: number; relative: number }[] {
   return fitted.map((g, r) => ({ rank: r + 1, fitted: g, relative: fitted[0] > 0 ? g / fitted[0] : 0 }));
 }
 
@@ -167,7 +173,9 @@ export function armClicks(
   input: Pick<ExperimentClicksInput, "sessions" | "arms" | "armSystems" | "settings">,
   examination: readonly number[],
 ): ArmClicks[] {
-  const byArm = new Map(input.armSystems.map((a) => [a.arm, { arm: a.arm, sessions: 0, shown: 0, clicks: 0, weighted: 0 }]));
+  const byArm = new Map(
+    input.armSystems.map((a) => [a.arm, { arm: a.arm, sessions: 0, shown: 0, clicks: 0, weighted: 0 }]),
+  );
   input.sessions.forEach((s, i) => {
     const arm = byArm.get(input.arms[i]);
     if (!arm) return;
@@ -190,7 +198,9 @@ export function armClicks(
 /** Each arm's suggested display depth: K_hit's 90th percentile, rounded up, of its system (tier 1). */
 function displayDepths(input: ExperimentClicksInput): DisplayDepth[] {
   // The depth is a point value (no interval is shown here), which the resamples do not change: one will do.
-  const report = input.offline ? offlineReport(unpackOfflineInput(input.offline), { ks: [10], B: 1, seed: "assay" }) : null;
+  const report = input.offline
+    ? offlineReport(unpackOfflineInput(input.offline), { ks: [10], B: 1, seed: "assay" })
+    : null;
   return input.armSystems.map(({ arm, system }) => ({
     arm,
     system,

@@ -30,7 +30,8 @@ function fit(name: string, sessions: RawSession[], options: { mode?: Mode; itera
   };
 }
 
-const close = (actual: number[], wanted: number[]) => actual.forEach((a, i) => expect(a).toBeCloseTo(wanted[i], 12));
+const close = (actual: number[], wanted: number[]) =>
+  actual.forEach((a, i) => expect(a).toBeCloseTo(wanted[i], 12));
 
 describe("counting models, worked by hand", () => {
   it("GCTR: (1 + clicks) / (2 + impressions)", () => {
@@ -48,7 +49,7 @@ describe("counting models, worked by hand", () => {
     const { value } = fit("DCTR", [A, B]);
     close(
       ["a", "b", "c"].map((d) => value("ctr", d)),
-      [1 / 4, 2 / 4, 1 / 4]
+      [1 / 4, 2 / 4, 1 / 4],
     );
   });
 
@@ -57,7 +58,7 @@ describe("counting models, worked by hand", () => {
     // a seen unclicked (1/3), b clicked (2/3), c below the first click: not counted.
     close(
       ["a", "b", "c"].map((d) => one.value("attr", d)),
-      [1 / 3, 2 / 3, 1 / 2]
+      [1 / 3, 2 / 3, 1 / 2],
     );
     // P(C_1) = α_b (1 − α_a) = 4/9; below the first click PyClick gives 1e-6.
     close(one.probs(0, true), [2 / 3, 4 / 9, 1e-6]);
@@ -66,7 +67,7 @@ describe("counting models, worked by hand", () => {
     const two = fit("CM", [A, B]);
     close(
       ["a", "b", "c"].map((d) => two.value("attr", d)),
-      [1 / 4, 2 / 4, 1 / 3]
+      [1 / 4, 2 / 4, 1 / 3],
     );
   });
 
@@ -74,7 +75,7 @@ describe("counting models, worked by hand", () => {
     const { value, global, probs } = fit("DCM", [A]);
     close(
       ["a", "b", "c"].map((d) => value("attr", d)),
-      [1 / 3, 2 / 3, 1 / 2]
+      [1 / 3, 2 / 3, 1 / 2],
     );
     close(global("cont"), [1 / 2, 1 / 3, 1 / 2]);
     // ε: 1, λ_0 α_a + 1 − α_a = 5/6, then 5/6 (λ_1 α_b + 1 − α_b) = 25/54.
@@ -87,14 +88,14 @@ describe("counting models, worked by hand", () => {
     const one = fit("SDBN", [A]);
     close(
       ["a", "b", "c"].map((d) => one.value("attr", d)),
-      [1 / 3, 2 / 3, 1 / 2]
+      [1 / 3, 2 / 3, 1 / 2],
     );
     expect(one.value("sat", "b")).toBeCloseTo(2 / 3, 12);
     expect(one.model.relevance(one.log.pair[1])).toBeCloseTo((2 / 3) * (2 / 3), 12);
     const noClick = fit("SDBN", [B]);
     close(
       ["a", "b", "c"].map((d) => noClick.value("attr", d)),
-      [1 / 3, 1 / 3, 1 / 3]
+      [1 / 3, 1 / 3, 1 / 3],
     );
   });
 });
@@ -105,13 +106,13 @@ describe("EM models, one iteration worked by hand (previous values all 1/2)", ()
     const one = fit("PBM", [A], { iterations: 1 });
     close(
       ["a", "b", "c"].map((d) => one.value("attr", d)),
-      [4 / 9, 2 / 3, 4 / 9]
+      [4 / 9, 2 / 3, 4 / 9],
     );
     close(one.global("exam"), [4 / 9, 2 / 3, 4 / 9]);
     const two = fit("PBM", [A, B], { iterations: 1 });
     close(
       ["a", "b", "c"].map((d) => two.value("attr", d)),
-      [5 / 12, 7 / 12, 5 / 12]
+      [5 / 12, 7 / 12, 5 / 12],
     );
     close(two.global("exam"), [5 / 12, 7 / 12, 5 / 12]);
   });
@@ -131,7 +132,7 @@ describe("EM models, one iteration worked by hand (previous values all 1/2)", ()
     const { value, global } = fit("DBN", [A], { iterations: 1 });
     close(
       ["a", "b", "c"].map((d) => value("attr", d)),
-      [1 / 3, 2 / 3, (1 + (6 / 7) * (1 / 2)) / 3]
+      [1 / 3, 2 / 3, (1 + (6 / 7) * (1 / 2)) / 3],
     );
     expect(value("sat", "b")).toBeCloseTo((1 + 4 / 7) / 3, 12);
     // γ: a→b continued (1/1); b→c: P(S_b = 0, E_c = 1) = 1/7 over P(S_b = 0) = 3/7; c is last: no transition.
@@ -153,7 +154,7 @@ describe("EM models, one iteration worked by hand (previous values all 1/2)", ()
     const { value, global } = fit("CCM", [A], { iterations: 1 });
     close(
       ["a", "b", "c"].map((d) => value("attr", d)),
-      [1 / 3, (1 + 1 + 1 / 2) / 4, (1 + (2 / 3) * (1 / 2)) / 3]
+      [1 / 3, (1 + 1 + 1 / 2) / 4, (1 + (2 / 3) * (1 / 2)) / 3],
     );
     close(global("cont_noclick"), [2 / 3]);
     close(global("cont_click_nonrel"), [(1 + 1 / 6) / (2 + 1 / 2)]);
@@ -164,7 +165,10 @@ describe("EM models, one iteration worked by hand (previous values all 1/2)", ()
 describe("measures, worked by hand", () => {
   it("log-likelihood and perplexity of DCM on its own session", () => {
     const { model, log } = fit("DCM", [A]);
-    expect(logLikelihood(model as ClickModel, log)).toBeCloseTo((2 * Math.log(2 / 3) + Math.log(5 / 6)) / 3, 12);
+    expect(logLikelihood(model as ClickModel, log)).toBeCloseTo(
+      (2 * Math.log(2 / 3) + Math.log(5 / 6)) / 3,
+      12,
+    );
     const pp = perplexity(model, log);
     // q = 1 − 1/3, 5/9, 1 − 25/108; PP_r = 1/q with one session.
     close(pp.byRank, [3 / 2, 9 / 5, 108 / 83]);

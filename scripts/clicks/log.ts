@@ -45,7 +45,7 @@ export class Vocabulary {
   /** The pair's index, or -1 when it was never interned. */
   findPair(query: string, doc: string): number {
     const q = this.queryIndex.get(query);
-    return q === undefined ? -1 : this.pairIndex.get(`${q}\u0000${doc}`) ?? -1;
+    return q === undefined ? -1 : (this.pairIndex.get(`${q}\u0000${doc}`) ?? -1);
   }
 
   get pairCount(): number {

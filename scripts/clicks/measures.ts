@@ -25,7 +25,7 @@ export function logLikelihood(model: ClickModel, test: ClickLog): number {
 export function perplexity(
   model: ClickModel,
   test: ClickLog,
-  conditional = false
+  conditional = false,
 ): { overall: number; byRank: number[] } {
   const R = test.maxRank;
   const p = new Float64Array(R);
@@ -56,7 +56,7 @@ export function perplexity(
 export function ctrPredictionRmse(
   model: ClickModel,
   test: ClickLog,
-  progress?: (done: number, total: number) => void
+  progress?: (done: number, total: number) => void,
 ): number {
   const R = test.maxRank;
   const pyclick = model.mode === "pyclick";
@@ -120,7 +120,7 @@ export type Grades = Map<string, Map<string, number>>;
 export function relevancePrediction(
   model: ClickModel,
   test: ClickLog,
-  grades: Grades
+  grades: Grades,
 ): { auc: number | null; pearsonR: number | null } {
   const R = test.maxRank;
   const y: number[] = [];
@@ -146,7 +146,7 @@ export function auc(y: number[], score: number[]): number | null {
   const order = score.map((_, i) => i).sort((a, b) => score[a] - score[b]);
   let positives = 0;
   let rankSum = 0;
-  for (let i = 0; i < order.length; ) {
+  for (let i = 0; i < order.length;) {
     let j = i;
     while (j + 1 < order.length && score[order[j + 1]] === score[order[i]]) j++;
     const mid = (i + j) / 2 + 1;
@@ -186,11 +186,17 @@ export function pearson(x: number[], y: number[]): number | null {
  * labels; the ideal is the five best grades among all the query's labels (queries where all are 0 are
  * skipped); an unlabelled document counts 0.5 (as PyClick's RankingPerformance).
  */
-export function rankingNdcg5(model: ClickModel, test: ClickLog, grades: Grades, minSessions = 10): number | null {
+export function rankingNdcg5(
+  model: ClickModel,
+  test: ClickLog,
+  grades: Grades,
+  minSessions = 10,
+): number | null {
   const R = test.maxRank;
   const count = new Map<number, number>();
   for (let s = 0; s < test.size; s++) count.set(test.query[s], (count.get(test.query[s]) ?? 0) + 1);
-  const dcg = (gains: number[]) => gains.reduce((sum, g, i) => sum + (2 ** g - 1) / (Math.log(i + 2) / Math.LN2), 0);
+  const dcg = (gains: number[]) =>
+    gains.reduce((sum, g, i) => sum + (2 ** g - 1) / (Math.log(i + 2) / Math.LN2), 0);
   let total = 0;
   let used = 0;
   for (const [q, n] of count) {

@@ -60,7 +60,13 @@ export abstract class ClickModel {
 
   protected param(name: string, kind: ParamKind, label: string): Param {
     const size =
-      kind === "rank" ? this.maxRank : kind === "rankPrev" ? this.maxRank * this.maxRank : kind === "global" ? 1 : 0;
+      kind === "rank"
+        ? this.maxRank
+        : kind === "rankPrev"
+          ? this.maxRank * this.maxRank
+          : kind === "global"
+            ? 1
+            : 0;
     const p: Param = {
       name,
       label,
@@ -216,7 +222,7 @@ export abstract class ClickModel {
     const out: Record<string, unknown> = {};
     if (pairParams.length) {
       out.pairs = this.byPair(vocabulary, (i, put) =>
-        put(Object.fromEntries(pairParams.map((p) => [p.label, p.value[i]])))
+        put(Object.fromEntries(pairParams.map((p) => [p.label, p.value[i]]))),
       );
     }
     for (const p of this.params) if (p.kind !== "pair") out[p.label] = this.shaped(p);
@@ -236,7 +242,8 @@ export abstract class ClickModel {
       if (!this.trained[i]) continue;
       each(
         i,
-        (value) => ((byQuery[vocabulary.queries[vocabulary.pairQuery[i]]] ??= {})[vocabulary.pairDoc[i]] = value)
+        (value) =>
+          ((byQuery[vocabulary.queries[vocabulary.pairQuery[i]]] ??= {})[vocabulary.pairDoc[i]] = value),
       );
     }
     return byQuery;

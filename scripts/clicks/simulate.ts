@@ -22,7 +22,7 @@ export interface SimulationOptions {
  */
 export function simulateDbnLog(
   options: SimulationOptions,
-  vocabulary = new Vocabulary()
+  vocabulary = new Vocabulary(),
 ): { log: ClickLog; attr: Float64Array; sat: Float64Array } {
   const R = options.maxRank ?? 10;
   const D = Math.max(options.docsPerQuery ?? R + 2, R);

@@ -8,7 +8,7 @@ import { subLog, type ClickLog, type RawSession } from "./log";
 export function splitSessions(
   sessions: RawSession[],
   testShare: number,
-  seed: string
+  seed: string,
 ): { train: RawSession[]; test: RawSession[] } {
   const rng = createRng(seed);
   const train: RawSession[] = [];
@@ -21,7 +21,10 @@ export function splitSessions(
  * Test sessions whose query occurs in training (PyClick's Utils.filter_sessions): a model knows
  * nothing of another query. Returns the kept ones in order and how many were dropped.
  */
-export function keepKnownQueries(train: RawSession[], test: RawSession[]): { kept: RawSession[]; dropped: number } {
+export function keepKnownQueries(
+  train: RawSession[],
+  test: RawSession[],
+): { kept: RawSession[]; dropped: number } {
   const known = new Set(train.map((s) => s.query));
   const kept = test.filter((s) => known.has(s.query));
   return { kept, dropped: test.length - kept.length };
@@ -31,7 +34,11 @@ export function keepKnownQueries(train: RawSession[], test: RawSession[]): { kep
  * `splitSessions` on a log already read (same draws, so the same seed gives the same split); without a
  * seed the last `testShare` of the sessions in file order are test (PyClick's examples/Example.py).
  */
-export function splitLog(log: ClickLog, testShare: number, seed?: string): { train: ClickLog; test: ClickLog } {
+export function splitLog(
+  log: ClickLog,
+  testShare: number,
+  seed?: string,
+): { train: ClickLog; test: ClickLog } {
   const train: number[] = [];
   const test: number[] = [];
   if (seed === undefined) {

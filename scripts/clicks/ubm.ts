@@ -52,7 +52,8 @@ export class UBM extends ClickModel {
       for (let j = -1; j < r; j++) {
         const col = j < 0 ? R - 1 : j;
         let w = j < 0 ? 1 : out[j];
-        for (let k = j + 1; k < r; k++) w *= 1 - this.attr.value[log.pair[base + k]] * this.exam.value[k * R + col];
+        for (let k = j + 1; k < r; k++)
+          w *= 1 - this.attr.value[log.pair[base + k]] * this.exam.value[k * R + col];
         total += w * a * this.exam.value[r * R + col];
       }
       out[r] = total;

@@ -12,7 +12,13 @@ export interface DemoDatesAndConflicts {
 const DAY = 86_400_000;
 const START = Date.parse("2023-01-01T00:00:00Z");
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const reasons = ["co-author in the last three years", "same department", "former doctoral supervisor", "declared competitor", "collaborator on a current grant"];
+const reasons = [
+  "co-author in the last three years",
+  "same department",
+  "former doctoral supervisor",
+  "declared competitor",
+  "collaborator on a current grant",
+];
 
 /**
  * Dates and conflicts for the demo, so the offline report's window, leakage and COI@K show something
@@ -24,7 +30,10 @@ const reasons = ["co-author in the last three years", "same department", "former
 export function demoDatesAndConflicts(data: DemoData, seed = "assay-demo-dates"): DemoDatesAndConflicts {
   const rng = createRng(seed);
   const n = data.proposals.length;
-  const proposalDates = data.proposals.map((p, i) => ({ proposal: p.externalId, date: isoDay(START + Math.floor(((i + rng.next()) * 730) / Math.max(n, 1)) * DAY) }));
+  const proposalDates = data.proposals.map((p, i) => ({
+    proposal: p.externalId,
+    date: isoDay(START + Math.floor(((i + rng.next()) * 730) / Math.max(n, 1)) * DAY),
+  }));
   const dateOf = new Map(proposalDates.map((d) => [d.proposal, d.date]));
   const profile = new Map<string, string>();
   for (const c of data.candidates) {
@@ -32,7 +41,9 @@ export function demoDatesAndConflicts(data: DemoData, seed = "assay-demo-dates")
     profile.set(c.externalId, isoDay(Date.parse("2019-01-01T00:00:00Z") + rng.int(4 * 365) * DAY));
   }
   // Top-10 slots of the challenger's lists, to plant leakage and recommended conflicts where they show.
-  const topSlots = data.lists.filter((l) => l.system === data.systems[data.systems.length - 1]?.key).flatMap((l) => l.items.slice(0, 10).map((it) => ({ proposal: l.proposal, candidate: it.candidate })));
+  const topSlots = data.lists
+    .filter((l) => l.system === data.systems[data.systems.length - 1]?.key)
+    .flatMap((l) => l.items.slice(0, 10).map((it) => ({ proposal: l.proposal, candidate: it.candidate })));
   const picked = shuffled(topSlots, rng);
   const leaks = Math.min(12, Math.floor(picked.length / 4));
   for (const slot of picked.slice(0, leaks)) {
@@ -40,17 +51,28 @@ export function demoDatesAndConflicts(data: DemoData, seed = "assay-demo-dates")
     profile.set(slot.candidate, isoDay(after));
   }
   const conflicts = new Map<string, { proposal: string; candidate: string; reason: string }>();
-  const add = (proposal: string, candidate: string) => conflicts.set(`${proposal}\u0000${candidate}`, { proposal, candidate, reason: reasons[rng.int(reasons.length)] });
-  for (const slot of picked.slice(leaks, leaks + Math.min(10, Math.floor(picked.length / 4)))) add(slot.proposal, slot.candidate);
+  const add = (proposal: string, candidate: string) =>
+    conflicts.set(`${proposal}\u0000${candidate}`, {
+      proposal,
+      candidate,
+      reason: reasons[rng.int(reasons.length)],
+    });
+  for (const slot of picked.slice(leaks, leaks + Math.min(10, Math.floor(picked.length / 4))))
+    add(slot.proposal, slot.candidate);
   // Two of the first system's failure cases (no committee member in its top 30) list a conflicted candidate first.
   const first = data.systems[0]?.key;
   const goldOf = new Map<string, Set<string>>();
   for (const g of data.gold) goldOf.set(g.proposal, (goldOf.get(g.proposal) ?? new Set()).add(g.candidate));
-  const failing = data.lists.filter((l) => l.system === first && !l.items.slice(0, 30).some((it) => goldOf.get(l.proposal)?.has(it.candidate)));
+  const failing = data.lists.filter(
+    (l) =>
+      l.system === first && !l.items.slice(0, 30).some((it) => goldOf.get(l.proposal)?.has(it.candidate)),
+  );
   for (const l of failing.slice(0, 2)) if (l.items.length) add(l.proposal, l.items[0].candidate);
   // The demo convener's first proposal shows a conflicted candidate (with its warning) whichever arm they get.
-  for (const l of data.lists.filter((x) => x.proposal === data.proposals[0]?.externalId)) if (l.items.length > 1) add(l.proposal, l.items[1].candidate);
-  for (let i = 0; i < Math.min(5, n); i++) add(data.proposals[rng.int(n)].externalId, data.candidates[rng.int(data.candidates.length)].externalId);
+  for (const l of data.lists.filter((x) => x.proposal === data.proposals[0]?.externalId))
+    if (l.items.length > 1) add(l.proposal, l.items[1].candidate);
+  for (let i = 0; i < Math.min(5, n); i++)
+    add(data.proposals[rng.int(n)].externalId, data.candidates[rng.int(data.candidates.length)].externalId);
   return {
     proposalDates,
     profileDates: [...profile].map(([candidate, date]) => ({ candidate, date })),
@@ -62,8 +84,12 @@ export function demoDatesAndConflicts(data: DemoData, seed = "assay-demo-dates")
 export async function seedDemoDatesAndConflicts(db: Db, data: DemoData) {
   const extra = demoDatesAndConflicts(data);
   await db.transaction(async (tx) => {
-    await tx.execute(sql`update proposals p set date = v.date from json_to_recordset(${JSON.stringify(extra.proposalDates)}::json) as v(proposal text, date date) where p.external_id = v.proposal`);
-    await tx.execute(sql`update candidates c set profile_date = v.date from json_to_recordset(${JSON.stringify(extra.profileDates)}::json) as v(candidate text, date date) where c.external_id = v.candidate`);
+    await tx.execute(
+      sql`update proposals p set date = v.date from json_to_recordset(${JSON.stringify(extra.proposalDates)}::json) as v(proposal text, date date) where p.external_id = v.proposal`,
+    );
+    await tx.execute(
+      sql`update candidates c set profile_date = v.date from json_to_recordset(${JSON.stringify(extra.profileDates)}::json) as v(candidate text, date date) where c.external_id = v.candidate`,
+    );
     await tx.execute(sql`insert into conflicts (proposal_id, candidate_id, reason)
       select p.id, c.id, v.reason from json_to_recordset(${JSON.stringify(extra.conflicts)}::json) as v(proposal text, candidate text, reason text)
       join proposals p on p.external_id = v.proposal join candidates c on c.external_id = v.candidate`);

@@ -1,5 +1,12 @@
 import { createRng, normal, shuffled, type Rng } from "../lib/random";
-import { abstractSentences, demoSubjects, firstNames, institutions, lastNames, titlePatterns } from "./vocabulary";
+import {
+  abstractSentences,
+  demoSubjects,
+  firstNames,
+  institutions,
+  lastNames,
+  titlePatterns,
+} from "./vocabulary";
 
 export interface DemoOptions {
   seed?: string;
@@ -11,10 +18,23 @@ export interface DemoOptions {
 
 export interface DemoData {
   subjects: { key: string; name: string }[];
-  candidates: { externalId: string; name: string; affiliation: string; email: string; keywords: string[]; summary: string; subject: string }[];
+  candidates: {
+    externalId: string;
+    name: string;
+    affiliation: string;
+    email: string;
+    keywords: string[];
+    summary: string;
+    subject: string;
+  }[];
   proposals: { externalId: string; title: string; abstract: string; keywords: string[]; subject: string }[];
   systems: { key: string; name: string; version: string; noise: number }[];
-  lists: { system: string; proposal: string; variant: string; items: { candidate: string; rank: number; score: number }[] }[];
+  lists: {
+    system: string;
+    proposal: string;
+    variant: string;
+    items: { candidate: string; rank: number; score: number }[];
+  }[];
   gold: { proposal: string; candidate: string }[];
 }
 
@@ -45,7 +65,10 @@ export function generateDemo(options: DemoOptions = {}): DemoData {
     const last = lastNames[rng.int(lastNames.length)];
     const own = shuffled(subject.keywords, rng).slice(0, 3 + rng.int(4));
     // A few researchers straddle two fields, as real reviewers do.
-    const other = rng.next() < 0.25 ? shuffled(demoSubjects[rng.int(demoSubjects.length)].keywords, rng).slice(0, 1 + rng.int(2)) : [];
+    const other =
+      rng.next() < 0.25
+        ? shuffled(demoSubjects[rng.int(demoSubjects.length)].keywords, rng).slice(0, 1 + rng.int(2))
+        : [];
     const keywords = [...new Set([...own, ...other])];
     const affiliation = institutions[rng.int(institutions.length)];
     candidates.push({
@@ -91,7 +114,8 @@ export function generateDemo(options: DemoOptions = {}): DemoData {
     });
     const latent = suitability.map((s) => s + 0.5 * normal(rng));
     const top = topIndices(latent, 15);
-    for (const j of shuffled(top, rng).slice(0, committeeSize)) gold.push({ proposal: proposal.externalId, candidate: candidates[j].externalId });
+    for (const j of shuffled(top, rng).slice(0, committeeSize))
+      gold.push({ proposal: proposal.externalId, candidate: candidates[j].externalId });
     for (const system of systems) {
       const scores = suitability.map((s) => s + system.noise * normal(rng));
       const ranked = topIndices(scores, listLength);
@@ -99,7 +123,11 @@ export function generateDemo(options: DemoOptions = {}): DemoData {
         system: system.key,
         proposal: proposal.externalId,
         variant: "default",
-        items: ranked.map((j, r) => ({ candidate: candidates[j].externalId, rank: r + 1, score: round(sigmoid(scores[j] - 3), 4) })),
+        items: ranked.map((j, r) => ({
+          candidate: candidates[j].externalId,
+          rank: r + 1,
+          score: round(sigmoid(scores[j] - 3), 4),
+        })),
       });
     }
   }

@@ -18,7 +18,13 @@ export async function seedDemoGold(db: Db, campaignId: number, seed: string) {
   await db.execute(sql`update ratings r set grade = least(r.grade + 1, 4)
     from campaign_assignments a join users u on u.id = a.expert_id
     where a.id = r.assignment_id and a.campaign_id = ${campaignId} and u.email = ${BIASED_DEMO_EXPERT} and r.grade is not null`);
-  const graded = await db.execute<{ item_id: number; proposal_id: number; candidate_id: number; gold: boolean; overlap: number }>(sql`
+  const graded = await db.execute<{
+    item_id: number;
+    proposal_id: number;
+    candidate_id: number;
+    gold: boolean;
+    overlap: number;
+  }>(sql`
     select i.id as item_id, i.proposal_id, i.candidate_id,
       exists (select 1 from gold_members g where g.proposal_id = i.proposal_id and g.candidate_id = i.candidate_id) as gold,
       (select count(*)::int from unnest(p.keywords) k where k = any(c.keywords)) as overlap
@@ -29,6 +35,11 @@ export async function seedDemoGold(db: Db, campaignId: number, seed: string) {
   const chosen = shuffled([...graded], createRng(`${seed}:gold-items`)).slice(0, DEMO_GOLD_ITEMS);
   if (chosen.length === 0) return;
   await db.insert(campaignTruth).values(
-    chosen.map((r) => ({ itemId: r.item_id, grade: gradeOfQuality(pairQuality(seed, { gold: r.gold, overlap: r.overlap }, `${r.proposal_id}:${r.candidate_id}`)) })),
+    chosen.map((r) => ({
+      itemId: r.item_id,
+      grade: gradeOfQuality(
+        pairQuality(seed, { gold: r.gold, overlap: r.overlap }, `${r.proposal_id}:${r.candidate_id}`),
+      ),
+    })),
   );
 }

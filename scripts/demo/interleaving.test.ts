@@ -18,12 +18,29 @@ describe("the demo's interleaving experiment", () => {
     expect(new Set(events.map((e) => e.sessionId)).size).toBe(300);
     const credits = sessionCredits(events).sessions;
     for (const credit of ["click", "adopt"] as const) {
-      const r = interleavingResult(credits, { control: "baseline", challenger: "challenger", credit, B: 1000, seed: DEMO_INTERLEAVING });
+      const r = interleavingResult(credits, {
+        control: "baseline",
+        challenger: "challenger",
+        credit,
+        B: 1000,
+        seed: DEMO_INTERLEAVING,
+      });
       expect(winRateVerdict(r)).toBe("better");
       expect(r.pValue).toBeLessThan(0.05);
     }
     const ab = simulateSessions(data, { experiment: "reviewer-ranker-v2", seed: "assay-demo" });
-    const report = onlineReport(ab, { weights: { A: 0.5, B: 0.5 }, control: "A", intervals: true, intervalKind: "sequential", B: 200, seed: "reviewer-ranker-v2" });
-    expect(report.comparisons.map((c) => verdict(c.difference, c.ci, c.metric === "meanAdoptedRank" ? "lower" : "higher"))).toEqual(["inconclusive", "inconclusive", "inconclusive", "inconclusive"]);
+    const report = onlineReport(ab, {
+      weights: { A: 0.5, B: 0.5 },
+      control: "A",
+      intervals: true,
+      intervalKind: "sequential",
+      B: 200,
+      seed: "reviewer-ranker-v2",
+    });
+    expect(
+      report.comparisons.map((c) =>
+        verdict(c.difference, c.ci, c.metric === "meanAdoptedRank" ? "lower" : "higher"),
+      ),
+    ).toEqual(["inconclusive", "inconclusive", "inconclusive", "inconclusive"]);
   }, 60_000);
 });

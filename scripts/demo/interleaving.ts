@@ -21,7 +21,10 @@ export const DEMO_INTERLEAVING = "reviewer-ranker-interleaved";
  * evenly over eight days from 1 November 2026. Far fewer sessions than the A/B experiment has are
  * enough for a verdict, which is the point of interleaving.
  */
-export function simulateInterleavedSessions(data: DemoData, options: { experiment?: string; seed?: string; conveners?: number; sessions?: number } = {}): OnlineEvent[] {
+export function simulateInterleavedSessions(
+  data: DemoData,
+  options: { experiment?: string; seed?: string; conveners?: number; sessions?: number } = {},
+): OnlineEvent[] {
   const experiment = options.experiment ?? DEMO_INTERLEAVING;
   const seed = options.seed ?? "assay-demo";
   const rng = createRng(`${seed}:interleaving`);
@@ -38,16 +41,30 @@ export function simulateInterleavedSessions(data: DemoData, options: { experimen
     const arm = chooseArm(growthbookHash(experiment, unit), ranges) === 0 ? "A" : "B";
     const proposal = data.proposals[rng.int(data.proposals.length)].externalId;
     const session = `${unit}-i${n}`;
-    const merged = teamDraft(lists.get(`baseline\u0000${proposal}`)!.slice(0, 20), lists.get(`challenger\u0000${proposal}`)!.slice(0, 20), {
-      depth: 20,
-      seed: experiment,
-      sessionId: session,
-      systems: ["baseline", "challenger"],
-    });
+    const merged = teamDraft(
+      lists.get(`baseline\u0000${proposal}`)!.slice(0, 20),
+      lists.get(`challenger\u0000${proposal}`)!.slice(0, 20),
+      {
+        depth: 20,
+        seed: experiment,
+        sessionId: session,
+        systems: ["baseline", "challenger"],
+      },
+    );
     let t = start + Math.floor((n / count) * span);
     const emit = (type: OnlineEvent["type"], extra: Partial<OnlineEvent>) => {
       t += 5_000 + rng.int(60_000);
-      events.push({ eventId: uuid(rng), type, at: new Date(t).toISOString(), experiment, arm, unitId: unit, sessionId: session, proposalId: proposal, ...extra });
+      events.push({
+        eventId: uuid(rng),
+        type,
+        at: new Date(t).toISOString(),
+        experiment,
+        arm,
+        unitId: unit,
+        sessionId: session,
+        proposalId: proposal,
+        ...extra,
+      });
     };
     emit("impression", { items: merged.items, teams: merged.teams });
     const relevant = gold.get(proposal)!;
@@ -94,9 +111,18 @@ export async function seedDemoInterleaving(db: Db, data: DemoData) {
   const simulated = simulateInterleavedSessions(data, { sessions: 300 });
   // Each simulated convener's exposure, in the arm the hash gave it (as the app stores it).
   const armOf = new Map(simulated.map((e) => [e.unitId, e.arm]));
-  await db.insert(exposures).values([...armOf].map(([unit, arm]) => ({ experimentId: running.id, unit, armId: running.arms.find((a) => a.key === arm)!.id })));
+  await db.insert(exposures).values(
+    [...armOf].map(([unit, arm]) => ({
+      experimentId: running.id,
+      unit,
+      armId: running.arms.find((a) => a.key === arm)!.id,
+    })),
+  );
   for (let i = 0; i < simulated.length; i += 1000) {
-    await ingestEvents(db, running, simulated.slice(i, i + 1000), { checkArm: false, now: Date.parse("2030-01-01T00:00:00Z") });
+    await ingestEvents(db, running, simulated.slice(i, i + 1000), {
+      checkArm: false,
+      now: Date.parse("2030-01-01T00:00:00Z"),
+    });
   }
   await refreshEventSessions(db, running.id);
   await setExperimentStatus(db, "cli", DEMO_INTERLEAVING, "stopped");

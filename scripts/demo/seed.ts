@@ -1,6 +1,19 @@
 import type { Db } from "../../db/platform/client";
 import { hashPassword } from "../../db/accounts/password";
-import { candidates, exposures, goldMembers, listItems, proposals, rankedLists, ratings, subjects, systems, userSubjects, users, type Role } from "../../db/schema";
+import {
+  candidates,
+  exposures,
+  goldMembers,
+  listItems,
+  proposals,
+  rankedLists,
+  ratings,
+  subjects,
+  systems,
+  userSubjects,
+  users,
+  type Role,
+} from "../../db/schema";
 import { generateDemo, type DemoData, type DemoOptions } from "./generate";
 import { simulateSessions } from "./sessions";
 import { experimentSchema } from "../inputs/experiments";
@@ -27,7 +40,9 @@ export const demoUsers: { email: string; name: string; role: Role; subjects?: st
 ];
 
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
-  const [row] = await db.execute<{ n: number }>(sql`select (select count(*) from users) + (select count(*) from proposals) as n`);
+  const [row] = await db.execute<{ n: number }>(
+    sql`select (select count(*) from users) + (select count(*) from proposals) as n`,
+  );
   return Number(row.n) === 0;
 }
 
@@ -58,14 +73,39 @@ export async function seedDemo(db: Db, options: DemoOptions = {}): Promise<DemoD
     const systemId = new Map(systemRows.map((s) => [s.key, s.id]));
     const listRows = await tx
       .insert(rankedLists)
-      .values(data.lists.map((l) => ({ systemId: systemId.get(l.system)!, proposalId: proposalId.get(l.proposal)!, variant: l.variant })))
+      .values(
+        data.lists.map((l) => ({
+          systemId: systemId.get(l.system)!,
+          proposalId: proposalId.get(l.proposal)!,
+          variant: l.variant,
+        })),
+      )
       .returning({ id: rankedLists.id });
-    const items = data.lists.flatMap((l, i) => l.items.map((it) => ({ listId: listRows[i].id, rank: it.rank, candidateId: candidateId.get(it.candidate)!, score: it.score })));
+    const items = data.lists.flatMap((l, i) =>
+      l.items.map((it) => ({
+        listId: listRows[i].id,
+        rank: it.rank,
+        candidateId: candidateId.get(it.candidate)!,
+        score: it.score,
+      })),
+    );
     for (let i = 0; i < items.length; i += 5000) await tx.insert(listItems).values(items.slice(i, i + 5000));
-    await tx.insert(goldMembers).values(data.gold.map((g) => ({ proposalId: proposalId.get(g.proposal)!, candidateId: candidateId.get(g.candidate)! })));
+    await tx.insert(goldMembers).values(
+      data.gold.map((g) => ({
+        proposalId: proposalId.get(g.proposal)!,
+        candidateId: candidateId.get(g.candidate)!,
+      })),
+    );
     for (const u of demoUsers) {
-      const [user] = await tx.insert(users).values({ email: u.email, name: u.name, role: u.role, passwordHash }).onConflictDoNothing().returning({ id: users.id });
-      if (user && u.subjects) await tx.insert(userSubjects).values(u.subjects.map((key) => ({ userId: user.id, subjectId: subjectId.get(key)! })));
+      const [user] = await tx
+        .insert(users)
+        .values({ email: u.email, name: u.name, role: u.role, passwordHash })
+        .onConflictDoNothing()
+        .returning({ id: users.id });
+      if (user && u.subjects)
+        await tx
+          .insert(userSubjects)
+          .values(u.subjects.map((key) => ({ userId: user.id, subjectId: subjectId.get(key)! })));
     }
   });
   await seedDemoDatesAndConflicts(db, data);
@@ -80,7 +120,13 @@ export async function seedDemo(db: Db, options: DemoOptions = {}): Promise<DemoD
  * simulated grades, except three assignments of expert@assay.local left to do.
  */
 async function seedDemoCampaign(db: Db) {
-  const forty = (await db.select({ externalId: proposals.externalId }).from(proposals).orderBy(proposals.externalId).limit(40)).map((p) => p.externalId);
+  const forty = (
+    await db
+      .select({ externalId: proposals.externalId })
+      .from(proposals)
+      .orderBy(proposals.externalId)
+      .limit(40)
+  ).map((p) => p.externalId);
   const experts = demoUsers.filter((u) => u.role === "expert").map((u) => u.email);
   // The demo is loaded by `assay demo` (or a test), so its writes are the CLI's in the audit log.
   const campaign = await createCampaign(
@@ -88,7 +134,8 @@ async function seedDemoCampaign(db: Db) {
     "cli",
     campaignSchema.parse({
       name: "Reviewer relevance, autumn round",
-      instructions: "Grade how well each candidate could review this proposal: 1 irrelevant, 2 far-fetched, 3 relevant, 4 highly relevant. Use \"Can't judge\" when the profile does not tell.",
+      instructions:
+        'Grade how well each candidate could review this proposal: 1 irrelevant, 2 far-fetched, 3 relevant, 4 highly relevant. Use "Can\'t judge" when the profile does not tell.',
       systems: ["baseline", "challenger"],
       depth: 10,
       raters: 3,
@@ -97,7 +144,16 @@ async function seedDemoCampaign(db: Db) {
     }),
   );
   await launchCampaign(db, "cli", campaign.id);
-  const rows = await db.execute<{ assignment_id: number; item_id: number; expert_id: number; email: string; proposal_id: number; candidate_id: number; gold: boolean; overlap: number }>(sql`
+  const rows = await db.execute<{
+    assignment_id: number;
+    item_id: number;
+    expert_id: number;
+    email: string;
+    proposal_id: number;
+    candidate_id: number;
+    gold: boolean;
+    overlap: number;
+  }>(sql`
     select a.id as assignment_id, i.id as item_id, a.expert_id, u.email, a.proposal_id, i.candidate_id,
       exists (select 1 from gold_members g where g.proposal_id = i.proposal_id and g.candidate_id = i.candidate_id) as gold,
       (select count(*)::int from unnest(p.keywords) k where k = any(c.keywords)) as overlap
@@ -105,13 +161,23 @@ async function seedDemoCampaign(db: Db) {
     join campaign_items i on i.campaign_id = a.campaign_id and i.proposal_id = a.proposal_id
     join proposals p on p.id = i.proposal_id join candidates c on c.id = i.candidate_id
     where a.campaign_id = ${campaign.id} order by a.id, i.id`);
-  const leftToDo = new Set([...new Set(rows.filter((r) => r.email === "expert@assay.local").map((r) => r.assignment_id))].slice(0, 3));
+  const leftToDo = new Set(
+    [...new Set(rows.filter((r) => r.email === "expert@assay.local").map((r) => r.assignment_id))].slice(
+      0,
+      3,
+    ),
+  );
   const values = rows
     .filter((r) => !leftToDo.has(r.assignment_id))
     .map((r, i) => ({
       assignmentId: r.assignment_id,
       itemId: r.item_id,
-      grade: simulatedGrade("assay-demo", r.expert_id, { gold: r.gold, overlap: r.overlap }, `${r.proposal_id}:${r.candidate_id}`),
+      grade: simulatedGrade(
+        "assay-demo",
+        r.expert_id,
+        { gold: r.gold, overlap: r.overlap },
+        `${r.proposal_id}:${r.candidate_id}`,
+      ),
       position: 1 + (i % 20),
       timeSpentMs: 4000 + ((r.item_id * 7919) % 20000),
     }));
@@ -143,12 +209,32 @@ async function seedDemoExperiment(db: Db, data: DemoData) {
   const running = (await getExperiment(db, DEMO_EXPERIMENT))!;
   const simulated = simulateSessions(data, { experiment: DEMO_EXPERIMENT, seed: "assay-demo" });
   const units = [...new Set(simulated.map((e) => e.unitId))];
-  await db.insert(exposures).values(units.map((unit) => ({ experimentId: experiment.id, unit, armId: running.arms.find((a) => a.key === simulated.find((e) => e.unitId === unit)!.arm)!.id })));
+  await db.insert(exposures).values(
+    units.map((unit) => ({
+      experimentId: experiment.id,
+      unit,
+      armId: running.arms.find((a) => a.key === simulated.find((e) => e.unitId === unit)!.arm)!.id,
+    })),
+  );
   for (let i = 0; i < simulated.length; i += 1000) {
-    await ingestEvents(db, running, simulated.slice(i, i + 1000), { checkArm: false, now: Date.parse("2030-01-01T00:00:00Z") });
+    await ingestEvents(db, running, simulated.slice(i, i + 1000), {
+      checkArm: false,
+      now: Date.parse("2030-01-01T00:00:00Z"),
+    });
   }
   await refreshEventSessions(db, running.id);
-  const [convener] = await db.select({ id: users.id }).from(users).where(eq(users.email, "convener@assay.local"));
-  const firstProposals = await db.select({ id: proposals.id }).from(proposals).orderBy(proposals.externalId).limit(10);
-  if (convener) await assignProposals(db, firstProposals.map((p) => ({ userId: convener.id, proposalId: p.id })));
+  const [convener] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, "convener@assay.local"));
+  const firstProposals = await db
+    .select({ id: proposals.id })
+    .from(proposals)
+    .orderBy(proposals.externalId)
+    .limit(10);
+  if (convener)
+    await assignProposals(
+      db,
+      firstProposals.map((p) => ({ userId: convener.id, proposalId: p.id })),
+    );
 }

@@ -9,7 +9,10 @@ import type { DemoData } from "./generate";
  * profiles and adopt committee members. A candidate is more likely picked when they are a real
  * committee member, so the challenger's better lists give it a truly, modestly better adoption rate.
  */
-export function simulateSessions(data: DemoData, options: { experiment: string; seed: string; conveners?: number; targetEvents?: number }): OnlineEvent[] {
+export function simulateSessions(
+  data: DemoData,
+  options: { experiment: string; seed: string; conveners?: number; targetEvents?: number },
+): OnlineEvent[] {
   const rng = createRng(`${options.seed}:sessions`);
   const conveners = options.conveners ?? 60;
   const target = options.targetEvents ?? 20_000;
@@ -27,7 +30,17 @@ export function simulateSessions(data: DemoData, options: { experiment: string; 
     const session = `${unit}-s${n++}`;
     const emit = (type: OnlineEvent["type"], extra: Partial<OnlineEvent>) => {
       t += 5_000 + rng.int(60_000);
-      events.push({ eventId: uuid(rng), type, at: new Date(t).toISOString(), experiment: options.experiment, arm: arm === 0 ? "A" : "B", unitId: unit, sessionId: session, proposalId: proposal, ...extra });
+      events.push({
+        eventId: uuid(rng),
+        type,
+        at: new Date(t).toISOString(),
+        experiment: options.experiment,
+        arm: arm === 0 ? "A" : "B",
+        unitId: unit,
+        sessionId: session,
+        proposalId: proposal,
+        ...extra,
+      });
     };
     emit("impression", { items: shown });
     const relevant = gold.get(proposal)!;
@@ -52,12 +65,17 @@ function uuid(rng: Rng) {
 }
 
 /** The demo's committees by proposal, and each system's list of a proposal by `system\0proposal`: what simulated conveners read. */
-export function demoCommitteesAndLists(data: DemoData): { gold: Map<string, Set<string>>; lists: Map<string, string[]> } {
+export function demoCommitteesAndLists(data: DemoData): {
+  gold: Map<string, Set<string>>;
+  lists: Map<string, string[]>;
+} {
   const gold = new Map<string, Set<string>>();
   for (const g of data.gold) {
     if (!gold.has(g.proposal)) gold.set(g.proposal, new Set());
     gold.get(g.proposal)!.add(g.candidate);
   }
-  const lists = new Map(data.lists.map((l) => [`${l.system}\u0000${l.proposal}`, l.items.map((i) => i.candidate)]));
+  const lists = new Map(
+    data.lists.map((l) => [`${l.system}\u0000${l.proposal}`, l.items.map((i) => i.candidate)]),
+  );
   return { gold, lists };
 }

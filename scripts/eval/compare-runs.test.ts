@@ -14,7 +14,10 @@ function evaluation(qids: string[], columns: Record<string, number[]>): Evaluati
 }
 
 const six = ["q1", "q2", "q3", "q4", "q5", "q6"];
-const run = (name: string, values: number[], qids = six): NamedEvaluation => ({ name, evaluation: evaluation(qids, { "nDCG@10": values }) });
+const run = (name: string, values: number[], qids = six): NamedEvaluation => ({
+  name,
+  evaluation: evaluation(qids, { "nDCG@10": values }),
+});
 
 // Exact sign-flip p-values over 2^6 = 64 sign patterns, worked by hand:
 //  B − A = six × +0.25: only the two patterns of one sign reach |Σ| = 1.5, p = 2/64 = 0.03125;
@@ -29,9 +32,25 @@ describe("compareRuns", () => {
   it("Holm-adjusts the p-values of a measure's pairs as worked by hand", () => {
     const report = compareRuns([A, B, C], { test: "permutation", alpha: 0.1 });
     const byPair = Object.fromEntries(report.pairs.map((p) => [`${p.a}-${p.b}`, p]));
-    expect(byPair["A-B"]).toMatchObject({ queries: 6, pValue: 0.03125, pAdjusted: 0.09375, significant: true, better: "B" });
-    expect(byPair["A-C"]).toMatchObject({ pValue: 0.0625, pAdjusted: 0.125, significant: false, better: null });
-    expect(byPair["B-C"]).toMatchObject({ pValue: 0.21875, pAdjusted: 0.21875, significant: false, better: null });
+    expect(byPair["A-B"]).toMatchObject({
+      queries: 6,
+      pValue: 0.03125,
+      pAdjusted: 0.09375,
+      significant: true,
+      better: "B",
+    });
+    expect(byPair["A-C"]).toMatchObject({
+      pValue: 0.0625,
+      pAdjusted: 0.125,
+      significant: false,
+      better: null,
+    });
+    expect(byPair["B-C"]).toMatchObject({
+      pValue: 0.21875,
+      pAdjusted: 0.21875,
+      significant: false,
+      better: null,
+    });
     expect(report.runs.map((r) => r.better["nDCG@10"])).toEqual([[], ["A"], []]);
     expect(report.runs.map((r) => r.letter)).toEqual(["a", "b", "c"]);
   });
@@ -50,8 +69,20 @@ describe("compareRuns", () => {
 
   it("marks the lower value as the better one for Rank(g), and leaves untestable measures unmarked", () => {
     const qids = ["q1", "q2", "q3", "q4", "q5", "q6"];
-    const low = { name: "low", evaluation: evaluation(qids, { Rank: [1, 1, 2, 1, 1, 2], "Coverage@10": [NaN, NaN, NaN, NaN, NaN, NaN] }) };
-    const high = { name: "high", evaluation: evaluation(qids, { Rank: [5, 6, 5, 7, 5, 6], "Coverage@10": [NaN, NaN, NaN, NaN, NaN, NaN] }) };
+    const low = {
+      name: "low",
+      evaluation: evaluation(qids, {
+        Rank: [1, 1, 2, 1, 1, 2],
+        "Coverage@10": [NaN, NaN, NaN, NaN, NaN, NaN],
+      }),
+    };
+    const high = {
+      name: "high",
+      evaluation: evaluation(qids, {
+        Rank: [5, 6, 5, 7, 5, 6],
+        "Coverage@10": [NaN, NaN, NaN, NaN, NaN, NaN],
+      }),
+    };
     const report = compareRuns([low, high], { test: "permutation" });
     expect(report.measures[0]).toBe("Rank(g=1)");
     expect(report.runs.map((r) => r.better["Rank(g=1)"])).toEqual([["high"], []]);

@@ -37,7 +37,13 @@ export interface RunsComparison {
   lowerIsBetter: string[];
   /** Whether every run was evaluated on the same queries; if not, each pair is tested on those both have. */
   sameQueries: boolean;
-  runs: { letter: string; name: string; queries: number; means: Record<string, number | null>; better: Record<string, string[]> }[];
+  runs: {
+    letter: string;
+    name: string;
+    queries: number;
+    means: Record<string, number | null>;
+    better: Record<string, string[]>;
+  }[];
   pairs: RunPair[];
 }
 
@@ -49,15 +55,24 @@ export const RUN_LETTERS = "abcdefghijklmnopqrstuvwxyz";
  * Holm-adjusted together, and a run is marked better than another where the adjusted p is at most
  * `alpha` and its mean over the shared queries is the better one (lower for Rank(g), higher otherwise).
  */
-export function compareRuns(runs: readonly NamedEvaluation[], options: { test?: PairedTest; alpha?: number; B?: number; seed?: string } = {}): RunsComparison {
-  if (runs.length > RUN_LETTERS.length) throw new Error(`at most ${RUN_LETTERS.length} runs can be compared at once (one letter each), not ${runs.length}`);
+export function compareRuns(
+  runs: readonly NamedEvaluation[],
+  options: { test?: PairedTest; alpha?: number; B?: number; seed?: string } = {},
+): RunsComparison {
+  if (runs.length > RUN_LETTERS.length)
+    throw new Error(
+      `at most ${RUN_LETTERS.length} runs can be compared at once (one letter each), not ${runs.length}`,
+    );
   const test = options.test ?? "t";
   const alpha = options.alpha ?? 0.05;
   const columns = runs[0]?.evaluation.columns ?? [];
   const measures = columns.map((c) => c.measure.name);
   const untested = columns.filter((c) => !isPaired(c)).map((c) => c.measure.name);
   const firstQids = runs[0]?.evaluation.qids ?? [];
-  const sameQueries = runs.every((r) => r.evaluation.qids.length === firstQids.length && r.evaluation.qids.every((q, i) => q === firstQids[i]));
+  const sameQueries = runs.every(
+    (r) =>
+      r.evaluation.qids.length === firstQids.length && r.evaluation.qids.every((q, i) => q === firstQids[i]),
+  );
   const summaries = runs.map((r, i) => ({
     letter: RUN_LETTERS[i],
     name: r.name,
@@ -98,7 +113,8 @@ export function compareRuns(runs: readonly NamedEvaluation[], options: { test?: 
       pair.pAdjusted = adjusted;
       pair.significant = adjusted <= alpha;
       const difference = pair.meanB! - pair.meanA!;
-      if (pair.significant && difference !== 0) pair.better = difference > 0 !== lowerIsBetter ? pair.b : pair.a;
+      if (pair.significant && difference !== 0)
+        pair.better = difference > 0 !== lowerIsBetter ? pair.b : pair.a;
     });
     for (const pair of ofMeasure) {
       if (!pair.better) continue;
@@ -109,7 +125,8 @@ export function compareRuns(runs: readonly NamedEvaluation[], options: { test?: 
   });
   // Marks in run order (a, b, c…), as the letters read.
   const order = new Map(summaries.map((s, i) => [s.name, i]));
-  for (const s of summaries) for (const m of measures) s.better[m].sort((x, y) => order.get(x)! - order.get(y)!);
+  for (const s of summaries)
+    for (const m of measures) s.better[m].sort((x, y) => order.get(x)! - order.get(y)!);
   const lowerIsBetter = columns.filter((c) => isLowerBetter(c.measure)).map((c) => c.measure.name);
   return { test, alpha, measures, untested, lowerIsBetter, sameQueries, runs: summaries, pairs };
 }

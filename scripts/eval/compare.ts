@@ -34,10 +34,15 @@ export interface SystemComparison {
  * difference, a paired test, and Holm-adjusted p-values when there are more than two systems.
  * Queries where either system has no value (Rank(g) beyond the list) are left out of that pair.
  */
-export function compareSystems(systems: readonly SystemValues[], test: PairedTest = "t", options: BootstrapOptions = {}): SystemComparison {
+export function compareSystems(
+  systems: readonly SystemValues[],
+  test: PairedTest = "t",
+  options: BootstrapOptions = {},
+): SystemComparison {
   if (systems.length < 2) throw new Error("a comparison needs at least two systems");
   const n = systems[0].values.length;
-  for (const s of systems) if (s.values.length !== n) throw new Error("every system needs a value for the same queries");
+  for (const s of systems)
+    if (s.values.length !== n) throw new Error("every system needs a value for the same queries");
   const present = (v: Float64Array) => v.filter((x) => !Number.isNaN(x));
   const meanOf = (v: Float64Array) => (v.length === 0 ? null : v.reduce((s, x) => s + x, 0) / v.length);
   const systemCis = bootstrapMeans(
@@ -61,7 +66,8 @@ export function compareSystems(systems: readonly SystemValues[], test: PairedTes
           b.push(y);
         }
       });
-      if (a.length < 2) throw new Error(`${systems[i].name} and ${systems[j].name} share fewer than 2 queries with a value`);
+      if (a.length < 2)
+        throw new Error(`${systems[i].name} and ${systems[j].name} share fewer than 2 queries with a value`);
       const diffs = Float64Array.from(b, (y, q) => y - a[q]);
       const result = pairedTest(test, a, b, options);
       pairs.push({

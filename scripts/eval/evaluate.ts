@@ -1,6 +1,17 @@
 import { grow } from "../lib/grow";
 import type { Measure } from "./measures";
-import { averagePrecision, halfLifeParts, judgedAt, ndcg, precision, rankOfNth, recall, reciprocalRank, success, type Labels } from "./ranking";
+import {
+  averagePrecision,
+  halfLifeParts,
+  judgedAt,
+  ndcg,
+  precision,
+  rankOfNth,
+  recall,
+  reciprocalRank,
+  success,
+  type Labels,
+} from "./ranking";
 import { cutLabels, isTrecBacked, trecBackedValue } from "./trec-backed";
 
 /** One query to evaluate: its ranked labels (NaN = unjudged) and all its judged labels, sorted descending. */
@@ -44,20 +55,38 @@ export interface Evaluation {
 }
 
 export function aggregationOf(measure: Measure): Aggregation {
-  if (measure.kind === "NumQ" || measure.kind === "NumRel" || measure.kind === "NumRet" || measure.kind === "NumRelRet") return "sum";
+  if (
+    measure.kind === "NumQ" ||
+    measure.kind === "NumRel" ||
+    measure.kind === "NumRet" ||
+    measure.kind === "NumRelRet"
+  )
+    return "sum";
   if (measure.kind === "Trec") {
     const family = measure.trec!.family;
     if (family === "gm_map" || family === "gm_bpref") return "geometric";
     if (family === "num_nonrel_judged_ret") return "sum";
   }
-  return measure.kind === "Rank" ? "present-mean" : measure.kind === "HLU" ? "ratio" : measure.kind === "Coverage" ? "corpus" : "mean";
+  return measure.kind === "Rank"
+    ? "present-mean"
+    : measure.kind === "HLU"
+      ? "ratio"
+      : measure.kind === "Coverage"
+        ? "corpus"
+        : "mean";
 }
 
-export function evaluateQueries(queries: readonly QueryInput[], measures: readonly Measure[], options: { catalog?: ReadonlySet<string> } = {}): Evaluation {
+export function evaluateQueries(
+  queries: readonly QueryInput[],
+  measures: readonly Measure[],
+  options: { catalog?: ReadonlySet<string> } = {},
+): Evaluation {
   const builder = new EvaluationBuilder(measures, queries.length);
   for (const { qid, ranked, judged } of queries) builder.add(qid, ranked, judged);
   const evaluation = builder.build();
-  for (const column of evaluation.columns) if (column.aggregation === "corpus") column.corpusValue = coverage(queries, column.measure.k!, options.catalog);
+  for (const column of evaluation.columns)
+    if (column.aggregation === "corpus")
+      column.corpusValue = coverage(queries, column.measure.k!, options.catalog);
   return evaluation;
 }
 
@@ -77,7 +106,9 @@ export class EvaluationBuilder {
   ) {
     this.aggregations = measures.map(aggregationOf);
     this.values = measures.map(() => new Float64Array(Math.max(1, capacity)));
-    this.weights = this.aggregations.map((a) => (a === "ratio" ? new Float64Array(Math.max(1, capacity)) : undefined));
+    this.weights = this.aggregations.map((a) =>
+      a === "ratio" ? new Float64Array(Math.max(1, capacity)) : undefined,
+    );
   }
 
   add(qid: string, ranked: Labels, judged: Labels): void {
@@ -90,7 +121,12 @@ export class EvaluationBuilder {
     this.measures.forEach((measure, m) => {
       if (this.aggregations[m] === "corpus") this.values[m][q] = NaN;
       else if (measure.kind === "HLU") {
-        const parts = halfLifeParts(measure.judgedOnly || measure.depth !== undefined ? cutLabels(measure, ranked) : ranked, judged, measure.a, measure.rel);
+        const parts = halfLifeParts(
+          measure.judgedOnly || measure.depth !== undefined ? cutLabels(measure, ranked) : ranked,
+          judged,
+          measure.a,
+          measure.rel,
+        );
         this.values[m][q] = 100 * parts.num;
         this.weights[m]![q] = parts.den;
       } else {
@@ -102,9 +138,12 @@ export class EvaluationBuilder {
 
   build(): Evaluation {
     const n = this.qids.length;
-    const columns = this.measures.map(
-      (measure, m): MeasureColumn => ({ measure, aggregation: this.aggregations[m], values: this.values[m].slice(0, n), weights: this.weights[m]?.slice(0, n) }),
-    );
+    const columns = this.measures.map((measure, m): MeasureColumn => ({
+      measure,
+      aggregation: this.aggregations[m],
+      values: this.values[m].slice(0, n),
+      weights: this.weights[m]?.slice(0, n),
+    }));
     return { qids: this.qids, columns };
   }
 }
@@ -144,7 +183,11 @@ export function perQueryValue(m: Measure, rankedInput: Labels, judged: Labels): 
  * Coverage@K (catalog coverage): distinct candidates in all top-K lists / catalog size. The catalog
  * is given explicitly; a listed candidate outside it is an error, not a silently larger numerator.
  */
-export function coverage(queries: readonly QueryInput[], k: number, catalog: ReadonlySet<string> | undefined): number {
+export function coverage(
+  queries: readonly QueryInput[],
+  k: number,
+  catalog: ReadonlySet<string> | undefined,
+): number {
   if (!catalog) throw new Error(`Coverage@${k} needs the catalog of candidates`);
   if (catalog.size === 0) throw new Error(`Coverage@${k} needs a non-empty catalog`);
   const seen = new Set<string>();
@@ -217,7 +260,14 @@ export function summarize(evaluation: Evaluation, options: { perQuery?: boolean 
       for (const column of evaluation.columns) {
         if (column.aggregation === "corpus") continue;
         const v = column.values[q];
-        row[column.measure.name] = column.aggregation === "ratio" ? (column.weights![q] === 0 ? null : v / column.weights![q]) : Number.isNaN(v) ? null : v;
+        row[column.measure.name] =
+          column.aggregation === "ratio"
+            ? column.weights![q] === 0
+              ? null
+              : v / column.weights![q]
+            : Number.isNaN(v)
+              ? null
+              : v;
       }
       perQuery[qid] = row;
     });

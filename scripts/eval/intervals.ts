@@ -6,7 +6,10 @@ import { aggregateColumn, type Evaluation } from "./evaluate";
  * pass; Rank(g) (mean over queries with a value) and HLU (ratio of sums) are recomputed per resample.
  * Coverage@K is a property of the whole query set and gets no interval.
  */
-export function evaluationIntervals(evaluation: Evaluation, options: BootstrapOptions = {}): Record<string, Interval | null> {
+export function evaluationIntervals(
+  evaluation: Evaluation,
+  options: BootstrapOptions = {},
+): Record<string, Interval | null> {
   const out: Record<string, Interval | null> = {};
   const plain = evaluation.columns.filter((c) => c.aggregation === "mean");
   const fast = bootstrapMeans(
@@ -16,7 +19,10 @@ export function evaluationIntervals(evaluation: Evaluation, options: BootstrapOp
   plain.forEach((c, i) => (out[c.measure.name] = fast[i]));
   for (const column of evaluation.columns) {
     if (column.aggregation === "mean") continue;
-    out[column.measure.name] = column.aggregation === "corpus" ? null : bootstrapStatistic(column.values.length, (counts) => aggregateColumn(column, counts), options);
+    out[column.measure.name] =
+      column.aggregation === "corpus"
+        ? null
+        : bootstrapStatistic(column.values.length, (counts) => aggregateColumn(column, counts), options);
   }
   return out;
 }

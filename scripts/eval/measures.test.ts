@@ -93,7 +93,13 @@ describe("trec_eval's names beside ir_measures'", () => {
   });
 
   it("every canonical name reads back as itself (the worker threads receive names)", () => {
-    for (const m of parseMeasures(["all_trec", "Rprec_mult.0.125", "RBP(p=0.5,rel=2)@10", "nDCG(gains={0:0,1:1,2:3})@10", "ERR@20"])) {
+    for (const m of parseMeasures([
+      "all_trec",
+      "Rprec_mult.0.125",
+      "RBP(p=0.5,rel=2)@10",
+      "nDCG(gains={0:0,1:1,2:3})@10",
+      "ERR@20",
+    ])) {
       expect(parseMeasure(m.name).name).toBe(m.name);
     }
   });
@@ -101,11 +107,27 @@ describe("trec_eval's names beside ir_measures'", () => {
   it("all_trec is every trec_eval measure that is a number per query, with 10.0's rbp, rbp_resid and unj", () => {
     const all = names("all_trec");
     expect(all).toHaveLength(98);
-    expect(all).toEqual(expect.arrayContaining(["NumQ", "gm_map", "IPrec@0", "IPrec@1", "P@1000", "utility", "ndcg_rel", "rbp", "rbp_resid", "unj_20", "num_nonrel_judged_ret"]));
+    expect(all).toEqual(
+      expect.arrayContaining([
+        "NumQ",
+        "gm_map",
+        "IPrec@0",
+        "IPrec@1",
+        "P@1000",
+        "utility",
+        "ndcg_rel",
+        "rbp",
+        "rbp_resid",
+        "unj_20",
+        "num_nonrel_judged_ret",
+      ]),
+    );
   });
 
   it("-l, -J and -M set rel, judged_only and depth for the measures that take them", () => {
-    expect(names("map", { rel: 2, judgedOnly: true, depth: 100 })).toEqual(["AP(depth=100,judged_only=true,rel=2)"]);
+    expect(names("map", { rel: 2, judgedOnly: true, depth: 100 })).toEqual([
+      "AP(depth=100,judged_only=true,rel=2)",
+    ]);
     expect(names("ERR@10", { rel: 2 })).toEqual(["ERR@10"]);
     expect(names("utility", { rel: 2 })).toEqual(["utility(rel=2)"]);
   });
@@ -125,5 +147,12 @@ describe("trec_eval's names beside ir_measures'", () => {
 });
 
 it("a lower value is better for Rank, unj and rbp_resid only (the runs table marks by it)", () => {
-  expect(parseMeasures(["Rank", "unj.10", "rbp_resid", "AP", "rbp", "NumRet"]).map(isLowerBetter)).toEqual([true, true, true, false, false, false]);
+  expect(parseMeasures(["Rank", "unj.10", "rbp_resid", "AP", "rbp", "NumRet"]).map(isLowerBetter)).toEqual([
+    true,
+    true,
+    true,
+    false,
+    false,
+    false,
+  ]);
 });

@@ -8,9 +8,32 @@ import { trecItems } from "./trec-names";
  * case-insensitive for ir_measures names; `formatMeasure` prints the canonical form.
  */
 export type MeasureKind =
-  | "nDCG" | "AP" | "RR" | "P" | "R" | "Success" | "Rank" | "Judged" | "Coverage" | "HLU"
-  | "ERR" | "RBP" | "SetP" | "SetRelP" | "SetR" | "SetF" | "SetAP" | "IPrec" | "Rprec" | "Bpref" | "infAP"
-  | "NumQ" | "NumRel" | "NumRet" | "NumRelRet" | "Trec";
+  | "nDCG"
+  | "AP"
+  | "RR"
+  | "P"
+  | "R"
+  | "Success"
+  | "Rank"
+  | "Judged"
+  | "Coverage"
+  | "HLU"
+  | "ERR"
+  | "RBP"
+  | "SetP"
+  | "SetRelP"
+  | "SetR"
+  | "SetF"
+  | "SetAP"
+  | "IPrec"
+  | "Rprec"
+  | "Bpref"
+  | "infAP"
+  | "NumQ"
+  | "NumRel"
+  | "NumRet"
+  | "NumRelRet"
+  | "Trec";
 
 export interface Measure {
   kind: MeasureKind;
@@ -50,7 +73,11 @@ interface KindRule {
 }
 
 const rules: Record<Exclude<MeasureKind, "Trec">, KindRule> = {
-  nDCG: { params: ["gain", "gains"], cutoff: "optional", describe: "nDCG@K, nDCG(gain=exp)@K, nDCG(gains={0:0,1:1,2:3})@K" },
+  nDCG: {
+    params: ["gain", "gains"],
+    cutoff: "optional",
+    describe: "nDCG@K, nDCG(gain=exp)@K, nDCG(gains={0:0,1:1,2:3})@K",
+  },
   AP: { params: ["rel"], cutoff: "optional", describe: "AP, AP@K, AP(rel=2)" },
   RR: { params: ["rel"], cutoff: "optional", describe: "RR, RR@K" },
   P: { params: ["rel"], cutoff: "required", describe: "P@K" },
@@ -80,9 +107,9 @@ const rules: Record<Exclude<MeasureKind, "Trec">, KindRule> = {
 const kindsByLowerName = new Map<string, MeasureKind>(
   (Object.keys(rules) as MeasureKind[]).flatMap((k) => [
     [k.toLowerCase(), k],
-    ...(k === "Success" ? ([["hr", k] as [string, MeasureKind]]) : []),
-    ...(k === "RR" ? ([["mrr", k] as [string, MeasureKind]]) : []),
-    ...(k === "AP" ? ([["map", k] as [string, MeasureKind]]) : []),
+    ...(k === "Success" ? [["hr", k] as [string, MeasureKind]] : []),
+    ...(k === "RR" ? [["mrr", k] as [string, MeasureKind]] : []),
+    ...(k === "AP" ? [["map", k] as [string, MeasureKind]] : []),
   ]),
 );
 
@@ -93,7 +120,10 @@ export interface MeasureDefaults {
   depth?: number;
 }
 
-export const validMeasureForms = [...Object.values(rules).map((r) => r.describe), "trec_eval names (map, P.5, ndcg_cut.10, bpref, all_trec, …)"].join(", ");
+export const validMeasureForms = [
+  ...Object.values(rules).map((r) => r.describe),
+  "trec_eval names (map, P.5, ndcg_cut.10, bpref, all_trec, …)",
+].join(", ");
 
 export class MeasureError extends Error {}
 
@@ -120,7 +150,12 @@ export function splitParams(text: string): string[] {
  * Reads the parameters every measure takes, whatever its kind: judged_only (true or false) and
  * depth (a whole number of at least 1). Returns false for any other key.
  */
-export function commonParam(measure: { judgedOnly?: boolean; depth?: number }, key: string, value: string, fail: (why: string) => never): boolean {
+export function commonParam(
+  measure: { judgedOnly?: boolean; depth?: number },
+  key: string,
+  value: string,
+  fail: (why: string) => never,
+): boolean {
   if (key === "judged_only") {
     const v = value.toLowerCase();
     if (v !== "true" && v !== "false") fail(`judged_only is true or false`);
@@ -138,7 +173,8 @@ export function commonParam(measure: { judgedOnly?: boolean; depth?: number }, k
 /** One measure by name; a name that stands for several (`P.5,10`, `all_trec`) is refused here: see parseMeasures. */
 export function parseMeasure(input: string, defaults: MeasureDefaults = {}): Measure {
   const several = parseMeasureList(input, defaults);
-  if (several.length !== 1) throw new MeasureError(`"${input}" names ${several.length} measures; give them one at a time.`);
+  if (several.length !== 1)
+    throw new MeasureError(`"${input}" names ${several.length} measures; give them one at a time.`);
   return several[0];
 }
 
@@ -151,25 +187,43 @@ function parseMeasureList(input: string, defaults: MeasureDefaults): Measure[] {
   try {
     items = trecItems(base);
   } catch (error) {
-    if (error instanceof TrecMeasureError) throw new MeasureError(`"${input}" is not a measure (${error.message}); valid forms: ${validMeasureForms}.`);
+    if (error instanceof TrecMeasureError)
+      throw new MeasureError(
+        `"${input}" is not a measure (${error.message}); valid forms: ${validMeasureForms}.`,
+      );
     throw error;
   }
   if (!items) return [parseIrMeasure(input, defaults)];
   return items.map((item) => {
     if ("kind" in item) {
       const params = [...(item.params ?? []), ...(extra.trim() ? [extra] : [])].join(",");
-      return parseIrMeasure(`${item.kind}${params ? `(${params})` : ""}${item.cutoff !== undefined ? `@${item.cutoff}` : ""}`, defaults);
+      return parseIrMeasure(
+        `${item.kind}${params ? `(${params})` : ""}${item.cutoff !== undefined ? `@${item.cutoff}` : ""}`,
+        defaults,
+      );
     }
     return trecMeasure(input, item, extra, defaults);
   });
 }
 
 /** A trec_eval measure of its own (gm_map, Rprec_mult_0.20, ndcg_1=3,2=9, …) with rel, judged_only and depth. */
-function trecMeasure(input: string, item: { family: string; text: string | null; name: string }, extra: string, defaults: MeasureDefaults): Measure {
+function trecMeasure(
+  input: string,
+  item: { family: string; text: string | null; name: string },
+  extra: string,
+  defaults: MeasureDefaults,
+): Measure {
   const fail = (why: string): never => {
     throw new MeasureError(`"${input}" is not a measure (${why}); valid forms: ${validMeasureForms}.`);
   };
-  const measure: Omit<Measure, "name"> = { kind: "Trec", rel: defaults.rel ?? 1, gain: "linear", g: 1, a: 5, trec: { family: item.family, text: item.text } };
+  const measure: Omit<Measure, "name"> = {
+    kind: "Trec",
+    rel: defaults.rel ?? 1,
+    gain: "linear",
+    g: 1,
+    a: 5,
+    trec: { family: item.family, text: item.text },
+  };
   if (defaults.judgedOnly) measure.judgedOnly = true;
   if (defaults.depth !== undefined) measure.depth = defaults.depth;
   const seen = new Set<string>();
@@ -198,10 +252,19 @@ function parseIrMeasure(input: string, defaults: MeasureDefaults): Measure {
   };
   if (!match) return fail("malformed name");
   const [, rawName, rawParams, rawCutoff] = match;
-  const kind = (kindsByLowerName.get(rawName.toLowerCase()) ?? fail(`unknown measure ${rawName}`)) as Exclude<MeasureKind, "Trec">;
+  const kind = (kindsByLowerName.get(rawName.toLowerCase()) ?? fail(`unknown measure ${rawName}`)) as Exclude<
+    MeasureKind,
+    "Trec"
+  >;
   const rule = rules[kind];
   const takesRel = rule.params.includes("rel");
-  const measure: Omit<Measure, "name"> = { kind, rel: !takesRel ? 1 : kind === "RBP" || kind === "NumRet" ? NaN : (defaults.rel ?? 1), gain: "linear", g: 1, a: 5 };
+  const measure: Omit<Measure, "name"> = {
+    kind,
+    rel: !takesRel ? 1 : kind === "RBP" || kind === "NumRet" ? NaN : (defaults.rel ?? 1),
+    gain: "linear",
+    g: 1,
+    a: 5,
+  };
   if (kind === "RBP") measure.p = 0.8;
   if (kind === "SetF") measure.beta = 1;
   if (defaults.judgedOnly) measure.judgedOnly = true;
@@ -210,10 +273,12 @@ function parseIrMeasure(input: string, defaults: MeasureDefaults): Measure {
     if (rule.cutoff === "none") fail(`${kind} takes no cutoff`);
     if (rule.cutoff === "fraction") {
       const v = Number(rawCutoff);
-      if (!/^(\d+\.?\d*|\.\d+)$/.test(rawCutoff) || v > 1) fail(`the recall level must be a number from 0 to 1`);
+      if (!/^(\d+\.?\d*|\.\d+)$/.test(rawCutoff) || v > 1)
+        fail(`the recall level must be a number from 0 to 1`);
       measure.k = v;
     } else {
-      if (!/^\d+$/.test(rawCutoff) || Number(rawCutoff) < 1) fail(`the cutoff must be a whole number of at least 1`);
+      if (!/^\d+$/.test(rawCutoff) || Number(rawCutoff) < 1)
+        fail(`the cutoff must be a whole number of at least 1`);
       measure.k = Number(rawCutoff);
     }
   } else if (rule.cutoff === "required") fail(`${kind} needs a cutoff, as in ${kind}@10`);
@@ -224,11 +289,15 @@ function parseIrMeasure(input: string, defaults: MeasureDefaults): Measure {
       const eq = part.indexOf("=");
       const key = (eq < 0 ? part : part.slice(0, eq)).trim().toLowerCase();
       const rawValue = eq < 0 ? undefined : part.slice(eq + 1).trim();
-      if (!key || rawValue === undefined || (key !== "gains" && rawValue.includes("="))) fail(`parameters are written key=value`);
+      if (!key || rawValue === undefined || (key !== "gains" && rawValue.includes("=")))
+        fail(`parameters are written key=value`);
       if (seen.has(key)) fail(`${key} is given twice`);
       seen.add(key);
       if (commonParam(measure, key, rawValue!, fail)) continue;
-      if (!(rule.params as string[]).includes(key)) fail(`${kind} takes ${rule.params.length ? `only ${rule.params.join(", ")}` : "no parameters"}, not ${key}`);
+      if (!(rule.params as string[]).includes(key))
+        fail(
+          `${kind} takes ${rule.params.length ? `only ${rule.params.join(", ")}` : "no parameters"}, not ${key}`,
+        );
       const value = rawValue!;
       if (key === "gain") {
         const v = value.toLowerCase();
@@ -246,7 +315,8 @@ function parseIrMeasure(input: string, defaults: MeasureDefaults): Measure {
         measure.p = v;
       } else {
         const v = Number(value);
-        if (!Number.isInteger(v) || v < (key === "g" ? 1 : 0)) fail(`${key} must be a whole number${key === "g" ? " of at least 1" : ""}`);
+        if (!Number.isInteger(v) || v < (key === "g" ? 1 : 0))
+          fail(`${key} must be a whole number${key === "g" ? " of at least 1" : ""}`);
         measure[key as "rel" | "g"] = v;
       }
     }
@@ -262,7 +332,14 @@ function parseGains(text: string, fail: (why: string) => never): [number, number
   const out = new Map<number, number>();
   for (const pair of inner[1].split(",").filter((s) => s.trim() !== "")) {
     const [label, gain, extra] = pair.split(":").map((s) => s.trim());
-    if (extra !== undefined || !/^-?\d+$/.test(label ?? "") || gain === undefined || !Number.isFinite(Number(gain)) || gain === "") fail(`gains are written {label:gain,…} with whole-number labels`);
+    if (
+      extra !== undefined ||
+      !/^-?\d+$/.test(label ?? "") ||
+      gain === undefined ||
+      !Number.isFinite(Number(gain)) ||
+      gain === ""
+    )
+      fail(`gains are written {label:gain,…} with whole-number labels`);
     if (out.has(Number(label))) fail(`the gain of label ${label} is given twice`);
     out.set(Number(label), Number(gain));
   }
@@ -279,13 +356,19 @@ export function formatMeasure(m: Omit<Measure, "name">): string {
   if (m.kind === "HLU") params.push(`a=${m.a}`);
   if (m.kind === "SetF" && m.beta !== undefined && m.beta !== 1) params.push(`beta=${m.beta}`);
   if (m.depth !== undefined) params.push(`depth=${m.depth}`);
-  if ((m.kind === "Success" || m.kind === "Rank") && (m.g !== 1 || shown.includes("g"))) params.push(`g=${m.g}`);
+  if ((m.kind === "Success" || m.kind === "Rank") && (m.g !== 1 || shown.includes("g")))
+    params.push(`g=${m.g}`);
   if (m.kind === "nDCG" && m.gain === "exp") params.push("gain=exp");
   if (m.gains) params.push(`gains={${m.gains.map(([l, g]) => `${l}:${g}`).join(",")}}`);
   if (m.judgedOnly) params.push("judged_only=true");
   if (m.kind === "RBP" && m.p !== undefined && m.p !== 0.8) params.push(`p=${m.p}`);
   const defaultRel = m.kind === "RBP" || m.kind === "NumRet" ? NaN : 1;
-  if (rule.params.includes("rel") && !Object.is(m.rel, defaultRel) && !(Number.isNaN(m.rel) && Number.isNaN(defaultRel))) params.push(`rel=${m.rel}`);
+  if (
+    rule.params.includes("rel") &&
+    !Object.is(m.rel, defaultRel) &&
+    !(Number.isNaN(m.rel) && Number.isNaN(defaultRel))
+  )
+    params.push(`rel=${m.rel}`);
   params.sort();
   return `${m.kind}${params.length ? `(${params.join(",")})` : ""}${m.k !== undefined ? `@${m.k}` : ""}`;
 }
@@ -307,8 +390,23 @@ export function parseMeasures(names: string[], defaults: MeasureDefaults = {}): 
 
 /** Whether a lower value is the better one: Rank(g), and trec_eval's unj (unjudged share) and rbp_resid (rbp's uncertainty). */
 export function isLowerBetter(m: Measure): boolean {
-  return m.kind === "Rank" || (m.kind === "Trec" && (m.trec!.family === "unj" || m.trec!.family === "rbp_resid"));
+  return (
+    m.kind === "Rank" || (m.kind === "Trec" && (m.trec!.family === "unj" || m.trec!.family === "rbp_resid"))
+  );
 }
 
 /** The default set of `assay eval`: the trec_eval-comparable core plus the people-recommender measures. */
-export const defaultMeasureNames = ["nDCG@5", "nDCG@10", "nDCG@20", "AP", "AP@10", "RR", "P@5", "P@10", "R@10", "Success@1", "Success@5", "Success@10"];
+export const defaultMeasureNames = [
+  "nDCG@5",
+  "nDCG@10",
+  "nDCG@20",
+  "AP",
+  "AP@10",
+  "RR",
+  "P@5",
+  "P@10",
+  "R@10",
+  "Success@1",
+  "Success@5",
+  "Success@10",
+];

@@ -1,4 +1,15 @@
-import { averagePrecision, halfLifeParts, judgedAt, ndcg, poolRecall, precision, rankOfNth, recall, reciprocalRank, success } from "./ranking";
+import {
+  averagePrecision,
+  halfLifeParts,
+  judgedAt,
+  ndcg,
+  poolRecall,
+  precision,
+  rankOfNth,
+  recall,
+  reciprocalRank,
+  success,
+} from "./ranking";
 import { evaluateQueries, summarize } from "./evaluate";
 import { parseMeasures } from "./measures";
 import { FormatError, parseRun, runLists } from "./trec";
@@ -92,24 +103,57 @@ describe("edge cases", () => {
   });
 
   it("reads a run whose queries are interleaved, or share a prefix, as the same run grouped", () => {
-    const lines = ["q1 Q0 a 1 0.9 s", "q12 Q0 x 1 0.9 s", "q1 Q0 b 2 0.8 s", "q12 Q0 y 2 0.8 s", "q1\tQ0 c 3 0.7 s", "q2 Q0 d 1 0.5 s", "q12 Q0 z 3 0.7 s", "q1 Q0 e 4 0.6 s"];
+    const lines = [
+      "q1 Q0 a 1 0.9 s",
+      "q12 Q0 x 1 0.9 s",
+      "q1 Q0 b 2 0.8 s",
+      "q12 Q0 y 2 0.8 s",
+      "q1\tQ0 c 3 0.7 s",
+      "q2 Q0 d 1 0.5 s",
+      "q12 Q0 z 3 0.7 s",
+      "q1 Q0 e 4 0.6 s",
+    ];
     const interleaved = runLists(parseRun(Buffer.from(lines.join("\n") + "\n")));
-    const grouped = runLists(parseRun(Buffer.from([...lines].sort((a, b) => (a.split(/\s/)[0] < b.split(/\s/)[0] ? -1 : a.split(/\s/)[0] > b.split(/\s/)[0] ? 1 : 0)).join("\n") + "\n")));
-    expect(interleaved).toEqual(new Map([["q1", ["a", "b", "c", "e"]], ["q12", ["x", "y", "z"]], ["q2", ["d"]]]));
+    const grouped = runLists(
+      parseRun(
+        Buffer.from(
+          [...lines]
+            .sort((a, b) =>
+              a.split(/\s/)[0] < b.split(/\s/)[0] ? -1 : a.split(/\s/)[0] > b.split(/\s/)[0] ? 1 : 0,
+            )
+            .join("\n") + "\n",
+        ),
+      ),
+    );
+    expect(interleaved).toEqual(
+      new Map([
+        ["q1", ["a", "b", "c", "e"]],
+        ["q12", ["x", "y", "z"]],
+        ["q2", ["d"]],
+      ]),
+    );
     expect(new Map([...grouped].sort())).toEqual(new Map([...interleaved].sort()));
   });
 
   it("a duplicate candidate in one list is an error naming it", () => {
-    expect(() => parseRun(Buffer.from("q1 Q0 a 1 0.5 s\nq2 Q0 a 1 0.5 s\nq1 Q0 a 2 0.4 s\n"))).toThrow(new FormatError("run: a appears twice in the list of query q1"));
+    expect(() => parseRun(Buffer.from("q1 Q0 a 1 0.5 s\nq2 Q0 a 1 0.5 s\nq1 Q0 a 2 0.4 s\n"))).toThrow(
+      new FormatError("run: a appears twice in the list of query q1"),
+    );
   });
 
   it("malformed run lines are errors that name the line", () => {
-    expect(() => parseRun(Buffer.from("q1 Q0 a 1 0.5 s\nq1 Q0 b 2\n"))).toThrow("run line 2: expected 6 fields");
-    expect(() => parseRun(Buffer.from("q1 Q0 a 1 high s\n"))).toThrow('run line 1: the score "high" is not a number');
+    expect(() => parseRun(Buffer.from("q1 Q0 a 1 0.5 s\nq1 Q0 b 2\n"))).toThrow(
+      "run line 2: expected 6 fields",
+    );
+    expect(() => parseRun(Buffer.from("q1 Q0 a 1 high s\n"))).toThrow(
+      'run line 1: the score "high" is not a number',
+    );
   });
 
   it("scores parse exactly as Number() does, exponents included", () => {
-    const run = parseRun(Buffer.from("q Q0 a 1 1e-3 s\nq Q0 b 2 -0.25 s\nq Q0 c 3 0.30000000000000004 s\nq Q0 d 4 0.0011 s\n"));
+    const run = parseRun(
+      Buffer.from("q Q0 a 1 1e-3 s\nq Q0 b 2 -0.25 s\nq Q0 c 3 0.30000000000000004 s\nq Q0 d 4 0.0011 s\n"),
+    );
     expect(Array.from(run.order, (e) => run.score[e])).toEqual([0.30000000000000004, 0.0011, 1e-3, -0.25]);
   });
 });
@@ -136,8 +180,14 @@ describe("aggregation", () => {
 
   it("Coverage@K counts distinct listed candidates over the catalog and rejects outsiders", () => {
     const catalog = new Set(["x", "y", "z", "w", "v", "u", "t", "s"]);
-    expect(summarize(evaluateQueries(queries, parseMeasures(["Coverage@2"]), { catalog })).aggregate["Coverage@2"]).toBe(3 / 8);
-    expect(() => evaluateQueries(queries, parseMeasures(["Coverage@2"]), { catalog: new Set(["x"]) })).toThrow("candidate y in the list of a is not in the catalog");
-    expect(() => evaluateQueries(queries, parseMeasures(["Coverage@2"]))).toThrow("Coverage@2 needs the catalog");
+    expect(
+      summarize(evaluateQueries(queries, parseMeasures(["Coverage@2"]), { catalog })).aggregate["Coverage@2"],
+    ).toBe(3 / 8);
+    expect(() =>
+      evaluateQueries(queries, parseMeasures(["Coverage@2"]), { catalog: new Set(["x"]) }),
+    ).toThrow("candidate y in the list of a is not in the catalog");
+    expect(() => evaluateQueries(queries, parseMeasures(["Coverage@2"]))).toThrow(
+      "Coverage@2 needs the catalog",
+    );
   });
 });

@@ -46,7 +46,11 @@ function resRelsOf(m: Measure, ranked: Labels, judged: Labels, level: number, de
     if (depth === m.depth) keys.set(m, key);
   }
   let rr = resRelsCache.get(key);
-  if (!rr) resRelsCache.set(key, (rr = resRelsFromLabels(ranked, judged, level, { judgedOnly: m.judgedOnly, maxRetrieved: depth })));
+  if (!rr)
+    resRelsCache.set(
+      key,
+      (rr = resRelsFromLabels(ranked, judged, level, { judgedOnly: m.judgedOnly, maxRetrieved: depth })),
+    );
   return rr;
 }
 
@@ -62,7 +66,8 @@ function instanceOf(m: Measure): TrecMeasure {
 const settingsByLevel = new Map<number, Settings>();
 function settingsOf(level: number): Settings {
   let settings = settingsByLevel.get(level);
-  if (!settings) settingsByLevel.set(level, (settings = { relevanceLevel: level, numDocsInColl: 0, v10: true }));
+  if (!settings)
+    settingsByLevel.set(level, (settings = { relevanceLevel: level, numDocsInColl: 0, v10: true }));
   return settings;
 }
 
@@ -102,7 +107,16 @@ export function trecBackedValue(m: Measure, ranked: Labels, judged: Labels): num
 
 /** Whether a measure is computed here rather than by ranking.ts. */
 export function isTrecBacked(m: Measure): boolean {
-  return m.kind in familyOf || m.kind === "NumQ" || m.kind === "NumRel" || m.kind === "NumRet" || m.kind === "NumRelRet" || m.kind === "RBP" || m.kind === "ERR" || (m.kind === "nDCG" && m.gains !== undefined);
+  return (
+    m.kind in familyOf ||
+    m.kind === "NumQ" ||
+    m.kind === "NumRel" ||
+    m.kind === "NumRet" ||
+    m.kind === "NumRelRet" ||
+    m.kind === "RBP" ||
+    m.kind === "ERR" ||
+    (m.kind === "nDCG" && m.gains !== undefined)
+  );
 }
 
 /** A list as judged_only and depth leave it: the top `depth` items, then only those with a label ≥ 0. */
@@ -118,7 +132,11 @@ export function cutLabels(m: Pick<Measure, "judgedOnly" | "depth">, ranked: Labe
 function gradedRbp(m: Measure, ranked: Labels, judged: Labels): number {
   const depth = Math.min(m.depth ?? Infinity, m.k ?? Infinity);
   const rr = resRelsOf(m, ranked, judged, 1, Number.isFinite(depth) ? depth : undefined);
-  return gainMeasures.rbp.calc(rr, { values: [], pairs: [{ name: "p", level: NaN, gain: m.p ?? 0.8 }], printable: null }, { relevanceLevel: 1, numDocsInColl: 0, v10: true })[0];
+  return gainMeasures.rbp.calc(
+    rr,
+    { values: [], pairs: [{ name: "p", level: NaN, gain: m.p ?? 0.8 }], printable: null },
+    { relevanceLevel: 1, numDocsInColl: 0, v10: true },
+  )[0];
 }
 
 /** Binary RBP (Moffat and Zobel 2008): (1 − p) Σ_{i<K} [label_i ≥ rel] p^i. */
@@ -160,7 +178,12 @@ export function expectedReciprocalRank(ranked: Labels, k?: number): number {
  * not given keep their own value, negative and unjudged ones gain 0; the ideal ranks the judged
  * labels by gain.
  */
-export function ndcgWithGains(ranked: Labels, judged: Labels, k: number | undefined, gains: Map<number, number>): number {
+export function ndcgWithGains(
+  ranked: Labels,
+  judged: Labels,
+  k: number | undefined,
+  gains: Map<number, number>,
+): number {
   const gainOf = (label: number) => (Number.isNaN(label) ? 0 : (gains.get(label) ?? (label > 0 ? label : 0)));
   const ideal = Array.from(judged, gainOf)
     .filter((g) => g > 0)

@@ -5,8 +5,13 @@ import { evaluateRunFile } from "../io/evaluate-files";
 import { parseMeasure, parseMeasures, type MeasureDefaults } from "./measures";
 
 /** One query: ranked labels 2, unjudged, 0, 1, 3; judged 3, 2, 1, 1, 0, 0 (a relevant 1 not retrieved). */
-const query: QueryInput = { qid: "q", ranked: Float64Array.from([2, NaN, 0, 1, 3]), judged: Float64Array.from([3, 2, 1, 1, 0, 0]) };
-const value = (name: string, queries: QueryInput[] = [query]) => summarize(evaluateQueries(queries, [parseMeasure(name)])).aggregate[parseMeasure(name).name];
+const query: QueryInput = {
+  qid: "q",
+  ranked: Float64Array.from([2, NaN, 0, 1, 3]),
+  judged: Float64Array.from([3, 2, 1, 1, 0, 0]),
+};
+const value = (name: string, queries: QueryInput[] = [query]) =>
+  summarize(evaluateQueries(queries, [parseMeasure(name)])).aggregate[parseMeasure(name).name];
 
 describe("hand-worked values of the measures trec_eval and ir_measures add", () => {
   it("ERR@5 with gdeval's stopping probabilities (2^g − 1) / 16", () => {
@@ -58,16 +63,27 @@ describe("hand-worked values of the measures trec_eval and ir_measures add", () 
 
   it("negative labels are pooled but unjudged: bpref skips them, infAP counts them as trec_eval 9.0.8 does", () => {
     // Retrieved: relevant, pooled-unjudged (−1), not pooled, non-relevant, relevant; one relevant not retrieved.
-    const pooled: QueryInput = { qid: "n", ranked: Float64Array.from([1, -1, NaN, 0, 1]), judged: Float64Array.from([1, 1, 1, 0, 0, -1]) };
+    const pooled: QueryInput = {
+      qid: "n",
+      ranked: Float64Array.from([1, -1, NaN, 0, 1]),
+      judged: Float64Array.from([1, 1, 1, 0, 0, -1]),
+    };
     expect(value("Bpref", [pooled])).toBeCloseTo(0.5, 12);
-    expect(value("infAP", [pooled])).toBeCloseTo((1 + (1 / 5 + (4 / 5) * (3 / 4) * (1.00001 / 2.00002))) / 3, 12);
+    expect(value("infAP", [pooled])).toBeCloseTo(
+      (1 + (1 / 5 + (4 / 5) * (3 / 4) * (1.00001 / 2.00002))) / 3,
+      12,
+    );
     expect(value("num_nonrel_judged_ret", [pooled])).toBe(1);
     expect(value("AP(judged_only=true)", [pooled])).toBeCloseTo((1 + 2 / 3) / 3, 12);
   });
 
   it("gm_map is a geometric mean with trec_eval's floor of 0.00001", () => {
     const zero: QueryInput = { qid: "z", ranked: Float64Array.from([0]), judged: Float64Array.from([1, 0]) };
-    const half: QueryInput = { qid: "h", ranked: Float64Array.from([0, 1]), judged: Float64Array.from([1, 0]) };
+    const half: QueryInput = {
+      qid: "h",
+      ranked: Float64Array.from([0, 1]),
+      judged: Float64Array.from([1, 0]),
+    };
     const evaluation = evaluateQueries([half, zero], parseMeasures(["gm_map"]));
     expect(aggregateColumn(evaluation.columns[0])).toBeCloseTo(Math.sqrt(0.5 * 0.00001), 12);
   });
@@ -82,39 +98,82 @@ describe("assay eval's measures against trec_eval 10.0 on trec-small (complete m
     ["all_trec.qc.txt", {}],
     ["all_trec.qcl2.txt", { rel: 2 }],
     ["all_trec.qcJM20.txt", { judgedOnly: true, depth: 20 }],
-  ])("every all_trec value of %s, per query and overall, within trec_eval's printed precision", async (file, defaults) => {
-    const measures = parseMeasures(["all_trec"], defaults);
-    const summary = summarize(await evaluateRunFile(path.join(small, "qrels.txt"), path.join(small, "run.txt"), measures, { complete: true }), { perQuery: true });
-    let compared = 0;
-    for (const line of readFileSync(path.join(expected, file), "utf8").trim().split("\n")) {
-      const [name, qid, printed] = line.split("\t").map((s) => s.trim());
-      // runid and relstring are no numbers; trec_eval prints 0/0 for lists -J leaves empty (Assay: 0);
-      // with -c, trec_eval's num_rel total counts labels above 0 whatever -l says (Assay sums the queries').
-      if (name === "runid" || name === "relstring" || printed === "-nan" || (name === "num_rel" && qid === "all" && defaults.rel)) continue;
-      const key = parseMeasure(name, defaults).name;
-      const got = qid === "all" ? summary.aggregate[key] : summary.perQuery[qid][key];
-      expect(Math.abs(got! - Number(printed)), `${name} ${qid}: ${got} against ${printed}`).toBeLessThanOrEqual(5.0001e-5 * Math.max(1, Math.abs(Number(printed))));
-      compared++;
-    }
-    expect(compared).toBeGreaterThan(5000);
-  });
+  ])(
+    "every all_trec value of %s, per query and overall, within trec_eval's printed precision",
+    async (file, defaults) => {
+      const measures = parseMeasures(["all_trec"], defaults);
+      const summary = summarize(
+        await evaluateRunFile(path.join(small, "qrels.txt"), path.join(small, "run.txt"), measures, {
+          complete: true,
+        }),
+        { perQuery: true },
+      );
+      let compared = 0;
+      for (const line of readFileSync(path.join(expected, file), "utf8").trim().split("\n")) {
+        const [name, qid, printed] = line.split("\t").map((s) => s.trim());
+        // runid and relstring are no numbers; trec_eval prints 0/0 for lists -J leaves empty (Assay: 0);
+        // with -c, trec_eval's num_rel total counts labels above 0 whatever -l says (Assay sums the queries').
+        if (
+          name === "runid" ||
+          name === "relstring" ||
+          printed === "-nan" ||
+          (name === "num_rel" && qid === "all" && defaults.rel)
+        )
+          continue;
+        const key = parseMeasure(name, defaults).name;
+        const got = qid === "all" ? summary.aggregate[key] : summary.perQuery[qid][key];
+        expect(
+          Math.abs(got! - Number(printed)),
+          `${name} ${qid}: ${got} against ${printed}`,
+        ).toBeLessThanOrEqual(5.0001e-5 * Math.max(1, Math.abs(Number(printed))));
+        compared++;
+      }
+      expect(compared).toBeGreaterThan(5000);
+    },
+  );
 });
 
 describe("assay eval -m with trec_eval's options", () => {
   it("takes trec_eval names with -l, -J and -M and prints ir_measures' names beside trec_eval's own", async () => {
     const { runAssay } = await import("../../test/run-cli");
     const small = path.resolve(__dirname, "../../test/fixtures/trec-small");
-    const result = await runAssay(["eval", "--qrels", path.join(small, "qrels.txt"), "--run", path.join(small, "run.txt"), "-m", "P.5", "-m", "gm_map", "-l", "2", "-J", "-M", "20", "--json"]);
+    const result = await runAssay([
+      "eval",
+      "--qrels",
+      path.join(small, "qrels.txt"),
+      "--run",
+      path.join(small, "run.txt"),
+      "-m",
+      "P.5",
+      "-m",
+      "gm_map",
+      "-l",
+      "2",
+      "-J",
+      "-M",
+      "20",
+      "--json",
+    ]);
     expect(result.code).toBe(0);
     const json = JSON.parse(result.stdout);
-    expect(Object.keys(json.aggregate)).toEqual(["P(depth=20,judged_only=true,rel=2)@5", "gm_map(depth=20,judged_only=true,rel=2)"]);
+    expect(Object.keys(json.aggregate)).toEqual([
+      "P(depth=20,judged_only=true,rel=2)@5",
+      "gm_map(depth=20,judged_only=true,rel=2)",
+    ]);
   });
 });
 
 describe("run lines of more than six fields", () => {
   it("are read as trec_eval reads them, the extra fields ignored (trec_eval's results.trunc)", async () => {
     const suite = path.resolve(__dirname, "../../test/fixtures/trec_eval-suite");
-    const summary = summarize(await evaluateRunFile(path.join(suite, "qrels.test"), path.join(suite, "results.trunc"), parseMeasures(["map", "num_ret"]), { complete: true }));
+    const summary = summarize(
+      await evaluateRunFile(
+        path.join(suite, "qrels.test"),
+        path.join(suite, "results.trunc"),
+        parseMeasures(["map", "num_ret"]),
+        { complete: true },
+      ),
+    );
     // trec_eval 10.0 -c -m map -m num_ret: 0.1016 and 584.
     expect(summary.aggregate.AP).toBeCloseTo(0.1016, 4);
     expect(summary.aggregate.NumRet).toBe(584);

@@ -42,7 +42,15 @@ export class TrecReader {
     this.expected = kind === "run" ? 6 : 4;
     this.valueField = kind === "run" ? 4 : 3;
     const capacity = 256;
-    this.segment = { qid: "", count: 0, bytes: new Uint8Array(0), docStart: new Int32Array(capacity), docLength: new Uint8Array(capacity), docHash: new Int32Array(capacity), value: new Float64Array(capacity) };
+    this.segment = {
+      qid: "",
+      count: 0,
+      bytes: new Uint8Array(0),
+      docStart: new Int32Array(capacity),
+      docLength: new Uint8Array(capacity),
+      docHash: new Int32Array(capacity),
+      value: new Float64Array(capacity),
+    };
   }
 
   /**
@@ -141,7 +149,8 @@ export class TrecReader {
         }
         ve = i;
         // Integer mantissa over one exact power of ten: one rounding, the same double as Number().
-        if (simple && digits > 0 && digits <= 15) value = (fraction > 0 ? mantissa / POW10[fraction] : mantissa) * (negative ? -1 : 1);
+        if (simple && digits > 0 && digits <= 15)
+          value = (fraction > 0 ? mantissa / POW10[fraction] : mantissa) * (negative ? -1 : 1);
         else value = numberOf(bytes, vs, ve);
         if (isRun) {
           // The run's tag.
@@ -162,9 +171,14 @@ export class TrecReader {
         sameQuery = ql === prevQLength;
         for (let k = 0; sameQuery && k < ql; k++) sameQuery = bytes[qs + k] === bytes[prevQStart + k];
       }
-      if (Number.isNaN(value)) throw new FormatError(`${source} line ${line}: the ${isRun ? "score" : "label"} "${decoder.decode(bytes.subarray(vs, ve))}" is not a number`);
-      if (!isRun && !Number.isInteger(value)) throw new FormatError(`${source} line ${line}: the label ${value} is not a whole number`);
-      if (dl > 255) throw new FormatError(`${source} line ${line}: the candidate id is longer than 255 bytes`);
+      if (Number.isNaN(value))
+        throw new FormatError(
+          `${source} line ${line}: the ${isRun ? "score" : "label"} "${decoder.decode(bytes.subarray(vs, ve))}" is not a number`,
+        );
+      if (!isRun && !Number.isInteger(value))
+        throw new FormatError(`${source} line ${line}: the label ${value} is not a whole number`);
+      if (dl > 255)
+        throw new FormatError(`${source} line ${line}: the candidate id is longer than 255 bytes`);
       if (!sameQuery) {
         if (prevQLength >= 0) {
           segment.count = count;
@@ -229,10 +243,13 @@ export class TrecReader {
       field++;
     }
     if (c === NL) i++;
-    else if (i < bytes.length) throw new FormatError(`${source} line ${line}: control character ${c} inside a line`);
+    else if (i < bytes.length)
+      throw new FormatError(`${source} line ${line}: control character ${c} inside a line`);
     // A run line may have more fields than six: trec_eval ignores them (its own results.trunc has them).
     if (field !== 0 && (kind === "run" ? field < expected : field !== expected)) {
-      throw new FormatError(`${source} line ${line}: ${kind === "run" ? 'expected 6 fields "qid Q0 docid rank score tag"' : 'expected 4 fields "qid iter docid rel"'}, found ${field}`);
+      throw new FormatError(
+        `${source} line ${line}: ${kind === "run" ? 'expected 6 fields "qid Q0 docid rank score tag"' : 'expected 4 fields "qid iter docid rel"'}, found ${field}`,
+      );
     }
     fields.count = field;
     return i;

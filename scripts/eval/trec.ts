@@ -35,11 +35,19 @@ export interface ParsedQrels extends ByQuery {
 
 export function parseQrelsBytes(bytes: Uint8Array, source = "qrels"): ParsedQrels {
   const lines = scanTrec(bytes, "qrels", source);
-  const parsed: ParsedQrels = { ...groupByQuery(lines), docStart: lines.docStart, docLength: lines.docLength, docHash: lines.docHash, label: Int32Array.from(lines.value.subarray(0, lines.count)), bytes };
+  const parsed: ParsedQrels = {
+    ...groupByQuery(lines),
+    docStart: lines.docStart,
+    docLength: lines.docLength,
+    docHash: lines.docHash,
+    label: Int32Array.from(lines.value.subarray(0, lines.count)),
+    bytes,
+  };
   const seen = new DuplicateFinder();
   for (let q = 0; q < parsed.qids.length; q++) {
     const dup = seen.find(parsed, parsed.ranges[q], parsed.ranges[q + 1]);
-    if (dup >= 0) throw new FormatError(`${source}: ${docIdOf(parsed, dup)} is judged twice for query ${parsed.qids[q]}`);
+    if (dup >= 0)
+      throw new FormatError(`${source}: ${docIdOf(parsed, dup)} is judged twice for query ${parsed.qids[q]}`);
   }
   return parsed;
 }
@@ -52,7 +60,8 @@ export function qrelsToMap(parsed: ParsedQrels): Qrels {
   const out: Qrels = new Map();
   parsed.qids.forEach((qid, q) => {
     const judged = new Map<string, number>();
-    for (let i = parsed.ranges[q]; i < parsed.ranges[q + 1]; i++) judged.set(docIdOf(parsed, parsed.order[i]), parsed.label[parsed.order[i]]);
+    for (let i = parsed.ranges[q]; i < parsed.ranges[q + 1]; i++)
+      judged.set(docIdOf(parsed, parsed.order[i]), parsed.label[parsed.order[i]]);
     out.set(qid, judged);
   });
   return out;
@@ -61,7 +70,8 @@ export function qrelsToMap(parsed: ParsedQrels): Qrels {
 /** Judgements given as a Map (from the database, say) in the compact form runQueries reads. */
 export function qrelsFromMap(qrels: Qrels): ParsedQrels {
   const lines: string[] = [];
-  for (const [qid, judged] of qrels) for (const [doc, label] of judged) lines.push(`${qid} 0 ${doc} ${label}`);
+  for (const [qid, judged] of qrels)
+    for (const [doc, label] of judged) lines.push(`${qid} 0 ${doc} ${label}`);
   return parseQrelsBytes(new TextEncoder().encode(lines.join("\n")));
 }
 
@@ -108,7 +118,8 @@ function scanTrec(bytes: Uint8Array, kind: "run" | "qrels", source: string) {
     } else if (!queryOf) {
       grouped = false;
       queryOf = new Int32Array(capacity);
-      for (let j = 0; j < starts.length; j++) queryOf.fill(j, starts[j], j + 1 < starts.length ? starts[j + 1] : count);
+      for (let j = 0; j < starts.length; j++)
+        queryOf.fill(j, starts[j], j + 1 < starts.length ? starts[j + 1] : count);
     }
     // Element by element: a segment holds tens of entries, too few to pay for four subarray views.
     for (let i = 0; i < segment.count; i++, count++) {
@@ -123,7 +134,13 @@ function scanTrec(bytes: Uint8Array, kind: "run" | "qrels", source: string) {
 }
 
 /** Entries grouped by query with a stable counting sort: query q's are order[ranges[q] .. ranges[q+1]). */
-function groupByQuery(lines: { qids: string[]; queryOf: Int32Array | null; starts: number[]; count: number; grouped: boolean }) {
+function groupByQuery(lines: {
+  qids: string[];
+  queryOf: Int32Array | null;
+  starts: number[];
+  count: number;
+  grouped: boolean;
+}) {
   const { qids, queryOf, count } = lines;
   const ranges = new Int32Array(qids.length + 1);
   const order = new Int32Array(count);
@@ -143,21 +160,35 @@ function groupByQuery(lines: { qids: string[]; queryOf: Int32Array | null; start
 
 export function parseRun(bytes: Uint8Array, source = "run"): ParsedRun {
   const lines = scanTrec(bytes, "run", source);
-  const run: ParsedRun = { ...groupByQuery(lines), docStart: lines.docStart, docLength: lines.docLength, docHash: lines.docHash, score: lines.value, bytes };
+  const run: ParsedRun = {
+    ...groupByQuery(lines),
+    docStart: lines.docStart,
+    docLength: lines.docLength,
+    docHash: lines.docHash,
+    score: lines.value,
+    bytes,
+  };
   const duplicates = new DuplicateFinder();
-  for (let q = 0; q < run.qids.length; q++) orderList(run, run.score, run.ranges[q], run.ranges[q + 1], duplicates, run.qids[q], source);
+  for (let q = 0; q < run.qids.length; q++)
+    orderList(run, run.score, run.ranges[q], run.ranges[q + 1], duplicates, run.qids[q], source);
   return run;
 }
 
 /** Puts one query's list in trec_eval's order and rejects a candidate listed twice. */
-export function orderList(entries: DocIds, score: Float64Array, from: number, to: number, duplicates: DuplicateFinder, qid: string, source: string) {
+export function orderList(
+  entries: DocIds,
+  score: Float64Array,
+  from: number,
+  to: number,
+  duplicates: DuplicateFinder,
+  qid: string,
+  source: string,
+) {
   sortQuery(entries, score, from, to);
   const dup = duplicates.find(entries, from, to);
-  if (dup >= 0) throw new FormatError(`${source}: ${docIdOf(entries, dup)} appears twice in the list of query ${qid}`);
+  if (dup >= 0)
+    throw new FormatError(`${source}: ${docIdOf(entries, dup)} appears twice in the list of query ${qid}`);
 }
-
-
-
 
 /** Byte-order comparison of two entries' docids, as strcmp does. */
 function compareDocIds(run: DocIds, a: number, b: number) {
@@ -228,7 +259,11 @@ export function docIdOf(run: DocIds, entry: number): string {
  * (trec_eval); with `complete`, every judged query, a missing list counting as empty (trec_eval -c).
  * `itemsDepth` keeps that many candidate ids per list, for Coverage@K.
  */
-export function runQueries(run: ParsedRun, judgements: ParsedQrels | Qrels, options: { complete?: boolean; itemsDepth?: number } = {}): QueryInput[] {
+export function runQueries(
+  run: ParsedRun,
+  judgements: ParsedQrels | Qrels,
+  options: { complete?: boolean; itemsDepth?: number } = {},
+): QueryInput[] {
   const qrels = judgements instanceof Map ? qrelsFromMap(judgements) : judgements;
   const lookup = new JudgementLookup(qrels);
   const out: QueryInput[] = [];
@@ -243,7 +278,11 @@ export function runQueries(run: ParsedRun, judgements: ParsedQrels | Qrels, opti
       to = run.ranges[q + 1];
     const ranked = labels.subarray(from, to);
     for (let i = from; i < to; i++) ranked[i - from] = lookup.labelOf(run, run.order[i]);
-    const items = options.itemsDepth ? Array.from({ length: Math.min(options.itemsDepth, to - from) }, (_, i) => docIdOf(run, run.order[from + i])) : undefined;
+    const items = options.itemsDepth
+      ? Array.from({ length: Math.min(options.itemsDepth, to - from) }, (_, i) =>
+          docIdOf(run, run.order[from + i]),
+        )
+      : undefined;
     out.push({ qid: run.qids[q], ranked, judged: lookup.judged(jq), items });
   }
   if (options.complete) {
@@ -256,7 +295,8 @@ export function runQueries(run: ParsedRun, judgements: ParsedQrels | Qrels, opti
 
 export function sortedByQid<T extends { qid: string }>(queries: T[]): T[] {
   const byQid = (a: T, b: T) => (a.qid < b.qid ? -1 : a.qid > b.qid ? 1 : 0);
-  for (let i = 1; i < queries.length; i++) if (byQid(queries[i - 1], queries[i]) > 0) return queries.sort(byQid);
+  for (let i = 1; i < queries.length; i++)
+    if (byQid(queries[i - 1], queries[i]) > 0) return queries.sort(byQid);
   return queries;
 }
 

@@ -4,12 +4,17 @@ const slug = (field: string) =>
   z
     .string({ required_error: `${field} is missing` })
     .trim()
-    .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,62}$/, `${field} must be 1–63 letters, digits, dots, dashes or underscores`);
+    .regex(
+      /^[A-Za-z0-9][A-Za-z0-9_.-]{0,62}$/,
+      `${field} must be 1–63 letters, digits, dots, dashes or underscores`,
+    );
 
 export const armSchema = z.object({
   key: slug("arm key"),
   system: z.string({ required_error: "arm system is missing" }).trim().min(1, "arm system is missing"),
-  weight: z.coerce.number({ invalid_type_error: "arm weight must be a number" }).positive("arm weight must be above 0"),
+  weight: z.coerce
+    .number({ invalid_type_error: "arm weight must be a number" })
+    .positive("arm weight must be above 0"),
 });
 
 /** An experiment as an admin or a script creates it (CLI flags and the admin form alike). */
@@ -17,10 +22,16 @@ export const experimentSchema = z
   .object({
     key: slug("key"),
     name: z.string({ required_error: "name is missing" }).trim().min(1, "name is missing").max(200),
-    kind: z.enum(["ab", "interleaving"], { errorMap: () => ({ message: "kind must be ab or interleaving" }) }).default("ab"),
+    kind: z
+      .enum(["ab", "interleaving"], { errorMap: () => ({ message: "kind must be ab or interleaving" }) })
+      .default("ab"),
     arms: z.array(armSchema).min(2, "an experiment needs at least two arms").max(10, "at most 10 arms"),
     control: z.string({ required_error: "choose the control arm" }).trim().min(1, "choose the control arm"),
-    coverage: z.coerce.number().min(0, "coverage must be between 0 and 1").max(1, "coverage must be between 0 and 1").default(1),
+    coverage: z.coerce
+      .number()
+      .min(0, "coverage must be between 0 and 1")
+      .max(1, "coverage must be between 0 and 1")
+      .default(1),
     seed: z.string().trim().max(200).optional(),
     committeeCap: z.coerce.number().int("the committee cap must be a whole number").min(1).max(50).default(5),
     scope: z.enum(["all", "subject", "list"]).default("all"),
@@ -32,19 +43,42 @@ export const experimentSchema = z
     const dup = keys.find((k, i) => keys.indexOf(k) !== i);
     if (dup) ctx.addIssue({ code: "custom", path: ["arms"], message: `arm ${dup} is given twice` });
     if (e.kind === "interleaving" && e.arms.length !== 2) {
-      ctx.addIssue({ code: "custom", path: ["arms"], message: `an interleaving experiment compares exactly two systems, not ${e.arms.length}` });
+      ctx.addIssue({
+        code: "custom",
+        path: ["arms"],
+        message: `an interleaving experiment compares exactly two systems, not ${e.arms.length}`,
+      });
     }
     if (e.kind === "interleaving" && e.arms.length === 2 && e.arms[0].system === e.arms[1].system) {
-      ctx.addIssue({ code: "custom", path: ["arms"], message: `an interleaving experiment needs two different systems, not ${e.arms[0].system} twice` });
+      ctx.addIssue({
+        code: "custom",
+        path: ["arms"],
+        message: `an interleaving experiment needs two different systems, not ${e.arms[0].system} twice`,
+      });
     }
-    if (!keys.includes(e.control)) ctx.addIssue({ code: "custom", path: ["control"], message: `the control arm ${e.control} is not one of the arms (${keys.join(", ")})` });
+    if (!keys.includes(e.control))
+      ctx.addIssue({
+        code: "custom",
+        path: ["control"],
+        message: `the control arm ${e.control} is not one of the arms (${keys.join(", ")})`,
+      });
     const total = e.arms.reduce((s, a) => s + a.weight, 0);
     // GrowthBook's tolerance (scripts/assign/assign.ts validateWeights), so [0.33, 0.33, 0.33] is accepted here too.
     if (total < 0.99 || total > 1.01) {
-      ctx.addIssue({ code: "custom", path: ["arms"], message: `arm weights must sum to 1, within 0.99 to 1.01 (they sum to ${Number(total.toFixed(6))})` });
+      ctx.addIssue({
+        code: "custom",
+        path: ["arms"],
+        message: `arm weights must sum to 1, within 0.99 to 1.01 (they sum to ${Number(total.toFixed(6))})`,
+      });
     }
-    if (e.scope === "subject" && !e.subject) ctx.addIssue({ code: "custom", path: ["subject"], message: "a subject scope needs a subject" });
-    if (e.scope === "list" && !e.proposals?.length) ctx.addIssue({ code: "custom", path: ["proposals"], message: "a list scope needs at least one proposal" });
+    if (e.scope === "subject" && !e.subject)
+      ctx.addIssue({ code: "custom", path: ["subject"], message: "a subject scope needs a subject" });
+    if (e.scope === "list" && !e.proposals?.length)
+      ctx.addIssue({
+        code: "custom",
+        path: ["proposals"],
+        message: "a list scope needs at least one proposal",
+      });
   });
 
 export type ExperimentInput = z.infer<typeof experimentSchema>;

@@ -19,7 +19,10 @@ export function toId(raw: string | null | undefined): number | null {
  */
 export const idField = (message: string) =>
   z
-    .preprocess((v) => (typeof v === "number" ? String(v) : v), z.string({ required_error: message, invalid_type_error: message }))
+    .preprocess(
+      (v) => (typeof v === "number" ? String(v) : v),
+      z.string({ required_error: message, invalid_type_error: message }),
+    )
     .transform((raw, ctx) => {
       const id = toId(raw.trim());
       if (id === null) ctx.addIssue({ code: "custom", message });

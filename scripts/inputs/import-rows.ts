@@ -11,17 +11,28 @@ import { z } from "zod";
  */
 export const fieldLimits = { short: 200, medium: 2_000, long: 20_000 } as const;
 
-const tooLong = (field: string, max: number) => `${field} is longer than ${max.toLocaleString("en")} characters`;
+const tooLong = (field: string, max: number) =>
+  `${field} is longer than ${max.toLocaleString("en")} characters`;
 
 const text = (field: string, max: number = fieldLimits.short) =>
   z.preprocess(
     (v) => (typeof v === "number" ? String(v) : typeof v === "string" ? v.trim() : v),
-    z.string({ required_error: `${field} is missing`, invalid_type_error: `${field} must be text` }).min(1, `${field} is empty`).max(max, tooLong(field, max)),
+    z
+      .string({ required_error: `${field} is missing`, invalid_type_error: `${field} must be text` })
+      .min(1, `${field} is empty`)
+      .max(max, tooLong(field, max)),
   );
 
 const optionalText = (field: string, max: number = fieldLimits.short) =>
   z.preprocess(
-    (v) => (v === null || v === undefined ? "" : typeof v === "number" ? String(v) : typeof v === "string" ? v.trim() : v),
+    (v) =>
+      v === null || v === undefined
+        ? ""
+        : typeof v === "number"
+          ? String(v)
+          : typeof v === "string"
+            ? v.trim()
+            : v,
     z.string({ invalid_type_error: `${field} must be text` }).max(max, tooLong(field, max)),
   );
 
@@ -29,7 +40,9 @@ const optionalText = (field: string, max: number = fieldLimits.short) =>
 const keywords = z.preprocess(
   (v) => (v === null || v === undefined ? [] : typeof v === "string" ? v.split(";") : v),
   z
-    .array(z.string({ invalid_type_error: "keywords must be text" }), { invalid_type_error: "keywords must be a list or a ;-separated text" })
+    .array(z.string({ invalid_type_error: "keywords must be text" }), {
+      invalid_type_error: "keywords must be a list or a ;-separated text",
+    })
     .transform((list) => [...new Set(list.map((k) => k.trim()).filter(Boolean))])
     .refine((list) => list.join(";").length <= fieldLimits.medium, tooLong("keywords", fieldLimits.medium)),
 );
@@ -45,19 +58,33 @@ const rank = z.preprocess(
 );
 
 const score = z.preprocess(
-  (v) => (v === undefined || v === null || (typeof v === "string" && v.trim() === "") ? null : typeof v === "string" ? Number(v.trim()) : v),
+  (v) =>
+    v === undefined || v === null || (typeof v === "string" && v.trim() === "")
+      ? null
+      : typeof v === "string"
+        ? Number(v.trim())
+        : v,
   z.number({ invalid_type_error: "score must be a number" }).finite("score must be a number").nullable(),
 );
 
 /** An optional calendar date, YYYY-MM-DD (a real day: 2024-02-30 is refused); empty means none. */
 const optionalDate = (field: string) =>
   z.preprocess(
-    (v) => (v === undefined || v === null || (typeof v === "string" && v.trim() === "") ? null : typeof v === "string" ? v.trim() : v),
+    (v) =>
+      v === undefined || v === null || (typeof v === "string" && v.trim() === "")
+        ? null
+        : typeof v === "string"
+          ? v.trim()
+          : v,
     z
       .string({ invalid_type_error: `${field} must be a date (YYYY-MM-DD)` })
       .superRefine((d, ctx) => {
-        if (!/^\d{4}-\d{2}-\d{2}$/.test(d)) ctx.addIssue({ code: "custom", message: `${field} must be a date written YYYY-MM-DD` });
-        else if (Number.isNaN(Date.parse(`${d}T00:00:00Z`)) || !new Date(`${d}T00:00:00Z`).toISOString().startsWith(d)) {
+        if (!/^\d{4}-\d{2}-\d{2}$/.test(d))
+          ctx.addIssue({ code: "custom", message: `${field} must be a date written YYYY-MM-DD` });
+        else if (
+          Number.isNaN(Date.parse(`${d}T00:00:00Z`)) ||
+          !new Date(`${d}T00:00:00Z`).toISOString().startsWith(d)
+        ) {
           ctx.addIssue({ code: "custom", message: `${field} is not a real calendar day` });
         }
       })
@@ -79,13 +106,19 @@ export const candidateRow = z.object({
   external_id: externalId("external_id"),
   name: text("name"),
   affiliation: optionalText("affiliation"),
-  email: optionalText("email").pipe(z.union([z.literal(""), z.string().email("email is not a valid address")])),
+  email: optionalText("email").pipe(
+    z.union([z.literal(""), z.string().email("email is not a valid address")]),
+  ),
   keywords,
   summary: optionalText("summary", fieldLimits.long),
   profile_date: optionalDate("profile_date"),
 });
 
-export const systemRow = z.object({ key: externalId("key"), name: optionalText("name"), version: optionalText("version") });
+export const systemRow = z.object({
+  key: externalId("key"),
+  name: optionalText("name"),
+  version: optionalText("version"),
+});
 
 export const listItemRow = z.object({
   system: externalId("system"),
@@ -98,21 +131,41 @@ export const listItemRow = z.object({
 
 export const goldRow = z.object({ proposal: externalId("proposal"), candidate: externalId("candidate") });
 
-export const conflictRow = z.object({ proposal: externalId("proposal"), candidate: externalId("candidate"), reason: optionalText("reason", fieldLimits.medium) });
+export const conflictRow = z.object({
+  proposal: externalId("proposal"),
+  candidate: externalId("candidate"),
+  reason: optionalText("reason", fieldLimits.medium),
+});
 
-export const convenerRow = z.object({ convener: text("convener").pipe(z.string().email("convener must be an email address")), proposal: externalId("proposal") });
+export const convenerRow = z.object({
+  convener: text("convener").pipe(z.string().email("convener must be an email address")),
+  proposal: externalId("proposal"),
+});
 
 /** A known grade of a pooled pair of a campaign (a gold item): the campaign by id, grades on the 1–4 scale. */
 export const truthRow = z.object({
   campaign: z.preprocess(
     (v) => (typeof v === "string" && v.trim() !== "" ? Number(v.trim()) : v === "" ? undefined : v),
-    z.number({ required_error: "campaign is missing", invalid_type_error: "campaign must be a campaign id (a number)" }).int("campaign must be a whole number").min(1, "campaign must be 1 or more"),
+    z
+      .number({
+        required_error: "campaign is missing",
+        invalid_type_error: "campaign must be a campaign id (a number)",
+      })
+      .int("campaign must be a whole number")
+      .min(1, "campaign must be 1 or more"),
   ),
   proposal: externalId("proposal"),
   candidate: externalId("candidate"),
   grade: z.preprocess(
     (v) => (typeof v === "string" && v.trim() !== "" ? Number(v.trim()) : v === "" ? undefined : v),
-    z.number({ required_error: "grade is missing", invalid_type_error: "grade must be a number from 1 to 4" }).int("grade must be a whole number from 1 to 4").min(1, "grade must be from 1 to 4 (the rating scale)").max(4, "grade must be from 1 to 4 (the rating scale)"),
+    z
+      .number({
+        required_error: "grade is missing",
+        invalid_type_error: "grade must be a number from 1 to 4",
+      })
+      .int("grade must be a whole number from 1 to 4")
+      .min(1, "grade must be from 1 to 4 (the rating scale)")
+      .max(4, "grade must be from 1 to 4 (the rating scale)"),
   ),
 });
 

@@ -19,7 +19,12 @@ export const createUserSchema = z.object({
 });
 
 export const editUserSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("update"), name: z.string({ required_error: "Enter a name" }).trim().min(1, "Enter a name").max(200), role: roleField, subjects: subjectIds }),
+  z.object({
+    intent: z.literal("update"),
+    name: z.string({ required_error: "Enter a name" }).trim().min(1, "Enter a name").max(200),
+    role: roleField,
+    subjects: subjectIds,
+  }),
   z.object({ intent: z.literal("password"), password: passwordField }),
   z.object({ intent: z.literal("deactivate") }),
   z.object({ intent: z.literal("activate") }),

@@ -73,7 +73,14 @@ export class CreditBuilder {
       this.bySession.set(e.sessionId, b);
       this.buckets.push(b);
     }
-    b.events.push({ eventId: e.eventId, type: e.type, candidateId: e.candidateId, items: e.items, teams: e.teams, time: isoTime(e.at) });
+    b.events.push({
+      eventId: e.eventId,
+      type: e.type,
+      candidateId: e.candidateId,
+      items: e.items,
+      teams: e.teams,
+      time: isoTime(e.at),
+    });
   }
 
   build(): CreditTotals {
@@ -103,7 +110,8 @@ export class CreditBuilder {
         sessionsWithoutImpression++;
         continue;
       }
-      for (const e of list) if (e.type !== "impression" && !teamOf.has(e.candidateId!)) eventsAboutUnshownCandidates++;
+      for (const e of list)
+        if (e.type !== "impression" && !teamOf.has(e.candidateId!)) eventsAboutUnshownCandidates++;
       const click: Record<string, number> = {};
       const adopt: Record<string, number> = {};
       for (const c of clicked) {
@@ -117,7 +125,15 @@ export class CreditBuilder {
       sessions.push({ unit, session, click, adopt });
     }
     const { count, seen } = this;
-    return { sessions, experiments: [...this.experiments].sort(), systems: [...systems].sort(), events: count, duplicateEvents: count - seen.size, sessionsWithoutImpression, eventsAboutUnshownCandidates };
+    return {
+      sessions,
+      experiments: [...this.experiments].sort(),
+      systems: [...systems].sort(),
+      events: count,
+      duplicateEvents: count - seen.size,
+      sessionsWithoutImpression,
+      eventsAboutUnshownCandidates,
+    };
   }
 }
 

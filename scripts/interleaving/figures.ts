@@ -31,8 +31,15 @@ export interface InterleavingFigures {
  * `assay interleave` computes them with the same B and seed), and the cumulative result at the end of
  * each day on which a session started. Each day's interval is its own bootstrap with the same seed.
  */
-export function interleavingFigures({ sessions, control, challenger, B, seed }: InterleavingFiguresInput): InterleavingFigures {
-  const of = (list: readonly SessionCredit[], credit: CreditKind) => interleavingResult(list, { control, challenger, credit, B, seed });
+export function interleavingFigures({
+  sessions,
+  control,
+  challenger,
+  B,
+  seed,
+}: InterleavingFiguresInput): InterleavingFigures {
+  const of = (list: readonly SessionCredit[], credit: CreditKind) =>
+    interleavingResult(list, { control, challenger, credit, B, seed });
   const sorted = [...sessions].sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
   const days = [...new Set(sorted.map((s) => s.day))];
   let upTo = 0;

@@ -18,7 +18,10 @@ export interface InterleaveQuality {
   eventsAboutUnshownCandidates: number;
 }
 
-export type InterleaveOutcome = { ok: true; result: InterleavingResult; quality: InterleaveQuality } | { ok: false; errors: LineError[] } | { ok: false; problem: string };
+export type InterleaveOutcome =
+  | { ok: true; result: InterleavingResult; quality: InterleaveQuality }
+  | { ok: false; errors: LineError[] }
+  | { ok: false; problem: string };
 
 /** `assay interleave` on the text of a JSONL file (see `resultFromCredit`). */
 export function interleaveText(text: string, options: InterleaveOptions = {}): InterleaveOutcome {
@@ -35,12 +38,28 @@ export function interleaveText(text: string, options: InterleaveOptions = {}): I
  */
 export function resultFromCredit(totals: CreditTotals, options: InterleaveOptions = {}): InterleaveOutcome {
   const { experiments, systems } = totals;
-  if (experiments.length > 1) return { ok: false, problem: `The events belong to ${experiments.length} experiments (${experiments.slice(0, 5).join(", ")}); give one experiment's events.` };
-  if (systems.length !== 2) return { ok: false, problem: `Interleaving compares two systems, but the impressions' teams name ${systems.length}${systems.length ? ` (${systems.slice(0, 5).join(", ")})` : ""}.` };
-  if (options.control !== undefined && !systems.includes(options.control)) return { ok: false, problem: `The control ${options.control} is not one of the teams (${systems.join(", ")}).` };
+  if (experiments.length > 1)
+    return {
+      ok: false,
+      problem: `The events belong to ${experiments.length} experiments (${experiments.slice(0, 5).join(", ")}); give one experiment's events.`,
+    };
+  if (systems.length !== 2)
+    return {
+      ok: false,
+      problem: `Interleaving compares two systems, but the impressions' teams name ${systems.length}${systems.length ? ` (${systems.slice(0, 5).join(", ")})` : ""}.`,
+    };
+  if (options.control !== undefined && !systems.includes(options.control))
+    return {
+      ok: false,
+      problem: `The control ${options.control} is not one of the teams (${systems.join(", ")}).`,
+    };
   const control = options.control ?? systems[0];
   const challenger = systems.find((s) => s !== control)!;
   const result = interleavingResult(totals.sessions, { ...options, control, challenger });
   const { events, duplicateEvents, sessionsWithoutImpression, eventsAboutUnshownCandidates } = totals;
-  return { ok: true, result, quality: { events, duplicateEvents, sessionsWithoutImpression, eventsAboutUnshownCandidates } };
+  return {
+    ok: true,
+    result,
+    quality: { events, duplicateEvents, sessionsWithoutImpression, eventsAboutUnshownCandidates },
+  };
 }

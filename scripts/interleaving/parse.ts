@@ -39,7 +39,8 @@ export function parseLine(raw: string): OnlineEvent | string {
   }
   const result = validateEvent(value);
   if (!result.ok) return result.problems.join("; ");
-  if (result.event.type === "impression" && result.event.teams === undefined) return "an interleaved impression needs teams (the system that placed each item)";
+  if (result.event.type === "impression" && result.event.teams === undefined)
+    return "an interleaved impression needs teams (the system that placed each item)";
   return result.event;
 }
 

@@ -10,12 +10,30 @@ import { interleavingResult, sessionOutcome, winRate } from "./results";
 const F = path.resolve(__dirname, "../../test/fixtures/interleave-small");
 
 let n = 0;
-function ev(unit: string, session: string, minute: number, type: OnlineEvent["type"], rest: Partial<OnlineEvent> = {}): OnlineEvent {
+function ev(
+  unit: string,
+  session: string,
+  minute: number,
+  type: OnlineEvent["type"],
+  rest: Partial<OnlineEvent> = {},
+): OnlineEvent {
   const at = `2026-10-01T10:${String(minute).padStart(2, "0")}:00Z`;
-  return { eventId: `e${++n}`, type, at, experiment: "x", arm: "I", unitId: unit, sessionId: session, proposalId: "p", ...rest };
+  return {
+    eventId: `e${++n}`,
+    type,
+    at,
+    experiment: "x",
+    arm: "I",
+    unitId: unit,
+    sessionId: session,
+    proposalId: "p",
+    ...rest,
+  };
 }
-const imp = (unit: string, session: string, minute: number, items: string[], teams: string[]) => ev(unit, session, minute, "impression", { items, teams });
-const act = (unit: string, session: string, minute: number, type: OnlineEvent["type"], candidateId: string) => ev(unit, session, minute, type, { candidateId });
+const imp = (unit: string, session: string, minute: number, items: string[], teams: string[]) =>
+  ev(unit, session, minute, "impression", { items, teams });
+const act = (unit: string, session: string, minute: number, type: OnlineEvent["type"], candidateId: string) =>
+  ev(unit, session, minute, type, { candidateId });
 
 describe("interleaving credit", () => {
   it("credits the team that placed a candidate in the first impression showing it, with the online set rules", () => {
@@ -62,8 +80,21 @@ describe("interleaving credit", () => {
     // win rate = (3 + 1/2) / (1 + 3 + 1) = 3.5 / 5 = 0.7.
     // p = binomtest(3, 4): P(X = 3) = P(X = 1) = 4/16 = P(observed); P(0) = P(4) = 1/16 are less likely;
     // P(2) = 6/16 is more likely, so p = (1 + 4 + 4 + 1) / 16 = 0.625.
-    const s = (unit: string, click: Record<string, number>) => ({ unit, session: `${unit}-${++n}`, click, adopt: {} });
-    const sessions = [s("u1", { A: 1 }), s("u1", { B: 2 }), s("u1", { A: 1, B: 1 }), s("u2", { B: 1 }), s("u2", { B: 3, A: 1 }), s("u2", {}), s("u3", {})];
+    const s = (unit: string, click: Record<string, number>) => ({
+      unit,
+      session: `${unit}-${++n}`,
+      click,
+      adopt: {},
+    });
+    const sessions = [
+      s("u1", { A: 1 }),
+      s("u1", { B: 2 }),
+      s("u1", { A: 1, B: 1 }),
+      s("u2", { B: 1 }),
+      s("u2", { B: 3, A: 1 }),
+      s("u2", {}),
+      s("u3", {}),
+    ];
     const r = interleavingResult(sessions, { control: "A", challenger: "B", B: 500, seed: 3 });
     expect(r).toMatchObject({ sessions: 7, noPreference: 2, wins: { A: 1, B: 3 }, ties: 1, winRate: 0.7 });
     expect(r.pValue).toBeCloseTo(0.625, 12);
@@ -84,7 +115,11 @@ describe("interleaving credit", () => {
       const out = interleaveText(text, { credit, control: expected.control, B: 200 });
       if (!out.ok) throw new Error("the reference events did not parse");
       const { pValue, ...rest } = expected[credit];
-      expect(out.result).toMatchObject({ ...rest, control: expected.control, challenger: expected.challenger });
+      expect(out.result).toMatchObject({
+        ...rest,
+        control: expected.control,
+        challenger: expected.challenger,
+      });
       expect(Math.abs(out.result.pValue! / pValue - 1)).toBeLessThan(1e-9);
       expect(out.result.ci![0]).toBeLessThan(out.result.winRate!);
       expect(out.result.ci![1]).toBeGreaterThan(out.result.winRate!);
@@ -104,19 +139,44 @@ describe("interleaving credit", () => {
     const lines = fs.readFileSync(file, "utf8").trimEnd().split("\n");
     lines[700] = "{";
     fs.writeFileSync(bad, lines.join("\n"));
-    expect(await interleaveFromFile(bad, { parallelBytes: 0 })).toMatchObject({ ok: false, errors: [{ line: 701, message: expect.stringContaining("not valid JSON") }] });
+    expect(await interleaveFromFile(bad, { parallelBytes: 0 })).toMatchObject({
+      ok: false,
+      errors: [{ line: 701, message: expect.stringContaining("not valid JSON") }],
+    });
   });
 
   it("names bad lines and refuses events that are not one two-system comparison", () => {
     const line = (o: object) => JSON.stringify(o);
-    const base = { experiment: "x", arm: "I", unitId: "u", sessionId: "s", proposalId: "p", at: "2026-10-01T10:00:00Z" };
+    const base = {
+      experiment: "x",
+      arm: "I",
+      unitId: "u",
+      sessionId: "s",
+      proposalId: "p",
+      at: "2026-10-01T10:00:00Z",
+    };
     const good = line({ ...base, eventId: "1", type: "impression", items: ["a", "b"], teams: ["A", "B"] });
-    const bad = interleaveText([good, "", line({ ...base, eventId: "2", type: "impression", items: ["a"] }), "{"].join("\n"));
-    expect(bad).toMatchObject({ ok: false, errors: [{ line: 3, message: expect.stringContaining("needs teams") }, { line: 4, message: expect.stringContaining("not valid JSON") }] });
-    const three = interleaveText([good, line({ ...base, eventId: "2", type: "impression", items: ["c"], teams: ["C"] })].join("\n"));
+    const bad = interleaveText(
+      [good, "", line({ ...base, eventId: "2", type: "impression", items: ["a"] }), "{"].join("\n"),
+    );
+    expect(bad).toMatchObject({
+      ok: false,
+      errors: [
+        { line: 3, message: expect.stringContaining("needs teams") },
+        { line: 4, message: expect.stringContaining("not valid JSON") },
+      ],
+    });
+    const three = interleaveText(
+      [good, line({ ...base, eventId: "2", type: "impression", items: ["c"], teams: ["C"] })].join("\n"),
+    );
     expect(three).toMatchObject({ ok: false, problem: expect.stringContaining("name 3 (A, B, C)") });
-    const two = interleaveText([good, line({ ...base, eventId: "2", experiment: "y", type: "click", candidateId: "a" })].join("\n"));
+    const two = interleaveText(
+      [good, line({ ...base, eventId: "2", experiment: "y", type: "click", candidateId: "a" })].join("\n"),
+    );
     expect(two).toMatchObject({ ok: false, problem: expect.stringContaining("2 experiments") });
-    expect(interleaveText(good, { control: "Z" })).toMatchObject({ ok: false, problem: expect.stringContaining("control Z") });
+    expect(interleaveText(good, { control: "Z" })).toMatchObject({
+      ok: false,
+      problem: expect.stringContaining("control Z"),
+    });
   });
 });

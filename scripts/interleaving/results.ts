@@ -52,7 +52,8 @@ export function interleavingResult(
 ): InterleavingResult {
   const { control, challenger } = options;
   const credit = options.credit ?? "click";
-  if (control === challenger) throw new Error(`the control and the challenger must differ, not ${control} twice`);
+  if (control === challenger)
+    throw new Error(`the control and the challenger must differ, not ${control} twice`);
   // Per-unit counts, units in name order so the resamples do not depend on the events' order.
   const perUnit = new Map<string, [number, number, number]>();
   let noPreference = 0;

@@ -22,7 +22,10 @@ describe("teamDraft", () => {
       expect(new Set(items).size).toBe(items.length);
       const pool = new Set([...listA, ...listB]);
       expect(items.length).toBe(Math.min(depth, pool.size));
-      for (const [team, list] of [["A", listA], ["B", listB]] as const) {
+      for (const [team, list] of [
+        ["A", listA],
+        ["B", listB],
+      ] as const) {
         const picks = items.filter((_, i) => teams[i] === team);
         // A team's picks come from its own list, in its order ...
         const positions = picks.map((c) => list.indexOf(c));
@@ -55,7 +58,11 @@ describe("teamDraft", () => {
     const rng = createRng("one-pool");
     for (let i = 0; i < 200; i++) {
       const pool = Array.from({ length: 1 + rng.int(20) }, (_, k) => `c${k}`);
-      const { teams } = teamDraft(shuffled(pool, rng), shuffled(pool, rng), { depth: 30, seed: "x", sessionId: `s${i}` });
+      const { teams } = teamDraft(shuffled(pool, rng), shuffled(pool, rng), {
+        depth: 30,
+        seed: "x",
+        sessionId: `s${i}`,
+      });
       let diff = 0;
       for (const t of teams) {
         diff += t === "A" ? 1 : -1;
@@ -67,7 +74,8 @@ describe("teamDraft", () => {
   it("gives a session the same list every time, and other sessions or seeds other coins", () => {
     const listA = Array.from({ length: 20 }, (_, k) => `a${k}`);
     const listB = Array.from({ length: 20 }, (_, k) => `b${k}`);
-    const draw = (seed: string | number, sessionId: string) => teamDraft(listA, listB, { depth: 10, seed, sessionId, systems: ["baseline", "challenger"] });
+    const draw = (seed: string | number, sessionId: string) =>
+      teamDraft(listA, listB, { depth: 10, seed, sessionId, systems: ["baseline", "challenger"] });
     expect(draw(42, "s1")).toEqual(draw(42, "s1"));
     // Disjoint lists: the teams sequence is the coins; 30 sessions cannot all flip alike.
     const sequences = new Set(Array.from({ length: 30 }, (_, i) => draw(42, `s${i}`).teams.join()));
@@ -75,14 +83,21 @@ describe("teamDraft", () => {
     expect(new Set(Array.from({ length: 30 }, (_, i) => draw(i, "s1").teams.join())).size).toBeGreaterThan(5);
     expect(draw(42, "s1").teams.every((t) => t === "baseline" || t === "challenger")).toBe(true);
     // The seed and the session are not merely concatenated: (1, "2:3") and ("1:2", "3") differ somewhere.
-    const joined = Array.from({ length: 20 }, (_, i) => draw(`1${i}`, "2:3").teams.join() === draw(`1${i}:2`, "3").teams.join());
+    const joined = Array.from(
+      { length: 20 },
+      (_, i) => draw(`1${i}`, "2:3").teams.join() === draw(`1${i}:2`, "3").teams.join(),
+    );
     expect(joined.every(Boolean)).toBe(false);
   });
 
   it("follows the coin on ties and the smaller team otherwise (a worked example)", () => {
     // A = [x, y, z], B = [y, x, w]. Whoever drafts first takes its top; the other team's top may be
     // gone already, so it takes its next: if A first, A:x, B:y, then a coin: A:z or B:w, then the other.
-    const { items, teams } = teamDraft(["x", "y", "z"], ["y", "x", "w"], { depth: 4, seed: 1, sessionId: "s" });
+    const { items, teams } = teamDraft(["x", "y", "z"], ["y", "x", "w"], {
+      depth: 4,
+      seed: 1,
+      sessionId: "s",
+    });
     if (teams[0] === "A") expect(items.slice(0, 2)).toEqual(["x", "y"]);
     else expect(items.slice(0, 2)).toEqual(["y", "x"]);
     expect(teams[1]).not.toBe(teams[0]);
@@ -92,6 +107,8 @@ describe("teamDraft", () => {
 
   it("refuses a depth below 1 and two systems with one key", () => {
     expect(() => teamDraft(["a"], ["b"], { depth: 0, seed: 1, sessionId: "s" })).toThrow(/depth/);
-    expect(() => teamDraft(["a"], ["b"], { depth: 3, seed: 1, sessionId: "s", systems: ["x", "x"] })).toThrow(/different keys/);
+    expect(() => teamDraft(["a"], ["b"], { depth: 3, seed: 1, sessionId: "s", systems: ["x", "x"] })).toThrow(
+      /different keys/,
+    );
   });
 });

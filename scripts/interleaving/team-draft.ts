@@ -26,9 +26,14 @@ export interface InterleavedList {
  * team whose list is exhausted passes and the other drafts (so balance within one pick holds while
  * both still have candidates).
  */
-export function teamDraft(listA: readonly string[], listB: readonly string[], options: TeamDraftOptions): InterleavedList {
+export function teamDraft(
+  listA: readonly string[],
+  listB: readonly string[],
+  options: TeamDraftOptions,
+): InterleavedList {
   const { depth, seed, sessionId } = options;
-  if (!Number.isInteger(depth) || depth < 1) throw new Error(`the display depth must be a whole number of at least 1, not ${depth}`);
+  if (!Number.isInteger(depth) || depth < 1)
+    throw new Error(`the display depth must be a whole number of at least 1, not ${depth}`);
   const [systemA, systemB] = options.systems ?? ["A", "B"];
   if (systemA === systemB) throw new Error(`the two systems need different keys, not ${systemA} twice`);
   // The seed and the session id joined by a character neither is likely to hold alone ("1" + "2:3" vs "1:2" + "3").

@@ -8,7 +8,9 @@ const good = line({ session: "s1", query: "q1", results: ["d1", "d2"], clicks: [
 
 describe("JSONL click logs", () => {
   it("reads one result page per line, skipping blank lines", () => {
-    expect(parseJsonl(`${good}\n\n${line({ session: 2, query: 7, results: ["d3"], clicks: [true] })}\n`)).toEqual([
+    expect(
+      parseJsonl(`${good}\n\n${line({ session: 2, query: 7, results: ["d3"], clicks: [true] })}\n`),
+    ).toEqual([
       { id: "s1", query: "q1", results: ["d1", "d2"], clicks: [0, 1] },
       { id: "2", query: "7", results: ["d3"], clicks: [1] },
     ]);
@@ -62,7 +64,10 @@ describe("Yandex relevance-prediction logs", () => {
       "7\t0\tQ\t42\t1",
       "log line 2: a query line needs SessionID, TimePassed, Q, QueryID, RegionID and at least one URL.",
     ],
-    ["7\t5\tC\tu3\textra", "log line 2: a click line has exactly 4 fields (SessionID, TimePassed, C, URLID)."],
+    [
+      "7\t5\tC\tu3\textra",
+      "log line 2: a click line has exactly 4 fields (SessionID, TimePassed, C, URLID).",
+    ],
     ["7\t5\tX\tu3", 'log line 2: the third field must be Q (query) or C (click), not "X".'],
   ])("names the bad line: %s", (bad, message) => {
     expect(() => parseYandex(`7\t0\tQ\t42\t1\tu1\n${bad}`)).toThrow(new ClickFormatError(message));
@@ -79,15 +84,20 @@ describe("qrels, splits and the test filter", () => {
       new Map([
         ["d1", 2],
         ["d2", 0],
-      ])
+      ]),
     );
     expect(() => parseGrades("q1 0 d1 2\nq1 0 d2\n")).toThrow(
-      'qrels line 2: expected "qid iter docid grade" with a whole-number grade.'
+      'qrels line 2: expected "qid iter docid grade" with a whole-number grade.',
     );
   });
 
   it("splits by session with a seed: the same seed gives the same split", () => {
-    const sessions = Array.from({ length: 1000 }, (_, i) => ({ id: `s${i}`, query: "q", results: ["d"], clicks: [0] }));
+    const sessions = Array.from({ length: 1000 }, (_, i) => ({
+      id: `s${i}`,
+      query: "q",
+      results: ["d"],
+      clicks: [0],
+    }));
     const a = splitSessions(sessions, 0.25, "7");
     expect(splitSessions(sessions, 0.25, "7")).toEqual(a);
     expect(a.test.length).toBeGreaterThan(200);
@@ -103,6 +113,9 @@ describe("qrels, splits and the test filter", () => {
 
   it("drops test sessions whose query never occurs in train", () => {
     const s = (id: string, query: string) => ({ id, query, results: ["d"], clicks: [0] });
-    expect(keepKnownQueries([s("1", "a")], [s("2", "a"), s("3", "b")])).toEqual({ kept: [s("2", "a")], dropped: 1 });
+    expect(keepKnownQueries([s("1", "a")], [s("2", "a"), s("3", "b")])).toEqual({
+      kept: [s("2", "a")],
+      dropped: 1,
+    });
   });
 });

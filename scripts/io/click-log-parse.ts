@@ -23,7 +23,7 @@ export function parseJsonl(text: string, source = "log"): RawSession[] {
 /** Each line of `text` without splitting the whole text at once (logs of millions of lines). */
 function forEachLine(text: string, visit: (line: string, number: number) => void): void {
   let number = 0;
-  for (let start = 0; start < text.length; ) {
+  for (let start = 0; start < text.length;) {
     let end = text.indexOf("\n", start);
     if (end < 0) end = text.length;
     visit(text.slice(start, end), ++number);
@@ -44,7 +44,8 @@ export function forEachJsonl(text: string, source: string, visit: (session: RawS
       throw new ClickFormatError(`${where} is not JSON.`);
     }
     const o = row as Record<string, unknown>;
-    if (!o || typeof o !== "object" || Array.isArray(o)) throw new ClickFormatError(`${where} is not a JSON object.`);
+    if (!o || typeof o !== "object" || Array.isArray(o))
+      throw new ClickFormatError(`${where} is not a JSON object.`);
     const id = typeof o.session === "number" ? String(o.session) : o.session;
     const query = typeof o.query === "number" ? String(o.query) : o.query;
     if (typeof id !== "string" || !id) throw new ClickFormatError(`${where} has no "session" id.`);
@@ -62,10 +63,15 @@ export function forEachJsonl(text: string, source: string, visit: (session: RawS
     }
     if (clicks.length !== results.length) {
       throw new ClickFormatError(
-        `${where}: ${clicks.length} clicks for ${results.length} results (one 0 or 1 per result).`
+        `${where}: ${clicks.length} clicks for ${results.length} results (one 0 or 1 per result).`,
       );
     }
-    visit({ id, query, results: results.map(String), clicks: clicks.map((c) => (c === 1 || c === true ? 1 : 0)) });
+    visit({
+      id,
+      query,
+      results: results.map(String),
+      clicks: clicks.map((c) => (c === 1 || c === true ? 1 : 0)),
+    });
   });
 }
 
@@ -92,18 +98,23 @@ export function forEachYandex(text: string, source: string, visit: (session: Raw
     if (f[2] === "Q") {
       if (f.length < 6)
         throw new ClickFormatError(
-          `${where}: a query line needs SessionID, TimePassed, Q, QueryID, RegionID and at least one URL.`
+          `${where}: a query line needs SessionID, TimePassed, Q, QueryID, RegionID and at least one URL.`,
         );
       if (last) visit(last);
       last = { id: f[0], query: f[3], results: f.slice(5), clicks: f.slice(5).map(() => 0) };
     } else if (f[2] === "C") {
       if (f.length !== 4)
-        throw new ClickFormatError(`${where}: a click line has exactly 4 fields (SessionID, TimePassed, C, URLID).`);
+        throw new ClickFormatError(
+          `${where}: a click line has exactly 4 fields (SessionID, TimePassed, C, URLID).`,
+        );
       if (!last) throw new ClickFormatError(`${where}: a click before any query line.`);
       if (last.id !== f[0]) return;
       const r = last.results.indexOf(f[3]);
       if (r >= 0) last.clicks[r] = 1;
-    } else throw new ClickFormatError(`${where}: the third field must be Q (query) or C (click), not "${f[2] ?? ""}".`);
+    } else
+      throw new ClickFormatError(
+        `${where}: the third field must be Q (query) or C (click), not "${f[2] ?? ""}".`,
+      );
   });
   if (last) visit(last);
 }
@@ -121,7 +132,7 @@ export function readLogInto(
   bytes: Uint8Array,
   format: LogFormat,
   source: string,
-  visit: (session: RawSession) => void
+  visit: (session: RawSession) => void,
 ): void {
   const text = decodeLogBytes(bytes);
   if (format === "jsonl") forEachJsonl(text, source, visit);
@@ -136,7 +147,9 @@ export function parseGrades(text: string, source = "qrels"): Map<string, Map<str
     if (!line) return;
     const f = line.split(/\s+/);
     if (f.length !== 4 || !/^-?\d+$/.test(f[3]))
-      throw new ClickFormatError(`${source} line ${i + 1}: expected "qid iter docid grade" with a whole-number grade.`);
+      throw new ClickFormatError(
+        `${source} line ${i + 1}: expected "qid iter docid grade" with a whole-number grade.`,
+      );
     let q = grades.get(f[0]);
     if (!q) grades.set(f[0], (q = new Map()));
     q.set(f[2], Number(f[3]));

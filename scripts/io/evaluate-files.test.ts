@@ -41,34 +41,60 @@ beforeAll(() => {
   fs.writeFileSync(reversedQrels, [...qrels].reverse().join("\n") + "\n");
   // Every query's first judgement moved to the end.
   const firsts = qrels.filter((line, i) => i === 0 || line.split(" ")[0] !== qrels[i - 1].split(" ")[0]);
-  fs.writeFileSync(straddlingQrels, [...qrels.filter((l) => !firsts.includes(l)), ...firsts].join("\n") + "\n");
+  fs.writeFileSync(
+    straddlingQrels,
+    [...qrels.filter((l) => !firsts.includes(l)), ...firsts].join("\n") + "\n",
+  );
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 describe("evaluateRunFile", () => {
   const wholeParse = (complete: boolean) => {
-    const queries = runQueries(parseRun(fs.readFileSync(runFile)), parseQrelsBytes(fs.readFileSync(qrelsFile)), { complete });
+    const queries = runQueries(
+      parseRun(fs.readFileSync(runFile)),
+      parseQrelsBytes(fs.readFileSync(qrelsFile)),
+      { complete },
+    );
     return summarize(evaluateQueries(queries, measures), { perQuery: true });
   };
 
   const measures = parseMeasures(["nDCG@10", "AP", "RR", "Rank(g=1)", "HLU(a=5)"]);
-  it.each([false, true])("gives the same numbers on two threads as on one (complete: %s)", async (complete) => {
-    const one = summarize(await evaluateRunFile(qrelsFile, runFile, measures, { threads: 1, complete }), { perQuery: true });
-    const two = summarize(await evaluateRunFile(qrelsFile, runFile, measures, { threads: 2, complete, parallelBytes: 0 }), { perQuery: true });
-    expect(two).toEqual(one);
-    expect(one).toEqual(wholeParse(complete));
-    expect(one.queries).toBe(complete ? 320 : 300);
-  });
+  it.each([false, true])(
+    "gives the same numbers on two threads as on one (complete: %s)",
+    async (complete) => {
+      const one = summarize(await evaluateRunFile(qrelsFile, runFile, measures, { threads: 1, complete }), {
+        perQuery: true,
+      });
+      const two = summarize(
+        await evaluateRunFile(qrelsFile, runFile, measures, { threads: 2, complete, parallelBytes: 0 }),
+        { perQuery: true },
+      );
+      expect(two).toEqual(one);
+      expect(one).toEqual(wholeParse(complete));
+      expect(one.queries).toBe(complete ? 320 : 300);
+    },
+  );
 
   it.each([1, 2])("puts the lists of a run not in qid order in qid order (%i threads)", async (threads) => {
-    const shuffled = summarize(await evaluateRunFile(qrelsFile, shuffledRun, measures, { threads, parallelBytes: 0 }), { perQuery: true });
+    const shuffled = summarize(
+      await evaluateRunFile(qrelsFile, shuffledRun, measures, { threads, parallelBytes: 0 }),
+      { perQuery: true },
+    );
     expect(Object.keys(shuffled.perQuery)).toEqual([...Object.keys(shuffled.perQuery)].sort());
     expect(shuffled).toEqual(wholeParse(false));
   });
 
-  it.each([reversedQrels, straddlingQrels])("gives the same numbers whatever the order of the qrels (%s)", async (file) => {
-    const one = summarize(await evaluateRunFile(qrelsFile, runFile, measures, { threads: 1 }), { perQuery: true });
-    const two = summarize(await evaluateRunFile(file, runFile, measures, { threads: 2, parallelBytes: 0 }), { perQuery: true });
-    expect(two).toEqual(one);
-  });
+  it.each([reversedQrels, straddlingQrels])(
+    "gives the same numbers whatever the order of the qrels (%s)",
+    async (file) => {
+      const one = summarize(await evaluateRunFile(qrelsFile, runFile, measures, { threads: 1 }), {
+        perQuery: true,
+      });
+      const two = summarize(
+        await evaluateRunFile(file, runFile, measures, { threads: 2, parallelBytes: 0 }),
+        { perQuery: true },
+      );
+      expect(two).toEqual(one);
+    },
+  );
 });

@@ -1,7 +1,13 @@
 import fs from "node:fs";
 import { inputName, isStreamedInput, readInput } from "./open-input";
 import { runWorker } from "../workers/run-worker";
-import { aggregationOf, evaluateQueries, type Evaluation, type MeasureColumn, type QueryInput } from "../eval/evaluate";
+import {
+  aggregationOf,
+  evaluateQueries,
+  type Evaluation,
+  type MeasureColumn,
+  type QueryInput,
+} from "../eval/evaluate";
 import { JudgementLookup } from "../eval/judgement-lookup";
 import type { Measure } from "../eval/measures";
 import { firstQidAt, qrelsOffsetOf, splitAtQuery } from "./run-split";
@@ -23,12 +29,23 @@ export async function evaluateRunFile(
   qrelsFile: string,
   runFile: string,
   measures: Measure[],
-  options: { complete?: boolean; catalog?: ReadonlySet<string>; threads?: number; parallelBytes?: number } = {},
+  options: {
+    complete?: boolean;
+    catalog?: ReadonlySet<string>;
+    threads?: number;
+    parallelBytes?: number;
+  } = {},
 ): Promise<Evaluation> {
   const coverageDepth = Math.max(0, ...measures.filter((m) => m.kind === "Coverage").map((m) => m.k!));
   const streamed = isStreamedInput(runFile);
   const size = streamed ? 0 : fileSize(runFile);
-  if (coverageDepth === 0 && !isStreamedInput(qrelsFile) && !streamed && (options.threads ?? 2) > 1 && size >= (options.parallelBytes ?? PARALLEL_BYTES)) {
+  if (
+    coverageDepth === 0 &&
+    !isStreamedInput(qrelsFile) &&
+    !streamed &&
+    (options.threads ?? 2) > 1 &&
+    size >= (options.parallelBytes ?? PARALLEL_BYTES)
+  ) {
     const evaluation = await evaluateHalves(qrelsFile, runFile, size, measures, options.complete);
     if (evaluation) return evaluation;
     // A failed half (bad line), an ungrouped run or a query in both halves: one thread gives the exact message and order.
@@ -38,26 +55,59 @@ export async function evaluateRunFile(
     const part = evaluateRunRange(runFile, 0, size, qrels, measures);
     if (part) return merge([part], measures, options.complete ? () => qrels : undefined);
   }
-  const run = parseRun(streamed ? await readInput(runFile, "run") : fs.readFileSync(runFile), inputName(runFile));
-  return evaluateQueries(runQueries(run, qrels, { complete: options.complete, itemsDepth: coverageDepth || undefined }), measures, { catalog: options.catalog });
+  const run = parseRun(
+    streamed ? await readInput(runFile, "run") : fs.readFileSync(runFile),
+    inputName(runFile),
+  );
+  return evaluateQueries(
+    runQueries(run, qrels, { complete: options.complete, itemsDepth: coverageDepth || undefined }),
+    measures,
+    { catalog: options.catalog },
+  );
 }
 
-async function evaluateHalves(qrelsFile: string, runFile: string, size: number, measures: Measure[], complete?: boolean): Promise<Evaluation | null> {
+async function evaluateHalves(
+  qrelsFile: string,
+  runFile: string,
+  size: number,
+  measures: Measure[],
+  complete?: boolean,
+): Promise<Evaluation | null> {
   const split = splitAtQuery(runFile, size);
   if (split <= 0) return null;
   // Qrels grouped in the run's query order (the usual layout) split at the same query, so each
   // thread parses only its half of them; any other order gives each thread all of them.
   const qrelsSize = fileSize(qrelsFile);
-  const qrelsSplit = qrelsOffsetOf(qrelsFile, firstQidAt(runFile, split), Math.round((qrelsSize * split) / size));
-  const parts = qrelsSplit === null ? null : ([[0, qrelsSplit], [qrelsSplit, qrelsSize]] as const);
-  let halves = await Promise.all([runHalf(runFile, 0, split, qrelsFile, measures, parts?.[0]), runHalf(runFile, split, size, qrelsFile, measures, parts?.[1])]);
+  const qrelsSplit = qrelsOffsetOf(
+    qrelsFile,
+    firstQidAt(runFile, split),
+    Math.round((qrelsSize * split) / size),
+  );
+  const parts =
+    qrelsSplit === null
+      ? null
+      : ([
+          [0, qrelsSplit],
+          [qrelsSplit, qrelsSize],
+        ] as const);
+  let halves = await Promise.all([
+    runHalf(runFile, 0, split, qrelsFile, measures, parts?.[0]),
+    runHalf(runFile, split, size, qrelsFile, measures, parts?.[1]),
+  ]);
   if (parts && halves.every((h) => h.ok) && !qrelsPartsFit(halves as Required<HalfResult>[])) {
-    halves = await Promise.all([runHalf(runFile, 0, split, qrelsFile, measures), runHalf(runFile, split, size, qrelsFile, measures)]);
+    halves = await Promise.all([
+      runHalf(runFile, 0, split, qrelsFile, measures),
+      runHalf(runFile, split, size, qrelsFile, measures),
+    ]);
   }
   if (!halves.every((h) => h.ok)) return null;
   const second = new Set(halves[1].runQids);
   if (halves[0].runQids!.some((q) => second.has(q))) return null;
-  return merge(halves as Required<HalfResult>[], measures, complete ? () => parseQrelsBytes(fs.readFileSync(qrelsFile), qrelsFile) : undefined);
+  return merge(
+    halves as Required<HalfResult>[],
+    measures,
+    complete ? () => parseQrelsBytes(fs.readFileSync(qrelsFile), qrelsFile) : undefined,
+  );
 }
 
 function fileSize(file: string) {
@@ -83,8 +133,21 @@ interface HalfResult {
   columns?: { values: Float64Array; weights?: Float64Array }[];
 }
 
-async function runHalf(runFile: string, start: number, end: number, qrelsFile: string, measures: Measure[], qrelsRange?: readonly [number, number]): Promise<HalfResult> {
-  const half = await runWorker<Omit<HalfResult, "runQids" | "qrelsQids" | "qids"> & { runQids?: string; qrelsQids?: string; qids?: string }>(new URL("./trec-worker.ts", import.meta.url), {
+async function runHalf(
+  runFile: string,
+  start: number,
+  end: number,
+  qrelsFile: string,
+  measures: Measure[],
+  qrelsRange?: readonly [number, number],
+): Promise<HalfResult> {
+  const half = await runWorker<
+    Omit<HalfResult, "runQids" | "qrelsQids" | "qids"> & {
+      runQids?: string;
+      qrelsQids?: string;
+      qids?: string;
+    }
+  >(new URL("./trec-worker.ts", import.meta.url), {
     runFile,
     start,
     end,
@@ -100,7 +163,11 @@ async function runHalf(runFile: string, start: number, end: number, qrelsFile: s
  * The parts' queries as one evaluation in qid order; with `completeQrels`, judged queries no part
  * lists are added with empty lists (trec_eval -c).
  */
-function merge(parts: { qids: string[]; columns: Pick<MeasureColumn, "values" | "weights">[] }[], measures: Measure[], completeQrels?: () => ParsedQrels): Evaluation {
+function merge(
+  parts: { qids: string[]; columns: Pick<MeasureColumn, "values" | "weights">[] }[],
+  measures: Measure[],
+  completeQrels?: () => ParsedQrels,
+): Evaluation {
   if (completeQrels) {
     const present = new Set(parts.flatMap((p) => p.qids));
     const lookup = new JudgementLookup(completeQrels());
@@ -114,13 +181,15 @@ function merge(parts: { qids: string[]; columns: Pick<MeasureColumn, "values" | 
   // Each part's lists come in file order, usually already qid order; otherwise, the order that sorts them.
   let order: number[] | null = null;
   for (let i = 1; i < qids.length && !order; i++) {
-    if (qids[i - 1] > qids[i]) order = Array.from(qids.keys()).sort((a, b) => (qids[a] < qids[b] ? -1 : qids[a] > qids[b] ? 1 : 0));
+    if (qids[i - 1] > qids[i])
+      order = Array.from(qids.keys()).sort((a, b) => (qids[a] < qids[b] ? -1 : qids[a] > qids[b] ? 1 : 0));
   }
   const inOrder = (array: Float64Array) => (order ? Float64Array.from(order, (i) => array[i]) : array);
   const columns = measures.map((measure, m): MeasureColumn => {
     const aggregation = aggregationOf(measure);
     const values = inOrder(concat(parts.map((p) => p.columns[m].values)));
-    const weights = aggregation === "ratio" ? inOrder(concat(parts.map((p) => p.columns[m].weights!))) : undefined;
+    const weights =
+      aggregation === "ratio" ? inOrder(concat(parts.map((p) => p.columns[m].weights!))) : undefined;
     return { measure, aggregation, values, weights };
   });
   return { qids: order ? order.map((i) => qids[i]) : qids, columns };

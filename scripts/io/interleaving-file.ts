@@ -3,7 +3,12 @@ import { MessageChannel } from "node:worker_threads";
 import { runWorker } from "../workers/run-worker";
 import { lineStartFrom } from "./read-range";
 import { mergeCreditTotals } from "../interleaving/credit";
-import { interleaveText, resultFromCredit, type InterleaveOptions, type InterleaveOutcome } from "../interleaving/index";
+import {
+  interleaveText,
+  resultFromCredit,
+  type InterleaveOptions,
+  type InterleaveOutcome,
+} from "../interleaving/index";
 import type { CreditPart } from "./interleaving-worker";
 
 /** Files at least this large are read on two threads. */
@@ -14,9 +19,13 @@ const PARALLEL_BYTES = 16 * 1024 * 1024;
  * `assay online` splits one (metrics/online-files.ts): all of a unit's events, retried duplicates
  * included, land in one thread, so de-duplication and sessions are as on one thread.
  */
-export async function interleaveFromFile(file: string, options: InterleaveOptions & { threads?: number; parallelBytes?: number } = {}): Promise<InterleaveOutcome> {
+export async function interleaveFromFile(
+  file: string,
+  options: InterleaveOptions & { threads?: number; parallelBytes?: number } = {},
+): Promise<InterleaveOutcome> {
   const size = fs.statSync(file).size;
-  if ((options.threads ?? 2) < 2 || size < (options.parallelBytes ?? PARALLEL_BYTES)) return interleaveText(fs.readFileSync(file, "utf8"), options);
+  if ((options.threads ?? 2) < 2 || size < (options.parallelBytes ?? PARALLEL_BYTES))
+    return interleaveText(fs.readFileSync(file, "utf8"), options);
   const middle = lineStartFrom(file, size >> 1);
   const shared = new SharedArrayBuffer(size);
   const { port1, port2 } = new MessageChannel();
@@ -25,10 +34,20 @@ export async function interleaveFromFile(file: string, options: InterleaveOption
     [middle, size],
   ];
   const parts = await Promise.all(
-    [port1, port2].map((sibling, part) => runWorker<CreditPart>(new URL("./interleaving-worker.ts", import.meta.url), { file, shared, part, from: ranges[part][0], to: ranges[part][1], sibling }, [sibling])),
+    [port1, port2].map((sibling, part) =>
+      runWorker<CreditPart>(
+        new URL("./interleaving-worker.ts", import.meta.url),
+        { file, shared, part, from: ranges[part][0], to: ranges[part][1], sibling },
+        [sibling],
+      ),
+    ),
   );
   // The second part's lines come after the first's.
-  const errors = parts.flatMap((p) => p.errors.map((e) => ({ line: e.line + (e.part === 1 ? parts[0].lines : 0), message: e.message }))).sort((a, b) => a.line - b.line);
+  const errors = parts
+    .flatMap((p) =>
+      p.errors.map((e) => ({ line: e.line + (e.part === 1 ? parts[0].lines : 0), message: e.message })),
+    )
+    .sort((a, b) => a.line - b.line);
   if (errors.length) return { ok: false, errors };
   return resultFromCredit(mergeCreditTotals(parts.map((p) => p.totals!)), options);
 }

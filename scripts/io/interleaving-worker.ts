@@ -16,7 +16,14 @@ export interface CreditPart {
  * half of the file into the memory both share, parses the lines of its own units, sends the other
  * thread where that one's lines are, then parses the lines the other thread found for it.
  */
-const { file, shared, part, from, to, sibling } = workerData as { file: string; shared: SharedArrayBuffer; part: number; from: number; to: number; sibling: MessagePort };
+const { file, shared, part, from, to, sibling } = workerData as {
+  file: string;
+  shared: SharedArrayBuffer;
+  part: number;
+  from: number;
+  to: number;
+  sibling: MessagePort;
+};
 const bytes = Buffer.from(shared);
 readInto(file, bytes, from, from, to);
 
@@ -29,5 +36,9 @@ function parse(start: number, end: number, line: number, origin: number) {
 }
 
 parseOwnLines(bytes, { from, to, part, sibling }, parse, (lines) => {
-  parentPort!.postMessage({ errors, lines, totals: errors.length ? null : credit.build() } satisfies CreditPart);
+  parentPort!.postMessage({
+    errors,
+    lines,
+    totals: errors.length ? null : credit.build(),
+  } satisfies CreditPart);
 });

@@ -55,7 +55,12 @@ describe("onlineFromFile", () => {
     // Bad lines in the second half too, where that thread counts lines from its own start, of units
     // either thread owns.
     good.splice(17, 0, "{oops again");
-    good.splice(19, 0, '{"unitId":"convener-0002","type":"adopt"}', '{"unitId":"convener-0003","type":"adopt"}');
+    good.splice(
+      19,
+      0,
+      '{"unitId":"convener-0002","type":"adopt"}',
+      '{"unitId":"convener-0003","type":"adopt"}',
+    );
     fs.writeFileSync(file, good.join("\n"));
     const result = await onlineFromFile(file, { threads: 2, parallelBytes: 0 });
     expect(result.ok).toBe(false);

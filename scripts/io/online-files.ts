@@ -9,7 +9,8 @@ import { lineStartFrom } from "./read-range";
 /** Files at least this large are read on two threads. */
 const PARALLEL_BYTES = 16 * 1024 * 1024;
 
-export type OnlineFileResult = { ok: true; report: OnlineReport } | { ok: false; errors: { line: number; message: string }[] };
+export type OnlineFileResult =
+  { ok: true; report: OnlineReport } | { ok: false; errors: { line: number; message: string }[] };
 
 /**
  * `assay online` on a JSONL file. A large file is read once into memory both threads share, each
@@ -18,7 +19,10 @@ export type OnlineFileResult = { ok: true; report: OnlineReport } | { ok: false;
  * was handed. All of a unit's events (retried duplicates included) land in one thread, so
  * de-duplication, the multiple-arm exclusion and sessions are exactly as on one thread.
  */
-export async function onlineFromFile(file: string, options: OnlineOptions & { threads?: number; parallelBytes?: number } = {}): Promise<OnlineFileResult> {
+export async function onlineFromFile(
+  file: string,
+  options: OnlineOptions & { threads?: number; parallelBytes?: number } = {},
+): Promise<OnlineFileResult> {
   const size = fs.statSync(file).size;
   if ((options.threads ?? 2) > 1 && size >= (options.parallelBytes ?? PARALLEL_BYTES)) {
     const middle = lineStartFrom(file, size >> 1);
@@ -30,11 +34,19 @@ export async function onlineFromFile(file: string, options: OnlineOptions & { th
     ];
     const parts = await Promise.all(
       [port1, port2].map((sibling, part) =>
-        runWorker<PartResult>(new URL("./online-worker.ts", import.meta.url), { file, shared, part, from: ranges[part][0], to: ranges[part][1], sibling }, [sibling]),
+        runWorker<PartResult>(
+          new URL("./online-worker.ts", import.meta.url),
+          { file, shared, part, from: ranges[part][0], to: ranges[part][1], sibling },
+          [sibling],
+        ),
       ),
     );
     // The second part's lines come after the first's.
-    const errors = parts.flatMap((p) => p.errors.map((e) => ({ line: e.line + (e.part === 1 ? parts[0].lines : 0), message: e.message }))).sort((a, b) => a.line - b.line);
+    const errors = parts
+      .flatMap((p) =>
+        p.errors.map((e) => ({ line: e.line + (e.part === 1 ? parts[0].lines : 0), message: e.message })),
+      )
+      .sort((a, b) => a.line - b.line);
     if (errors.length) return { ok: false, errors };
     return { ok: true, report: reportFromTotals(mergeTotals(parts.map((p) => p.totals!)), options) };
   }

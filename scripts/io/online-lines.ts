@@ -17,7 +17,13 @@ const UNIT_KEY = Buffer.from('"unitId"');
  * part 0, which parses them and reports what is wrong. Lines are numbered from 1 at `from`; returns
  * how many there were.
  */
-export function linesByOwner(bytes: Buffer, from: number, to: number, parts: number, visit: (start: number, end: number, line: number, owner: number) => void): number {
+export function linesByOwner(
+  bytes: Buffer,
+  from: number,
+  to: number,
+  parts: number,
+  visit: (start: number, end: number, line: number, owner: number) => void,
+): number {
   let start = from;
   let line = 0;
   let key = bytes.indexOf(UNIT_KEY, from);

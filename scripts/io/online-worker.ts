@@ -9,7 +9,14 @@ import { readInto } from "./read-range";
  * parses the lines of its own units there, sends the other thread where that one's lines are,
  * then parses the lines the other thread found for it.
  */
-const { file, shared, part, from, to, sibling } = workerData as { file: string; shared: SharedArrayBuffer; part: number; from: number; to: number; sibling: MessagePort };
+const { file, shared, part, from, to, sibling } = workerData as {
+  file: string;
+  shared: SharedArrayBuffer;
+  part: number;
+  from: number;
+  to: number;
+  sibling: MessagePort;
+};
 const bytes = Buffer.from(shared);
 readInto(file, bytes, from, from, to);
 
@@ -30,5 +37,9 @@ function parse(start: number, end: number, line: number, origin: number) {
 }
 
 parseOwnLines(bytes, { from, to, part, sibling }, parse, (lines) => {
-  parentPort!.postMessage({ errors, lines, totals: errors.length ? null : totals.build() } satisfies PartResult);
+  parentPort!.postMessage({
+    errors,
+    lines,
+    totals: errors.length ? null : totals.build(),
+  } satisfies PartResult);
 });

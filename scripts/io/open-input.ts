@@ -32,7 +32,8 @@ export function isStreamedInput(file: string): boolean {
  */
 export async function readInput(file: string, what: string): Promise<Buffer> {
   if (file === "-") {
-    if (stdin && stdin.what !== what) throw new InputError(`Cannot read both ${stdin.what} and ${what} from ${STDIN_NAME}.`);
+    if (stdin && stdin.what !== what)
+      throw new InputError(`Cannot read both ${stdin.what} and ${what} from ${STDIN_NAME}.`);
     stdin ??= { what, bytes: readStdin(what) };
     return stdin.bytes;
   }
@@ -47,7 +48,9 @@ export function checkOneStdin(inputs: readonly { file: string; what: string }[])
   if (fromStdin.length < 2) return;
   const names = [...new Set(fromStdin.map((i) => i.what))];
   throw new InputError(
-    names.length > 1 ? `Cannot read both ${names.join(" and ")} from ${STDIN_NAME}: give \`-\` for one of them only.` : `Cannot read more than one ${names[0]} from ${STDIN_NAME}: give \`-\` once.`,
+    names.length > 1
+      ? `Cannot read both ${names.join(" and ")} from ${STDIN_NAME}: give \`-\` for one of them only.`
+      : `Cannot read more than one ${names[0]} from ${STDIN_NAME}: give \`-\` once.`,
   );
 }
 
@@ -78,14 +81,18 @@ async function readStdin(what: string): Promise<Buffer> {
   const head = Buffer.from(first.value as Buffer);
   if (head[0] === 0x1f && head[1] === 0x8b) {
     // Compressed on standard input (`zcat` forgotten, or `curl` of a .gz): gunzipped as it comes.
-    const rest = Readable.from((async function* () {
-      yield head;
-      for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value as Buffer;
-    })());
+    const rest = Readable.from(
+      (async function* () {
+        yield head;
+        for (let next = await iterator.next(); !next.done; next = await iterator.next())
+          yield next.value as Buffer;
+      })(),
+    );
     return gunzipStream(rest, STDIN_NAME, what);
   }
   chunks.push(head);
-  for (let next = await iterator.next(); !next.done; next = await iterator.next()) chunks.push(next.value as Buffer);
+  for (let next = await iterator.next(); !next.done; next = await iterator.next())
+    chunks.push(next.value as Buffer);
   return Buffer.concat(chunks);
 }
 
@@ -110,8 +117,10 @@ async function gunzipStream(source: Readable, file: string, what: string): Promi
 
 function gzipProblem(file: string, what: string, error: unknown): string {
   const e = error as NodeJS.ErrnoException;
-  if (e.code === "Z_DATA_ERROR" && /header/.test(e.message)) return `${file} is not a gzip file (the ${what} file ends in .gz but its bytes are not gzip's).`;
-  if (e.code === "Z_BUF_ERROR" || /unexpected end/.test(e.message)) return `${file} is a truncated gzip file: its ${what} data ends before the gzip stream does.`;
+  if (e.code === "Z_DATA_ERROR" && /header/.test(e.message))
+    return `${file} is not a gzip file (the ${what} file ends in .gz but its bytes are not gzip's).`;
+  if (e.code === "Z_BUF_ERROR" || /unexpected end/.test(e.message))
+    return `${file} is a truncated gzip file: its ${what} data ends before the gzip stream does.`;
   if (e.code === "Z_DATA_ERROR") return `${file} is a damaged gzip file (${e.message}).`;
   return unreadable(file, what, error);
 }

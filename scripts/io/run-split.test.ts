@@ -13,7 +13,10 @@ function write(name: string, lines: string[]) {
 }
 
 // Queries q10..q54 with 20 judgements each, every line 13 bytes: query q's lines start at (q - 10) * 260.
-const qrelsLines = Array.from({ length: 45 * 20 }, (_, i) => `q${10 + Math.floor(i / 20)} 0 d${String(i % 20).padStart(3, "0")} 1`);
+const qrelsLines = Array.from(
+  { length: 45 * 20 },
+  (_, i) => `q${10 + Math.floor(i / 20)} 0 d${String(i % 20).padStart(3, "0")} 1`,
+);
 const qrels = write("qrels.txt", qrelsLines);
 const at = (q: number) => (q - 10) * 260;
 

@@ -20,7 +20,14 @@ export interface RunPartEvaluation extends Evaluation {
  * file. Returns null as soon as a query comes back after another (a run not grouped by query,
  * for the caller to parse whole). Coverage@K, which needs every list, is not computed here.
  */
-export function evaluateRunRange(file: string, start: number, end: number, qrels: ParsedQrels, measures: readonly Measure[], pieceBytes = PIECE_BYTES): RunPartEvaluation | null {
+export function evaluateRunRange(
+  file: string,
+  start: number,
+  end: number,
+  qrels: ParsedQrels,
+  measures: readonly Measure[],
+  pieceBytes = PIECE_BYTES,
+): RunPartEvaluation | null {
   const builder = new EvaluationBuilder(measures);
   const lookup = new JudgementLookup(qrels);
   const duplicates = new DuplicateFinder();
@@ -38,7 +45,13 @@ export function evaluateRunRange(file: string, start: number, end: number, qrels
       labels = new Float64Array(count * 2);
     }
     for (let i = 0; i < count; i++) order[i] = i;
-    const list: DocIds = { bytes: segment.bytes, docStart: segment.docStart, docLength: segment.docLength, docHash: segment.docHash, order };
+    const list: DocIds = {
+      bytes: segment.bytes,
+      docStart: segment.docStart,
+      docLength: segment.docLength,
+      docHash: segment.docHash,
+      order,
+    };
     orderList(list, segment.value, 0, count, duplicates, qid, file);
     const judged = lookup.queryOf(qid);
     if (judged < 0) return true;
@@ -49,7 +62,7 @@ export function evaluateRunRange(file: string, start: number, end: number, qrels
   });
   let buffer = Buffer.allocUnsafe(Math.max(1, Math.min(pieceBytes, end - start)));
   let filled = 0;
-  for (let position = start; ; ) {
+  for (let position = start; ;) {
     const read = readInto(file, buffer, filled, position, Math.min(end, position + buffer.length - filled));
     filled += read;
     position += read;

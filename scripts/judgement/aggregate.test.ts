@@ -44,11 +44,15 @@ describe("aggregation accuracy", () => {
       ["b", 3],
       ["c", 2],
     ]);
-    const labels = new Map((["median", "majority", "mean"] as const).map((m) => [m, aggregateItems(ratings, m)]));
+    const labels = new Map(
+      (["median", "majority", "mean"] as const).map((m) => [m, aggregateItems(ratings, m)]),
+    );
     const accuracy = aggregationAccuracy(labels, truth, { B: 200, seed: 3 });
     expect(accuracy.get("median")!.accuracy).toBeCloseTo(1 / 3, 12);
     expect(accuracy.get("majority")!.accuracy).toBeCloseTo(1 / 3, 12);
     expect(accuracy.get("mean")!.accuracy).toBeCloseTo(2 / 3, 12);
-    expect(accuracy.get("mean")!.ci).toEqual(aggregationAccuracy(labels, truth, { B: 200, seed: 3 }).get("mean")!.ci);
+    expect(accuracy.get("mean")!.ci).toEqual(
+      aggregationAccuracy(labels, truth, { B: 200, seed: 3 }).get("mean")!.ci,
+    );
   });
 });

@@ -58,9 +58,10 @@ export interface AggregateOptions {
 export function aggregateItems(
   ratings: readonly GradedRating[],
   method: AggregationMethod,
-  options: AggregateOptions = {}
+  options: AggregateOptions = {},
 ): Map<string, number | null> {
-  if (method === "dawid-skene") return dawidSkene(ratings, { classes: options.classes ?? GRADE_CLASSES }).labels;
+  if (method === "dawid-skene")
+    return dawidSkene(ratings, { classes: options.classes ?? GRADE_CLASSES }).labels;
   const byItem = new Map<string, number[]>();
   for (const r of ratings) {
     let grades = byItem.get(r.item);
@@ -68,7 +69,11 @@ export function aggregateItems(
     grades.push(r.grade);
   }
   const label =
-    method === "median" ? medianGrade : method === "mean" ? meanGrade : (g: number[]) => majorityGrade(g, options.coin);
+    method === "median"
+      ? medianGrade
+      : method === "mean"
+        ? meanGrade
+        : (g: number[]) => majorityGrade(g, options.coin);
   return new Map([...byItem].map(([item, grades]) => [item, label(grades)]));
 }
 
@@ -86,18 +91,18 @@ export interface MethodAccuracy {
 export function aggregationAccuracy(
   labels: ReadonlyMap<AggregationMethod, ReadonlyMap<string, number | null>>,
   truth: ReadonlyMap<string, number>,
-  options: BootstrapOptions = {}
+  options: BootstrapOptions = {},
 ): Map<AggregationMethod, MethodAccuracy> {
   const gold = [...truth.keys()];
   const methods = [...labels.keys()];
   const columns = methods.map((m) =>
-    Float64Array.from(gold, (item) => (labels.get(m)!.get(item) === truth.get(item) ? 1 : 0))
+    Float64Array.from(gold, (item) => (labels.get(m)!.get(item) === truth.get(item) ? 1 : 0)),
   );
   const cis = bootstrapMeans(columns, options);
   return new Map(
     methods.map((m, j) => [
       m,
       { accuracy: gold.length ? columns[j].reduce((s, x) => s + x, 0) / gold.length : NaN, ci: cis[j] },
-    ])
+    ]),
   );
 }

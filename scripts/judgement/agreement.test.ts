@@ -15,7 +15,9 @@ const ratings: Rating[] = fs
     const [item, rater, grade] = line.split(",");
     return { item, rater, value: Number(grade) };
   });
-const expected = JSON.parse(fs.readFileSync(path.join(dir, "agreement-krippendorff/expected.json"), "utf8")) as Record<string, number>;
+const expected = JSON.parse(
+  fs.readFileSync(path.join(dir, "agreement-krippendorff/expected.json"), "utf8"),
+) as Record<string, number>;
 
 describe("Krippendorff's alpha", () => {
   it.each(alphaLevels)("%s α matches the published value within 1e-6 relative", (level) => {
@@ -40,11 +42,16 @@ describe("Krippendorff's alpha", () => {
     expect(report.ci!.upper).toBeGreaterThan(report.alpha!);
     expect(agreementReport(ratings, "ordinal", { B: 500, seed: 1 }).ci).toEqual(report.ci);
     expect(report.leaveOneOut.map((r) => r.rater)).toEqual(["rater-1", "rater-2", "rater-3", "rater-4"]);
-    expect(report.leaveOneOut[0].alpha).toBeCloseTo(krippendorffAlpha(ratings.filter((r) => r.rater !== "rater-1"))!, 12);
+    expect(report.leaveOneOut[0].alpha).toBeCloseTo(
+      krippendorffAlpha(ratings.filter((r) => r.rater !== "rater-1"))!,
+      12,
+    );
   });
 
   it("rejects a rater grading one item twice", () => {
-    expect(() => krippendorffAlpha([...ratings, { item: "item-1", rater: "rater-1", value: 2 }])).toThrow("rater-1 rated item-1 twice");
+    expect(() => krippendorffAlpha([...ratings, { item: "item-1", rater: "rater-1", value: 2 }])).toThrow(
+      "rater-1 rated item-1 twice",
+    );
   });
 });
 
@@ -62,7 +69,14 @@ describe("label aggregation", () => {
 });
 
 describe("GrowthBook v2 assignment", () => {
-  const cases = JSON.parse(fs.readFileSync(path.join(dir, "assign-small.json"), "utf8")) as { seed: string; unit: string; hash: number; weights: number[]; coverage: number; arm: number }[];
+  const cases = JSON.parse(fs.readFileSync(path.join(dir, "assign-small.json"), "utf8")) as {
+    seed: string;
+    unit: string;
+    hash: number;
+    weights: number[];
+    coverage: number;
+    arm: number;
+  }[];
   it.each(cases)("$seed / $unit → hash $hash, arm $arm", (c) => {
     const result = assignUnit(c.seed, c.unit, c.weights, c.coverage);
     expect(result.hash).toBe(c.hash);
@@ -70,7 +84,9 @@ describe("GrowthBook v2 assignment", () => {
   });
 
   it("rejects weights that do not sum to 1 and coverage outside [0, 1]", () => {
-    expect(() => assignUnit("s", "u", [0.5, 0.6])).toThrow("arm weights must sum to 1, within GrowthBook's 0.99 to 1.01 (they sum to 1.1)");
+    expect(() => assignUnit("s", "u", [0.5, 0.6])).toThrow(
+      "arm weights must sum to 1, within GrowthBook's 0.99 to 1.01 (they sum to 1.1)",
+    );
     expect(() => assignUnit("s", "u", [0.5, 0.5], 1.5)).toThrow("coverage must be between 0 and 1");
   });
 });

@@ -32,7 +32,11 @@ export function unitsOf(ratings: readonly Rating[]): number[][] {
   return [...byItem.values()].map((m) => [...m.values()]);
 }
 
-export function alphaOfUnits(units: readonly number[][], level: AlphaLevel, weights?: ArrayLike<number>): number | null {
+export function alphaOfUnits(
+  units: readonly number[][],
+  level: AlphaLevel,
+  weights?: ArrayLike<number>,
+): number | null {
   const values = [...new Set(units.flat())].sort((a, b) => a - b);
   const index = new Map(values.map((v, i) => [v, i]));
   const V = values.length;
@@ -99,7 +103,11 @@ export interface AgreementReport {
 }
 
 /** α with a bootstrap CI over items and each rater's leave-one-out α. */
-export function agreementReport(ratings: readonly Rating[], level: AlphaLevel = "ordinal", options: BootstrapOptions = {}): AgreementReport {
+export function agreementReport(
+  ratings: readonly Rating[],
+  level: AlphaLevel = "ordinal",
+  options: BootstrapOptions = {},
+): AgreementReport {
   const units = unitsOf(ratings);
   const alpha = alphaOfUnits(units, level);
   const ci = bootstrapStatistic(units.length, (counts) => alphaOfUnits(units, level, counts), options);

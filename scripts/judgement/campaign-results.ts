@@ -23,7 +23,11 @@ export interface CampaignData {
 }
 
 /** Aggregated labels as TREC relevance (grade − 1): proposal → candidate → rel; unlabelled pairs left out. */
-export function labelsOf(pairs: readonly GradedPair[], pick: (p: GradedPair) => Grade[] = (p) => p.grades.map((g) => g.grade), adjudicate = true): Map<string, Map<string, number>> {
+export function labelsOf(
+  pairs: readonly GradedPair[],
+  pick: (p: GradedPair) => Grade[] = (p) => p.grades.map((g) => g.grade),
+  adjudicate = true,
+): Map<string, Map<string, number>> {
   const out = new Map<string, Map<string, number>>();
   for (const p of pairs) {
     const grade = aggregateGrade(pick(p), adjudicate ? p.adjudicated : null);
@@ -34,9 +38,15 @@ export function labelsOf(pairs: readonly GradedPair[], pick: (p: GradedPair) => 
   return out;
 }
 
-export const disagreementsOf = (pairs: readonly GradedPair[]) => pairs.filter((p) => isDisagreement(p.grades.map((g) => g.grade)));
+export const disagreementsOf = (pairs: readonly GradedPair[]) =>
+  pairs.filter((p) => isDisagreement(p.grades.map((g) => g.grade)));
 
-function queriesFor(data: CampaignData, system: CampaignData["systems"][number], labels: Map<string, Map<string, number>>, proposals: readonly string[]): QueryInput[] {
+function queriesFor(
+  data: CampaignData,
+  system: CampaignData["systems"][number],
+  labels: Map<string, Map<string, number>>,
+  proposals: readonly string[],
+): QueryInput[] {
   return proposals
     .filter((p) => system.lists.has(p) && labels.has(p))
     .map((p) => {
@@ -54,13 +64,19 @@ export interface CampaignResults {
   systems: {
     key: string;
     overall: { proposals: number; measures: Record<string, { value: number | null; ci: Interval | null }> };
-    subjects: Record<string, { proposals: number; measures: Record<string, { value: number | null; ci: Interval | null }> }>;
+    subjects: Record<
+      string,
+      { proposals: number; measures: Record<string, { value: number | null; ci: Interval | null }> }
+    >;
   }[];
   comparison: SystemComparison | null;
 }
 
 /** NDCG@K (linear and exponential gain) and Judged@K per system, overall and per subject, on the aggregated labels. */
-export function campaignResults(data: CampaignData, options: BootstrapOptions & { ks?: number[] } = {}): CampaignResults {
+export function campaignResults(
+  data: CampaignData,
+  options: BootstrapOptions & { ks?: number[] } = {},
+): CampaignResults {
   const ks = options.ks ?? [5, 10, 20];
   const measures = parseMeasures(ks.flatMap((k) => [`nDCG@${k}`, `nDCG(gain=exp)@${k}`, `Judged@${k}`]));
   const labels = labelsOf(data.pairs);
@@ -70,12 +86,18 @@ export function campaignResults(data: CampaignData, options: BootstrapOptions & 
     const evaluation = evaluateQueries(queries, measures);
     const summary = summarize(evaluation);
     const cis = evaluationIntervals(evaluation, options);
-    return { proposals: queries.length, measures: Object.fromEntries(measures.map((m) => [m.name, { value: summary.aggregate[m.name], ci: cis[m.name] }])) };
+    return {
+      proposals: queries.length,
+      measures: Object.fromEntries(
+        measures.map((m) => [m.name, { value: summary.aggregate[m.name], ci: cis[m.name] }]),
+      ),
+    };
   };
   const systems = data.systems.map((system) => {
     const queries = queriesFor(data, system, labels, all);
     const subjects: CampaignResults["systems"][number]["subjects"] = {};
-    for (const subject of [...new Set(queries.map((q) => subjectOf.get(q.qid)!))].sort()) subjects[subject] = groupReport(queries.filter((q) => subjectOf.get(q.qid) === subject));
+    for (const subject of [...new Set(queries.map((q) => subjectOf.get(q.qid)!))].sort())
+      subjects[subject] = groupReport(queries.filter((q) => subjectOf.get(q.qid) === subject));
     return { key: system.key, overall: groupReport(queries), subjects };
   });
   let comparison: SystemComparison | null = null;
@@ -84,7 +106,11 @@ export function campaignResults(data: CampaignData, options: BootstrapOptions & 
     if (shared.length >= 2) {
       const k = ks.includes(10) ? 10 : ks[0];
       comparison = compareSystems(
-        data.systems.map((s) => ({ name: s.key, values: evaluateQueries(queriesFor(data, s, labels, shared), parseMeasures([`nDCG@${k}`])).columns[0].values })),
+        data.systems.map((s) => ({
+          name: s.key,
+          values: evaluateQueries(queriesFor(data, s, labels, shared), parseMeasures([`nDCG@${k}`]))
+            .columns[0].values,
+        })),
         "t",
         options,
       );
@@ -98,7 +124,10 @@ export function campaignResults(data: CampaignData, options: BootstrapOptions & 
  * and report how often the n-rater label equals the all-rater label, and the Kendall τ between the
  * systems' nDCG@10 ordering under n raters and under all (null with fewer than two systems).
  */
-export function learningCurve(data: CampaignData, options: { samples?: number; seed?: string | number } = {}) {
+export function learningCurve(
+  data: CampaignData,
+  options: { samples?: number; seed?: string | number } = {},
+) {
   const samples = options.samples ?? 100;
   const rng = createRng(options.seed ?? "assay-curve");
   const r = Math.max(0, ...data.pairs.map((p) => p.grades.length));
@@ -106,7 +135,8 @@ export function learningCurve(data: CampaignData, options: { samples?: number; s
   const all = data.proposals.map((p) => p.id);
   const scores = (labels: Map<string, Map<string, number>>) =>
     data.systems.map((s) => {
-      const values = evaluateQueries(queriesFor(data, s, labels, all), parseMeasures(["nDCG@10"])).columns[0].values;
+      const values = evaluateQueries(queriesFor(data, s, labels, all), parseMeasures(["nDCG@10"])).columns[0]
+        .values;
       return values.length ? values.reduce((a, b) => a + b, 0) / values.length : 0;
     });
   const reference = scores(full);
@@ -140,7 +170,11 @@ export function learningCurve(data: CampaignData, options: { samples?: number; s
         }
       }
     }
-    curve.push({ raters: n, labelAgreement: compared ? same / compared : 0, kendallTau: taus ? tauSum / taus : null });
+    curve.push({
+      raters: n,
+      labelAgreement: compared ? same / compared : 0,
+      kendallTau: taus ? tauSum / taus : null,
+    });
   }
   return curve;
 }

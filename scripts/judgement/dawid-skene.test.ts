@@ -27,7 +27,7 @@ describe("Dawid–Skene", () => {
         { item: "C", rater: "r1", grade: 1 },
         { item: "C", rater: "r2", grade: 2 },
       ],
-      { classes: 2 }
+      { classes: 2 },
     );
     expect(result.iterations).toBe(2);
     expect(result.logLikelihood).toBeCloseTo(3 * Math.log(1 / 3), 6);
@@ -48,7 +48,7 @@ describe("Dawid–Skene", () => {
         [1, 0],
         [0, 1],
         [0.5, 0.5],
-      ]
+      ],
     );
     expect([...result.labels]).toEqual([
       ["A", 1],
@@ -60,8 +60,8 @@ describe("Dawid–Skene", () => {
   it("gives Dawid and Skene's 1979 estimates for their Table 1 (to the paper's two decimals)", () => {
     const ratings = TABLE_1.flatMap((observers, p) =>
       observers.flatMap((grades, o) =>
-        grades.map((grade) => ({ item: `patient-${p + 1}`, rater: `observer-${o + 1}`, grade }))
-      )
+        grades.map((grade) => ({ item: `patient-${p + 1}`, rater: `observer-${o + 1}`, grade })),
+      ),
     );
     // The paper starts from each patient's shares of the votes; DESIGN.md's majority start ends in
     // another local maximum here (lower likelihood: class 4's prior 0.02), which the last lines pin.
@@ -110,8 +110,8 @@ describe("Dawid–Skene", () => {
       const want = JSON.parse(fs.readFileSync(path.join(F, "expected.json"), "utf8"))[start];
       const ratings = table.flatMap((observers, p) =>
         observers.flatMap((grades, o) =>
-          grades.map((grade) => ({ item: `patient-${p + 1}`, rater: `observer-${o + 1}`, grade }))
-        )
+          grades.map((grade) => ({ item: `patient-${p + 1}`, rater: `observer-${o + 1}`, grade })),
+        ),
       );
       const result = dawidSkene(ratings, { classes: 4, start });
       expect(result.iterations).toBe(want.iterations);
@@ -120,13 +120,14 @@ describe("Dawid–Skene", () => {
         got.forEach((v, i) => expect(Math.abs(v - expected[i])).toBeLessThan(1e-6));
       within(result.priors, want.priors);
       table.forEach((_, p) => within(result.posteriors.get(`patient-${p + 1}`)!, want.posteriors[p]));
-      for (let o = 0; o < 5; o++) within(result.confusion.get(`observer-${o + 1}`)!.flat(), want.confusion[o].flat());
-    }
+      for (let o = 0; o < 5; o++)
+        within(result.confusion.get(`observer-${o + 1}`)!.flat(), want.confusion[o].flat());
+    },
   );
 
   it("rejects a grade outside the classes", () => {
     expect(() => dawidSkene([{ item: "A", rater: "r", grade: 5 }], { classes: 4 })).toThrow(
-      "is not a whole number from 1 to 4"
+      "is not a whole number from 1 to 4",
     );
   });
 });

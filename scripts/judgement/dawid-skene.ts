@@ -57,7 +57,7 @@ export interface EmState {
 /** Dawid–Skene over named ratings with grades 1..classes. */
 export function dawidSkene(
   ratings: readonly { item: string; rater: string; grade: number }[],
-  options: { classes: number; start?: DsStart }
+  options: { classes: number; start?: DsStart },
 ): DawidSkeneResult {
   const K = options.classes;
   const itemIds = new Map<string, number>();
@@ -73,7 +73,9 @@ export function dawidSkene(
   };
   ratings.forEach((r, o) => {
     if (!Number.isInteger(r.grade) || r.grade < 1 || r.grade > K)
-      throw new Error(`the grade ${r.grade} of ${r.rater} for ${r.item} is not a whole number from 1 to ${K}`);
+      throw new Error(
+        `the grade ${r.grade} of ${r.rater} for ${r.item} is not a whole number from 1 to ${K}`,
+      );
     if (!itemIds.has(r.item)) itemIds.set(r.item, itemIds.size);
     if (!raterIds.has(r.rater)) raterIds.set(r.rater, raterIds.size);
     obs.item[o] = itemIds.get(r.item)!;
@@ -87,13 +89,17 @@ export function dawidSkene(
   const items = [...itemIds.keys()];
   return {
     labels: new Map(items.map((item, i) => [item, labels[i] + 1])),
-    posteriors: new Map(items.map((item, i) => [item, Array.from(em.posteriors.subarray(i * K, (i + 1) * K))])),
+    posteriors: new Map(
+      items.map((item, i) => [item, Array.from(em.posteriors.subarray(i * K, (i + 1) * K))]),
+    ),
     priors: Array.from(em.priors),
     confusion: new Map(
       [...raterIds].map(([rater, j]) => [
         rater,
-        Array.from({ length: K }, (_, k) => Array.from(em.confusion.subarray((j * K + k) * K, (j * K + k + 1) * K))),
-      ])
+        Array.from({ length: K }, (_, k) =>
+          Array.from(em.confusion.subarray((j * K + k) * K, (j * K + k + 1) * K)),
+        ),
+      ]),
     ),
     logLikelihood: em.logLikelihood,
     iterations: em.iterations,
@@ -117,7 +123,7 @@ export function dawidSkeneEm(
   obs: Observations,
   start: DsStart = "majority",
   maxIterations = DS_MAX_ITERATIONS,
-  tolerance = DS_TOLERANCE
+  tolerance = DS_TOLERANCE,
 ): EmState {
   const { items: I, raters: J, classes: K } = obs;
   const N = obs.item.length;

@@ -37,14 +37,14 @@ export interface GoldReport {
 export function goldReport(
   ratings: readonly GradedRating[],
   truth: ReadonlyMap<string, number>,
-  options: GoldReportOptions
+  options: GoldReportOptions,
 ): GoldReport {
   const seed = options.seed ?? "assay";
   const labels = new Map(
     options.methods.map((m) => [
       m,
       aggregateItems(ratings, m, { coin: options.coinTies ? createRng(`${seed}:ties`) : undefined }),
-    ])
+    ]),
   );
   const curves = learningCurves(ratings, options.methods, truth, {
     draws: options.draws,
@@ -62,7 +62,7 @@ export function goldReport(
     aggregation: Object.fromEntries(aggregationAccuracy(labels, truth, options)),
     learningCurve: Object.fromEntries([...curves].map(([m, c]) => [m, c.points])),
     enoughRaters: Object.fromEntries(
-      [...curves].map(([m, c]) => [m, { allRaters: c.allRaters, suggestedN: c.suggestedN }])
+      [...curves].map(([m, c]) => [m, { allRaters: c.allRaters, suggestedN: c.suggestedN }]),
     ),
   };
 }

@@ -108,7 +108,7 @@ describe("gold agreement", () => {
         ["p1:a", 1],
         ["p2:c", 4],
       ]),
-      (item) => item.split(":")[0]
+      (item) => item.split(":")[0],
     );
     expect(byProposal.get("p1")).toMatchObject({
       gold: 1,

@@ -40,7 +40,7 @@ export function goldAgreement(grades: readonly number[], truths: readonly number
 /** Per rater, over the gold items they graded ("can't judge" is not in the ratings). Raters sorted by id. */
 export function raterGoldAgreement(
   ratings: readonly GradedRating[],
-  truth: ReadonlyMap<string, number>
+  truth: ReadonlyMap<string, number>,
 ): Map<string, GoldAgreement> {
   const byRater = new Map<string, { grades: number[]; truths: number[] }>();
   for (const r of [...ratings].sort((a, b) => (a.rater < b.rater ? -1 : a.rater > b.rater ? 1 : 0))) {
@@ -72,7 +72,7 @@ export interface ProposalGold extends GoldAgreement {
 export function proposalGoldAgreement(
   ratings: readonly GradedRating[],
   truth: ReadonlyMap<string, number>,
-  proposalOf: (item: string) => string
+  proposalOf: (item: string) => string,
 ): Map<string, ProposalGold> {
   const byItem = new Map<string, number[]>();
   for (const r of ratings) {
@@ -92,7 +92,7 @@ export function proposalGoldAgreement(
         const gold = items.filter((item) => truth.has(item));
         const agreement = goldAgreement(
           gold.map((item) => mean(byItem.get(item)!)),
-          gold.map((item) => truth.get(item)!)
+          gold.map((item) => truth.get(item)!),
         );
         let ss = 0;
         let df = 0;
@@ -108,6 +108,6 @@ export function proposalGoldAgreement(
           proposal,
           { ...agreement, items: items.length, minJudgements, pooledVariance: df > 0 ? ss / df : null },
         ];
-      })
+      }),
   );
 }

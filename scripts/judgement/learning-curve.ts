@@ -50,7 +50,7 @@ export function learningCurves(
   ratings: readonly GradedRating[],
   methods: readonly AggregationMethod[],
   truth: ReadonlyMap<string, number> | null,
-  options: LearningCurveOptions = {}
+  options: LearningCurveOptions = {},
 ): Map<AggregationMethod, LearningCurve> {
   const draws = options.draws ?? DEFAULT_DRAWS;
   const K = options.classes ?? GRADE_CLASSES;
@@ -71,7 +71,7 @@ export function learningCurves(
     method: AggregationMethod,
     picked: number[][],
     pickedRaters: number[][],
-    coin?: Rng
+    coin?: Rng,
   ): (number | null)[] => {
     if (method === "median") return picked.map(medianGrade);
     if (method === "mean") return picked.map(meanGrade);
@@ -81,7 +81,9 @@ export function learningCurves(
   const coin = options.coinTies ? rng : undefined;
   const allLabels = new Map(methods.map((m) => [m, label(m, grades, whose, coin)]));
   const reference: (number | null)[] = useTruth ? items.map((item) => truth.get(item) ?? null) : [];
-  const scored = useTruth ? items.map((_, i) => i).filter((i) => reference[i] !== null) : items.map((_, i) => i);
+  const scored = useTruth
+    ? items.map((_, i) => i).filter((i) => reference[i] !== null)
+    : items.map((_, i) => i);
   // Gold items nobody graded are still gold: they count as wrong for every method.
   const goldTotal = useTruth ? truth.size : items.length;
   const accuracyOf = (method: AggregationMethod, labels: (number | null)[]) => {
@@ -93,8 +95,12 @@ export function learningCurves(
   const curves = new Map(
     methods.map((m) => [
       m,
-      { points: [] as CurvePoint[], allRaters: accuracyOf(m, allLabels.get(m)!), suggestedN: null as number | null },
-    ])
+      {
+        points: [] as CurvePoint[],
+        allRaters: accuracyOf(m, allLabels.get(m)!),
+        suggestedN: null as number | null,
+      },
+    ]),
   );
   for (let n = 1; n <= r; n++) {
     if (n === r && !coin) {
@@ -159,7 +165,7 @@ function dsLabels(grades: number[][], raters: number[][], J: number, K: number):
       obs.item[o] = i;
       obs.rater[o] = raters[i][x];
       obs.cls[o++] = grade - 1;
-    })
+    }),
   );
   const labels = dawidSkeneLabels(dawidSkeneEm(obs).posteriors, K);
   return Array.from(labels, (l, i) => (grades[i].length ? l + 1 : null));

@@ -10,7 +10,8 @@ export function canonicalJson(value: unknown): string {
 
 function normalise(value: unknown): unknown {
   if (typeof value === "number") return Number.isFinite(value) ? value : null;
-  if (Array.isArray(value) || ArrayBuffer.isView(value)) return Array.from(value as ArrayLike<unknown>, normalise);
+  if (Array.isArray(value) || ArrayBuffer.isView(value))
+    return Array.from(value as ArrayLike<unknown>, normalise);
   if (value instanceof Map) return normalise(Object.fromEntries(value));
   if (value instanceof Date) return value.toISOString();
   if (value && typeof value === "object") {

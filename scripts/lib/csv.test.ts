@@ -3,8 +3,23 @@ import { toCsv } from "./csv";
 
 describe("toCsv", () => {
   it("prefixes every text cell that could start a formula, including one followed by a line break", () => {
-    const attacks = ["=HYPERLINK(\"http://evil.example\",\"x\")", "=cmd|' /C calc'!A0", "+1+1", "-2+3", "@SUM(A1)", "\tx", "\rx", "=a\nb"];
-    const parsed = Papa.parse<string[]>(toCsv(["v"], attacks.map((a) => [a])), { skipEmptyLines: true }).data.slice(1);
+    const attacks = [
+      '=HYPERLINK("http://evil.example","x")',
+      "=cmd|' /C calc'!A0",
+      "+1+1",
+      "-2+3",
+      "@SUM(A1)",
+      "\tx",
+      "\rx",
+      "=a\nb",
+    ];
+    const parsed = Papa.parse<string[]>(
+      toCsv(
+        ["v"],
+        attacks.map((a) => [a]),
+      ),
+      { skipEmptyLines: true },
+    ).data.slice(1);
     expect(parsed.map((r) => r[0])).toEqual(attacks.map((a) => `'${a}`));
   });
 

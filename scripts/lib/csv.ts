@@ -16,7 +16,10 @@ const FORMULA_START = /^[=+\-@\t\r]/;
  */
 export function toCsv(headers: readonly string[], rows: readonly (readonly CsvCell[])[]): string {
   return Papa.unparse(
-    { fields: [...headers], data: rows.map((row) => row.map((cell) => (cell === null || cell === undefined ? "" : cell))) },
+    {
+      fields: [...headers],
+      data: rows.map((row) => row.map((cell) => (cell === null || cell === undefined ? "" : cell))),
+    },
     { escapeFormulae: FORMULA_START },
   );
 }

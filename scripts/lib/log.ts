@@ -29,7 +29,11 @@ export function logDatabaseOutage(context: string, error: unknown) {
 export function describeError(context: string, error: unknown): string {
   const parts = [context];
   const seen = new Set<unknown>();
-  for (let e: unknown = error; e && typeof e === "object" && !seen.has(e); e = (e as { cause?: unknown }).cause) {
+  for (
+    let e: unknown = error;
+    e && typeof e === "object" && !seen.has(e);
+    e = (e as { cause?: unknown }).cause
+  ) {
     seen.add(e);
     const { message, code, query } = e as { message?: unknown; code?: unknown; query?: unknown };
     // drizzle's own message repeats the query and its parameters: the query is taken from its field.

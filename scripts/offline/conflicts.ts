@@ -29,7 +29,11 @@ export interface ConflictedSlot {
 }
 
 /** COI@K for each K: the share of the top-K slots of all lists that hold a candidate conflicted with the list's proposal. */
-export function conflictsAtK(lists: readonly ProposalList[], conflicts: ConflictMap, ks: readonly number[]): ConflictsAtK[] {
+export function conflictsAtK(
+  lists: readonly ProposalList[],
+  conflicts: ConflictMap,
+  ks: readonly number[],
+): ConflictsAtK[] {
   return ks.map((k) => {
     let slots = 0;
     let conflicted = 0;
@@ -44,13 +48,18 @@ export function conflictsAtK(lists: readonly ProposalList[], conflicts: Conflict
 }
 
 /** Every conflicted slot at rank ≤ depth, by proposal then rank. */
-export function conflictedSlots(lists: readonly ProposalList[], conflicts: ConflictMap, depth: number): ConflictedSlot[] {
+export function conflictedSlots(
+  lists: readonly ProposalList[],
+  conflicts: ConflictMap,
+  depth: number,
+): ConflictedSlot[] {
   const out: ConflictedSlot[] = [];
   for (const l of lists) {
     const declared = conflicts.get(l.proposal);
     if (!declared) continue;
     l.items.slice(0, depth).forEach((candidate, i) => {
-      if (declared.has(candidate)) out.push({ proposal: l.proposal, candidate, rank: i + 1, reason: declared.get(candidate)! });
+      if (declared.has(candidate))
+        out.push({ proposal: l.proposal, candidate, rank: i + 1, reason: declared.get(candidate)! });
     });
   }
   return out;
@@ -60,7 +69,11 @@ export function conflictedSlots(lists: readonly ProposalList[], conflicts: Confl
  * A list as the convener would see it: the candidates conflicted with the proposal removed and the
  * ranks closed up (the fourth candidate moves to rank 3 when the third is conflicted).
  */
-export function withoutConflicted(proposal: string, items: readonly string[], conflicts: ConflictMap): readonly string[] {
+export function withoutConflicted(
+  proposal: string,
+  items: readonly string[],
+  conflicts: ConflictMap,
+): readonly string[] {
   const declared = conflicts.get(proposal);
   return declared ? items.filter((c) => !declared.has(c)) : items;
 }

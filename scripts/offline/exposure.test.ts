@@ -24,7 +24,13 @@ describe("diversity and exposure, worked by hand", () => {
   const report = exposureReport(lists, [1, 2], catalog, subjects);
 
   it("takes a candidate's subject from the committees they sat on", () => {
-    expect(subjects).toEqual(new Map([["a", "s1"], ["c", "s1"], ["b", "s2"]]));
+    expect(subjects).toEqual(
+      new Map([
+        ["a", "s1"],
+        ["c", "s1"],
+        ["b", "s2"],
+      ]),
+    );
   });
 
   it("prediction coverage: proposals with a non-empty list", () => {
@@ -44,7 +50,15 @@ describe("diversity and exposure, worked by hand", () => {
   it("Gini of exposure over the whole catalog, never-shown candidates at 0", () => {
     // Sorted exposure 0, 0, 1, 2, 3; Σ(2i − n − 1)e = 0·1 + 2·2 + 4·3 = 16; 16 / (5 · 6).
     expect(report.overall.byK[1].gini).toBeCloseTo(16 / 30, 12);
-    expect(giniIndex(new Map([["a", 1], ["b", 1]]), new Set(["a", "b"]))).toBe(0);
+    expect(
+      giniIndex(
+        new Map([
+          ["a", 1],
+          ["b", 1],
+        ]),
+        new Set(["a", "b"]),
+      ),
+    ).toBe(0);
     expect(giniIndex(new Map([["a", 4]]), new Set(["a", "b", "c", "d"]))).toBe(0.75); // (n − 1)/n: one takes all
   });
 
@@ -54,7 +68,12 @@ describe("diversity and exposure, worked by hand", () => {
     expect(report.overall.byK[1].otherSubjectShare).toBeCloseTo(1 / 3, 12);
     expect(report.overall.byK[1].unknownSubjectShare).toBe(0);
     // One list with subjects s1, s1, s2, and a third, unknown candidate: H = −(2/3 log2 2/3 + 1/3 log2 1/3).
-    const one = exposureReport([{ proposal: "p1", subject: "s1", items: ["a", "c", "b", "d"] }], [4], catalog, subjects);
+    const one = exposureReport(
+      [{ proposal: "p1", subject: "s1", items: ["a", "c", "b", "d"] }],
+      [4],
+      catalog,
+      subjects,
+    );
     expect(one.overall.byK[0].subjectEntropy).toBeCloseTo(0.9182958341, 9);
     expect(one.overall.byK[0].unknownSubjectShare).toBe(0.25);
     expect(one.overall.byK[0].otherSubjectShare).toBeCloseTo(1 / 3, 12);

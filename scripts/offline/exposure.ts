@@ -80,7 +80,10 @@ export function exposureReport(
   const ids = [...index.keys()];
   const n = ids.length;
   const subjectIndex = new Map([...new Set(candidateSubject.values())].sort().map((name, i) => [name, i]));
-  const candidateSubjectOf = Int32Array.from(ids, (id) => subjectIndex.get(candidateSubject.get(id) ?? "\u0000") ?? -1);
+  const candidateSubjectOf = Int32Array.from(
+    ids,
+    (id) => subjectIndex.get(candidateSubject.get(id) ?? "\u0000") ?? -1,
+  );
   // -1: the proposal has no subject; -2: a subject no candidate has (every known slot is then "other").
   const proposalSubjectOf = lists.map((l) => (l.subject === null ? -1 : (subjectIndex.get(l.subject) ?? -2)));
   const names = [...new Set(lists.map((l) => l.subject ?? NONE))].sort();
@@ -97,7 +100,15 @@ export function exposureReport(
       }
     }
     const head = headOf(counts.subarray(G * n), ids, Math.ceil(HEAD_SHARE * catalog.size));
-    const tally = Array.from({ length: G + 1 }, () => ({ slots: 0, tail: 0, unknown: 0, known: 0, other: 0, entropySum: 0, entropyProposals: 0 }));
+    const tally = Array.from({ length: G + 1 }, () => ({
+      slots: 0,
+      tail: 0,
+      unknown: 0,
+      known: 0,
+      other: 0,
+      entropySum: 0,
+      entropyProposals: 0,
+    }));
     const subjectCounts = new Int32Array(subjectIndex.size);
     for (let q = 0; q < lists.length; q++) {
       const items = encoded[q];
@@ -118,7 +129,8 @@ export function exposureReport(
       }
       const known = depth - unknown;
       let h = 0;
-      for (let s = 0; s < subjectCounts.length; s++) if (subjectCounts[s]) h -= (subjectCounts[s] / known) * Math.log2(subjectCounts[s] / known);
+      for (let s = 0; s < subjectCounts.length; s++)
+        if (subjectCounts[s]) h -= (subjectCounts[s] / known) * Math.log2(subjectCounts[s] / known);
       for (const t of [tally[groupOf[q]], tally[G]]) {
         t.slots += depth;
         t.tail += tail;
@@ -133,23 +145,29 @@ export function exposureReport(
         }
       }
     }
-    return tally.map(
-      (t, g): ExposureAtK => ({
-        k,
-        longTailShare: t.slots ? t.tail / t.slots : null,
-        gini: giniOf(Float64Array.from(counts.subarray(g * n, (g + 1) * n))),
-        subjectEntropy: t.entropyProposals ? t.entropySum / t.entropyProposals : null,
-        otherSubjectShare: t.known ? t.other / t.known : null,
-        unknownSubjectShare: t.slots ? t.unknown / t.slots : null,
-      }),
-    );
+    return tally.map((t, g): ExposureAtK => ({
+      k,
+      longTailShare: t.slots ? t.tail / t.slots : null,
+      gini: giniOf(Float64Array.from(counts.subarray(g * n, (g + 1) * n))),
+      subjectEntropy: t.entropyProposals ? t.entropySum / t.entropyProposals : null,
+      otherSubjectShare: t.known ? t.other / t.known : null,
+      unknownSubjectShare: t.slots ? t.unknown / t.slots : null,
+    }));
   });
   const group = (g: number): ExposureGroup => {
     const members = g === G ? lists.length : lists.filter((_, q) => groupOf[q] === g).length;
     const withList = lists.filter((l, q) => (g === G || groupOf[q] === g) && l.items.length > 0).length;
-    return { proposals: members, predictionCoverage: members ? withList / members : null, byK: byK.map((atK) => atK[g]) };
+    return {
+      proposals: members,
+      predictionCoverage: members ? withList / members : null,
+      byK: byK.map((atK) => atK[g]),
+    };
   };
-  return { headShare: HEAD_SHARE, overall: group(G), subjects: Object.fromEntries(names.map((name, g) => [name, group(g)])) };
+  return {
+    headShare: HEAD_SHARE,
+    overall: group(G),
+    subjects: Object.fromEntries(names.map((name, g) => [name, group(g)])),
+  };
 }
 
 /** Marks the `size` candidates most often in the top K (ties by candidate id; never-shown ones are never head). */

@@ -60,7 +60,15 @@ describe("conflicts of interest", () => {
     expect(report.conflicts).toEqual({ declared: 2, overall: sys.conflicts });
     // p1 fails at Success@2 (b at rank 3); its failure case names x at rank 2.
     const report2 = offlineReport(input, { ks: [2], B: 200, seed: "coi", failureK: 2 });
-    expect(report2.systems[0].failures).toEqual([{ proposal: "p1", title: undefined, gold: ["b"], top: ["a", "x", "b", "y"], conflicted: [{ candidate: "x", rank: 2 }] }]);
+    expect(report2.systems[0].failures).toEqual([
+      {
+        proposal: "p1",
+        title: undefined,
+        gold: ["b"],
+        top: ["a", "x", "b", "y"],
+        conflicted: [{ candidate: "x", rank: 2 }],
+      },
+    ]);
   });
 
   it("evaluates the lists without conflicted candidates, ranks closed up", () => {
@@ -90,7 +98,12 @@ describe("time window and leakage", () => {
   it("keeps only proposals dated inside the window and records it", () => {
     const report = offlineReport(input, { ks: [2], B: 200, seed: "w", from: "2024-01-01", to: "2024-03-31" });
     expect(report.systems[0].proposals).toBe(1); // p1 only: p2 is after, p3 undated
-    expect(report.parameters.window).toEqual({ from: "2024-01-01", to: "2024-03-31", proposals: 1, undated: 1 });
+    expect(report.parameters.window).toEqual({
+      from: "2024-01-01",
+      to: "2024-03-31",
+      proposals: 1,
+      undated: 1,
+    });
     const open = offlineReport(input, { ks: [2], B: 200, seed: "w", from: "2024-06-01" });
     expect(open.systems[0].proposals).toBe(1); // p2, the bound inclusive
     const none = offlineReport(input, { ks: [2], B: 200, seed: "w" });
@@ -146,7 +159,15 @@ describe("stratified bootstrap", () => {
     const data: OfflineInput = {
       proposals,
       gold: new Map(proposals.map((p) => [p.id, new Set(["g"])])),
-      systems: [{ key: "s", name: "S", lists: new Map(proposals.map((p, i) => [p.id, new Map([["default", i < 5 ? ["g", "z"] : ["z", "y"]]])])) }],
+      systems: [
+        {
+          key: "s",
+          name: "S",
+          lists: new Map(
+            proposals.map((p, i) => [p.id, new Map([["default", i < 5 ? ["g", "z"] : ["z", "y"]]])]),
+          ),
+        },
+      ],
       catalog: new Set(["g", "y", "z"]),
     };
     const plain = offlineReport(data, { ks: [1], B: 500, seed: 1 });
@@ -169,8 +190,12 @@ describe("the demo's dates and conflicts", () => {
     expect(dates[0] >= "2023-01-01" && dates[dates.length - 1] <= "2024-12-31").toBe(true);
     const dateOf = new Map(extra.proposalDates.map((d) => [d.proposal, d.date]));
     const profile = new Map(extra.profileDates.map((d) => [d.candidate, d.date]));
-    const top10 = data.lists.flatMap((l) => l.items.slice(0, 10).map((it) => ({ proposal: l.proposal, candidate: it.candidate })));
-    expect(top10.filter((s) => (profile.get(s.candidate) ?? "") > dateOf.get(s.proposal)!).length).toBeGreaterThan(0);
+    const top10 = data.lists.flatMap((l) =>
+      l.items.slice(0, 10).map((it) => ({ proposal: l.proposal, candidate: it.candidate })),
+    );
+    expect(
+      top10.filter((s) => (profile.get(s.candidate) ?? "") > dateOf.get(s.proposal)!).length,
+    ).toBeGreaterThan(0);
     const conflicted = new Set(extra.conflicts.map((c) => `${c.proposal} ${c.candidate}`));
     expect(top10.filter((s) => conflicted.has(`${s.proposal} ${s.candidate}`)).length).toBeGreaterThan(3);
   });

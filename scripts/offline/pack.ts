@@ -54,11 +54,30 @@ export function packOfflineInput(input: OfflineInput): PackedOfflineInput {
       variantOffsets[proposals.length] = groups.length;
     }
     const variants = nest(groups);
-    return { key: s.key, name: s.name, proposals, variantOffsets, variants, ...(s.scores ? { scores: packScores(s, variants) } : {}) };
+    return {
+      key: s.key,
+      name: s.name,
+      proposals,
+      variantOffsets,
+      variants,
+      ...(s.scores ? { scores: packScores(s, variants) } : {}),
+    };
   });
-  const conflicts = input.conflicts && [...input.conflicts].flatMap(([p, m]) => [...m].map(([c, reason]): [string, string, string] => [p, c, reason]));
+  const conflicts =
+    input.conflicts &&
+    [...input.conflicts].flatMap(([p, m]) =>
+      [...m].map(([c, reason]): [string, string, string] => [p, c, reason]),
+    );
   const profileDates = input.profileDates && [...input.profileDates];
-  return { proposals: input.proposals, candidates: [...index.keys()], catalogSize, gold, systems, conflicts, profileDates };
+  return {
+    proposals: input.proposals,
+    candidates: [...index.keys()],
+    catalogSize,
+    gold,
+    systems,
+    conflicts,
+    profileDates,
+  };
 }
 
 /** The OfflineInput that `packOfflineInput` packed. */
@@ -66,7 +85,8 @@ export function unpackOfflineInput(packed: PackedOfflineInput): OfflineInput {
   const ids = packed.candidates;
   const groupsOf = (n: PackedNesting, from = 0, to = n.names.length) => {
     const out: [string, string[]][] = [];
-    for (let g = from; g < to; g++) out.push([n.names[g], Array.from(n.items.subarray(n.offsets[g], n.offsets[g + 1]), (i) => ids[i])]);
+    for (let g = from; g < to; g++)
+      out.push([n.names[g], Array.from(n.items.subarray(n.offsets[g], n.offsets[g + 1]), (i) => ids[i])]);
     return out;
   };
   return {
@@ -75,7 +95,12 @@ export function unpackOfflineInput(packed: PackedOfflineInput): OfflineInput {
     systems: packed.systems.map((s) => ({
       key: s.key,
       name: s.name,
-      lists: new Map(s.proposals.map((p, i) => [p, new Map(groupsOf(s.variants, s.variantOffsets[i], s.variantOffsets[i + 1]))])),
+      lists: new Map(
+        s.proposals.map((p, i) => [
+          p,
+          new Map(groupsOf(s.variants, s.variantOffsets[i], s.variantOffsets[i + 1])),
+        ]),
+      ),
       ...(s.scores ? { scores: unpackScores(s as Required<typeof s>) } : {}),
     })),
     catalog: new Set(ids.slice(0, packed.catalogSize)),
@@ -121,7 +146,10 @@ function unpackScores(s: PackedOfflineInput["systems"][number] & { scores: Float
     s.proposals.map((p, i) => {
       const byVariant = new Map<string, (number | null)[]>();
       for (let g = s.variantOffsets[i]; g < s.variantOffsets[i + 1]; g++) {
-        byVariant.set(s.variants.names[g], Array.from(s.scores.subarray(s.variants.offsets[g], s.variants.offsets[g + 1]), toScore));
+        byVariant.set(
+          s.variants.names[g],
+          Array.from(s.scores.subarray(s.variants.offsets[g], s.variants.offsets[g + 1]), toScore),
+        );
       }
       return [p, byVariant];
     }),

@@ -15,14 +15,27 @@ describe("PageRank over the co-committee graph", () => {
   it("matches the exact solution of (I − M) x = (1 − d)/n on a weighted graph (networkx semantics)", () => {
     // Committees {a,b,c}, {c,d}, {a,b}: a–b weight 2; e is dangling and spreads its rank uniformly.
     // Reference: numpy.linalg.solve of the same linear system (networkx.pagerank's fixed point).
-    const x = pagerank(coCommitteeGraph([[0, 1, 2], [2, 3], [0, 1]], 5));
+    const x = pagerank(
+      coCommitteeGraph(
+        [
+          [0, 1, 2],
+          [2, 3],
+          [0, 1],
+        ],
+        5,
+      ),
+    );
     const expected = [0.27542133, 0.27542133, 0.29366352, 0.11934924, 0.03614458];
     expected.forEach((v, i) => expect(x[i]).toBeCloseTo(v, 7));
     expect(x.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
   });
 
   it("leave-one-out is PageRank of the graph built without that committee, and leaves the graph as it was", () => {
-    const committees = [[0, 1, 2], [2, 3], [0, 1]];
+    const committees = [
+      [0, 1, 2],
+      [2, 3],
+      [0, 1],
+    ];
     const graph = coCommitteeGraph(committees, 5);
     const before = Float64Array.from(graph.weights);
     const without = pagerankWithout(graph, committees[0]);

@@ -18,7 +18,8 @@ export function coCommitteeGraph(committees: readonly (readonly number[])[], n: 
   const links = Array.from({ length: n }, () => new Map<number, number>());
   for (const committee of committees) {
     const members = [...new Set(committee)];
-    for (const u of members) for (const v of members) if (u !== v) links[u].set(v, (links[u].get(v) ?? 0) + 1);
+    for (const u of members)
+      for (const v of members) if (u !== v) links[u].set(v, (links[u].get(v) ?? 0) + 1);
   }
   const offsets = new Int32Array(n + 1);
   links.forEach((l, u) => (offsets[u + 1] = offsets[u] + l.size));
@@ -76,7 +77,11 @@ export function pagerank(
  * loses the weight that committee gave it (a link left at weight 0 is gone), as if that committee had
  * never sat. The graph is restored before returning.
  */
-export function pagerankWithout(graph: WeightedGraph, committee: readonly number[], o: Parameters<typeof pagerank>[1] = {}): Float64Array {
+export function pagerankWithout(
+  graph: WeightedGraph,
+  committee: readonly number[],
+  o: Parameters<typeof pagerank>[1] = {},
+): Float64Array {
   const members = new Set(committee);
   const touched: number[] = [];
   for (const u of members) {

@@ -13,7 +13,11 @@ function inputFrom(data: ReturnType<typeof generateDemo>): OfflineInput {
     systems: data.systems.map((s) => ({
       key: s.key,
       name: s.name,
-      lists: new Map(data.lists.filter((l) => l.system === s.key).map((l) => [l.proposal, new Map([[l.variant, l.items.map((i) => i.candidate)]])])),
+      lists: new Map(
+        data.lists
+          .filter((l) => l.system === s.key)
+          .map((l) => [l.proposal, new Map([[l.variant, l.items.map((i) => i.candidate)]])]),
+      ),
     })),
     catalog: new Set(data.candidates.map((c) => c.externalId)),
   };
@@ -74,7 +78,12 @@ describe("offline report, hand-worked", () => {
   });
 
   it("tells recall failures from ranking failures and lists the failure cases", () => {
-    expect(sys.failureBreakdown.find((f) => f.k === 2)).toEqual({ k: 2, successShare: 0.5, recallFailures: 1, rankingFailures: 0 });
+    expect(sys.failureBreakdown.find((f) => f.k === 2)).toEqual({
+      k: 2,
+      successShare: 0.5,
+      recallFailures: 1,
+      rankingFailures: 0,
+    });
     expect(sys.failures.map((f) => f.proposal)).toEqual(["p2"]);
     expect(sys.failures[0]).toMatchObject({ gold: ["z"], top: ["x", "y"] });
   });
@@ -100,7 +109,9 @@ describe("offline report on demo data", () => {
   const [baseline, challenger] = report.systems;
 
   it("finds the challenger measurably better than the baseline", () => {
-    expect(challenger.overall.measures["Success@10"].value!).toBeGreaterThan(baseline.overall.measures["Success@10"].value!);
+    expect(challenger.overall.measures["Success@10"].value!).toBeGreaterThan(
+      baseline.overall.measures["Success@10"].value!,
+    );
     expect(challenger.overall.measures.AP.value!).toBeGreaterThan(baseline.overall.measures.AP.value!);
     const ap = report.comparisons.find((c) => c.measure === "AP")!;
     expect(ap).toMatchObject({ a: "baseline", b: "challenger", proposals: 60 });

@@ -8,7 +8,13 @@ import { poolRecall } from "../eval/ranking";
 import { candidateSubjects } from "./exposure";
 import { systemScoreSections, type SystemScoreSections } from "./scores";
 import { createResampler, subjectStratum } from "../stats/stratified";
-import { overallConflicts, prepareOfflineInput, systemIntegrity, type SystemIntegrity, type WindowSummary } from "./integrity";
+import {
+  overallConflicts,
+  prepareOfflineInput,
+  systemIntegrity,
+  type SystemIntegrity,
+  type WindowSummary,
+} from "./integrity";
 import type { ConflictMap, ConflictsAtK } from "./conflicts";
 
 /** Tier 1: the systems' ranked lists against historical committees (gold members, rel = 1). */
@@ -67,13 +73,28 @@ export interface SystemOffline extends SystemScoreSections {
   proposals: number;
   overall: GroupReport;
   subjects: Record<string, GroupReport>;
-  rankDistribution: { g: number; proposals: number; mean: number | null; median: number | null; p90: number | null; variance: number | null; missing: number; missingShare: number }[];
+  rankDistribution: {
+    g: number;
+    proposals: number;
+    mean: number | null;
+    median: number | null;
+    p90: number | null;
+    variance: number | null;
+    missing: number;
+    missingShare: number;
+  }[];
   kHit: { median: Estimate; p90: Estimate };
   /** Each proposal's rank of its first committee member (proposals with none retrieved left out). */
   kHitValues: number[];
   failureBreakdown: { k: number; successShare: number; recallFailures: number; rankingFailures: number }[];
   /** `conflicted`: the conflicted candidates of the list as returned, with their ranks there, within the top 10. */
-  failures: { proposal: string; title?: string; gold: string[]; top: string[]; conflicted: { candidate: string; rank: number }[] }[];
+  failures: {
+    proposal: string;
+    title?: string;
+    gold: string[];
+    top: string[];
+    conflicted: { candidate: string; rank: number }[];
+  }[];
   variants: { proposalsWithSeveral: number; spread: Record<string, number> } | null;
   hints: { displayDepth: number | null; weakSubjects: string[] };
   /** COI@K and possible leakage of the lists as the system returned them. */
@@ -118,7 +139,13 @@ const POOL_RECALL = "PoolRecall";
 
 export function offlineMeasureNames(ks: readonly number[]): string[] {
   return [
-    ...ks.flatMap((k) => [`Success@${k}`, `RR@${k}`, `Success(g=2)@${k}`, `Success(g=3)@${k}`, `Coverage@${k}`]),
+    ...ks.flatMap((k) => [
+      `Success@${k}`,
+      `RR@${k}`,
+      `Success(g=2)@${k}`,
+      `Success(g=3)@${k}`,
+      `Coverage@${k}`,
+    ]),
     "AP",
     "HLU(a=5)",
     "Rank(g=1)",
@@ -183,9 +210,15 @@ export function offlineReport(given: OfflineInput, options: OfflineOptions = {})
         id: p.id,
         subject: p.subject,
         variants: queries.map((q, v) =>
-          Float64Array.from(columns, (name) => (name === POOL_RECALL ? (poolRecall(q.ranked, judged) ?? NaN) : (byName.get(name)?.values[v] ?? NaN))),
+          Float64Array.from(columns, (name) =>
+            name === POOL_RECALL
+              ? (poolRecall(q.ranked, judged) ?? NaN)
+              : (byName.get(name)?.values[v] ?? NaN),
+          ),
         ),
-        weights: queries.map((_, v) => Float64Array.from(columns, (name) => byName.get(name)?.weights?.[v] ?? 1)),
+        weights: queries.map((_, v) =>
+          Float64Array.from(columns, (name) => byName.get(name)?.weights?.[v] ?? 1),
+        ),
       });
     }
     return { system, proposals, coverageLists };
@@ -193,7 +226,12 @@ export function offlineReport(given: OfflineInput, options: OfflineOptions = {})
 
   const systems: SystemOffline[] = perSystem.map(({ system, proposals, coverageLists }) => {
     const group = (members: ProposalValues[], label: string): GroupReport => {
-      const estimates = estimateGroup(members, aggregations, { B, seed: `${seed}:${system.key}:${label}`, level, stratify });
+      const estimates = estimateGroup(members, aggregations, {
+        B,
+        seed: `${seed}:${system.key}:${label}`,
+        level,
+        stratify,
+      });
       const out: Record<string, Estimate> = {};
       columns.forEach((name, j) => (out[name] = estimates[j]));
       // Coverage@K is a property of the whole set of lists: no interval.
@@ -207,8 +245,17 @@ export function offlineReport(given: OfflineInput, options: OfflineOptions = {})
     };
     const overall = group(proposals, "overall");
     const subjectNames = [...new Set(proposals.map((p) => p.subject ?? "(none)"))].sort();
-    const subjects = Object.fromEntries(subjectNames.map((name) => [name, group(proposals.filter((p) => (p.subject ?? "(none)") === name), name)]));
-    const meanOver = (p: ProposalValues, name: string) => proposalValue(p, columns.indexOf(name), aggregations[columns.indexOf(name)]);
+    const subjects = Object.fromEntries(
+      subjectNames.map((name) => [
+        name,
+        group(
+          proposals.filter((p) => (p.subject ?? "(none)") === name),
+          name,
+        ),
+      ]),
+    );
+    const meanOver = (p: ProposalValues, name: string) =>
+      proposalValue(p, columns.indexOf(name), aggregations[columns.indexOf(name)]);
 
     const rankDistribution = [1, 2, 3].map((g) => {
       const values = proposals.map((p) => meanOver(p, `Rank(g=${g})`)).filter((v) => !Number.isNaN(v));
@@ -231,7 +278,15 @@ export function offlineReport(given: OfflineInput, options: OfflineOptions = {})
       p90: quantileEstimate(kHitValues, 0.9, { B, seed: `${seed}:${system.key}:khit90`, level, strata }),
     };
     // COI@K and leakage describe the lists as the system returned them, before any exclusion.
-    const returned = proposals.map((p) => ({ proposal: p.id, items: [...given.systems.find((s) => s.key === system.key)!.lists.get(p.id)!.values()][0] }));
+    const returned = proposals.map((p) => ({
+      proposal: p.id,
+      items: [
+        ...given.systems
+          .find((s) => s.key === system.key)!
+          .lists.get(p.id)!
+          .values(),
+      ][0],
+    }));
     const integrity = systemIntegrity(input, returned, ks, Math.max(...ks));
     tick();
     const failureBreakdown = ks.map((k) => {
@@ -245,7 +300,12 @@ export function offlineReport(given: OfflineInput, options: OfflineOptions = {})
           else rankingFailures++;
         }
       });
-      return { k, successShare: proposals.length ? success.reduce((a, b) => a + b, 0) / proposals.length : 0, recallFailures, rankingFailures };
+      return {
+        k,
+        successShare: proposals.length ? success.reduce((a, b) => a + b, 0) / proposals.length : 0,
+        recallFailures,
+        rankingFailures,
+      };
     });
     const failureColumn = `Success@${failureK}`;
     const failures = proposals
@@ -253,8 +313,16 @@ export function offlineReport(given: OfflineInput, options: OfflineOptions = {})
       .map((p) => {
         const info = input.proposals.find((x) => x.id === p.id)!;
         const firstList = [...system.lists.get(p.id)!.values()][0];
-        const conflicted = integrity.conflictedSlots.filter((c) => c.proposal === p.id && c.rank <= 10).map(({ candidate, rank }) => ({ candidate, rank }));
-        return { proposal: p.id, title: info.title, gold: [...input.gold.get(p.id)!].sort(), top: firstList.slice(0, 10), conflicted };
+        const conflicted = integrity.conflictedSlots
+          .filter((c) => c.proposal === p.id && c.rank <= 10)
+          .map(({ candidate, rank }) => ({ candidate, rank }));
+        return {
+          proposal: p.id,
+          title: info.title,
+          gold: [...input.gold.get(p.id)!].sort(),
+          top: firstList.slice(0, 10),
+          conflicted,
+        };
       });
     const several = proposals.filter((p) => p.variants.length > 1);
     const variants = several.length
@@ -266,7 +334,9 @@ export function offlineReport(given: OfflineInput, options: OfflineOptions = {})
               .map((name) => {
                 const j = columns.indexOf(name);
                 const ranges = several.map((p) => {
-                  const vs = p.variants.map((v, i) => (aggregations[j] === "ratio" ? v[j] / p.weights[i][j] : v[j])).filter((x) => !Number.isNaN(x));
+                  const vs = p.variants
+                    .map((v, i) => (aggregations[j] === "ratio" ? v[j] / p.weights[i][j] : v[j]))
+                    .filter((x) => !Number.isNaN(x));
                   return vs.length ? Math.max(...vs) - Math.min(...vs) : NaN;
                 });
                 const valid = ranges.filter((x) => !Number.isNaN(x));
@@ -302,7 +372,9 @@ export function offlineReport(given: OfflineInput, options: OfflineOptions = {})
 
   // Pairwise comparison on the proposals both systems have lists for; Holm over every test.
   const comparisons: OfflineComparison[] = [];
-  const compared = [...ks.map((k) => `Success@${k}`), ...ks.map((k) => `RR@${k}`), "AP", "Rank(g=1)"].filter((n) => columns.includes(n));
+  const compared = [...ks.map((k) => `Success@${k}`), ...ks.map((k) => `RR@${k}`), "AP", "Rank(g=1)"].filter(
+    (n) => columns.includes(n),
+  );
   for (let i = 0; i < perSystem.length; i++) {
     for (let j = i + 1; j < perSystem.length; j++) {
       const A = new Map(perSystem[i].proposals.map((p) => [p.id, p]));
@@ -323,17 +395,46 @@ export function offlineReport(given: OfflineInput, options: OfflineOptions = {})
         const result = pairedTest(test, a, b, { B, seed });
         const meanA = a.reduce((x, y) => x + y, 0) / a.length;
         const meanB = b.reduce((x, y) => x + y, 0) / b.length;
-        comparisons.push({ measure: name, a: perSystem[i].system.key, b: perSystem[j].system.key, proposals: a.length, meanA, meanB, difference: meanB - meanA, statistic: result.statistic, pValue: result.pValue, pAdjusted: result.pValue, method: result.method });
+        comparisons.push({
+          measure: name,
+          a: perSystem[i].system.key,
+          b: perSystem[j].system.key,
+          proposals: a.length,
+          meanA,
+          meanB,
+          difference: meanB - meanA,
+          statistic: result.statistic,
+          pValue: result.pValue,
+          pAdjusted: result.pValue,
+          method: result.method,
+        });
       }
     }
   }
   holm(comparisons.map((c) => c.pValue)).forEach((p, i) => (comparisons[i].pAdjusted = p));
   const declared = [...(input.conflicts ?? new Map()).values()].reduce((n, m) => n + m.size, 0);
   return {
-    parameters: { ks, B, seed, level, failureK, test, stratify, excludeConflicts, window, ...(options.bands?.length ? { bands: options.bands } : {}) },
+    parameters: {
+      ks,
+      B,
+      seed,
+      level,
+      failureK,
+      test,
+      stratify,
+      excludeConflicts,
+      window,
+      ...(options.bands?.length ? { bands: options.bands } : {}),
+    },
     systems,
     comparisons,
-    conflicts: { declared, overall: overallConflicts(systems.map((s) => s.integrity), ks) },
+    conflicts: {
+      declared,
+      overall: overallConflicts(
+        systems.map((s) => s.integrity),
+        ks,
+      ),
+    },
   };
 }
 
@@ -358,7 +459,11 @@ function proposalValue(p: ProposalValues, j: number, aggregation: Aggregation): 
  * Point estimates and two-level bootstrap CIs of every column over a group of proposals: each draw
  * picks proposals with replacement and, for each, its variants with replacement.
  */
-function estimateGroup(members: ProposalValues[], aggregations: Aggregation[], o: { B: number; seed: string; level: number; stratify: "subject" | null }): Estimate[] {
+function estimateGroup(
+  members: ProposalValues[],
+  aggregations: Aggregation[],
+  o: { B: number; seed: string; level: number; stratify: "subject" | null },
+): Estimate[] {
   const m = aggregations.length;
   const n = members.length;
   const point = groupMeans(members, aggregations, (p) => p.variants.map((_, v) => v));
@@ -402,7 +507,13 @@ function estimateGroup(members: ProposalValues[], aggregations: Aggregation[], o
         oneCounts.fill(0);
         // (A group with such a proposal has no patterns: every column but corpus ones is laid out.)
         const p = members[q];
-        addProposal(p, p.variants.map(() => rng.int(p.variants.length)), aggregations, oneSums, oneCounts);
+        addProposal(
+          p,
+          p.variants.map(() => rng.int(p.variants.length)),
+          aggregations,
+          oneSums,
+          oneCounts,
+        );
         for (let k = 0; k < S; k++) rowSum[k] += oneSums[sumColumns[k]];
         for (let k = 0; k < C; k++) rowCount[k] += oneCounts[countColumns[k]];
       }
@@ -445,11 +556,23 @@ function resampleLayout(members: ProposalValues[], aggregations: Aggregation[]) 
   }
   const zeroOne = (x: number) => x === 0 || x === 1;
   const allSingle = single.length === n;
-  const patternedSum = aggregations.map((a, j) => allSingle && a !== "corpus" && single.every((p) => zeroOne(contributions.get(p)!.sums[j])));
+  const patternedSum = aggregations.map(
+    (a, j) => allSingle && a !== "corpus" && single.every((p) => zeroOne(contributions.get(p)!.sums[j])),
+  );
   const countsAreN = aggregations.map((a) => a === "mean");
-  const patternedCount = aggregations.map((a, j) => allSingle && a !== "corpus" && !countsAreN[j] && single.every((p) => zeroOne(contributions.get(p)!.counts[j])));
-  const sumColumns = Int32Array.from(aggregations.flatMap((a, j) => (a === "corpus" || patternedSum[j] ? [] : [j])));
-  const countColumns = Int32Array.from(aggregations.flatMap((a, j) => (a === "corpus" || countsAreN[j] || patternedCount[j] ? [] : [j])));
+  const patternedCount = aggregations.map(
+    (a, j) =>
+      allSingle &&
+      a !== "corpus" &&
+      !countsAreN[j] &&
+      single.every((p) => zeroOne(contributions.get(p)!.counts[j])),
+  );
+  const sumColumns = Int32Array.from(
+    aggregations.flatMap((a, j) => (a === "corpus" || patternedSum[j] ? [] : [j])),
+  );
+  const countColumns = Int32Array.from(
+    aggregations.flatMap((a, j) => (a === "corpus" || countsAreN[j] || patternedCount[j] ? [] : [j])),
+  );
   const rowSums = new Float64Array(n * sumColumns.length);
   const rowCounts = new Float64Array(n * countColumns.length);
   members.forEach((p, i) => {
@@ -460,7 +583,11 @@ function resampleLayout(members: ProposalValues[], aggregations: Aggregation[]) 
   });
   const sumBits = aggregations.flatMap((_, j) => (patternedSum[j] ? [j] : []));
   const countBits = aggregations.flatMap((_, j) => (patternedCount[j] ? [j] : []));
-  let patterns: { count: number; of: Int32Array; addUp: (drawn: Float64Array, sums: Float64Array, counts: Float64Array) => void } | null = null;
+  let patterns: {
+    count: number;
+    of: Int32Array;
+    addUp: (drawn: Float64Array, sums: Float64Array, counts: Float64Array) => void;
+  } | null = null;
   if (sumBits.length + countBits.length > 0) {
     const ids = new Map<string, number>();
     const rows: number[][] = [];
@@ -492,7 +619,11 @@ function resampleLayout(members: ProposalValues[], aggregations: Aggregation[]) 
 }
 
 /** Each column's mean over proposals (ratio columns: Σ num / Σ den), each proposal taking the variants `pick` gives. */
-function groupMeans(proposals: ProposalValues[], aggregations: Aggregation[], pick: (p: ProposalValues) => number[]): number[] {
+function groupMeans(
+  proposals: ProposalValues[],
+  aggregations: Aggregation[],
+  pick: (p: ProposalValues) => number[],
+): number[] {
   const sums = new Float64Array(aggregations.length);
   const counts = new Float64Array(aggregations.length);
   for (const p of proposals) addProposal(p, pick(p), aggregations, sums, counts);
@@ -504,7 +635,13 @@ function groupMeans(proposals: ProposalValues[], aggregations: Aggregation[], pi
  * over the chosen variants with a value (a mean column counts a proposal without one as 0), or for a
  * ratio column its numerators and denominators; corpus columns are left out.
  */
-function addProposal(p: ProposalValues, chosen: readonly number[], aggregations: readonly Aggregation[], sums: Float64Array, counts: Float64Array) {
+function addProposal(
+  p: ProposalValues,
+  chosen: readonly number[],
+  aggregations: readonly Aggregation[],
+  sums: Float64Array,
+  counts: Float64Array,
+) {
   for (let j = 0; j < aggregations.length; j++) {
     const aggregation = aggregations[j];
     if (aggregation === "corpus") continue;
@@ -531,16 +668,26 @@ function addProposal(p: ProposalValues, chosen: readonly number[], aggregations:
 }
 
 /** A quantile of the present values (K_hit median, p90) with a bootstrap CI over proposals. */
-function quantileEstimate(values: number[], p: number, o: { B: number; seed: string; level: number; strata: string[] | null }): Estimate {
+function quantileEstimate(
+  values: number[],
+  p: number,
+  o: { B: number; seed: string; level: number; strata: string[] | null },
+): Estimate {
   const present = values.filter((v) => !Number.isNaN(v));
   if (present.length === 0) return { value: null, ci: null };
   const rng = createRng(o.seed);
   const draws = new Float64Array(o.B);
   const sample = new Float64Array(present.length);
-  const draw = createResampler(present.length, rng, o.strata && o.strata.filter((_, i) => !Number.isNaN(values[i])));
+  const draw = createResampler(
+    present.length,
+    rng,
+    o.strata && o.strata.filter((_, i) => !Number.isNaN(values[i])),
+  );
   const picked = new Int32Array(present.length);
   // K_hit is a small whole number: a resample's order statistics come from a tally of its values, not a sort.
-  const tally = present.every((v) => Number.isInteger(v) && v >= 0 && v <= MAX_TALLIED) ? new Int32Array(Math.max(...present) + 1) : null;
+  const tally = present.every((v) => Number.isInteger(v) && v >= 0 && v <= MAX_TALLIED)
+    ? new Int32Array(Math.max(...present) + 1)
+    : null;
   for (let r = 0; r < o.B; r++) {
     draw(picked);
     if (tally) {

@@ -25,7 +25,14 @@ describe("score bands", () => {
   });
 
   it("cuts at the type-7 deciles of the scores by default", () => {
-    const one = [{ proposal: "p1", subject: null, items: "abcdefghij".split(""), scores: [10, 9, 8, 7, 6, 5, 4, 3, 2, 1] }];
+    const one = [
+      {
+        proposal: "p1",
+        subject: null,
+        items: "abcdefghij".split(""),
+        scores: [10, 9, 8, 7, 6, 5, 4, 3, 2, 1],
+      },
+    ];
     const bands = scoreBands(one, gold)!;
     expect(bands.method).toBe("deciles");
     // Deciles of 1..10: 1.9, 2.8, …, 9.1, so each band holds one score; "a" (10) is the member.
@@ -35,11 +42,18 @@ describe("score bands", () => {
   });
 
   it("merges tied deciles, keeps only given empty bands (without a share), and is null without scores", () => {
-    const tied = scoreBands([{ proposal: "p1", subject: null, items: ["a", "b"], scores: [0.5, 0.5] }], gold)!;
+    const tied = scoreBands(
+      [{ proposal: "p1", subject: null, items: ["a", "b"], scores: [0.5, 0.5] }],
+      gold,
+    )!;
     expect(tied.thresholds).toEqual([0.5]);
     // The band below the tied edge would be empty: deciles leave it out, given bands keep it.
     expect(tied.bands.map((b) => [b.candidates, b.share, b.ci])).toEqual([[2, 0.5, wilsonInterval(1, 2)]]);
-    const given = scoreBands([{ proposal: "p1", subject: null, items: ["a", "b"], scores: [0.5, 0.5] }], gold, { thresholds: [0.5] })!;
+    const given = scoreBands(
+      [{ proposal: "p1", subject: null, items: ["a", "b"], scores: [0.5, 0.5] }],
+      gold,
+      { thresholds: [0.5] },
+    )!;
     expect(given.bands.map((b) => [b.candidates, b.share, b.ci])).toEqual([
       [2, 0.5, wilsonInterval(1, 2)],
       [0, null, null],

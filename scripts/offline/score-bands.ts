@@ -58,7 +58,9 @@ export function scoreBands(
   if (scores.length === 0) return null;
   const given = options.thresholds && options.thresholds.length > 0;
   const sorted = Float64Array.from(scores).sort();
-  const raw = given ? [...options.thresholds!] : Array.from({ length: 9 }, (_, i) => quantileSorted(sorted, (i + 1) / 10));
+  const raw = given
+    ? [...options.thresholds!]
+    : Array.from({ length: 9 }, (_, i) => quantileSorted(sorted, (i + 1) / 10));
   const thresholds = [...new Set(raw)].sort((a, b) => a - b);
   const nBands = thresholds.length + 1;
   const counts = new Float64Array(nBands);
@@ -84,7 +86,12 @@ export function scoreBands(
     });
   }
   // A decile edge at the lowest score leaves an empty band below it: only given bands are kept empty.
-  return { method: given ? "given" : "deciles", thresholds, level, bands: given ? bands : bands.filter((b) => b.candidates > 0) };
+  return {
+    method: given ? "given" : "deciles",
+    thresholds,
+    level,
+    bands: given ? bands : bands.filter((b) => b.candidates > 0),
+  };
 }
 
 /** Index of the band of score s: the number of thresholds ≤ s. */

@@ -16,7 +16,9 @@ describe("score statistics", () => {
     expect(o.mean).toBeCloseTo(0.7, 12);
     expect(o.sd).toBeCloseTo(0.2, 12);
     // Type 7 (numpy.percentile's default): q1 at position 0.5 → 0.6, q3 at 1.5 → 0.8.
-    expect([o.min, o.q1, o.median, o.q3, o.max].map((v) => +v!.toFixed(12))).toEqual([0.5, 0.6, 0.7, 0.8, 0.9]);
+    expect([o.min, o.q1, o.median, o.q3, o.max].map((v) => +v!.toFixed(12))).toEqual([
+      0.5, 0.6, 0.7, 0.8, 0.9,
+    ]);
     expect(o.meanByRank.map((v) => +v!.toFixed(12))).toEqual([0.8, 0.5]);
     expect(o.histogram).toHaveLength(10);
     expect(o.histogram[0]).toMatchObject({ lower: 0.5, count: 1 });
@@ -27,7 +29,10 @@ describe("score statistics", () => {
   });
 
   it("says so when a system gives no scores", () => {
-    expect(scoreStats([{ proposal: "p", subject: null, items: ["a"], scores: null }], 5)).toEqual({ scored: false, depth: 5 });
+    expect(scoreStats([{ proposal: "p", subject: null, items: ["a"], scores: null }], 5)).toEqual({
+      scored: false,
+      depth: 5,
+    });
   });
 
   it("has one bin when every score is the same", () => {

@@ -60,7 +60,16 @@ export function scoreStats(lists: readonly ScoredList[], depth: number): ScoreSt
     scored: true,
     depth,
     overall: summarise(scored, depth, edges),
-    subjects: Object.fromEntries(subjectNames.map((name) => [name, summarise(scored.filter((l) => (l.subject ?? "(none)") === name), depth, edges)])),
+    subjects: Object.fromEntries(
+      subjectNames.map((name) => [
+        name,
+        summarise(
+          scored.filter((l) => (l.subject ?? "(none)") === name),
+          depth,
+          edges,
+        ),
+      ]),
+    ),
   };
 }
 

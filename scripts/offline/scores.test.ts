@@ -18,8 +18,16 @@ function demoInput(): OfflineInput {
       return {
         key: s.key,
         name: s.name,
-        lists: new Map(lists.map((l) => [l.proposal, new Map([[l.variant, l.items.map((x) => x.candidate)]])])),
-        ...(i === 0 ? { scores: new Map(lists.map((l) => [l.proposal, new Map([[l.variant, l.items.map((x) => x.score)]])])) } : {}),
+        lists: new Map(
+          lists.map((l) => [l.proposal, new Map([[l.variant, l.items.map((x) => x.candidate)]])]),
+        ),
+        ...(i === 0
+          ? {
+              scores: new Map(
+                lists.map((l) => [l.proposal, new Map([[l.variant, l.items.map((x) => x.score)]])]),
+              ),
+            }
+          : {}),
       };
     }),
     catalog: new Set(data.candidates.map((c) => c.externalId)),
@@ -41,7 +49,9 @@ describe("score and exposure sections of the offline report", () => {
       const byRank = scored.scoreStats.overall.meanByRank as number[];
       expect(byRank.every((v, r) => r === 0 || v <= byRank[r - 1])).toBe(true);
     }
-    expect(scored.scoreBands!.bands.reduce((n, b) => n + b.candidates, 0)).toBe(input.systems[0].lists.size * 50);
+    expect(scored.scoreBands!.bands.reduce((n, b) => n + b.candidates, 0)).toBe(
+      input.systems[0].lists.size * 50,
+    );
     expect(unscored.scoreStats).toEqual({ scored: false, depth: 10 });
     expect(unscored.scoreBands).toBeNull();
   });
@@ -51,7 +61,8 @@ describe("score and exposure sections of the offline report", () => {
     expect(scored.exposure.overall.byK.map((x) => x.k)).toEqual([5, 10]);
     expect(Object.keys(scored.exposure.subjects)).toEqual(Object.keys(scored.subjects));
     const at10 = scored.exposure.overall.byK[1];
-    for (const v of [at10.longTailShare, at10.gini, at10.otherSubjectShare]) expect(v).toBeGreaterThanOrEqual(0);
+    for (const v of [at10.longTailShare, at10.gini, at10.otherSubjectShare])
+      expect(v).toBeGreaterThanOrEqual(0);
     expect(at10.gini).toBeLessThan(1);
   });
 
@@ -60,6 +71,10 @@ describe("score and exposure sections of the offline report", () => {
     expect(banded.parameters.bands).toEqual([0.9, 0.5]);
     expect(banded.systems[0].scoreBands).toMatchObject({ method: "given", thresholds: [0.5, 0.9] });
     expect(banded.systems[0].scoreBands!.bands).toHaveLength(3);
-    expect(JSON.stringify(offlineReport(unpackOfflineInput(packOfflineInput(input)), { ks: [5, 10], B: 50, seed: 3 }))).toBe(JSON.stringify(report));
+    expect(
+      JSON.stringify(
+        offlineReport(unpackOfflineInput(packOfflineInput(input)), { ks: [5, 10], B: 50, seed: 3 }),
+      ),
+    ).toBe(JSON.stringify(report));
   });
 });

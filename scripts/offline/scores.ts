@@ -20,7 +20,12 @@ export function systemScoreSections(
   input: OfflineInput,
   system: OfflineInput["systems"][number],
   labelled: OfflineInput["proposals"],
-  o: { ks: readonly number[]; bands?: readonly number[]; level: number; candidateSubject: ReadonlyMap<string, string> },
+  o: {
+    ks: readonly number[];
+    bands?: readonly number[];
+    level: number;
+    candidateSubject: ReadonlyMap<string, string>;
+  },
 ): SystemScoreSections {
   const exposureLists: ExposureList[] = [];
   const scored: ScoredList[] = [];
@@ -29,7 +34,12 @@ export function systemScoreSections(
     const first = variants?.size ? [...variants.entries()][0] : undefined;
     exposureLists.push({ proposal: p.id, subject: p.subject, items: first?.[1] ?? [] });
     if (!first) continue;
-    scored.push({ proposal: p.id, subject: p.subject, items: first[1], scores: system.scores?.get(p.id)?.get(first[0]) ?? null });
+    scored.push({
+      proposal: p.id,
+      subject: p.subject,
+      items: first[1],
+      scores: system.scores?.get(p.id)?.get(first[0]) ?? null,
+    });
   }
   return {
     scoreStats: scoreStats(scored, Math.max(...o.ks)),

@@ -85,7 +85,8 @@ export function leakedSlots(
     if (!proposalDate) continue;
     l.items.slice(0, depth).forEach((candidate, i) => {
       const profileDate = profileDates.get(candidate);
-      if (profileDate && profileDate > proposalDate) out.push({ proposal: l.proposal, candidate, rank: i + 1, proposalDate, profileDate });
+      if (profileDate && profileDate > proposalDate)
+        out.push({ proposal: l.proposal, candidate, rank: i + 1, proposalDate, profileDate });
     });
   }
   return out;

@@ -6,8 +6,12 @@ const day = (field: string) =>
     .string()
     .trim()
     .superRefine((d, ctx) => {
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(d)) ctx.addIssue({ code: "custom", message: `${field} must be a date written YYYY-MM-DD.` });
-      else if (Number.isNaN(Date.parse(`${d}T00:00:00Z`)) || !new Date(`${d}T00:00:00Z`).toISOString().startsWith(d)) {
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(d))
+        ctx.addIssue({ code: "custom", message: `${field} must be a date written YYYY-MM-DD.` });
+      else if (
+        Number.isNaN(Date.parse(`${d}T00:00:00Z`)) ||
+        !new Date(`${d}T00:00:00Z`).toISOString().startsWith(d)
+      ) {
         ctx.addIssue({ code: "custom", message: `${field} (${d}) is not a real calendar day.` });
       }
     });
@@ -20,15 +24,23 @@ const day = (field: string) =>
 export const offlineViewSchema = z
   .object({
     excludeConflicts: z.boolean().default(false),
-    stratify: z.enum(["subject"], { errorMap: () => ({ message: "Stratify by subject, or not at all." }) }).nullable().default(null),
+    stratify: z
+      .enum(["subject"], { errorMap: () => ({ message: "Stratify by subject, or not at all." }) })
+      .nullable()
+      .default(null),
     from: day("The window's start").nullable().default(null),
     to: day("The window's end").nullable().default(null),
   })
-  .refine((v) => !v.from || !v.to || v.from <= v.to, { message: "The window's start must not be after its end.", path: ["to"] });
+  .refine((v) => !v.from || !v.to || v.from <= v.to, {
+    message: "The window's start must not be after its end.",
+    path: ["to"],
+  });
 
 export type OfflineView = z.infer<typeof offlineViewSchema>;
 
 /** The view's non-default settings only, so a snapshot frozen without them keeps the parameters it always had. */
 export function viewParameters(view: OfflineView): Partial<OfflineView> {
-  return Object.fromEntries(Object.entries(view).filter(([, v]) => v !== null && v !== false)) as Partial<OfflineView>;
+  return Object.fromEntries(
+    Object.entries(view).filter(([, v]) => v !== null && v !== false),
+  ) as Partial<OfflineView>;
 }

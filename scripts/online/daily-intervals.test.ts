@@ -2,18 +2,35 @@ import { describe, expect, it } from "vitest";
 import { cumulativeDailyWithIntervals, type DailySession } from "./daily-intervals";
 import { cumulativeDailyFromSessions } from "./report";
 
-const session = (unit: string, arm: string, day: string, shown: number, clicked: number, adopted = 0, adoptedRankSum = 0): DailySession => ({ unit, arm, day, shown, clicked, adopted, adoptedRankSum });
+const session = (
+  unit: string,
+  arm: string,
+  day: string,
+  shown: number,
+  clicked: number,
+  adopted = 0,
+  adoptedRankSum = 0,
+): DailySession => ({ unit, arm, day, shown, clicked, adopted, adoptedRankSum });
 
 describe("cumulativeDailyWithIntervals", () => {
   it("gives the same cumulative values as the series without intervals, day by day", () => {
-    const sessions = [session("u1", "A", "2026-03-01", 10, 2, 1, 3), session("u2", "A", "2026-03-01", 8, 1), session("u3", "B", "2026-03-01", 5, 3, 2, 5), session("u1", "A", "2026-03-02", 6, 2, 1, 1), session("u4", "B", "2026-03-03", 9, 0)];
+    const sessions = [
+      session("u1", "A", "2026-03-01", 10, 2, 1, 3),
+      session("u2", "A", "2026-03-01", 8, 1),
+      session("u3", "B", "2026-03-01", 5, 3, 2, 5),
+      session("u1", "A", "2026-03-02", 6, 2, 1, 1),
+      session("u4", "B", "2026-03-03", 9, 0),
+    ];
     const withCi = cumulativeDailyWithIntervals(sessions);
     const plain = cumulativeDailyFromSessions(sessions);
     expect(withCi.map((d) => ({ day: d.day, arms: d.arms }))).toEqual(plain);
   });
 
   it("computes the delta-method interval over conveners: 2 and 4 clicks of 10 shown is 30% ± 1.96 × 10 pp", () => {
-    const [day] = cumulativeDailyWithIntervals([session("u1", "A", "2026-03-01", 10, 2), session("u2", "A", "2026-03-01", 10, 4)]);
+    const [day] = cumulativeDailyWithIntervals([
+      session("u1", "A", "2026-03-01", 10, 2),
+      session("u2", "A", "2026-03-01", 10, 4),
+    ]);
     expect(day.arms.A.ctr).toBeCloseTo(0.3, 12);
     // Residuals −1 and +1; n/(n−1) · Σe² = 2 · 2 = 4; √4 / ΣX = 2 / 20 = 0.1.
     expect(day.ci.A.ctr!.lower).toBeCloseTo(0.3 - 1.959964 * 0.1, 5);
@@ -21,8 +38,15 @@ describe("cumulativeDailyWithIntervals", () => {
   });
 
   it("resamples conveners, not sessions: a convener's sessions on several days count as one unit", () => {
-    const split = cumulativeDailyWithIntervals([session("u1", "A", "2026-03-01", 5, 1), session("u1", "A", "2026-03-02", 5, 1), session("u2", "A", "2026-03-02", 10, 4)]);
-    const whole = cumulativeDailyWithIntervals([session("u1", "A", "2026-03-02", 10, 2), session("u2", "A", "2026-03-02", 10, 4)]);
+    const split = cumulativeDailyWithIntervals([
+      session("u1", "A", "2026-03-01", 5, 1),
+      session("u1", "A", "2026-03-02", 5, 1),
+      session("u2", "A", "2026-03-02", 10, 4),
+    ]);
+    const whole = cumulativeDailyWithIntervals([
+      session("u1", "A", "2026-03-02", 10, 2),
+      session("u2", "A", "2026-03-02", 10, 4),
+    ]);
     expect(split.at(-1)!.ci.A.ctr).toEqual(whole[0].ci.A.ctr);
   });
 

@@ -58,7 +58,11 @@ export function cumulativeDailyWithIntervals(sessions: readonly DailySession[]):
       let arm = units.get(s.arm);
       if (!arm) units.set(s.arm, (arm = new Map()));
       let u = arm.get(s.unit);
-      if (!u) arm.set(s.unit, (u = { shown: 0, clicked: 0, adopted: 0, adoptedRankSum: 0, sessions: 0, successfulSessions: 0 }));
+      if (!u)
+        arm.set(
+          s.unit,
+          (u = { shown: 0, clicked: 0, adopted: 0, adoptedRankSum: 0, sessions: 0, successfulSessions: 0 }),
+        );
       u.shown += s.shown;
       u.clicked += s.clicked;
       u.adopted += s.adopted;

@@ -78,29 +78,51 @@ describe("eventTimeProblem", () => {
 });
 
 describe("validateEvent's strings", () => {
-  const click = { eventId: "e-1", type: "click", at: "2025-03-01T10:00:00Z", experiment: "x", arm: "A", unitId: "u", sessionId: "s", proposalId: "p", candidateId: "c" };
+  const click = {
+    eventId: "e-1",
+    type: "click",
+    at: "2025-03-01T10:00:00Z",
+    experiment: "x",
+    arm: "A",
+    unitId: "u",
+    sessionId: "s",
+    proposalId: "p",
+    candidateId: "c",
+  };
 
-  it.each(["eventId", "experiment", "arm", "unitId", "sessionId", "proposalId", "candidateId"])("refuses a NUL or a lone surrogate in %s", (field) => {
-    for (const [value, reason] of [
-      ["a\u0000b", `${field} contains a NUL character`],
-      ["sur-\ud800", `${field} contains a lone UTF-16 surrogate`],
-      ["\udc00-sur", `${field} contains a lone UTF-16 surrogate`],
-    ]) {
-      const result = validateEvent({ ...click, [field]: value });
-      expect(result.ok ? [] : result.problems.join("; ")).toContain(reason);
-    }
-  });
+  it.each(["eventId", "experiment", "arm", "unitId", "sessionId", "proposalId", "candidateId"])(
+    "refuses a NUL or a lone surrogate in %s",
+    (field) => {
+      for (const [value, reason] of [
+        ["a\u0000b", `${field} contains a NUL character`],
+        ["sur-\ud800", `${field} contains a lone UTF-16 surrogate`],
+        ["\udc00-sur", `${field} contains a lone UTF-16 surrogate`],
+      ]) {
+        const result = validateEvent({ ...click, [field]: value });
+        expect(result.ok ? [] : result.problems.join("; ")).toContain(reason);
+      }
+    },
+  );
 
   it("refuses a NUL or a lone surrogate among the items, naming the item", () => {
     const impression = { ...click, type: "impression", candidateId: undefined };
-    expect(validateEvent({ ...impression, items: ["a", "b\u0000"] })).toEqual({ ok: false, problems: ["item 2 of items contains a NUL character"] });
-    expect(validateEvent({ ...impression, items: ["\udbff"] })).toMatchObject({ ok: false, problems: [expect.stringMatching(/^item 1 of items contains a lone UTF-16 surrogate/)] });
+    expect(validateEvent({ ...impression, items: ["a", "b\u0000"] })).toEqual({
+      ok: false,
+      problems: ["item 2 of items contains a NUL character"],
+    });
+    expect(validateEvent({ ...impression, items: ["\udbff"] })).toMatchObject({
+      ok: false,
+      problems: [expect.stringMatching(/^item 1 of items contains a lone UTF-16 surrogate/)],
+    });
     expect(validateEvent({ ...impression, items: ["😀", "a"] }).ok).toBe(true);
   });
 
   it("accepts a proper surrogate pair and 200 characters, refuses 201", () => {
     expect(validateEvent({ ...click, eventId: "pair-\ud83d\ude00" }).ok).toBe(true);
     expect(validateEvent({ ...click, unitId: "u".repeat(200) }).ok).toBe(true);
-    expect(validateEvent({ ...click, unitId: "u".repeat(201) })).toEqual({ ok: false, problems: ["unitId is longer than 200 characters"] });
+    expect(validateEvent({ ...click, unitId: "u".repeat(201) })).toEqual({
+      ok: false,
+      problems: ["unitId is longer than 200 characters"],
+    });
   });
 });

@@ -7,7 +7,20 @@
 // Date, T, hh:mm, optional :ss and 1–9 fraction digits, then the offset (or nothing, refused below).
 const TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:\d{2})?$/;
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
 export const FIRST_YEAR = 2000;
 export const LAST_YEAR = 2100;
 
@@ -32,11 +45,13 @@ export function eventTimeProblem(at: string): string | null {
   const year = Number(y);
   const month = Number(mo);
   const day = Number(d);
-  if (year < FIRST_YEAR || year > LAST_YEAR) return `at ${shown(at)} is in the year ${year}; events must be dated ${FIRST_YEAR} to ${LAST_YEAR}`;
+  if (year < FIRST_YEAR || year > LAST_YEAR)
+    return `at ${shown(at)} is in the year ${year}; events must be dated ${FIRST_YEAR} to ${LAST_YEAR}`;
   if (month < 1 || month > 12) return `at ${shown(at)} has month ${mo}; months run from 01 to 12`;
   const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
   const days = month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1];
-  if (day < 1 || day > days) return `at ${shown(at)} is not on the calendar: ${MONTHS[month - 1]} ${year} has ${days} days`;
+  if (day < 1 || day > days)
+    return `at ${shown(at)} is not on the calendar: ${MONTHS[month - 1]} ${year} has ${days} days`;
   const hour = Number(h);
   const minute = Number(mi);
   const second = s === undefined ? 0 : Number(s);

@@ -37,7 +37,8 @@ function textProblem(value: unknown, field: string): string | null {
   if (value.length === 0) return `${field} is empty`;
   if (value.length > MAX_ID_LENGTH) return `${field} is longer than ${MAX_ID_LENGTH} characters`;
   if (value.includes("\u0000")) return `${field} contains a NUL character`;
-  if (!isWellFormed(value)) return `${field} contains a lone UTF-16 surrogate (not a character; send well-formed Unicode)`;
+  if (!isWellFormed(value))
+    return `${field} contains a lone UTF-16 surrogate (not a character; send well-formed Unicode)`;
   return null;
 }
 
@@ -51,16 +52,21 @@ function textProblem(value: unknown, field: string): string | null {
  * item). Hand-written rather than a zod object because `assay online` checks a million
  * events in a second with it; `eventSchema` wraps it for the places that speak zod.
  */
-export function validateEvent(value: unknown): { ok: true; event: OnlineEvent } | { ok: false; problems: string[] } {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return { ok: false, problems: ["an event must be a JSON object"] };
+export function validateEvent(
+  value: unknown,
+): { ok: true; event: OnlineEvent } | { ok: false; problems: string[] } {
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    return { ok: false, problems: ["an event must be a JSON object"] };
   const e = value as Record<string, unknown>;
   const problems: string[] = [];
   for (const field of idFields) {
     const problem = textProblem(e[field], field);
     if (problem) problems.push(problem);
   }
-  if (!eventTypes.includes(e.type as EventType)) problems.push(`type must be one of ${eventTypes.join(", ")}`);
-  if (typeof e.at !== "string") problems.push(e.at === undefined ? "at is missing" : "at must be a string such as 2025-03-01T10:00:00Z");
+  if (!eventTypes.includes(e.type as EventType))
+    problems.push(`type must be one of ${eventTypes.join(", ")}`);
+  if (typeof e.at !== "string")
+    problems.push(e.at === undefined ? "at is missing" : "at must be a string such as 2025-03-01T10:00:00Z");
   else {
     const problem = eventTimeProblem(e.at);
     if (problem) problems.push(problem);
@@ -77,8 +83,10 @@ export function validateEvent(value: unknown): { ok: true; event: OnlineEvent } 
     const problem = teamsProblem(e.teams, e.items);
     if (problem) problems.push(problem);
   }
-  if (e.type === "impression" && e.items === undefined) problems.push("an impression needs items (the candidate ids in displayed order)");
-  if (e.type !== "impression" && eventTypes.includes(e.type as EventType) && e.candidateId === undefined) problems.push(`a ${e.type} needs candidateId`);
+  if (e.type === "impression" && e.items === undefined)
+    problems.push("an impression needs items (the candidate ids in displayed order)");
+  if (e.type !== "impression" && eventTypes.includes(e.type as EventType) && e.candidateId === undefined)
+    problems.push(`a ${e.type} needs candidateId`);
   if (problems.length > 0) return { ok: false, problems };
   // The checked object itself (fields not in the format are ignored downstream, never stored).
   return { ok: true, event: e as unknown as OnlineEvent };
@@ -99,7 +107,8 @@ function itemsProblem(items: unknown): string | null {
 function teamsProblem(teams: unknown, items: unknown): string | null {
   if (!Array.isArray(teams)) return "teams must be a list of system keys, one per item";
   if (!Array.isArray(items)) return "teams needs items (the team of each displayed candidate)";
-  if (teams.length !== items.length) return `teams has ${teams.length} ${teams.length === 1 ? "entry" : "entries"} for ${items.length} item${items.length === 1 ? "" : "s"} (one team per item)`;
+  if (teams.length !== items.length)
+    return `teams has ${teams.length} ${teams.length === 1 ? "entry" : "entries"} for ${items.length} item${items.length === 1 ? "" : "s"} (one team per item)`;
   for (let i = 0; i < teams.length; i++) {
     const problem = textProblem(teams[i], `team ${i + 1} of teams`);
     if (problem) return problem;
@@ -116,7 +125,10 @@ export const eventSchema = z.unknown().transform((value, ctx): OnlineEvent => {
 });
 
 /** Parses a JSONL file of events; every bad line is reported with its number and reason. */
-export function parseEventsJsonl(text: string): { events: OnlineEvent[]; errors: { line: number; message: string }[] } {
+export function parseEventsJsonl(text: string): {
+  events: OnlineEvent[];
+  errors: { line: number; message: string }[];
+} {
   const events: OnlineEvent[] = [];
   const errors: { line: number; message: string }[] = [];
   let start = 0;

@@ -1,7 +1,14 @@
 import type { StreamTotals, UnitTotals } from "./report";
 
 /** The sums of a unit, in this order, in `PackedStreamTotals.sums`. */
-const sumFields = ["sessions", "shown", "clicked", "adopted", "adoptedRankSum", "successfulSessions"] as const;
+const sumFields = [
+  "sessions",
+  "shown",
+  "clicked",
+  "adopted",
+  "adoptedRankSum",
+  "successfulSessions",
+] as const;
 
 /**
  * Per-unit totals in a form that crosses to a worker thread cheaply: the sums of every unit in one
@@ -17,7 +24,14 @@ export interface PackedStreamTotals {
 }
 
 /** Packs `totals` (see PackedStreamTotals); `unpackStreamTotals` gives them back. */
-export function packStreamTotals({ units, excludedUnits, allUnits, events, uniqueEvents, quality }: StreamTotals): PackedStreamTotals {
+export function packStreamTotals({
+  units,
+  excludedUnits,
+  allUnits,
+  events,
+  uniqueEvents,
+  quality,
+}: StreamTotals): PackedStreamTotals {
   const arms = [...new Set(units.map((u) => u.arm))];
   const armIndex = new Map(arms.map((a, i) => [a, i]));
   const sums = new Float64Array(units.length * sumFields.length);

@@ -19,11 +19,15 @@ export interface PowerHistory {
  * (1) and the rest (0), which is all the ANOVA estimator of the ICC needs. `assay power --events` and
  * the app's power section both read a history through this.
  */
-export function powerHistory(units: readonly Pick<UnitTotals, "arm" | "sessions" | "successfulSessions">[]): PowerHistory {
+export function powerHistory(
+  units: readonly Pick<UnitTotals, "arm" | "sessions" | "successfulSessions">[],
+): PowerHistory {
   const used = units.filter((u) => u.sessions > 0);
   const sessions = used.reduce((s, u) => s + u.sessions, 0);
   const successes = used.reduce((s, u) => s + u.successfulSessions, 0);
-  const groups = used.map((u) => Array.from({ length: u.sessions }, (_, i) => (i < u.successfulSessions ? 1 : 0)));
+  const groups = used.map((u) =>
+    Array.from({ length: u.sessions }, (_, i) => (i < u.successfulSessions ? 1 : 0)),
+  );
   const byArm = new Map<string, { conveners: number; sessions: number }>();
   for (const u of used) {
     const arm = byArm.get(u.arm) ?? { conveners: 0, sessions: 0 };

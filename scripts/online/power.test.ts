@@ -1,5 +1,12 @@
 import { createRng } from "../lib/random";
-import { abSampleSize, designEffect, interleavingSessions, intraClassCorrelation, minimumDetectableEffect, twoProportionN } from "./power";
+import {
+  abSampleSize,
+  designEffect,
+  interleavingSessions,
+  intraClassCorrelation,
+  minimumDetectableEffect,
+  twoProportionN,
+} from "./power";
 import { normalQuantile } from "../stats/distributions";
 
 describe("normal quantile", () => {
@@ -62,13 +69,21 @@ describe("intra-class correlation (one-way ANOVA estimator)", () => {
     // SSB = 3(1 − 5/9)² + 2(5/9)² + 4(1/2 − 5/9)² = 0.592593 + 0.617284 + 0.012346 = 1.222222; MSB = 0.611111.
     // SSW = 0 + 0 + 4·0.25 = 1; MSW = 1/6. n0 = (9 − (9 + 4 + 16)/9)/2 = 2.888889.
     // ICC = (0.611111 − 0.166667) / (0.611111 + 1.888889 · 0.166667) = 0.444444 / 0.925926 = 0.48.
-    expect(intraClassCorrelation([[1, 1, 1], [0, 0], [1, 0, 0, 1]])).toBeCloseTo(0.48, 10);
+    expect(
+      intraClassCorrelation([
+        [1, 1, 1],
+        [0, 0],
+        [1, 0, 0, 1],
+      ]),
+    ).toBeCloseTo(0.48, 10);
     expect(intraClassCorrelation([[1, 0]])).toBeNull();
   });
 
   it("finds no correlation in independent outcomes and a strong one in convener-level habits", () => {
     const rng = createRng("icc");
-    const independent = Array.from({ length: 300 }, () => Array.from({ length: 6 }, () => (rng.next() < 0.3 ? 1 : 0)));
+    const independent = Array.from({ length: 300 }, () =>
+      Array.from({ length: 6 }, () => (rng.next() < 0.3 ? 1 : 0)),
+    );
     expect(Math.abs(intraClassCorrelation(independent)!)).toBeLessThan(0.05);
     const clustered = Array.from({ length: 300 }, () => {
       const p = rng.next() < 0.5 ? 0.1 : 0.5;

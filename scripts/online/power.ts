@@ -27,7 +27,8 @@ function settings(s: PowerSettings) {
 
 /** Observations per arm (unrounded) for the pooled two-proportion z-test to detect p1 → p2. */
 export function twoProportionN(p1: number, p2: number, s: PowerSettings = {}): number {
-  if (!(p1 > 0 && p1 < 1) || !(p2 > 0 && p2 < 1)) throw new Error(`both rates must be strictly between 0 and 1, not ${p1} and ${p2}`);
+  if (!(p1 > 0 && p1 < 1) || !(p2 > 0 && p2 < 1))
+    throw new Error(`both rates must be strictly between 0 and 1, not ${p1} and ${p2}`);
   if (p1 === p2) throw new Error("the lift to detect must not be 0");
   const { zAlpha, zBeta } = settings(s);
   const pBar = (p1 + p2) / 2;
@@ -77,11 +78,24 @@ export interface AbPlan {
 }
 
 /** Conveners and sessions per arm to detect baseline → target with m sessions per convener and the given ICC. */
-export function abSampleSize(baseline: number, target: number, m = 1, icc = 0, s: PowerSettings = {}): AbPlan {
+export function abSampleSize(
+  baseline: number,
+  target: number,
+  m = 1,
+  icc = 0,
+  s: PowerSettings = {},
+): AbPlan {
   const effectiveN = twoProportionN(baseline, target, s);
   const de = designEffect(m, icc);
   const sessionsPerArm = Math.ceil(effectiveN * de);
-  return { baseline, target, effectiveN, designEffect: de, sessionsPerArm, convenersPerArm: Math.ceil(sessionsPerArm / m) };
+  return {
+    baseline,
+    target,
+    effectiveN,
+    designEffect: de,
+    sessionsPerArm,
+    convenersPerArm: Math.ceil(sessionsPerArm / m),
+  };
 }
 
 /**
@@ -89,7 +103,8 @@ export function abSampleSize(baseline: number, target: number, m = 1, icc = 0, s
  * one-sample normal approximation to the binomial test, variance 0.25 under H0 and w(1 − w) under H1.
  */
 export function interleavingSessions(winRate: number, s: PowerSettings = {}): number {
-  if (!(winRate > 0 && winRate < 1) || winRate === 0.5) throw new Error(`the win rate must be between 0 and 1 and not 0.5, not ${winRate}`);
+  if (!(winRate > 0 && winRate < 1) || winRate === 0.5)
+    throw new Error(`the win rate must be between 0 and 1 and not 0.5, not ${winRate}`);
   const { zAlpha, zBeta } = settings(s);
   const root = zAlpha * 0.5 + zBeta * Math.sqrt(winRate * (1 - winRate));
   return Math.ceil((root * root) / ((winRate - 0.5) * (winRate - 0.5)));
@@ -100,7 +115,11 @@ export function interleavingSessions(winRate: number, s: PowerSettings = {}): nu
  * power: twoProportionN inverted by bisection (n falls as the lift grows). Null when even a lift to
  * a rate of 1 would need more than n.
  */
-export function minimumDetectableEffect(baseline: number, nPerArm: number, s: PowerSettings = {}): number | null {
+export function minimumDetectableEffect(
+  baseline: number,
+  nPerArm: number,
+  s: PowerSettings = {},
+): number | null {
   if (!(nPerArm > 0)) throw new Error(`the sample size must be positive, not ${nPerArm}`);
   let lo = 0;
   let hi = 1 - baseline;

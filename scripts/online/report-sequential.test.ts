@@ -4,7 +4,9 @@ import { parseEventsJsonl } from "./events";
 import { onlineReport, unitTotals } from "./report";
 import { sequentialInterval } from "./sequential";
 
-const events = parseEventsJsonl(fs.readFileSync(path.join(__dirname, "../../test/fixtures/online-small/events.jsonl"), "utf8")).events;
+const events = parseEventsJsonl(
+  fs.readFileSync(path.join(__dirname, "../../test/fixtures/online-small/events.jsonl"), "utf8"),
+).events;
 
 /** Delta-method variance of Σsuccessful/Σsessions over units, written out independently of online.ts. */
 function successVariance(units: { sessions: number; successfulSessions: number }[]) {
@@ -13,8 +15,14 @@ function successVariance(units: { sessions: number; successfulSessions: number }
   const x = units.map((u) => u.sessions);
   const my = y.reduce((a, b) => a + b, 0) / n;
   const mx = x.reduce((a, b) => a + b, 0) / n;
-  const cov = (p: number[], q: number[], mp: number, mq: number) => p.reduce((s, v, i) => s + (v - mp) * (q[i] - mq), 0) / (n - 1);
-  return (cov(y, y, my, my) / mx ** 2 - (2 * my * cov(y, x, my, mx)) / mx ** 3 + (my ** 2 * cov(x, x, mx, mx)) / mx ** 4) / n;
+  const cov = (p: number[], q: number[], mp: number, mq: number) =>
+    p.reduce((s, v, i) => s + (v - mp) * (q[i] - mq), 0) / (n - 1);
+  return (
+    (cov(y, y, my, my) / mx ** 2 -
+      (2 * my * cov(y, x, my, mx)) / mx ** 3 +
+      (my ** 2 * cov(x, x, mx, mx)) / mx ** 4) /
+    n
+  );
 }
 
 describe("online report with sequential intervals", () => {
@@ -26,7 +34,12 @@ describe("online report with sequential intervals", () => {
     const a = units.filter((u) => u.arm === "A");
     const b = units.filter((u) => u.arm === "B");
     const c = report.comparisons.find((x) => x.metric === "sessionSuccessRate")!;
-    const wanted = sequentialInterval(c.difference!, successVariance(a) + successVariance(b), a.length + b.length, { nStar: 200 });
+    const wanted = sequentialInterval(
+      c.difference!,
+      successVariance(a) + successVariance(b),
+      a.length + b.length,
+      { nStar: 200 },
+    );
     expect(c.ci!.lower).toBeCloseTo(wanted.lower, 12);
     expect(c.ci!.upper).toBeCloseTo(wanted.upper, 12);
   });

@@ -20,7 +20,8 @@ describe("online metrics on online-small", () => {
   it.each(["A", "B"])("arm %s matches the reference", (arm) => {
     const want = expected.arms[arm];
     const got = report.arms[arm];
-    for (const key of ["units", "sessions", "shown", "clicked", "adopted"]) expect(got[key as keyof typeof got], key).toBe(want[key]);
+    for (const key of ["units", "sessions", "shown", "clicked", "adopted"])
+      expect(got[key as keyof typeof got], key).toBe(want[key]);
     for (const key of ["ctr", "adoptionRate", "meanAdoptedRank", "sessionSuccessRate"]) {
       expect(Math.abs((got[key as keyof typeof got] as number) / want[key] - 1), key).toBeLessThan(1e-9);
     }
@@ -33,19 +34,36 @@ describe("online metrics on online-small", () => {
   });
 
   it("gives seeded CIs over units and p-values for B vs A", () => {
-    const withCi = onlineReport(events, { weights: { A: 0.5, B: 0.5 }, control: "A", intervals: true, B: 300, seed: 3 });
+    const withCi = onlineReport(events, {
+      weights: { A: 0.5, B: 0.5 },
+      control: "A",
+      intervals: true,
+      B: 300,
+      seed: 3,
+    });
     const ctr = withCi.comparisons.find((c) => c.metric === "ctr")!;
     expect(ctr.difference).toBeCloseTo(expected.arms.B.ctr - expected.arms.A.ctr, 12);
     expect(ctr.ci!.lower).toBeLessThan(ctr.difference!);
     expect(ctr.ci!.upper).toBeGreaterThan(ctr.difference!);
     expect(ctr.pValue).toBeGreaterThan(0);
-    expect(onlineReport(events, { weights: { A: 0.5, B: 0.5 }, control: "A", intervals: true, B: 300, seed: 3 }).comparisons).toEqual(withCi.comparisons);
+    expect(
+      onlineReport(events, { weights: { A: 0.5, B: 0.5 }, control: "A", intervals: true, B: 300, seed: 3 })
+        .comparisons,
+    ).toEqual(withCi.comparisons);
   });
 });
 
 describe("online rules, hand-worked", () => {
   const base = { experiment: "e", proposalId: "p" };
-  const ev = (eventId: string, at: string, type: OnlineEvent["type"], unitId: string, arm: string, sessionId: string, extra: Partial<OnlineEvent> = {}): OnlineEvent => ({
+  const ev = (
+    eventId: string,
+    at: string,
+    type: OnlineEvent["type"],
+    unitId: string,
+    arm: string,
+    sessionId: string,
+    extra: Partial<OnlineEvent> = {},
+  ): OnlineEvent => ({
     ...base,
     eventId,
     at: `2026-01-01T00:00:${at}Z`,
@@ -71,9 +89,22 @@ describe("online rules, hand-worked", () => {
       ev("10", "10", "impression", "u3", "B", "s4", { items: ["c1"] }), // u3 in two arms
     ];
     const report = onlineReport(events);
-    expect(report.arms.A).toMatchObject({ units: 1, sessions: 1, shown: 4, clicked: 0, adopted: 2, meanAdoptedRank: 1.5, sessionSuccessRate: 1 });
+    expect(report.arms.A).toMatchObject({
+      units: 1,
+      sessions: 1,
+      shown: 4,
+      clicked: 0,
+      adopted: 2,
+      meanAdoptedRank: 1.5,
+      sessionSuccessRate: 1,
+    });
     expect(report.excludedUnits).toBe(1);
-    expect(report.dataQuality).toEqual({ duplicateEvents: 1, sessionsWithoutImpression: 1, eventsAboutUnshownCandidates: 1, eventsOfExcludedUnits: 2 });
+    expect(report.dataQuality).toEqual({
+      duplicateEvents: 1,
+      sessionsWithoutImpression: 1,
+      eventsAboutUnshownCandidates: 1,
+      eventsOfExcludedUnits: 2,
+    });
   });
 
   it("keeps sessions of different units apart when they share a session id, and excludes a unit whose one session spans two arms", () => {
@@ -93,7 +124,13 @@ describe("online rules, hand-worked", () => {
   });
 
   it("rejects malformed event lines with their numbers", () => {
-    const { errors } = parseEventsJsonl(['{"eventId":"x","type":"click"}', "nope", '{"eventId":"y","type":"impression","at":"2026-01-01T00:00:00Z","experiment":"e","arm":"A","unitId":"u","sessionId":"s","proposalId":"p"}'].join("\n"));
+    const { errors } = parseEventsJsonl(
+      [
+        '{"eventId":"x","type":"click"}',
+        "nope",
+        '{"eventId":"y","type":"impression","at":"2026-01-01T00:00:00Z","experiment":"e","arm":"A","unitId":"u","sessionId":"s","proposalId":"p"}',
+      ].join("\n"),
+    );
     expect(errors.map((e) => e.line)).toEqual([1, 2, 3]);
     expect(errors[0].message).toMatch(/at is missing/);
     expect(errors[2].message).toBe("an impression needs items (the candidate ids in displayed order)");
@@ -101,10 +138,14 @@ describe("online rules, hand-worked", () => {
 });
 
 describe("isoTime", () => {
-  it.each(["2026-11-01T07:30:05Z", "2026-11-01T07:30:05.123Z", "2024-02-29T23:59:59Z", "2026-11-01T07:30:05+02:00", "2026-02-30T00:00:00Z", "2026-1x-01T00:00:00Z"])(
-    "%s reads as Date.parse does",
-    (at) => {
-      expect(Object.is(isoTime(at), Date.parse(at))).toBe(true);
-    },
-  );
+  it.each([
+    "2026-11-01T07:30:05Z",
+    "2026-11-01T07:30:05.123Z",
+    "2024-02-29T23:59:59Z",
+    "2026-11-01T07:30:05+02:00",
+    "2026-02-30T00:00:00Z",
+    "2026-1x-01T00:00:00Z",
+  ])("%s reads as Date.parse does", (at) => {
+    expect(Object.is(isoTime(at), Date.parse(at))).toBe(true);
+  });
 });

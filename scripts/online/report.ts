@@ -124,18 +124,36 @@ function ratioVariance(units: readonly UnitTotals[], metric: OnlineMetric): numb
  * is the delta method's Var_T/μ_C² + μ_T²·Var_C/μ_C⁴ (GrowthBook's relative effects); n counts the units
  * of both arms, as GrowthBook's sequential engine does.
  */
-function sequentialComparison(treatment: readonly UnitTotals[], control: readonly UnitTotals[], metric: OnlineMetric, a: number | null, c: number | null, options: OnlineOptions) {
+function sequentialComparison(
+  treatment: readonly UnitTotals[],
+  control: readonly UnitTotals[],
+  metric: OnlineMetric,
+  a: number | null,
+  c: number | null,
+  options: OnlineOptions,
+) {
   const vt = ratioVariance(treatment, metric);
   const vc = ratioVariance(control, metric);
   if (a === null || c === null || vt === null || vc === null) return { ci: null, liftCi: null };
   const settings = { alpha: 1 - (options.level ?? 0.95), nStar: options.nStar ?? DEFAULT_N_STAR };
   const n = treatment.length + control.length;
   const ci = sequentialInterval(a - c, vt + vc, n, settings);
-  const liftCi = c === 0 ? null : sequentialInterval(a / c - 1, vt / c ** 2 + (a ** 2 * vc) / c ** 4, n, settings);
+  const liftCi =
+    c === 0 ? null : sequentialInterval(a / c - 1, vt / c ** 2 + (a ** 2 * vc) / c ** 4, n, settings);
   return { ci, liftCi };
 }
 
-function metricOf(t: { shown: number; clicked: number; adopted: number; adoptedRankSum: number; sessions: number; successfulSessions: number }, metric: OnlineMetric): number | null {
+function metricOf(
+  t: {
+    shown: number;
+    clicked: number;
+    adopted: number;
+    adoptedRankSum: number;
+    sessions: number;
+    successfulSessions: number;
+  },
+  metric: OnlineMetric,
+): number | null {
   switch (metric) {
     case "ctr":
       return t.shown === 0 ? null : t.clicked / t.shown;
@@ -209,7 +227,13 @@ export class UnitTotalsBuilder {
       this.bySession.set(e.sessionId, b);
       this.buckets.push(b);
     } else if (b.arm !== e.arm) b.mixed = true;
-    b.events.push({ eventId: e.eventId, type: e.type, arm: b.arm, candidateId: e.candidateId, items: e.items });
+    b.events.push({
+      eventId: e.eventId,
+      type: e.type,
+      arm: b.arm,
+      candidateId: e.candidateId,
+      items: e.items,
+    });
     b.times.push(isoTime(e.at));
   }
 
@@ -224,7 +248,12 @@ export class UnitTotalsBuilder {
       if (arm === undefined) armOfUnit.set(b.unit, b.arm);
       if (b.mixed || (arm !== undefined && arm !== b.arm)) excluded.add(b.unit);
     }
-    const quality: DataQuality = { duplicateEvents: events - uniqueEvents, sessionsWithoutImpression: 0, eventsAboutUnshownCandidates: 0, eventsOfExcludedUnits: 0 };
+    const quality: DataQuality = {
+      duplicateEvents: events - uniqueEvents,
+      sessionsWithoutImpression: 0,
+      eventsAboutUnshownCandidates: 0,
+      eventsOfExcludedUnits: 0,
+    };
     const units = new Map<string, UnitTotals>();
     for (const { unit, events: list, times } of buckets) {
       if (excluded.has(unit)) {
@@ -243,7 +272,14 @@ export class UnitTotalsBuilder {
       addSession(u, s);
     }
     const sorted = [...units.values()].sort((a, b) => (a.unit < b.unit ? -1 : a.unit > b.unit ? 1 : 0));
-    return { units: sorted, excludedUnits: excluded.size, allUnits: armOfUnit.size, events, uniqueEvents, quality };
+    return {
+      units: sorted,
+      excludedUnits: excluded.size,
+      allUnits: armOfUnit.size,
+      events,
+      uniqueEvents,
+      quality,
+    };
   }
 }
 
@@ -262,7 +298,10 @@ export function emptySums(): SessionSums {
 }
 
 /** Adds one session to running sums. */
-export function addSession(t: SessionSums, s: { shown: number; clicked: number; adopted: number; adoptedRankSum: number }) {
+export function addSession(
+  t: SessionSums,
+  s: { shown: number; clicked: number; adopted: number; adoptedRankSum: number },
+) {
   t.sessions++;
   t.shown += s.shown;
   t.clicked += s.clicked;
@@ -293,7 +332,9 @@ export interface SessionSummary {
  * position in the first impression that showed it; clicks and the final adopt state count only for
  * shown candidates. Shared by `assay online` and the database's per-session table.
  */
-export function summarizeSession(list: readonly Pick<OnlineEvent, "type" | "arm" | "candidateId" | "items">[]): SessionSummary {
+export function summarizeSession(
+  list: readonly Pick<OnlineEvent, "type" | "arm" | "candidateId" | "items">[],
+): SessionSummary {
   // The first impression's items; ranks of a single-impression session are their positions here.
   let first: readonly string[] | null = null;
   // Ranks, once a second impression adds candidates.
@@ -314,7 +355,8 @@ export function summarizeSession(list: readonly Pick<OnlineEvent, "type" | "arm"
     else adoptState.set(e.candidateId!, e.type === "adopt");
   }
   // 1-based rank in the session's shown list, 0 when the candidate was never shown.
-  const rankOf = (candidate: string) => (ranks ? (ranks.get(candidate) ?? 0) : first ? first.indexOf(candidate) + 1 : 0);
+  const rankOf = (candidate: string) =>
+    ranks ? (ranks.get(candidate) ?? 0) : first ? first.indexOf(candidate) + 1 : 0;
   let unshownEvents = 0;
   for (const e of list) if (e.type !== "impression" && rankOf(e.candidateId!) === 0) unshownEvents++;
   let clickedShown = 0;
@@ -328,7 +370,15 @@ export function summarizeSession(list: readonly Pick<OnlineEvent, "type" | "arm"
       adoptedRankSum += rank;
     }
   }
-  return { arm: list[0].arm, impressions, shown: ranks ? ranks.size : (first?.length ?? 0), clicked: clickedShown, adopted, adoptedRankSum, unshownEvents };
+  return {
+    arm: list[0].arm,
+    impressions,
+    shown: ranks ? ranks.size : (first?.length ?? 0),
+    clicked: clickedShown,
+    adopted,
+    adoptedRankSum,
+    unshownEvents,
+  };
 }
 
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
@@ -352,8 +402,20 @@ export function isoTime(at: string): number {
     // Anything unusual (a stray character, an impossible date or time) is left to Date.parse.
     const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
     const valid =
-      at.charCodeAt(4) === 45 && at.charCodeAt(7) === 45 && at.charCodeAt(13) === 58 && at.charCodeAt(16) === 58 && (n === 20 || at.charCodeAt(19) === 46) &&
-      month >= 1 && month <= 12 && day >= 1 && day <= (month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1]) && hour <= 23 && minute <= 59 && second <= 59 && ms >= 0 && ms <= 999 &&
+      at.charCodeAt(4) === 45 &&
+      at.charCodeAt(7) === 45 &&
+      at.charCodeAt(13) === 58 &&
+      at.charCodeAt(16) === 58 &&
+      (n === 20 || at.charCodeAt(19) === 46) &&
+      month >= 1 &&
+      month <= 12 &&
+      day >= 1 &&
+      day <= (month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1]) &&
+      hour <= 23 &&
+      minute <= 59 &&
+      second <= 59 &&
+      ms >= 0 &&
+      ms <= 999 &&
       year >= 1000;
     if (valid) return Date.UTC(year, month - 1, day, hour, minute, second, ms);
   }
@@ -376,7 +438,14 @@ function sortByTime(events: SessionEvent[], times: number[]) {
   }
 }
 
-const FIELDS = ["sessions", "shown", "clicked", "adopted", "adoptedRankSum", "successfulSessions"] as const satisfies readonly (keyof SessionSums)[];
+const FIELDS = [
+  "sessions",
+  "shown",
+  "clicked",
+  "adopted",
+  "adoptedRankSum",
+  "successfulSessions",
+] as const satisfies readonly (keyof SessionSums)[];
 
 /** The units' sums as one typed array per field, for the resampling loops. */
 function columnsOf(units: readonly UnitTotals[]): Float64Array[] {
@@ -405,12 +474,27 @@ export function onlineReport(events: readonly OnlineEvent[], options: OnlineOpti
 
 /** Totals of disjoint sets of units (each unit's events all in one part) combined. */
 export function mergeTotals(parts: readonly StreamTotals[]): StreamTotals {
-  const quality: DataQuality = { duplicateEvents: 0, sessionsWithoutImpression: 0, eventsAboutUnshownCandidates: 0, eventsOfExcludedUnits: 0 };
-  for (const p of parts) for (const k of Object.keys(quality) as (keyof DataQuality)[]) quality[k] += p.quality[k];
+  const quality: DataQuality = {
+    duplicateEvents: 0,
+    sessionsWithoutImpression: 0,
+    eventsAboutUnshownCandidates: 0,
+    eventsOfExcludedUnits: 0,
+  };
+  for (const p of parts)
+    for (const k of Object.keys(quality) as (keyof DataQuality)[]) quality[k] += p.quality[k];
   const sum = (f: (p: StreamTotals) => number) => parts.reduce((n, p) => n + f(p), 0);
   // Units in a stable order, whatever part they came from, so resampling does not depend on the split.
-  const units = parts.flatMap((p) => p.units).sort((a, b) => (a.unit < b.unit ? -1 : a.unit > b.unit ? 1 : 0));
-  return { units, excludedUnits: sum((p) => p.excludedUnits), allUnits: sum((p) => p.allUnits), events: sum((p) => p.events), uniqueEvents: sum((p) => p.uniqueEvents), quality };
+  const units = parts
+    .flatMap((p) => p.units)
+    .sort((a, b) => (a.unit < b.unit ? -1 : a.unit > b.unit ? 1 : 0));
+  return {
+    units,
+    excludedUnits: sum((p) => p.excludedUnits),
+    allUnits: sum((p) => p.allUnits),
+    events: sum((p) => p.events),
+    uniqueEvents: sum((p) => p.uniqueEvents),
+    quality,
+  };
 }
 
 export function reportFromTotals(totals: StreamTotals, options: OnlineOptions = {}): OnlineReport {
@@ -437,9 +521,13 @@ export function reportFromTotals(totals: StreamTotals, options: OnlineOptions = 
     };
   }
   const weights = options.weights ?? Object.fromEntries(armNames.map((a) => [a, 1 / armNames.length]));
-  const srm = armNames.length >= 2 ? sampleRatioMismatch(Object.fromEntries(armNames.map((a) => [a, arms[a].units])), weights) : null;
+  const srm =
+    armNames.length >= 2
+      ? sampleRatioMismatch(Object.fromEntries(armNames.map((a) => [a, arms[a].units])), weights)
+      : null;
   const control = options.control ?? armNames[0];
-  if (control !== undefined && !armNames.includes(control)) throw new Error(`the control arm ${control} has no units (arms: ${armNames.join(", ")})`);
+  if (control !== undefined && !armNames.includes(control))
+    throw new Error(`the control arm ${control} has no units (arms: ${armNames.join(", ")})`);
   const comparisons: Comparison[] = [];
   if (options.intervals && armNames.length > 0) {
     const groups = armNames.map((a) => byArm.get(a) ?? []);
@@ -458,7 +546,10 @@ export function reportFromTotals(totals: StreamTotals, options: OnlineOptions = 
           for (const m of onlineMetrics) {
             const a = metricOf(values[armNames.indexOf(arm)], m);
             const c = metricOf(values[controlIndex], m);
-            out.push(a === null || c === null ? null : a - c, a === null || c === null || c === 0 ? null : a / c - 1);
+            out.push(
+              a === null || c === null ? null : a - c,
+              a === null || c === null || c === 0 ? null : a / c - 1,
+            );
           }
         }
         return out;
@@ -467,7 +558,10 @@ export function reportFromTotals(totals: StreamTotals, options: OnlineOptions = 
       options,
     );
     armNames.forEach((arm, i) => {
-      arms[arm].ci = Object.fromEntries(onlineMetrics.map((m, j) => [m, intervals[i * 4 + j]])) as Record<OnlineMetric, Interval | null>;
+      arms[arm].ci = Object.fromEntries(onlineMetrics.map((m, j) => [m, intervals[i * 4 + j]])) as Record<
+        OnlineMetric,
+        Interval | null
+      >;
     });
     treatments.forEach((arm, t) => {
       const pValues = permutationPValues(byArm.get(arm) ?? [], byArm.get(control) ?? [], options);
@@ -475,7 +569,10 @@ export function reportFromTotals(totals: StreamTotals, options: OnlineOptions = 
         const a = arms[arm][metric];
         const c = arms[control][metric];
         const base = armNames.length * 4 + t * 8 + j * 2;
-        const sequential = options.intervalKind === "sequential" ? sequentialComparison(byArm.get(arm) ?? [], byArm.get(control) ?? [], metric, a, c, options) : null;
+        const sequential =
+          options.intervalKind === "sequential"
+            ? sequentialComparison(byArm.get(arm) ?? [], byArm.get(control) ?? [], metric, a, c, options)
+            : null;
         comparisons.push({
           arm,
           control,
@@ -510,7 +607,11 @@ export function reportFromTotals(totals: StreamTotals, options: OnlineOptions = 
  * arms' units (the randomization unit); each shuffle serves every metric, and the second group's
  * sums are the pooled sums minus the first's.
  */
-function permutationPValues(treatment: readonly UnitTotals[], control: readonly UnitTotals[], options: BootstrapOptions): Record<OnlineMetric, number | null> {
+function permutationPValues(
+  treatment: readonly UnitTotals[],
+  control: readonly UnitTotals[],
+  options: BootstrapOptions,
+): Record<OnlineMetric, number | null> {
   const observedA = sumTotals(treatment);
   const observedC = sumTotals(control);
   const observed = onlineMetrics.map((m) => {
@@ -546,17 +647,34 @@ function permutationPValues(treatment: readonly UnitTotals[], control: readonly 
     onlineMetrics.forEach((m, j) => {
       const va = metricOf(a, m);
       const vc = metricOf(c, m);
-      if (observed[j] !== null && va !== null && vc !== null && Math.abs(va - vc) >= observed[j]! * (1 - 1e-12)) extreme[j]++;
+      if (
+        observed[j] !== null &&
+        va !== null &&
+        vc !== null &&
+        Math.abs(va - vc) >= observed[j]! * (1 - 1e-12)
+      )
+        extreme[j]++;
     });
   }
-  return Object.fromEntries(onlineMetrics.map((m, j) => [m, observed[j] === null ? null : (extreme[j] + 1) / (B + 1)])) as Record<OnlineMetric, number | null>;
+  return Object.fromEntries(
+    onlineMetrics.map((m, j) => [m, observed[j] === null ? null : (extreme[j] + 1) / (B + 1)]),
+  ) as Record<OnlineMetric, number | null>;
 }
 
 /**
  * The same daily values from per-session sums (the SQL path): each session counts from the day of its
  * first event, so the app needs no event in memory.
  */
-export function cumulativeDailyFromSessions(sessions: readonly { arm: string; day: string; shown: number; clicked: number; adopted: number; adoptedRankSum: number }[]) {
+export function cumulativeDailyFromSessions(
+  sessions: readonly {
+    arm: string;
+    day: string;
+    shown: number;
+    clicked: number;
+    adopted: number;
+    adoptedRankSum: number;
+  }[],
+) {
   // Sums per day and arm first (O(sessions)), then running sums over the few days.
   const perDay = new Map<string, Map<string, SessionSums>>();
   for (const s of sessions) {
@@ -570,8 +688,23 @@ export function cumulativeDailyFromSessions(sessions: readonly { arm: string; da
   return [...perDay.keys()].sort().map((day) => {
     for (const [arm, t] of perDay.get(day)!) {
       const r = running.get(arm) ?? emptySums();
-      running.set(arm, { sessions: r.sessions + t.sessions, shown: r.shown + t.shown, clicked: r.clicked + t.clicked, adopted: r.adopted + t.adopted, adoptedRankSum: r.adoptedRankSum + t.adoptedRankSum, successfulSessions: r.successfulSessions + t.successfulSessions });
+      running.set(arm, {
+        sessions: r.sessions + t.sessions,
+        shown: r.shown + t.shown,
+        clicked: r.clicked + t.clicked,
+        adopted: r.adopted + t.adopted,
+        adoptedRankSum: r.adoptedRankSum + t.adoptedRankSum,
+        successfulSessions: r.successfulSessions + t.successfulSessions,
+      });
     }
-    return { day, arms: Object.fromEntries([...running].map(([arm, t]) => [arm, Object.fromEntries(onlineMetrics.map((m) => [m, metricOf(t, m)]))])) };
+    return {
+      day,
+      arms: Object.fromEntries(
+        [...running].map(([arm, t]) => [
+          arm,
+          Object.fromEntries(onlineMetrics.map((m) => [m, metricOf(t, m)])),
+        ]),
+      ),
+    };
   });
 }

@@ -74,7 +74,9 @@ describe("GrowthBook's asymptotic confidence sequence", () => {
     const fixedRate = fixedHits / experiments;
     const sequentialRate = sequentialHits / experiments;
     const tunedRate = tunedHits / experiments;
-    console.log(`A/A with daily looks over 30 days: false-positive rate fixed ${fixedRate}, sequential (N* 5000) ${sequentialRate}, sequential (N* 600) ${tunedRate}`);
+    console.log(
+      `A/A with daily looks over 30 days: false-positive rate fixed ${fixedRate}, sequential (N* 5000) ${sequentialRate}, sequential (N* 600) ${tunedRate}`,
+    );
     expect(sequentialRate).toBeLessThanOrEqual(0.06);
     expect(tunedRate).toBeLessThanOrEqual(0.06);
     expect(fixedRate).toBeGreaterThan(0.1);

@@ -39,11 +39,18 @@ export function sequentialHalfWidth(variance: number, n: number, options: Sequen
   if (!(n >= 1)) throw new Error(`the sample size must be at least 1, not ${n}`);
   const s2 = variance * n;
   const nRho2Plus1 = n * rho2 + 1;
-  return Math.sqrt(s2) * Math.sqrt((2 * nRho2Plus1 * Math.log(Math.sqrt(nRho2Plus1) / alpha)) / (n * n * rho2));
+  return (
+    Math.sqrt(s2) * Math.sqrt((2 * nRho2Plus1 * Math.log(Math.sqrt(nRho2Plus1) / alpha)) / (n * n * rho2))
+  );
 }
 
 /** The always-valid interval estimate ± sequentialHalfWidth(variance, n). */
-export function sequentialInterval(estimate: number, variance: number, n: number, options: SequentialOptions = {}): Interval {
+export function sequentialInterval(
+  estimate: number,
+  variance: number,
+  n: number,
+  options: SequentialOptions = {},
+): Interval {
   const h = sequentialHalfWidth(variance, n, options);
   return { lower: estimate - h, upper: estimate + h };
 }

@@ -1,7 +1,20 @@
 /** A flat row as `resultRows` gives it (declared here too, so the two modules do not import each other). */
-type Row = { system: string; group: string; measure: string; value: number | null; lower: number | null; upper: number | null };
-type ExposureGroup = { predictionCoverage: number | null; byK: { k: number; longTailShare: number | null; gini: number | null; subjectEntropy: number | null }[] };
-type WithExposure = { key: string; exposure?: { overall: ExposureGroup; subjects: Record<string, ExposureGroup> } };
+type Row = {
+  system: string;
+  group: string;
+  measure: string;
+  value: number | null;
+  lower: number | null;
+  upper: number | null;
+};
+type ExposureGroup = {
+  predictionCoverage: number | null;
+  byK: { k: number; longTailShare: number | null; gini: number | null; subjectEntropy: number | null }[];
+};
+type WithExposure = {
+  key: string;
+  exposure?: { overall: ExposureGroup; subjects: Record<string, ExposureGroup> };
+};
 
 /**
  * The offline report's diversity and exposure figures as flat rows beside the measures (no intervals):
@@ -10,10 +23,14 @@ type WithExposure = { key: string; exposure?: { overall: ExposureGroup; subjects
  */
 export function exposureRows(systems: readonly WithExposure[] | undefined): Row[] {
   const rows: Row[] = [];
-  const row = (system: string, group: string, measure: string, value: number | null) => rows.push({ system, group, measure, value, lower: null, upper: null });
+  const row = (system: string, group: string, measure: string, value: number | null) =>
+    rows.push({ system, group, measure, value, lower: null, upper: null });
   for (const s of systems ?? []) {
     if (!s.exposure) continue;
-    for (const [group, g] of [["overall", s.exposure.overall] as const, ...Object.entries(s.exposure.subjects)]) {
+    for (const [group, g] of [
+      ["overall", s.exposure.overall] as const,
+      ...Object.entries(s.exposure.subjects),
+    ]) {
       row(s.key, group, "PredictionCoverage", g.predictionCoverage);
       for (const x of g.byK) {
         row(s.key, group, `LongTailShare@${x.k}`, x.longTailShare);

@@ -15,7 +15,11 @@ export interface ResultRow {
 }
 
 type Estimated = { value?: number | null; ci?: { lower: number; upper: number } | null } | undefined;
-type Grouped = { key: string; overall: { measures: Record<string, unknown> }; subjects: Record<string, { measures: Record<string, unknown> }> };
+type Grouped = {
+  key: string;
+  overall: { measures: Record<string, unknown> };
+  subjects: Record<string, { measures: Record<string, unknown> }>;
+};
 
 type Gold = {
   raters: Record<string, Record<string, number | boolean | null>>;
@@ -32,12 +36,33 @@ function goldRows(gold: Gold | null | undefined): ResultRow[] {
   if (!gold) return [];
   const rows: ResultRow[] = [];
   for (const [method, a] of Object.entries(gold.aggregation)) {
-    rows.push({ system: method, group: "gold", measure: "accuracy", value: a.accuracy, lower: a.ci?.lower ?? null, upper: a.ci?.upper ?? null });
-    rows.push({ system: method, group: "gold", measure: "suggested raters", value: gold.enoughRaters[method]?.suggestedN ?? null, lower: null, upper: null });
+    rows.push({
+      system: method,
+      group: "gold",
+      measure: "accuracy",
+      value: a.accuracy,
+      lower: a.ci?.lower ?? null,
+      upper: a.ci?.upper ?? null,
+    });
+    rows.push({
+      system: method,
+      group: "gold",
+      measure: "suggested raters",
+      value: gold.enoughRaters[method]?.suggestedN ?? null,
+      lower: null,
+      upper: null,
+    });
   }
   for (const [expert, g] of Object.entries(gold.raters)) {
     for (const measure of ["gold", "exact", "withinOne", "meanDifference", "pValue"]) {
-      rows.push({ system: expert, group: "gold", measure, value: (g[measure] as number | null) ?? null, lower: null, upper: null });
+      rows.push({
+        system: expert,
+        group: "gold",
+        measure,
+        value: (g[measure] as number | null) ?? null,
+        lower: null,
+        upper: null,
+      });
     }
   }
   return rows;
@@ -49,7 +74,14 @@ function systemRows(systems: readonly Grouped[] | undefined): ResultRow[] {
     for (const [group, g] of [["overall", system.overall] as const, ...Object.entries(system.subjects)]) {
       for (const [measure, e] of Object.entries(g.measures)) {
         const x = e as Estimated;
-        rows.push({ system: system.key, group, measure, value: x?.value ?? null, lower: x?.ci?.lower ?? null, upper: x?.ci?.upper ?? null });
+        rows.push({
+          system: system.key,
+          group,
+          measure,
+          value: x?.value ?? null,
+          lower: x?.ci?.lower ?? null,
+          upper: x?.ci?.upper ?? null,
+        });
       }
     }
   }
@@ -58,16 +90,50 @@ function systemRows(systems: readonly Grouped[] | undefined): ResultRow[] {
 
 export function resultRows(kind: string, result: unknown): ResultRow[] {
   const r = (result ?? {}) as Record<string, unknown>;
-  if (kind === "offline") return [...systemRows(r.systems as Grouped[]), ...exposureRows(r.systems as Parameters<typeof exposureRows>[0])];
-  if (kind === "expert") return [...systemRows((r.results as { systems: Grouped[] } | null)?.systems), ...goldRows(r.gold as Gold | null | undefined)];
+  if (kind === "offline")
+    return [
+      ...systemRows(r.systems as Grouped[]),
+      ...exposureRows(r.systems as Parameters<typeof exposureRows>[0]),
+    ];
+  if (kind === "expert")
+    return [
+      ...systemRows((r.results as { systems: Grouped[] } | null)?.systems),
+      ...goldRows(r.gold as Gold | null | undefined),
+    ];
   if (kind === "clicks") return clickRows(r.fit as ClickFit | null);
   const rows: ResultRow[] = [];
-  const arms = r.arms as Record<string, Record<string, unknown> & { ci?: Record<string, { lower: number; upper: number } | null> }> | undefined;
+  const arms = r.arms as
+    | Record<
+        string,
+        Record<string, unknown> & { ci?: Record<string, { lower: number; upper: number } | null> }
+      >
+    | undefined;
   for (const [arm, a] of Object.entries(arms ?? {})) {
-    for (const m of ["ctr", "adoptionRate", "meanAdoptedRank", "sessionSuccessRate"]) rows.push({ system: arm, group: "arm", measure: m, value: (a[m] as number | null) ?? null, lower: a.ci?.[m]?.lower ?? null, upper: a.ci?.[m]?.upper ?? null });
+    for (const m of ["ctr", "adoptionRate", "meanAdoptedRank", "sessionSuccessRate"])
+      rows.push({
+        system: arm,
+        group: "arm",
+        measure: m,
+        value: (a[m] as number | null) ?? null,
+        lower: a.ci?.[m]?.lower ?? null,
+        upper: a.ci?.[m]?.upper ?? null,
+      });
   }
-  for (const c of (r.comparisons as { arm: string; control: string; metric: string; difference: number | null; ci: { lower: number; upper: number } | null }[]) ?? []) {
-    rows.push({ system: c.arm, group: `vs ${c.control}`, measure: `${c.metric} difference`, value: c.difference, lower: c.ci?.lower ?? null, upper: c.ci?.upper ?? null });
+  for (const c of (r.comparisons as {
+    arm: string;
+    control: string;
+    metric: string;
+    difference: number | null;
+    ci: { lower: number; upper: number } | null;
+  }[]) ?? []) {
+    rows.push({
+      system: c.arm,
+      group: `vs ${c.control}`,
+      measure: `${c.metric} difference`,
+      value: c.difference,
+      lower: c.ci?.lower ?? null,
+      upper: c.ci?.upper ?? null,
+    });
   }
   return rows;
 }
@@ -81,15 +147,32 @@ type ClickFit = {
 
 /** A click-model result (scripts/clicks/experiment-report.ts): per model, per rank, per arm; no intervals. */
 function clickRows(fit: ClickFit | null): ResultRow[] {
-  const row = (system: string, group: string, measure: string, value: unknown): ResultRow => ({ system, group, measure, value: typeof value === "number" ? value : null, lower: null, upper: null });
+  const row = (system: string, group: string, measure: string, value: unknown): ResultRow => ({
+    system,
+    group,
+    measure,
+    value: typeof value === "number" ? value : null,
+    lower: null,
+    upper: null,
+  });
   if (!fit) return [];
   return [
     ...fit.models.flatMap((m) => [
-      ...["logLikelihood", "perplexity", "ctrPredictionRmse", "relevanceAuc", "rankingNdcg5", "trainSeconds"].map((measure) => row(m.name, "model", measure, m[measure])),
+      ...[
+        "logLikelihood",
+        "perplexity",
+        "ctrPredictionRmse",
+        "relevanceAuc",
+        "rankingNdcg5",
+        "trainSeconds",
+      ].map((measure) => row(m.name, "model", measure, m[measure])),
       ...m.perplexityByRank.map((p, i) => row(m.name, `rank ${i + 1}`, "perplexity", p)),
     ]),
     ...fit.examination.map((e) => row("PBM", `rank ${e.rank}`, "examination", e.relative)),
-    ...fit.arms.flatMap((a) => [row(a.arm, "arm", "ctrTop10", a.ctr), row(a.arm, "arm", "correctedCtr", a.correctedCtr)]),
+    ...fit.arms.flatMap((a) => [
+      row(a.arm, "arm", "ctrTop10", a.ctr),
+      row(a.arm, "arm", "correctedCtr", a.correctedCtr),
+    ]),
     ...fit.displayDepth.map((d) => row(d.arm, "arm", "displayDepth", d.depth)),
   ];
 }

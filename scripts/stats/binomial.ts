@@ -21,8 +21,10 @@ function logBinomialPmf(i: number, n: number, p: number, logC: number): number {
  * when k = np. Each term is summed as it is (never as 1 − CDF), so far-tail p-values keep their digits.
  */
 export function binomialTest(k: number, n: number, p = 0.5): BinomialTestResult {
-  if (!Number.isInteger(n) || n < 1) throw new Error(`the number of trials must be a whole number of at least 1, not ${n}`);
-  if (!Number.isInteger(k) || k < 0 || k > n) throw new Error(`the successes must be a whole number from 0 to ${n}, not ${k}`);
+  if (!Number.isInteger(n) || n < 1)
+    throw new Error(`the number of trials must be a whole number of at least 1, not ${n}`);
+  if (!Number.isInteger(k) || k < 0 || k > n)
+    throw new Error(`the successes must be a whole number from 0 to ${n}, not ${k}`);
   if (!(p >= 0 && p <= 1)) throw new Error(`the success probability must be between 0 and 1, not ${p}`);
   if (k === p * n) return { k, n, p, pValue: 1 };
   const logCn = logGamma(n + 1);

@@ -21,8 +21,10 @@ export const DEFAULT_SEED = "assay";
 function settings(options: BootstrapOptions) {
   const B = options.B ?? DEFAULT_B;
   const level = options.level ?? 0.95;
-  if (!Number.isInteger(B) || B < 1) throw new Error(`the number of bootstrap resamples must be a whole number of at least 1, not ${B}`);
-  if (!(level > 0 && level < 1)) throw new Error(`the confidence level must be between 0 and 1, not ${level}`);
+  if (!Number.isInteger(B) || B < 1)
+    throw new Error(`the number of bootstrap resamples must be a whole number of at least 1, not ${B}`);
+  if (!(level > 0 && level < 1))
+    throw new Error(`the confidence level must be between 0 and 1, not ${level}`);
   return { B, level, seed: options.seed ?? DEFAULT_SEED };
 }
 
@@ -39,7 +41,10 @@ export function percentileInterval(statistics: Float64Array, level: number): Int
  * same resamples of rows (queries). The hot loop draws an index per row and gathers every column:
  * B × n draws and B × n × columns additions, with the PRNG (sfc32) inlined.
  */
-export function bootstrapMeans(columns: readonly Float64Array[], options: BootstrapOptions = {}): (Interval | null)[] {
+export function bootstrapMeans(
+  columns: readonly Float64Array[],
+  options: BootstrapOptions = {},
+): (Interval | null)[] {
   const { B, level, seed } = settings(options);
   const n = columns[0]?.length ?? 0;
   if (n === 0) return columns.map(() => null);
@@ -80,7 +85,9 @@ export function bootstrapMeans(columns: readonly Float64Array[], options: Bootst
 
 /** The sfc32 state createRng starts from, after its warm-up. */
 function seedState(seed: string | number): [number, number, number, number] {
-  const rng = createRng(seed) as ReturnType<typeof createRng> & { state?: () => [number, number, number, number] };
+  const rng = createRng(seed) as ReturnType<typeof createRng> & {
+    state?: () => [number, number, number, number];
+  };
   // Draw four outputs from the seeded generator to start an independent inlined stream.
   return [rng.nextUint32() | 0, rng.nextUint32() | 0, rng.nextUint32() | 0, rng.nextUint32() | 0];
 }

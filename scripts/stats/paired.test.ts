@@ -73,7 +73,9 @@ describe("Holm correction", () => {
 
 describe("SRM", () => {
   it("χ² and p match the online-small reference", () => {
-    const ref = JSON.parse(fs.readFileSync(path.join(__dirname, "../../test/fixtures/online-small/expected.json"), "utf8")).srm;
+    const ref = JSON.parse(
+      fs.readFileSync(path.join(__dirname, "../../test/fixtures/online-small/expected.json"), "utf8"),
+    ).srm;
     const srm = sampleRatioMismatch(ref.units, { A: 0.5, B: 0.5 });
     expect(rel(srm.chi2, ref.chi2)).toBeLessThan(1e-9);
     expect(rel(srm.pValue, ref.pValue)).toBeLessThan(1e-6);

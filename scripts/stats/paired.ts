@@ -11,7 +11,8 @@ export interface TestResult {
 }
 
 function differences(a: ArrayLike<number>, b: ArrayLike<number>) {
-  if (a.length !== b.length) throw new Error(`paired samples need equal lengths (${a.length} and ${b.length})`);
+  if (a.length !== b.length)
+    throw new Error(`paired samples need equal lengths (${a.length} and ${b.length})`);
   return Float64Array.from({ length: a.length }, (_, i) => b[i] - a[i]);
 }
 
@@ -23,16 +24,26 @@ export function pairedTTest(a: ArrayLike<number>, b: ArrayLike<number>): TestRes
   const sd = Math.sqrt(variance(d));
   const m = mean(d);
   const t = sd === 0 ? (m === 0 ? NaN : Math.sign(m) * Infinity) : m / (sd / Math.sqrt(n));
-  return { test: "t", n, statistic: t, pValue: Number.isNaN(t) ? 1 : studentTTwoSidedP(t, n - 1), method: `Student's t, df = ${n - 1}` };
+  return {
+    test: "t",
+    n,
+    statistic: t,
+    pValue: Number.isNaN(t) ? 1 : studentTTwoSidedP(t, n - 1),
+    method: `Student's t, df = ${n - 1}`,
+  };
 }
 
 /** Average ranks (1-based) of values, ties sharing their mean rank; also Σ(t³ − t) over tie groups. */
-export function averageRanks(values: ArrayLike<number>): { ranks: Float64Array; tieTerm: number; hasTies: boolean } {
+export function averageRanks(values: ArrayLike<number>): {
+  ranks: Float64Array;
+  tieTerm: number;
+  hasTies: boolean;
+} {
   const n = values.length;
   const order = Array.from({ length: n }, (_, i) => i).sort((x, y) => values[x] - values[y]);
   const ranks = new Float64Array(n);
   let tieTerm = 0;
-  for (let i = 0; i < n; ) {
+  for (let i = 0; i < n;) {
     let j = i;
     while (j + 1 < n && values[order[j + 1]] === values[order[i]]) j++;
     const rank = (i + j + 2) / 2;
@@ -69,12 +80,24 @@ export function wilcoxonSignedRank(diffs: ArrayLike<number>): TestResult {
     // Average ranks are multiples of 1/2: doubled they are integers, and the distribution is a subset-sum count.
     const doubled = Array.from(ranks, (r) => Math.round(2 * r));
     const pValue = Math.min(1, 2 * signedRankTail(doubled, Math.round(2 * statistic)));
-    return { test: "wilcoxon", n, statistic, pValue, method: hadZeros || hasTies ? "exact permutation (ties or zeros)" : "exact" };
+    return {
+      test: "wilcoxon",
+      n,
+      statistic,
+      pValue,
+      method: hadZeros || hasTies ? "exact permutation (ties or zeros)" : "exact",
+    };
   }
   const meanW = total / 2;
   const varW = (n * (n + 1) * (2 * n + 1)) / 24 - tieTerm / 48;
   const z = (statistic - meanW) / Math.sqrt(varW);
-  return { test: "wilcoxon", n, statistic, pValue: normalTwoSidedP(z), method: "normal approximation, tie-corrected, no continuity correction" };
+  return {
+    test: "wilcoxon",
+    n,
+    statistic,
+    pValue: normalTwoSidedP(z),
+    method: "normal approximation, tie-corrected, no continuity correction",
+  };
 }
 
 /**
@@ -100,7 +123,10 @@ function signedRankTail(ranks: readonly number[], w: number): number {
  * Sign-flip permutation test of the mean difference: exact over all 2^n sign patterns when n ≤ 20,
  * else Monte Carlo with p = (b + 1)/(B + 1). Two-sided: |Σ s_i d_i| ≥ |Σ d_i|.
  */
-export function signFlipPermutation(diffs: ArrayLike<number>, options: { B?: number; seed?: string | number } = {}): TestResult {
+export function signFlipPermutation(
+  diffs: ArrayLike<number>,
+  options: { B?: number; seed?: string | number } = {},
+): TestResult {
   const d = Float64Array.from(diffs);
   const n = d.length;
   if (n === 0) return { test: "permutation", n, statistic: 0, pValue: 1, method: "no pairs" };
@@ -126,7 +152,13 @@ export function signFlipPermutation(diffs: ArrayLike<number>, options: { B?: num
     for (let i = 0; i < n; i++) s += rng.nextUint32() & 1 ? -d[i] : d[i];
     if (Math.abs(s) >= target) extreme++;
   }
-  return { test: "permutation", n, statistic, pValue: (extreme + 1) / (B + 1), method: `Monte Carlo sign-flip, B = ${B}` };
+  return {
+    test: "permutation",
+    n,
+    statistic,
+    pValue: (extreme + 1) / (B + 1),
+    method: `Monte Carlo sign-flip, B = ${B}`,
+  };
 }
 
 /** Holm's step-down adjustment of p-values (family-wise error), returned in the input order. */
@@ -144,7 +176,12 @@ export function holm(pValues: readonly number[]): number[] {
 
 export type PairedTest = "t" | "wilcoxon" | "permutation";
 
-export function pairedTest(test: PairedTest, a: ArrayLike<number>, b: ArrayLike<number>, options: { B?: number; seed?: string | number } = {}): TestResult {
+export function pairedTest(
+  test: PairedTest,
+  a: ArrayLike<number>,
+  b: ArrayLike<number>,
+  options: { B?: number; seed?: string | number } = {},
+): TestResult {
   if (test === "t") return pairedTTest(a, b);
   const d = differences(a, b);
   return test === "wilcoxon" ? wilcoxonSignedRank(d) : signFlipPermutation(d, options);

@@ -6,23 +6,34 @@ import { binomialTest } from "./binomial";
 import { sampleRatioMismatch } from "../online/srm";
 
 // Reference values: scipy 1.17.1 (test/fixtures/stats-edges/README.md), to be matched to 1e-6 relative.
-const expected = JSON.parse(fs.readFileSync(path.join(__dirname, "../../test/fixtures/stats-edges/expected.json"), "utf8"));
+const expected = JSON.parse(
+  fs.readFileSync(path.join(__dirname, "../../test/fixtures/stats-edges/expected.json"), "utf8"),
+);
 const rel = (actual: number, wanted: number) => Math.abs(actual - wanted) / Math.abs(wanted);
 
 describe("tail probabilities down to 1e-300 (scipy 1.17)", () => {
-  it.each(expected.normalTwoSided as { z: number; p: number }[])("two-sided normal p at z = $z", ({ z, p }) => {
-    expect(rel(normalTwoSidedP(z), p)).toBeLessThan(1e-6);
-    expect(rel(normalTwoSidedP(-z), p)).toBeLessThan(1e-6);
-  });
+  it.each(expected.normalTwoSided as { z: number; p: number }[])(
+    "two-sided normal p at z = $z",
+    ({ z, p }) => {
+      expect(rel(normalTwoSidedP(z), p)).toBeLessThan(1e-6);
+      expect(rel(normalTwoSidedP(-z), p)).toBeLessThan(1e-6);
+    },
+  );
 
-  it.each(expected.chiSquareSurvival as { x: number; df: number; p: number }[])("χ² survival at x = $x, df = $df", ({ x, df, p }) => {
-    expect(rel(chiSquareSurvival(x, df), p)).toBeLessThan(1e-6);
-  });
+  it.each(expected.chiSquareSurvival as { x: number; df: number; p: number }[])(
+    "χ² survival at x = $x, df = $df",
+    ({ x, df, p }) => {
+      expect(rel(chiSquareSurvival(x, df), p)).toBeLessThan(1e-6);
+    },
+  );
 
-  it.each(expected.studentTTwoSided as { t: number; df: number; p: number }[])("two-sided Student t at t = $t, df = $df", ({ t, df, p }) => {
-    expect(rel(studentTTwoSidedP(t, df), p)).toBeLessThan(1e-6);
-    expect(rel(studentTTwoSidedP(-t, df), p)).toBeLessThan(1e-6);
-  });
+  it.each(expected.studentTTwoSided as { t: number; df: number; p: number }[])(
+    "two-sided Student t at t = $t, df = $df",
+    ({ t, df, p }) => {
+      expect(rel(studentTTwoSidedP(t, df), p)).toBeLessThan(1e-6);
+      expect(rel(studentTTwoSidedP(-t, df), p)).toBeLessThan(1e-6);
+    },
+  );
 
   it("keeps the near side and the edges right", () => {
     expect(normalTwoSidedP(0)).toBe(1);
@@ -42,14 +53,15 @@ describe("tail probabilities down to 1e-300 (scipy 1.17)", () => {
 });
 
 describe("Wilcoxon signed-rank test as scipy 1.17's default wilcoxon(d)", () => {
-  it.each((expected.wilcoxon as { differences: number[]; statistic: number; p: number }[]).map((c) => [c.differences.length, c] as const))(
-    "n = %i: statistic and p-value",
-    (_, { differences, statistic, p }) => {
-      const w = wilcoxonSignedRank(differences);
-      expect(w.statistic).toBe(statistic);
-      expect(rel(w.pValue, p)).toBeLessThan(1e-6);
-    },
-  );
+  it.each(
+    (expected.wilcoxon as { differences: number[]; statistic: number; p: number }[]).map(
+      (c) => [c.differences.length, c] as const,
+    ),
+  )("n = %i: statistic and p-value", (_, { differences, statistic, p }) => {
+    const w = wilcoxonSignedRank(differences);
+    expect(w.statistic).toBe(statistic);
+    expect(rel(w.pValue, p)).toBeLessThan(1e-6);
+  });
 
   it("uses the exact distribution over tied ranks for small samples with ties or zeros", () => {
     expect(wilcoxonSignedRank([-2, -1, 0, 1, 2, 3, 4]).pValue).toBe(0.34375);

@@ -9,7 +9,11 @@ import type { Rng } from "../lib/random";
  * itself with its own size kept (the stratified bootstrap, Davison & Hinkley 1997, §3.7), strata taken
  * in sorted label order so that one seed always gives the same draws.
  */
-export function createResampler(n: number, rng: Rng, strata: readonly string[] | null = null): (out: Int32Array) => void {
+export function createResampler(
+  n: number,
+  rng: Rng,
+  strata: readonly string[] | null = null,
+): (out: Int32Array) => void {
   if (!strata) {
     return (out) => {
       for (let i = 0; i < n; i++) out[i] = rng.int(n);

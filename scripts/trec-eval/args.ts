@@ -2,7 +2,8 @@ import type { TrecEvalOptions } from "./engine";
 
 export class TrecUsageError extends Error {}
 
-export const trecEvalUsage = "usage: assay trec_eval [-q] [-c] [-n] [-l N] [-m measure[.params]]... [-J] [-M N] [-N N] [--v10] QRELS RUN";
+export const trecEvalUsage =
+  "usage: assay trec_eval [-q] [-c] [-n] [-l N] [-m measure[.params]]... [-J] [-M N] [-N N] [--v10] QRELS RUN";
 
 const withValue = new Set(["m", "l", "M", "N"]);
 const longNames: Record<string, string> = {
@@ -67,6 +68,9 @@ export function parseTrecEvalArgs(args: string[]): { options: TrecEvalOptions; q
       }
     } else files.push(arg);
   }
-  if (files.length !== 2) throw new TrecUsageError(`expected the qrels file and the run file, got ${files.length} file${files.length === 1 ? "" : "s"}`);
+  if (files.length !== 2)
+    throw new TrecUsageError(
+      `expected the qrels file and the run file, got ${files.length} file${files.length === 1 ? "" : "s"}`,
+    );
   return { options, qrels: files[0], run: files[1] };
 }

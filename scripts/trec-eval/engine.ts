@@ -41,7 +41,10 @@ export function readQrels(text: string, source = "qrels"): Map<string, Map<strin
   lines.forEach((line, n) => {
     const fields = line.trim().split(/\s+/);
     if (fields.length === 1 && fields[0] === "") return;
-    if (fields.length !== 4) throw new TrecInputError(`${source}: line ${n + 1} is malformed (trec_eval reads qid iter docno rel, four fields)`);
+    if (fields.length !== 4)
+      throw new TrecInputError(
+        `${source}: line ${n + 1} is malformed (trec_eval reads qid iter docno rel, four fields)`,
+      );
     const [qid, , docno, rel] = fields;
     let judged = out.get(qid);
     if (!judged) out.set(qid, (judged = new Map()));
@@ -55,13 +58,20 @@ export function readQrels(text: string, source = "qrels"): Map<string, Map<strin
  * A run as trec_eval reads it: `qid iter docno rank sim run_id`, fields after the sixth ignored; the
  * rank is ignored and sim read as a float (9.0.8) or a double (10.0). The run id is the last line's.
  */
-export function readRun(text: string, v10: boolean, source = "run"): { byQuery: Map<string, Entry[]>; runId: string } {
+export function readRun(
+  text: string,
+  v10: boolean,
+  source = "run",
+): { byQuery: Map<string, Entry[]>; runId: string } {
   const byQuery = new Map<string, Entry[]>();
   let runId = "";
   text.split("\n").forEach((line, n) => {
     const fields = line.trim().split(/\s+/);
     if (fields.length === 1 && fields[0] === "") return;
-    if (fields.length < 6) throw new TrecInputError(`${source}: line ${n + 1} is malformed (trec_eval reads qid iter docno rank sim run_id, six fields)`);
+    if (fields.length < 6)
+      throw new TrecInputError(
+        `${source}: line ${n + 1} is malformed (trec_eval reads qid iter docno rank sim run_id, six fields)`,
+      );
     const [qid, , docno, , sim, tag] = fields;
     let entries = byQuery.get(qid);
     if (!entries) byQuery.set(qid, (entries = []));
@@ -72,13 +82,22 @@ export function readRun(text: string, v10: boolean, source = "run"): { byQuery: 
 }
 
 /** One query's ranked labels in trec_eval's order: sim descending, ties by docno descending. */
-function rankedLabels(qid: string, entries: Entry[], judged: Map<string, number>, maxRetrieved: number, source: string): Float64Array {
+function rankedLabels(
+  qid: string,
+  entries: Entry[],
+  judged: Map<string, number>,
+  maxRetrieved: number,
+  source: string,
+): Float64Array {
   const sorted = entries.slice().sort((a, b) => b.sim - a.sim || byteOrder(b.docno, a.docno));
   const kept = sorted.slice(0, Math.min(sorted.length, maxRetrieved));
   const seen = new Set<string>();
   const labels = new Float64Array(kept.length);
   kept.forEach((e, i) => {
-    if (seen.has(e.docno)) throw new TrecInputError(`${source}: ${e.docno} appears twice in the list of query ${qid} (trec_eval: duplicate docs)`);
+    if (seen.has(e.docno))
+      throw new TrecInputError(
+        `${source}: ${e.docno} appears twice in the list of query ${qid} (trec_eval: duplicate docs)`,
+      );
     seen.add(e.docno);
     labels[i] = judged.has(e.docno) ? judged.get(e.docno)! : NaN;
   });
@@ -98,13 +117,23 @@ function relString(rr: ResRels, length: number) {
  * What `trec_eval` prints for these qrels and run (the text of both files): the same lines, in the
  * same order, with the same formatting as trec_eval 9.0.8 (or 10.0 with `v10`).
  */
-export function trecEval(qrelsText: string, runText: string, options: TrecEvalOptions = {}, sources = { qrels: "qrels", run: "run" }): string {
+export function trecEval(
+  qrelsText: string,
+  runText: string,
+  options: TrecEvalOptions = {},
+  sources = { qrels: "qrels", run: "run" },
+): string {
   const v10 = options.v10 ?? false;
-  const settings: Settings = { relevanceLevel: options.relevanceLevel ?? 1, numDocsInColl: options.numDocsInColl ?? 0, v10 };
+  const settings: Settings = {
+    relevanceLevel: options.relevanceLevel ?? 1,
+    numDocsInColl: options.numDocsInColl ?? 0,
+    v10,
+  };
   const measures = selectMeasures(options.measures ?? [], v10);
   const qrels = readQrels(qrelsText, sources.qrels);
   const { byQuery, runId } = readRun(runText, v10, sources.run);
-  if (byQuery.size === 0) throw new TrecInputError(`${sources.run}: no results (trec_eval: Cannot read results file)`);
+  if (byQuery.size === 0)
+    throw new TrecInputError(`${sources.run}: no results (trec_eval: Cannot read results file)`);
   const sums = measures.map((m) => new Array<number>(m.names.length).fill(0));
   const lines: string[] = [];
   let numQueries = 0;
@@ -115,29 +144,47 @@ export function trecEval(qrelsText: string, runText: string, options: TrecEvalOp
     const judged = qrels.get(qid);
     const entries = byQuery.get(qid);
     if (!judged || (!entries && !(v10 && options.complete))) continue;
-    const labels = entries ? rankedLabels(qid, entries, judged, options.maxRetrieved ?? Infinity, sources.run) : new Float64Array(0);
-    const rr = resRelsFromLabels(labels, [...judged.values()], settings.relevanceLevel, { judgedOnly: options.judgedOnly });
+    const labels = entries
+      ? rankedLabels(qid, entries, judged, options.maxRetrieved ?? Infinity, sources.run)
+      : new Float64Array(0);
+    const rr = resRelsFromLabels(labels, [...judged.values()], settings.relevanceLevel, {
+      judgedOnly: options.judgedOnly,
+    });
     measures.forEach((m, k) => {
       if (m.def.name === "relstring" || m.def.name === "runid") {
-        if (m.def.name === "relstring" && options.perQuery) lines.push(`${left22(m.names[0])}\t${qid}\t'${relString(rr, m.params.values[0])}'`);
+        if (m.def.name === "relstring" && options.perQuery)
+          lines.push(`${left22(m.names[0])}\t${qid}\t'${relString(rr, m.params.values[0])}'`);
         return;
       }
       // 10.0's stand-in for a missing list prints 0 where an empty list gives 0/0, except with -J.
       const values = m.def.calc(rr, m.params, settings);
-      if (!entries) values.forEach((v, i) => (values[i] = m.def.name === "utility" || (!Number.isFinite(v) && !options.judgedOnly) ? 0 : v));
+      if (!entries)
+        values.forEach(
+          (v, i) =>
+            (values[i] = m.def.name === "utility" || (!Number.isFinite(v) && !options.judgedOnly) ? 0 : v),
+        );
       values.forEach((v, i) => {
         sums[k][i] += v;
-        if (options.perQuery && m.def.perQuery) lines.push(`${left22(m.names[i])}\t${qid}\t${m.def.integer ? Math.trunc(v) : format64(v)}`);
+        if (options.perQuery && m.def.perQuery)
+          lines.push(`${left22(m.names[i])}\t${qid}\t${m.def.integer ? Math.trunc(v) : format64(v)}`);
       });
     });
     numQueries++;
   }
-  if (numQueries === 0) throw new TrecInputError("no queries with both results and relevance info (check that the query ids of the run and the qrels match)");
-  if (!options.noSummary) lines.push(...summaryLines(measures, sums, { numQueries, runId, complete: !!options.complete, qrels }));
+  if (numQueries === 0)
+    throw new TrecInputError(
+      "no queries with both results and relevance info (check that the query ids of the run and the qrels match)",
+    );
+  if (!options.noSummary)
+    lines.push(...summaryLines(measures, sums, { numQueries, runId, complete: !!options.complete, qrels }));
   return lines.map((l) => `${l}\n`).join("");
 }
 
-function summaryLines(measures: TrecMeasure[], sums: number[][], context: { numQueries: number; runId: string; complete: boolean; qrels: Map<string, Map<string, number>> }) {
+function summaryLines(
+  measures: TrecMeasure[],
+  sums: number[][],
+  context: { numQueries: number; runId: string; complete: boolean; qrels: Map<string, Map<string, number>> },
+) {
   const { numQueries, complete, qrels } = context;
   const n = complete ? qrels.size : numQueries;
   const lines: string[] = [];
@@ -147,7 +194,9 @@ function summaryLines(measures: TrecMeasure[], sums: number[][], context: { numQ
     sums[k].forEach((sum, i) => {
       let value = sum;
       if (m.def.average === "mean") value = n ? sum / n : sum;
-      else if (m.def.average === "gm") value = n > 0 ? Math.exp((sum + (complete ? (n - numQueries) * Math.log(MIN_GEO_MEAN) : 0)) / n) : sum;
+      else if (m.def.average === "gm")
+        value =
+          n > 0 ? Math.exp((sum + (complete ? (n - numQueries) * Math.log(MIN_GEO_MEAN) : 0)) / n) : sum;
       else if (m.def.average === "num_q") value = n;
       else if (m.def.average === "num_rel" && complete) {
         // trec_eval counts labels above 0 here, whatever -l says.

@@ -31,7 +31,9 @@ export function mergeSort<T>(items: T[], cmp: (a: T, b: T) => number): T[] {
  */
 export function setupGains(rr: ResRels, pairs: GainPair[]): RelGain[] {
   // Pairs whose name is no level (rbp's p=) are skipped, as 10.0 does.
-  const gains: RelGain[] = pairs.filter((p) => Number.isInteger(p.level)).map((p) => ({ level: p.level, gain: p.gain, count: 0 }));
+  const gains: RelGain[] = pairs
+    .filter((p) => Number.isInteger(p.level))
+    .map((p) => ({ level: p.level, gain: p.gain, count: 0 }));
   for (let level = 0; level < rr.numRelLevels; level++) {
     const known = gains.find((g) => g.level === level);
     if (known) known.count = rr.relLevels[level];

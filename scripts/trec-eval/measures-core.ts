@@ -36,7 +36,13 @@ function bpref(rr: ResRels, level: number) {
  * The cut-off loop shared by P, recall, map_cut, relative_P, success and unj: `at(i, state)` is the
  * value of a cut-off i reached within the list or beyond its end; `step` takes in the document at i.
  */
-function atCutoffs<S>(rr: ResRels, cutoffs: number[], state: S, step: (s: S, rel: number, i: number) => void, at: (s: S, i: number) => number) {
+function atCutoffs<S>(
+  rr: ResRels,
+  cutoffs: number[],
+  state: S,
+  step: (s: S, rel: number, i: number) => void,
+  at: (s: S, i: number) => number,
+) {
   const out = new Array<number>(cutoffs.length).fill(0);
   let c = 0;
   for (let i = 0; i < rr.numRet; i++) {
@@ -56,11 +62,50 @@ const counting = (level: number) => (s: { rel: number }, rel: number) => {
 
 /** The measures of trec_eval's all_trec set that need no gains or interpolation, in its order. */
 export const coreMeasures: Record<string, TrecMeasureDef> = {
-  num_q: { name: "num_q", shape: "single", defaults: [], average: "num_q", perQuery: false, integer: true, calc: () => [1] },
-  num_ret: { name: "num_ret", shape: "single", defaults: [], average: "sum", perQuery: true, integer: true, calc: (rr) => [rr.numRet] },
-  num_rel: { name: "num_rel", shape: "single", defaults: [], average: "num_rel", perQuery: true, integer: true, calc: (rr) => [rr.numRel] },
-  num_rel_ret: { name: "num_rel_ret", shape: "single", defaults: [], average: "sum", perQuery: true, integer: true, calc: (rr) => [rr.numRelRet] },
-  map: { name: "map", shape: "single", defaults: [], average: "mean", perQuery: true, calc: (rr, _p, s) => [averagePrecision(rr, s.relevanceLevel)] },
+  num_q: {
+    name: "num_q",
+    shape: "single",
+    defaults: [],
+    average: "num_q",
+    perQuery: false,
+    integer: true,
+    calc: () => [1],
+  },
+  num_ret: {
+    name: "num_ret",
+    shape: "single",
+    defaults: [],
+    average: "sum",
+    perQuery: true,
+    integer: true,
+    calc: (rr) => [rr.numRet],
+  },
+  num_rel: {
+    name: "num_rel",
+    shape: "single",
+    defaults: [],
+    average: "num_rel",
+    perQuery: true,
+    integer: true,
+    calc: (rr) => [rr.numRel],
+  },
+  num_rel_ret: {
+    name: "num_rel_ret",
+    shape: "single",
+    defaults: [],
+    average: "sum",
+    perQuery: true,
+    integer: true,
+    calc: (rr) => [rr.numRelRet],
+  },
+  map: {
+    name: "map",
+    shape: "single",
+    defaults: [],
+    average: "mean",
+    perQuery: true,
+    calc: (rr, _p, s) => [averagePrecision(rr, s.relevanceLevel)],
+  },
   gm_map: {
     name: "gm_map",
     shape: "single",
@@ -83,7 +128,14 @@ export const coreMeasures: Record<string, TrecMeasureDef> = {
       return [rel / rr.numRel];
     },
   },
-  bpref: { name: "bpref", shape: "single", defaults: [], average: "mean", perQuery: true, calc: (rr, _p, s) => [bpref(rr, s.relevanceLevel)] },
+  bpref: {
+    name: "bpref",
+    shape: "single",
+    defaults: [],
+    average: "mean",
+    perQuery: true,
+    calc: (rr, _p, s) => [bpref(rr, s.relevanceLevel)],
+  },
   recip_rank: {
     name: "recip_rank",
     shape: "single",
@@ -101,7 +153,8 @@ export const coreMeasures: Record<string, TrecMeasureDef> = {
     defaults: longCutoffs,
     average: "mean",
     perQuery: true,
-    calc: (rr, p, s) => atCutoffs(rr, p.values, { rel: 0 }, counting(s.relevanceLevel), (st, i) => st.rel / i),
+    calc: (rr, p, s) =>
+      atCutoffs(rr, p.values, { rel: 0 }, counting(s.relevanceLevel), (st, i) => st.rel / i),
   },
   recall: {
     name: "recall",
@@ -109,7 +162,10 @@ export const coreMeasures: Record<string, TrecMeasureDef> = {
     defaults: longCutoffs,
     average: "mean",
     perQuery: true,
-    calc: (rr, p, s) => (rr.numRel === 0 ? p.values.map(() => 0) : atCutoffs(rr, p.values, { rel: 0 }, counting(s.relevanceLevel), (st) => st.rel / rr.numRel)),
+    calc: (rr, p, s) =>
+      rr.numRel === 0
+        ? p.values.map(() => 0)
+        : atCutoffs(rr, p.values, { rel: 0 }, counting(s.relevanceLevel), (st) => st.rel / rr.numRel),
   },
   infAP: {
     name: "infAP",
@@ -134,7 +190,11 @@ export const coreMeasures: Record<string, TrecMeasureDef> = {
           rel++;
           if (j === 0) value += 1;
           else {
-            value += 1 / (j + 1) + (j / (j + 1)) * ((rel - 1 + nonrel + unjudged) / j) * ((rel - 1 + INFAP_EPSILON) / (rel - 1 + nonrel + 2 * INFAP_EPSILON));
+            value +=
+              1 / (j + 1) +
+              (j / (j + 1)) *
+                ((rel - 1 + nonrel + unjudged) / j) *
+                ((rel - 1 + INFAP_EPSILON) / (rel - 1 + nonrel + 2 * INFAP_EPSILON));
           }
         }
       }
@@ -158,7 +218,12 @@ export const coreMeasures: Record<string, TrecMeasureDef> = {
     calc: (rr, p, s) => {
       if (p.values.length !== 4) throw new Error("utility takes four coefficients");
       const [a, b, c, d] = p.values;
-      return [a * rr.numRelRet + b * (rr.numRet - rr.numRelRet) + c * (rr.numRel - rr.numRelRet) + d * (s.numDocsInColl + rr.numRelRet - rr.numRet - rr.numRel)];
+      return [
+        a * rr.numRelRet +
+          b * (rr.numRet - rr.numRelRet) +
+          c * (rr.numRel - rr.numRelRet) +
+          d * (s.numDocsInColl + rr.numRelRet - rr.numRet - rr.numRel),
+      ];
     },
   },
   map_cut: {
@@ -190,7 +255,15 @@ export const coreMeasures: Record<string, TrecMeasureDef> = {
     average: "mean",
     perQuery: true,
     calc: (rr, p, s) =>
-      rr.numRel === 0 ? p.values.map(() => 0) : atCutoffs(rr, p.values, { rel: 0 }, counting(s.relevanceLevel), (st, i) => st.rel / (i > rr.numRel ? rr.numRel : i)),
+      rr.numRel === 0
+        ? p.values.map(() => 0)
+        : atCutoffs(
+            rr,
+            p.values,
+            { rel: 0 },
+            counting(s.relevanceLevel),
+            (st, i) => st.rel / (i > rr.numRel ? rr.numRel : i),
+          ),
   },
   success: {
     name: "success",
@@ -198,9 +271,17 @@ export const coreMeasures: Record<string, TrecMeasureDef> = {
     defaults: [1, 5, 10],
     average: "mean",
     perQuery: true,
-    calc: (rr, p, s) => atCutoffs(rr, p.values, { rel: 0 }, counting(s.relevanceLevel), (st) => (st.rel ? 1 : 0)),
+    calc: (rr, p, s) =>
+      atCutoffs(rr, p.values, { rel: 0 }, counting(s.relevanceLevel), (st) => (st.rel ? 1 : 0)),
   },
-  set_P: { name: "set_P", shape: "single", defaults: [], average: "mean", perQuery: true, calc: (rr) => [rr.numRet ? rr.numRelRet / rr.numRet : 0] },
+  set_P: {
+    name: "set_P",
+    shape: "single",
+    defaults: [],
+    average: "mean",
+    perQuery: true,
+    calc: (rr) => [rr.numRet ? rr.numRelRet / rr.numRet : 0],
+  },
   set_relative_P: {
     name: "set_relative_P",
     shape: "single",
@@ -209,7 +290,14 @@ export const coreMeasures: Record<string, TrecMeasureDef> = {
     perQuery: true,
     calc: (rr) => [rr.numRet && rr.numRel ? rr.numRelRet / Math.min(rr.numRet, rr.numRel) : 0],
   },
-  set_recall: { name: "set_recall", shape: "single", defaults: [], average: "mean", perQuery: true, calc: (rr) => [rr.numRel ? rr.numRelRet / rr.numRel : 0] },
+  set_recall: {
+    name: "set_recall",
+    shape: "single",
+    defaults: [],
+    average: "mean",
+    perQuery: true,
+    calc: (rr) => [rr.numRel ? rr.numRelRet / rr.numRel : 0],
+  },
   set_map: {
     name: "set_map",
     shape: "single",

@@ -182,7 +182,10 @@ function ndcgCut(rr: ResRels, cutoffs: number[]) {
 function rbp(rr: ResRels, pairs: Parameters<typeof setupGains>[1]) {
   let p = 0.9;
   for (const pair of pairs) if (pair.name === "p") p = pair.gain;
-  const gains = setupGains(rr, pairs.filter((pair) => pair.name !== "p"));
+  const gains = setupGains(
+    rr,
+    pairs.filter((pair) => pair.name !== "p"),
+  );
   let min = 0;
   let max = 1;
   for (const g of gains) {
@@ -229,7 +232,10 @@ function binG(rr: ResRels, level: number) {
   return rel ? sum / rr.numRel : 0;
 }
 
-const pairMeasure = (name: string, f: (rr: ResRels, gains: ReturnType<typeof setupGains>) => number): TrecMeasureDef => ({
+const pairMeasure = (
+  name: string,
+  f: (rr: ResRels, gains: ReturnType<typeof setupGains>) => number,
+): TrecMeasureDef => ({
   name,
   shape: "pair-params",
   defaults: [],
@@ -240,12 +246,40 @@ const pairMeasure = (name: string, f: (rr: ResRels, gains: ReturnType<typeof set
 
 /** The gain-based measures: binG, G, ndcg, ndcg_rel, Rndcg, ndcg_cut, and 10.0's rbp and rbp_resid. */
 export const gainMeasures: Record<string, TrecMeasureDef> = {
-  binG: { name: "binG", shape: "single", defaults: [], average: "mean", perQuery: true, calc: (rr, _p, s) => [binG(rr, s.relevanceLevel)] },
+  binG: {
+    name: "binG",
+    shape: "single",
+    defaults: [],
+    average: "mean",
+    perQuery: true,
+    calc: (rr, _p, s) => [binG(rr, s.relevanceLevel)],
+  },
   G: pairMeasure("G", normalizedGain),
   ndcg: pairMeasure("ndcg", ndcg),
   ndcg_rel: pairMeasure("ndcg_rel", ndcgRel),
   Rndcg: pairMeasure("Rndcg", rndcg),
-  ndcg_cut: { name: "ndcg_cut", shape: "cut-long", defaults: longCutoffs, average: "mean", perQuery: true, calc: (rr, p) => ndcgCut(rr, p.values) },
-  rbp: { name: "rbp", shape: "pair-params", defaults: [], average: "mean", perQuery: true, calc: (rr, p) => [rbp(rr, p.pairs)] },
-  rbp_resid: { name: "rbp_resid", shape: "pair-params", defaults: [], average: "mean", perQuery: true, calc: (rr, p) => [rbpResidual(rr, p.pairs)] },
+  ndcg_cut: {
+    name: "ndcg_cut",
+    shape: "cut-long",
+    defaults: longCutoffs,
+    average: "mean",
+    perQuery: true,
+    calc: (rr, p) => ndcgCut(rr, p.values),
+  },
+  rbp: {
+    name: "rbp",
+    shape: "pair-params",
+    defaults: [],
+    average: "mean",
+    perQuery: true,
+    calc: (rr, p) => [rbp(rr, p.pairs)],
+  },
+  rbp_resid: {
+    name: "rbp_resid",
+    shape: "pair-params",
+    defaults: [],
+    average: "mean",
+    perQuery: true,
+    calc: (rr, p) => [rbpResidual(rr, p.pairs)],
+  },
 };

@@ -6,21 +6,97 @@ import { atof, atol, cFixed } from "./printf";
 
 export class TrecMeasureError extends Error {}
 
-const relstring: TrecMeasureDef = { name: "relstring", shape: "float-params", defaults: [10], average: "none", perQuery: true, calc: () => [0] };
-const runid: TrecMeasureDef = { name: "runid", shape: "single", defaults: [], average: "none", perQuery: false, calc: () => [0] };
-const defs: Record<string, TrecMeasureDef> = { runid, relstring, ...coreMeasures, ...interpolatedMeasures, ...gainMeasures };
+const relstring: TrecMeasureDef = {
+  name: "relstring",
+  shape: "float-params",
+  defaults: [10],
+  average: "none",
+  perQuery: true,
+  calc: () => [0],
+};
+const runid: TrecMeasureDef = {
+  name: "runid",
+  shape: "single",
+  defaults: [],
+  average: "none",
+  perQuery: false,
+  calc: () => [0],
+};
+const defs: Record<string, TrecMeasureDef> = {
+  runid,
+  relstring,
+  ...coreMeasures,
+  ...interpolatedMeasures,
+  ...gainMeasures,
+};
 
 /** trec_eval 9.0.8's measures in its order (measures.c), which is the order they print in. */
 const order908 = [
-  "runid", "num_q", "num_ret", "num_rel", "num_rel_ret", "map", "gm_map", "Rprec", "bpref", "recip_rank", "iprec_at_recall", "P",
-  "relstring", "recall", "infAP", "gm_bpref", "Rprec_mult", "utility", "11pt_avg", "binG", "G", "ndcg", "ndcg_rel", "Rndcg",
-  "ndcg_cut", "map_cut", "relative_P", "success", "set_P", "set_relative_P", "set_recall", "set_map", "set_F", "num_nonrel_judged_ret",
+  "runid",
+  "num_q",
+  "num_ret",
+  "num_rel",
+  "num_rel_ret",
+  "map",
+  "gm_map",
+  "Rprec",
+  "bpref",
+  "recip_rank",
+  "iprec_at_recall",
+  "P",
+  "relstring",
+  "recall",
+  "infAP",
+  "gm_bpref",
+  "Rprec_mult",
+  "utility",
+  "11pt_avg",
+  "binG",
+  "G",
+  "ndcg",
+  "ndcg_rel",
+  "Rndcg",
+  "ndcg_cut",
+  "map_cut",
+  "relative_P",
+  "success",
+  "set_P",
+  "set_relative_P",
+  "set_recall",
+  "set_map",
+  "set_F",
+  "num_nonrel_judged_ret",
 ];
 /** 10.0 added these, printed after the others. */
 const added10 = ["rbp", "rbp_resid", "unj"];
 
-const officialNames = ["runid", "num_q", "num_ret", "num_rel", "num_rel_ret", "map", "gm_map", "Rprec", "bpref", "recip_rank", "iprec_at_recall", "P"];
-const setNames = ["runid", "num_q", "num_ret", "num_rel", "num_rel_ret", "utility", "set_P", "set_recall", "set_relative_P", "set_map", "set_F"];
+const officialNames = [
+  "runid",
+  "num_q",
+  "num_ret",
+  "num_rel",
+  "num_rel_ret",
+  "map",
+  "gm_map",
+  "Rprec",
+  "bpref",
+  "recip_rank",
+  "iprec_at_recall",
+  "P",
+];
+const setNames = [
+  "runid",
+  "num_q",
+  "num_ret",
+  "num_rel",
+  "num_rel_ret",
+  "utility",
+  "set_P",
+  "set_recall",
+  "set_relative_P",
+  "set_map",
+  "set_F",
+];
 
 /** The measure names a nickname stands for (`official`, `set`, `all_trec`). */
 export function nicknames(v10: boolean): Record<string, string[]> {
@@ -42,8 +118,15 @@ function parseCutoffs(def: TrecMeasureDef, text: string): number[] {
   const integer = def.shape === "cut-long";
   const values = text.split(",").map((part) => (integer ? atol(part) : atof(part)));
   values.sort((a, b) => a - b);
-  if (integer && values[0] <= 0) throw new TrecMeasureError(`${def.name}: cut-offs must be positive (trec_eval: Negative cutoff detected)`);
-  for (let i = 1; i < values.length; i++) if (values[i - 1] === values[i]) throw new TrecMeasureError(`${def.name}: a cut-off is given twice (trec_eval: duplicate cutoffs detected)`);
+  if (integer && values[0] <= 0)
+    throw new TrecMeasureError(
+      `${def.name}: cut-offs must be positive (trec_eval: Negative cutoff detected)`,
+    );
+  for (let i = 1; i < values.length; i++)
+    if (values[i - 1] === values[i])
+      throw new TrecMeasureError(
+        `${def.name}: a cut-off is given twice (trec_eval: duplicate cutoffs detected)`,
+      );
   return values;
 }
 
@@ -66,7 +149,10 @@ function parsePairs(def: TrecMeasureDef, text: string) {
       last = "=";
     }
   }
-  if (bad || last !== "=") throw new TrecMeasureError(`${def.name}: malformed pair parameters in '${text}' (level=gain, comma-separated)`);
+  if (bad || last !== "=")
+    throw new TrecMeasureError(
+      `${def.name}: malformed pair parameters in '${text}' (level=gain, comma-separated)`,
+    );
   return text.split(",").map((part) => {
     const [name, value] = part.split("=");
     return { name, level: /^[+-]?\d+$/.test(name) ? atol(name) : NaN, gain: atof(value ?? "") };
@@ -92,7 +178,10 @@ export function selectMeasures(args: string[], v10: boolean): TrecMeasure[] {
     }
     if (groups[name]) groups[name].forEach((n) => marked.add(n));
     else if (known.includes(name)) marked.add(name);
-    else throw new TrecMeasureError(`illegal measure '${arg}' (known: ${known.join(", ")}; nicknames: ${Object.keys(groups).join(", ")})`);
+    else
+      throw new TrecMeasureError(
+        `illegal measure '${arg}' (known: ${known.join(", ")}; nicknames: ${Object.keys(groups).join(", ")})`,
+      );
   }
   return known.filter((n) => marked.has(n)).map((n) => instantiate(defs[n], paramText.get(n) ?? null));
 }

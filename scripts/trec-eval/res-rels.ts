@@ -72,5 +72,14 @@ export function resRelsFromLabels(
       if (level >= relevanceLevel) numRel += count;
     }
   });
-  return { list: list.subarray(0, numRet), numRet, numRel, numRelRet, numNonpool, numUnjudgedInPool, relLevels, numRelLevels };
+  return {
+    list: list.subarray(0, numRet),
+    numRet,
+    numRel,
+    numRelRet,
+    numNonpool,
+    numUnjudgedInPool,
+    relLevels,
+    numRelLevels,
+  };
 }

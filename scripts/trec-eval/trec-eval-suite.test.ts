@@ -58,10 +58,15 @@ describe("every all_trec measure (with rbp, rbp_resid, unj) against trec_eval 10
     ["all_trec.qc.txt", "--v10 -m all_trec -q -c"],
     ["all_trec.qcl2.txt", "--v10 -m all_trec -q -c -l2"],
     ["all_trec.qcJM20.txt", "--v10 -m all_trec -q -c -J -M20"],
-    ["params.qc.txt", "--v10 -q -c -m rbp.p=0.8 -m ndcg.0=0,1=1,2=3,3=7 -m set_F.0.5 -m success.1,3 -m unj.3"],
+    [
+      "params.qc.txt",
+      "--v10 -q -c -m rbp.p=0.8 -m ndcg.0=0,1=1,2=3,3=7 -m set_F.0.5 -m success.1,3 -m unj.3",
+    ],
   ])("%s comes out byte for byte", (expected, flags) => {
     const { options } = parseTrecEvalArgs([...flags.split(" "), "q", "r"]);
-    expect(trecEval(read(path.join(small, "qrels.txt")), read(path.join(small, "run.txt")), options)).toBe(read(path.join(small10, expected)));
+    expect(trecEval(read(path.join(small, "qrels.txt")), read(path.join(small, "run.txt")), options)).toBe(
+      read(path.join(small10, expected)),
+    );
   });
 });
 
@@ -84,24 +89,46 @@ describe("negative labels: pooled but unjudged", () => {
     // infAP: d1 → 1; d5 at j=4: 1/5 + 4/5 · (1+1+1)/4 · (1+ε)/(1+1+2ε), over R = 3.
     const eps = 0.00001;
     const infAP = (1 + (1 / 5 + (4 / 5) * (3 / 4) * ((1 + eps) / (2 + 2 * eps)))) / 3;
-    expect(values(["bpref", "infAP", "num_nonrel_judged_ret"])).toEqual({ bpref: "0.5000", infAP: infAP.toFixed(4), num_nonrel_judged_ret: "1" });
+    expect(values(["bpref", "infAP", "num_nonrel_judged_ret"])).toEqual({
+      bpref: "0.5000",
+      infAP: infAP.toFixed(4),
+      num_nonrel_judged_ret: "1",
+    });
   });
 
   it("-J drops unjudged, unpooled and pooled-but-unjudged documents before ranking", () => {
     // Left: d1 (rel), d4 (non-rel), d5 (rel): AP = (1 + 2/3) / 3.
-    expect(values(["map", "num_ret"], { judgedOnly: true })).toEqual({ map: ((1 + 2 / 3) / 3).toFixed(4), num_ret: "3" });
+    expect(values(["map", "num_ret"], { judgedOnly: true })).toEqual({
+      map: ((1 + 2 / 3) / 3).toFixed(4),
+      num_ret: "3",
+    });
   });
 });
 
 describe("assay trec_eval", () => {
   it("reads trec_eval's command line and prints what trec_eval prints", async () => {
-    const result = await runAssay(["trec_eval", "-m", "all_trec", "-q", "-c", "-M100", path.join(suite, "qrels.test"), path.join(suite, "results.trunc")]);
+    const result = await runAssay([
+      "trec_eval",
+      "-m",
+      "all_trec",
+      "-q",
+      "-c",
+      "-M100",
+      path.join(suite, "qrels.test"),
+      path.join(suite, "results.trunc"),
+    ]);
     expect(result.code).toBe(0);
     expect(result.stdout).toBe(read(path.join(suite, "out.test.aqcM")));
   });
 
   it("refuses an unknown measure with a sentence naming it, exit code 2", async () => {
-    const result = await runAssay(["trec_eval", "-m", "mapp", path.join(suite, "qrels.test"), path.join(suite, "results.test")]);
+    const result = await runAssay([
+      "trec_eval",
+      "-m",
+      "mapp",
+      path.join(suite, "qrels.test"),
+      path.join(suite, "results.test"),
+    ]);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("illegal measure 'mapp'");
     expect(result.stdout).toBe("");
@@ -110,8 +137,29 @@ describe("assay trec_eval", () => {
 
 describe("trec_eval's command line", () => {
   it("reads options as getopt does: grouped flags, values joined or apart, long names", () => {
-    expect(parseTrecEvalArgs(["-qc", "-M100", "-l", "2", "-mP.5", "-m", "map", "--Judged_docs_only", "--level_for_rel=3", "q.txt", "r.txt"])).toEqual({
-      options: { perQuery: true, complete: true, maxRetrieved: 100, relevanceLevel: 3, measures: ["P.5", "map"], judgedOnly: true },
+    expect(
+      parseTrecEvalArgs([
+        "-qc",
+        "-M100",
+        "-l",
+        "2",
+        "-mP.5",
+        "-m",
+        "map",
+        "--Judged_docs_only",
+        "--level_for_rel=3",
+        "q.txt",
+        "r.txt",
+      ]),
+    ).toEqual({
+      options: {
+        perQuery: true,
+        complete: true,
+        maxRetrieved: 100,
+        relevanceLevel: 3,
+        measures: ["P.5", "map"],
+        judgedOnly: true,
+      },
       qrels: "q.txt",
       run: "r.txt",
     });

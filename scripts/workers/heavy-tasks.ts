@@ -31,17 +31,24 @@ export const heavyTasks = {
   onlineReport: (input: { packed: PackedStreamTotals; options: OnlineOptions }) =>
     reportFromTotals(unpackStreamTotals(input.packed), input.options),
   campaignFigures: ({ ratings, data, options, curve }: CampaignFiguresInput) => ({
-    agreement: ratings.length ? agreementReport(ratings, "ordinal", { B: options.B, seed: options.seed }) : null,
+    agreement: ratings.length
+      ? agreementReport(ratings, "ordinal", { B: options.B, seed: options.seed })
+      : null,
     results: data ? campaignResults(data, options) : null,
     curve: data && curve ? learningCurve(data, curve) : null,
   }),
   experimentClicks,
   interleavingFigures: (input: InterleavingFiguresInput) => interleavingFigures(input),
   /** A campaign's gold figures: rater and aggregation accuracy against the known grades, learning curves. */
-  goldFigures: (input: { ratings: GradedRating[]; truth: [string, number][]; options: Omit<GoldReportOptions, "onProgress"> }) =>
-    goldReport(input.ratings, new Map(input.truth), input.options),
+  goldFigures: (input: {
+    ratings: GradedRating[];
+    truth: [string, number][];
+    options: Omit<GoldReportOptions, "onProgress">;
+  }) => goldReport(input.ratings, new Map(input.truth), input.options),
   /** Every item's label by one aggregation method (Dawid–Skene is an EM over all grades), as [item, grade] pairs. */
-  aggregateLabels: (input: { ratings: GradedRating[]; method: AggregationMethod }) => [...aggregateItems(input.ratings, input.method)],
+  aggregateLabels: (input: { ratings: GradedRating[]; method: AggregationMethod }) => [
+    ...aggregateItems(input.ratings, input.method),
+  ],
 };
 
 export type HeavyTask = keyof typeof heavyTasks;

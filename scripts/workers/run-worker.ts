@@ -55,16 +55,32 @@ export function bundledWorkerFile(entry: URL): string {
  * contents: a later process whose inputs are unchanged skips the build (about 50 ms of each `eval`).
  */
 function bundle(file: string): string {
-  const cacheFile = path.join(cacheDir, `${createHash("sha256").update(file).digest("hex").slice(0, 16)}.json`);
+  const cacheFile = path.join(
+    cacheDir,
+    `${createHash("sha256").update(file).digest("hex").slice(0, 16)}.json`,
+  );
   try {
-    const cached = JSON.parse(fs.readFileSync(cacheFile, "utf8")) as { inputs: string[]; hash: string; code: string };
+    const cached = JSON.parse(fs.readFileSync(cacheFile, "utf8")) as {
+      inputs: string[];
+      hash: string;
+      code: string;
+    };
     if (cached.hash === hashOf(cached.inputs)) return cached.code;
   } catch {
     // No cache yet, or an input is gone: build.
   }
   // Loaded only here: the built CLI, whose workers come prebuilt, never pays for loading esbuild.
   const { buildSync } = createRequire(import.meta.url)("esbuild") as typeof import("esbuild");
-  const result = buildSync({ entryPoints: [file], bundle: true, platform: "node", format: "cjs", target: "node20", write: false, logLevel: "silent", metafile: true });
+  const result = buildSync({
+    entryPoints: [file],
+    bundle: true,
+    platform: "node",
+    format: "cjs",
+    target: "node20",
+    write: false,
+    logLevel: "silent",
+    metafile: true,
+  });
   const code = result.outputFiles[0].text;
   const inputs = Object.keys(result.metafile.inputs).map((input) => path.resolve(input));
   try {

@@ -52,20 +52,43 @@ export function CampaignFields({
         </div>
         <div>
           <label htmlFor="depth">Pool depth K (top K of each system)</label>
-          <input id="depth" name="depth" type="number" min={1} max={200} defaultValue={initial?.depth ?? 10} />
+          <input
+            id="depth"
+            name="depth"
+            type="number"
+            min={1}
+            max={200}
+            defaultValue={initial?.depth ?? 10}
+          />
         </div>
         <div>
           <label htmlFor="raters">Raters per proposal</label>
-          <input id="raters" name="raters" type="number" min={1} max={10} defaultValue={initial?.raters ?? 3} />
+          <input
+            id="raters"
+            name="raters"
+            type="number"
+            min={1}
+            max={10}
+            defaultValue={initial?.raters ?? 3}
+          />
         </div>
         <div>
           <label htmlFor="deadline">Deadline (optional)</label>
           <input id="deadline" name="deadline" type="date" defaultValue={initial?.deadline} />
         </div>
-        <SubjectScopeSelect subjects={subjects} allLabel={initial ? "The proposals listed below" : "All proposals"} />
+        <SubjectScopeSelect
+          subjects={subjects}
+          allLabel={initial ? "The proposals listed below" : "All proposals"}
+        />
         <div>
           <label htmlFor="systems">Systems whose lists are pooled</label>
-          <select id="systems" name="systems" multiple size={Math.min(5, Math.max(2, systems.length))} defaultValue={initial?.systems ?? systems.slice(0, 2)}>
+          <select
+            id="systems"
+            name="systems"
+            multiple
+            size={Math.min(5, Math.max(2, systems.length))}
+            defaultValue={initial?.systems ?? systems.slice(0, 2)}
+          >
             {systems.map((s) => (
               <option key={s}>{s}</option>
             ))}
@@ -73,7 +96,13 @@ export function CampaignFields({
         </div>
         <div>
           <label htmlFor="experts">Experts invited</label>
-          <select id="experts" name="experts" multiple size={Math.min(6, Math.max(2, experts.length))} defaultValue={initial?.experts}>
+          <select
+            id="experts"
+            name="experts"
+            multiple
+            size={Math.min(6, Math.max(2, experts.length))}
+            defaultValue={initial?.experts}
+          >
             {experts.map((e) => (
               <option key={e.email} value={e.email}>
                 {e.name} ({e.email})

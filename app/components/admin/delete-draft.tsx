@@ -9,7 +9,9 @@ export function DeleteDraft({ what }: { what: string }) {
   return (
     <details className="admin-delete">
       <summary>Delete this draft…</summary>
-      <p>This removes the {what} for good. It was never launched, so no work is lost, but it cannot be undone.</p>
+      <p>
+        This removes the {what} for good. It was never launched, so no work is lost, but it cannot be undone.
+      </p>
       <Form method="post">
         <CsrfInput />
         <button type="submit" name="intent" value="delete" className="button-danger">

@@ -45,7 +45,15 @@ export function readExperimentForm(form: FormData) {
 }
 
 /** The fields of the experiment form (inside the caller's Form, which adds the CSRF input and the button). */
-export function ExperimentFields({ systems, subjects, initial }: { systems: { key: string; name: string }[]; subjects: { id: number; key: string; name: string }[]; initial?: ExperimentFormValues }) {
+export function ExperimentFields({
+  systems,
+  subjects,
+  initial,
+}: {
+  systems: { key: string; name: string }[];
+  subjects: { id: number; key: string; name: string }[];
+  initial?: ExperimentFormValues;
+}) {
   const arms = initial?.arms ?? [
     { key: "A", system: systems[0]?.key ?? "", weight: 0.5, isControl: true },
     { key: "B", system: systems[1]?.key ?? "", weight: 0.5, isControl: false },
@@ -57,7 +65,13 @@ export function ExperimentFields({ systems, subjects, initial }: { systems: { ke
       <div className="form-grid">
         <div>
           <label htmlFor="key">Key</label>
-          <input id="key" name="key" required pattern="[A-Za-z0-9][A-Za-z0-9_.\-]{0,62}" defaultValue={initial?.key} />
+          <input
+            id="key"
+            name="key"
+            required
+            pattern="[A-Za-z0-9][A-Za-z0-9_.\-]{0,62}"
+            defaultValue={initial?.key}
+          />
         </div>
         <div>
           <label htmlFor="name">Name</label>
@@ -72,11 +86,26 @@ export function ExperimentFields({ systems, subjects, initial }: { systems: { ke
         </div>
         <div>
           <label htmlFor="coverage">Coverage (0–1)</label>
-          <input id="coverage" name="coverage" type="number" min={0} max={1} step={0.01} defaultValue={initial?.coverage ?? 1} />
+          <input
+            id="coverage"
+            name="coverage"
+            type="number"
+            min={0}
+            max={1}
+            step={0.01}
+            defaultValue={initial?.coverage ?? 1}
+          />
         </div>
         <div>
           <label htmlFor="committeeCap">Committee cap</label>
-          <input id="committeeCap" name="committeeCap" type="number" min={1} max={50} defaultValue={initial?.committeeCap ?? 5} />
+          <input
+            id="committeeCap"
+            name="committeeCap"
+            type="number"
+            min={1}
+            max={50}
+            defaultValue={initial?.committeeCap ?? 5}
+          />
         </div>
         <div>
           <label htmlFor="seed">Hash seed (default: the key)</label>
@@ -85,7 +114,9 @@ export function ExperimentFields({ systems, subjects, initial }: { systems: { ke
         <SubjectScopeSelect subjects={subjects} defaultValue={initial?.subject} />
       </div>
       <p id="kind-help" className="muted">
-        Kind: A/B shows each convener their arm&apos;s system; interleaving shows every session one list drafted in turns from exactly two arms&apos; systems (the control and the challenger), whose weights then only split the logging.
+        Kind: A/B shows each convener their arm&apos;s system; interleaving shows every session one list
+        drafted in turns from exactly two arms&apos; systems (the control and the challenger), whose weights
+        then only split the logging.
       </p>
       <ProposalListField defaultValue={initial?.proposals} />
       <fieldset className="admin-form-block">
@@ -98,7 +129,11 @@ export function ExperimentFields({ systems, subjects, initial }: { systems: { ke
             </div>
             <div>
               <label htmlFor={`armSystem${i}`}>Arm {i + 1} system</label>
-              <select id={`armSystem${i}`} name="armSystem" defaultValue={arm?.system ?? systems[i]?.key ?? ""}>
+              <select
+                id={`armSystem${i}`}
+                name="armSystem"
+                defaultValue={arm?.system ?? systems[i]?.key ?? ""}
+              >
                 {systems.map((s) => (
                   <option key={s.key} value={s.key}>
                     {s.name} ({s.key})
@@ -108,11 +143,25 @@ export function ExperimentFields({ systems, subjects, initial }: { systems: { ke
             </div>
             <div>
               <label htmlFor={`armWeight${i}`}>Arm {i + 1} weight</label>
-              <input id={`armWeight${i}`} name="armWeight" type="number" step={0.01} min={0} max={1} defaultValue={arm?.weight ?? ""} />
+              <input
+                id={`armWeight${i}`}
+                name="armWeight"
+                type="number"
+                step={0.01}
+                min={0}
+                max={1}
+                defaultValue={arm?.weight ?? ""}
+              />
             </div>
             <div>
               <label>
-                <input type="radio" name="controlIndex" value={i} defaultChecked={arm ? arm.isControl : false} /> Arm {i + 1} is the control
+                <input
+                  type="radio"
+                  name="controlIndex"
+                  value={i}
+                  defaultChecked={arm ? arm.isControl : false}
+                />{" "}
+                Arm {i + 1} is the control
               </label>
             </div>
           </div>

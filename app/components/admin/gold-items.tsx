@@ -10,13 +10,20 @@ const gradeNames = ["1 irrelevant", "2 far-fetched", "3 relevant", "4 highly rel
  * proposal's and candidate's ids), and the list of gold items, each with a remove button. Experts are
  * never told which pairs are gold; many at once come from a truth file on the import page.
  */
-export function GoldItemsPanel({ truth, busy }: { truth: { itemId: number; proposal: string; candidate: string; grade: number }[]; busy: boolean }) {
+export function GoldItemsPanel({
+  truth,
+  busy,
+}: {
+  truth: { itemId: number; proposal: string; candidate: string; grade: number }[];
+  busy: boolean;
+}) {
   return (
     <section className="panel admin-form-panel" aria-labelledby="gold-items-heading">
       <h2 id="gold-items-heading">Gold items ({formatCount(truth.length)})</h2>
       <p className="muted">
-        Attach the known grade of a pair this campaign pooled; experts grade it like any other card and never learn it is gold. Many at once: import a{" "}
-        <Link to="/admin/import">truth file</Link> (campaign, proposal, candidate, grade).
+        Attach the known grade of a pair this campaign pooled; experts grade it like any other card and never
+        learn it is gold. Many at once: import a <Link to="/admin/import">truth file</Link> (campaign,
+        proposal, candidate, grade).
       </p>
       <Form method="post" className="toolbar">
         <CsrfInput />
@@ -66,7 +73,14 @@ export function GoldItemsPanel({ truth, busy }: { truth: { itemId: number; propo
                       <Form method="post">
                         <CsrfInput />
                         <input type="hidden" name="item" value={t.itemId} />
-                        <button type="submit" name="intent" value="remove-truth" className="button-secondary" disabled={busy} aria-label={`Remove gold item ${t.proposal} / ${t.candidate}`}>
+                        <button
+                          type="submit"
+                          name="intent"
+                          value="remove-truth"
+                          className="button-secondary"
+                          disabled={busy}
+                          aria-label={`Remove gold item ${t.proposal} / ${t.candidate}`}
+                        >
                           Remove
                         </button>
                       </Form>

@@ -6,7 +6,14 @@ import { metricDisplay } from "~/utils/metrics-display";
 import { TableScroll } from "~/components/table-scroll";
 
 /** The model table's columns, in the reference table's order; labels and units from the one registry. */
-const MODEL_COLUMNS = ["logLikelihood", "perplexity", "ctrPredictionRmse", "relevanceAuc", "rankingNdcg5", "trainSeconds"] as const;
+const MODEL_COLUMNS = [
+  "logLikelihood",
+  "perplexity",
+  "ctrPredictionRmse",
+  "relevanceAuc",
+  "rankingNdcg5",
+  "trainSeconds",
+] as const;
 const fmt = (v: number | null | undefined, code: string) => formatValue(v, metricDisplay(code).kind);
 const label = (code: string) => metricDisplay(code).label;
 
@@ -19,7 +26,8 @@ export function ClicksDashboard({ result }: { result: Json<ExperimentClicksResul
   if (!fit) {
     return (
       <div className="empty">
-        Too few convener sessions to fit click models: {formatCount(result.sessions)} so far; the models need at least {formatCount(result.minSessions)} (a quarter is held out to test them).
+        Too few convener sessions to fit click models: {formatCount(result.sessions)} so far; the models need
+        at least {formatCount(result.minSessions)} (a quarter is held out to test them).
       </div>
     );
   }
@@ -28,9 +36,16 @@ export function ClicksDashboard({ result }: { result: Json<ExperimentClicksResul
   return (
     <>
       <p className="muted">
-        {formatCount(result.sessions)} sessions: {formatCount(fit.train)} to fit, {formatCount(fit.test)} to test (seed “{settings.seed}”, {formatValue(settings.testShare, "rate")} held out
-        {fit.dropped ? `; ${formatCount(fit.dropped)} test sessions dropped, their proposal never shown in training` : ""}). Textbook EM, {settings.iterations} iterations, ranks 1–{settings.maxRank} of each
-        session’s first impression. {fit.labels ? `Relevance labels: the historical committees of ${formatCount(fit.labels.proposals)} proposals (members relevant, other candidates shown not).` : "No relevance labels: no proposal shown has a historical committee."}
+        {formatCount(result.sessions)} sessions: {formatCount(fit.train)} to fit, {formatCount(fit.test)} to
+        test (seed “{settings.seed}”, {formatValue(settings.testShare, "rate")} held out
+        {fit.dropped
+          ? `; ${formatCount(fit.dropped)} test sessions dropped, their proposal never shown in training`
+          : ""}
+        ). Textbook EM, {settings.iterations} iterations, ranks 1–{settings.maxRank} of each session’s first
+        impression.{" "}
+        {fit.labels
+          ? `Relevance labels: the historical committees of ${formatCount(fit.labels.proposals)} proposals (members relevant, other candidates shown not).`
+          : "No relevance labels: no proposal shown has a historical committee."}
       </p>
       <h2>Models</h2>
       <TableScroll label="Click models on held-out sessions">
@@ -59,20 +74,28 @@ export function ClicksDashboard({ result }: { result: Json<ExperimentClicksResul
           </tbody>
         </table>
       </TableScroll>
-      <p className="muted">Higher log-likelihood and lower perplexity fit the held-out clicks better; a dash is a measure without labels.</p>
+      <p className="muted">
+        Higher log-likelihood and lower perplexity fit the held-out clicks better; a dash is a measure without
+        labels.
+      </p>
 
       <h2>Fit at each rank</h2>
       <Chart
         caption={`Perplexity of each model's click predictions at ranks 1 to ${settings.maxRank} on the held-out sessions; lower is better.`}
         deps={[fit]}
         build={(Plot) => {
-          const points = fit.models.flatMap((m) => m.perplexityByRank.map((p, i) => ({ model: m.name, rank: i + 1, perplexity: p })));
+          const points = fit.models.flatMap((m) =>
+            m.perplexityByRank.map((p, i) => ({ model: m.name, rank: i + 1, perplexity: p })),
+          );
           return {
             title: "Perplexity by rank",
             x: { label: "rank", ticks: ranks },
             y: { label: "perplexity (lower is better)", grid: true },
             color: { legend: true },
-            marks: [Plot.lineY(points, { x: "rank", y: "perplexity", stroke: "model" }), Plot.dot(points, { x: "rank", y: "perplexity", stroke: "model", r: 2 })],
+            marks: [
+              Plot.lineY(points, { x: "rank", y: "perplexity", stroke: "model" }),
+              Plot.dot(points, { x: "rank", y: "perplexity", stroke: "model", r: 2 }),
+            ],
           };
         }}
       />
@@ -112,13 +135,24 @@ export function ClicksDashboard({ result }: { result: Json<ExperimentClicksResul
           return {
             title: "Examination by rank (PBM)",
             x: { label: "rank", domain: [1, right], ticks: Math.min(right, 20) },
-            y: { label: "probability of looking (rank 1 = 100%)", domain: [0, 1], tickFormat: "%", grid: true },
+            y: {
+              label: "probability of looking (rank 1 = 100%)",
+              domain: [0, 1],
+              tickFormat: "%",
+              grid: true,
+            },
             color: { legend: depths.length > 0 },
             marks: [
               Plot.lineY(fit.examination, { x: "rank", y: "relative", stroke: "#1f2328" }),
               Plot.dot(fit.examination, { x: "rank", y: "relative", fill: "#1f2328", r: 3 }),
               Plot.ruleX(depths, { x: "depth", stroke: "arm", strokeDasharray: "4 3" }),
-              Plot.text(depths, { x: "depth", y: 1, text: (d: { arm: string; depth: number }) => `${d.arm}: ${formatCount(d.depth)}`, dy: -6, fill: "arm" }),
+              Plot.text(depths, {
+                x: "depth",
+                y: 1,
+                text: (d: { arm: string; depth: number }) => `${d.arm}: ${formatCount(d.depth)}`,
+                dy: -6,
+                fill: "arm",
+              }),
             ],
           };
         }}
@@ -147,8 +181,15 @@ export function ClicksDashboard({ result }: { result: Json<ExperimentClicksResul
         </TableScroll>
       </details>
       <p className="muted">
-        PBM fits click = attractiveness × examination, which fixes examination only up to a common factor; the curve takes rank 1 as always looked at. Suggested display depth:{" "}
-        {fit.displayDepth.map((d) => `${d.arm} (${d.system}) ${d.depth === null ? "— (no lists with committees)" : formatCount(d.depth)}`).join("; ")}.
+        PBM fits click = attractiveness × examination, which fixes examination only up to a common factor; the
+        curve takes rank 1 as always looked at. Suggested display depth:{" "}
+        {fit.displayDepth
+          .map(
+            (d) =>
+              `${d.arm} (${d.system}) ${d.depth === null ? "— (no lists with committees)" : formatCount(d.depth)}`,
+          )
+          .join("; ")}
+        .
       </p>
 
       <h2>CTR corrected for position</h2>
@@ -185,8 +226,10 @@ export function ClicksDashboard({ result }: { result: Json<ExperimentClicksResul
         </table>
       </TableScroll>
       <p className="muted">
-        Each click counts 1 / examination at its rank (inverse propensity weighting): the CTR had every result been looked at as often as rank 1. Both columns count the first{" "}
-        {settings.maxRank} results of each session’s first impression, so the raw CTR can differ from the experiment page’s, which counts every candidate shown.
+        Each click counts 1 / examination at its rank (inverse propensity weighting): the CTR had every result
+        been looked at as often as rank 1. Both columns count the first {settings.maxRank} results of each
+        session’s first impression, so the raw CTR can differ from the experiment page’s, which counts every
+        candidate shown.
       </p>
     </>
   );

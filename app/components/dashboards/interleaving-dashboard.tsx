@@ -17,10 +17,15 @@ export function winRateVerdict(r: Pick<Json<InterleavingResult>, "winRate" | "ci
   return verdict(r.winRate - 0.5, { lower: r.ci[0] - 0.5, upper: r.ci[1] - 0.5 }, "higher");
 }
 
-const ci = (c: readonly number[] | null | undefined) => formatCi(c ? { lower: c[0], upper: c[1] } : null, formatRate);
+const ci = (c: readonly number[] | null | undefined) =>
+  formatCi(c ? { lower: c[0], upper: c[1] } : null, formatRate);
 
 /** One sentence saying what the click credit (and the adoption credit beside it) lets the analyst conclude. */
-export function interleavingVerdictSentence(figures: Json<InterleavingFigures>, control: string, challenger: string): string {
+export function interleavingVerdictSentence(
+  figures: Json<InterleavingFigures>,
+  control: string,
+  challenger: string,
+): string {
   const read = (r: Json<InterleavingResult>) => {
     const v = winRateVerdict(r);
     const figures = `win rate ${formatRate(r.winRate)}, 95% CI ${ci(r.ci)}, sign test p ${formatP(r.pValue).startsWith("<") ? "" : "= "}${formatP(r.pValue)}`;
@@ -36,7 +41,15 @@ export function interleavingVerdictSentence(figures: Json<InterleavingFigures>, 
  * preference, the challenger's win rate with its bootstrap interval over conveners and the sign-test p,
  * by click and by adoption credit; the cumulative win rate day by day with its interval as a band.
  */
-export function InterleavingDashboard({ figures, control, challenger }: { figures: Json<InterleavingFigures>; control: string; challenger: string }) {
+export function InterleavingDashboard({
+  figures,
+  control,
+  challenger,
+}: {
+  figures: Json<InterleavingFigures>;
+  control: string;
+  challenger: string;
+}) {
   return (
     <>
       <p className="notice" role="status" id="interleaving-verdict">
@@ -83,7 +96,10 @@ export function InterleavingDashboard({ figures, control, challenger }: { figure
         </table>
       </TableScroll>
       <p className="muted">
-        Win rate = (wins of {challenger} + ties / 2) / (wins + ties); sessions with no preference are counted but not in the rate. A win rate above 50% favours {challenger}. Interval: 95% percentile bootstrap over conveners; p: two-sided exact binomial test of {challenger}&apos;s wins among all wins (ties left out).
+        Win rate = (wins of {challenger} + ties / 2) / (wins + ties); sessions with no preference are counted
+        but not in the rate. A win rate above 50% favours {challenger}. Interval: 95% percentile bootstrap
+        over conveners; p: two-sided exact binomial test of {challenger}&apos;s wins among all wins (ties left
+        out).
       </p>
       {figures.daily.length ? (
         <>
@@ -95,13 +111,29 @@ export function InterleavingDashboard({ figures, control, challenger }: { figure
                   caption={`${challenger}'s win rate by ${noun} against ${control} as it stood at the end of each day (every session up to that day), with its 95% interval as a band; the line at 50% is no preference.`}
                   deps={[figures.daily]}
                   build={(Plot) => {
-                    const points = figures.daily.map((d) => ({ day: new Date(d.day), rate: d[key].winRate, lower: d[key].ci?.[0], upper: d[key].ci?.[1] }));
+                    const points = figures.daily.map((d) => ({
+                      day: new Date(d.day),
+                      rate: d[key].winRate,
+                      lower: d[key].ci?.[0],
+                      upper: d[key].ci?.[1],
+                    }));
                     return {
                       title: `Cumulative win rate of ${challenger}, ${label.toLowerCase()}`,
                       x: { label: "day", type: "utc" },
-                      y: { label: `win rate of ${challenger} (higher favours ${challenger})`, tickFormat: "%", domain: [0, 1], grid: true },
+                      y: {
+                        label: `win rate of ${challenger} (higher favours ${challenger})`,
+                        tickFormat: "%",
+                        domain: [0, 1],
+                        grid: true,
+                      },
                       marks: [
-                        Plot.areaY(points, { x: "day", y1: "lower", y2: "upper", fill: "#2563eb", fillOpacity: 0.15 }),
+                        Plot.areaY(points, {
+                          x: "day",
+                          y1: "lower",
+                          y2: "upper",
+                          fill: "#2563eb",
+                          fillOpacity: 0.15,
+                        }),
                         Plot.ruleY([0.5], { strokeDasharray: "4,3" }),
                         Plot.lineY(points, { x: "day", y: "rate", stroke: "#2563eb", marker: "dot" }),
                       ],

@@ -4,7 +4,16 @@ import { resultRows } from "../../../scripts/results/rows";
 import { Chart } from "~/components/chart";
 import { ClientTable } from "~/components/client-table";
 import { AllFiguresTable } from "~/components/all-figures-table";
-import { formatCi, formatCount, formatDifference, formatNumber, formatP, formatRate, formatValue, verdictByP } from "~/utils/format";
+import {
+  formatCi,
+  formatCount,
+  formatDifference,
+  formatNumber,
+  formatP,
+  formatRate,
+  formatValue,
+  verdictByP,
+} from "~/utils/format";
 import { metricDisplay, metricLabel } from "~/utils/metrics-display";
 import { VerdictLabel } from "./verdict";
 import { OfflineScoreSections } from "./offline-scores";
@@ -16,12 +25,16 @@ import { TableScroll } from "~/components/table-scroll";
 const show = (name: string, v: number | null | undefined) => formatValue(v, metricDisplay(name).kind);
 const showCi = (name: string, e: Json<Estimate> | undefined) => formatCi(e?.ci, (v) => show(name, v));
 /** A table cell shown in a unit while the row (and its CSV) keeps the raw number. */
-const cellAs = (format: (v: number | null) => string) => ({ cell: (c: { getValue: () => unknown }) => format(c.getValue() as number | null), aggregatedCell: () => null });
+const cellAs = (format: (v: number | null) => string) => ({
+  cell: (c: { getValue: () => unknown }) => format(c.getValue() as number | null),
+  aggregatedCell: () => null,
+});
 const raw = (v: number | null | undefined) => (v === undefined ? null : v);
 
 /** The comparisons most decisions rest on come first; the rest follow in the report's order. */
 const KEY_MEASURES = ["Success@10", "RR@10", "AP", "Rank(g=1)"];
-const keyFirst = (measure: string) => (KEY_MEASURES.includes(measure) ? KEY_MEASURES.indexOf(measure) : KEY_MEASURES.length);
+const keyFirst = (measure: string) =>
+  KEY_MEASURES.includes(measure) ? KEY_MEASURES.indexOf(measure) : KEY_MEASURES.length;
 
 /** The measures of the by-subject table. */
 const SUBJECT_MEASURES = ["Success@5", "Success@10", "Success@20", "RR@10", "AP", "PoolRecall"];
@@ -36,25 +49,45 @@ const families = [
 ];
 
 type Report = Json<OfflineReport>;
-const estimate = (s: Report["systems"][number], name: string) => s.overall.measures[name] as Json<Estimate> | undefined;
+const estimate = (s: Report["systems"][number], name: string) =>
+  s.overall.measures[name] as Json<Estimate> | undefined;
 const rate = (v: unknown) => formatRate(v as number | null);
 const num = (v: unknown) => formatNumber(v as number | null);
 const count = (v: unknown) => formatCount(v as number | null);
 
 /** HR@K per system and K with its interval: the points of the first chart and its table. */
 function hitRatePoints(report: Report) {
-  return report.systems.flatMap((s) => report.parameters.ks.map((k) => ({ system: s.name, k, value: estimate(s, `Success@${k}`)?.value, lower: estimate(s, `Success@${k}`)?.ci?.lower, upper: estimate(s, `Success@${k}`)?.ci?.upper })));
+  return report.systems.flatMap((s) =>
+    report.parameters.ks.map((k) => ({
+      system: s.name,
+      k,
+      value: estimate(s, `Success@${k}`)?.value,
+      lower: estimate(s, `Success@${k}`)?.ci?.lower,
+      upper: estimate(s, `Success@${k}`)?.ci?.upper,
+    })),
+  );
 }
 
 /** Every family's value against K, per system, with intervals. */
 function familyPoints(report: Report) {
   return report.systems.flatMap((s) =>
-    families.flatMap((f) => report.parameters.ks.map((k) => ({ system: s.name, measure: f.label, k, value: estimate(s, f.name(k))?.value, lower: estimate(s, f.name(k))?.ci?.lower, upper: estimate(s, f.name(k))?.ci?.upper }))),
+    families.flatMap((f) =>
+      report.parameters.ks.map((k) => ({
+        system: s.name,
+        measure: f.label,
+        k,
+        value: estimate(s, f.name(k))?.value,
+        lower: estimate(s, f.name(k))?.ci?.lower,
+        upper: estimate(s, f.name(k))?.ci?.upper,
+      })),
+    ),
   );
 }
 
-const kHitBins = (report: Report) => sharedHistogram(report.systems.map((s) => ({ name: s.name, values: s.kHitValues })));
-const kHitCdf = (report: Report) => cdfWithBand(report.systems.map((s) => ({ name: s.name, values: s.kHitValues, total: s.proposals })));
+const kHitBins = (report: Report) =>
+  sharedHistogram(report.systems.map((s) => ({ name: s.name, values: s.kHitValues })));
+const kHitCdf = (report: Report) =>
+  cdfWithBand(report.systems.map((s) => ({ name: s.name, values: s.kHitValues, total: s.proposals })));
 
 /**
  * The tier-1 dashboard drawn from an offline report: the live page computes the report, an opened
@@ -62,7 +95,8 @@ const kHitCdf = (report: Report) => cdfWithBand(report.systems.map((s) => ({ nam
  */
 export function OfflineDashboard({ report }: { report: Json<OfflineReport> }) {
   const { ks } = report.parameters;
-  const measure = (s: Json<OfflineReport>["systems"][number], name: string) => s.overall.measures[name] as Json<Estimate> | undefined;
+  const measure = (s: Json<OfflineReport>["systems"][number], name: string) =>
+    s.overall.measures[name] as Json<Estimate> | undefined;
   return (
     <>
       <OfflineViewLine report={report} />
@@ -118,14 +152,26 @@ export function OfflineDashboard({ report }: { report: Json<OfflineReport> }) {
           title="HR@K with 95% CI"
           caption="Hit rate by depth K with its 95% interval as a band, per system: the share of proposals with a committee member in the top K."
           deps={[report]}
-          table={{ columns: [{ key: "system", label: "System" }, { key: "k", label: "K" }, { key: "value", label: "HR@K", format: rate }, { key: "lower", label: "95% CI lower", format: rate }, { key: "upper", label: "95% CI upper", format: rate }], rows: hitRatePoints(report) }}
+          table={{
+            columns: [
+              { key: "system", label: "System" },
+              { key: "k", label: "K" },
+              { key: "value", label: "HR@K", format: rate },
+              { key: "lower", label: "95% CI lower", format: rate },
+              { key: "upper", label: "95% CI upper", format: rate },
+            ],
+            rows: hitRatePoints(report),
+          }}
           build={(Plot) => {
             const points = hitRatePoints(report);
             return {
               x: { label: "K (candidates shown)" },
               y: { label: "HR@K (higher is better)", domain: [0, 1], tickFormat: "%", grid: true },
               color: { legend: true },
-              marks: [Plot.areaY(points, { x: "k", y1: "lower", y2: "upper", fill: "system", fillOpacity: 0.15 }), Plot.lineY(points, { x: "k", y: "value", stroke: "system", marker: "dot" })],
+              marks: [
+                Plot.areaY(points, { x: "k", y1: "lower", y2: "upper", fill: "system", fillOpacity: 0.15 }),
+                Plot.lineY(points, { x: "k", y: "value", stroke: "system", marker: "dot" }),
+              ],
             };
           }}
         />
@@ -133,7 +179,15 @@ export function OfflineDashboard({ report }: { report: Json<OfflineReport> }) {
           title="K_hit histogram, one panel per system"
           caption="K_hit: the rank of the first committee member in each proposal's list, one panel per system on the same bins (proposals with no committee member in the list are left out)."
           deps={[report]}
-          table={{ columns: [{ key: "series", label: "System" }, { key: "from", label: "Rank from" }, { key: "to", label: "Rank below" }, { key: "count", label: "Proposals", format: count }], rows: kHitBins(report) }}
+          table={{
+            columns: [
+              { key: "series", label: "System" },
+              { key: "from", label: "Rank from" },
+              { key: "to", label: "Rank below" },
+              { key: "count", label: "Proposals", format: count },
+            ],
+            rows: kHitBins(report),
+          }}
           build={(Plot) => {
             const bins = kHitBins(report);
             const systems = report.systems.map((s) => s.name);
@@ -144,9 +198,22 @@ export function OfflineDashboard({ report }: { report: Json<OfflineReport> }) {
               fy: { label: null, axis: null, domain: systems },
               color: { legend: true, domain: systems },
               marks: [
-                Plot.rectY(bins, { x1: "from", x2: "to", y: "count", fy: "series", fill: "series", inset: 0.5 }),
+                Plot.rectY(bins, {
+                  x1: "from",
+                  x2: "to",
+                  y: "count",
+                  fy: "series",
+                  fill: "series",
+                  inset: 0.5,
+                }),
                 Plot.ruleY([0]),
-                Plot.text(systems, { fy: (d: string) => d, text: (d: string) => d, frameAnchor: "top-right", dy: 2, dx: -4 }),
+                Plot.text(systems, {
+                  fy: (d: string) => d,
+                  text: (d: string) => d,
+                  frameAnchor: "top-right",
+                  dy: 2,
+                  dx: -4,
+                }),
               ],
             };
           }}
@@ -155,7 +222,16 @@ export function OfflineDashboard({ report }: { report: Json<OfflineReport> }) {
           title="K_hit CDF with 95% band"
           caption="Share of proposals whose first committee member appears by each rank (the K_hit cumulative distribution), with a simultaneous 95% band (Dvoretzky–Kiefer–Wolfowitz); where it crosses the dashed 90% line is the suggested display depth."
           deps={[report]}
-          table={{ columns: [{ key: "series", label: "System" }, { key: "value", label: "Rank" }, { key: "share", label: "Share by this rank", format: rate }, { key: "lower", label: "95% band lower", format: rate }, { key: "upper", label: "95% band upper", format: rate }], rows: kHitCdf(report) }}
+          table={{
+            columns: [
+              { key: "series", label: "System" },
+              { key: "value", label: "Rank" },
+              { key: "share", label: "Share by this rank", format: rate },
+              { key: "lower", label: "95% band lower", format: rate },
+              { key: "upper", label: "95% band upper", format: rate },
+            ],
+            rows: kHitCdf(report),
+          }}
           build={(Plot) => {
             const points = kHitCdf(report);
             return {
@@ -163,7 +239,14 @@ export function OfflineDashboard({ report }: { report: Json<OfflineReport> }) {
               y: { label: "share of proposals", domain: [0, 1], tickFormat: "%", grid: true },
               color: { legend: true },
               marks: [
-                Plot.areaY(points, { x: "value", y1: "lower", y2: "upper", fill: "series", fillOpacity: 0.15, curve: "step-after" }),
+                Plot.areaY(points, {
+                  x: "value",
+                  y1: "lower",
+                  y2: "upper",
+                  fill: "series",
+                  fillOpacity: 0.15,
+                  curve: "step-after",
+                }),
                 Plot.lineY(points, { x: "value", y: "share", stroke: "series", curve: "step-after" }),
                 Plot.ruleY([0.9], { strokeDasharray: "4 3" }),
               ],
@@ -176,7 +259,17 @@ export function OfflineDashboard({ report }: { report: Json<OfflineReport> }) {
         caption="Each measure against the depth K, one panel per measure, per system, with 95% intervals as vertical bars: where a system's advantage opens or closes with depth."
         deps={[report]}
         minWidth={640}
-        table={{ columns: [{ key: "measure", label: "Measure" }, { key: "system", label: "System" }, { key: "k", label: "K" }, { key: "value", label: "Value", format: num }, { key: "lower", label: "95% CI lower", format: num }, { key: "upper", label: "95% CI upper", format: num }], rows: familyPoints(report) }}
+        table={{
+          columns: [
+            { key: "measure", label: "Measure" },
+            { key: "system", label: "System" },
+            { key: "k", label: "K" },
+            { key: "value", label: "Value", format: num },
+            { key: "lower", label: "95% CI lower", format: num },
+            { key: "upper", label: "95% CI upper", format: num },
+          ],
+          rows: familyPoints(report),
+        }}
         build={(Plot) => {
           const points = familyPoints(report);
           return {
@@ -190,7 +283,14 @@ export function OfflineDashboard({ report }: { report: Json<OfflineReport> }) {
             color: { legend: true },
             marks: [
               Plot.frame({ strokeOpacity: 0.2 }),
-              Plot.ruleX(points, { fx: "measure", x: "k", y1: "lower", y2: "upper", stroke: "system", strokeOpacity: 0.5 }),
+              Plot.ruleX(points, {
+                fx: "measure",
+                x: "k",
+                y1: "lower",
+                y2: "upper",
+                stroke: "system",
+                strokeOpacity: 0.5,
+              }),
               Plot.lineY(points, { fx: "measure", x: "k", y: "value", stroke: "system", marker: "dot" }),
             ],
           };
@@ -203,7 +303,17 @@ export function OfflineDashboard({ report }: { report: Json<OfflineReport> }) {
         fileName="offline-rank-distribution.csv"
         groupable={["system", "g"]}
         data={report.systems.flatMap((s) =>
-          s.rankDistribution.map((r) => ({ system: s.name, g: r.g, proposals: r.proposals, mean: raw(r.mean), median: raw(r.median), p90: raw(r.p90), variance: raw(r.variance), missing: r.missing, missingShare: raw(r.missingShare) })),
+          s.rankDistribution.map((r) => ({
+            system: s.name,
+            g: r.g,
+            proposals: r.proposals,
+            mean: raw(r.mean),
+            median: raw(r.median),
+            p90: raw(r.p90),
+            variance: raw(r.variance),
+            missing: r.missing,
+            missingShare: raw(r.missingShare),
+          })),
         )}
         columns={[
           { id: "system", accessorKey: "system", header: "System" },
@@ -228,14 +338,21 @@ export function OfflineDashboard({ report }: { report: Json<OfflineReport> }) {
             system: s.name,
             subject,
             proposals: g.proposals,
-            ...Object.fromEntries(SUBJECT_MEASURES.map((m) => [m, raw((g.measures[m] as Json<Estimate> | undefined)?.value)])),
+            ...Object.fromEntries(
+              SUBJECT_MEASURES.map((m) => [m, raw((g.measures[m] as Json<Estimate> | undefined)?.value)]),
+            ),
           })),
         )}
         columns={[
           { id: "system", accessorKey: "system", header: "System" },
           { id: "subject", accessorKey: "subject", header: "Subject" },
           { id: "proposals", accessorKey: "proposals", header: "Proposals", ...cellAs(formatCount) },
-          ...SUBJECT_MEASURES.map((m) => ({ id: m, accessorKey: m, header: metricLabel(m), ...cellAs((v) => show(m, v)) })),
+          ...SUBJECT_MEASURES.map((m) => ({
+            id: m,
+            accessorKey: m,
+            header: metricLabel(m),
+            ...cellAs((v) => show(m, v)),
+          })),
         ]}
       />
 
@@ -246,9 +363,16 @@ export function OfflineDashboard({ report }: { report: Json<OfflineReport> }) {
         {report.systems.map((s) => (
           <li key={s.key}>
             <strong>{s.name}</strong>:{" "}
-            {s.hints.displayDepth !== null ? `show at least ${s.hints.displayDepth} candidates by default (90% of proposals have their first committee member by then)` : "no proposal has a committee member in its list"}
-            {s.hints.weakSubjects.length ? `; significantly below its overall hit rate in ${s.hints.weakSubjects.join(", ")}` : ""}. Of the proposals missed at 10, {s.failureBreakdown.find((f) => f.k === 10)?.recallFailures ?? "—"} never retrieve a committee member
-            (recall failures) and {s.failureBreakdown.find((f) => f.k === 10)?.rankingFailures ?? "—"} rank them too low (ranking failures).
+            {s.hints.displayDepth !== null
+              ? `show at least ${s.hints.displayDepth} candidates by default (90% of proposals have their first committee member by then)`
+              : "no proposal has a committee member in its list"}
+            {s.hints.weakSubjects.length
+              ? `; significantly below its overall hit rate in ${s.hints.weakSubjects.join(", ")}`
+              : ""}
+            . Of the proposals missed at 10,{" "}
+            {s.failureBreakdown.find((f) => f.k === 10)?.recallFailures ?? "—"} never retrieve a committee
+            member (recall failures) and {s.failureBreakdown.find((f) => f.k === 10)?.rankingFailures ?? "—"}{" "}
+            rank them too low (ranking failures).
           </li>
         ))}
       </ul>
@@ -256,13 +380,25 @@ export function OfflineDashboard({ report }: { report: Json<OfflineReport> }) {
       <OfflineIntegrity report={report} />
 
       <h2>Failure cases</h2>
-      <p className="muted">Proposals with no committee member in a system's top {report.parameters.failureK}: the gold members beside what the system ranked first.</p>
+      <p className="muted">
+        Proposals with no committee member in a system's top {report.parameters.failureK}: the gold members
+        beside what the system ranked first.
+      </p>
       <ClientTable
         caption="Failure cases"
         fileName="offline-failures.csv"
         groupable={["system"]}
         pageSize={10}
-        data={report.systems.flatMap((s) => s.failures.map((f) => ({ system: s.name, proposal: f.proposal, title: f.title ?? "", gold: f.gold.join(", "), top: f.top.slice(0, 10).join(", "), conflicted: (f.conflicted ?? []).map((c) => `${c.candidate} (#${c.rank})`).join(", ") })))}
+        data={report.systems.flatMap((s) =>
+          s.failures.map((f) => ({
+            system: s.name,
+            proposal: f.proposal,
+            title: f.title ?? "",
+            gold: f.gold.join(", "),
+            top: f.top.slice(0, 10).join(", "),
+            conflicted: (f.conflicted ?? []).map((c) => `${c.candidate} (#${c.rank})`).join(", "),
+          })),
+        )}
         columns={[
           { id: "system", accessorKey: "system", header: "System" },
           { id: "proposal", accessorKey: "proposal", header: "Proposal" },
@@ -274,7 +410,10 @@ export function OfflineDashboard({ report }: { report: Json<OfflineReport> }) {
       />
 
       <h2>Pairwise comparison</h2>
-      <p className="muted">B − A in each measure's unit (HR in percentage points); "better" or "worse" where the Holm-adjusted p is below 0.05, read by the measure's direction (a lower rank is better).</p>
+      <p className="muted">
+        B − A in each measure's unit (HR in percentage points); "better" or "worse" where the Holm-adjusted p
+        is below 0.05, read by the measure's direction (a lower rank is better).
+      </p>
       {report.comparisons.length === 0 ? (
         <p className="muted">One system only: nothing to compare.</p>
       ) : (
@@ -284,28 +423,74 @@ export function OfflineDashboard({ report }: { report: Json<OfflineReport> }) {
           groupable={["measure"]}
           pageSize={12}
           initiallyHidden={["code"]}
-          data={[...report.comparisons].sort((x, y) => keyFirst(x.measure) - keyFirst(y.measure)).map((c) => {
-            const d = metricDisplay(c.measure);
-            return { measure: d.label, code: c.measure, a: c.a, b: c.b, meanA: c.meanA, meanB: c.meanB, difference: c.difference, p: c.pValue, pHolm: c.pAdjusted, verdict: verdictByP(c.difference, c.pAdjusted, d.direction), method: c.method };
-          })}
+          data={[...report.comparisons]
+            .sort((x, y) => keyFirst(x.measure) - keyFirst(y.measure))
+            .map((c) => {
+              const d = metricDisplay(c.measure);
+              return {
+                measure: d.label,
+                code: c.measure,
+                a: c.a,
+                b: c.b,
+                meanA: c.meanA,
+                meanB: c.meanB,
+                difference: c.difference,
+                p: c.pValue,
+                pHolm: c.pAdjusted,
+                verdict: verdictByP(c.difference, c.pAdjusted, d.direction),
+                method: c.method,
+              };
+            })}
           columns={[
             { id: "measure", accessorKey: "measure", header: "Measure" },
             { id: "code", accessorKey: "code", header: "Code name" },
             { id: "a", accessorKey: "a", header: "A" },
             { id: "b", accessorKey: "b", header: "B" },
-            { id: "meanA", accessorKey: "meanA", header: "Mean A", cell: (c) => show(c.row.original.code, c.getValue() as number), aggregatedCell: () => null },
-            { id: "meanB", accessorKey: "meanB", header: "Mean B", cell: (c) => show(c.row.original.code, c.getValue() as number), aggregatedCell: () => null },
-            { id: "difference", accessorKey: "difference", header: "B − A", cell: (c) => <span className={`verdict verdict-${c.row.original.verdict}`}>{formatDifference(c.getValue() as number, metricDisplay(c.row.original.code).kind)}</span>, aggregatedCell: () => null },
+            {
+              id: "meanA",
+              accessorKey: "meanA",
+              header: "Mean A",
+              cell: (c) => show(c.row.original.code, c.getValue() as number),
+              aggregatedCell: () => null,
+            },
+            {
+              id: "meanB",
+              accessorKey: "meanB",
+              header: "Mean B",
+              cell: (c) => show(c.row.original.code, c.getValue() as number),
+              aggregatedCell: () => null,
+            },
+            {
+              id: "difference",
+              accessorKey: "difference",
+              header: "B − A",
+              cell: (c) => (
+                <span className={`verdict verdict-${c.row.original.verdict}`}>
+                  {formatDifference(c.getValue() as number, metricDisplay(c.row.original.code).kind)}
+                </span>
+              ),
+              aggregatedCell: () => null,
+            },
             { id: "p", accessorKey: "p", header: "p", ...cellAs(formatP) },
             { id: "pHolm", accessorKey: "pHolm", header: "p (Holm)", ...cellAs(formatP) },
-            { id: "verdict", accessorKey: "verdict", header: "B vs A", cell: (c) => <VerdictLabel verdict={c.row.original.verdict} />, aggregatedCell: () => null },
+            {
+              id: "verdict",
+              accessorKey: "verdict",
+              header: "B vs A",
+              cell: (c) => <VerdictLabel verdict={c.row.original.verdict} />,
+              aggregatedCell: () => null,
+            },
             { id: "method", accessorKey: "method", header: "Test" },
           ]}
         />
       )}
 
       <h2>Every figure</h2>
-      <AllFiguresTable rows={resultRows("offline", report)} caption="Every offline figure" fileName="offline-figures.csv" />
+      <AllFiguresTable
+        rows={resultRows("offline", report)}
+        caption="Every offline figure"
+        fileName="offline-figures.csv"
+      />
     </>
   );
 }

@@ -20,8 +20,15 @@ export function OfflineViewLine({ report }: { report: Report }) {
       : "every proposal (no date window)";
   return (
     <p className="muted" data-testid="offline-view">
-      Evaluated: {window}; bootstrap {p.stratify === "subject" ? "stratified by subject (each subject's size kept in every resample)" : "over all proposals"};{" "}
-      {p.excludeConflicts ? "lists without their conflicted candidates (ranks closed up), as a convener sees them" : "lists as the systems returned them"}.
+      Evaluated: {window}; bootstrap{" "}
+      {p.stratify === "subject"
+        ? "stratified by subject (each subject's size kept in every resample)"
+        : "over all proposals"}
+      ;{" "}
+      {p.excludeConflicts
+        ? "lists without their conflicted candidates (ranks closed up), as a convener sees them"
+        : "lists as the systems returned them"}
+      .
     </p>
   );
 }
@@ -39,8 +46,10 @@ export function OfflineIntegrity({ report }: { report: Report }) {
     <>
       <h2>Conflicts of interest and leakage</h2>
       <p className="muted">
-        {formatCount(report.conflicts.declared)} declared conflicts. COI@K is the share of the top K slots held by a candidate conflicted with the proposal, in the lists as the systems returned them
-        {report.parameters.excludeConflicts ? "; the figures above use the lists without them" : ""}. A profile dated after its proposal may describe the review or its outcome: possible leakage.
+        {formatCount(report.conflicts.declared)} declared conflicts. COI@K is the share of the top K slots
+        held by a candidate conflicted with the proposal, in the lists as the systems returned them
+        {report.parameters.excludeConflicts ? "; the figures above use the lists without them" : ""}. A
+        profile dated after its proposal may describe the review or its outcome: possible leakage.
       </p>
       <h3>COI@K by system</h3>
       <TableScroll label="COI@K by system">
@@ -90,7 +99,11 @@ export function OfflineIntegrity({ report }: { report: Report }) {
               <tr key={s.key}>
                 <th scope="row">{s.name}</th>
                 {s.integrity.leakage.map((l) => (
-                  <td key={l.k} className="num" title={`${l.flagged} of ${l.checked} slots with both dates; ${l.proposals} proposals`}>
+                  <td
+                    key={l.k}
+                    className="num"
+                    title={`${l.flagged} of ${l.checked} slots with both dates; ${l.proposals} proposals`}
+                  >
                     {formatCount(l.flagged)}
                     <div className="muted">
                       of {formatCount(l.checked)} dated · {formatCount(l.proposals)} proposals
@@ -107,7 +120,15 @@ export function OfflineIntegrity({ report }: { report: Report }) {
         fileName="offline-conflicted-slots.csv"
         groupable={["system"]}
         pageSize={10}
-        data={systems.flatMap((s) => s.integrity.conflictedSlots.map((c) => ({ system: s.name, proposal: c.proposal, rank: c.rank, candidate: c.candidate, reason: c.reason })))}
+        data={systems.flatMap((s) =>
+          s.integrity.conflictedSlots.map((c) => ({
+            system: s.name,
+            proposal: c.proposal,
+            rank: c.rank,
+            candidate: c.candidate,
+            reason: c.reason,
+          })),
+        )}
         columns={[
           { id: "system", accessorKey: "system", header: "System" },
           { id: "proposal", accessorKey: "proposal", header: "Proposal" },
@@ -121,7 +142,16 @@ export function OfflineIntegrity({ report }: { report: Report }) {
         fileName="offline-leakage.csv"
         groupable={["system"]}
         pageSize={10}
-        data={systems.flatMap((s) => s.integrity.leakedSlots.map((l) => ({ system: s.name, proposal: l.proposal, proposalDate: l.proposalDate, rank: l.rank, candidate: l.candidate, profileDate: l.profileDate })))}
+        data={systems.flatMap((s) =>
+          s.integrity.leakedSlots.map((l) => ({
+            system: s.name,
+            proposal: l.proposal,
+            proposalDate: l.proposalDate,
+            rank: l.rank,
+            candidate: l.candidate,
+            profileDate: l.profileDate,
+          })),
+        )}
         columns={[
           { id: "system", accessorKey: "system", header: "System" },
           { id: "proposal", accessorKey: "proposal", header: "Proposal" },

@@ -8,9 +8,16 @@ import { formatCi, formatCount, formatNumber, formatRate } from "~/utils/format"
 type System = Json<OfflineReport>["systems"][number];
 
 /** A table cell shown in a unit while the row (and its CSV) keeps the raw number. */
-const cellAs = (format: (v: number | null) => string) => ({ cell: (c: { getValue: () => unknown }) => format(c.getValue() as number | null), aggregatedCell: () => null });
+const cellAs = (format: (v: number | null) => string) => ({
+  cell: (c: { getValue: () => unknown }) => format(c.getValue() as number | null),
+  aggregatedCell: () => null,
+});
 const bandLabel = (lower: number | null, upper: number | null) =>
-  lower === null ? `below ${formatNumber(upper)}` : upper === null ? `${formatNumber(lower)} and above` : `${formatNumber(lower)} to ${formatNumber(upper)}`;
+  lower === null
+    ? `below ${formatNumber(upper)}`
+    : upper === null
+      ? `${formatNumber(lower)} and above`
+      : `${formatNumber(lower)} to ${formatNumber(upper)}`;
 
 /**
  * The score statistics, score bands (reliability diagram) and diversity-and-exposure sections of the
@@ -39,10 +46,16 @@ function ScoreStatistics({ systems }: { systems: System[] }) {
     <>
       <h2>Scores</h2>
       <p className="muted">
-        The scores each system gave at ranks 1 to {depth} (the deepest K), overall and per subject. Quartiles interpolate linearly between order statistics (type 7, as numpy and
-        R); SD is the sample standard deviation. Scores are each system's own scale: compare ranks and subjects within a system, not systems with each other.
+        The scores each system gave at ranks 1 to {depth} (the deepest K), overall and per subject. Quartiles
+        interpolate linearly between order statistics (type 7, as numpy and R); SD is the sample standard
+        deviation. Scores are each system's own scale: compare ranks and subjects within a system, not systems
+        with each other.
       </p>
-      {unscored.length > 0 && <p>{unscored.map((s) => s.name).join(", ")}: no scores in the lists, so no score statistics or bands.</p>}
+      {unscored.length > 0 && (
+        <p>
+          {unscored.map((s) => s.name).join(", ")}: no scores in the lists, so no score statistics or bands.
+        </p>
+      )}
       {scored.length > 0 && (
         <>
           <ClientTable
@@ -71,7 +84,15 @@ function ScoreStatistics({ systems }: { systems: System[] }) {
               ...(["mean", "sd", "min", "q1", "median", "q3", "max"] as const).map((id) => ({
                 id,
                 accessorKey: id,
-                header: { mean: "Mean", sd: "SD", min: "Min", q1: "Q1", median: "Median", q3: "Q3", max: "Max" }[id],
+                header: {
+                  mean: "Mean",
+                  sd: "SD",
+                  min: "Min",
+                  q1: "Q1",
+                  median: "Median",
+                  q3: "Q3",
+                  max: "Max",
+                }[id],
                 ...cellAs(formatNumber),
               })),
             ]}
@@ -79,7 +100,11 @@ function ScoreStatistics({ systems }: { systems: System[] }) {
           <div className="toolbar">
             <div>
               <label htmlFor="score-system">System shown in the score charts</label>
-              <select id="score-system" value={Math.min(chosen, scored.length - 1)} onChange={(e) => setChosen(Number(e.target.value))}>
+              <select
+                id="score-system"
+                value={Math.min(chosen, scored.length - 1)}
+                onChange={(e) => setChosen(Number(e.target.value))}
+              >
                 {scored.map(({ s }, i) => (
                   <option key={s.key} value={i}>
                     {s.name}
@@ -96,7 +121,12 @@ function ScoreStatistics({ systems }: { systems: System[] }) {
                 title: `Mean score by rank: ${shown.s.name}`,
                 x: { label: "rank" },
                 y: { label: "mean score", grid: true },
-                marks: [Plot.lineY(shown.stats.overall.meanByRank.map((mean, r) => ({ rank: r + 1, mean })), { x: "rank", y: "mean", marker: "dot" })],
+                marks: [
+                  Plot.lineY(
+                    shown.stats.overall.meanByRank.map((mean, r) => ({ rank: r + 1, mean })),
+                    { x: "rank", y: "mean", marker: "dot" },
+                  ),
+                ],
               })}
             />
             <Chart
@@ -106,7 +136,15 @@ function ScoreStatistics({ systems }: { systems: System[] }) {
                 title: `Score histogram: ${shown.s.name}`,
                 x: { label: "score" },
                 y: { label: "list items", grid: true },
-                marks: [Plot.rectY(shown.stats.overall.histogram, { x1: "lower", x2: "upper", y: "count", inset: 0.5 }), Plot.ruleY([0])],
+                marks: [
+                  Plot.rectY(shown.stats.overall.histogram, {
+                    x1: "lower",
+                    x2: "upper",
+                    y: "count",
+                    inset: 0.5,
+                  }),
+                  Plot.ruleY([0]),
+                ],
               })}
             />
           </div>
@@ -138,9 +176,11 @@ function ScoreBandsSection({ systems }: { systems: System[] }) {
     <>
       <h2>Score bands</h2>
       <p className="muted">
-        Every candidate of every evaluated list, grouped by score into {given ? "the bands given to the report" : "the deciles of the system's scores"}: the share who sat on the
-        proposal's committee. A share that rises with the score means a higher score is a likelier committee member. Intervals are Wilson 95% score intervals, which
-        treat candidates as independent (candidates of one list are not), so read them as the least uncertainty there is.
+        Every candidate of every evaluated list, grouped by score into{" "}
+        {given ? "the bands given to the report" : "the deciles of the system's scores"}: the share who sat on
+        the proposal's committee. A share that rises with the score means a higher score is a likelier
+        committee member. Intervals are Wilson 95% score intervals, which treat candidates as independent
+        (candidates of one list are not), so read them as the least uncertainty there is.
       </p>
       <Chart
         caption="Reliability diagram: in each score band, from the lowest scores (1) to the highest, the share of candidates who were committee members, per system, with Wilson 95% intervals."
@@ -174,7 +214,13 @@ function ScoreBandsSection({ systems }: { systems: System[] }) {
             id: "ci",
             accessorFn: (r) => r.lower,
             header: "Wilson 95% CI",
-            cell: (c) => formatCi(c.row.original.lower === null ? null : { lower: c.row.original.lower, upper: c.row.original.upper! }, formatRate),
+            cell: (c) =>
+              formatCi(
+                c.row.original.lower === null
+                  ? null
+                  : { lower: c.row.original.lower, upper: c.row.original.upper! },
+                formatRate,
+              ),
             aggregatedCell: () => null,
           },
           { id: "meanScore", accessorKey: "meanScore", header: "Mean score", ...cellAs(formatNumber) },
@@ -206,9 +252,11 @@ function Exposure({ systems }: { systems: System[] }) {
     <>
       <h2>Diversity and exposure</h2>
       <p className="muted">
-        Beside Coverage@K. Prediction coverage: proposals with a non-empty list. Long-tail share@K: top-K places given to candidates outside the {formatRate(headShare)} of the
-        catalog the system recommends most (Abdollahpouri et al.). Gini: how unequally top-K places spread over the whole catalog (0 equal, near 1 a few take all).
-        Subject entropy (bits): the mix of subjects in each top K, averaged over proposals; a candidate's subject is the one of most of the committees they sat on.
+        Beside Coverage@K. Prediction coverage: proposals with a non-empty list. Long-tail share@K: top-K
+        places given to candidates outside the {formatRate(headShare)} of the catalog the system recommends
+        most (Abdollahpouri et al.). Gini: how unequally top-K places spread over the whole catalog (0 equal,
+        near 1 a few take all). Subject entropy (bits): the mix of subjects in each top K, averaged over
+        proposals; a candidate's subject is the one of most of the committees they sat on.
       </p>
       <ClientTable
         caption="Diversity and exposure by system, subject and K"
@@ -221,12 +269,37 @@ function Exposure({ systems }: { systems: System[] }) {
           { id: "group", accessorKey: "group", header: "Subject" },
           { id: "k", accessorKey: "k", header: "K" },
           { id: "proposals", accessorKey: "proposals", header: "Proposals", ...cellAs(formatCount) },
-          { id: "predictionCoverage", accessorKey: "predictionCoverage", header: "Prediction coverage", ...cellAs(formatRate) },
-          { id: "longTailShare", accessorKey: "longTailShare", header: "Long-tail share@K", ...cellAs(formatRate) },
+          {
+            id: "predictionCoverage",
+            accessorKey: "predictionCoverage",
+            header: "Prediction coverage",
+            ...cellAs(formatRate),
+          },
+          {
+            id: "longTailShare",
+            accessorKey: "longTailShare",
+            header: "Long-tail share@K",
+            ...cellAs(formatRate),
+          },
           { id: "gini", accessorKey: "gini", header: "Gini of exposure", ...cellAs(formatNumber) },
-          { id: "subjectEntropy", accessorKey: "subjectEntropy", header: "Subject entropy (bits)", ...cellAs(formatNumber) },
-          { id: "otherSubjectShare", accessorKey: "otherSubjectShare", header: "Other-subject share", ...cellAs(formatRate) },
-          { id: "unknownSubjectShare", accessorKey: "unknownSubjectShare", header: "No subject", ...cellAs(formatRate) },
+          {
+            id: "subjectEntropy",
+            accessorKey: "subjectEntropy",
+            header: "Subject entropy (bits)",
+            ...cellAs(formatNumber),
+          },
+          {
+            id: "otherSubjectShare",
+            accessorKey: "otherSubjectShare",
+            header: "Other-subject share",
+            ...cellAs(formatRate),
+          },
+          {
+            id: "unknownSubjectShare",
+            accessorKey: "unknownSubjectShare",
+            header: "No subject",
+            ...cellAs(formatRate),
+          },
         ]}
       />
       <Chart
@@ -245,7 +318,10 @@ function Exposure({ systems }: { systems: System[] }) {
             x: { label: "K (candidates shown)" },
             y: { label: "value", domain: [0, 1], grid: true },
             color: { legend: true },
-            marks: [Plot.frame({ strokeOpacity: 0.2 }), Plot.lineY(points, { fx: "measure", x: "k", y: "value", stroke: "system", marker: "dot" })],
+            marks: [
+              Plot.frame({ strokeOpacity: 0.2 }),
+              Plot.lineY(points, { fx: "measure", x: "k", y: "value", stroke: "system", marker: "dot" }),
+            ],
           };
         }}
       />

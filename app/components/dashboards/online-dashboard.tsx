@@ -4,16 +4,33 @@ import { resultRows } from "../../../scripts/results/rows";
 import { Chart } from "~/components/chart";
 import { UnknownIds } from "~/components/unknown-ids";
 import { AllFiguresTable } from "~/components/all-figures-table";
-import { formatCi, formatCount, formatDifference, formatLift, formatNumber, formatP, formatRate, formatValue, verdict, type Verdict } from "~/utils/format";
+import {
+  formatCi,
+  formatCount,
+  formatDifference,
+  formatLift,
+  formatNumber,
+  formatP,
+  formatRate,
+  formatValue,
+  verdict,
+  type Verdict,
+} from "~/utils/format";
 import { directionText, metricDisplay } from "~/utils/metrics-display";
 import { VerdictLabel } from "./verdict";
 import { TableScroll } from "~/components/table-scroll";
 
 /** The online metrics' display names, from the one registry. */
-export const metricLabels: Record<string, string> = Object.fromEntries(onlineMetrics.map((m) => [m, metricDisplay(m).label]));
+export const metricLabels: Record<string, string> = Object.fromEntries(
+  onlineMetrics.map((m) => [m, metricDisplay(m).label]),
+);
 const fmt = (v: number | null | undefined, m: string) => formatValue(v, metricDisplay(m).kind);
 /** The forest plot's colours: the same as the verdict words in the table beside it. */
-const VERDICT_COLOURS: Record<Verdict, string> = { better: "#1a7f37", worse: "#b42318", inconclusive: "#59636e" };
+const VERDICT_COLOURS: Record<Verdict, string> = {
+  better: "#1a7f37",
+  worse: "#b42318",
+  inconclusive: "#59636e",
+};
 
 export interface DailyPoint {
   day: string;
@@ -26,13 +43,28 @@ export interface DailyPoint {
 function forestRows(report: Json<OnlineReport>) {
   return report.comparisons.map((c) => {
     const d = metricDisplay(c.metric);
-    return { label: `${d.label} (${c.arm})`, direction: d.direction === "lower" ? directionText(d.direction) : "", lift: c.relativeLift, lower: c.liftCi?.lower ?? null, upper: c.liftCi?.upper ?? null, verdict: verdict(c.difference, c.ci, d.direction) };
+    return {
+      label: `${d.label} (${c.arm})`,
+      direction: d.direction === "lower" ? directionText(d.direction) : "",
+      lift: c.relativeLift,
+      lower: c.liftCi?.lower ?? null,
+      upper: c.liftCi?.upper ?? null,
+      verdict: verdict(c.difference, c.ci, d.direction),
+    };
   });
 }
 
 /** The day-by-day points of one metric, per arm, with their intervals when the series has them. */
 function dailyPoints(daily: DailyPoint[], metric: string) {
-  return daily.flatMap((d) => Object.entries(d.arms).map(([arm, m]) => ({ day: new Date(d.day), arm, value: m[metric], lower: d.ci?.[arm]?.[metric]?.lower ?? null, upper: d.ci?.[arm]?.[metric]?.upper ?? null })));
+  return daily.flatMap((d) =>
+    Object.entries(d.arms).map(([arm, m]) => ({
+      day: new Date(d.day),
+      arm,
+      value: m[metric],
+      lower: d.ci?.[arm]?.[metric]?.lower ?? null,
+      upper: d.ci?.[arm]?.[metric]?.upper ?? null,
+    })),
+  );
 }
 
 /**
@@ -48,20 +80,38 @@ export function OnlineDashboard({
   report: Json<OnlineReport>;
   daily: DailyPoint[] | undefined;
   control: string;
-  live?: { exposedUnits: number; unknown: { proposals: number; candidates: number; proposalExamples: string[]; candidateExamples: string[] } };
+  live?: {
+    exposedUnits: number;
+    unknown: {
+      proposals: number;
+      candidates: number;
+      proposalExamples: string[];
+      candidateExamples: string[];
+    };
+  };
 }) {
   return (
     <>
       {report.srm?.mismatch ? (
         <p className="notice error" role="alert">
-          Sample-ratio mismatch (χ² = {formatNumber(report.srm.chi2)}, p {formatP(report.srm.pValue).startsWith("<") ? "" : "= "}{formatP(report.srm.pValue)}): the split of conveners does not fit the configured weights. Do not trust the differences until this is explained.
+          Sample-ratio mismatch (χ² = {formatNumber(report.srm.chi2)}, p{" "}
+          {formatP(report.srm.pValue).startsWith("<") ? "" : "= "}
+          {formatP(report.srm.pValue)}): the split of conveners does not fit the configured weights. Do not
+          trust the differences until this is explained.
         </p>
       ) : (
-        <p className="notice success">No sample-ratio mismatch (p {report.srm && formatP(report.srm.pValue).startsWith("<") ? "" : "= "}{formatP(report.srm?.pValue)}).</p>
+        <p className="notice success">
+          No sample-ratio mismatch (p {report.srm && formatP(report.srm.pValue).startsWith("<") ? "" : "= "}
+          {formatP(report.srm?.pValue)}).
+        </p>
       )}
       {report.excludedUnits > 0 ? (
-        <p className={report.multipleExposureWarning ? "notice error" : "notice"} role={report.multipleExposureWarning ? "alert" : undefined}>
-          {formatCount(report.excludedUnits)} convener(s) ({formatRate(report.excludedShare)}) were seen in more than one arm and are excluded from every metric.
+        <p
+          className={report.multipleExposureWarning ? "notice error" : "notice"}
+          role={report.multipleExposureWarning ? "alert" : undefined}
+        >
+          {formatCount(report.excludedUnits)} convener(s) ({formatRate(report.excludedShare)}) were seen in
+          more than one arm and are excluded from every metric.
         </p>
       ) : null}
       <TableScroll label="Arms with intervals">
@@ -123,7 +173,9 @@ export function OnlineDashboard({
           build={(Plot, { width }) => {
             const rows = forestRows(report);
             // The x domain holds every interval with room to spare, so none runs off the edge.
-            const ends = rows.flatMap((r) => [r.lower, r.upper, r.lift]).filter((v): v is number => v !== null && Number.isFinite(v));
+            const ends = rows
+              .flatMap((r) => [r.lower, r.upper, r.lift])
+              .filter((v): v is number => v !== null && Number.isFinite(v));
             const low = Math.min(0, ...ends);
             const high = Math.max(0, ...ends);
             const pad = (high - low || 0.1) * 0.08;
@@ -134,15 +186,54 @@ export function OnlineDashboard({
               marginLeft: narrow ? 12 : 190,
               marginRight: 16,
               marginBottom: 44,
-              x: { label: "relative lift vs control →", labelAnchor: "center", labelOffset: 36, tickFormat: "+.0%", grid: true, domain: [low - pad, high + pad], ticks: Math.max(3, Math.floor(width / 90)) },
-              y: { label: null, axis: narrow ? null : "left", domain: rows.map((r) => r.label), padding: 0.5 },
-              color: { domain: Object.keys(VERDICT_COLOURS), range: Object.values(VERDICT_COLOURS), legend: true },
+              x: {
+                label: "relative lift vs control →",
+                labelAnchor: "center",
+                labelOffset: 36,
+                tickFormat: "+.0%",
+                grid: true,
+                domain: [low - pad, high + pad],
+                ticks: Math.max(3, Math.floor(width / 90)),
+              },
+              y: {
+                label: null,
+                axis: narrow ? null : "left",
+                domain: rows.map((r) => r.label),
+                padding: 0.5,
+              },
+              color: {
+                domain: Object.keys(VERDICT_COLOURS),
+                range: Object.values(VERDICT_COLOURS),
+                legend: true,
+              },
               marks: [
                 Plot.ruleX([0]),
                 Plot.ruleY(rows, { y: "label", x1: "lower", x2: "upper", stroke: "verdict", strokeWidth: 2 }),
                 Plot.dot(rows, { y: "label", x: "lift", fill: "verdict", r: 4 }),
-                narrow ? Plot.text(rows, { y: "label", text: (r: { label: string; direction: string }) => `${r.label}${r.direction ? `, ${r.direction}` : ""}`, frameAnchor: "left", dy: -14, textAnchor: "start" }) : null,
-                narrow ? null : Plot.text(rows.filter((r) => r.direction), { y: "label", text: "direction", frameAnchor: "left", dx: -8, dy: 14, textAnchor: "end", fill: "#59636e" }),
+                narrow
+                  ? Plot.text(rows, {
+                      y: "label",
+                      text: (r: { label: string; direction: string }) =>
+                        `${r.label}${r.direction ? `, ${r.direction}` : ""}`,
+                      frameAnchor: "left",
+                      dy: -14,
+                      textAnchor: "start",
+                    })
+                  : null,
+                narrow
+                  ? null
+                  : Plot.text(
+                      rows.filter((r) => r.direction),
+                      {
+                        y: "label",
+                        text: "direction",
+                        frameAnchor: "left",
+                        dx: -8,
+                        dy: 14,
+                        textAnchor: "end",
+                        fill: "#59636e",
+                      },
+                    ),
               ],
             };
           }}
@@ -173,7 +264,9 @@ export function OnlineDashboard({
                     </td>
                     <td className="num">
                       <span className={`verdict verdict-${v}`}>{formatDifference(c.difference, d.kind)}</span>
-                      <div className="muted">{c.ci ? formatCi(c.ci, (x) => formatDifference(x, d.kind)) : ""}</div>
+                      <div className="muted">
+                        {c.ci ? formatCi(c.ci, (x) => formatDifference(x, d.kind)) : ""}
+                      </div>
                     </td>
                     <td className="num">
                       <span className={`verdict verdict-${v}`}>{formatLift(c.relativeLift)}</span>
@@ -203,20 +296,40 @@ export function OnlineDashboard({
                   columns: [
                     { key: "day", label: "Day" },
                     { key: "arm", label: "Arm" },
-                    { key: "value", label: metricLabels[metric], format: (v) => fmt(v as number | null, metric) },
+                    {
+                      key: "value",
+                      label: metricLabels[metric],
+                      format: (v) => fmt(v as number | null, metric),
+                    },
                     { key: "lower", label: "95% CI lower", format: (v) => fmt(v as number | null, metric) },
                     { key: "upper", label: "95% CI upper", format: (v) => fmt(v as number | null, metric) },
                   ],
-                  rows: dailyPoints(daily, metric).map((p) => ({ ...p, day: p.day.toISOString().slice(0, 10) })),
+                  rows: dailyPoints(daily, metric).map((p) => ({
+                    ...p,
+                    day: p.day.toISOString().slice(0, 10),
+                  })),
                 }}
                 build={(Plot) => {
                   const points = dailyPoints(daily, metric);
                   return {
                     x: { label: "day", type: "utc" },
-                    y: metricDisplay(metric).kind === "rate" ? { label: `${metricLabels[metric]} (${directionText("higher")})`, tickFormat: "%", grid: true } : { label: `${metricLabels[metric]} (${directionText(metricDisplay(metric).direction)})`, grid: true },
+                    y:
+                      metricDisplay(metric).kind === "rate"
+                        ? {
+                            label: `${metricLabels[metric]} (${directionText("higher")})`,
+                            tickFormat: "%",
+                            grid: true,
+                          }
+                        : {
+                            label: `${metricLabels[metric]} (${directionText(metricDisplay(metric).direction)})`,
+                            grid: true,
+                          },
                     color: { legend: true },
                     marks: [
-                      Plot.areaY(points.filter((p) => p.lower !== null), { x: "day", y1: "lower", y2: "upper", fill: "arm", fillOpacity: 0.15 }),
+                      Plot.areaY(
+                        points.filter((p) => p.lower !== null),
+                        { x: "day", y1: "lower", y2: "upper", fill: "arm", fillOpacity: 0.15 },
+                      ),
                       Plot.lineY(points, { x: "day", y: "value", stroke: "arm", marker: "dot" }),
                     ],
                   };
@@ -229,9 +342,18 @@ export function OnlineDashboard({
       <h2>Data quality</h2>
       <ul>
         <li>{formatCount(report.dataQuality.duplicateEvents)} retried (duplicate) events counted once</li>
-        <li>{formatCount(report.dataQuality.sessionsWithoutImpression)} sessions without an impression (left out of the metrics)</li>
-        <li>{formatCount(report.dataQuality.eventsAboutUnshownCandidates)} events about candidates never shown in their session</li>
-        <li>{formatCount(report.dataQuality.eventsOfExcludedUnits)} events of conveners seen in more than one arm (excluded)</li>
+        <li>
+          {formatCount(report.dataQuality.sessionsWithoutImpression)} sessions without an impression (left out
+          of the metrics)
+        </li>
+        <li>
+          {formatCount(report.dataQuality.eventsAboutUnshownCandidates)} events about candidates never shown
+          in their session
+        </li>
+        <li>
+          {formatCount(report.dataQuality.eventsOfExcludedUnits)} events of conveners seen in more than one
+          arm (excluded)
+        </li>
         {live ? (
           <>
             <li>
@@ -242,7 +364,11 @@ export function OnlineDashboard({
         ) : null}
       </ul>
       <h2>Every figure</h2>
-      <AllFiguresTable rows={resultRows("online", report)} caption="Every online figure" fileName="online-figures.csv" />
+      <AllFiguresTable
+        rows={resultRows("online", report)}
+        caption="Every online figure"
+        fileName="online-figures.csv"
+      />
     </>
   );
 }

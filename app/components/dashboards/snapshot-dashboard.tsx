@@ -12,15 +12,34 @@ import { GoldFigures } from "~/components/gold-figures";
 import type { CampaignGold } from "~/data/campaigns.server";
 
 /** A frozen result drawn with the dashboard of its kind: the same page, from the stored numbers. */
-export function SnapshotDashboard({ kind, result, parameters }: { kind: string; result: unknown; parameters: Record<string, unknown> }) {
+export function SnapshotDashboard({
+  kind,
+  result,
+  parameters,
+}: {
+  kind: string;
+  result: unknown;
+  parameters: Record<string, unknown>;
+}) {
   if (kind === "offline") return <OfflineDashboard report={result as Json<OfflineReport>} />;
   if (kind === "expert") {
-    const r = result as { campaign: { id: number; name: string }; results: Json<CampaignResults> | null; agreement: Json<AgreementReport> | null; gold?: Json<CampaignGold> | null };
+    const r = result as {
+      campaign: { id: number; name: string };
+      results: Json<CampaignResults> | null;
+      agreement: Json<AgreementReport> | null;
+      gold?: Json<CampaignGold> | null;
+    };
     return (
       <>
         <p className="muted">Campaign “{r.campaign.name}”.</p>
-        {r.results ? <ExpertDashboard results={r.results} agreement={r.agreement} /> : <div className="empty">There were no grades when this snapshot was frozen.</div>}
-        {r.gold !== undefined ? <GoldFigures gold={r.gold} empty="There were no gold items when this snapshot was frozen." /> : null}
+        {r.results ? (
+          <ExpertDashboard results={r.results} agreement={r.agreement} />
+        ) : (
+          <div className="empty">There were no grades when this snapshot was frozen.</div>
+        )}
+        {r.gold !== undefined ? (
+          <GoldFigures gold={r.gold} empty="There were no gold items when this snapshot was frozen." />
+        ) : null}
       </>
     );
   }
@@ -28,16 +47,27 @@ export function SnapshotDashboard({ kind, result, parameters }: { kind: string; 
     const r = result as Json<ExperimentClicksResult>;
     return (
       <>
-        <p className="muted">Click models of experiment “{r.experiment.name}” ({r.experiment.key}).</p>
+        <p className="muted">
+          Click models of experiment “{r.experiment.name}” ({r.experiment.key}).
+        </p>
         <ClicksDashboard result={r} />
       </>
     );
   }
-  const r = result as Json<OnlineReport> & { experiment: { key: string; name: string }; daily?: DailyPoint[] };
+  const r = result as Json<OnlineReport> & {
+    experiment: { key: string; name: string };
+    daily?: DailyPoint[];
+  };
   return (
     <>
-      <p className="muted">Experiment “{r.experiment.name}” ({r.experiment.key}).</p>
-      <OnlineDashboard report={r} daily={r.daily} control={String(parameters.control ?? Object.keys(r.arms)[0])} />
+      <p className="muted">
+        Experiment “{r.experiment.name}” ({r.experiment.key}).
+      </p>
+      <OnlineDashboard
+        report={r}
+        daily={r.daily}
+        control={String(parameters.control ?? Object.keys(r.arms)[0])}
+      />
     </>
   );
 }

@@ -4,4 +4,3 @@ import type { Verdict } from "~/utils/format";
 export function VerdictLabel({ verdict }: { verdict: Verdict }) {
   return <span className={`verdict verdict-${verdict}`}>{verdict}</span>;
 }
-

@@ -38,7 +38,17 @@ const numberFormat = new Intl.NumberFormat("en-US");
  * j/k move between cards and never change a grade (the grades are toggle buttons, not native radios,
  * whose arrow keys would select and save each grade passed over).
  */
-export const GradeCard = memo(function GradeCard({ card, grade, rationale: savedRationale, editable, saveState, cardRef, onSave, next, previous }: Props) {
+export const GradeCard = memo(function GradeCard({
+  card,
+  grade,
+  rationale: savedRationale,
+  editable,
+  saveState,
+  cardRef,
+  onSave,
+  next,
+  previous,
+}: Props) {
   const [rationale, setRationale] = useState(savedRationale);
   const [cut, setCut] = useState<number | null>(null);
   const [expanded, setExpanded] = useState(false);
@@ -117,11 +127,21 @@ export const GradeCard = memo(function GradeCard({ card, grade, rationale: saved
             <li key={k}>{k}</li>
           ))}
         </ul>
-        <p ref={summaryRef} className={`grade-card-summary${expanded ? "" : " is-clamped"}`} id={`summary-${card.id}`}>
+        <p
+          ref={summaryRef}
+          className={`grade-card-summary${expanded ? "" : " is-clamped"}`}
+          id={`summary-${card.id}`}
+        >
           {card.summary}
         </p>
         {overflows || expanded ? (
-          <button type="button" className="link-button grade-card-more" aria-expanded={expanded} aria-controls={`summary-${card.id}`} onClick={() => setExpanded(!expanded)}>
+          <button
+            type="button"
+            className="link-button grade-card-more"
+            aria-expanded={expanded}
+            aria-controls={`summary-${card.id}`}
+            onClick={() => setExpanded(!expanded)}
+          >
             {expanded ? "less" : "more"}
           </button>
         ) : null}
@@ -129,7 +149,14 @@ export const GradeCard = memo(function GradeCard({ card, grade, rationale: saved
       <div className="grade-card-controls">
         <div role="group" aria-label={`Grade for ${card.alias}`} className="grade-buttons">
           {GRADES.map(([value, key, label]) => (
-            <button key={value} type="button" aria-pressed={grade === value} disabled={!editable} onClick={() => choose(value)} title={`Key ${key}`}>
+            <button
+              key={value}
+              type="button"
+              aria-pressed={grade === value}
+              disabled={!editable}
+              onClick={() => choose(value)}
+              title={`Key ${key}`}
+            >
               <kbd aria-hidden="true">{key}</kbd> {label}
             </button>
           ))}
@@ -145,10 +172,18 @@ export const GradeCard = memo(function GradeCard({ card, grade, rationale: saved
           disabled={!editable}
           aria-describedby={`rationale-count-${card.id}`}
           onChange={(e) => onRationale(e.target.value)}
-          onBlur={() => grade !== null && rationale !== savedRationale && onSave({ item: card.id, grade, rationale, position: card.position, timeSpentMs: spent() })}
+          onBlur={() =>
+            grade !== null &&
+            rationale !== savedRationale &&
+            onSave({ item: card.id, grade, rationale, position: card.position, timeSpentMs: spent() })
+          }
         />
         <div className="grade-card-foot">
-          <span className={saveState.problem ? "field-error" : "muted"} role="status" aria-label={`Save state of ${card.alias}`}>
+          <span
+            className={saveState.problem ? "field-error" : "muted"}
+            role="status"
+            aria-label={`Save state of ${card.alias}`}
+          >
             {saveState.text}
           </span>
           <span className="muted grade-card-count" id={`rationale-count-${card.id}`}>
@@ -157,7 +192,8 @@ export const GradeCard = memo(function GradeCard({ card, grade, rationale: saved
         </div>
         {cut !== null ? (
           <p className="field-error" role="alert">
-            The text was {numberFormat.format(cut)} characters; only the first {numberFormat.format(RATIONALE_MAX)} are kept.
+            The text was {numberFormat.format(cut)} characters; only the first{" "}
+            {numberFormat.format(RATIONALE_MAX)} are kept.
           </p>
         ) : null}
       </div>

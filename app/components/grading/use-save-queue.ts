@@ -1,12 +1,28 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { CSRF_FIELD, useCsrfToken } from "~/utils/csrf";
-import { enqueue, failed, landed, nextDue, nextDueAt, parseQueue, queueKey, refused, retryNow, type QueuedSave, type SaveQueue, type SaveRequest } from "~/utils/save-queue";
+import {
+  enqueue,
+  failed,
+  landed,
+  nextDue,
+  nextDueAt,
+  parseQueue,
+  queueKey,
+  refused,
+  retryNow,
+  type QueuedSave,
+  type SaveQueue,
+  type SaveRequest,
+} from "~/utils/save-queue";
 
 const ROUTE_ID = "routes/expert.assignments.$assignmentId";
 const TIMEOUT_MS = 10_000;
 
 /** How one send ended: stored, worth another try, or refused for good with the server's sentence. */
-type Outcome = { kind: "landed" } | { kind: "retry"; uncertain: boolean; reason: string } | { kind: "refused"; reason: string };
+type Outcome =
+  | { kind: "landed" }
+  | { kind: "retry"; uncertain: boolean; reason: string }
+  | { kind: "refused"; reason: string };
 
 /** Posts one save to the task's action with `fetch`, so no failure of it can reach the route's ErrorBoundary. */
 async function send(entry: QueuedSave, csrf: string): Promise<Outcome> {
@@ -21,16 +37,28 @@ async function send(entry: QueuedSave, csrf: string): Promise<Outcome> {
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(), TIMEOUT_MS);
   try {
-    const response = await fetch(`${window.location.pathname}?_data=${encodeURIComponent(ROUTE_ID)}`, { method: "POST", body, signal: abort.signal, credentials: "same-origin" });
+    const response = await fetch(`${window.location.pathname}?_data=${encodeURIComponent(ROUTE_ID)}`, {
+      method: "POST",
+      body,
+      signal: abort.signal,
+      credentials: "same-origin",
+    });
     // Remix answers a redirect (the session ended) with 204 and this header: keep the grade and wait.
-    if (response.headers.get("X-Remix-Redirect")) return { kind: "retry", uncertain: false, reason: "you are signed out; sign in again in another tab" };
+    if (response.headers.get("X-Remix-Redirect"))
+      return { kind: "retry", uncertain: false, reason: "you are signed out; sign in again in another tab" };
     if (response.ok) return { kind: "landed" };
     const data = (await response.json().catch(() => null)) as { error?: string; message?: string } | null;
-    if (response.status >= 500 || response.status === 408 || response.status === 429) return { kind: "retry", uncertain: false, reason: `the server answered ${response.status}` };
-    return { kind: "refused", reason: data?.error ?? data?.message ?? `the server answered ${response.status}` };
+    if (response.status >= 500 || response.status === 408 || response.status === 429)
+      return { kind: "retry", uncertain: false, reason: `the server answered ${response.status}` };
+    return {
+      kind: "refused",
+      reason: data?.error ?? data?.message ?? `the server answered ${response.status}`,
+    };
   } catch {
     // An abort is our timeout: the request may have been stored. A TypeError means it never left.
-    return abort.signal.aborted ? { kind: "retry", uncertain: true, reason: "no answer in 10 seconds" } : { kind: "retry", uncertain: false, reason: "no connection" };
+    return abort.signal.aborted
+      ? { kind: "retry", uncertain: true, reason: "no answer in 10 seconds" }
+      : { kind: "retry", uncertain: false, reason: "no connection" };
   } finally {
     clearTimeout(timer);
   }

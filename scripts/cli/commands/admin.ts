@@ -8,7 +8,9 @@ import { CliError } from "../errors";
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8").replace(/\r?\n$/, "");
+  return Buffer.concat(chunks)
+    .toString("utf8")
+    .replace(/\r?\n$/, "");
 }
 
 export function registerAdmin(program: Command) {
@@ -26,8 +28,14 @@ export function registerAdmin(program: Command) {
         secret = await password({ message: "Password (at least 10 characters):", mask: "*" });
         const again = await password({ message: "Repeat it:", mask: "*" });
         if (again !== secret) throw new CliError("The two passwords differ; nothing was created.");
-      } else throw new CliError("No terminal to prompt for a password: pass --password-stdin and pipe it in.", 2);
-      const parsed = createUserSchema.safeParse({ email: options.email, name: options.name, role: "admin", password: secret });
+      } else
+        throw new CliError("No terminal to prompt for a password: pass --password-stdin and pipe it in.", 2);
+      const parsed = createUserSchema.safeParse({
+        email: options.email,
+        name: options.name,
+        role: "admin",
+        password: secret,
+      });
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
         throw new CliError(`${issue.path.join(".")}: ${issue.message}; nothing was created.`, 2);

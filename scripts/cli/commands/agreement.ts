@@ -27,7 +27,8 @@ function parseCsv(text: string, file: string, columns: string[]) {
 /** Ratings `item,rater,grade`; a grade of `cant` (can't judge) is left out. */
 export function parseRatingsCsv(text: string, file: string): Rating[] {
   return parseCsv(text, file, ["item", "rater", "grade"]).flatMap((row, i) => {
-    if (!row.item || !row.rater) throw new CliError(`${file} line ${i + 2}: item and rater must not be empty.`, 2);
+    if (!row.item || !row.rater)
+      throw new CliError(`${file} line ${i + 2}: item and rater must not be empty.`, 2);
     if (CANT.test(row.grade?.trim() ?? "")) return [];
     const value = Number(row.grade);
     if (row.grade === undefined || row.grade.trim() === "" || !Number.isFinite(value))
@@ -39,14 +40,22 @@ export function parseRatingsCsv(text: string, file: string): Rating[] {
 const isGrade = (value: number) => Number.isInteger(value) && value >= 1 && value <= 4;
 
 /** Truth grades `item,grade` (1–4), one per item, each an item of the ratings. */
-export function parseTruthCsv(text: string, file: string, ratedItems: ReadonlySet<string>): Map<string, number> {
+export function parseTruthCsv(
+  text: string,
+  file: string,
+  ratedItems: ReadonlySet<string>,
+): Map<string, number> {
   const truth = new Map<string, number>();
   parseCsv(text, file, ["item", "grade"]).forEach((row, i) => {
     const value = Number(row.grade);
     if (!row.item) throw new CliError(`${file} line ${i + 2}: the item must not be empty.`, 2);
     if (row.grade?.trim() === "" || !isGrade(value))
-      throw new CliError(`${file} line ${i + 2}: the grade "${row.grade ?? ""}" is not a grade from 1 to 4.`, 2);
-    if (truth.has(row.item)) throw new CliError(`${file} line ${i + 2}: ${row.item} has a truth grade already.`, 2);
+      throw new CliError(
+        `${file} line ${i + 2}: the grade "${row.grade ?? ""}" is not a grade from 1 to 4.`,
+        2,
+      );
+    if (truth.has(row.item))
+      throw new CliError(`${file} line ${i + 2}: ${row.item} has a truth grade already.`, 2);
     if (!ratedItems.has(row.item))
       throw new CliError(`${file} line ${i + 2}: the item ${row.item} is not in the ratings.`, 2);
     truth.set(row.item, value);
@@ -61,7 +70,7 @@ function methodList(value: string): AggregationMethod[] {
   if (bad.length)
     throw new CliError(
       `--aggregate takes ${aggregationMethods.join(", ")} (comma-separated), not "${bad.join(", ")}".`,
-      2
+      2,
     );
   return [...new Set(parts)] as AggregationMethod[];
 }
@@ -84,17 +93,23 @@ export function registerAgreement(program: Command) {
     .command("agreement")
     .description(
       "Krippendorff's alpha of graded ratings, with a bootstrap CI and leave-one-out alpha per rater; " +
-        "with --truth, rater accuracy on gold items, aggregations and learning curves"
+        "with --truth, rater accuracy on gold items, aggregations and learning curves",
     )
-    .requiredOption("--ratings <file>", "CSV with the columns item,rater,grade (grade 1–4, or cant for can't judge)")
+    .requiredOption(
+      "--ratings <file>",
+      "CSV with the columns item,rater,grade (grade 1–4, or cant for can't judge)",
+    )
     .option("--truth <file>", "CSV with the columns item,grade: known grades of gold items")
-    .option("--aggregate <methods>", `with --truth: ${aggregationMethods.join(", ")} (comma-separated; default all)`)
+    .option(
+      "--aggregate <methods>",
+      `with --truth: ${aggregationMethods.join(", ")} (comma-separated; default all)`,
+    )
     .option("--majority-ties <how>", "undecided (counts as wrong) or coin (a seeded coin picks)", "undecided")
     .option(
       "--draws <n>",
       "with --truth: random draws of n raters per learning-curve point",
       wholeNumber(1),
-      DEFAULT_DRAWS
+      DEFAULT_DRAWS,
     )
     .option("--level <level>", `${alphaLevels.join(", ")}`, "ordinal")
     .option("--bootstrap <B>", "bootstrap resamples", wholeNumber(1), DEFAULT_B)
@@ -123,9 +138,13 @@ export function registerAgreement(program: Command) {
         if (bad)
           throw new CliError(
             `${o.ratings}: the grade ${bad.value} of ${bad.rater} for ${bad.item} is not a grade from 1 to 4 (or cant).`,
-            2
+            2,
           );
-        const truth = parseTruthCsv(await readText(o.truth, "truth"), o.truth, new Set(ratings.map((r) => r.item)));
+        const truth = parseTruthCsv(
+          await readText(o.truth, "truth"),
+          o.truth,
+          new Set(ratings.map((r) => r.item)),
+        );
         const graded: GradedRating[] = ratings.map((r) => ({ item: r.item, rater: r.rater, grade: r.value }));
         const bar = progressBar("learning curves");
         gold = goldReport(graded, truth, {
@@ -143,8 +162,17 @@ export function registerAgreement(program: Command) {
         console.log(
           table(
             ["level", "alpha", "ci95", "items", "raters", "pairable values"],
-            [[report.level, report.alpha, ciText(report.ci), report.items, report.raters, report.pairableValues]]
-          )
+            [
+              [
+                report.level,
+                report.alpha,
+                ciText(report.ci),
+                report.items,
+                report.raters,
+                report.pairableValues,
+              ],
+            ],
+          ),
         );
         console.log("\nLeave-one-out (alpha without each rater):");
       }
@@ -153,14 +181,14 @@ export function registerAgreement(program: Command) {
           format,
           report,
           ["rater", "ratings", "alpha without rater"],
-          report.leaveOneOut.map((r) => [r.rater, r.ratings, r.alpha])
+          report.leaveOneOut.map((r) => [r.rater, r.ratings, r.alpha]),
         );
       if (format === "table") {
         console.log(
           table(
             ["rater", "ratings", "alpha without rater"],
-            report.leaveOneOut.map((r) => [r.rater, r.ratings, r.alpha])
-          )
+            report.leaveOneOut.map((r) => [r.rater, r.ratings, r.alpha]),
+          ),
         );
         printGoldTables(gold);
       } else {
@@ -168,7 +196,7 @@ export function registerAgreement(program: Command) {
           format,
           gold,
           ["rater", "gold", "exact", "within one", "mean difference", "t", "p", "flagged"],
-          raterRows(gold)
+          raterRows(gold),
         );
       }
     });
@@ -176,7 +204,8 @@ export function registerAgreement(program: Command) {
 
 /** Rows of the per-rater table; `pText` shows small p-values in exponent form, not as 0.0000. */
 function raterRows(gold: GoldReport, pText = false) {
-  const p = (value: number | null) => (pText && value !== null && value < 1e-4 ? value.toExponential(2) : value);
+  const p = (value: number | null) =>
+    pText && value !== null && value < 1e-4 ? value.toExponential(2) : value;
   return Object.entries(gold.raters).map(([rater, g]) => [
     rater,
     g.gold,
@@ -192,14 +221,17 @@ function raterRows(gold: GoldReport, pText = false) {
 function printGoldTables(gold: GoldReport) {
   console.log(`\nGold items: ${gold.goldItems}. Per rater (grade − truth; flagged when p < 0.01):`);
   console.log(
-    table(["rater", "gold", "exact", "within one", "mean difference", "t", "p", "flagged"], raterRows(gold, true))
+    table(
+      ["rater", "gold", "exact", "within one", "mean difference", "t", "p", "flagged"],
+      raterRows(gold, true),
+    ),
   );
   console.log("\nAggregations, accuracy on the gold items (undecided counts as wrong):");
   console.log(
     table(
       ["method", "accuracy", "ci95"],
-      Object.entries(gold.aggregation).map(([m, a]) => [m, a.accuracy, ciText(a.ci)])
-    )
+      Object.entries(gold.aggregation).map(([m, a]) => [m, a.accuracy, ciText(a.ci)]),
+    ),
   );
   console.log("\nLearning curves (accuracy with n raters per item; band: 2.5–97.5% of the draws):");
   const curves = Object.entries(gold.learningCurve);
@@ -212,7 +244,7 @@ function printGoldTables(gold: GoldReport) {
         ...points.map((p) => `${fmt(p.accuracy, 3)} ${ciText(p.ci, 3)}`),
         gold.enoughRaters[m as AggregationMethod]!.allRaters,
         gold.enoughRaters[m as AggregationMethod]!.suggestedN,
-      ])
-    )
+      ]),
+    ),
   );
 }

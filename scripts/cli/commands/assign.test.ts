@@ -4,7 +4,6 @@ import path from "node:path";
 import { assignUnit } from "../../assign/assign";
 import { runAssay } from "../../../test/run-cli";
 
-
 const assay = (...args: string[]) => runAssay(args);
 
 const units = ["1", "2", "3", "4", "user-5", "ünït-6"];
@@ -15,10 +14,27 @@ afterAll(() => fs.rmSync(file, { force: true }));
 describe("assay assign", () => {
   it("takes weights summing to 0.99, the v1 hash and a namespace, as GrowthBook does", async () => {
     const namespace: [string, number, number] = ["namespace2", 0, 0.4];
-    const { code, stdout } = await assay("assign", "--seed", "exp", "--weights", "0.33,0.33,0.33", "--hash-version", "1", "--namespace", "namespace2:0:0.4", "--units", file);
+    const { code, stdout } = await assay(
+      "assign",
+      "--seed",
+      "exp",
+      "--weights",
+      "0.33,0.33,0.33",
+      "--hash-version",
+      "1",
+      "--namespace",
+      "namespace2:0:0.4",
+      "--units",
+      file,
+    );
     expect(code).toBe(0);
-    const lines = stdout.trim().split("\n").map((l) => JSON.parse(l));
-    expect(lines).toEqual(units.map((u) => assignUnit("exp", u, [0.33, 0.33, 0.33], 1, { hashVersion: 1, namespace })));
+    const lines = stdout
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
+    expect(lines).toEqual(
+      units.map((u) => assignUnit("exp", u, [0.33, 0.33, 0.33], 1, { hashVersion: 1, namespace })),
+    );
     expect(lines.filter((l) => l.unit === "1" || l.unit === "2").map((l) => l.arm)).toEqual([-1, -1]); // outside namespace2's [0, 0.4)
   });
 

@@ -6,7 +6,6 @@ import { tableContents } from "../../../test/table-contents";
 import { seedDemo } from "../../demo/seed";
 import { runAssay } from "../../../test/run-cli";
 
-
 /** The real CLI against `url`, as a user runs it with DATABASE_URL set. */
 const assay = (url: string, ...args: string[]) => runAssay(args, { DATABASE_URL: url });
 
@@ -62,6 +61,8 @@ describe("assay backup and assay restore", { timeout: 180_000 }, () => {
     fs.writeFileSync(text, "hello\n");
     const refused = await assay(target.url, "restore", text);
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toBe("assay: The file is not an Assay backup (not gzip data). Nothing was restored.\n");
+    expect(refused.stderr).toBe(
+      "assay: The file is not an Assay backup (not gzip data). Nothing was restored.\n",
+    );
   });
 });

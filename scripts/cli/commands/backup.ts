@@ -37,13 +37,17 @@ export function registerBackup(program: Command) {
           } catch (error) {
             throw new CliError(
               `Cannot write the backup file ${file}: ${
-                (error as NodeJS.ErrnoException).code === "ENOENT" ? "no such folder" : (error as Error).message
+                (error as NodeJS.ErrnoException).code === "ENOENT"
+                  ? "no such folder"
+                  : (error as Error).message
               }.`,
             );
           }
           const bar = progressBar("Backing up");
           try {
-            const written = await writeBackup(sql, output, { onProgress: (done, total) => bar.update(done, total) });
+            const written = await writeBackup(sql, output, {
+              onProgress: (done, total) => bar.update(done, total),
+            });
             fs.renameSync(partial, file);
             return written;
           } catch (error) {

@@ -39,10 +39,15 @@ export function registerClicks(program: Command) {
     .option("--test-share <share>", "share of --log's sessions for test", unitInterval, 0.25)
     .option(
       "--seed <seed>",
-      "split --log at random with this seed (default: the last sessions in file order are test, as PyClick)"
+      "split --log at random with this seed (default: the last sessions in file order are test, as PyClick)",
     )
     .option("--format <format>", "jsonl or yandex (default: from the file name; .gz allowed)")
-    .option("--model <name>", `a model; repeat for more (default: all of ${modelNames.join(" ")})`, collect, [])
+    .option(
+      "--model <name>",
+      `a model; repeat for more (default: all of ${modelNames.join(" ")})`,
+      collect,
+      [],
+    )
     .option("--compat <library>", "reproduce a library's numbers exactly: pyclick")
     .option("--iterations <n>", "EM iterations", wholeNumber(1), 50)
     .option("--max-rank <n>", "results per session kept", wholeNumber(1), 10)
@@ -55,10 +60,15 @@ export function registerClicks(program: Command) {
       const models = o.model.length ? o.model : [...modelNames];
       const unknown = models.filter((m) => !modelNames.some((n) => n.toLowerCase() === m.toLowerCase()));
       if (unknown.length)
-        throw new CliError(`Unknown click model ${unknown.join(", ")}: choose from ${modelNames.join(", ")}.`, 2);
+        throw new CliError(
+          `Unknown click model ${unknown.join(", ")}: choose from ${modelNames.join(", ")}.`,
+          2,
+        );
       const { train, test } = await readSessions(o);
-      if (!train.size) throw new CliError("The training sessions are empty: give a log with at least one session.");
-      if (!test.size) throw new CliError("The test sessions are empty: give --test or a larger --test-share.");
+      if (!train.size)
+        throw new CliError("The training sessions are empty: give a log with at least one session.");
+      if (!test.size)
+        throw new CliError("The test sessions are empty: give --test or a larger --test-share.");
       const qrels = o.qrels ? await readText(o.qrels, "qrels") : undefined;
       const grades = qrels === undefined ? undefined : guard(() => parseGrades(qrels, o.qrels));
       let bar: ReturnType<typeof progressBar> | undefined;
@@ -80,10 +90,15 @@ export function registerClicks(program: Command) {
     });
   clicks
     .command("export")
-    .description("write an experiment's convener sessions as click-model JSONL (first impression, profiles opened)")
+    .description(
+      "write an experiment's convener sessions as click-model JSONL (first impression, profiles opened)",
+    )
     .requiredOption("--experiment <key>", "experiment key")
     .option("--out <file>", "write to this file (default: standard output)")
-    .addHelpText("after", "\n--max-rank <n> (given to `assay clicks`, default 10) cuts each session's results.")
+    .addHelpText(
+      "after",
+      "\n--max-rank <n> (given to `assay clicks`, default 10) cuts each session's results.",
+    )
     .action(async (o: { experiment: string; out?: string }, command: Command) => {
       // --max-rank belongs to `assay clicks`, which reads it wherever it stands on the line.
       const { maxRank } = command.optsWithGlobals<ClicksOptions>();
@@ -106,7 +121,9 @@ async function exportSessions(key: string, maxRank: number, out: string | undefi
       if (!stream.write(clickPageLine(page) + "\n")) await Promise.race([once(stream, "drain"), failed]);
     });
     if (out) await Promise.race([new Promise((resolve) => (stream as fs.WriteStream).end(resolve)), failed]);
-    const skipped = counts.withoutImpression ? `; ${counts.withoutImpression} without an impression skipped` : "";
+    const skipped = counts.withoutImpression
+      ? `; ${counts.withoutImpression} without an impression skipped`
+      : "";
     console.error(`Exported ${counts.sessions} sessions of ${key}${out ? ` to ${out}` : ""}${skipped}.`);
   });
 }
@@ -116,7 +133,10 @@ function formatOf(file: string, given: string | undefined): LogFormat {
   if (given !== undefined) throw new CliError(`--format must be jsonl or yandex, not "${given}".`, 2);
   if (/\.jsonl?(\.gz)?$/i.test(file)) return "jsonl";
   if (/\.(tsv|txt)(\.gz)?$/i.test(file)) return "yandex";
-  throw new CliError(`Cannot tell the format of ${file} from its name: give --format jsonl or --format yandex.`, 2);
+  throw new CliError(
+    `Cannot tell the format of ${file} from its name: give --format jsonl or --format yandex.`,
+    2,
+  );
 }
 
 async function readLog(
@@ -124,7 +144,7 @@ async function readLog(
   format: string | undefined,
   what: string,
   vocabulary: Vocabulary,
-  maxRank: number
+  maxRank: number,
 ): Promise<ClickLog> {
   const kind = formatOf(file, format);
   const bytes = await readBytes(file, what);
@@ -173,7 +193,7 @@ function print(report: ClicksReport, format: "json" | "table") {
           trainSeconds: m.trainSeconds,
           params: m.params,
         },
-      ])
+      ]),
     ),
   };
   const headers = [

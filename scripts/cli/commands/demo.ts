@@ -11,10 +11,15 @@ export function registerDemo(program: Command) {
     .option("--seed <seed>", "seed of the generator", "assay-demo")
     .action(async (options: { seed: string }) => {
       const summary = await withDatabase(async (db) => {
-        if (!(await isDatabaseEmpty(db))) throw new CliError("The database already has users or proposals; the demo loads only into an empty database.");
+        if (!(await isDatabaseEmpty(db)))
+          throw new CliError(
+            "The database already has users or proposals; the demo loads only into an empty database.",
+          );
         return demoSummary(await seedDemo(db, { seed: options.seed }));
       });
       console.log(`Loaded ${summary}.`);
-      console.log(`Demo logins (password "${DEMO_PASSWORD}"): ${demoUsers.map((u) => `${u.email} (${u.role})`).join(", ")}.`);
+      console.log(
+        `Demo logins (password "${DEMO_PASSWORD}"): ${demoUsers.map((u) => `${u.email} (${u.role})`).join(", ")}.`,
+      );
     });
 }

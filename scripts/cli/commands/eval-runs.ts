@@ -26,12 +26,21 @@ export interface RunsOptions {
  * then a table of runs × measures with ranx's marks (compareRuns), in the format asked for.
  */
 export async function evaluateRuns(o: RunsOptions & { catalogIds?: ReadonlySet<string> }) {
-  if (o.run.length > RUN_LETTERS.length) throw new CliError(`At most ${RUN_LETTERS.length} runs can be compared at once (one letter each), not ${o.run.length}.`, 2);
+  if (o.run.length > RUN_LETTERS.length)
+    throw new CliError(
+      `At most ${RUN_LETTERS.length} runs can be compared at once (one letter each), not ${o.run.length}.`,
+      2,
+    );
   const names = runNames(o.run);
   const evaluations: NamedEvaluation[] = [];
   for (const [i, file] of o.run.entries()) {
-    const evaluation = await guard(() => evaluateRunFile(o.qrels, file, o.measures, { complete: o.complete, catalog: o.catalogIds }));
-    if (evaluation.qids.length === 0) throw new CliError(`No query has both a list in ${inputName(file)} and judgements in ${inputName(o.qrels)}: check that the query ids match.`);
+    const evaluation = await guard(() =>
+      evaluateRunFile(o.qrels, file, o.measures, { complete: o.complete, catalog: o.catalogIds }),
+    );
+    if (evaluation.qids.length === 0)
+      throw new CliError(
+        `No query has both a list in ${inputName(file)} and judgements in ${inputName(o.qrels)}: check that the query ids match.`,
+      );
     evaluations.push({ name: names[i], evaluation });
   }
   const report = compareRuns(evaluations, { test: o.test, alpha: o.alpha, B: o.bootstrap, seed: o.seed });
@@ -47,7 +56,14 @@ export async function evaluateRuns(o: RunsOptions & { catalogIds?: ReadonlySet<s
       measures: report.measures,
       untested: report.untested,
       lowerIsBetter: report.lowerIsBetter,
-      runs: report.runs.map((r) => ({ letter: r.letter, name: r.name, file: files.get(r.name), queries: r.queries, means: r.means, betterThan: r.better })),
+      runs: report.runs.map((r) => ({
+        letter: r.letter,
+        name: r.name,
+        file: files.get(r.name),
+        queries: r.queries,
+        means: r.means,
+        betterThan: r.better,
+      })),
       pairs: report.pairs,
     };
     console.log(JSON.stringify(json, null, 2));
@@ -62,5 +78,9 @@ function runNames(files: readonly string[]): string[] {
   const base = files.map((f) => (f === "-" ? "stdin" : path.basename(f)));
   const named = base.map((b, i) => (base.filter((x) => x === b).length > 1 ? inputName(files[i]) : b));
   // The same file given twice: numbered, so that each pair still names two runs.
-  return named.map((n, i) => (named.filter((x) => x === n).length > 1 ? `${n} (${named.slice(0, i + 1).filter((x) => x === n).length})` : n));
+  return named.map((n, i) =>
+    named.filter((x) => x === n).length > 1
+      ? `${n} (${named.slice(0, i + 1).filter((x) => x === n).length})`
+      : n,
+  );
 }

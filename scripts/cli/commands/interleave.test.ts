@@ -11,9 +11,27 @@ const assay = (...args: string[]) => runAssay(args);
 describe("assay interleave", () => {
   it("--json reproduces the interleave-small reference for click and adopt credit, the same CI for the same seed", async () => {
     const expected = JSON.parse(fs.readFileSync(path.join(F, "expected.json"), "utf8"));
-    const args = ["interleave", "--events", `${F}/events.jsonl`, "--control", "baseline", "--bootstrap", "300", "--seed", "5", "--json"];
-    const [click, again, adopt] = await Promise.all([assay(...args), assay(...args), assay(...args, "--credit", "adopt")]);
-    for (const [run, credit] of [[click, "click"], [adopt, "adopt"]] as const) {
+    const args = [
+      "interleave",
+      "--events",
+      `${F}/events.jsonl`,
+      "--control",
+      "baseline",
+      "--bootstrap",
+      "300",
+      "--seed",
+      "5",
+      "--json",
+    ];
+    const [click, again, adopt] = await Promise.all([
+      assay(...args),
+      assay(...args),
+      assay(...args, "--credit", "adopt"),
+    ]);
+    for (const [run, credit] of [
+      [click, "click"],
+      [adopt, "adopt"],
+    ] as const) {
       expect(run.code).toBe(0);
       const out = JSON.parse(run.stdout);
       const { pValue, ...rest } = expected[credit];
@@ -31,7 +49,10 @@ describe("assay interleave", () => {
     expect(table.stdout).toContain("16 duplicate events");
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "interleave-"));
     const bad = path.join(dir, "bad.jsonl");
-    const line = fs.readFileSync(`${F}/events.jsonl`, "utf8").split("\n").find((l) => l.includes('"impression"'))!;
+    const line = fs
+      .readFileSync(`${F}/events.jsonl`, "utf8")
+      .split("\n")
+      .find((l) => l.includes('"impression"'))!;
     fs.writeFileSync(bad, `${line}\n${line.replace(/"teams": \["[^"]*"/, '"teams": [1')}\nnot json\n`);
     const r = await assay("interleave", "--events", bad, "--json");
     expect(r.code).toBe(2);
@@ -40,7 +61,10 @@ describe("assay interleave", () => {
     expect(r.stderr).toContain("assay: 2 bad event lines");
     expect(r.stdout).toBe("");
     const control = await assay("interleave", "--events", `${F}/events.jsonl`, "--control", "nobody");
-    expect(control).toMatchObject({ code: 2, stderr: "assay: The control nobody is not one of the teams (baseline, challenger).\n" });
+    expect(control).toMatchObject({
+      code: 2,
+      stderr: "assay: The control nobody is not one of the teams (baseline, challenger).\n",
+    });
     expect((await assay("interleave", "--events", path.join(dir, "missing.jsonl"))).code).toBe(1);
     expect((await assay("interleave", "--events", `${F}/events.jsonl`, "--credit", "view")).code).toBe(2);
   });

@@ -12,7 +12,8 @@ export function parseArmWeights(value: string): Record<string, number> {
   for (const part of value.split(",")) {
     const [arm, w] = part.split("=").map((s) => s.trim());
     const n = Number(w);
-    if (!arm || w === undefined || w === "" || !(n > 0)) throw new CliError(`--weights takes arm=weight pairs such as A=0.5,B=0.5; "${part}" is not one.`, 2);
+    if (!arm || w === undefined || w === "" || !(n > 0))
+      throw new CliError(`--weights takes arm=weight pairs such as A=0.5,B=0.5; "${part}" is not one.`, 2);
     if (arm in weights) throw new CliError(`--weights names arm ${arm} twice.`, 2);
     weights[arm] = n;
   }
@@ -20,57 +21,142 @@ export function parseArmWeights(value: string): Record<string, number> {
 }
 
 function intervalKind(value: string): IntervalKind {
-  if (value !== "fixed" && value !== "sequential") throw new InvalidArgumentError("must be fixed or sequential.");
+  if (value !== "fixed" && value !== "sequential")
+    throw new InvalidArgumentError("must be fixed or sequential.");
   return value;
 }
 
 export function registerOnline(program: Command) {
   program
     .command("online")
-    .description("online A/B metrics per arm from convener events (JSONL), with CIs over units, SRM and data quality")
+    .description(
+      "online A/B metrics per arm from convener events (JSONL), with CIs over units, SRM and data quality",
+    )
     .requiredOption("--events <file>", "events, one JSON object per line")
-    .option("--weights <weights>", "configured arm weights for the SRM check, e.g. A=0.5,B=0.5 (default: equal)")
+    .option(
+      "--weights <weights>",
+      "configured arm weights for the SRM check, e.g. A=0.5,B=0.5 (default: equal)",
+    )
     .option("--control <arm>", "the control arm (default: the first arm by name)")
     .option("--bootstrap <B>", "bootstrap resamples and permutations", wholeNumber(1), DEFAULT_B)
     .option("--seed <seed>", "seed", "assay")
-    .option("--intervals <kind>", "intervals of the differences vs control: fixed (bootstrap, one look) or sequential (always valid, for daily looks)", intervalKind, "fixed")
-    .option("--n-star <N>", "tuning N* of the sequential intervals, in conveners of both arms", wholeNumber(1), DEFAULT_N_STAR)
+    .option(
+      "--intervals <kind>",
+      "intervals of the differences vs control: fixed (bootstrap, one look) or sequential (always valid, for daily looks)",
+      intervalKind,
+      "fixed",
+    )
+    .option(
+      "--n-star <N>",
+      "tuning N* of the sequential intervals, in conveners of both arms",
+      wholeNumber(1),
+      DEFAULT_N_STAR,
+    )
     .option("--json", "print JSON")
     .option("--csv", "print CSV")
-    .action(async (o: { events: string; weights?: string; control?: string; bootstrap: number; seed: string; intervals: IntervalKind; nStar: number; json?: boolean; csv?: boolean }) => {
-      const format = formatOf(o);
-      const weights = o.weights ? parseArmWeights(o.weights) : undefined;
-      await assertReadable(o.events, "events");
-      let result;
-      try {
-        result = await onlineFromFile(o.events, { weights, control: o.control, intervals: true, intervalKind: o.intervals, nStar: o.nStar, B: o.bootstrap, seed: o.seed });
-      } catch (error) {
-        throw new CliError(`${(error as Error).message}.`, 2);
-      }
-      if (!result.ok) {
-        const { errors } = result;
-        for (const e of errors.slice(0, 20)) console.error(`${o.events}:${e.line}: ${e.message}`);
-        throw new CliError(`${errors.length} bad event line${errors.length === 1 ? "" : "s"} in ${o.events}; nothing was computed.`, 2);
-      }
-      const report = result.report;
-      if (format === "table") {
-        console.log(`${report.events} events, ${report.uniqueEvents} unique; ${report.excludedUnits} unit(s) seen in more than one arm excluded${report.multipleExposureWarning ? " (WARNING: over 1% of units)" : ""}.`);
-        console.log(
-          table(
-            ["arm", "units", "sessions", "shown", "clicked", "adopted", ...onlineMetrics.flatMap((m) => [m, `${m} ci95`])],
-            Object.entries(report.arms).map(([arm, a]) => [arm, a.units, a.sessions, a.shown, a.clicked, a.adopted, ...onlineMetrics.flatMap((m) => [a[m], ciText(a.ci?.[m])])]),
-          ),
+    .action(
+      async (o: {
+        events: string;
+        weights?: string;
+        control?: string;
+        bootstrap: number;
+        seed: string;
+        intervals: IntervalKind;
+        nStar: number;
+        json?: boolean;
+        csv?: boolean;
+      }) => {
+        const format = formatOf(o);
+        const weights = o.weights ? parseArmWeights(o.weights) : undefined;
+        await assertReadable(o.events, "events");
+        let result;
+        try {
+          result = await onlineFromFile(o.events, {
+            weights,
+            control: o.control,
+            intervals: true,
+            intervalKind: o.intervals,
+            nStar: o.nStar,
+            B: o.bootstrap,
+            seed: o.seed,
+          });
+        } catch (error) {
+          throw new CliError(`${(error as Error).message}.`, 2);
+        }
+        if (!result.ok) {
+          const { errors } = result;
+          for (const e of errors.slice(0, 20)) console.error(`${o.events}:${e.line}: ${e.message}`);
+          throw new CliError(
+            `${errors.length} bad event line${errors.length === 1 ? "" : "s"} in ${o.events}; nothing was computed.`,
+            2,
+          );
+        }
+        const report = result.report;
+        if (format === "table") {
+          console.log(
+            `${report.events} events, ${report.uniqueEvents} unique; ${report.excludedUnits} unit(s) seen in more than one arm excluded${report.multipleExposureWarning ? " (WARNING: over 1% of units)" : ""}.`,
+          );
+          console.log(
+            table(
+              [
+                "arm",
+                "units",
+                "sessions",
+                "shown",
+                "clicked",
+                "adopted",
+                ...onlineMetrics.flatMap((m) => [m, `${m} ci95`]),
+              ],
+              Object.entries(report.arms).map(([arm, a]) => [
+                arm,
+                a.units,
+                a.sessions,
+                a.shown,
+                a.clicked,
+                a.adopted,
+                ...onlineMetrics.flatMap((m) => [a[m], ciText(a.ci?.[m])]),
+              ]),
+            ),
+          );
+          if (report.srm)
+            console.log(
+              `\nSRM: chi2 = ${report.srm.chi2.toFixed(4)}, p = ${report.srm.pValue.toPrecision(4)}${report.srm.mismatch ? "  MISMATCH (p < 0.001): the split is not what was configured" : ""}`,
+            );
+          const q = report.dataQuality;
+          console.log(
+            `Data quality: ${q.duplicateEvents} duplicate events, ${q.sessionsWithoutImpression} sessions without an impression, ${q.eventsAboutUnshownCandidates} events about candidates never shown in their session.\n`,
+          );
+          console.log(
+            o.intervals === "sequential"
+              ? `Intervals vs control: sequential (always valid at every look; GrowthBook's confidence sequences, N* = ${o.nStar}).`
+              : "Intervals vs control: fixed (bootstrap over conveners; valid for one look at the end, not for daily peeking).",
+          );
+        }
+        const rows: Cell[][] = report.comparisons.map((c) => [
+          c.arm,
+          c.control,
+          c.metric,
+          c.difference,
+          ciText(c.ci),
+          c.relativeLift,
+          ciText(c.liftCi),
+          c.pValue,
+        ]);
+        emit(
+          format,
+          report,
+          [
+            "arm",
+            "control",
+            "metric",
+            "difference",
+            o.intervals === "sequential" ? "sequential ci95" : "ci95",
+            "relative lift",
+            o.intervals === "sequential" ? "sequential lift ci95" : "lift ci95",
+            "p (permutation)",
+          ],
+          rows,
         );
-        if (report.srm) console.log(`\nSRM: chi2 = ${report.srm.chi2.toFixed(4)}, p = ${report.srm.pValue.toPrecision(4)}${report.srm.mismatch ? "  MISMATCH (p < 0.001): the split is not what was configured" : ""}`);
-        const q = report.dataQuality;
-        console.log(`Data quality: ${q.duplicateEvents} duplicate events, ${q.sessionsWithoutImpression} sessions without an impression, ${q.eventsAboutUnshownCandidates} events about candidates never shown in their session.\n`);
-        console.log(
-          o.intervals === "sequential"
-            ? `Intervals vs control: sequential (always valid at every look; GrowthBook's confidence sequences, N* = ${o.nStar}).`
-            : "Intervals vs control: fixed (bootstrap over conveners; valid for one look at the end, not for daily peeking).",
-        );
-      }
-      const rows: Cell[][] = report.comparisons.map((c) => [c.arm, c.control, c.metric, c.difference, ciText(c.ci), c.relativeLift, ciText(c.liftCi), c.pValue]);
-      emit(format, report, ["arm", "control", "metric", "difference", o.intervals === "sequential" ? "sequential ci95" : "ci95", "relative lift", o.intervals === "sequential" ? "sequential lift ci95" : "lift ci95", "p (permutation)"], rows);
-    });
+      },
+    );
 }

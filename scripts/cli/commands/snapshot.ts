@@ -1,5 +1,12 @@
 import type { Command } from "commander";
-import { createSnapshot, getSnapshot, listSnapshots, snapshotCsv, snapshotDocument, SnapshotError } from "../../../db/snapshots/snapshots";
+import {
+  createSnapshot,
+  getSnapshot,
+  listSnapshots,
+  snapshotCsv,
+  snapshotDocument,
+  SnapshotError,
+} from "../../../db/snapshots/snapshots";
 import { DEFAULT_B } from "../../stats/bootstrap";
 import { withDatabase } from "../database";
 import { CliError } from "../errors";
@@ -14,7 +21,9 @@ const fail = (error: unknown): never => {
 };
 
 export function registerSnapshot(program: Command) {
-  const snapshot = program.command("snapshot").description("immutable snapshots of results: create, list, export");
+  const snapshot = program
+    .command("snapshot")
+    .description("immutable snapshots of results: create, list, export");
   snapshot
     .command("create")
     .description("compute a result and freeze it with its parameters, data window and sha256")
@@ -28,30 +37,69 @@ export function registerSnapshot(program: Command) {
     .option("--stratify <by>", "offline: bootstrap within each subject: subject")
     .option("--from <date>", "offline: only proposals dated on or after this day (YYYY-MM-DD)")
     .option("--to <date>", "offline: only proposals dated on or before this day (YYYY-MM-DD)")
-    .action(async (o: { kind: string; campaign?: number; experiment?: string; k?: number[]; bootstrap: number; seed: string; excludeConflicts?: boolean; stratify?: string; from?: string; to?: string }, command: Command) => {
-      if (!["offline", "expert", "online", "clicks"].includes(o.kind)) throw new CliError(`--kind must be offline, expert, online or clicks, not "${o.kind}".`, 2);
-      if (o.kind === "expert" && !o.campaign) throw new CliError("An expert snapshot needs --campaign <id>.", 2);
-      if (o.kind === "online" && !o.experiment) throw new CliError("An online snapshot needs --experiment <key>.", 2);
-      if (o.kind === "clicks" && !o.experiment) throw new CliError("A click-model snapshot needs --experiment <key>.", 2);
-      // Click models split by the experiment's own seed unless --seed is given, as their page does.
-      const seed = o.kind === "clicks" && command.getOptionValueSource("seed") === "default" ? undefined : o.seed;
-      const view = offlineViewSchema.safeParse({ excludeConflicts: o.excludeConflicts ?? false, stratify: o.stratify ?? null, from: o.from ?? null, to: o.to ?? null });
-      if (!view.success) throw new CliError(view.error.issues[0].message, 2);
-      const offlineView = o.kind === "offline" ? view.data : undefined;
-      const created = await withDatabase((db) =>
-        createSnapshot(db, "cli", { kind: o.kind as "offline", campaign: o.campaign, experiment: o.experiment, ks: o.k, B: o.bootstrap, seed, view: offlineView }).catch(fail),
-      );
-      // Same parameters on unchanged data: the snapshot made before, not a new one (createSnapshot is idempotent).
-      const how = created.created ? "frozen" : "already frozen with these parameters on this data";
-      console.log(`Snapshot ${created.id} (${created.kind}) ${how}, sha256 ${created.sha256}.`);
-    });
+    .action(
+      async (
+        o: {
+          kind: string;
+          campaign?: number;
+          experiment?: string;
+          k?: number[];
+          bootstrap: number;
+          seed: string;
+          excludeConflicts?: boolean;
+          stratify?: string;
+          from?: string;
+          to?: string;
+        },
+        command: Command,
+      ) => {
+        if (!["offline", "expert", "online", "clicks"].includes(o.kind))
+          throw new CliError(`--kind must be offline, expert, online or clicks, not "${o.kind}".`, 2);
+        if (o.kind === "expert" && !o.campaign)
+          throw new CliError("An expert snapshot needs --campaign <id>.", 2);
+        if (o.kind === "online" && !o.experiment)
+          throw new CliError("An online snapshot needs --experiment <key>.", 2);
+        if (o.kind === "clicks" && !o.experiment)
+          throw new CliError("A click-model snapshot needs --experiment <key>.", 2);
+        // Click models split by the experiment's own seed unless --seed is given, as their page does.
+        const seed =
+          o.kind === "clicks" && command.getOptionValueSource("seed") === "default" ? undefined : o.seed;
+        const view = offlineViewSchema.safeParse({
+          excludeConflicts: o.excludeConflicts ?? false,
+          stratify: o.stratify ?? null,
+          from: o.from ?? null,
+          to: o.to ?? null,
+        });
+        if (!view.success) throw new CliError(view.error.issues[0].message, 2);
+        const offlineView = o.kind === "offline" ? view.data : undefined;
+        const created = await withDatabase((db) =>
+          createSnapshot(db, "cli", {
+            kind: o.kind as "offline",
+            campaign: o.campaign,
+            experiment: o.experiment,
+            ks: o.k,
+            B: o.bootstrap,
+            seed,
+            view: offlineView,
+          }).catch(fail),
+        );
+        // Same parameters on unchanged data: the snapshot made before, not a new one (createSnapshot is idempotent).
+        const how = created.created ? "frozen" : "already frozen with these parameters on this data";
+        console.log(`Snapshot ${created.id} (${created.kind}) ${how}, sha256 ${created.sha256}.`);
+      },
+    );
   snapshot
     .command("list")
     .description("list snapshots")
     .action(async () => {
       const rows = await withDatabase((db) => listSnapshots(db));
       if (rows.length === 0) return console.log("No snapshots yet: create one with `assay snapshot create`.");
-      console.log(table(["id", "kind", "created", "by", "sha256"], rows.map((r) => [r.id, r.kind, r.createdAt.toISOString(), r.createdByLabel, r.sha256.slice(0, 16)])));
+      console.log(
+        table(
+          ["id", "kind", "created", "by", "sha256"],
+          rows.map((r) => [r.id, r.kind, r.createdAt.toISOString(), r.createdByLabel, r.sha256.slice(0, 16)]),
+        ),
+      );
     });
   snapshot
     .command("export")
@@ -60,9 +108,13 @@ export function registerSnapshot(program: Command) {
     .option("--format <format>", "json or csv", "json")
     .action(async (id: string, o: { format: string }) => {
       const snapshotId = toId(id);
-      if (snapshotId === null) throw new CliError(`The snapshot id must be a whole number from 1 to ${MAX_ID}, not "${id}".`, 2);
-      if (!["json", "csv"].includes(o.format)) throw new CliError(`--format must be json or csv, not "${o.format}".`, 2);
+      if (snapshotId === null)
+        throw new CliError(`The snapshot id must be a whole number from 1 to ${MAX_ID}, not "${id}".`, 2);
+      if (!["json", "csv"].includes(o.format))
+        throw new CliError(`--format must be json or csv, not "${o.format}".`, 2);
       const s = await withDatabase((db) => getSnapshot(db, snapshotId).catch(fail));
-      process.stdout.write(o.format === "json" ? JSON.stringify(snapshotDocument(s), null, 2) + "\n" : snapshotCsv(s));
+      process.stdout.write(
+        o.format === "json" ? JSON.stringify(snapshotDocument(s), null, 2) + "\n" : snapshotCsv(s),
+      );
     });
 }

@@ -12,7 +12,9 @@ import { TrecMeasureError, trecMeasureNames } from "../../trec-eval/registry";
 export function registerTrecEval(program: Command) {
   program
     .command("trec_eval")
-    .description("print exactly what trec_eval 9.0.8 prints (--v10: 10.0): -q -c -n -l N -m M -J -M N QRELS RUN")
+    .description(
+      "print exactly what trec_eval 9.0.8 prints (--v10: 10.0): -q -c -n -l N -m M -J -M N QRELS RUN",
+    )
     .usage("[-q] [-c] [-n] [-l N] [-m measure[.params]]... [-J] [-M N] [--v10] QRELS RUN")
     .helpOption(false)
     .allowUnknownOption()
@@ -21,14 +23,17 @@ export function registerTrecEval(program: Command) {
     .action(async (_args: string[], _options: unknown, command: Command) => {
       const raw = command.parent!.args.slice(1);
       if (raw.includes("-h") || raw.includes("--help")) {
-        process.stdout.write(`${trecEvalUsage}\n\nPrints what trec_eval 9.0.8 prints (--v10: 10.0), byte for byte.\nMeasures (-m): ${trecMeasureNames.join(", ")}; nicknames official, set, all_trec.\n`);
+        process.stdout.write(
+          `${trecEvalUsage}\n\nPrints what trec_eval 9.0.8 prints (--v10: 10.0), byte for byte.\nMeasures (-m): ${trecMeasureNames.join(", ")}; nicknames official, set, all_trec.\n`,
+        );
         return;
       }
       let parsed: ReturnType<typeof parseTrecEvalArgs>;
       try {
         parsed = parseTrecEvalArgs(raw);
       } catch (error) {
-        if (error instanceof TrecUsageError) throw new CliError(`trec_eval: ${error.message}\n${trecEvalUsage}`, 2);
+        if (error instanceof TrecUsageError)
+          throw new CliError(`trec_eval: ${error.message}\n${trecEvalUsage}`, 2);
         throw error;
       }
       const read = async (file: string, what: string) => {
@@ -42,7 +47,8 @@ export function registerTrecEval(program: Command) {
       try {
         process.stdout.write(trecEval(qrels, run, parsed.options, { qrels: parsed.qrels, run: parsed.run }));
       } catch (error) {
-        if (error instanceof TrecMeasureError || error instanceof TrecInputError) throw new CliError(`trec_eval: ${error.message}`, 2);
+        if (error instanceof TrecMeasureError || error instanceof TrecInputError)
+          throw new CliError(`trec_eval: ${error.message}`, 2);
         throw error;
       }
     });
