@@ -2,3 +2,4 @@ export * from "../../db/experiments/convener";
 export * from "../../db/experiments/events";
 export * from "../../db/experiments/experiment-clicks";
 export * from "../../db/experiments/experiments";
+export * from "../../db/experiments/experiment-stats";

@@ -1,8 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { loadOfflineInput } from "~/data/catalog.server";
-import { packOfflineInput } from "../../scripts/offline/pack";
+import { offlineResult } from "~/data/results.server";
 import { requireUserWithRole } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { runInWorkerPool } from "~/utils/worker-pool.server";
@@ -20,10 +19,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireUserWithRole(request, ["analyst", "admin"]);
   const params = bootstrapParams(request);
   const view = offlineViewParams(request);
-  const input = await loadOfflineInput(getDb());
-  if (input.systems.length === 0 || input.gold.size === 0) return json({ report: null, params, view });
-  const options = { B: params.B, seed: params.seed, ...view };
-  const report = await runInWorkerPool("offlineReport", { packed: packOfflineInput(input), options });
+  // Kept by the result service: a second view of unchanged data is not computed again.
+  const { result: report } = await offlineResult(getDb(), { ...params, view }, runInWorkerPool);
   return json({ report, params, view });
 }
 

@@ -1,13 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import {
-  dataWindow,
-  getSnapshot,
-  listSnapshots,
-  snapshotLabel,
-  SnapshotError,
-} from "~/data/snapshots.server";
+import { getSnapshot, listSnapshots, snapshotLabel, SnapshotError } from "~/data/snapshots.server";
+import { dataWindow } from "~/data/results.server";
 import { requireUserWithRole } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { parseId } from "~/utils/route-params.server";

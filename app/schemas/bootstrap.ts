@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_SEED, PAGE_B } from "../../scripts/lib/defaults";
 
 /** The most resamples a page or API computes: 20,000 already gives intervals stable to the third decimal. */
 export const MAX_RESAMPLES = 20_000;
@@ -19,8 +20,8 @@ export const seedField = z
 
 /** `?B=&seed=` of a report page: both optional, a bad value a 400 (see `bootstrapParams`). */
 export const bootstrapParamsSchema = z.object({
-  B: resamplesField.default(1000),
-  seed: seedField.default("assay"),
+  B: resamplesField.default(PAGE_B),
+  seed: seedField.default(DEFAULT_SEED),
 });
 
 /** The bootstrap settings of a request's query string; a 400 with a sentence when they are not usable. */

@@ -12,7 +12,7 @@ import { reportFromTotals } from "../../scripts/online/report";
 import { campaignResults, learningCurve } from "../../scripts/judgement/campaign-results";
 import { agreementReport } from "../../scripts/judgement/agreement";
 import { packStreamTotals } from "../../scripts/online/pack";
-import { computeResult } from "../../db/snapshots/snapshots";
+import { computeResult } from "../../db/results/compute";
 import { createWorkerPool, type WorkerPool } from "./worker-pool.server";
 
 let t: TestDatabase;

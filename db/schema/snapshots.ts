@@ -1,7 +1,8 @@
 import { integer, jsonb, pgEnum, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { users } from "./users";
+import { RESULT_KINDS } from "../../scripts/inputs/result-settings";
 
-export const snapshotKinds = ["offline", "expert", "online", "clicks"] as const;
+export const snapshotKinds = RESULT_KINDS;
 export const snapshotKindEnum = pgEnum("snapshot_kind", snapshotKinds);
 
 /**

@@ -116,6 +116,11 @@ if (!only || only === "dashboard") {
   const r = measure("dashboard-worker.ts");
   report("online dashboard, 1,000,000 events", r, "< 3 s server time", r.seconds < 3);
 }
+if (!only || only === "results") {
+  // Needs the production build, like "api".
+  const r = measure("results-worker.ts");
+  report("a page viewed again, unchanged data", r, "< 100 ms server time", r.seconds < 0.1);
+}
 if (!only || only === "isolation") {
   // Needs the production build, like "api".
   const r = measure("isolation-worker.ts") as Result & { healthP99: number; eventsP99: number };

@@ -1,3 +1,4 @@
+import { DEFAULT_SEED } from "../lib/defaults";
 import { createRng } from "../lib/random";
 import {
   aggregateItems,
@@ -39,7 +40,7 @@ export function goldReport(
   truth: ReadonlyMap<string, number>,
   options: GoldReportOptions,
 ): GoldReport {
-  const seed = options.seed ?? "assay";
+  const seed = options.seed ?? DEFAULT_SEED;
   const labels = new Map(
     options.methods.map((m) => [
       m,

@@ -1,4 +1,5 @@
 import { createRng } from "../lib/random";
+import { DEFAULT_B, DEFAULT_SEED } from "../lib/defaults";
 import { quantileSorted } from "./quantile";
 
 export interface BootstrapOptions {
@@ -15,8 +16,7 @@ export interface Interval {
   upper: number;
 }
 
-export const DEFAULT_B = 2000;
-export const DEFAULT_SEED = "assay";
+export { DEFAULT_B, DEFAULT_SEED };
 
 function settings(options: BootstrapOptions) {
   const B = options.B ?? DEFAULT_B;

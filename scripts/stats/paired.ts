@@ -1,3 +1,4 @@
+import { DEFAULT_SEED } from "../lib/defaults";
 import { createRng } from "../lib/random";
 import { normalTwoSidedP, studentTTwoSidedP } from "./distributions";
 import { mean, variance } from "./quantile";
@@ -145,7 +146,7 @@ export function signFlipPermutation(
     return { test: "permutation", n, statistic, pValue: extreme / patterns, method: "exact sign-flip" };
   }
   const B = options.B ?? 10_000;
-  const rng = createRng(options.seed ?? "assay");
+  const rng = createRng(options.seed ?? DEFAULT_SEED);
   let extreme = 0;
   for (let r = 0; r < B; r++) {
     let s = 0;

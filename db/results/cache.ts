@@ -1,0 +1,52 @@
+import { canonicalJson } from "../../scripts/lib/canonical";
+
+/**
+ * Results kept by what they were computed from: the kind, the settings with every default filled in,
+ * and the input version (db/results/version.ts). A page viewed again on unchanged data is served from
+ * here without reading or computing anything; a change of data changes the version, so the next view
+ * computes anew. A result being computed is shared too, so two views at once start one computation;
+ * a failure is forgotten, so the next view tries again. Kept per process, the most recent first out last.
+ */
+const KEPT = 32;
+const kept = new Map<string, Promise<unknown>>();
+/** The values of kept computations that have finished, for callers that must not wait a tick for them. */
+const settled = new WeakMap<Promise<unknown>, { value: unknown }>();
+
+/** The key of a result: canonical JSON, so the order of settings' fields does not matter. */
+export const resultKey = (parts: Record<string, unknown>) => canonicalJson(parts);
+
+/**
+ * The result kept under `key`, or `compute()`'s, kept unless `keep` says otherwise (a campaign's gold
+ * figures still "computing" are not a result to keep).
+ */
+export function remember<T>(
+  key: string,
+  compute: () => Promise<T>,
+  keep: (value: T) => boolean = () => true,
+) {
+  const found = kept.get(key) as Promise<T> | undefined;
+  if (found) {
+    // Most recently used last, so the oldest unused goes first.
+    kept.delete(key);
+    kept.set(key, found);
+    return found;
+  }
+  const started = compute();
+  kept.set(key, started);
+  if (kept.size > KEPT) kept.delete(kept.keys().next().value!);
+  started.then(
+    (value) => {
+      settled.set(started, { value });
+      if (!keep(value) && kept.get(key) === started) kept.delete(key);
+    },
+    () => {
+      if (kept.get(key) === started) kept.delete(key);
+    },
+  );
+  return started;
+}
+
+/** The value of a computation `remember` returned, when it has finished (not waiting a tick). */
+export function settledValue<T>(computation: Promise<T>) {
+  return settled.get(computation) as { value: T } | undefined;
+}

@@ -1,0 +1,57 @@
+import type { Db } from "../platform/client";
+import { getCampaign } from "../campaigns/campaigns";
+import { getExperiment } from "../experiments/experiments";
+import { runInProcess, type HeavyRunner } from "../../scripts/workers/heavy-tasks";
+import { ResultError, resultParameters, type ResultRequest } from "./parameters";
+import { offlineResult } from "./offline";
+import { onlineResult } from "./online";
+import { campaignResult } from "./campaign";
+import { clicksResult } from "./clicks";
+
+/**
+ * A result as a snapshot freezes it, computed by the same functions as its page (so a snapshot frozen
+ * from a page holds that page's figures, by construction): the settings are `resultParameters`', the
+ * heavy work runs where `run` puts it (the app's worker pool, whose gold figures are the campaign page's;
+ * this thread for the CLI). Nothing to report yet is a ResultError.
+ */
+export async function computeResult(db: Db, request: ResultRequest, run: HeavyRunner = runInProcess) {
+  const parameters = await resultParameters(db, request);
+  if (parameters.kind === "offline") {
+    const { result } = await offlineResult(db, request, run);
+    if (!result) throw new ResultError("There are no lists and gold committees to report on yet.");
+    return { parameters, result };
+  }
+  if (parameters.kind === "expert") {
+    const campaign = (await getCampaign(db, parameters.campaign))!;
+    const { B, seed, ks } = parameters;
+    const page = await campaignResult(db, campaign, { B, seed, ks }, run);
+    if (!page.results) throw new ResultError(`Campaign ${campaign.name} has no grades to freeze yet.`);
+    if (page.gold === "computing") throw new Error("unreachable: gold figures waited for were not done");
+    return {
+      parameters,
+      result: {
+        campaign: { id: campaign.id, name: campaign.name },
+        results: page.results,
+        agreement: page.agreement,
+        gold: page.gold,
+      },
+    };
+  }
+  const experiment = (await getExperiment(db, parameters.experiment))!;
+  if (parameters.kind === "clicks") {
+    const { seed, testShare, iterations, maxRank } = parameters;
+    const { fit } = await clicksResult(db, experiment, { seed, testShare, iterations, maxRank }, run);
+    const result = await fit;
+    if (!result.fit)
+      throw new ResultError(
+        `Experiment ${experiment.key} has too few convener sessions (${result.sessions}) to fit click models.`,
+      );
+    return { parameters, result };
+  }
+  const online = await onlineResult(db, { ...request, experiment: experiment.key }, run);
+  if (!online.report) throw new ResultError(`Experiment ${experiment.key} has no events yet.`);
+  return {
+    parameters,
+    result: { experiment: online.experiment, ...online.report, daily: online.daily },
+  };
+}

@@ -1,0 +1,47 @@
+import type { Db } from "../platform/client";
+import { loadInterleavingData } from "../experiments/interleaving-data";
+import type { ExperimentWithArms } from "../experiments/experiments";
+import { PAGE_B } from "../../scripts/lib/defaults";
+import type { HeavyRunner } from "../../scripts/workers/heavy-tasks";
+import { remember, resultKey } from "./cache";
+import { inputVersion } from "./version";
+
+/** Resamples and seed of an interleaving result: a page's B and the experiment's own seed. */
+export const interleavingParameters = (experiment: Pick<ExperimentWithArms, "seed">) => ({
+  B: PAGE_B,
+  seed: experiment.seed,
+});
+
+/**
+ * An interleaving experiment's result: by click and by adoption credit, the cumulative day-by-day win
+ * rate, and the data-quality counts; `figures` is null before the first session.
+ */
+export async function interleavingResult(db: Db, experiment: ExperimentWithArms, run: HeavyRunner) {
+  const parameters = {
+    kind: "interleaving",
+    experiment: experiment.key,
+    ...interleavingParameters(experiment),
+  };
+  const version = await inputVersion(db);
+  const computed = await remember(resultKey({ parameters, version }), async () => {
+    const data = await loadInterleavingData(db, experiment);
+    const { B, seed } = parameters;
+    const figures = data.sessions.length
+      ? await run("interleavingFigures", {
+          sessions: data.sessions,
+          control: data.control,
+          challenger: data.challenger,
+          B,
+          seed,
+        })
+      : null;
+    return {
+      control: data.control,
+      challenger: data.challenger,
+      quality: data.quality,
+      otherTeams: data.otherTeams,
+      figures,
+    };
+  });
+  return { ...computed, parameters: interleavingParameters(experiment) };
+}

@@ -1,0 +1,24 @@
+import type { Db } from "../platform/client";
+import { loadOfflineInput } from "../catalog/offline-input";
+import { packOfflineInput } from "../../scripts/offline/pack";
+import type { HeavyRunner } from "../../scripts/workers/heavy-tasks";
+import { remember, resultKey } from "./cache";
+import { inputVersion } from "./version";
+import { resultParameters, type ResultRequest } from "./parameters";
+
+/**
+ * The offline report (tier 1) with the given settings, or null when there are no lists and gold
+ * committees to report on yet. Kept by settings and input version: the same view on the same data is
+ * served without reading or resampling again.
+ */
+export async function offlineResult(db: Db, request: Omit<ResultRequest, "kind">, run: HeavyRunner) {
+  const parameters = await resultParameters(db, { ...request, kind: "offline" });
+  const version = await inputVersion(db);
+  const result = await remember(resultKey({ parameters, version }), async () => {
+    const input = await loadOfflineInput(db);
+    if (input.systems.length === 0 || input.gold.size === 0) return null;
+    const { kind: _kind, ...options } = parameters;
+    return run("offlineReport", { packed: packOfflineInput(input), options });
+  });
+  return { parameters, result };
+}

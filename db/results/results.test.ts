@@ -1,0 +1,100 @@
+import { sql } from "drizzle-orm";
+import { createTestDatabase, type TestDatabase } from "../../test/database";
+import { seedDemo, DEMO_EXPERIMENT } from "../../scripts/demo/seed";
+import { runInProcess, type HeavyRunner } from "../../scripts/workers/heavy-tasks";
+import { getCampaign } from "../campaigns/campaigns";
+import { offlineResult } from "./offline";
+import { onlineResult } from "./online";
+import { campaignResult } from "./campaign";
+import { computeResult } from "./compute";
+import { inputVersion } from "./version";
+
+/**
+ * The result service keeps each result by its settings and input version: a second view of unchanged
+ * data computes nothing, a change of data is seen on the next view, and other settings are other results.
+ */
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+  await seedDemo(t.db, { proposals: 20, candidates: 200, seed: "result-service" });
+});
+afterAll(() => t.drop());
+
+/** A runner that counts the heavy tasks it runs. */
+function counting() {
+  const runs: string[] = [];
+  const run: HeavyRunner = (task, input) => {
+    runs.push(task);
+    return runInProcess(task, input);
+  };
+  return { run, runs };
+}
+
+describe("the result service", () => {
+  it("serves a second view of unchanged data without computing, and a changed one anew", async () => {
+    const { run, runs } = counting();
+    const first = await offlineResult(t.db, { B: 100, seed: "cache" }, run);
+    const second = await offlineResult(t.db, { B: 100, seed: "cache" }, run);
+    expect(runs).toEqual(["offlineReport"]);
+    expect(second.result).toBe(first.result);
+    // Other settings are another result.
+    await offlineResult(t.db, { B: 100, seed: "other" }, run);
+    expect(runs).toHaveLength(2);
+    // A committee member removed (as a re-import of committees does): the next view recomputes.
+    await t.db.execute(
+      sql`delete from gold_members where (proposal_id, candidate_id) in (select proposal_id, candidate_id from gold_members order by proposal_id, candidate_id limit 3)`,
+    );
+    const third = await offlineResult(t.db, { B: 100, seed: "cache" }, run);
+    expect(runs).toHaveLength(3);
+    expect(JSON.stringify(third.result)).not.toBe(JSON.stringify(first.result));
+  });
+
+  it("fills the defaults once: a page's settings and a snapshot's request give one result", async () => {
+    const { run, runs } = counting();
+    const page = await onlineResult(t.db, { experiment: DEMO_EXPERIMENT }, run);
+    const frozen = await computeResult(
+      t.db,
+      { kind: "online", experiment: DEMO_EXPERIMENT, B: page.parameters.B, seed: page.parameters.seed },
+      run,
+    );
+    expect(runs).toEqual(["onlineReport"]);
+    expect(page.parameters).toMatchObject({ B: 1000, intervals: "fixed" });
+    expect(frozen.result).toMatchObject(page.report!);
+  });
+
+  it("never keeps gold figures still computing, and sees a changed grade on the next view", async () => {
+    const [{ id }] = await t.db.execute<{ id: number }>(
+      sql`select id from campaigns where status <> 'draft' order by id limit 1`,
+    );
+    const campaign = (await getCampaign(t.db, id))!;
+    const { run, runs } = counting();
+    const stillComputing = async () => "computing" as const;
+    expect((await campaignResult(t.db, campaign, {}, run, stillComputing)).gold).toBe("computing");
+    expect((await campaignResult(t.db, campaign, {}, run, stillComputing)).gold).toBe("computing");
+    expect(runs).toEqual(["campaignFigures", "campaignFigures"]);
+    // Without gold items (their figures take long), the rest of the page is kept.
+    await t.db.execute(
+      sql`delete from campaign_truth where item_id in (select id from campaign_items where campaign_id = ${id})`,
+    );
+    const page = await campaignResult(t.db, campaign, {}, run);
+    const again = await campaignResult(t.db, campaign, {}, run);
+    expect(again.results).toBe(page.results);
+    expect(runs).toHaveLength(3);
+    // An expert changes a grade (saving a grade sets its updated_at).
+    await t.db.execute(
+      sql`update ratings set grade = case when grade = 3 then 0 else 3 end, updated_at = now() + interval '1 second'
+          where item_id = (select min(item_id) from ratings where grade is not null)`,
+    );
+    const changed = await campaignResult(t.db, campaign, {}, run);
+    expect(runs).toHaveLength(4);
+    expect(JSON.stringify(changed.agreement)).not.toBe(JSON.stringify(page.agreement));
+  });
+
+  it("versions every table a result reads: a new system or gold item moves it", async () => {
+    const before = await inputVersion(t.db);
+    await t.db.execute(sql`insert into systems (key, name) values ('version-probe', 'Probe')`);
+    const after = await inputVersion(t.db);
+    expect(after.tables.systems).not.toBe(before.tables.systems);
+    expect(after.window).toEqual(before.window);
+  });
+});
