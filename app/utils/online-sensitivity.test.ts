@@ -95,7 +95,7 @@ describe("the power section", () => {
         ? [ab.plan.total, ab.plan.designEffect, ab.plan.effectiveSessionsPerArm]
         : null,
     ).toEqual([cli.total, cli.designEffect, cli.effectiveSessionsPerArm]);
-    // The README's worked example: 499 sessions from 100 conveners per arm.
+    // The worked example of docs/online-experiments.md: 499 sessions from 100 conveners per arm.
     expect(cli.perArm).toEqual({ conveners: 100, sessions: 499 });
     const il = powerAnswer(
       powerQuerySchema.parse({ power: "interleaving", winRate: "55", alpha: "0.05", power1: "0.9" }),
