@@ -29,12 +29,20 @@ export async function campaignResult(
   const parameters = await resultParameters(db, { ...options, kind: "expert", campaign: campaign.id });
   if (parameters.kind !== "expert") throw new Error("unreachable: an expert request gave other parameters");
   const version = await inputVersion(db);
-  const computed = await remember(
-    resultKey({ parameters, names, version }),
-    () => computeCampaign(db, campaign, parameters, names, run, gold),
-    (value) => value.gold !== "computing",
+  const key = resultKey({ parameters, names, version });
+  const { goldSource, label, ...page } = await remember(key, () =>
+    computeCampaign(db, campaign, parameters, names, run),
   );
-  return { parameters, ...computed };
+  // The gold figures apart: they take longest, and one still "computing" is asked for again, not kept.
+  const goldFigures = goldSource
+    ? await remember(
+        `${key}:gold`,
+        () =>
+          campaignGold(db, campaign.id, goldSource, { B: parameters.B, seed: parameters.seed }, gold, label),
+        (value) => value !== "computing",
+      )
+    : null;
+  return { parameters, ...page, gold: goldFigures };
 }
 
 async function computeCampaign(
@@ -43,7 +51,6 @@ async function computeCampaign(
   { ks, B, seed }: { ks: number[]; B: number; seed: string },
   names: boolean,
   run: HeavyRunner,
-  gold: GoldRun,
 ) {
   const progress = await campaignProgress(db, campaign.id);
   const label = (expertId: number, name: string) => (names ? name : pseudonym(campaign.id, expertId));
@@ -82,15 +89,8 @@ async function computeCampaign(
         }))
       : [],
     curve: figures?.curve ?? [],
-    gold: data
-      ? await campaignGold(
-          db,
-          campaign.id,
-          { grades: progress.grades, pairs: data.pairs },
-          { B, seed },
-          gold,
-          (id) => raterLabel.get(String(id)) ?? label(id, String(id)),
-        )
-      : null,
+    // What the gold figures are computed from, and the experts' labels in them.
+    goldSource: data ? { grades: progress.grades, pairs: data.pairs } : null,
+    label: (id: number) => raterLabel.get(String(id)) ?? label(id, String(id)),
   };
 }

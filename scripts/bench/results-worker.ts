@@ -9,7 +9,8 @@ import { signInForBench } from "./sign-in";
  * The result service's cache, over HTTP against the production build on the demo data: the server time
  * of the offline report's and a campaign page's loaders (`?_data=`), first views (computed) alternating
  * with second views (unchanged data, kept), medians of each. A first view of the offline report is a
- * new seed; of the campaign page, a grade saved again (new data, so a new input version).
+ * new seed; of the campaign page, a grade saved again (new data, so a new input version), whose gold
+ * figures the page then polls for till done, as the browser does; its second view is timed after that.
  */
 const ROUNDS = 7;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -30,23 +31,29 @@ try {
     const response = await fetch(`${base}${path}${path.includes("?") ? "&" : "?"}_data=${route}`, {
       headers: { Cookie: session.cookie },
     });
-    await response.arrayBuffer();
+    const body = await response.text();
     if (!response.ok) throw new Error(`${path} answered ${response.status}`);
-    return performance.now() - start;
+    return { ms: performance.now() - start, computing: body.includes('"gold":"computing"') };
   };
   const offline = { first: [] as number[], second: [] as number[] };
   const campaignPage = { first: [] as number[], second: [] as number[] };
   const campaignPath = `/analyst/campaigns/${campaign}`;
   for (let round = 0; round < ROUNDS; round++) {
-    offline.first.push(await view(`/analyst?seed=bench-${round}`, "routes/analyst._index"));
-    offline.second.push(await view(`/analyst?seed=bench-${round}`, "routes/analyst._index"));
+    offline.first.push((await view(`/analyst?seed=bench-${round}`, "routes/analyst._index")).ms);
+    offline.second.push((await view(`/analyst?seed=bench-${round}`, "routes/analyst._index")).ms);
     // A grade saved again: the campaign's data changed, so its next view computes anew.
     await db.execute(
       sql`update ratings set updated_at = now() where item_id = (select min(i.id) from campaign_items i
           join ratings r on r.item_id = i.id where i.campaign_id = ${campaign})`,
     );
-    campaignPage.first.push(await view(campaignPath, "routes/analyst.campaigns.$campaignId"));
-    campaignPage.second.push(await view(campaignPath, "routes/analyst.campaigns.$campaignId"));
+    const first = await view(campaignPath, "routes/analyst.campaigns.$campaignId");
+    campaignPage.first.push(first.ms);
+    // The page says "computing" for its gold figures and asks again (every 2 s), as a browser would.
+    for (let computing = first.computing; computing;) {
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      computing = (await view(campaignPath, "routes/analyst.campaigns.$campaignId")).computing;
+    }
+    campaignPage.second.push((await view(campaignPath, "routes/analyst.campaigns.$campaignId")).ms);
   }
   const ms = (x: number) => `${x.toFixed(0)} ms`;
   const secondMax = Math.max(median(offline.second), median(campaignPage.second));
