@@ -1,6 +1,7 @@
-import { Form, Link } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import type { CampaignResults } from "../../scripts/judgement/campaign-results";
-import { CsrfInput } from "~/utils/csrf";
+import { DisagreementRow, type QueueRow } from "~/components/disagreement-row";
+import { LinkPager } from "~/components/link-pager";
 import type { Json } from "~/utils/json-type";
 import { ClientTable } from "~/components/client-table";
 import {
@@ -151,18 +152,7 @@ export function ComparisonSentence({ results }: { results: Json<CampaignResults>
 
 type QueueFilter = "unresolved" | "adjudicated" | "all";
 
-/** One pair of the admin's disagreement queue: names and titles are for admins only. */
-export interface QueueRow {
-  itemId: number;
-  proposal: string;
-  title: string;
-  candidate: string;
-  candidateName: string;
-  grades: { expert: string; grade: number | null; rationale: string }[];
-  adjudicated: number | null;
-  median: number | null;
-  note: string | null;
-}
+export type { QueueRow };
 
 const filterLabels: Record<QueueFilter, string> = {
   unresolved: "Unresolved",
@@ -221,77 +211,20 @@ export function DisagreementQueue({
             </thead>
             <tbody>
               {rows.map((p) => (
-                <tr key={p.itemId}>
-                  <td>
-                    {p.title} <span className="muted">({p.proposal})</span>
-                  </td>
-                  <td>
-                    {p.candidateName} <span className="muted">({p.candidate})</span>
-                  </td>
-                  <td>
-                    {p.grades.map((g) => (
-                      <div key={g.expert}>
-                        <strong>{g.grade ?? "can't judge"}</strong> by {g.expert}
-                        {g.rationale ? `: ${g.rationale}` : ""}
-                      </div>
-                    ))}
-                  </td>
-                  <td>
-                    {p.adjudicated !== null ? (
-                      <p className="admin-adjudicated">
-                        Final grade <strong>{p.adjudicated}</strong>
-                        {p.note ? `: ${p.note}` : " (no note)"}
-                      </p>
-                    ) : null}
-                    <Form
-                      method="post"
-                      className="toolbar"
-                      aria-label={`Adjudicate ${p.title} ${p.candidateName}`}
-                      preventScrollReset
-                    >
-                      <CsrfInput />
-                      <input type="hidden" name="item" value={p.itemId} />
-                      <select
-                        name="grade"
-                        defaultValue={String(p.adjudicated ?? p.median ?? 3)}
-                        aria-label="Final grade"
-                      >
-                        {[1, 2, 3, 4].map((g) => (
-                          <option key={g}>{g}</option>
-                        ))}
-                      </select>
-                      <input name="note" placeholder="Note" aria-label="Note" defaultValue={p.note ?? ""} />
-                      <button type="submit" name="intent" value="adjudicate">
-                        {p.adjudicated !== null ? "Change" : "Adjudicate"}
-                      </button>
-                    </Form>
-                  </td>
-                </tr>
+                <DisagreementRow key={p.itemId} pair={p} />
               ))}
             </tbody>
           </table>
         </TableScroll>
       )}
       {pageCount > 1 ? (
-        <nav className="pager" aria-label="Disagreement pages">
-          {page > 1 ? (
-            <Link to={at(show, page - 1)} preventScrollReset>
-              ← Previous
-            </Link>
-          ) : (
-            <span className="muted">← Previous</span>
-          )}
-          <span>
-            Page {page} of {pageCount}
-          </span>
-          {page < pageCount ? (
-            <Link to={at(show, page + 1)} preventScrollReset>
-              Next →
-            </Link>
-          ) : (
-            <span className="muted">Next →</span>
-          )}
-        </nav>
+        <LinkPager
+          label="Disagreement pages"
+          page={page}
+          pageCount={pageCount}
+          href={(p) => at(show, p)}
+          preventScrollReset
+        />
       ) : null}
     </section>
   );

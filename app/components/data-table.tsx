@@ -1,5 +1,7 @@
-import { Form, Link, useSearchParams } from "@remix-run/react";
+import { useSearchParams } from "@remix-run/react";
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from "@tanstack/react-table";
+import { LinkPager } from "~/components/link-pager";
+import { numericClass, ServerTableHead, ServerTableSearch } from "~/components/server-table-parts";
 import { TableScroll } from "~/components/table-scroll";
 
 export interface ServerTableProps<T> {
@@ -56,15 +58,7 @@ export function ServerTable<T>({
   return (
     <div>
       {searchLabel ? (
-        <Form method="get" className="toolbar" role="search">
-          <div>
-            <label htmlFor="table-search">{searchLabel}</label>
-            <input id="table-search" type="search" name="q" defaultValue={params.get("q") ?? ""} />
-          </div>
-          <input type="hidden" name="sort" value={sort} />
-          <input type="hidden" name="dir" value={dir} />
-          <button type="submit">Search</button>
-        </Form>
+        <ServerTableSearch label={searchLabel} query={params.get("q") ?? ""} sort={sort} dir={dir} />
       ) : null}
       <TableScroll label={caption}>
         <table>
@@ -74,42 +68,7 @@ export function ServerTable<T>({
           >
             {caption}: {total.toLocaleString("en")} in all
           </caption>
-          <thead>
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
-                {group.headers.map((header) => {
-                  const id = header.column.id;
-                  const active = id === sort;
-                  const label = flexRender(header.column.columnDef.header, header.getContext());
-                  const className = (header.column.columnDef.meta as { numeric?: boolean } | undefined)
-                    ?.numeric
-                    ? "num"
-                    : undefined;
-                  return (
-                    <th
-                      key={header.id}
-                      className={className}
-                      aria-sort={active ? (dir === "asc" ? "ascending" : "descending") : undefined}
-                    >
-                      {sortable.includes(id) ? (
-                        <Link
-                          to={withParams({
-                            sort: id,
-                            dir: active && dir === "asc" ? "desc" : "asc",
-                            page: "1",
-                          })}
-                        >
-                          {label} {active ? (dir === "asc" ? "▲" : "▼") : ""}
-                        </Link>
-                      ) : (
-                        label
-                      )}
-                    </th>
-                  );
-                })}
-              </tr>
-            ))}
-          </thead>
+          <ServerTableHead table={table} sort={sort} dir={dir} sortable={sortable} withParams={withParams} />
           <tbody>
             {table.getRowModel().rows.length === 0 ? (
               <tr>
@@ -121,14 +80,7 @@ export function ServerTable<T>({
               table.getRowModel().rows.map((row) => (
                 <tr key={row.id}>
                   {row.getVisibleCells().map((cell) => (
-                    <td
-                      key={cell.id}
-                      className={
-                        (cell.column.columnDef.meta as { numeric?: boolean } | undefined)?.numeric
-                          ? "num"
-                          : undefined
-                      }
-                    >
+                    <td key={cell.id} className={numericClass(cell.column.columnDef)}>
                       {flexRender(cell.column.columnDef.cell, cell.getContext())}
                     </td>
                   ))}
@@ -138,21 +90,12 @@ export function ServerTable<T>({
           </tbody>
         </table>
       </TableScroll>
-      <nav className="pager" aria-label="Pages">
-        {page > 1 ? (
-          <Link to={withParams({ page: String(page - 1) })}>← Previous</Link>
-        ) : (
-          <span className="muted">← Previous</span>
-        )}
-        <span>
-          Page {page} of {pageCount}
-        </span>
-        {page < pageCount ? (
-          <Link to={withParams({ page: String(page + 1) })}>Next →</Link>
-        ) : (
-          <span className="muted">Next →</span>
-        )}
-      </nav>
+      <LinkPager
+        label="Pages"
+        page={page}
+        pageCount={pageCount}
+        href={(p) => withParams({ page: String(p) })}
+      />
     </div>
   );
 }

@@ -1,11 +1,23 @@
-import { Form } from "@remix-run/react";
-import type { AfterLaunch, PowerAnswer, PowerQuery } from "~/utils/power.server";
+import type { AbPowerPlan, AfterLaunch, PowerAnswer, PowerQuery } from "~/utils/power.server";
+import { AbPowerForm, InterleavingPowerForm } from "~/components/power-forms";
 import type { PowerHistory } from "../../scripts/online/power-history";
 import type { Json } from "~/utils/json-type";
 import { formatCount, formatNumber, formatPp, formatRate } from "~/utils/format";
 
 const from = (source: string) =>
   source === "history" ? " (from the history)" : source === "default" ? " (default)" : "";
+
+/** What a successful calculation found, in one sentence. */
+function answerSentence(answer: Json<PowerAnswer>) {
+  if (answer.kind === "interleaving" && answer.plan && "sessions" in answer.plan)
+    return `Interleaving: ${formatCount(answer.plan.sessions)} sessions with a preference detect a win rate of ${formatRate(answer.plan.winRate)} against 50% (α ${answer.plan.alpha}, power ${answer.plan.power}); sessions without a preference do not count.`;
+  if (answer.plan && "perArm" in answer.plan) return abPlanSentence(answer.plan);
+  return null;
+}
+
+function abPlanSentence(plan: Json<AbPowerPlan>) {
+  return `A/B test on the share of sessions with ${plan.metric === "adoption" ? "an adoption" : "a click"}, ${formatRate(plan.baseline)}${from(plan.baselineFrom)} → ${formatRate(plan.target)} (${formatPp(plan.target - plan.baseline)}), α ${plan.alpha}, power ${plan.power}: ${formatCount(Math.ceil(plan.effectiveSessionsPerArm))} independent sessions per arm; design effect ${formatNumber(plan.designEffect)} (${formatNumber(plan.sessionsPerConvener)} sessions per convener${from(plan.sessionsPerConvenerFrom)}, ICC ${formatNumber(plan.icc)}${from(plan.iccFrom)}): ${formatCount(plan.perArm.sessions)} sessions from ${formatCount(plan.perArm.conveners)} conveners per arm, ${formatCount(plan.total.conveners)} conveners in all.`;
+}
 
 /**
  * "Power before launch" beside the experiment form: a GET form (nothing is stored) that sizes an A/B
@@ -30,140 +42,12 @@ export function PowerPanel({
           : "No history yet: enter the baseline, sessions per convener and ICC."}
       </p>
       <div className="side-by-side">
-        <Form method="get" aria-labelledby="power-ab-heading">
-          <h3 id="power-ab-heading">A/B test</h3>
-          <input type="hidden" name="power" value="ab" />
-          <div className="form-grid">
-            <div>
-              <label htmlFor="power-metric">Metric</label>
-              <select id="power-metric" name="metric" defaultValue={query.metric}>
-                <option value="adoption">Sessions with an adoption</option>
-                <option value="click">Sessions with a click</option>
-              </select>
-            </div>
-            <div>
-              <label htmlFor="power-baseline">Baseline (%)</label>
-              <input
-                id="power-baseline"
-                name="baseline"
-                type="number"
-                step="any"
-                min={0}
-                max={100}
-                defaultValue={query.baseline ?? ""}
-                placeholder={history?.baseline != null ? formatRate(history.baseline) : ""}
-              />
-            </div>
-            <div>
-              <label htmlFor="power-lift">Smallest lift (points)</label>
-              <input id="power-lift" name="lift" type="number" step="any" defaultValue={query.lift ?? 5} />
-            </div>
-            <div>
-              <label htmlFor="power-alpha">α</label>
-              <input
-                id="power-alpha"
-                name="alpha"
-                type="number"
-                step="any"
-                min={0}
-                max={1}
-                defaultValue={query.alpha}
-              />
-            </div>
-            <div>
-              <label htmlFor="power-power">Power</label>
-              <input
-                id="power-power"
-                name="power1"
-                type="number"
-                step="any"
-                min={0}
-                max={1}
-                defaultValue={query.power1}
-              />
-            </div>
-            <div>
-              <label htmlFor="power-m">Sessions per convener</label>
-              <input
-                id="power-m"
-                name="sessionsPerConvener"
-                type="number"
-                step="any"
-                min={1}
-                defaultValue={query.sessionsPerConvener ?? ""}
-              />
-            </div>
-            <div>
-              <label htmlFor="power-icc">ICC</label>
-              <input
-                id="power-icc"
-                name="icc"
-                type="number"
-                step="any"
-                min={0}
-                max={1}
-                defaultValue={query.icc ?? ""}
-              />
-            </div>
-          </div>
-          <button type="submit" className="button-secondary">
-            Size the A/B test
-          </button>
-        </Form>
-        <Form method="get" aria-labelledby="power-il-heading">
-          <h3 id="power-il-heading">Interleaving</h3>
-          <input type="hidden" name="power" value="interleaving" />
-          <div className="form-grid">
-            <div>
-              <label htmlFor="power-winrate">Challenger&apos;s win rate (%)</label>
-              <input
-                id="power-winrate"
-                name="winRate"
-                type="number"
-                step="any"
-                min={0}
-                max={100}
-                defaultValue={query.winRate ?? 55}
-              />
-            </div>
-            <div>
-              <label htmlFor="power-il-alpha">α</label>
-              <input
-                id="power-il-alpha"
-                name="alpha"
-                type="number"
-                step="any"
-                min={0}
-                max={1}
-                defaultValue={query.alpha}
-              />
-            </div>
-            <div>
-              <label htmlFor="power-il-power">Power</label>
-              <input
-                id="power-il-power"
-                name="power1"
-                type="number"
-                step="any"
-                min={0}
-                max={1}
-                defaultValue={query.power1}
-              />
-            </div>
-          </div>
-          <button type="submit" className="button-secondary">
-            Size the interleaving experiment
-          </button>
-        </Form>
+        <AbPowerForm query={query} history={history} />
+        <InterleavingPowerForm query={query} />
       </div>
       {answer ? (
         <div role="status" id="power-answer" className={answer.error ? "notice error" : "notice success"}>
-          {answer.error ??
-            (answer.kind === "interleaving" && answer.plan && "sessions" in answer.plan
-              ? `Interleaving: ${formatCount(answer.plan.sessions)} sessions with a preference detect a win rate of ${formatRate(answer.plan.winRate)} against 50% (α ${answer.plan.alpha}, power ${answer.plan.power}); sessions without a preference do not count.`
-              : answer.plan && "perArm" in answer.plan
-                ? `A/B test on the share of sessions with ${answer.plan.metric === "adoption" ? "an adoption" : "a click"}, ${formatRate(answer.plan.baseline)}${from(answer.plan.baselineFrom)} → ${formatRate(answer.plan.target)} (${formatPp(answer.plan.target - answer.plan.baseline)}), α ${answer.plan.alpha}, power ${answer.plan.power}: ${formatCount(Math.ceil(answer.plan.effectiveSessionsPerArm))} independent sessions per arm; design effect ${formatNumber(answer.plan.designEffect)} (${formatNumber(answer.plan.sessionsPerConvener)} sessions per convener${from(answer.plan.sessionsPerConvenerFrom)}, ICC ${formatNumber(answer.plan.icc)}${from(answer.plan.iccFrom)}): ${formatCount(answer.plan.perArm.sessions)} sessions from ${formatCount(answer.plan.perArm.conveners)} conveners per arm, ${formatCount(answer.plan.total.conveners)} conveners in all.`
-                : null)}
+          {answer.error ?? answerSentence(answer)}
         </div>
       ) : null}
     </section>

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { getExperiment } from "~/data/experiments.server";
 import { DEFAULT_N_STAR } from "../../scripts/online/sequential";
@@ -12,10 +12,11 @@ import { getDb } from "~/utils/db.server";
 import { parseQuery } from "~/utils/route-params.server";
 import { OnlineDashboard } from "~/components/dashboards/online-dashboard";
 import { InterleavingDashboard } from "~/components/dashboards/interleaving-dashboard";
+import { InterleavingDataQuality } from "~/components/dashboards/interleaving-quality";
+import { IntervalsForm } from "~/components/intervals-form";
 import { AfterLaunchPower } from "~/components/power-panel";
 import { FreezeButton } from "~/components/freeze-button";
 import { RouteErrorBoundary } from "~/components/error-boundary";
-import { formatCount } from "~/utils/format";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.experiment.name ?? "Experiment"} · Assay` },
@@ -95,28 +96,7 @@ export default function ExperimentDashboard() {
           ) : (
             <div className="empty">No sessions with an impression yet.</div>
           )}
-          <h2>Data quality</h2>
-          <ul>
-            <li>{formatCount(interleaving.quality.events)} events</li>
-            <li>
-              {formatCount(interleaving.quality.duplicateEvents)} retried (duplicate) events counted once
-            </li>
-            <li>
-              {formatCount(interleaving.quality.sessionsWithoutImpression)} sessions without an impression
-              (not credited)
-            </li>
-            <li>
-              {formatCount(interleaving.quality.eventsAboutUnshownCandidates)} events about candidates never
-              shown in their session (not credited)
-            </li>
-            <li>
-              {formatCount(interleaving.quality.impressionsWithoutTeams)} impressions without teams (not
-              credited)
-            </li>
-            {interleaving.otherTeams.length ? (
-              <li>Teams that are neither system: {interleaving.otherTeams.join(", ")}</li>
-            ) : null}
-          </ul>
+          <InterleavingDataQuality quality={interleaving.quality} otherTeams={interleaving.otherTeams} />
         </>
       ) : ab ? (
         <>
@@ -127,22 +107,7 @@ export default function ExperimentDashboard() {
               .join("; ")}
             . Arms' intervals: 95% cluster bootstrap over conveners; p-values: permutation over conveners.
           </p>
-          <Form method="get" className="toolbar" aria-label="Intervals shown">
-            <div>
-              <label htmlFor="intervals">Intervals of the differences</label>
-              <select id="intervals" name="intervals" defaultValue={ab.view.intervals}>
-                <option value="fixed">Fixed (bootstrap, one look)</option>
-                <option value="sequential">Sequential (always valid, daily looks)</option>
-              </select>
-            </div>
-            <div>
-              <label htmlFor="nStar">Sequential tuning N* (conveners)</label>
-              <input id="nStar" name="nStar" type="number" min={1} step={1} defaultValue={ab.view.nStar} />
-            </div>
-            <button type="submit" className="button-secondary">
-              Show
-            </button>
-          </Form>
+          <IntervalsForm view={ab.view} />
           <FreezeButton
             kind="online"
             experiment={experiment.key}

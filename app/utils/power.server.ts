@@ -86,37 +86,46 @@ export type PowerAnswer =
  */
 export function powerAnswer(q: PowerQuery, history: PowerHistory | null): PowerAnswer | null {
   if (!q.power) return null;
-  const settings = { alpha: q.alpha, power: q.power1 };
-  if (q.power === "interleaving") {
-    if (q.winRate === undefined)
-      return {
-        kind: "interleaving",
-        plan: null,
-        error: "Give the challenger's win rate worth detecting, such as 55%.",
-      };
-    if (q.winRate === 50)
-      return {
-        kind: "interleaving",
-        plan: null,
-        error: "A win rate of 50% is no preference; give the win rate worth detecting, such as 55%.",
-      };
+  return q.power === "interleaving" ? interleavingAnswer(q) : abAnswer(q, history);
+}
+
+/** The sessions with a preference an interleaving experiment needs to detect the win rate asked for. */
+function interleavingAnswer(q: PowerQuery): PowerAnswer {
+  if (q.winRate === undefined)
     return {
       kind: "interleaving",
-      plan: {
-        winRate: q.winRate / 100,
-        alpha: q.alpha,
-        power: q.power1,
-        sessions: interleavingSessions(q.winRate / 100, settings),
-      },
-      error: null,
+      plan: null,
+      error: "Give the challenger's win rate worth detecting, such as 55%.",
     };
-  }
-  const fromHistory = q.metric === "adoption" ? history : null;
+  if (q.winRate === 50)
+    return {
+      kind: "interleaving",
+      plan: null,
+      error: "A win rate of 50% is no preference; give the win rate worth detecting, such as 55%.",
+    };
+  return {
+    kind: "interleaving",
+    plan: {
+      winRate: q.winRate / 100,
+      alpha: q.alpha,
+      power: q.power1,
+      sessions: interleavingSessions(q.winRate / 100, { alpha: q.alpha, power: q.power1 }),
+    },
+    error: null,
+  };
+}
+
+/**
+ * The rates an A/B test compares: the baseline (entered, else the history's) and the baseline plus the
+ * lift; or the sentence saying why they cannot be sized.
+ */
+function abRates(
+  q: PowerQuery,
+  fromHistory: PowerHistory | null,
+): { baseline: number; target: number } | { error: string } {
   const baseline = q.baseline !== undefined ? q.baseline / 100 : (fromHistory?.baseline ?? null);
   if (baseline === null)
     return {
-      kind: "ab",
-      plan: null,
       error:
         q.metric === "adoption"
           ? "There is no history to take a baseline from yet; enter the baseline."
@@ -124,26 +133,30 @@ export function powerAnswer(q: PowerQuery, history: PowerHistory | null): PowerA
     };
   if (!(baseline > 0 && baseline < 1))
     return {
-      kind: "ab",
-      plan: null,
       error: `The history's baseline is ${baseline}; a rate of 0 or 1 cannot be sized, enter the baseline.`,
     };
   if (q.lift === undefined)
-    return {
-      kind: "ab",
-      plan: null,
-      error: "Enter the smallest lift worth detecting, in percentage points (such as 5).",
-    };
+    return { error: "Enter the smallest lift worth detecting, in percentage points (such as 5)." };
   const target = baseline + q.lift / 100;
   if (!(target > 0 && target < 1))
     return {
-      kind: "ab",
-      plan: null,
       error: `A lift of ${q.lift} points on a baseline of ${+(baseline * 100).toFixed(2)}% gives ${+(target * 100).toFixed(2)}%, not a rate strictly between 0% and 100%.`,
     };
+  return { baseline, target };
+}
+
+/**
+ * An A/B test's conveners and sessions per arm; the baseline, sessions per convener and ICC come from
+ * the history (adoption only) unless entered, and each says where it came from.
+ */
+function abAnswer(q: PowerQuery, history: PowerHistory | null): PowerAnswer {
+  const fromHistory = q.metric === "adoption" ? history : null;
+  const rates = abRates(q, fromHistory);
+  if ("error" in rates) return { kind: "ab", plan: null, error: rates.error };
+  const { baseline, target } = rates;
   const m = q.sessionsPerConvener ?? fromHistory?.sessionsPerConvener ?? 1;
   const icc = q.icc ?? Math.max(0, fromHistory?.icc ?? 0);
-  const plan = abSampleSize(baseline, target, m, icc, settings);
+  const plan = abSampleSize(baseline, target, m, icc, { alpha: q.alpha, power: q.power1 });
   return {
     kind: "ab",
     error: null,

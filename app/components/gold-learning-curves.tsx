@@ -1,0 +1,139 @@
+import type { CampaignGold } from "~/data/campaigns.server";
+import type { Json } from "~/utils/json-type";
+import { Chart } from "~/components/chart";
+import { goldMethods, methodName } from "~/components/gold-aggregation";
+import { formatCi, formatCount, formatRate } from "~/utils/format";
+import { TableScroll } from "~/components/table-scroll";
+
+interface CurvePoint {
+  method: string;
+  n: number;
+  accuracy: number;
+  lower: number | null;
+  upper: number | null;
+}
+interface AllRaters {
+  method: string;
+  accuracy: number | null;
+  suggestedN: number | null;
+}
+
+/** The learning curves of every method, one point per number of raters, and each method's all-rater accuracy. */
+function learningCurves(gold: Json<CampaignGold>) {
+  const methods = goldMethods(gold);
+  const curvePoints: CurvePoint[] = methods.flatMap((m) =>
+    (gold.learningCurve[m] ?? []).map((p) => ({
+      method: methodName(m),
+      n: p.n,
+      accuracy: p.accuracy,
+      lower: p.ci?.lower ?? null,
+      upper: p.ci?.upper ?? null,
+    })),
+  );
+  const allRaters: AllRaters[] = methods.map((m) => ({
+    method: methodName(m),
+    accuracy: gold.enoughRaters[m]?.allRaters ?? null,
+    suggestedN: gold.enoughRaters[m]?.suggestedN ?? null,
+  }));
+  return { curvePoints, allRaters };
+}
+
+/** "How many experts are enough": the learning curves as a chart and as a table. */
+export function LearningCurves({ gold }: { gold: Json<CampaignGold> }) {
+  const { curvePoints, allRaters } = learningCurves(gold);
+  const maxN = Math.max(1, ...curvePoints.map((p) => p.n));
+  return (
+    <>
+      <Chart
+        caption={`Accuracy against the gold items with n raters per pair (mean of 1,000 random draws, band: 95% of the draws), per aggregation method; dashed: the accuracy with every rater. Suggested: ${allRaters
+          .map((a) => `${a.method} ${a.suggestedN === null ? "none" : `n = ${a.suggestedN}`}`)
+          .join(", ")} (the fewest raters reaching 95% of the all-rater accuracy).`}
+        deps={[gold]}
+        build={(Plot) => ({
+          title: "Learning curves: accuracy by raters per pair",
+          // Room for "100%" beside the y axis.
+          marginLeft: 52,
+          x: {
+            label: "Raters per pair (n)",
+            ticks: Array.from({ length: maxN }, (_, i) => i + 1),
+            tickFormat: (v: number) => formatCount(v),
+          },
+          y: {
+            label: "Accuracy on gold items (higher is better)",
+            domain: [0, 1],
+            grid: true,
+            tickFormat: (v: number) => formatRate(v),
+          },
+          color: { legend: true },
+          marks: [
+            Plot.areaY(curvePoints, {
+              x: "n",
+              y1: "lower",
+              y2: "upper",
+              fill: "method",
+              fillOpacity: 0.12,
+            }),
+            Plot.lineY(curvePoints, {
+              x: "n",
+              y: "accuracy",
+              stroke: "method",
+              marker: "dot",
+            }),
+            Plot.ruleY(allRaters, {
+              y: "accuracy",
+              stroke: "method",
+              strokeDasharray: "4 3",
+            }),
+          ],
+        })}
+      />
+      <LearningCurveTable curvePoints={curvePoints} allRaters={allRaters} />
+    </>
+  );
+}
+
+function LearningCurveTable({
+  curvePoints,
+  allRaters,
+}: {
+  curvePoints: CurvePoint[];
+  allRaters: AllRaters[];
+}) {
+  return (
+    <TableScroll label="Learning curves: accuracy by raters per pair">
+      <table aria-label="Learning curves: accuracy by raters per pair">
+        <thead>
+          <tr>
+            <th>Method</th>
+            <th className="num">Raters per pair</th>
+            <th className="num">Accuracy on gold</th>
+            <th className="num">95% of draws</th>
+          </tr>
+        </thead>
+        <tbody>
+          {curvePoints.map((p) => (
+            <tr key={`${p.method}-${p.n}`}>
+              <td>{p.method}</td>
+              <td className="num">{formatCount(p.n)}</td>
+              <td className="num">{formatRate(p.accuracy)}</td>
+              <td className="num">
+                {formatCi(
+                  p.lower === null || p.upper === null ? null : { lower: p.lower, upper: p.upper },
+                  formatRate,
+                )}
+              </td>
+            </tr>
+          ))}
+          {allRaters.map((a) => (
+            <tr key={`${a.method}-all`}>
+              <td>{a.method}</td>
+              <td className="num">all</td>
+              <td className="num">{formatRate(a.accuracy)}</td>
+              <td className="num">suggested n: {formatCount(a.suggestedN)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}
