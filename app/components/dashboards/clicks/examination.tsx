@@ -1,0 +1,87 @@
+import { Chart } from "~/components/chart";
+import { TableScroll } from "~/components/table-scroll";
+import { formatCount, formatNumber } from "~/utils/format";
+import type { ClicksFit } from "./fit";
+import { fmt } from "./labels";
+
+type Depth = ClicksFit["displayDepth"][number];
+
+/** PBM's examination curve with each arm's suggested display depth as a dashed line. */
+export function ExaminationChart({ fit, maxRank }: { fit: ClicksFit; maxRank: number }) {
+  const depths = fit.displayDepth.filter((d) => d.depth !== null);
+  return (
+    <Chart
+      caption={`PBM's probability that a convener looks at each rank, relative to rank 1 (black line)${depths.length ? `, with each arm's suggested display depth (K_hit's 90th percentile) as a dashed line: ${depths.map((d) => `${d.arm} ${formatCount(d.depth)}`).join(", ")}` : ""}.`}
+      deps={[fit]}
+      build={(Plot) => {
+        const right = Math.max(maxRank, ...depths.map((d) => d.depth!));
+        return {
+          title: "Examination by rank (PBM)",
+          x: { label: "rank", domain: [1, right], ticks: Math.min(right, 20) },
+          y: {
+            label: "probability of looking (rank 1 = 100%)",
+            domain: [0, 1],
+            tickFormat: "%",
+            grid: true,
+          },
+          color: { legend: depths.length > 0 },
+          marks: [
+            Plot.lineY(fit.examination, { x: "rank", y: "relative", stroke: "#1f2328" }),
+            Plot.dot(fit.examination, { x: "rank", y: "relative", fill: "#1f2328", r: 3 }),
+            Plot.ruleX(depths, { x: "depth", stroke: "arm", strokeDasharray: "4 3" }),
+            Plot.text(depths, {
+              x: "depth",
+              y: 1,
+              text: (d: { arm: string; depth: number }) => `${d.arm}: ${formatCount(d.depth)}`,
+              dy: -6,
+              fill: "arm",
+            }),
+          ],
+        };
+      }}
+    />
+  );
+}
+
+/** The examination curve as a table, folded away until asked for. */
+export function ExaminationTable({ fit }: { fit: ClicksFit }) {
+  return (
+    <details>
+      <summary>Show the examination curve as a table</summary>
+      <TableScroll label="Examination by rank">
+        <table aria-label="Examination by rank">
+          <thead>
+            <tr>
+              <th className="num">Rank</th>
+              <th className="num">Examination (rank 1 = 100%)</th>
+              <th className="num">PBM’s γ as fitted</th>
+            </tr>
+          </thead>
+          <tbody>
+            {fit.examination.map((e) => (
+              <tr key={e.rank}>
+                <td className="num">{formatCount(e.rank)}</td>
+                <td className="num">{fmt(e.relative, "examination")}</td>
+                <td className="num">{formatNumber(e.fitted)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
+    </details>
+  );
+}
+
+const depthText = (d: Depth) =>
+  `${d.arm} (${d.system}) ${d.depth === null ? "— (no lists with committees)" : formatCount(d.depth)}`;
+
+/** What the curve can say (examination up to a common factor) and each arm's suggested display depth. */
+export function ExaminationNote({ fit }: { fit: ClicksFit }) {
+  return (
+    <p className="muted">
+      PBM fits click = attractiveness × examination, which fixes examination only up to a common factor; the
+      curve takes rank 1 as always looked at. Suggested display depth:{" "}
+      {fit.displayDepth.map(depthText).join("; ")}.
+    </p>
+  );
+}

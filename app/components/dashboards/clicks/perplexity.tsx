@@ -1,0 +1,63 @@
+import { Chart } from "~/components/chart";
+import { TableScroll } from "~/components/table-scroll";
+import { formatNumber } from "~/utils/format";
+import type { ClicksFit } from "./fit";
+
+/** Each model's perplexity at each rank on the held-out sessions, as a chart. */
+export function PerplexityChart({ fit, maxRank }: { fit: ClicksFit; maxRank: number }) {
+  const ranks = fit.examination.map((e) => e.rank);
+  return (
+    <Chart
+      caption={`Perplexity of each model's click predictions at ranks 1 to ${maxRank} on the held-out sessions; lower is better.`}
+      deps={[fit]}
+      build={(Plot) => {
+        const points = fit.models.flatMap((m) =>
+          m.perplexityByRank.map((p, i) => ({ model: m.name, rank: i + 1, perplexity: p })),
+        );
+        return {
+          title: "Perplexity by rank",
+          x: { label: "rank", ticks: ranks },
+          y: { label: "perplexity (lower is better)", grid: true },
+          color: { legend: true },
+          marks: [
+            Plot.lineY(points, { x: "rank", y: "perplexity", stroke: "model" }),
+            Plot.dot(points, { x: "rank", y: "perplexity", stroke: "model", r: 2 }),
+          ],
+        };
+      }}
+    />
+  );
+}
+
+/** The same perplexities as a table, a column per rank. */
+export function PerplexityTable({ fit }: { fit: ClicksFit }) {
+  const ranks = fit.examination.map((e) => e.rank);
+  return (
+    <TableScroll label="Perplexity by rank">
+      <table aria-label="Perplexity by rank">
+        <thead>
+          <tr>
+            <th>Model</th>
+            {ranks.map((r) => (
+              <th key={r} className="num">
+                Rank {r}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {fit.models.map((m) => (
+            <tr key={m.name}>
+              <th scope="row">{m.name}</th>
+              {m.perplexityByRank.map((p, i) => (
+                <td key={i} className="num">
+                  {formatNumber(p)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}

@@ -1,0 +1,88 @@
+import { ClientTable } from "~/components/client-table";
+import { formatDifference, formatP, verdictByP } from "~/utils/format";
+import { metricDisplay } from "~/utils/metrics-display";
+import { VerdictLabel } from "../verdict";
+import { cellAs, show, type Report } from "./cells";
+
+/** The comparisons most decisions rest on come first; the rest follow in the report's order. */
+const KEY_MEASURES = ["Success@10", "RR@10", "AP", "Rank(g=1)"];
+const keyFirst = (measure: string) =>
+  KEY_MEASURES.includes(measure) ? KEY_MEASURES.indexOf(measure) : KEY_MEASURES.length;
+
+/** One row per comparison of two systems on one measure, key measures first, with its verdict. */
+function comparisonRows(report: Report) {
+  return [...report.comparisons]
+    .sort((x, y) => keyFirst(x.measure) - keyFirst(y.measure))
+    .map((c) => {
+      const d = metricDisplay(c.measure);
+      return {
+        measure: d.label,
+        code: c.measure,
+        a: c.a,
+        b: c.b,
+        meanA: c.meanA,
+        meanB: c.meanB,
+        difference: c.difference,
+        p: c.pValue,
+        pHolm: c.pAdjusted,
+        verdict: verdictByP(c.difference, c.pAdjusted, d.direction),
+        method: c.method,
+      };
+    });
+}
+
+/** Every pair of systems on every measure: B − A, p before and after Holm, and the verdict. */
+export function PairwiseComparisons({ report }: { report: Report }) {
+  if (report.comparisons.length === 0) return <p className="muted">One system only: nothing to compare.</p>;
+  return (
+    <ClientTable
+      caption="Pairwise comparison"
+      fileName="offline-comparisons.csv"
+      groupable={["measure"]}
+      pageSize={12}
+      initiallyHidden={["code"]}
+      data={comparisonRows(report)}
+      columns={[
+        { id: "measure", accessorKey: "measure", header: "Measure" },
+        { id: "code", accessorKey: "code", header: "Code name" },
+        { id: "a", accessorKey: "a", header: "A" },
+        { id: "b", accessorKey: "b", header: "B" },
+        {
+          id: "meanA",
+          accessorKey: "meanA",
+          header: "Mean A",
+          cell: (c) => show(c.row.original.code, c.getValue() as number),
+          aggregatedCell: () => null,
+        },
+        {
+          id: "meanB",
+          accessorKey: "meanB",
+          header: "Mean B",
+          cell: (c) => show(c.row.original.code, c.getValue() as number),
+          aggregatedCell: () => null,
+        },
+        {
+          id: "difference",
+          accessorKey: "difference",
+          header: "B − A",
+          cell: (c) => (
+            <span className={`verdict verdict-${c.row.original.verdict}`}>
+              {formatDifference(c.getValue() as number, metricDisplay(c.row.original.code).kind)}
+            </span>
+          ),
+          aggregatedCell: () => null,
+        },
+        { id: "p", accessorKey: "p", header: "p", ...cellAs(formatP) },
+        { id: "pHolm", accessorKey: "pHolm", header: "p (Holm)", ...cellAs(formatP) },
+        {
+          id: "verdict",
+          accessorKey: "verdict",
+          header: "B vs A",
+          cell: (c) => <VerdictLabel verdict={c.row.original.verdict} />,
+          aggregatedCell: () => null,
+        },
+        { id: "method", accessorKey: "method", header: "Test" },
+      ]}
+    />
+  );
+}

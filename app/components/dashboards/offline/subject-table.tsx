@@ -1,0 +1,41 @@
+import type { Estimate } from "../../../../scripts/offline/report";
+import type { Json } from "~/utils/json-type";
+import { ClientTable } from "~/components/client-table";
+import { formatCount } from "~/utils/format";
+import { metricLabel } from "~/utils/metrics-display";
+import { cellAs, raw, show, type Report } from "./cells";
+
+/** The measures of the by-subject table. */
+const SUBJECT_MEASURES = ["Success@5", "Success@10", "Success@20", "RR@10", "AP", "PoolRecall"];
+
+/** Each system's key measures within each subject. */
+export function SubjectTable({ report }: { report: Report }) {
+  return (
+    <ClientTable
+      caption="Offline figures by system and subject"
+      fileName="offline-by-subject.csv"
+      groupable={["system", "subject"]}
+      data={report.systems.flatMap((s) =>
+        Object.entries(s.subjects).map(([subject, g]) => ({
+          system: s.name,
+          subject,
+          proposals: g.proposals,
+          ...Object.fromEntries(
+            SUBJECT_MEASURES.map((m) => [m, raw((g.measures[m] as Json<Estimate> | undefined)?.value)]),
+          ),
+        })),
+      )}
+      columns={[
+        { id: "system", accessorKey: "system", header: "System" },
+        { id: "subject", accessorKey: "subject", header: "Subject" },
+        { id: "proposals", accessorKey: "proposals", header: "Proposals", ...cellAs(formatCount) },
+        ...SUBJECT_MEASURES.map((m) => ({
+          id: m,
+          accessorKey: m,
+          header: metricLabel(m),
+          ...cellAs((v) => show(m, v)),
+        })),
+      ]}
+    />
+  );
+}

@@ -1,0 +1,29 @@
+import { formatCount } from "~/utils/format";
+import type { Report } from "./cells";
+
+/**
+ * How the report looked at the data: the evaluation window, the bootstrap (stratified or not) and
+ * whether conflicted candidates were removed. Reports frozen before these settings existed say nothing.
+ */
+export function OfflineViewLine({ report }: { report: Report }) {
+  const p = report.parameters;
+  if (!p.window) return null;
+  const w = p.window;
+  const window =
+    w.from || w.to
+      ? `proposals dated ${w.from ?? "any time"} to ${w.to ?? "any time"} (${formatCount(w.proposals)} in the window${w.undated ? `; ${formatCount(w.undated)} undated left out` : ""})`
+      : "every proposal (no date window)";
+  return (
+    <p className="muted" data-testid="offline-view">
+      Evaluated: {window}; bootstrap{" "}
+      {p.stratify === "subject"
+        ? "stratified by subject (each subject's size kept in every resample)"
+        : "over all proposals"}
+      ;{" "}
+      {p.excludeConflicts
+        ? "lists without their conflicted candidates (ranks closed up), as a convener sees them"
+        : "lists as the systems returned them"}
+      .
+    </p>
+  );
+}

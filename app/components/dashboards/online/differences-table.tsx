@@ -1,0 +1,59 @@
+import type { OnlineReport } from "../../../../scripts/online/report";
+import type { Json } from "~/utils/json-type";
+import { TableScroll } from "~/components/table-scroll";
+import { formatCi, formatDifference, formatLift, formatP, verdict } from "~/utils/format";
+import { directionText, metricDisplay } from "~/utils/metrics-display";
+import { VerdictLabel } from "../verdict";
+
+type Comparison = Json<OnlineReport>["comparisons"][number];
+
+/** Each metric's difference arm vs control with its interval, the lift, p and the verdict. */
+export function DifferencesTable({ report }: { report: Json<OnlineReport> }) {
+  return (
+    <TableScroll label="Differences vs control">
+      <table aria-label="Differences vs control">
+        <thead>
+          <tr>
+            <th>Metric</th>
+            <th className="num">Difference (95% CI)</th>
+            <th className="num">Lift</th>
+            <th className="num">p</th>
+            <th>Verdict</th>
+          </tr>
+        </thead>
+        <tbody>
+          {report.comparisons.map((c) => (
+            <DifferenceRow key={`${c.metric}-${c.arm}`} comparison={c} />
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}
+
+function DifferenceRow({ comparison: c }: { comparison: Comparison }) {
+  const d = metricDisplay(c.metric);
+  const v = verdict(c.difference, c.ci, d.direction);
+  return (
+    <tr>
+      <td>
+        {d.label}
+        <div className="muted">
+          {c.arm} vs {c.control}
+          {d.direction === "lower" ? `, ${directionText(d.direction)}` : ""}
+        </div>
+      </td>
+      <td className="num">
+        <span className={`verdict verdict-${v}`}>{formatDifference(c.difference, d.kind)}</span>
+        <div className="muted">{c.ci ? formatCi(c.ci, (x) => formatDifference(x, d.kind)) : ""}</div>
+      </td>
+      <td className="num">
+        <span className={`verdict verdict-${v}`}>{formatLift(c.relativeLift)}</span>
+      </td>
+      <td className="num">{formatP(c.pValue)}</td>
+      <td>
+        <VerdictLabel verdict={v} />
+      </td>
+    </tr>
+  );
+}
