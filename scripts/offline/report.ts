@@ -2,9 +2,10 @@ import { createRng } from "../lib/random";
 import { percentileInterval, type Interval } from "../stats/bootstrap";
 import { holm, pairedTest, type PairedTest } from "../stats/paired";
 import { quantile, quantileSorted, variance } from "../stats/quantile";
-import { aggregationOf, evaluateQueries, type Aggregation, type QueryInput } from "../eval/evaluate";
+import { evaluateQueries, type QueryInput } from "../eval/evaluate";
 import { parseMeasures, type Measure } from "../eval/measures";
-import { poolRecall } from "../eval/ranking";
+import { aggregationOf, type Aggregation } from "../eval/registry";
+import { POOL_RECALL, poolRecall } from "../eval/registry/pool-recall";
 import { candidateSubjects } from "./exposure";
 import { systemScoreSections, type SystemScoreSections } from "./scores";
 import { createResampler, subjectStratum } from "../stats/stratified";
@@ -135,7 +136,6 @@ export interface OfflineReport {
 }
 
 export const DEFAULT_KS = [5, 10, 20, 30, 50];
-const POOL_RECALL = "PoolRecall";
 
 export function offlineMeasureNames(ks: readonly number[]): string[] {
   return [
