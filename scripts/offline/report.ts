@@ -5,6 +5,7 @@ import { quantile, quantileSorted, variance } from "../stats/quantile";
 import { evaluateQueries, type QueryInput } from "../eval/evaluate";
 import { parseMeasures, type Measure } from "../eval/measures";
 import { aggregationOf, type Aggregation } from "../eval/registry";
+import { coverage } from "../eval/registry/coverage";
 import { POOL_RECALL, poolRecall } from "../eval/registry/pool-recall";
 import { candidateSubjects } from "./exposure";
 import { systemScoreSections, type SystemScoreSections } from "./scores";
@@ -351,7 +352,9 @@ function groupReports(context: SystemContext, coverageLists: QueryInput[], tick:
     const ids = new Set(members.map((m) => m.id));
     for (const m of columns.measures.filter((x) => x.kind === "Coverage")) {
       const lists = coverageLists.filter((q) => ids.has(q.qid.split("\u0000")[0]));
-      out[m.name] = { value: coverageOf(lists, m.k!, input.catalog), ci: null };
+      const value =
+        input.catalog.size === 0 ? null : coverage(lists, m.k!, input.catalog, { outsiders: "counted" });
+      out[m.name] = { value, ci: null };
     }
     tick();
     return { proposals: members.length, measures: out };
@@ -821,13 +824,6 @@ function quantileOfTally(tally: Int32Array, n: number, p: number): number {
     if (seen > hi) return low + (h - lo) * (v - low);
   }
   throw new Error("quantile of an empty tally");
-}
-
-function coverageOf(lists: QueryInput[], k: number, catalog: ReadonlySet<string>): number | null {
-  if (catalog.size === 0) return null;
-  const seen = new Set<string>();
-  for (const q of lists) for (let i = 0; i < Math.min(k, q.items!.length); i++) seen.add(q.items![i]);
-  return seen.size / catalog.size;
 }
 
 export type { Measure };

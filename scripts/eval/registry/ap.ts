@@ -26,6 +26,7 @@ export const AP: MeasureEntry = {
     "Σ over relevant d at rank i ≤ K of (relevant in top i)/i, divided by R (not min(K,R)); 0 when R = 0",
   syntax: { params: ["rel"], cutoff: "optional", describe: "AP, AP@K, AP(rel=2)", aliases: ["map"] },
   aggregation: "mean",
+  trecNames: { map: () => ({}), map_cut: (k) => ({ cutoff: k! }) },
   perQuery: (m, ranked, judged) => averagePrecision(listOf(m, ranked), judged, m.k, m.rel),
   display: [
     {

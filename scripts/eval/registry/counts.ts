@@ -13,6 +13,7 @@ export const NumQ: MeasureEntry = {
   definition: "number of queries evaluated",
   syntax: { params: [], cutoff: "none", describe: "NumQ" },
   aggregation: "sum",
+  trecNames: { num_q: () => ({}) },
   perQuery: () => 1,
   reference,
 };
@@ -22,6 +23,7 @@ export const NumRel: MeasureEntry = {
   definition: "R summed over queries",
   syntax: { params: ["rel"], cutoff: "none", describe: "NumRel" },
   aggregation: "sum",
+  trecNames: { num_rel: () => ({}) },
   perQuery: (m, ranked, judged) => resRelsOf(m, ranked, judged, levelOf(m)).numRel,
   reference,
 };
@@ -31,6 +33,7 @@ export const NumRet: MeasureEntry = {
   definition: "retrieved items summed over queries (with rel: relevant retrieved ones)",
   syntax: { params: ["rel"], cutoff: "none", describe: "NumRet, NumRet(rel=1)" },
   aggregation: "sum",
+  trecNames: { num_ret: () => ({}) },
   perQuery: (m, ranked, judged) => {
     const rr = resRelsOf(m, ranked, judged, levelOf(m));
     return Number.isNaN(m.rel) ? rr.numRet : rr.numRelRet;
@@ -43,6 +46,7 @@ export const NumRelRet: MeasureEntry = {
   definition: "relevant retrieved items summed over queries",
   syntax: { params: ["rel"], cutoff: "none", describe: "NumRelRet" },
   aggregation: "sum",
+  trecNames: { num_rel_ret: () => ({}) },
   perQuery: (m, ranked, judged) => resRelsOf(m, ranked, judged, levelOf(m)).numRelRet,
   reference,
 };

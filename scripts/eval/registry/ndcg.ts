@@ -58,6 +58,7 @@ export const nDCG: MeasureEntry = {
     describe: "nDCG@K, nDCG(gain=exp)@K, nDCG(gains={0:0,1:1,2:3})@K",
   },
   aggregation: "mean",
+  trecNames: { ndcg_cut: (k) => ({ cutoff: k! }) },
   perQuery: (m, ranked, judged) => ndcg(listOf(m, ranked), judged, m.k, m.gains ? new Map(m.gains) : m.gain),
   display: [
     {

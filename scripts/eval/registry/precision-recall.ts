@@ -23,6 +23,7 @@ export const P: MeasureEntry = {
   definition: "relevant in top K / K",
   syntax: { params: ["rel"], cutoff: "required", describe: "P@K" },
   aggregation: "mean",
+  trecNames: { P: (k) => ({ cutoff: k! }) },
   perQuery: (m, ranked) => precision(listOf(m, ranked), m.k!, m.rel),
   display: [
     { pattern: /^P@(\d+)$/i, show: (m) => ({ label: `P@${m[1]}`, kind: "rate", direction: "higher" }) },
@@ -35,6 +36,7 @@ export const R: MeasureEntry = {
   definition: "relevant in top K / R; 0 when R = 0",
   syntax: { params: ["rel"], cutoff: "required", describe: "R@K" },
   aggregation: "mean",
+  trecNames: { recall: (k) => ({ cutoff: k! }) },
   perQuery: (m, ranked, judged) => recall(listOf(m, ranked), judged, m.k!, m.rel),
   display: [
     { pattern: /^R@(\d+)$/i, show: (m) => ({ label: `R@${m[1]}`, kind: "rate", direction: "higher" }) },

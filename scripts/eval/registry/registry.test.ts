@@ -58,6 +58,40 @@ describe("the measure registry", () => {
   });
 });
 
+describe("trec_eval's names for the registry's measures", () => {
+  it.each([
+    ["map", "AP"],
+    ["map_cut.10", "AP@10"],
+    ["P.5", "P@5"],
+    ["recall.10", "R@10"],
+    ["ndcg_cut.10", "nDCG@10"],
+    ["recip_rank", "RR"],
+    ["success.5", "Success@5"],
+    ["Rprec", "Rprec"],
+    ["bpref", "Bpref"],
+    ["infAP", "infAP"],
+    ["set_P", "SetP"],
+    ["set_relative_P", "SetRelP"],
+    ["set_recall", "SetR"],
+    ["set_map", "SetAP"],
+    ["set_F", "SetF"],
+    ["set_F.0.5", "SetF(beta=0.5)"],
+    ["iprec_at_recall.0.10", "IPrec@0.1"],
+    ["num_q", "NumQ"],
+    ["num_rel", "NumRel"],
+    ["num_ret", "NumRet"],
+    ["num_rel_ret", "NumRelRet"],
+  ])("%s reads as %s", (trecName, name) => {
+    expect(parseMeasure(trecName).name).toBe(name);
+  });
+
+  it("each trec_eval family is one entry's", () => {
+    const families = measureEntries.flatMap((e) => Object.keys(e.trecNames ?? {}));
+    expect(new Set(families).size).toBe(families.length);
+    expect(families).toHaveLength(20);
+  });
+});
+
 describe("labels come from the registry", () => {
   it("the app shows every displayed measure as its entry says", () => {
     let shown = 0;

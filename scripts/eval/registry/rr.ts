@@ -13,6 +13,7 @@ export const RR: MeasureEntry = {
   definition: "1/rank of the first relevant item (within K), else 0; MRR when averaged",
   syntax: { params: ["rel"], cutoff: "optional", describe: "RR, RR@K", aliases: ["mrr"] },
   aggregation: "mean",
+  trecNames: { recip_rank: () => ({}) },
   perQuery: (m, ranked) => reciprocalRank(listOf(m, ranked), m.k, m.rel),
   display: [
     {

@@ -22,6 +22,11 @@ function setEntry(
     definition,
     syntax,
     aggregation: "mean",
+    trecNames: {
+      [family]: (beta) => ({
+        params: family !== "set_F" || beta === null || beta === 1 ? [] : [`beta=${beta}`],
+      }),
+    },
     perQuery: (m, ranked, judged) =>
       trecFamilyValue(m, family, family === "set_F" ? String(m.beta ?? 1) : null, ranked, judged),
     reference,

@@ -23,6 +23,7 @@ export const Success: MeasureEntry = {
     aliases: ["hr"],
   },
   aggregation: "mean",
+  trecNames: { success: (k) => ({ cutoff: k! }) },
   perQuery: (m, ranked) => success(listOf(m, ranked), m.k!, m.rel, m.g),
   display: [
     {

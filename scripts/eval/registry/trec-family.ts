@@ -17,6 +17,7 @@ export const IPrec: MeasureEntry = {
   definition: "interpolated precision at recall level x: the highest precision at any rank whose recall ≥ x",
   syntax: { params: ["rel"], cutoff: "fraction", describe: "IPrec@0.1" },
   aggregation: "mean",
+  trecNames: { iprec_at_recall: (x) => ({ cutoff: x! }) },
   perQuery: (m, ranked, judged) => trecFamilyValue(m, "iprec_at_recall", String(m.k), ranked, judged),
   reference: allTrec,
 };
@@ -26,6 +27,7 @@ export const Rprec: MeasureEntry = {
   definition: "precision at rank R",
   syntax: { params: ["rel"], cutoff: "none", describe: "Rprec" },
   aggregation: "mean",
+  trecNames: { Rprec: () => ({}) },
   perQuery: (m, ranked, judged) => trecFamilyValue(m, "Rprec", null, ranked, judged),
   reference: allTrec,
 };
@@ -36,6 +38,7 @@ export const Bpref: MeasureEntry = {
     "(1/R) Σ over relevant retrieved r of 1 − |non-relevant judged above r| / min(R, N), unjudged items skipped",
   syntax: { params: ["rel"], cutoff: "none", describe: "Bpref" },
   aggregation: "mean",
+  trecNames: { bpref: () => ({}) },
   perQuery: (m, ranked, judged) => trecFamilyValue(m, "bpref", null, ranked, judged),
   reference: allTrec,
 };
@@ -45,6 +48,7 @@ export const infAP: MeasureEntry = {
   definition: "inferred AP (Yilmaz and Aslam 2006), pooled-but-unjudged items counted in proportion",
   syntax: { params: ["rel"], cutoff: "none", describe: "infAP" },
   aggregation: "mean",
+  trecNames: { infAP: () => ({}) },
   perQuery: (m, ranked, judged) => trecFamilyValue(m, "infAP", null, ranked, judged),
   reference: allTrec,
 };

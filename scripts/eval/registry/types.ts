@@ -147,5 +147,10 @@ export interface MeasureEntry {
   lowerIsBetter?: (m: Measure) => boolean;
   /** How the app names and shows the figure, matched on its canonical name; absent: shown as its name. */
   display?: { pattern: RegExp; show: (match: RegExpMatchArray) => MeasureDisplay }[];
+  /**
+   * trec_eval families that are this measure under another name (`map_cut.10` is AP@10, `set_F.0.5` is
+   * SetF(beta=0.5)): each gives, for one value of the family's parameter, the cutoff and parameters.
+   */
+  trecNames?: Record<string, (value: number | null) => { cutoff?: number; params?: string[] }>;
   reference: MeasureReference;
 }
