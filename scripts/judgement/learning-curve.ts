@@ -97,13 +97,11 @@ export function learningCurves(
       );
       for (const m of methods) {
         const v = values.get(m)!;
-        curves
-          .get(m)!
-          .points.push({
-            n,
-            accuracy: v.reduce((s, x) => s + x, 0) / draws,
-            ci: percentileInterval(v, 0.95),
-          });
+        curves.get(m)!.points.push({
+          n,
+          accuracy: v.reduce((s, x) => s + x, 0) / draws,
+          ci: percentileInterval(v, 0.95),
+        });
       }
     }
     options.onProgress?.(n, r);
