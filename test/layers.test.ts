@@ -62,7 +62,7 @@ describe("the layer rules", () => {
     expect(
       await problems(
         "scripts/offline/probe.ts",
-        'import { ndcg } from "../eval/ranking";\nexport const probe = ndcg;\n',
+        'import { ndcg } from "../eval/registry/ndcg";\nexport const probe = ndcg;\n',
       ),
     ).toEqual([]);
   });

@@ -1,10 +1,12 @@
+import { measureDisplay } from "../../scripts/eval/registry";
 import type { Direction, MetricKind } from "./format";
 
 /**
- * The one registry of how a metric is shown: its display name, its kind (which decides its unit) and
- * which way is better. Code names come from `scripts/metrics` (ir_measures names such as `Success@10`,
- * the online report's `adoptionRate`); the dashboards show the display name and keep the code name
- * findable (table filters match both).
+ * How a metric is shown: its display name, its kind (which decides its unit) and which way is better.
+ * Ranking measures (ir_measures names such as `Success@10`) are shown as their entry in the measure
+ * registry (scripts/eval/registry) says; the online report's, the click models' and the exposure
+ * figures are listed here. The dashboards show the display name and keep the code name findable
+ * (table filters match both).
  */
 export interface MetricDisplay {
   /** The name the computation uses: `Success@10`, `adoptionRate`. */
@@ -18,8 +20,6 @@ export interface MetricDisplay {
 }
 
 type Rule = { pattern: RegExp; display: (m: RegExpMatchArray) => Omit<MetricDisplay, "code"> };
-
-const cutoff = (m: RegExpMatchArray, i: number) => (m[i] ? `@${m[i]}` : "");
 
 /** The online report's metrics, by their code name. */
 const online: Record<string, Omit<MetricDisplay, "code">> = {
@@ -103,71 +103,8 @@ const clickModels: Record<string, Omit<MetricDisplay, "code">> = {
   },
 };
 
-/** ir_measures names (and the offline report's own), matched in order. */
+/** The offline report's exposure figures (scripts/offline/exposure.ts), matched in order. */
 const rules: Rule[] = [
-  {
-    pattern: /^Success@(\d+)$/i,
-    display: (m) => ({
-      label: `HR@${m[1]}`,
-      kind: "rate",
-      direction: "higher",
-      description: "share of proposals with a committee member in the top K",
-    }),
-  },
-  {
-    pattern: /^Success\(g=(\d+)\)@(\d+)$/i,
-    display: (m) => ({
-      label: `HR(≥${m[1]})@${m[2]}`,
-      kind: "rate",
-      direction: "higher",
-      description: `share of proposals with at least ${m[1]} committee members in the top K`,
-    }),
-  },
-  {
-    pattern: /^RR(?:@(\d+))?$/i,
-    display: (m) => ({ label: `MRR${cutoff(m, 1)}`, kind: "score", direction: "higher" }),
-  },
-  {
-    pattern: /^AP(?:@(\d+))?$/i,
-    display: (m) => ({ label: `AP${cutoff(m, 1)}`, kind: "score", direction: "higher" }),
-  },
-  {
-    pattern: /^nDCG@(\d+)$/i,
-    display: (m) => ({ label: `nDCG@${m[1]}`, kind: "score", direction: "higher" }),
-  },
-  {
-    pattern: /^nDCG\(gain=exp\)@(\d+)$/i,
-    display: (m) => ({ label: `nDCG@${m[1]} (exp. gain)`, kind: "score", direction: "higher" }),
-  },
-  {
-    pattern: /^Judged@(\d+)$/i,
-    display: (m) => ({
-      label: `Judged@${m[1]}`,
-      kind: "rate",
-      direction: "higher",
-      description: "share of the top K that has a grade",
-    }),
-  },
-  {
-    pattern: /^Coverage(?:@(\d+))?$/i,
-    display: (m) => ({ label: `Coverage${cutoff(m, 1)}`, kind: "rate", direction: "higher" }),
-  },
-  { pattern: /^PoolRecall$/i, display: () => ({ label: "Pool recall", kind: "rate", direction: "higher" }) },
-  {
-    pattern: /^HLU\(a=(\d+)\)$/i,
-    display: (m) => ({ label: `HLU (half-life ${m[1]})`, kind: "score", direction: "higher" }),
-  },
-  {
-    pattern: /^Rank\(g=(\d+)\)$/i,
-    display: (m) => ({
-      label: m[1] === "1" ? "Rank of first member" : `Rank of member ${m[1]}`,
-      kind: "rank",
-      direction: "lower",
-      description: "rank at which the g-th committee member appears; lower is better",
-    }),
-  },
-  { pattern: /^P@(\d+)$/i, display: (m) => ({ label: `P@${m[1]}`, kind: "rate", direction: "higher" }) },
-  { pattern: /^R@(\d+)$/i, display: (m) => ({ label: `R@${m[1]}`, kind: "rate", direction: "higher" }) },
   {
     pattern: /^PredictionCoverage$/i,
     display: () => ({
@@ -210,6 +147,8 @@ const rules: Rule[] = [
 export function metricDisplay(code: string): MetricDisplay {
   if (online[code]) return { code, ...online[code] };
   if (clickModels[code]) return { code, ...clickModels[code] };
+  const measure = measureDisplay(code);
+  if (measure) return { code, ...measure };
   for (const rule of rules) {
     const m = code.match(rule.pattern);
     if (m) return { code, ...rule.display(m) };

@@ -185,6 +185,9 @@ export function pearson(x: number[], y: number[]): number | null {
  * query, stably sorted by predicted relevance, over queries with ≥ `minSessions` test sessions and
  * labels; the ideal is the five best grades among all the query's labels (queries where all are 0 are
  * skipped); an unlabelled document counts 0.5 (as PyClick's RankingPerformance).
+ * Not scripts/eval/registry/ndcg.ts (Assay's nDCG of a list of labels): PyClick's conventions (an
+ * unlabelled document gains 0.5, an ideal of the five best grades, log2 as Math.log(x) / ln 2, which
+ * differs in the last bits) are what the clicks-small fixture checks, so this one must stay.
  */
 export function rankingNdcg5(
   model: ClickModel,

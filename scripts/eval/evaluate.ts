@@ -1,18 +1,7 @@
 import { grow } from "../lib/grow";
-import type { Measure } from "./measures";
-import {
-  averagePrecision,
-  halfLifeParts,
-  judgedAt,
-  ndcg,
-  precision,
-  rankOfNth,
-  recall,
-  reciprocalRank,
-  success,
-  type Labels,
-} from "./ranking";
-import { cutLabels, isTrecBacked, trecBackedValue } from "./trec-backed";
+import { aggregationOf, entryOf, type Aggregation, type Labels, type Measure } from "./registry";
+
+export { aggregationOf, type Aggregation };
 
 /** One query to evaluate: its ranked labels (NaN = unjudged) and all its judged labels, sorted descending. */
 export interface QueryInput {
@@ -22,18 +11,6 @@ export interface QueryInput {
   /** Candidate ids by rank; needed only for Coverage@K. */
   items?: readonly string[];
 }
-
-/**
- * How a measure's per-query values combine:
- *  - mean: macro average over queries;
- *  - present-mean: mean over queries with a value (Rank(g): queries with fewer than g relevant items
- *    retrieved have none and are counted apart);
- *  - ratio: Σ values / Σ weights (HLU: 100 · Σ num / Σ den);
- *  - corpus: a value of the whole query set (Coverage@K), not per query;
- *  - sum: a total over queries (NumRel, NumRet, trec_eval's num_* measures);
- *  - geometric: geometric mean of max(value, 0.00001) (trec_eval's gm_map and gm_bpref).
- */
-export type Aggregation = "mean" | "present-mean" | "ratio" | "corpus" | "sum" | "geometric";
 
 /** trec_eval's floor for a geometric mean (MIN_GEO_MEAN). */
 const MIN_GEO_MEAN = 0.00001;
@@ -54,28 +31,6 @@ export interface Evaluation {
   columns: MeasureColumn[];
 }
 
-export function aggregationOf(measure: Measure): Aggregation {
-  if (
-    measure.kind === "NumQ" ||
-    measure.kind === "NumRel" ||
-    measure.kind === "NumRet" ||
-    measure.kind === "NumRelRet"
-  )
-    return "sum";
-  if (measure.kind === "Trec") {
-    const family = measure.trec!.family;
-    if (family === "gm_map" || family === "gm_bpref") return "geometric";
-    if (family === "num_nonrel_judged_ret") return "sum";
-  }
-  return measure.kind === "Rank"
-    ? "present-mean"
-    : measure.kind === "HLU"
-      ? "ratio"
-      : measure.kind === "Coverage"
-        ? "corpus"
-        : "mean";
-}
-
 export function evaluateQueries(
   queries: readonly QueryInput[],
   measures: readonly Measure[],
@@ -86,7 +41,7 @@ export function evaluateQueries(
   const evaluation = builder.build();
   for (const column of evaluation.columns)
     if (column.aggregation === "corpus")
-      column.corpusValue = coverage(queries, column.measure.k!, options.catalog);
+      column.corpusValue = entryOf(column.measure.kind).corpus!(column.measure, queries, options.catalog);
   return evaluation;
 }
 
@@ -120,14 +75,9 @@ export class EvaluationBuilder {
     this.qids.push(qid);
     this.measures.forEach((measure, m) => {
       if (this.aggregations[m] === "corpus") this.values[m][q] = NaN;
-      else if (measure.kind === "HLU") {
-        const parts = halfLifeParts(
-          measure.judgedOnly || measure.depth !== undefined ? cutLabels(measure, ranked) : ranked,
-          judged,
-          measure.a,
-          measure.rel,
-        );
-        this.values[m][q] = 100 * parts.num;
+      else if (this.aggregations[m] === "ratio") {
+        const parts = entryOf(measure.kind).parts!(measure, ranked, judged);
+        this.values[m][q] = parts.num;
         this.weights[m]![q] = parts.den;
       } else {
         const v = perQueryValue(measure, ranked, judged);
@@ -148,58 +98,9 @@ export class EvaluationBuilder {
   }
 }
 
-export function perQueryValue(m: Measure, rankedInput: Labels, judged: Labels): number | null {
-  if (isTrecBacked(m)) return trecBackedValue(m, rankedInput, judged);
-  const ranked = m.judgedOnly || m.depth !== undefined ? cutLabels(m, rankedInput) : rankedInput;
-  switch (m.kind) {
-    case "nDCG":
-      return ndcg(ranked, judged, m.k, m.gain);
-    case "AP":
-      return averagePrecision(ranked, judged, m.k, m.rel);
-    case "RR":
-      return reciprocalRank(ranked, m.k, m.rel);
-    case "P":
-      return precision(ranked, m.k!, m.rel);
-    case "R":
-      return recall(ranked, judged, m.k!, m.rel);
-    case "Success":
-      return success(ranked, m.k!, m.rel, m.g);
-    case "Rank":
-      return rankOfNth(ranked, m.g, m.rel);
-    case "Judged":
-      return judgedAt(ranked, m.k!);
-    case "HLU": {
-      const { num, den } = halfLifeParts(ranked, judged, m.a, m.rel);
-      return den === 0 ? null : (100 * num) / den;
-    }
-    case "Coverage":
-      return null;
-    default:
-      return trecBackedValue(m, rankedInput, judged);
-  }
-}
-
-/**
- * Coverage@K (catalog coverage): distinct candidates in all top-K lists / catalog size. The catalog
- * is given explicitly; a listed candidate outside it is an error, not a silently larger numerator.
- */
-export function coverage(
-  queries: readonly QueryInput[],
-  k: number,
-  catalog: ReadonlySet<string> | undefined,
-): number {
-  if (!catalog) throw new Error(`Coverage@${k} needs the catalog of candidates`);
-  if (catalog.size === 0) throw new Error(`Coverage@${k} needs a non-empty catalog`);
-  const seen = new Set<string>();
-  for (const q of queries) {
-    if (!q.items) throw new Error(`Coverage@${k} needs the candidate ids of every list`);
-    for (let i = 0; i < Math.min(k, q.items.length); i++) {
-      const id = q.items[i];
-      if (!catalog.has(id)) throw new Error(`candidate ${id} in the list of ${q.qid} is not in the catalog`);
-      seen.add(id);
-    }
-  }
-  return seen.size / catalog.size;
+/** One query's value of a measure (its registry entry's); null where the query has none. */
+export function perQueryValue(m: Measure, ranked: Labels, judged: Labels): number | null {
+  return entryOf(m.kind).perQuery(m, ranked, judged);
 }
 
 /**

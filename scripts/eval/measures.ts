@@ -1,116 +1,25 @@
 import { TrecMeasureError } from "../trec-eval/registry";
+import { entryOf, measureEntries } from "./registry";
+import type { IrKind, Measure, MeasureKind, MeasureSyntax } from "./registry/types";
 import { trecItems } from "./trec-names";
+
+export type { Measure, MeasureKind };
+export { isLowerBetter } from "./registry";
 
 /**
  * Measure names in ir_measures style (with trec_eval's MAP, MRR and HR accepted as AP, RR and Success): `nDCG@10`, `AP(rel=2)@10`, `Success(g=2)@10`, `Rank(g=1)`,
  * `HLU(a=5)`, `nDCG(gain=exp)@10`, `nDCG(gains={0:0,1:1,2:3})@10`, `RBP(p=0.8)`, `ERR@20`, `SetF(beta=0.5)`, `IPrec@0.1`; and
  * trec_eval's own names (`map`, `P.5`, `ndcg_cut.10`, `bpref`, `Rprec_mult.0.2`, `all_trec`, …; see trec-names.ts). Input is
- * case-insensitive for ir_measures names; `formatMeasure` prints the canonical form.
+ * case-insensitive for ir_measures names; `formatMeasure` prints the canonical form. How each kind is
+ * written (its parameters, cutoff and aliases) is its registry entry's `syntax` (registry/).
  */
-export type MeasureKind =
-  | "nDCG"
-  | "AP"
-  | "RR"
-  | "P"
-  | "R"
-  | "Success"
-  | "Rank"
-  | "Judged"
-  | "Coverage"
-  | "HLU"
-  | "ERR"
-  | "RBP"
-  | "SetP"
-  | "SetRelP"
-  | "SetR"
-  | "SetF"
-  | "SetAP"
-  | "IPrec"
-  | "Rprec"
-  | "Bpref"
-  | "infAP"
-  | "NumQ"
-  | "NumRel"
-  | "NumRet"
-  | "NumRelRet"
-  | "Trec";
+const irEntries = measureEntries.filter((e) => e.kind !== "Trec");
+const syntaxOf = (kind: IrKind): MeasureSyntax => entryOf(kind).syntax;
 
-export interface Measure {
-  kind: MeasureKind;
-  /** Cutoff; undefined means the whole list. IPrec: the recall level, a fraction. */
-  k?: number;
-  /** Relevance threshold on gain labels: relevant means label ≥ rel. RBP, NumRet: NaN when not given (graded; every item). */
-  rel: number;
-  /** nDCG gain: the label itself, or 2^label − 1. */
-  gain: "linear" | "exp";
-  /** Success and Rank: how many relevant items are needed. */
-  g: number;
-  /** HLU half-life. */
-  a: number;
-  /** nDCG: a gain for each label ([label, gain], sorted by label); labels not listed keep their own value. */
-  gains?: [number, number][];
-  /** RBP persistence. */
-  p?: number;
-  /** SetF: the weight of recall against precision. */
-  beta?: number;
-  /** judged_only (trec_eval -J): items without a label ≥ 0 are dropped from each list first. */
-  judgedOnly?: boolean;
-  /** depth (trec_eval -M): only the top `depth` items of each list count. */
-  depth?: number;
-  /** Trec: a trec_eval measure by its family (`Rprec_mult`) and the parameter text of its one value (`0.2`). */
-  trec?: { family: string; text: string | null };
-  name: string;
-}
-
-type Param = "rel" | "gain" | "g" | "a" | "gains" | "p" | "beta";
-
-interface KindRule {
-  params: Param[];
-  cutoff: "required" | "optional" | "none" | "fraction";
-  /** Parameters printed even at their default value. */
-  alwaysShown?: ("g" | "a")[];
-  describe: string;
-}
-
-const rules: Record<Exclude<MeasureKind, "Trec">, KindRule> = {
-  nDCG: {
-    params: ["gain", "gains"],
-    cutoff: "optional",
-    describe: "nDCG@K, nDCG(gain=exp)@K, nDCG(gains={0:0,1:1,2:3})@K",
-  },
-  AP: { params: ["rel"], cutoff: "optional", describe: "AP, AP@K, AP(rel=2)" },
-  RR: { params: ["rel"], cutoff: "optional", describe: "RR, RR@K" },
-  P: { params: ["rel"], cutoff: "required", describe: "P@K" },
-  R: { params: ["rel"], cutoff: "required", describe: "R@K" },
-  Success: { params: ["rel", "g"], cutoff: "required", describe: "Success@K, Success(g=2)@K" },
-  Rank: { params: ["rel", "g"], cutoff: "none", alwaysShown: ["g"], describe: "Rank(g=1)" },
-  Judged: { params: [], cutoff: "required", describe: "Judged@K" },
-  Coverage: { params: [], cutoff: "required", describe: "Coverage@K" },
-  HLU: { params: ["rel", "a"], cutoff: "none", alwaysShown: ["a"], describe: "HLU(a=5)" },
-  ERR: { params: [], cutoff: "optional", describe: "ERR@K" },
-  RBP: { params: ["p", "rel"], cutoff: "optional", describe: "RBP(p=0.8), RBP(p=0.8,rel=1)@K" },
-  SetP: { params: ["rel"], cutoff: "none", describe: "SetP" },
-  SetRelP: { params: ["rel"], cutoff: "none", describe: "SetRelP" },
-  SetR: { params: ["rel"], cutoff: "none", describe: "SetR" },
-  SetF: { params: ["rel", "beta"], cutoff: "none", describe: "SetF(beta=1)" },
-  SetAP: { params: ["rel"], cutoff: "none", describe: "SetAP" },
-  IPrec: { params: ["rel"], cutoff: "fraction", describe: "IPrec@0.1" },
-  Rprec: { params: ["rel"], cutoff: "none", describe: "Rprec" },
-  Bpref: { params: ["rel"], cutoff: "none", describe: "Bpref" },
-  infAP: { params: ["rel"], cutoff: "none", describe: "infAP" },
-  NumQ: { params: [], cutoff: "none", describe: "NumQ" },
-  NumRel: { params: ["rel"], cutoff: "none", describe: "NumRel" },
-  NumRet: { params: ["rel"], cutoff: "none", describe: "NumRet, NumRet(rel=1)" },
-  NumRelRet: { params: ["rel"], cutoff: "none", describe: "NumRelRet" },
-};
-
-const kindsByLowerName = new Map<string, MeasureKind>(
-  (Object.keys(rules) as MeasureKind[]).flatMap((k) => [
-    [k.toLowerCase(), k],
-    ...(k === "Success" ? [["hr", k] as [string, MeasureKind]] : []),
-    ...(k === "RR" ? [["mrr", k] as [string, MeasureKind]] : []),
-    ...(k === "AP" ? [["map", k] as [string, MeasureKind]] : []),
-  ]),
+const kindsByLowerName = new Map<string, IrKind>(
+  irEntries.flatMap((e) =>
+    [e.kind, ...(e.syntax.aliases ?? [])].map((name) => [name.toLowerCase(), e.kind as IrKind]),
+  ),
 );
 
 /** Defaults that -l, -J and -M set for every measure that takes them. */
@@ -120,10 +29,7 @@ export interface MeasureDefaults {
   depth?: number;
 }
 
-export const validMeasureForms = [
-  ...Object.values(rules).map((r) => r.describe),
-  "trec_eval names (map, P.5, ndcg_cut.10, bpref, all_trec, …)",
-].join(", ");
+export const validMeasureForms = measureEntries.map((e) => e.syntax.describe).join(", ");
 
 export class MeasureError extends Error {}
 
@@ -252,11 +158,8 @@ function parseIrMeasure(input: string, defaults: MeasureDefaults): Measure {
   };
   if (!match) return fail("malformed name");
   const [, rawName, rawParams, rawCutoff] = match;
-  const kind = (kindsByLowerName.get(rawName.toLowerCase()) ?? fail(`unknown measure ${rawName}`)) as Exclude<
-    MeasureKind,
-    "Trec"
-  >;
-  const rule = rules[kind];
+  const kind = kindsByLowerName.get(rawName.toLowerCase()) ?? fail(`unknown measure ${rawName}`);
+  const rule = syntaxOf(kind);
   const takesRel = rule.params.includes("rel");
   const measure: Omit<Measure, "name"> = {
     kind,
@@ -349,7 +252,7 @@ function parseGains(text: string, fail: (why: string) => never): [number, number
 
 export function formatMeasure(m: Omit<Measure, "name">): string {
   if (m.kind === "Trec") throw new Error("trec_eval measures are named where they are parsed");
-  const rule = rules[m.kind];
+  const rule = syntaxOf(m.kind);
   const shown = rule.alwaysShown ?? [];
   const params: string[] = [];
   // Alphabetical, as ir_measures prints them; defaults left out unless the measure always shows them.
@@ -386,13 +289,6 @@ export function parseMeasures(names: string[], defaults: MeasureDefaults = {}): 
     }
   }
   return out;
-}
-
-/** Whether a lower value is the better one: Rank(g), and trec_eval's unj (unjudged share) and rbp_resid (rbp's uncertainty). */
-export function isLowerBetter(m: Measure): boolean {
-  return (
-    m.kind === "Rank" || (m.kind === "Trec" && (m.trec!.family === "unj" || m.trec!.family === "rbp_resid"))
-  );
 }
 
 /** The default set of `assay eval`: the trec_eval-comparable core plus the people-recommender measures. */

@@ -6,6 +6,7 @@ import {
   TrecMeasureError,
   trecMeasureNames,
 } from "../trec-eval/registry";
+import { measureEntries } from "./registry";
 
 /** trec_eval's families that are numbers per query (runid and relstring are not). */
 const numericFamilies = trecMeasureNames.filter((n) => n !== "runid" && n !== "relstring");
@@ -26,34 +27,21 @@ const irFirst = new Set([
 ]);
 
 /**
- * trec_eval families that are ir_measures measures under another name: `P.5` is P@5, `map_cut.10` is
- * AP@10, `set_F.0.5` is SetF(beta=0.5). Each gives the kind, cutoff and parameters of one value.
+ * trec_eval families that are ir_measures measures under another name (each registry entry's
+ * `trecNames`): `P.5` is P@5, `map_cut.10` is AP@10, `set_F.0.5` is SetF(beta=0.5). Each gives the
+ * kind, cutoff and parameters of one value.
  */
 const asIrMeasure: Record<
   string,
   (value: number | null) => { kind: string; cutoff?: number; params?: string[] }
-> = {
-  map: () => ({ kind: "AP" }),
-  map_cut: (k) => ({ kind: "AP", cutoff: k! }),
-  P: (k) => ({ kind: "P", cutoff: k! }),
-  recall: (k) => ({ kind: "R", cutoff: k! }),
-  ndcg_cut: (k) => ({ kind: "nDCG", cutoff: k! }),
-  recip_rank: () => ({ kind: "RR" }),
-  success: (k) => ({ kind: "Success", cutoff: k! }),
-  Rprec: () => ({ kind: "Rprec" }),
-  bpref: () => ({ kind: "Bpref" }),
-  infAP: () => ({ kind: "infAP" }),
-  set_P: () => ({ kind: "SetP" }),
-  set_relative_P: () => ({ kind: "SetRelP" }),
-  set_recall: () => ({ kind: "SetR" }),
-  set_map: () => ({ kind: "SetAP" }),
-  set_F: (beta) => ({ kind: "SetF", params: beta === null || beta === 1 ? [] : [`beta=${beta}`] }),
-  iprec_at_recall: (x) => ({ kind: "IPrec", cutoff: x! }),
-  num_q: () => ({ kind: "NumQ" }),
-  num_rel: () => ({ kind: "NumRel" }),
-  num_ret: () => ({ kind: "NumRet" }),
-  num_rel_ret: () => ({ kind: "NumRelRet" }),
-};
+> = Object.fromEntries(
+  measureEntries.flatMap((entry) =>
+    Object.entries(entry.trecNames ?? {}).map(([family, item]) => [
+      family,
+      (value: number | null) => ({ kind: entry.kind, ...item(value) }),
+    ]),
+  ),
+);
 
 /** One value of a trec_eval name: an ir_measures measure, or a trec_eval measure of its own. */
 export type TrecItem =

@@ -31,7 +31,18 @@ export class TrecReader {
   private readonly valueField: number;
   private readonly segment: Segment;
   /** The fields of the last line the general reader read: offsets and lengths into its bytes. */
-  private readonly fields = { count: 0, qs: 0, ql: 0, ds: 0, dl: 0, h: 0, value: NaN, vs: 0, ve: 0 };
+  private readonly fields: LineFields = {
+    count: 0,
+    qs: 0,
+    ql: 0,
+    ds: 0,
+    dl: 0,
+    h: 0,
+    value: NaN,
+    vs: 0,
+    ve: 0,
+    sameQuery: false,
+  };
 
   constructor(
     private readonly kind: "run" | "qrels",
@@ -64,12 +75,10 @@ export class TrecReader {
    */
   read(bytes: Uint8Array, more = false): number {
     const { kind, source } = this;
-    const isRun = kind === "run";
     const segment = this.segment;
     const fields = this.fields;
     segment.bytes = bytes;
     segment.count = 0;
-    let { docStart, docLength, docHash, value: values } = segment;
     let count = 0;
     let segmentStart = 0,
       segmentLine = this.line;
@@ -81,128 +90,29 @@ export class TrecReader {
     while (i < n) {
       line++;
       const lineStart = i;
-      let qs = i,
-        ql = 0,
-        ds = 0,
-        dl = 0,
-        h = 0x811c9dc5,
-        value = NaN,
-        vs = 0,
-        ve = 0;
-      let sameQuery = prevQLength >= 0;
-      let usual = false;
-      // The usual line, read field by field in one pass: one space or tab between fields, a
-      // newline (or CR LF) at the end. Anything else is read again by the general reader below.
-      usual: {
-        let c = bytes[i];
-        if (!(c > 32)) break usual;
-        // The query, compared with the line before's as it is read.
-        let k = 0;
-        while (c > 32) {
-          if (sameQuery && bytes[prevQStart + k] !== c) sameQuery = false;
-          k++;
-          c = bytes[++i];
-        }
-        ql = i - qs;
-        if (ql !== prevQLength) sameQuery = false;
-        if (c !== SPACE && c !== TAB) break usual;
-        c = bytes[++i];
-        if (!(c > 32)) break usual;
-        while (c > 32) c = bytes[++i];
-        if (c !== SPACE && c !== TAB) break usual;
-        c = bytes[++i];
-        if (!(c > 32)) break usual;
-        ds = i;
-        while (c > 32) {
-          h = Math.imul(h ^ c, 0x01000193);
-          c = bytes[++i];
-        }
-        dl = i - ds;
-        if (c !== SPACE && c !== TAB) break usual;
-        c = bytes[++i];
-        if (!(c > 32)) break usual;
-        if (isRun) {
-          // The rank, which trec_eval ignores too.
-          while (c > 32) c = bytes[++i];
-          if (c !== SPACE && c !== TAB) break usual;
-          c = bytes[++i];
-          if (!(c > 32)) break usual;
-        }
-        vs = i;
-        let negative = false;
-        if (c === 45) {
-          negative = true;
-          c = bytes[++i];
-        } else if (c === 43) c = bytes[++i];
-        let mantissa = 0,
-          digits = 0,
-          fraction = -1,
-          simple = true;
-        while (c > 32) {
-          if (c >= 48 && c <= 57) {
-            mantissa = mantissa * 10 + (c - 48);
-            digits++;
-            if (fraction >= 0) fraction++;
-          } else if (c === 46 && fraction < 0) fraction = 0;
-          else simple = false;
-          c = bytes[++i];
-        }
-        ve = i;
-        // Integer mantissa over one exact power of ten: one rounding, the same double as Number().
-        if (simple && digits > 0 && digits <= 15)
-          value = (fraction > 0 ? mantissa / POW10[fraction] : mantissa) * (negative ? -1 : 1);
-        else value = numberOf(bytes, vs, ve);
-        if (isRun) {
-          // The run's tag.
-          if (c !== SPACE && c !== TAB) break usual;
-          c = bytes[++i];
-          if (!(c > 32)) break usual;
-          while (c > 32) c = bytes[++i];
-        }
-        if (c === CR) c = bytes[++i];
-        if (c !== NL) break usual;
-        i++;
-        usual = true;
-      }
-      if (!usual) {
+      const usualEnd = this.readUsualLine(bytes, i, prevQStart, prevQLength);
+      if (usualEnd >= 0) i = usualEnd;
+      else {
         i = this.readLine(bytes, lineStart, line);
         if (fields.count === 0) continue;
-        ({ qs, ql, ds, dl, h, value, vs, ve } = fields);
-        sameQuery = ql === prevQLength;
-        for (let k = 0; sameQuery && k < ql; k++) sameQuery = bytes[qs + k] === bytes[prevQStart + k];
+        fields.sameQuery = fields.ql === prevQLength;
+        for (let k = 0; fields.sameQuery && k < fields.ql; k++)
+          fields.sameQuery = bytes[fields.qs + k] === bytes[prevQStart + k];
       }
-      if (Number.isNaN(value))
-        throw new FormatError(
-          `${source} line ${line}: the ${isRun ? "score" : "label"} "${decoder.decode(bytes.subarray(vs, ve))}" is not a number`,
-        );
-      if (!isRun && !Number.isInteger(value))
-        throw new FormatError(`${source} line ${line}: the label ${value} is not a whole number`);
-      if (dl > 255)
-        throw new FormatError(`${source} line ${line}: the candidate id is longer than 255 bytes`);
-      if (!sameQuery) {
+      checkFields(fields, kind, source, line, bytes);
+      if (!fields.sameQuery) {
         if (prevQLength >= 0) {
           segment.count = count;
           if (this.onSegment(segment) === false) return -1;
         }
-        segment.qid = decoder.decode(bytes.subarray(qs, qs + ql));
+        segment.qid = decoder.decode(bytes.subarray(fields.qs, fields.qs + fields.ql));
         count = 0;
         segmentStart = lineStart;
         segmentLine = line - 1;
-        prevQStart = qs;
-        prevQLength = ql;
+        prevQStart = fields.qs;
+        prevQLength = fields.ql;
       }
-      if (count === docStart.length) {
-        const capacity = count * 2;
-        docStart = segment.docStart = grow(docStart, capacity);
-        docLength = segment.docLength = grow(docLength, capacity);
-        docHash = segment.docHash = grow(docHash, capacity);
-        values = segment.value = grow(values, capacity);
-      }
-      docStart[count] = ds;
-      docLength[count] = dl;
-      docHash[count] = h;
-      values[count] = value;
-      count++;
+      this.append(count++);
     }
     if (more && prevQLength >= 0) {
       // The last segment is read again, whole, from the next piece.
@@ -213,6 +123,88 @@ export class TrecReader {
     segment.count = count;
     if (count > 0 && this.onSegment(segment) === false) return -1;
     return n;
+  }
+
+  /** Puts the fields of the line just read at place `at` of the segment, growing its arrays when full. */
+  private append(at: number) {
+    const { segment, fields } = this;
+    if (at === segment.docStart.length) {
+      const capacity = at * 2;
+      segment.docStart = grow(segment.docStart, capacity);
+      segment.docLength = grow(segment.docLength, capacity);
+      segment.docHash = grow(segment.docHash, capacity);
+      segment.value = grow(segment.value, capacity);
+    }
+    segment.docStart[at] = fields.ds;
+    segment.docLength[at] = fields.dl;
+    segment.docHash[at] = fields.h;
+    segment.value[at] = fields.value;
+  }
+
+  /**
+   * The usual line, read field by field in one pass: one space or tab between fields, a newline (or
+   * CR LF) at the end; its fields go to `this.fields`, with whether its query is the line before's
+   * (at prevQStart, prevQLength; −1 for none). Returns where the next line starts, or −1 for any other
+   * line, which the general reader (readLine) reads again.
+   */
+  private readUsualLine(bytes: Uint8Array, i: number, prevQStart: number, prevQLength: number): number {
+    const fields = this.fields;
+    const isRun = this.kind === "run";
+    const qs = i;
+    let h = 0x811c9dc5;
+    let sameQuery = prevQLength >= 0;
+    let c = bytes[i];
+    if (!(c > 32)) return -1;
+    // The query, compared with the line before's as it is read.
+    let k = 0;
+    while (c > 32) {
+      if (sameQuery && bytes[prevQStart + k] !== c) sameQuery = false;
+      k++;
+      c = bytes[++i];
+    }
+    const ql = i - qs;
+    if (ql !== prevQLength) sameQuery = false;
+    if (c !== SPACE && c !== TAB) return -1;
+    c = bytes[++i];
+    if (!(c > 32)) return -1;
+    while (c > 32) c = bytes[++i];
+    if (c !== SPACE && c !== TAB) return -1;
+    c = bytes[++i];
+    if (!(c > 32)) return -1;
+    const ds = i;
+    while (c > 32) {
+      h = Math.imul(h ^ c, 0x01000193);
+      c = bytes[++i];
+    }
+    const dl = i - ds;
+    if (c !== SPACE && c !== TAB) return -1;
+    c = bytes[++i];
+    if (!(c > 32)) return -1;
+    if (isRun) {
+      // The rank, which trec_eval ignores too.
+      while (c > 32) c = bytes[++i];
+      if (c !== SPACE && c !== TAB) return -1;
+      c = bytes[++i];
+      if (!(c > 32)) return -1;
+    }
+    i = readNumber(bytes, i, fields);
+    c = bytes[i];
+    if (isRun) {
+      // The run's tag.
+      if (c !== SPACE && c !== TAB) return -1;
+      c = bytes[++i];
+      if (!(c > 32)) return -1;
+      while (c > 32) c = bytes[++i];
+    }
+    if (c === CR) c = bytes[++i];
+    if (c !== NL) return -1;
+    fields.qs = qs;
+    fields.ql = ql;
+    fields.ds = ds;
+    fields.dl = dl;
+    fields.h = h;
+    fields.sameQuery = sameQuery;
+    return i + 1;
   }
 
   /**
@@ -260,6 +252,75 @@ const SPACE = 32,
   TAB = 9,
   NL = 10,
   CR = 13;
+
+/** The fields of one line: offsets and lengths into the bytes read (query, docid, number), and the docid's hash. */
+interface LineFields {
+  /** How many fields the general reader found; 0 for a blank line. */
+  count: number;
+  qs: number;
+  ql: number;
+  ds: number;
+  dl: number;
+  h: number;
+  value: number;
+  vs: number;
+  ve: number;
+  /** Whether the line's query is the one of the line before. */
+  sameQuery: boolean;
+}
+
+/**
+ * The number starting at i (a run's score, a qrels label) into fields.value (NaN when it is none), its
+ * extent into fields.vs and fields.ve; returns where it ends.
+ */
+function readNumber(bytes: Uint8Array, i: number, fields: LineFields): number {
+  const vs = i;
+  let c = bytes[i];
+  let negative = false;
+  if (c === 45) {
+    negative = true;
+    c = bytes[++i];
+  } else if (c === 43) c = bytes[++i];
+  let mantissa = 0,
+    digits = 0,
+    fraction = -1,
+    simple = true;
+  while (c > 32) {
+    if (c >= 48 && c <= 57) {
+      mantissa = mantissa * 10 + (c - 48);
+      digits++;
+      if (fraction >= 0) fraction++;
+    } else if (c === 46 && fraction < 0) fraction = 0;
+    else simple = false;
+    c = bytes[++i];
+  }
+  fields.vs = vs;
+  fields.ve = i;
+  // Integer mantissa over one exact power of ten: one rounding, the same double as Number().
+  if (simple && digits > 0 && digits <= 15)
+    fields.value = (fraction > 0 ? mantissa / POW10[fraction] : mantissa) * (negative ? -1 : 1);
+  else fields.value = numberOf(bytes, vs, i);
+  return i;
+}
+
+/** A line's number and docid as the format allows them, or an error naming the line. */
+function checkFields(
+  fields: LineFields,
+  kind: "run" | "qrels",
+  source: string,
+  line: number,
+  bytes: Uint8Array,
+) {
+  const isRun = kind === "run";
+  if (Number.isNaN(fields.value))
+    throw new FormatError(
+      `${source} line ${line}: the ${isRun ? "score" : "label"} "${decoder.decode(bytes.subarray(fields.vs, fields.ve))}" is not a number`,
+    );
+  if (!isRun && !Number.isInteger(fields.value))
+    throw new FormatError(`${source} line ${line}: the label ${fields.value} is not a whole number`);
+  if (fields.dl > 255)
+    throw new FormatError(`${source} line ${line}: the candidate id is longer than 255 bytes`);
+}
 
 const decoder = new TextDecoder();
 const POW10 = Array.from({ length: 23 }, (_, i) => 10 ** i);

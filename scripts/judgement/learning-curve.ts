@@ -53,33 +53,15 @@ export function learningCurves(
   options: LearningCurveOptions = {},
 ): Map<AggregationMethod, LearningCurve> {
   const draws = options.draws ?? DEFAULT_DRAWS;
-  const K = options.classes ?? GRADE_CLASSES;
-  const items = [...new Set(ratings.map((r) => r.item))];
-  const itemIndex = new Map(items.map((item, i) => [item, i]));
-  const raters = new Map<string, number>();
-  const grades: number[][] = items.map(() => []);
-  const whose: number[][] = items.map(() => []);
-  for (const r of ratings) {
-    if (!raters.has(r.rater)) raters.set(r.rater, raters.size);
-    grades[itemIndex.get(r.item)!].push(r.grade);
-    whose[itemIndex.get(r.item)!].push(raters.get(r.rater)!);
-  }
+  const byItem = gradesByItem(ratings);
+  const { items, grades, whose } = byItem;
   const r = Math.max(0, ...grades.map((g) => g.length));
   const useTruth = truth !== null && truth.size > 0;
   const rng = createRng(options.seed ?? "assay");
-  const label = (
-    method: AggregationMethod,
-    picked: number[][],
-    pickedRaters: number[][],
-    coin?: Rng,
-  ): (number | null)[] => {
-    if (method === "median") return picked.map(medianGrade);
-    if (method === "mean") return picked.map(meanGrade);
-    if (method === "majority") return picked.map((g) => majorityGrade(g, coin));
-    return dsLabels(picked, pickedRaters, raters.size, K);
-  };
   const coin = options.coinTies ? rng : undefined;
-  const allLabels = new Map(methods.map((m) => [m, label(m, grades, whose, coin)]));
+  const label = (method: AggregationMethod, picked: number[][], pickedRaters: number[][]) =>
+    labelsOf(method, picked, pickedRaters, byItem.raters, options.classes ?? GRADE_CLASSES, coin);
+  const allLabels = new Map(methods.map((m) => [m, label(m, grades, whose)]));
   const reference: (number | null)[] = useTruth ? items.map((item) => truth.get(item) ?? null) : [];
   const scored = useTruth
     ? items.map((_, i) => i).filter((i) => reference[i] !== null)
@@ -109,25 +91,18 @@ export function learningCurves(
         const all = curves.get(m)!.allRaters;
         curves.get(m)!.points.push({ n, accuracy: all, ci: { lower: all, upper: all } });
       }
-      options.onProgress?.(n, r);
-      continue;
-    }
-    const values = new Map(methods.map((m) => [m, new Float64Array(draws)]));
-    for (let d = 0; d < draws; d++) {
-      const picked: number[][] = [];
-      const pr: number[][] = [];
-      for (let i = 0; i < items.length; i++) {
-        const order = partialShuffle(grades[i].length, n, rng);
-        picked.push(order.map((o) => grades[i][o]));
-        pr.push(order.map((o) => whose[i][o]));
+    } else {
+      const values = drawAccuracies(byItem, n, draws, rng, methods, (m, picked, pr) =>
+        accuracyOf(m, label(m, picked, pr)),
+      );
+      for (const m of methods) {
+        const v = values.get(m)!;
+        curves.get(m)!.points.push({
+          n,
+          accuracy: v.reduce((s, x) => s + x, 0) / draws,
+          ci: percentileInterval(v, 0.95),
+        });
       }
-      for (const m of methods) values.get(m)![d] = accuracyOf(m, label(m, picked, pr, coin));
-    }
-    for (const m of methods) {
-      const v = values.get(m)!;
-      curves
-        .get(m)!
-        .points.push({ n, accuracy: v.reduce((s, x) => s + x, 0) / draws, ci: percentileInterval(v, 0.95) });
     }
     options.onProgress?.(n, r);
   }
@@ -135,6 +110,67 @@ export function learningCurves(
     curve.suggestedN = curve.points.find((p) => p.accuracy >= 0.95 * curve.allRaters)?.n ?? null;
   }
   return curves;
+}
+
+/** Each item's grades and, beside them, the index of the rater who gave each. */
+interface GradesByItem {
+  items: string[];
+  grades: number[][];
+  whose: number[][];
+  /** How many raters there are. */
+  raters: number;
+}
+
+function gradesByItem(ratings: readonly GradedRating[]): GradesByItem {
+  const items = [...new Set(ratings.map((r) => r.item))];
+  const itemIndex = new Map(items.map((item, i) => [item, i]));
+  const raters = new Map<string, number>();
+  const grades: number[][] = items.map(() => []);
+  const whose: number[][] = items.map(() => []);
+  for (const r of ratings) {
+    if (!raters.has(r.rater)) raters.set(r.rater, raters.size);
+    grades[itemIndex.get(r.item)!].push(r.grade);
+    whose[itemIndex.get(r.item)!].push(raters.get(r.rater)!);
+  }
+  return { items, grades, whose, raters: raters.size };
+}
+
+/** Each item's label by one aggregation method from the grades picked (and who gave them). */
+function labelsOf(
+  method: AggregationMethod,
+  picked: number[][],
+  pickedRaters: number[][],
+  raters: number,
+  classes: number,
+  coin?: Rng,
+): (number | null)[] {
+  if (method === "median") return picked.map(medianGrade);
+  if (method === "mean") return picked.map(meanGrade);
+  if (method === "majority") return picked.map((g) => majorityGrade(g, coin));
+  return dsLabels(picked, pickedRaters, raters, classes);
+}
+
+/** Per method, the accuracy of each of `draws` seeded draws of n grades per item. */
+function drawAccuracies(
+  { items, grades, whose }: GradesByItem,
+  n: number,
+  draws: number,
+  rng: Rng,
+  methods: readonly AggregationMethod[],
+  accuracy: (method: AggregationMethod, picked: number[][], pickedRaters: number[][]) => number,
+): Map<AggregationMethod, Float64Array> {
+  const values = new Map(methods.map((m) => [m, new Float64Array(draws)]));
+  for (let d = 0; d < draws; d++) {
+    const picked: number[][] = [];
+    const pr: number[][] = [];
+    for (let i = 0; i < items.length; i++) {
+      const order = partialShuffle(grades[i].length, n, rng);
+      picked.push(order.map((o) => grades[i][o]));
+      pr.push(order.map((o) => whose[i][o]));
+    }
+    for (const m of methods) values.get(m)![d] = accuracy(m, picked, pr);
+  }
+  return values;
 }
 
 /** The first min(n, m) positions of a seeded shuffle of 0..m−1. */

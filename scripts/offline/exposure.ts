@@ -67,93 +67,9 @@ export function exposureReport(
   catalog: ReadonlySet<string>,
   candidateSubject: ReadonlyMap<string, string>,
 ): ExposureReport {
-  // Candidates and subjects become small integers once, so every K and group below counts in typed arrays.
-  const index = new Map<string, number>();
-  for (const id of catalog) index.set(id, index.size);
-  const encoded = lists.map((l) =>
-    Int32Array.from(l.items, (id) => {
-      let i = index.get(id);
-      if (i === undefined) index.set(id, (i = index.size));
-      return i;
-    }),
-  );
-  const ids = [...index.keys()];
-  const n = ids.length;
-  const subjectIndex = new Map([...new Set(candidateSubject.values())].sort().map((name, i) => [name, i]));
-  const candidateSubjectOf = Int32Array.from(
-    ids,
-    (id) => subjectIndex.get(candidateSubject.get(id) ?? "\u0000") ?? -1,
-  );
-  // -1: the proposal has no subject; -2: a subject no candidate has (every known slot is then "other").
-  const proposalSubjectOf = lists.map((l) => (l.subject === null ? -1 : (subjectIndex.get(l.subject) ?? -2)));
-  const names = [...new Set(lists.map((l) => l.subject ?? NONE))].sort();
-  const groupOf = Int32Array.from(lists, (l) => names.indexOf(l.subject ?? NONE));
-  const G = names.length;
-  const byK = ks.map((k) => {
-    const counts = new Float64Array((G + 1) * n); // rows 0..G−1: groups; row G: overall
-    for (let q = 0; q < lists.length; q++) {
-      const items = encoded[q];
-      const row = groupOf[q] * n;
-      for (let r = 0; r < Math.min(k, items.length); r++) {
-        counts[row + items[r]]++;
-        counts[G * n + items[r]]++;
-      }
-    }
-    const head = headOf(counts.subarray(G * n), ids, Math.ceil(HEAD_SHARE * catalog.size));
-    const tally = Array.from({ length: G + 1 }, () => ({
-      slots: 0,
-      tail: 0,
-      unknown: 0,
-      known: 0,
-      other: 0,
-      entropySum: 0,
-      entropyProposals: 0,
-    }));
-    const subjectCounts = new Int32Array(subjectIndex.size);
-    for (let q = 0; q < lists.length; q++) {
-      const items = encoded[q];
-      const depth = Math.min(k, items.length);
-      let tail = 0;
-      let unknown = 0;
-      let other = 0;
-      subjectCounts.fill(0);
-      for (let r = 0; r < depth; r++) {
-        const c = items[r];
-        if (!head[c]) tail++;
-        const s = candidateSubjectOf[c];
-        if (s < 0) unknown++;
-        else {
-          subjectCounts[s]++;
-          if (s !== proposalSubjectOf[q]) other++;
-        }
-      }
-      const known = depth - unknown;
-      let h = 0;
-      for (let s = 0; s < subjectCounts.length; s++)
-        if (subjectCounts[s]) h -= (subjectCounts[s] / known) * Math.log2(subjectCounts[s] / known);
-      for (const t of [tally[groupOf[q]], tally[G]]) {
-        t.slots += depth;
-        t.tail += tail;
-        t.unknown += unknown;
-        if (proposalSubjectOf[q] !== -1) {
-          t.known += known;
-          t.other += other;
-        }
-        if (known > 0) {
-          t.entropySum += h === 0 ? 0 : h;
-          t.entropyProposals++;
-        }
-      }
-    }
-    return tally.map((t, g): ExposureAtK => ({
-      k,
-      longTailShare: t.slots ? t.tail / t.slots : null,
-      gini: giniOf(Float64Array.from(counts.subarray(g * n, (g + 1) * n))),
-      subjectEntropy: t.entropyProposals ? t.entropySum / t.entropyProposals : null,
-      otherSubjectShare: t.known ? t.other / t.known : null,
-      unknownSubjectShare: t.slots ? t.unknown / t.slots : null,
-    }));
-  });
+  const encoded = encodeLists(lists, catalog, candidateSubject);
+  const { names, groupOf, G } = encoded;
+  const byK = ks.map((k) => exposureAtK(encoded, k, catalog.size));
   const group = (g: number): ExposureGroup => {
     const members = g === G ? lists.length : lists.filter((_, q) => groupOf[q] === g).length;
     const withList = lists.filter((l, q) => (g === G || groupOf[q] === g) && l.items.length > 0).length;
@@ -168,6 +84,132 @@ export function exposureReport(
     overall: group(G),
     subjects: Object.fromEntries(names.map((name, g) => [name, group(g)])),
   };
+}
+
+/** The lists with candidates and subjects as small integers, so every K and group counts in typed arrays. */
+interface EncodedLists {
+  /** Each list's candidates by index: the catalog's first, then any listed outside it. */
+  lists: Int32Array[];
+  ids: string[];
+  /** Each candidate's subject index, −1 when it has none. */
+  candidateSubjectOf: Int32Array;
+  /** Each list's proposal subject: −1 the proposal has none; −2 a subject no candidate has (every known slot is "other"). */
+  proposalSubjectOf: number[];
+  subjects: number;
+  /** The groups (proposal subjects, sorted, "(none)" among them) and each list's; G, the overall row, is the last. */
+  names: string[];
+  groupOf: Int32Array;
+  G: number;
+}
+
+function encodeLists(
+  lists: readonly ExposureList[],
+  catalog: ReadonlySet<string>,
+  candidateSubject: ReadonlyMap<string, string>,
+): EncodedLists {
+  const index = new Map<string, number>();
+  for (const id of catalog) index.set(id, index.size);
+  const encoded = lists.map((l) =>
+    Int32Array.from(l.items, (id) => {
+      let i = index.get(id);
+      if (i === undefined) index.set(id, (i = index.size));
+      return i;
+    }),
+  );
+  const ids = [...index.keys()];
+  const subjectIndex = new Map([...new Set(candidateSubject.values())].sort().map((name, i) => [name, i]));
+  const candidateSubjectOf = Int32Array.from(
+    ids,
+    (id) => subjectIndex.get(candidateSubject.get(id) ?? "\u0000") ?? -1,
+  );
+  const proposalSubjectOf = lists.map((l) => (l.subject === null ? -1 : (subjectIndex.get(l.subject) ?? -2)));
+  const names = [...new Set(lists.map((l) => l.subject ?? NONE))].sort();
+  const groupOf = Int32Array.from(lists, (l) => names.indexOf(l.subject ?? NONE));
+  return {
+    lists: encoded,
+    ids,
+    candidateSubjectOf,
+    proposalSubjectOf,
+    subjects: subjectIndex.size,
+    names,
+    groupOf,
+    G: names.length,
+  };
+}
+
+/** Every figure at one K, per group (rows 0..G−1) and overall (row G). */
+function exposureAtK(e: EncodedLists, k: number, catalogSize: number): ExposureAtK[] {
+  const { lists, ids, groupOf, G } = e;
+  const n = ids.length;
+  const counts = new Float64Array((G + 1) * n); // rows 0..G−1: groups; row G: overall
+  for (let q = 0; q < lists.length; q++) {
+    const items = lists[q];
+    const row = groupOf[q] * n;
+    for (let r = 0; r < Math.min(k, items.length); r++) {
+      counts[row + items[r]]++;
+      counts[G * n + items[r]]++;
+    }
+  }
+  const head = headOf(counts.subarray(G * n), ids, Math.ceil(HEAD_SHARE * catalogSize));
+  return slotTallies(e, k, head).map((t, g): ExposureAtK => ({
+    k,
+    longTailShare: t.slots ? t.tail / t.slots : null,
+    gini: giniOf(Float64Array.from(counts.subarray(g * n, (g + 1) * n))),
+    subjectEntropy: t.entropyProposals ? t.entropySum / t.entropyProposals : null,
+    otherSubjectShare: t.known ? t.other / t.known : null,
+    unknownSubjectShare: t.slots ? t.unknown / t.slots : null,
+  }));
+}
+
+/** Per group and overall: top-K slots, those outside the head, of unknown, known and other subject, and entropies. */
+function slotTallies(e: EncodedLists, k: number, head: Uint8Array) {
+  const { lists, groupOf, G, candidateSubjectOf, proposalSubjectOf } = e;
+  const tally = Array.from({ length: G + 1 }, () => ({
+    slots: 0,
+    tail: 0,
+    unknown: 0,
+    known: 0,
+    other: 0,
+    entropySum: 0,
+    entropyProposals: 0,
+  }));
+  const subjectCounts = new Int32Array(e.subjects);
+  for (let q = 0; q < lists.length; q++) {
+    const items = lists[q];
+    const depth = Math.min(k, items.length);
+    let tail = 0;
+    let unknown = 0;
+    let other = 0;
+    subjectCounts.fill(0);
+    for (let r = 0; r < depth; r++) {
+      const c = items[r];
+      if (!head[c]) tail++;
+      const s = candidateSubjectOf[c];
+      if (s < 0) unknown++;
+      else {
+        subjectCounts[s]++;
+        if (s !== proposalSubjectOf[q]) other++;
+      }
+    }
+    const known = depth - unknown;
+    let h = 0;
+    for (let s = 0; s < subjectCounts.length; s++)
+      if (subjectCounts[s]) h -= (subjectCounts[s] / known) * Math.log2(subjectCounts[s] / known);
+    for (const t of [tally[groupOf[q]], tally[G]]) {
+      t.slots += depth;
+      t.tail += tail;
+      t.unknown += unknown;
+      if (proposalSubjectOf[q] !== -1) {
+        t.known += known;
+        t.other += other;
+      }
+      if (known > 0) {
+        t.entropySum += h === 0 ? 0 : h;
+        t.entropyProposals++;
+      }
+    }
+  }
+  return tally;
 }
 
 /** Marks the `size` candidates most often in the top K (ties by candidate id; never-shown ones are never head). */

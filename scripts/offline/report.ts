@@ -2,9 +2,11 @@ import { createRng } from "../lib/random";
 import { percentileInterval, type Interval } from "../stats/bootstrap";
 import { holm, pairedTest, type PairedTest } from "../stats/paired";
 import { quantile, quantileSorted, variance } from "../stats/quantile";
-import { aggregationOf, evaluateQueries, type Aggregation, type QueryInput } from "../eval/evaluate";
+import { evaluateQueries, type QueryInput } from "../eval/evaluate";
 import { parseMeasures, type Measure } from "../eval/measures";
-import { poolRecall } from "../eval/ranking";
+import { aggregationOf, type Aggregation } from "../eval/registry";
+import { coverage } from "../eval/registry/coverage";
+import { POOL_RECALL, poolRecall } from "../eval/registry/pool-recall";
 import { candidateSubjects } from "./exposure";
 import { systemScoreSections, type SystemScoreSections } from "./scores";
 import { createResampler, subjectStratum } from "../stats/stratified";
@@ -135,7 +137,6 @@ export interface OfflineReport {
 }
 
 export const DEFAULT_KS = [5, 10, 20, 30, 50];
-const POOL_RECALL = "PoolRecall";
 
 export function offlineMeasureNames(ks: readonly number[]): string[] {
   return [
@@ -163,229 +164,357 @@ interface ProposalValues {
   weights: Float64Array[];
 }
 
+/** The options with their defaults filled in. */
+interface Settings {
+  ks: number[];
+  B: number;
+  seed: string | number;
+  level: number;
+  failureK: number;
+  test: PairedTest;
+  stratify: "subject" | null;
+  excludeConflicts: boolean;
+}
+
+/** The report's columns: the measures of offlineMeasureNames and pool recall, with their aggregations. */
+interface Columns {
+  measures: Measure[];
+  names: string[];
+  aggregations: Aggregation[];
+}
+
+/** One system's per-proposal values, and the first list of each proposal for Coverage@K. */
+interface SystemValues {
+  system: OfflineInput["systems"][number];
+  proposals: ProposalValues[];
+  coverageLists: QueryInput[];
+}
+
+/** What every part of one system's report reads. */
+interface SystemContext {
+  given: OfflineInput;
+  input: OfflineInput;
+  settings: Settings;
+  columns: Columns;
+  system: OfflineInput["systems"][number];
+  proposals: ProposalValues[];
+  /** A proposal's value of the named column (the mean over its variants). */
+  meanOver: (p: ProposalValues, name: string) => number;
+}
+
 /**
  * The whole tier-1 report. Each proposal's value is the mean over its query variants; bootstrap CIs
  * resample proposals and, inside each drawn proposal, its variants (DESIGN.md, Statistics).
  */
 export function offlineReport(given: OfflineInput, options: OfflineOptions = {}): OfflineReport {
   const { input, window } = prepareOfflineInput(given, options);
-  const stratify = options.stratify ?? null;
-  const excludeConflicts = options.excludeConflicts ?? false;
-  const ks = options.ks ?? DEFAULT_KS;
-  const B = options.B ?? 2000;
-  const seed = options.seed ?? "assay";
-  const level = options.level ?? 0.95;
-  const failureK = options.failureK ?? 30;
-  const test = options.test ?? "t";
-  const measures = parseMeasures(offlineMeasureNames(ks));
-  const columns = [...measures.map((m) => m.name), POOL_RECALL];
-  const aggregations: Aggregation[] = [...measures.map(aggregationOf), "present-mean"];
+  const settings = settingsOf(options);
+  const measures = parseMeasures(offlineMeasureNames(settings.ks));
+  const columns: Columns = {
+    measures,
+    names: [...measures.map((m) => m.name), POOL_RECALL],
+    aggregations: [...measures.map(aggregationOf), "present-mean"],
+  };
   const labelled = input.proposals.filter((p) => (input.gold.get(p.id)?.size ?? 0) > 0);
   const candidateSubject = candidateSubjects(input.proposals, input.gold);
   const total = input.systems.length * (2 + new Set(labelled.map((p) => p.subject ?? "(none)")).size);
   let done = 0;
   const tick = () => options.onProgress?.(++done, total);
 
-  const perSystem = input.systems.map((system) => {
-    const proposals: ProposalValues[] = [];
-    const coverageLists: QueryInput[] = [];
-    for (const p of labelled) {
-      const variants = system.lists.get(p.id);
-      if (!variants || variants.size === 0) continue;
-      const gold = input.gold.get(p.id)!;
-      const judged = new Float64Array(gold.size).fill(1);
-      const queries: QueryInput[] = [...variants.entries()].map(([variant, items]) => ({
-        qid: `${p.id}\u0000${variant}`,
-        ranked: Float64Array.from(items, (c) => (gold.has(c) ? 1 : 0)),
-        judged,
-        items,
-      }));
-      coverageLists.push(...queries.slice(0, 1));
-      const evaluation = evaluateQueries(
-        queries,
-        measures.filter((m) => m.kind !== "Coverage"),
-      );
-      const byName = new Map(evaluation.columns.map((c) => [c.measure.name, c]));
-      proposals.push({
-        id: p.id,
-        subject: p.subject,
-        variants: queries.map((q, v) =>
-          Float64Array.from(columns, (name) =>
-            name === POOL_RECALL
-              ? (poolRecall(q.ranked, judged) ?? NaN)
-              : (byName.get(name)?.values[v] ?? NaN),
-          ),
-        ),
-        weights: queries.map((_, v) =>
-          Float64Array.from(columns, (name) => byName.get(name)?.weights?.[v] ?? 1),
-        ),
-      });
-    }
-    return { system, proposals, coverageLists };
-  });
-
+  const perSystem = input.systems.map((system) => systemValues(input, system, labelled, columns));
   const systems: SystemOffline[] = perSystem.map(({ system, proposals, coverageLists }) => {
-    const group = (members: ProposalValues[], label: string): GroupReport => {
-      const estimates = estimateGroup(members, aggregations, {
-        B,
-        seed: `${seed}:${system.key}:${label}`,
-        level,
-        stratify,
-      });
-      const out: Record<string, Estimate> = {};
-      columns.forEach((name, j) => (out[name] = estimates[j]));
-      // Coverage@K is a property of the whole set of lists: no interval.
-      const ids = new Set(members.map((m) => m.id));
-      for (const m of measures.filter((x) => x.kind === "Coverage")) {
-        const lists = coverageLists.filter((q) => ids.has(q.qid.split("\u0000")[0]));
-        out[m.name] = { value: coverageOf(lists, m.k!, input.catalog), ci: null };
-      }
-      tick();
-      return { proposals: members.length, measures: out };
-    };
-    const overall = group(proposals, "overall");
-    const subjectNames = [...new Set(proposals.map((p) => p.subject ?? "(none)"))].sort();
-    const subjects = Object.fromEntries(
-      subjectNames.map((name) => [
-        name,
-        group(
-          proposals.filter((p) => (p.subject ?? "(none)") === name),
-          name,
-        ),
-      ]),
-    );
     const meanOver = (p: ProposalValues, name: string) =>
-      proposalValue(p, columns.indexOf(name), aggregations[columns.indexOf(name)]);
+      proposalValue(p, columns.names.indexOf(name), columns.aggregations[columns.names.indexOf(name)]);
+    const context: SystemContext = { given, input, settings, columns, system, proposals, meanOver };
+    const { integrity, ...report } = systemReport(context, coverageLists, tick);
+    const scoreOptions = { ks: settings.ks, bands: options.bands, level: settings.level, candidateSubject };
+    return { ...report, ...systemScoreSections(input, system, labelled, scoreOptions), integrity };
+  });
+  const comparisons = compareSystems(perSystem, columns, settings);
+  const declared = [...(input.conflicts ?? new Map()).values()].reduce((n, m) => n + m.size, 0);
+  return {
+    parameters: { ...settings, window, ...(options.bands?.length ? { bands: options.bands } : {}) },
+    systems,
+    comparisons,
+    conflicts: {
+      declared,
+      overall: overallConflicts(
+        systems.map((s) => s.integrity),
+        settings.ks,
+      ),
+    },
+  };
+}
 
-    const rankDistribution = [1, 2, 3].map((g) => {
-      const values = proposals.map((p) => meanOver(p, `Rank(g=${g})`)).filter((v) => !Number.isNaN(v));
-      const missing = proposals.length - values.length;
-      return {
-        g,
-        proposals: proposals.length,
-        mean: values.length ? values.reduce((a, b) => a + b, 0) / values.length : null,
-        median: values.length ? quantile(values, 0.5) : null,
-        p90: values.length ? quantile(values, 0.9) : null,
-        variance: values.length > 1 ? variance(values) : null,
-        missing,
-        missingShare: proposals.length ? missing / proposals.length : 0,
-      };
-    });
-    const kHitValues = proposals.map((p) => meanOver(p, "Rank(g=1)"));
-    const strata = stratify ? proposals.map((p) => subjectStratum(p.subject)) : null;
-    const kHit = {
-      median: quantileEstimate(kHitValues, 0.5, { B, seed: `${seed}:${system.key}:khit50`, level, strata }),
-      p90: quantileEstimate(kHitValues, 0.9, { B, seed: `${seed}:${system.key}:khit90`, level, strata }),
-    };
-    // COI@K and leakage describe the lists as the system returned them, before any exclusion.
-    const returned = proposals.map((p) => ({
-      proposal: p.id,
-      items: [
-        ...given.systems
-          .find((s) => s.key === system.key)!
-          .lists.get(p.id)!
-          .values(),
-      ][0],
+function settingsOf(options: OfflineOptions): Settings {
+  return {
+    ks: options.ks ?? DEFAULT_KS,
+    B: options.B ?? 2000,
+    seed: options.seed ?? "assay",
+    level: options.level ?? 0.95,
+    failureK: options.failureK ?? 30,
+    test: options.test ?? "t",
+    stratify: options.stratify ?? null,
+    excludeConflicts: options.excludeConflicts ?? false,
+  };
+}
+
+/** Every column's value for each variant of each labelled proposal the system has a list for. */
+function systemValues(
+  input: OfflineInput,
+  system: OfflineInput["systems"][number],
+  labelled: OfflineInput["proposals"],
+  columns: Columns,
+): SystemValues {
+  const proposals: ProposalValues[] = [];
+  const coverageLists: QueryInput[] = [];
+  const perQuery = columns.measures.filter((m) => m.kind !== "Coverage");
+  for (const p of labelled) {
+    const variants = system.lists.get(p.id);
+    if (!variants || variants.size === 0) continue;
+    const gold = input.gold.get(p.id)!;
+    const judged = new Float64Array(gold.size).fill(1);
+    const queries: QueryInput[] = [...variants.entries()].map(([variant, items]) => ({
+      qid: `${p.id}\u0000${variant}`,
+      ranked: Float64Array.from(items, (c) => (gold.has(c) ? 1 : 0)),
+      judged,
+      items,
     }));
-    const integrity = systemIntegrity(input, returned, ks, Math.max(...ks));
-    tick();
-    const failureBreakdown = ks.map((k) => {
-      const success = proposals.map((p) => meanOver(p, `Success@${k}`));
-      const pool = proposals.map((p) => meanOver(p, POOL_RECALL));
-      let recallFailures = 0;
-      let rankingFailures = 0;
-      success.forEach((v, i) => {
-        if (v === 0) {
-          if (pool[i] === 0) recallFailures++;
-          else rankingFailures++;
-        }
-      });
-      return {
-        k,
-        successShare: proposals.length ? success.reduce((a, b) => a + b, 0) / proposals.length : 0,
-        recallFailures,
-        rankingFailures,
-      };
+    coverageLists.push(...queries.slice(0, 1));
+    const evaluation = evaluateQueries(queries, perQuery);
+    const byName = new Map(evaluation.columns.map((c) => [c.measure.name, c]));
+    proposals.push({
+      id: p.id,
+      subject: p.subject,
+      variants: queries.map((q, v) =>
+        Float64Array.from(columns.names, (name) =>
+          name === POOL_RECALL ? (poolRecall(q.ranked, judged) ?? NaN) : (byName.get(name)?.values[v] ?? NaN),
+        ),
+      ),
+      weights: queries.map((_, v) =>
+        Float64Array.from(columns.names, (name) => byName.get(name)?.weights?.[v] ?? 1),
+      ),
     });
-    const failureColumn = `Success@${failureK}`;
-    const failures = proposals
-      .filter((p) => columns.includes(failureColumn) && meanOver(p, failureColumn) === 0)
-      .map((p) => {
-        const info = input.proposals.find((x) => x.id === p.id)!;
-        const firstList = [...system.lists.get(p.id)!.values()][0];
-        const conflicted = integrity.conflictedSlots
-          .filter((c) => c.proposal === p.id && c.rank <= 10)
-          .map(({ candidate, rank }) => ({ candidate, rank }));
-        return {
-          proposal: p.id,
-          title: info.title,
-          gold: [...input.gold.get(p.id)!].sort(),
-          top: firstList.slice(0, 10),
-          conflicted,
-        };
-      });
-    const several = proposals.filter((p) => p.variants.length > 1);
-    const variants = several.length
-      ? {
-          proposalsWithSeveral: several.length,
-          spread: Object.fromEntries(
-            columns
-              .filter((_, j) => aggregations[j] !== "corpus")
-              .map((name) => {
-                const j = columns.indexOf(name);
-                const ranges = several.map((p) => {
-                  const vs = p.variants
-                    .map((v, i) => (aggregations[j] === "ratio" ? v[j] / p.weights[i][j] : v[j]))
-                    .filter((x) => !Number.isNaN(x));
-                  return vs.length ? Math.max(...vs) - Math.min(...vs) : NaN;
-                });
-                const valid = ranges.filter((x) => !Number.isNaN(x));
-                return [name, valid.length ? valid.reduce((a, b) => a + b, 0) / valid.length : NaN];
-              }),
-          ),
-        }
-      : null;
-    // Decision hints: how deep the UI should show by default, and subjects clearly below the rest.
-    const hintK = ks.includes(10) ? 10 : ks[0];
-    const overallRate = overall.measures[`Success@${hintK}`].value;
-    const weakSubjects = subjectNames.filter((name) => {
-      const ci = subjects[name].measures[`Success@${hintK}`].ci;
-      return overallRate !== null && ci !== null && subjects[name].proposals >= 5 && ci.upper < overallRate;
+  }
+  return { system, proposals, coverageLists };
+}
+
+/** One system's report but for its score sections: estimates overall and per subject, and what they suggest. */
+function systemReport(
+  context: SystemContext,
+  coverageLists: QueryInput[],
+  tick: () => void,
+): Omit<SystemOffline, keyof SystemScoreSections> {
+  const { system, proposals, settings } = context;
+  const { overall, subjects, subjectNames } = groupReports(context, coverageLists, tick);
+  const kHitValues = proposals.map((p) => context.meanOver(p, "Rank(g=1)"));
+  const { B, seed, level } = settings;
+  const strata = settings.stratify ? proposals.map((p) => subjectStratum(p.subject)) : null;
+  const kHit = {
+    median: quantileEstimate(kHitValues, 0.5, { B, seed: `${seed}:${system.key}:khit50`, level, strata }),
+    p90: quantileEstimate(kHitValues, 0.9, { B, seed: `${seed}:${system.key}:khit90`, level, strata }),
+  };
+  const integrity = returnedListsIntegrity(context);
+  tick();
+  return {
+    key: system.key,
+    name: system.name,
+    proposals: proposals.length,
+    overall,
+    subjects,
+    rankDistribution: rankDistribution(context),
+    kHit,
+    kHitValues: kHitValues.filter((v) => !Number.isNaN(v)),
+    failureBreakdown: failureBreakdown(context),
+    failures: failureCases(context, integrity),
+    variants: variantSpread(context),
+    hints: {
+      displayDepth: kHit.p90.value === null ? null : Math.ceil(kHit.p90.value),
+      weakSubjects: weakSubjects(settings.ks, overall, subjects, subjectNames),
+    },
+    integrity,
+  };
+}
+
+/** Every column's estimate over all the system's proposals and over each subject's. */
+function groupReports(context: SystemContext, coverageLists: QueryInput[], tick: () => void) {
+  const { input, settings, columns, system, proposals } = context;
+  const group = (members: ProposalValues[], label: string): GroupReport => {
+    const estimates = estimateGroup(members, columns.aggregations, {
+      B: settings.B,
+      seed: `${settings.seed}:${system.key}:${label}`,
+      level: settings.level,
+      stratify: settings.stratify,
+    });
+    const out: Record<string, Estimate> = {};
+    columns.names.forEach((name, j) => (out[name] = estimates[j]));
+    // Coverage@K is a property of the whole set of lists: no interval.
+    const ids = new Set(members.map((m) => m.id));
+    for (const m of columns.measures.filter((x) => x.kind === "Coverage")) {
+      const lists = coverageLists.filter((q) => ids.has(q.qid.split("\u0000")[0]));
+      const value =
+        input.catalog.size === 0 ? null : coverage(lists, m.k!, input.catalog, { outsiders: "counted" });
+      out[m.name] = { value, ci: null };
+    }
+    tick();
+    return { proposals: members.length, measures: out };
+  };
+  const overall = group(proposals, "overall");
+  const subjectNames = [...new Set(proposals.map((p) => p.subject ?? "(none)"))].sort();
+  const subjects = Object.fromEntries(
+    subjectNames.map((name) => [
+      name,
+      group(
+        proposals.filter((p) => (p.subject ?? "(none)") === name),
+        name,
+      ),
+    ]),
+  );
+  return { overall, subjects, subjectNames };
+}
+
+/** Rank(g) for g = 1, 2, 3 over the proposals that have one: mean, median, p90, variance, and how many have none. */
+function rankDistribution({ proposals, meanOver }: SystemContext): SystemOffline["rankDistribution"] {
+  return [1, 2, 3].map((g) => {
+    const values = proposals.map((p) => meanOver(p, `Rank(g=${g})`)).filter((v) => !Number.isNaN(v));
+    const missing = proposals.length - values.length;
+    return {
+      g,
+      proposals: proposals.length,
+      mean: values.length ? values.reduce((a, b) => a + b, 0) / values.length : null,
+      median: values.length ? quantile(values, 0.5) : null,
+      p90: values.length ? quantile(values, 0.9) : null,
+      variance: values.length > 1 ? variance(values) : null,
+      missing,
+      missingShare: proposals.length ? missing / proposals.length : 0,
+    };
+  });
+}
+
+/** COI@K and leakage describe the lists as the system returned them, before any exclusion. */
+function returnedListsIntegrity({ given, input, settings, system, proposals }: SystemContext) {
+  const returned = proposals.map((p) => ({
+    proposal: p.id,
+    items: [
+      ...given.systems
+        .find((s) => s.key === system.key)!
+        .lists.get(p.id)!
+        .values(),
+    ][0],
+  }));
+  return systemIntegrity(input, returned, settings.ks, Math.max(...settings.ks));
+}
+
+/** Per K: the share of proposals with a hit, and the misses told apart: never retrieved, or ranked too low. */
+function failureBreakdown({
+  settings,
+  proposals,
+  meanOver,
+}: SystemContext): SystemOffline["failureBreakdown"] {
+  return settings.ks.map((k) => {
+    const success = proposals.map((p) => meanOver(p, `Success@${k}`));
+    const pool = proposals.map((p) => meanOver(p, POOL_RECALL));
+    let recallFailures = 0;
+    let rankingFailures = 0;
+    success.forEach((v, i) => {
+      if (v === 0) {
+        if (pool[i] === 0) recallFailures++;
+        else rankingFailures++;
+      }
     });
     return {
-      key: system.key,
-      name: system.name,
-      proposals: proposals.length,
-      overall,
-      subjects,
-      rankDistribution,
-      kHit,
-      kHitValues: kHitValues.filter((v) => !Number.isNaN(v)),
-      failureBreakdown,
-      failures,
-      variants,
-      hints: { displayDepth: kHit.p90.value === null ? null : Math.ceil(kHit.p90.value), weakSubjects },
-      ...systemScoreSections(input, system, labelled, { ks, bands: options.bands, level, candidateSubject }),
-      integrity,
+      k,
+      successShare: proposals.length ? success.reduce((a, b) => a + b, 0) / proposals.length : 0,
+      recallFailures,
+      rankingFailures,
     };
   });
+}
 
-  // Pairwise comparison on the proposals both systems have lists for; Holm over every test.
+/** The proposals with no committee member in the top failureK, with their top 10 and its conflicts. */
+function failureCases(context: SystemContext, integrity: SystemIntegrity): SystemOffline["failures"] {
+  const { input, system, proposals, meanOver } = context;
+  const failureColumn = `Success@${context.settings.failureK}`;
+  return proposals
+    .filter((p) => context.columns.names.includes(failureColumn) && meanOver(p, failureColumn) === 0)
+    .map((p) => {
+      const info = input.proposals.find((x) => x.id === p.id)!;
+      const firstList = [...system.lists.get(p.id)!.values()][0];
+      const conflicted = integrity.conflictedSlots
+        .filter((c) => c.proposal === p.id && c.rank <= 10)
+        .map(({ candidate, rank }) => ({ candidate, rank }));
+      return {
+        proposal: p.id,
+        title: info.title,
+        gold: [...input.gold.get(p.id)!].sort(),
+        top: firstList.slice(0, 10),
+        conflicted,
+      };
+    });
+}
+
+/** Over proposals with several variants: each column's mean range (max − min) across a proposal's variants. */
+function variantSpread({ columns, proposals }: SystemContext): SystemOffline["variants"] {
+  const several = proposals.filter((p) => p.variants.length > 1);
+  if (!several.length) return null;
+  const { names, aggregations } = columns;
+  return {
+    proposalsWithSeveral: several.length,
+    spread: Object.fromEntries(
+      names
+        .filter((_, j) => aggregations[j] !== "corpus")
+        .map((name) => {
+          const j = names.indexOf(name);
+          const ranges = several.map((p) => {
+            const vs = p.variants
+              .map((v, i) => (aggregations[j] === "ratio" ? v[j] / p.weights[i][j] : v[j]))
+              .filter((x) => !Number.isNaN(x));
+            return vs.length ? Math.max(...vs) - Math.min(...vs) : NaN;
+          });
+          const valid = ranges.filter((x) => !Number.isNaN(x));
+          return [name, valid.length ? valid.reduce((a, b) => a + b, 0) / valid.length : NaN];
+        }),
+    ),
+  };
+}
+
+/** Decision hint: subjects (of 5 proposals or more) whose Success@10 interval lies wholly below the overall rate. */
+function weakSubjects(
+  ks: readonly number[],
+  overall: GroupReport,
+  subjects: Record<string, GroupReport>,
+  subjectNames: string[],
+): string[] {
+  const hintK = ks.includes(10) ? 10 : ks[0];
+  const overallRate = overall.measures[`Success@${hintK}`].value;
+  return subjectNames.filter((name) => {
+    const ci = subjects[name].measures[`Success@${hintK}`].ci;
+    return overallRate !== null && ci !== null && subjects[name].proposals >= 5 && ci.upper < overallRate;
+  });
+}
+
+/** Pairwise comparison on the proposals both systems have lists for; Holm over every test. */
+function compareSystems(
+  perSystem: SystemValues[],
+  columns: Columns,
+  settings: Settings,
+): OfflineComparison[] {
+  const { ks, test, B, seed } = settings;
   const comparisons: OfflineComparison[] = [];
   const compared = [...ks.map((k) => `Success@${k}`), ...ks.map((k) => `RR@${k}`), "AP", "Rank(g=1)"].filter(
-    (n) => columns.includes(n),
+    (n) => columns.names.includes(n),
   );
   for (let i = 0; i < perSystem.length; i++) {
     for (let j = i + 1; j < perSystem.length; j++) {
       const A = new Map(perSystem[i].proposals.map((p) => [p.id, p]));
       const both = perSystem[j].proposals.filter((p) => A.has(p.id));
       for (const name of compared) {
-        const c = columns.indexOf(name);
+        const c = columns.names.indexOf(name);
         const a: number[] = [];
         const b: number[] = [];
         for (const pb of both) {
-          const va = proposalValue(A.get(pb.id)!, c, aggregations[c]);
-          const vb = proposalValue(pb, c, aggregations[c]);
+          const va = proposalValue(A.get(pb.id)!, c, columns.aggregations[c]);
+          const vb = proposalValue(pb, c, columns.aggregations[c]);
           if (!Number.isNaN(va) && !Number.isNaN(vb)) {
             a.push(va);
             b.push(vb);
@@ -412,30 +541,7 @@ export function offlineReport(given: OfflineInput, options: OfflineOptions = {})
     }
   }
   holm(comparisons.map((c) => c.pValue)).forEach((p, i) => (comparisons[i].pAdjusted = p));
-  const declared = [...(input.conflicts ?? new Map()).values()].reduce((n, m) => n + m.size, 0);
-  return {
-    parameters: {
-      ks,
-      B,
-      seed,
-      level,
-      failureK,
-      test,
-      stratify,
-      excludeConflicts,
-      window,
-      ...(options.bands?.length ? { bands: options.bands } : {}),
-    },
-    systems,
-    comparisons,
-    conflicts: {
-      declared,
-      overall: overallConflicts(
-        systems.map((s) => s.integrity),
-        ks,
-      ),
-    },
-  };
+  return comparisons;
 }
 
 /** A proposal's value of column j: the mean over its variants (ratio columns: Σ num / Σ den). */
@@ -718,13 +824,6 @@ function quantileOfTally(tally: Int32Array, n: number, p: number): number {
     if (seen > hi) return low + (h - lo) * (v - low);
   }
   throw new Error("quantile of an empty tally");
-}
-
-function coverageOf(lists: QueryInput[], k: number, catalog: ReadonlySet<string>): number | null {
-  if (catalog.size === 0) return null;
-  const seen = new Set<string>();
-  for (const q of lists) for (let i = 0; i < Math.min(k, q.items!.length); i++) seen.add(q.items![i]);
-  return seen.size / catalog.size;
 }
 
 export type { Measure };

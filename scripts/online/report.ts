@@ -505,21 +505,7 @@ export function reportFromTotals(totals: StreamTotals, options: OnlineOptions = 
   }
   const armNames = [...new Set([...byArm.keys(), ...Object.keys(options.weights ?? {})])].sort();
   const arms: Record<string, ArmReport> = {};
-  for (const arm of armNames) {
-    const units = byArm.get(arm) ?? [];
-    const t = sumTotals(units);
-    arms[arm] = {
-      units: units.length,
-      sessions: t.sessions,
-      shown: t.shown,
-      clicked: t.clicked,
-      adopted: t.adopted,
-      ctr: metricOf(t, "ctr"),
-      adoptionRate: metricOf(t, "adoptionRate"),
-      meanAdoptedRank: metricOf(t, "meanAdoptedRank"),
-      sessionSuccessRate: metricOf(t, "sessionSuccessRate"),
-    };
-  }
+  for (const arm of armNames) arms[arm] = armReport(byArm.get(arm) ?? []);
   const weights = options.weights ?? Object.fromEntries(armNames.map((a) => [a, 1 / armNames.length]));
   const srm =
     armNames.length >= 2
@@ -528,64 +514,10 @@ export function reportFromTotals(totals: StreamTotals, options: OnlineOptions = 
   const control = options.control ?? armNames[0];
   if (control !== undefined && !armNames.includes(control))
     throw new Error(`the control arm ${control} has no units (arms: ${armNames.join(", ")})`);
-  const comparisons: Comparison[] = [];
-  if (options.intervals && armNames.length > 0) {
-    const groups = armNames.map((a) => byArm.get(a) ?? []);
-    const groupColumns = groups.map(columnsOf);
-    const treatments = armNames.filter((a) => a !== control);
-    const controlIndex = armNames.indexOf(control);
-    // Per resample: each arm's four metrics, then each treatment's difference and lift vs control.
-    const k = armNames.length * 4 + treatments.length * 8;
-    const intervals = bootstrapGroups(
-      groups.map((g) => g.length),
-      (counts) => {
-        const values = groupColumns.map((c, i) => sumColumns(c, counts[i]));
-        const out: (number | null)[] = [];
-        for (const v of values) for (const m of onlineMetrics) out.push(metricOf(v, m));
-        for (const arm of treatments) {
-          for (const m of onlineMetrics) {
-            const a = metricOf(values[armNames.indexOf(arm)], m);
-            const c = metricOf(values[controlIndex], m);
-            out.push(
-              a === null || c === null ? null : a - c,
-              a === null || c === null || c === 0 ? null : a / c - 1,
-            );
-          }
-        }
-        return out;
-      },
-      k,
-      options,
-    );
-    armNames.forEach((arm, i) => {
-      arms[arm].ci = Object.fromEntries(onlineMetrics.map((m, j) => [m, intervals[i * 4 + j]])) as Record<
-        OnlineMetric,
-        Interval | null
-      >;
-    });
-    treatments.forEach((arm, t) => {
-      const pValues = permutationPValues(byArm.get(arm) ?? [], byArm.get(control) ?? [], options);
-      onlineMetrics.forEach((metric, j) => {
-        const a = arms[arm][metric];
-        const c = arms[control][metric];
-        const base = armNames.length * 4 + t * 8 + j * 2;
-        const sequential =
-          options.intervalKind === "sequential"
-            ? sequentialComparison(byArm.get(arm) ?? [], byArm.get(control) ?? [], metric, a, c, options)
-            : null;
-        comparisons.push({
-          arm,
-          control,
-          metric,
-          difference: a === null || c === null ? null : a - c,
-          relativeLift: a === null || c === null || c === 0 ? null : a / c - 1,
-          ci: sequential ? sequential.ci : intervals[base],
-          liftCi: sequential ? sequential.liftCi : intervals[base + 1],
-          pValue: pValues[metric],
-        });
-      });
-    });
-  }
+  const comparisons =
+    options.intervals && armNames.length > 0
+      ? armIntervalsAndComparisons({ byArm, armNames, arms, control }, options)
+      : [];
   const excludedShare = totals.allUnits === 0 ? 0 : totals.excludedUnits / totals.allUnits;
   return {
     events: totals.events,
@@ -600,6 +532,108 @@ export function reportFromTotals(totals: StreamTotals, options: OnlineOptions = 
     ...(options.intervalKind ? { intervals: options.intervalKind } : {}),
     ...(options.intervalKind === "sequential" ? { nStar: options.nStar ?? DEFAULT_N_STAR } : {}),
   };
+}
+
+/** One arm's counts and metrics over its units. */
+function armReport(units: readonly UnitTotals[]): ArmReport {
+  const t = sumTotals(units);
+  return {
+    units: units.length,
+    sessions: t.sessions,
+    shown: t.shown,
+    clicked: t.clicked,
+    adopted: t.adopted,
+    ctr: metricOf(t, "ctr"),
+    adoptionRate: metricOf(t, "adoptionRate"),
+    meanAdoptedRank: metricOf(t, "meanAdoptedRank"),
+    sessionSuccessRate: metricOf(t, "sessionSuccessRate"),
+  };
+}
+
+/** The arms as the intervals and comparisons read them. */
+interface ArmsOf {
+  byArm: ReadonlyMap<string, UnitTotals[]>;
+  armNames: string[];
+  arms: Record<string, ArmReport>;
+  control: string;
+}
+
+/**
+ * Each arm's metric intervals (set on `arms`) and each treatment's comparison with the control: one
+ * cluster bootstrap over units serves both, then a permutation p-value (or, asked for, a sequential
+ * interval) per metric.
+ */
+function armIntervalsAndComparisons(
+  { byArm, armNames, arms, control }: ArmsOf,
+  options: OnlineOptions,
+): Comparison[] {
+  const treatments = armNames.filter((a) => a !== control);
+  const intervals = bootstrapArmMetrics(byArm, armNames, treatments, control, options);
+  armNames.forEach((arm, i) => {
+    arms[arm].ci = Object.fromEntries(onlineMetrics.map((m, j) => [m, intervals[i * 4 + j]])) as Record<
+      OnlineMetric,
+      Interval | null
+    >;
+  });
+  const comparisons: Comparison[] = [];
+  treatments.forEach((arm, t) => {
+    const pValues = permutationPValues(byArm.get(arm) ?? [], byArm.get(control) ?? [], options);
+    onlineMetrics.forEach((metric, j) => {
+      const a = arms[arm][metric];
+      const c = arms[control][metric];
+      const base = armNames.length * 4 + t * 8 + j * 2;
+      const sequential =
+        options.intervalKind === "sequential"
+          ? sequentialComparison(byArm.get(arm) ?? [], byArm.get(control) ?? [], metric, a, c, options)
+          : null;
+      comparisons.push({
+        arm,
+        control,
+        metric,
+        difference: a === null || c === null ? null : a - c,
+        relativeLift: a === null || c === null || c === 0 ? null : a / c - 1,
+        ci: sequential ? sequential.ci : intervals[base],
+        liftCi: sequential ? sequential.liftCi : intervals[base + 1],
+        pValue: pValues[metric],
+      });
+    });
+  });
+  return comparisons;
+}
+
+/** Cluster-bootstrap intervals, per resample: each arm's four metrics, then each treatment's difference and lift vs control. */
+function bootstrapArmMetrics(
+  byArm: ReadonlyMap<string, UnitTotals[]>,
+  armNames: string[],
+  treatments: string[],
+  control: string,
+  options: OnlineOptions,
+) {
+  const groups = armNames.map((a) => byArm.get(a) ?? []);
+  const groupColumns = groups.map(columnsOf);
+  const controlIndex = armNames.indexOf(control);
+  const k = armNames.length * 4 + treatments.length * 8;
+  return bootstrapGroups(
+    groups.map((g) => g.length),
+    (counts) => {
+      const values = groupColumns.map((c, i) => sumColumns(c, counts[i]));
+      const out: (number | null)[] = [];
+      for (const v of values) for (const m of onlineMetrics) out.push(metricOf(v, m));
+      for (const arm of treatments) {
+        for (const m of onlineMetrics) {
+          const a = metricOf(values[armNames.indexOf(arm)], m);
+          const c = metricOf(values[controlIndex], m);
+          out.push(
+            a === null || c === null ? null : a - c,
+            a === null || c === null || c === 0 ? null : a / c - 1,
+          );
+        }
+      }
+      return out;
+    },
+    k,
+    options,
+  );
 }
 
 /**

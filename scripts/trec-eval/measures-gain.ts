@@ -5,6 +5,13 @@ import { NONPOOL, UNJUDGED, type ResRels } from "./res-rels";
 const longCutoffs = [5, 10, 15, 20, 30, 100, 200, 500, 1000];
 const discount = (i: number) => Math.log2(i + 2);
 
+/**
+ * trec_eval's ndcg over res_rels, its loops and float order kept, for `assay trec_eval` (which prints what
+ * trec_eval prints) and the trec_eval measures of `assay eval` that only it has (gains given as
+ * `ndcg.1=3`, ndcg_rel, Rndcg). `assay eval`'s nDCG@K is scripts/eval/registry/ndcg.ts: the same formula
+ * on a list of labels, checked against trec_eval's printed values (trec-small); this one must stay
+ * because it works on trec_eval's own structures and is checked line by line against trec_eval's output.
+ */
 function ndcg(rr: ResRels, gains: ReturnType<typeof setupGains>) {
   const ideal = new IdealGains(gains);
   let dcg = 0;
@@ -139,7 +146,7 @@ function normalizedGain(rr: ResRels, gains: ReturnType<typeof setupGains>) {
   return sumIdeal > 0 ? resultsG / sumIdeal : 0;
 }
 
-/** ndcg_cut: the labels themselves as gains, whatever -m ndcg was given. */
+/** ndcg_cut: the labels themselves as gains, whatever -m ndcg was given (trec_eval's loop; see ndcg above). */
 function ndcgCut(rr: ResRels, cutoffs: number[]) {
   const out = new Array<number>(cutoffs.length).fill(0);
   let c = 0;

@@ -1,18 +1,14 @@
-import {
-  averagePrecision,
-  halfLifeParts,
-  judgedAt,
-  ndcg,
-  poolRecall,
-  precision,
-  rankOfNth,
-  recall,
-  reciprocalRank,
-  success,
-} from "./ranking";
-import { evaluateQueries, summarize } from "./evaluate";
-import { parseMeasures } from "./measures";
-import { FormatError, parseRun, runLists } from "./trec";
+import { averagePrecision } from "./ap";
+import { halfLifeParts } from "./hlu";
+import { judgedAt } from "./judged";
+import { ndcg } from "./ndcg";
+import { poolRecall } from "./pool-recall";
+import { precision, recall } from "./precision-recall";
+import { reciprocalRank } from "./rr";
+import { rankOfNth, success } from "./success";
+import { evaluateQueries, summarize } from "../evaluate";
+import { parseMeasures } from "../measures";
+import { FormatError, parseRun, runLists } from "../trec";
 
 const U = NaN; // an unjudged item
 const desc = (...labels: number[]) => labels.sort((a, b) => b - a);
