@@ -1,3 +1,4 @@
+import { DEFAULT_SEED } from "../lib/defaults";
 import { offlineReport } from "../offline/report";
 import { unpackOfflineInput, type PackedOfflineInput } from "../offline/pack";
 import { evaluateClickModels } from "./evaluate";
@@ -199,7 +200,7 @@ export function armClicks(
 function displayDepths(input: ExperimentClicksInput): DisplayDepth[] {
   // The depth is a point value (no interval is shown here), which the resamples do not change: one will do.
   const report = input.offline
-    ? offlineReport(unpackOfflineInput(input.offline), { ks: [10], B: 1, seed: "assay" })
+    ? offlineReport(unpackOfflineInput(input.offline), { ks: [10], B: 1, seed: DEFAULT_SEED })
     : null;
   return input.armSystems.map(({ arm, system }) => ({
     arm,

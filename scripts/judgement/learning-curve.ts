@@ -1,3 +1,4 @@
+import { DEFAULT_SEED } from "../lib/defaults";
 import { createRng, type Rng } from "../lib/random";
 import { percentileInterval, type Interval } from "../stats/bootstrap";
 import {
@@ -57,7 +58,7 @@ export function learningCurves(
   const { items, grades, whose } = byItem;
   const r = Math.max(0, ...grades.map((g) => g.length));
   const useTruth = truth !== null && truth.size > 0;
-  const rng = createRng(options.seed ?? "assay");
+  const rng = createRng(options.seed ?? DEFAULT_SEED);
   const coin = options.coinTies ? rng : undefined;
   const label = (method: AggregationMethod, picked: number[][], pickedRaters: number[][]) =>
     labelsOf(method, picked, pickedRaters, byItem.raters, options.classes ?? GRADE_CLASSES, coin);

@@ -1,3 +1,4 @@
+import { DEFAULT_SEED } from "../lib/defaults";
 import { createRng } from "../lib/random";
 import { percentileInterval, type Interval } from "../stats/bootstrap";
 import { holm, pairedTest, type PairedTest } from "../stats/paired";
@@ -250,7 +251,7 @@ function settingsOf(options: OfflineOptions): Settings {
   return {
     ks: options.ks ?? DEFAULT_KS,
     B: options.B ?? 2000,
-    seed: options.seed ?? "assay",
+    seed: options.seed ?? DEFAULT_SEED,
     level: options.level ?? 0.95,
     failureK: options.failureK ?? 30,
     test: options.test ?? "t",

@@ -1,3 +1,4 @@
+import { DEFAULT_SEED } from "../lib/defaults";
 import { bootstrapGroups, type BootstrapOptions, type Interval } from "../stats/bootstrap";
 import { sampleRatioMismatch } from "./srm";
 import { DEFAULT_N_STAR, sequentialInterval } from "./sequential";
@@ -659,7 +660,7 @@ function permutationPValues(
   const nA = treatment.length;
   const order = Int32Array.from({ length: n }, (_, i) => i);
   const B = options.B ?? 2000;
-  const rng = createRng(`${options.seed ?? "assay"}:permutation`);
+  const rng = createRng(`${options.seed ?? DEFAULT_SEED}:permutation`);
   const extreme = onlineMetrics.map(() => 0);
   const a = {} as SessionSums;
   const c = {} as SessionSums;
