@@ -5,10 +5,9 @@ import { evaluateQueries } from "../../eval/evaluate";
 import { parseMeasure } from "../../eval/measures";
 import { parseQrels, parseRun, runQueries } from "../../eval/trec";
 import { DEFAULT_B } from "../../stats/bootstrap";
-import type { PairedTest } from "../../stats/paired";
 import { CliError } from "../errors";
 import { ciText, emit, formatOf, table, type Cell, type Format } from "../output";
-import { collect, oneStdin, readBytes, readText, wholeNumber } from "../options";
+import { collect, oneStdin, pairedTest, readBytes, readText, wholeNumber } from "../options";
 import { guard } from "./eval";
 
 export function registerCompare(program: Command) {
@@ -46,8 +45,7 @@ interface CompareOptions {
 
 async function compare(o: CompareOptions) {
   const format = formatOf(o);
-  if (!["t", "wilcoxon", "permutation"].includes(o.test))
-    throw new CliError(`--test must be t, wilcoxon or permutation, not "${o.test}".`, 2);
+  const test = pairedTest(o.test);
   if (o.run.length < 2) throw new CliError("Give at least two runs: --run A --run B.", 2);
   oneStdin([{ file: o.qrels, what: "qrels" }, ...o.run.map((file) => ({ file, what: "run" }))]);
   const measure = guard(() => parseMeasure(o.measure));
@@ -65,7 +63,7 @@ async function compare(o: CompareOptions) {
       };
     }),
   );
-  const result = guard(() => compareSystems(systems, o.test as PairedTest, { B: o.bootstrap, seed: o.seed }));
+  const result = guard(() => compareSystems(systems, test, { B: o.bootstrap, seed: o.seed }));
   printComparison(format, measure.name, result);
 }
 

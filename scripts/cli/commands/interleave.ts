@@ -5,7 +5,7 @@ import type { CreditKind } from "../../interleaving/results";
 import { DEFAULT_B } from "../../stats/bootstrap";
 import { CliError } from "../errors";
 import { ciText, emit, formatOf, type Format } from "../output";
-import { assertReadable, wholeNumber } from "../options";
+import { assertReadable, refuseBadEventLines, wholeNumber } from "../options";
 
 function creditKind(value: string): CreditKind {
   if (value !== "click" && value !== "adopt") throw new InvalidArgumentError("must be click or adopt.");
@@ -47,14 +47,7 @@ async function interleave(o: InterleaveOptions) {
     B: o.bootstrap,
     seed: o.seed,
   });
-  if (!outcome.ok && "errors" in outcome) {
-    const { errors } = outcome;
-    for (const e of errors.slice(0, 20)) console.error(`${o.events}:${e.line}: ${e.message}`);
-    throw new CliError(
-      `${errors.length} bad event line${errors.length === 1 ? "" : "s"} in ${o.events}; nothing was computed.`,
-      2,
-    );
-  }
+  if (!outcome.ok && "errors" in outcome) refuseBadEventLines(o.events, outcome.errors);
   if (!outcome.ok) throw new CliError(outcome.problem, 2);
   printInterleave(format, outcome);
 }

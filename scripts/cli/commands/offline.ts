@@ -3,11 +3,10 @@ import { loadOfflineInput } from "../../../db/catalog/offline-input";
 import { createBaselines } from "../../../db/catalog/baselines";
 import { DEFAULT_KS, offlineReport } from "../../offline/report";
 import { DEFAULT_B } from "../../stats/bootstrap";
-import type { PairedTest } from "../../stats/paired";
 import { withDatabase } from "../database";
 import { CliError } from "../errors";
 import { ciText, csv, fmt, formatOf, table, type Cell } from "../output";
-import { cutoffList, wholeNumber } from "../options";
+import { cutoffList, pairedTest, wholeNumber } from "../options";
 import { progressBar } from "../progress";
 import { bandList, printScoreSections } from "./offline-scores";
 import { offlineViewSchema } from "../../offline/view";
@@ -61,8 +60,7 @@ interface OfflineOptions {
 
 async function offline(o: OfflineOptions) {
   const format = formatOf(o);
-  if (!["t", "wilcoxon", "permutation"].includes(o.test))
-    throw new CliError(`--test must be t, wilcoxon or permutation, not "${o.test}".`, 2);
+  const test = pairedTest(o.test);
   const view = offlineViewSchema.safeParse({
     excludeConflicts: o.excludeConflicts ?? false,
     stratify: o.stratify ?? null,
@@ -77,7 +75,7 @@ async function offline(o: OfflineOptions) {
     ks: o.k,
     B: o.bootstrap,
     seed: o.seed,
-    test: o.test as PairedTest,
+    test,
     bands: o.bands,
     ...view.data,
     onProgress: (d, t) => bar.update(d, t),

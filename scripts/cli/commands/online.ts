@@ -5,7 +5,7 @@ import { DEFAULT_B } from "../../stats/bootstrap";
 import { DEFAULT_N_STAR } from "../../online/sequential";
 import { CliError } from "../errors";
 import { ciText, emit, formatOf, table, type Cell } from "../output";
-import { assertReadable, wholeNumber } from "../options";
+import { assertReadable, refuseBadEventLines, wholeNumber } from "../options";
 
 export function parseArmWeights(value: string): Record<string, number> {
   const weights: Record<string, number> = {};
@@ -120,14 +120,7 @@ async function onlineReport(o: OnlineOptions): Promise<OnlineReport> {
   } catch (error) {
     throw new CliError(`${(error as Error).message}.`, 2);
   }
-  if (!result.ok) {
-    const { errors } = result;
-    for (const e of errors.slice(0, 20)) console.error(`${o.events}:${e.line}: ${e.message}`);
-    throw new CliError(
-      `${errors.length} bad event line${errors.length === 1 ? "" : "s"} in ${o.events}; nothing was computed.`,
-      2,
-    );
-  }
+  if (!result.ok) refuseBadEventLines(o.events, result.errors);
   return result.report;
 }
 
