@@ -35,6 +35,16 @@ export async function loadCampaignData(
   campaignId: number,
   options: { names?: boolean } = {},
 ): Promise<CampaignData & { ratingRows: RatingRow[] }> {
+  const { pairs, ratingRows } = await loadGradedPairs(db, campaignId, options);
+  const lists = await loadCampaignLists(db, campaignId);
+  return { pairs, ratingRows, ...lists };
+}
+
+/**
+ * Every pooled pair with its grades (by expert name with `names`, else by pseudonym) and adjudication,
+ * and one export row per grade (always by pseudonym).
+ */
+async function loadGradedPairs(db: DbOrTx, campaignId: number, options: { names?: boolean }) {
   const items = await db
     .select({
       itemId: campaignItems.id,
@@ -91,6 +101,14 @@ export async function loadCampaignData(
     grades: byItem.get(i.itemId) ?? [],
     adjudicated: (i.adjudicated ?? null) as Grade,
   }));
+  return { pairs, ratingRows };
+}
+
+/** The campaign's proposals (by external id) and each of its systems' default lists of them. */
+async function loadCampaignLists(
+  db: DbOrTx,
+  campaignId: number,
+): Promise<Pick<CampaignData, "proposals" | "systems">> {
   const proposalRows = await db
     .select({ id: proposals.id, externalId: proposals.externalId, subject: subjects.name })
     .from(campaignProposals)
@@ -123,8 +141,6 @@ export async function loadCampaignData(
     .orderBy(asc(rankedLists.systemId), asc(rankedLists.proposalId), asc(listItems.rank));
   const externalOf = new Map(proposalRows.map((p) => [p.id, p.externalId]));
   return {
-    pairs,
-    ratingRows,
     proposals: proposalRows.map((p) => ({ id: p.externalId, subject: p.subject })),
     systems: systemRows.map((s) => {
       const lists = new Map<string, string[]>();

@@ -265,105 +265,17 @@ export async function launchCampaign(db: Db, actor: AuditActor, campaignId: numb
     if (!campaign) throw new CampaignError(`There is no campaign ${campaignId}.`, 404);
     if (campaign.status !== "draft")
       throw new CampaignError(`Campaign ${campaign.name} is already ${campaign.status}.`, 409);
-    const systemIds = (
-      await tx
-        .select({ id: campaignSystems.systemId })
-        .from(campaignSystems)
-        .where(eq(campaignSystems.campaignId, campaignId))
-    ).map((s) => s.id);
-    const proposalRows = await tx
-      .select({ id: proposals.id, externalId: proposals.externalId, subjectId: proposals.subjectId })
-      .from(campaignProposals)
-      .innerJoin(proposals, eq(proposals.id, campaignProposals.proposalId))
-      .where(eq(campaignProposals.campaignId, campaignId))
-      .orderBy(asc(proposals.externalId));
-    const pooled = await tx
-      .selectDistinct({
-        proposalId: rankedLists.proposalId,
-        candidateId: listItems.candidateId,
-        email: candidates.email,
-        externalId: candidates.externalId,
-      })
-      .from(listItems)
-      .innerJoin(rankedLists, eq(rankedLists.id, listItems.listId))
-      .innerJoin(candidates, eq(candidates.id, listItems.candidateId))
-      .where(
-        and(
-          inArray(rankedLists.systemId, systemIds),
-          inArray(
-            rankedLists.proposalId,
-            proposalRows.map((p) => p.id),
-          ),
-          eq(rankedLists.variant, "default"),
-          sql`${listItems.rank} <= ${campaign.poolDepth}`,
-        ),
-      );
+    const { proposalRows, pooled } = await campaignPool(tx, campaign);
     const rng = createRng(`campaign-${campaignId}`);
-    const names = colours.flatMap((c) => animals.map((a) => `${c} ${a}`));
-    const items: (typeof campaignItems.$inferInsert)[] = [];
-    for (const p of proposalRows) {
-      const pool = pooled.filter((x) => x.proposalId === p.id).sort((a, b) => a.candidateId - b.candidateId);
-      const aliases = shuffled(names, rng);
-      pool.forEach((x, i) =>
-        items.push({ campaignId, proposalId: p.id, candidateId: x.candidateId, alias: aliases[i] }),
-      );
-    }
+    const items = poolItems(campaignId, proposalRows, pooled, rng);
     for (let i = 0; i < items.length; i += 5000)
       await tx.insert(campaignItems).values(items.slice(i, i + 5000));
-
-    const experts = await tx
-      .select({ id: users.id, email: users.email })
-      .from(campaignExperts)
-      .innerJoin(users, eq(users.id, campaignExperts.userId))
-      .where(and(eq(campaignExperts.campaignId, campaignId), eq(users.active, true)))
-      .orderBy(asc(users.id));
-    const subjectsOf = new Map<number, Set<number>>();
-    for (const s of await tx
-      .select()
-      .from(userSubjects)
-      .where(inArray(userSubjects.userId, experts.map((e) => e.id).concat(-1)))) {
-      if (!subjectsOf.has(s.userId)) subjectsOf.set(s.userId, new Set());
-      subjectsOf.get(s.userId)!.add(s.subjectId);
-    }
+    const experts = await launchExperts(tx, campaignId);
     const declared = await conflictedExpertEmails(
       tx,
       proposalRows.map((p) => p.id),
     );
-    const load = new Map(experts.map((e) => [e.id, 0]));
-    const assignments: (typeof campaignAssignments.$inferInsert)[] = [];
-    for (const p of shuffled(proposalRows, rng)) {
-      const pool = pooled.filter((x) => x.proposalId === p.id);
-      const conflicted = (e: { email: string }) =>
-        declared.get(p.id)?.has(e.email.toLowerCase()) ||
-        pool.some(
-          (x) =>
-            x.email?.toLowerCase() === e.email.toLowerCase() ||
-            x.externalId.toLowerCase() === e.email.toLowerCase(),
-        );
-      const eligible = experts.filter((e) => !conflicted(e));
-      if (eligible.length < campaign.ratersPerProposal) {
-        throw new CampaignError(
-          `Proposal ${p.externalId} has only ${eligible.length} eligible expert${eligible.length === 1 ? "" : "s"} for ${campaign.ratersPerProposal} raters; invite more experts or lower the raters per proposal.`,
-        );
-      }
-      const tiebreak = new Map(eligible.map((e) => [e.id, rng.next()]));
-      const chosen = eligible
-        .sort((a, b) => {
-          const ma = subjectsOf.get(a.id)?.has(p.subjectId ?? -1) ? 1 : 0;
-          const mb = subjectsOf.get(b.id)?.has(p.subjectId ?? -1) ? 1 : 0;
-          return mb - ma || load.get(a.id)! - load.get(b.id)! || tiebreak.get(a.id)! - tiebreak.get(b.id)!;
-        })
-        .slice(0, campaign.ratersPerProposal);
-      for (const e of chosen) {
-        load.set(e.id, load.get(e.id)! + 1);
-        assignments.push({
-          campaignId,
-          proposalId: p.id,
-          expertId: e.id,
-          seed: `${campaignId}:${p.id}:${e.id}:${rng.nextUint32()}`,
-        });
-      }
-    }
+    const assignments = assignRaters(campaign, proposalRows, pooled, experts, declared, rng);
     await tx.insert(campaignAssignments).values(assignments);
     await tx
       .update(campaigns)
@@ -373,6 +285,138 @@ export async function launchCampaign(db: Db, actor: AuditActor, campaignId: numb
     await recordAudit(tx, actor, "campaign.launch", `campaign ${campaignId}`, launched);
     return { items: items.length, assignments: assignments.length };
   });
+}
+
+type LaunchRng = ReturnType<typeof createRng>;
+type PoolProposal = Awaited<ReturnType<typeof campaignPool>>["proposalRows"][number];
+type PooledCandidate = Awaited<ReturnType<typeof campaignPool>>["pooled"][number];
+type LaunchExpert = Awaited<ReturnType<typeof launchExperts>>[number];
+
+/** The campaign's proposals (by external id) and the candidates its systems rank in their top K of each. */
+async function campaignPool(tx: DbOrTx, campaign: typeof campaigns.$inferSelect) {
+  const systemIds = (
+    await tx
+      .select({ id: campaignSystems.systemId })
+      .from(campaignSystems)
+      .where(eq(campaignSystems.campaignId, campaign.id))
+  ).map((s) => s.id);
+  const proposalRows = await tx
+    .select({ id: proposals.id, externalId: proposals.externalId, subjectId: proposals.subjectId })
+    .from(campaignProposals)
+    .innerJoin(proposals, eq(proposals.id, campaignProposals.proposalId))
+    .where(eq(campaignProposals.campaignId, campaign.id))
+    .orderBy(asc(proposals.externalId));
+  const pooled = await tx
+    .selectDistinct({
+      proposalId: rankedLists.proposalId,
+      candidateId: listItems.candidateId,
+      email: candidates.email,
+      externalId: candidates.externalId,
+    })
+    .from(listItems)
+    .innerJoin(rankedLists, eq(rankedLists.id, listItems.listId))
+    .innerJoin(candidates, eq(candidates.id, listItems.candidateId))
+    .where(
+      and(
+        inArray(rankedLists.systemId, systemIds),
+        inArray(
+          rankedLists.proposalId,
+          proposalRows.map((p) => p.id),
+        ),
+        eq(rankedLists.variant, "default"),
+        sql`${listItems.rank} <= ${campaign.poolDepth}`,
+      ),
+    );
+  return { proposalRows, pooled };
+}
+
+/** The pool's items, each candidate under a seeded animal alias, unique within its proposal. */
+function poolItems(
+  campaignId: number,
+  proposalRows: PoolProposal[],
+  pooled: PooledCandidate[],
+  rng: LaunchRng,
+) {
+  const names = colours.flatMap((c) => animals.map((a) => `${c} ${a}`));
+  const items: (typeof campaignItems.$inferInsert)[] = [];
+  for (const p of proposalRows) {
+    const pool = pooled.filter((x) => x.proposalId === p.id).sort((a, b) => a.candidateId - b.candidateId);
+    const aliases = shuffled(names, rng);
+    pool.forEach((x, i) =>
+      items.push({ campaignId, proposalId: p.id, candidateId: x.candidateId, alias: aliases[i] }),
+    );
+  }
+  return items;
+}
+
+/** The campaign's active experts, by id, with the subjects each has declared. */
+async function launchExperts(tx: DbOrTx, campaignId: number) {
+  const experts = await tx
+    .select({ id: users.id, email: users.email })
+    .from(campaignExperts)
+    .innerJoin(users, eq(users.id, campaignExperts.userId))
+    .where(and(eq(campaignExperts.campaignId, campaignId), eq(users.active, true)))
+    .orderBy(asc(users.id));
+  const subjectsOf = new Map<number, Set<number>>();
+  for (const s of await tx
+    .select()
+    .from(userSubjects)
+    .where(inArray(userSubjects.userId, experts.map((e) => e.id).concat(-1)))) {
+    if (!subjectsOf.has(s.userId)) subjectsOf.set(s.userId, new Set());
+    subjectsOf.get(s.userId)!.add(s.subjectId);
+  }
+  return experts.map((e) => ({ ...e, subjects: subjectsOf.get(e.id) }));
+}
+
+/**
+ * Each proposal, in a seeded order, to r eligible experts: those of its subject first, then the least
+ * loaded, then a seeded tiebreak. Too few eligible experts for a proposal refuses the launch.
+ */
+function assignRaters(
+  campaign: typeof campaigns.$inferSelect,
+  proposalRows: PoolProposal[],
+  pooled: PooledCandidate[],
+  experts: LaunchExpert[],
+  declared: Awaited<ReturnType<typeof conflictedExpertEmails>>,
+  rng: LaunchRng,
+) {
+  const campaignId = campaign.id;
+  const load = new Map(experts.map((e) => [e.id, 0]));
+  const assignments: (typeof campaignAssignments.$inferInsert)[] = [];
+  for (const p of shuffled(proposalRows, rng)) {
+    const pool = pooled.filter((x) => x.proposalId === p.id);
+    const conflicted = (e: { email: string }) =>
+      declared.get(p.id)?.has(e.email.toLowerCase()) ||
+      pool.some(
+        (x) =>
+          x.email?.toLowerCase() === e.email.toLowerCase() ||
+          x.externalId.toLowerCase() === e.email.toLowerCase(),
+      );
+    const eligible = experts.filter((e) => !conflicted(e));
+    if (eligible.length < campaign.ratersPerProposal) {
+      throw new CampaignError(
+        `Proposal ${p.externalId} has only ${eligible.length} eligible expert${eligible.length === 1 ? "" : "s"} for ${campaign.ratersPerProposal} raters; invite more experts or lower the raters per proposal.`,
+      );
+    }
+    const tiebreak = new Map(eligible.map((e) => [e.id, rng.next()]));
+    const chosen = eligible
+      .sort((a, b) => {
+        const ma = a.subjects?.has(p.subjectId ?? -1) ? 1 : 0;
+        const mb = b.subjects?.has(p.subjectId ?? -1) ? 1 : 0;
+        return mb - ma || load.get(a.id)! - load.get(b.id)! || tiebreak.get(a.id)! - tiebreak.get(b.id)!;
+      })
+      .slice(0, campaign.ratersPerProposal);
+    for (const e of chosen) {
+      load.set(e.id, load.get(e.id)! + 1);
+      assignments.push({
+        campaignId,
+        proposalId: p.id,
+        expertId: e.id,
+        seed: `${campaignId}:${p.id}:${e.id}:${rng.nextUint32()}`,
+      });
+    }
+  }
+  return assignments;
 }
 
 /** Closes a running campaign: grades can no longer change. */

@@ -20,6 +20,16 @@ export const baselineKeys = ["random", "popular", "subject-match", "pagerank"] a
 export async function createBaselines(db: Db, options: { seed?: string; depth?: number } = {}) {
   const seed = options.seed ?? "assay-baselines";
   const depth = options.depth ?? 50;
+  const catalog = await loadBaselineCatalog(db);
+  return writeBaselines(db, seed, catalog.allProposals, baselineListMakers(catalog, seed, depth));
+}
+
+type BaselineCatalog = Awaited<ReturnType<typeof loadBaselineCatalog>>;
+type BaselineProposal = BaselineCatalog["allProposals"][number];
+type ListMaker = (p: BaselineProposal) => { id: number; score: number }[];
+
+/** Candidates and proposals by external id, and the gold committees: by proposal, and counts by candidate. */
+async function loadBaselineCatalog(db: Db) {
   const allCandidates = await db
     .select({ id: candidates.id, externalId: candidates.externalId, keywords: candidates.keywords })
     .from(candidates)
@@ -38,12 +48,18 @@ export async function createBaselines(db: Db, options: { seed?: string; depth?: 
     if (!goldOf.has(g.proposalId)) goldOf.set(g.proposalId, new Set());
     goldOf.get(g.proposalId)!.add(g.candidateId);
   }
+  return { allCandidates, allProposals, goldCount, goldOf };
+}
+
+/** Each baseline's list of a proposal, its top `depth` candidates with their scores. */
+function baselineListMakers(
+  { allCandidates, allProposals, goldCount, goldOf }: BaselineCatalog,
+  seed: string,
+  depth: number,
+): Record<(typeof baselineKeys)[number], ListMaker> {
   const rng = createRng(seed);
   const pagerankOf = pagerankLists(allCandidates, allProposals, goldOf, depth);
-  const listsFor: Record<
-    (typeof baselineKeys)[number],
-    (p: (typeof allProposals)[number]) => { id: number; score: number }[]
-  > = {
+  return {
     random: () =>
       shuffled(allCandidates, rng)
         .slice(0, depth)
@@ -65,19 +81,30 @@ export async function createBaselines(db: Db, options: { seed?: string; depth?: 
     },
     pagerank: (p) => pagerankOf(p.id),
   };
-  const names = {
-    random: "Random (seeded)",
-    popular: "Popular (leave-one-out)",
-    "subject-match": "Subject match (keyword overlap)",
-    pagerank: "PageRank (co-committee, leave-one-out)",
-  };
+}
+
+const baselineNames = {
+  random: "Random (seeded)",
+  popular: "Popular (leave-one-out)",
+  "subject-match": "Subject match (keyword overlap)",
+  pagerank: "PageRank (co-committee, leave-one-out)",
+};
+
+/** In one transaction, each baseline system upserted and its lists replaced by new ones. */
+async function writeBaselines(
+  db: Db,
+  seed: string,
+  allProposals: BaselineProposal[],
+  listsFor: Record<(typeof baselineKeys)[number], ListMaker>,
+) {
   return db.transaction(async (tx) => {
     const summary: { key: string; lists: number; items: number }[] = [];
     for (const key of baselineKeys) {
+      const name = baselineNames[key];
       const [system] = await tx
         .insert(systems)
-        .values({ key, name: names[key], version: `seed=${seed}` })
-        .onConflictDoUpdate({ target: systems.key, set: { name: names[key], version: `seed=${seed}` } })
+        .values({ key, name, version: `seed=${seed}` })
+        .onConflictDoUpdate({ target: systems.key, set: { name, version: `seed=${seed}` } })
         .returning({ id: systems.id });
       await tx.delete(rankedLists).where(eq(rankedLists.systemId, system.id));
       const lists = await tx

@@ -9,6 +9,27 @@ export async function loadOfflineInput(
   db: DbOrTx,
   options: { systems?: string[] } = {},
 ): Promise<OfflineInput> {
+  const { proposalRows, proposalIds, candidateRows, candidateIds, gold } = await loadProposalsAndGold(db);
+  const out = await loadSystemLists(db, options.systems, proposalIds);
+  return {
+    proposals: proposalRows.map((p) => ({
+      id: p.externalId,
+      title: p.title,
+      subject: p.subject,
+      date: p.date,
+    })),
+    gold,
+    systems: out,
+    catalog: new Set(candidateIds.values()),
+    conflicts: await loadConflicts(db),
+    profileDates: new Map(
+      candidateRows.flatMap((c) => (c.profileDate ? [[c.externalId, c.profileDate] as const] : [])),
+    ),
+  };
+}
+
+/** The proposals by external id, every candidate, and each proposal's gold committee by external ids. */
+async function loadProposalsAndGold(db: DbOrTx) {
   const proposalRows = await db
     .select({
       id: proposals.id,
@@ -31,10 +52,19 @@ export async function loadOfflineInput(
     if (!gold.has(p)) gold.set(p, new Set());
     gold.get(p)!.add(candidateIds.get(g.candidateId)!);
   }
+  return { proposalRows, proposalIds, candidateRows, candidateIds, gold };
+}
+
+/** The systems asked for (all when none), by key, with their lists (and scores) by proposal and variant. */
+async function loadSystemLists(
+  db: DbOrTx,
+  keys: string[] | undefined,
+  proposalIds: Map<number, string>,
+): Promise<OfflineInput["systems"]> {
   const systemRows = await db
     .select({ id: systems.id, key: systems.key, name: systems.name })
     .from(systems)
-    .where(options.systems?.length ? inArray(systems.key, options.systems) : undefined)
+    .where(keys?.length ? inArray(systems.key, keys) : undefined)
     .orderBy(asc(systems.key));
   // One row per list with its candidates in rank order, aggregated in SQL: the event loop maps a few
   // thousand rows rather than one object per list item (what keeps /healthz quick while reports load).
@@ -80,25 +110,10 @@ export async function loadOfflineInput(
       );
     }
   }
-  const out: OfflineInput["systems"] = systemRows.map((s) => ({
+  return systemRows.map((s) => ({
     key: s.key,
     name: s.name,
     lists: bySystem.get(s.id)!,
     ...(scoresBySystem.get(s.id)!.size ? { scores: scoresBySystem.get(s.id)! } : {}),
   }));
-  return {
-    proposals: proposalRows.map((p) => ({
-      id: p.externalId,
-      title: p.title,
-      subject: p.subject,
-      date: p.date,
-    })),
-    gold,
-    systems: out,
-    catalog: new Set(candidateIds.values()),
-    conflicts: await loadConflicts(db),
-    profileDates: new Map(
-      candidateRows.flatMap((c) => (c.profileDate ? [[c.externalId, c.profileDate] as const] : [])),
-    ),
-  };
 }

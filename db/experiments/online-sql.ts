@@ -25,33 +25,47 @@ interface SessionRow {
 export async function sqlStreamTotals(
   db: Db,
   experiment: ExperimentWithArms,
-): Promise<
-  StreamTotals & { sessions: SessionRow[]; perArm: Map<string, { events: number; sessions: number }> }
-> {
+): Promise<StreamTotals & { sessions: SessionRow[]; perArm: Map<string, ArmCounts> }> {
   await refreshEventSessions(db, experiment.id);
-  const rows = await db.execute<{
-    unit: string;
-    arm: string;
-    unit_arms: number;
-    arms: string[];
-    arm_events: number[];
-    events: number;
-    day: string;
-    impressions: number;
-    shown: number;
-    clicked: number;
-    adopted: number;
-    adopted_rank_sum: number;
-    unshown_events: number;
-  }>(sql`
+  return streamTotals(await loadSessions(db, experiment.id));
+}
+
+interface ArmCounts {
+  events: number;
+  sessions: number;
+}
+
+/** A row of `event_sessions` with its unit's arm (the first by name) and the count of the unit's arms. */
+type StoredSession = {
+  unit: string;
+  arm: string;
+  unit_arms: number;
+  arms: string[];
+  arm_events: number[];
+  events: number;
+  day: string;
+  impressions: number;
+  shown: number;
+  clicked: number;
+  adopted: number;
+  adopted_rank_sum: number;
+  unshown_events: number;
+};
+
+async function loadSessions(db: Db, experimentId: number) {
+  return db.execute<StoredSession>(sql`
     with s as (
       select unit, arms, arm_events, events, first_at, impressions, shown, clicked, adopted, adopted_rank_sum, unshown_events
-      from event_sessions where experiment_id = ${experiment.id}
+      from event_sessions where experiment_id = ${experimentId}
     ), units as (
       select s.unit, min(a.arm) as arm, count(distinct a.arm)::int as unit_arms from s, unnest(s.arms) as a(arm) group by s.unit
     )
     select s.unit, u.arm, u.unit_arms, s.arms, s.arm_events, s.events, to_char(s.first_at at time zone 'UTC', 'YYYY-MM-DD') as day, s.impressions, s.shown, s.clicked, s.adopted, s.adopted_rank_sum, s.unshown_events
     from s join units u using (unit)`);
+}
+
+/** Per-unit totals, data quality and per-arm counts of the sessions, by scripts/online/report.ts's rules. */
+function streamTotals(rows: Iterable<StoredSession>) {
   const units = new Map<string, UnitTotals>();
   const excludedUnits = new Set<string>();
   const allUnits = new Set<string>();
@@ -64,7 +78,7 @@ export async function sqlStreamTotals(
   let events = 0;
   const sessions: SessionRow[] = [];
   // Events and sessions per arm as logged, excluded units included (a session logged in two arms counts in each).
-  const perArm = new Map<string, { events: number; sessions: number }>();
+  const perArm = new Map<string, ArmCounts>();
   for (const r of rows) {
     events += r.events;
     r.arms.forEach((arm, i) => {

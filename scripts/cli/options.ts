@@ -3,6 +3,7 @@ import { InvalidArgumentError } from "commander";
 import { CliError } from "./errors";
 import { MAX_ID, toId } from "../inputs/ids";
 import { checkOneStdin, InputError, readInput } from "../io/open-input";
+import type { PairedTest } from "../stats/paired";
 
 export function wholeNumber(min: number) {
   return (value: string) => {
@@ -69,4 +70,23 @@ export async function assertReadable(file: string, what: string): Promise<void> 
       `Cannot read the ${what} file ${file}: ${code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a folder" : (error as Error).message}.`,
     );
   }
+}
+
+/** The paired test of `--test` in compare and offline; any other name is bad usage (exit 2). */
+export function pairedTest(value: string): PairedTest {
+  if (!["t", "wilcoxon", "permutation"].includes(value))
+    throw new CliError(`--test must be t, wilcoxon or permutation, not "${value}".`, 2);
+  return value as PairedTest;
+}
+
+/** Refuses an events file with bad lines, the first 20 named by line: nothing is computed (exit 2). */
+export function refuseBadEventLines(
+  file: string,
+  errors: readonly { line: number; message: string }[],
+): never {
+  for (const e of errors.slice(0, 20)) console.error(`${file}:${e.line}: ${e.message}`);
+  throw new CliError(
+    `${errors.length} bad event line${errors.length === 1 ? "" : "s"} in ${file}; nothing was computed.`,
+    2,
+  );
 }

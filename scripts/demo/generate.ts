@@ -55,8 +55,28 @@ export function generateDemo(options: DemoOptions = {}): DemoData {
   const rng = createRng(seed);
 
   const subjects = demoSubjects.map(({ key, name }) => ({ key, name }));
-  const pad = (n: number, width: number) => String(n).padStart(width, "0");
+  // Drawn in this order from one generator: candidates, proposals, then committees and lists.
+  const { candidates, candidateKeywords } = demoCandidates(rng, nCandidates);
+  const proposals = demoProposals(rng, nProposals);
+  const systems = [
+    { key: "baseline", name: "Baseline (keyword BM25)", version: "1.0", noise: 1.6 },
+    { key: "challenger", name: "Challenger (embedding ranker)", version: "2.0", noise: 1.0 },
+  ];
+  const { lists, gold } = committeesAndLists(
+    rng,
+    { candidates, candidateKeywords, proposals, systems },
+    {
+      listLength,
+      committeeSize,
+    },
+  );
+  return { subjects, candidates, proposals, systems, lists, gold };
+}
 
+const pad = (n: number, width: number) => String(n).padStart(width, "0");
+
+/** Researchers of one subject each (about a quarter also in a second), with their keywords as sets. */
+function demoCandidates(rng: Rng, nCandidates: number) {
   const candidates: DemoData["candidates"] = [];
   const candidateKeywords: Set<string>[] = [];
   for (let i = 0; i < nCandidates; i++) {
@@ -82,7 +102,11 @@ export function generateDemo(options: DemoOptions = {}): DemoData {
     });
     candidateKeywords.push(new Set(keywords));
   }
+  return { candidates, candidateKeywords };
+}
 
+/** Proposals taking the subjects in turn, titled and abstracted from their own keywords. */
+function demoProposals(rng: Rng, nProposals: number) {
   const proposals: DemoData["proposals"] = [];
   for (let i = 0; i < nProposals; i++) {
     const subject = demoSubjects[i % demoSubjects.length];
@@ -98,12 +122,17 @@ export function generateDemo(options: DemoOptions = {}): DemoData {
       subject: subject.key,
     });
   }
+  return proposals;
+}
 
-  const systems = [
-    { key: "baseline", name: "Baseline (keyword BM25)", version: "1.0", noise: 1.6 },
-    { key: "challenger", name: "Challenger (embedding ranker)", version: "2.0", noise: 1.0 },
-  ];
-  const personal = Array.from({ length: nCandidates }, () => 0.6 * normal(rng));
+/** Each proposal's gold committee, drawn from its most suitable candidates, and each system's noisy list. */
+function committeesAndLists(
+  rng: Rng,
+  data: Pick<DemoData, "candidates" | "proposals" | "systems"> & { candidateKeywords: Set<string>[] },
+  { listLength, committeeSize }: { listLength: number; committeeSize: number },
+) {
+  const { candidates, candidateKeywords, proposals, systems } = data;
+  const personal = Array.from({ length: candidates.length }, () => 0.6 * normal(rng));
   const lists: DemoData["lists"] = [];
   const gold: DemoData["gold"] = [];
   for (const proposal of proposals) {
@@ -131,7 +160,7 @@ export function generateDemo(options: DemoOptions = {}): DemoData {
       });
     }
   }
-  return { subjects, candidates, proposals, systems, lists, gold };
+  return { lists, gold };
 }
 
 function topIndices(values: number[], k: number): number[] {

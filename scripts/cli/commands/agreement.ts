@@ -6,7 +6,7 @@ import { DEFAULT_B } from "../../stats/bootstrap";
 import { goldReport, type GoldReport } from "../../judgement/gold-report";
 import { DEFAULT_DRAWS } from "../../judgement/learning-curve";
 import { CliError } from "../errors";
-import { ciText, emit, fmt, formatOf, table } from "../output";
+import { ciText, emit, fmt, formatOf, table, type Format } from "../output";
 import { progressBar } from "../progress";
 import { readText, wholeNumber } from "../options";
 
@@ -116,90 +116,99 @@ export function registerAgreement(program: Command) {
     .option("--seed <seed>", "seed of the bootstrap, the draws and the coin", "assay")
     .option("--json", "print JSON")
     .option("--csv", "print CSV")
-    .action(async (o: AgreementOptions) => {
-      const format = formatOf(o);
-      if (!alphaLevels.includes(o.level as AlphaLevel))
-        throw new CliError(`--level must be one of ${alphaLevels.join(", ")}, not "${o.level}".`, 2);
-      if (!["undecided", "coin"].includes(o.majorityTies))
-        throw new CliError(`--majority-ties must be undecided or coin, not "${o.majorityTies}".`, 2);
-      if (!o.truth && o.aggregate)
-        throw new CliError("--aggregate needs --truth: aggregations are scored against the gold items.", 2);
-      const methods = o.aggregate ? methodList(o.aggregate) : aggregationMethods;
-      const ratings = parseRatingsCsv(await readText(o.ratings, "ratings"), o.ratings);
-      let report;
-      try {
-        report = agreementReport(ratings, o.level as AlphaLevel, { B: o.bootstrap, seed: o.seed });
-      } catch (error) {
-        throw new CliError(`${o.ratings}: ${(error as Error).message}.`, 2);
-      }
-      let gold: GoldReport | undefined;
-      if (o.truth) {
-        const bad = ratings.find((r) => !isGrade(r.value));
-        if (bad)
-          throw new CliError(
-            `${o.ratings}: the grade ${bad.value} of ${bad.rater} for ${bad.item} is not a grade from 1 to 4 (or cant).`,
-            2,
-          );
-        const truth = parseTruthCsv(
-          await readText(o.truth, "truth"),
-          o.truth,
-          new Set(ratings.map((r) => r.item)),
-        );
-        const graded: GradedRating[] = ratings.map((r) => ({ item: r.item, rater: r.rater, grade: r.value }));
-        const bar = progressBar("learning curves");
-        gold = goldReport(graded, truth, {
-          methods,
-          coinTies: o.majorityTies === "coin",
-          draws: o.draws,
-          B: o.bootstrap,
-          seed: o.seed,
-          onProgress: bar.update,
-        });
-        bar.stop();
-      }
-      if (format === "json") return emit(format, { ...report, ...gold }, [], []);
-      if (format === "table") {
-        console.log(
-          table(
-            ["level", "alpha", "ci95", "items", "raters", "pairable values"],
-            [
-              [
-                report.level,
-                report.alpha,
-                ciText(report.ci),
-                report.items,
-                report.raters,
-                report.pairableValues,
-              ],
-            ],
-          ),
-        );
-        console.log("\nLeave-one-out (alpha without each rater):");
-      }
-      if (!gold)
-        return emit(
-          format,
-          report,
-          ["rater", "ratings", "alpha without rater"],
-          report.leaveOneOut.map((r) => [r.rater, r.ratings, r.alpha]),
-        );
-      if (format === "table") {
-        console.log(
-          table(
-            ["rater", "ratings", "alpha without rater"],
-            report.leaveOneOut.map((r) => [r.rater, r.ratings, r.alpha]),
-          ),
-        );
-        printGoldTables(gold);
-      } else {
-        emit(
-          format,
-          gold,
-          ["rater", "gold", "exact", "within one", "mean difference", "t", "p", "flagged"],
-          raterRows(gold),
-        );
-      }
-    });
+    .action(agreement);
+}
+
+async function agreement(o: AgreementOptions) {
+  const format = formatOf(o);
+  if (!alphaLevels.includes(o.level as AlphaLevel))
+    throw new CliError(`--level must be one of ${alphaLevels.join(", ")}, not "${o.level}".`, 2);
+  if (!["undecided", "coin"].includes(o.majorityTies))
+    throw new CliError(`--majority-ties must be undecided or coin, not "${o.majorityTies}".`, 2);
+  if (!o.truth && o.aggregate)
+    throw new CliError("--aggregate needs --truth: aggregations are scored against the gold items.", 2);
+  const methods = o.aggregate ? methodList(o.aggregate) : aggregationMethods;
+  const ratings = parseRatingsCsv(await readText(o.ratings, "ratings"), o.ratings);
+  let report;
+  try {
+    report = agreementReport(ratings, o.level as AlphaLevel, { B: o.bootstrap, seed: o.seed });
+  } catch (error) {
+    throw new CliError(`${o.ratings}: ${(error as Error).message}.`, 2);
+  }
+  const gold = o.truth ? await goldOf(o, o.truth, ratings, methods) : undefined;
+  printAgreement(format, report, gold);
+}
+
+/** With --truth: each rater's accuracy on the gold items, the aggregations and their learning curves. */
+async function goldOf(
+  o: AgreementOptions,
+  truthFile: string,
+  ratings: Rating[],
+  methods: readonly AggregationMethod[],
+): Promise<GoldReport> {
+  const bad = ratings.find((r) => !isGrade(r.value));
+  if (bad)
+    throw new CliError(
+      `${o.ratings}: the grade ${bad.value} of ${bad.rater} for ${bad.item} is not a grade from 1 to 4 (or cant).`,
+      2,
+    );
+  const truth = parseTruthCsv(
+    await readText(truthFile, "truth"),
+    truthFile,
+    new Set(ratings.map((r) => r.item)),
+  );
+  const graded: GradedRating[] = ratings.map((r) => ({ item: r.item, rater: r.rater, grade: r.value }));
+  const bar = progressBar("learning curves");
+  const gold = goldReport(graded, truth, {
+    methods,
+    coinTies: o.majorityTies === "coin",
+    draws: o.draws,
+    B: o.bootstrap,
+    seed: o.seed,
+    onProgress: bar.update,
+  });
+  bar.stop();
+  return gold;
+}
+
+function printAgreement(
+  format: Format,
+  report: ReturnType<typeof agreementReport>,
+  gold: GoldReport | undefined,
+) {
+  if (format === "json") return emit(format, { ...report, ...gold }, [], []);
+  if (format === "table") {
+    console.log(
+      table(
+        ["level", "alpha", "ci95", "items", "raters", "pairable values"],
+        [[report.level, report.alpha, ciText(report.ci), report.items, report.raters, report.pairableValues]],
+      ),
+    );
+    console.log("\nLeave-one-out (alpha without each rater):");
+  }
+  if (!gold)
+    return emit(
+      format,
+      report,
+      ["rater", "ratings", "alpha without rater"],
+      report.leaveOneOut.map((r) => [r.rater, r.ratings, r.alpha]),
+    );
+  if (format === "table") {
+    console.log(
+      table(
+        ["rater", "ratings", "alpha without rater"],
+        report.leaveOneOut.map((r) => [r.rater, r.ratings, r.alpha]),
+      ),
+    );
+    printGoldTables(gold);
+  } else {
+    emit(
+      format,
+      gold,
+      ["rater", "gold", "exact", "within one", "mean difference", "t", "p", "flagged"],
+      raterRows(gold),
+    );
+  }
 }
 
 /** Rows of the per-rater table; `pText` shows small p-values in exponent form, not as 0.0000. */

@@ -35,6 +35,25 @@ export function registerCampaign(program: Command) {
   const campaign = program
     .command("campaign")
     .description("rating campaigns: create, launch, close, list, export");
+  registerCreate(campaign);
+  registerLaunchAndClose(campaign);
+  registerList(campaign);
+  registerExport(campaign);
+}
+
+interface CreateOptions {
+  name: string;
+  systems: string;
+  depth: number;
+  raters: number;
+  experts: string;
+  subject?: string;
+  proposals?: string;
+  instructions: string;
+  deadline?: string;
+}
+
+function registerCreate(campaign: Command) {
   campaign
     .command("create")
     .description("create a campaign (a draft until launched)")
@@ -47,37 +66,27 @@ export function registerCampaign(program: Command) {
     .option("--proposals <ids>", "only these proposals, comma-separated")
     .option("--instructions <text>", "instructions for the experts (markdown)", "")
     .option("--deadline <date>", "deadline, e.g. 2026-12-31")
-    .action(
-      async (o: {
-        name: string;
-        systems: string;
-        depth: number;
-        raters: number;
-        experts: string;
-        subject?: string;
-        proposals?: string;
-        instructions: string;
-        deadline?: string;
-      }) => {
-        const parsed = campaignSchema.safeParse({
-          name: o.name,
-          systems: list(o.systems),
-          depth: o.depth,
-          raters: o.raters,
-          experts: list(o.experts),
-          subject: o.subject,
-          proposals: o.proposals ? list(o.proposals) : undefined,
-          instructions: o.instructions,
-          deadline: o.deadline,
-        });
-        if (!parsed.success)
-          throw new CliError(`${parsed.error.issues.map((i) => i.message).join("; ")}.`, 2);
-        const created = await withDatabase((db) => createCampaign(db, "cli", parsed.data).catch(fail));
-        console.log(
-          `Created campaign ${created.id} (${created.name}), a draft. Launch it with: assay campaign launch ${created.id}`,
-        );
-      },
-    );
+    .action(async (o: CreateOptions) => {
+      const parsed = campaignSchema.safeParse({
+        name: o.name,
+        systems: list(o.systems),
+        depth: o.depth,
+        raters: o.raters,
+        experts: list(o.experts),
+        subject: o.subject,
+        proposals: o.proposals ? list(o.proposals) : undefined,
+        instructions: o.instructions,
+        deadline: o.deadline,
+      });
+      if (!parsed.success) throw new CliError(`${parsed.error.issues.map((i) => i.message).join("; ")}.`, 2);
+      const created = await withDatabase((db) => createCampaign(db, "cli", parsed.data).catch(fail));
+      console.log(
+        `Created campaign ${created.id} (${created.name}), a draft. Launch it with: assay campaign launch ${created.id}`,
+      );
+    });
+}
+
+function registerLaunchAndClose(campaign: Command) {
   campaign
     .command("launch")
     .description("build the pool and assign each proposal to its raters")
@@ -96,6 +105,9 @@ export function registerCampaign(program: Command) {
       await withDatabase((db) => closeCampaign(db, "cli", campaignId(id)).catch(fail));
       console.log(`Closed campaign ${id}.`);
     });
+}
+
+function registerList(campaign: Command) {
   campaign
     .command("list")
     .description("list campaigns")
@@ -111,6 +123,9 @@ export function registerCampaign(program: Command) {
         ),
       );
     });
+}
+
+function registerExport(campaign: Command) {
   campaign
     .command("export")
     .description("print the campaign's labels: aggregated qrels (rel = grade − 1), per-rater CSV, or JSON")

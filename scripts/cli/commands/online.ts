@@ -5,7 +5,7 @@ import { DEFAULT_B } from "../../stats/bootstrap";
 import { DEFAULT_N_STAR } from "../../online/sequential";
 import { CliError } from "../errors";
 import { ciText, emit, formatOf, table, type Cell } from "../output";
-import { assertReadable, wholeNumber } from "../options";
+import { assertReadable, refuseBadEventLines, wholeNumber } from "../options";
 
 export function parseArmWeights(value: string): Record<string, number> {
   const weights: Record<string, number> = {};
@@ -54,109 +54,114 @@ export function registerOnline(program: Command) {
     )
     .option("--json", "print JSON")
     .option("--csv", "print CSV")
-    .action(
-      async (o: {
-        events: string;
-        weights?: string;
-        control?: string;
-        bootstrap: number;
-        seed: string;
-        intervals: IntervalKind;
-        nStar: number;
-        json?: boolean;
-        csv?: boolean;
-      }) => {
-        const format = formatOf(o);
-        const weights = o.weights ? parseArmWeights(o.weights) : undefined;
-        await assertReadable(o.events, "events");
-        let result;
-        try {
-          result = await onlineFromFile(o.events, {
-            weights,
-            control: o.control,
-            intervals: true,
-            intervalKind: o.intervals,
-            nStar: o.nStar,
-            B: o.bootstrap,
-            seed: o.seed,
-          });
-        } catch (error) {
-          throw new CliError(`${(error as Error).message}.`, 2);
-        }
-        if (!result.ok) {
-          const { errors } = result;
-          for (const e of errors.slice(0, 20)) console.error(`${o.events}:${e.line}: ${e.message}`);
-          throw new CliError(
-            `${errors.length} bad event line${errors.length === 1 ? "" : "s"} in ${o.events}; nothing was computed.`,
-            2,
-          );
-        }
-        const report = result.report;
-        if (format === "table") {
-          console.log(
-            `${report.events} events, ${report.uniqueEvents} unique; ${report.excludedUnits} unit(s) seen in more than one arm excluded${report.multipleExposureWarning ? " (WARNING: over 1% of units)" : ""}.`,
-          );
-          console.log(
-            table(
-              [
-                "arm",
-                "units",
-                "sessions",
-                "shown",
-                "clicked",
-                "adopted",
-                ...onlineMetrics.flatMap((m) => [m, `${m} ci95`]),
-              ],
-              Object.entries(report.arms).map(([arm, a]) => [
-                arm,
-                a.units,
-                a.sessions,
-                a.shown,
-                a.clicked,
-                a.adopted,
-                ...onlineMetrics.flatMap((m) => [a[m], ciText(a.ci?.[m])]),
-              ]),
-            ),
-          );
-          if (report.srm)
-            console.log(
-              `\nSRM: chi2 = ${report.srm.chi2.toFixed(4)}, p = ${report.srm.pValue.toPrecision(4)}${report.srm.mismatch ? "  MISMATCH (p < 0.001): the split is not what was configured" : ""}`,
-            );
-          const q = report.dataQuality;
-          console.log(
-            `Data quality: ${q.duplicateEvents} duplicate events, ${q.sessionsWithoutImpression} sessions without an impression, ${q.eventsAboutUnshownCandidates} events about candidates never shown in their session.\n`,
-          );
-          console.log(
-            o.intervals === "sequential"
-              ? `Intervals vs control: sequential (always valid at every look; GrowthBook's confidence sequences, N* = ${o.nStar}).`
-              : "Intervals vs control: fixed (bootstrap over conveners; valid for one look at the end, not for daily peeking).",
-          );
-        }
-        const rows: Cell[][] = report.comparisons.map((c) => [
-          c.arm,
-          c.control,
-          c.metric,
-          c.difference,
-          ciText(c.ci),
-          c.relativeLift,
-          ciText(c.liftCi),
-          c.pValue,
-        ]);
-        emit(
-          format,
-          report,
-          [
-            "arm",
-            "control",
-            "metric",
-            "difference",
-            o.intervals === "sequential" ? "sequential ci95" : "ci95",
-            "relative lift",
-            o.intervals === "sequential" ? "sequential lift ci95" : "lift ci95",
-            "p (permutation)",
-          ],
-          rows,
-        );
-      },
+    .action(online);
+}
+
+interface OnlineOptions {
+  events: string;
+  weights?: string;
+  control?: string;
+  bootstrap: number;
+  seed: string;
+  intervals: IntervalKind;
+  nStar: number;
+  json?: boolean;
+  csv?: boolean;
+}
+
+type OnlineReport = Extract<Awaited<ReturnType<typeof onlineFromFile>>, { ok: true }>["report"];
+
+async function online(o: OnlineOptions) {
+  const format = formatOf(o);
+  const report = await onlineReport(o);
+  if (format === "table") printArms(report, o);
+  const rows: Cell[][] = report.comparisons.map((c) => [
+    c.arm,
+    c.control,
+    c.metric,
+    c.difference,
+    ciText(c.ci),
+    c.relativeLift,
+    ciText(c.liftCi),
+    c.pValue,
+  ]);
+  emit(
+    format,
+    report,
+    [
+      "arm",
+      "control",
+      "metric",
+      "difference",
+      o.intervals === "sequential" ? "sequential ci95" : "ci95",
+      "relative lift",
+      o.intervals === "sequential" ? "sequential lift ci95" : "lift ci95",
+      "p (permutation)",
+    ],
+    rows,
+  );
+}
+
+/** The report of the events file; a bad flag or any bad line computes nothing (exit 2). */
+async function onlineReport(o: OnlineOptions): Promise<OnlineReport> {
+  const weights = o.weights ? parseArmWeights(o.weights) : undefined;
+  await assertReadable(o.events, "events");
+  let result;
+  try {
+    result = await onlineFromFile(o.events, {
+      weights,
+      control: o.control,
+      intervals: true,
+      intervalKind: o.intervals,
+      nStar: o.nStar,
+      B: o.bootstrap,
+      seed: o.seed,
+    });
+  } catch (error) {
+    throw new CliError(`${(error as Error).message}.`, 2);
+  }
+  if (!result.ok) refuseBadEventLines(o.events, result.errors);
+  return result.report;
+}
+
+/** The table format's preamble: the events, each arm's counts and rates, SRM, data quality, intervals. */
+function printArms(report: OnlineReport, o: OnlineOptions) {
+  console.log(
+    `${report.events} events, ${report.uniqueEvents} unique; ${report.excludedUnits} unit(s) seen in more than one arm excluded${report.multipleExposureWarning ? " (WARNING: over 1% of units)" : ""}.`,
+  );
+  console.log(
+    table(
+      [
+        "arm",
+        "units",
+        "sessions",
+        "shown",
+        "clicked",
+        "adopted",
+        ...onlineMetrics.flatMap((m) => [m, `${m} ci95`]),
+      ],
+      Object.entries(report.arms).map(([arm, a]) => [
+        arm,
+        a.units,
+        a.sessions,
+        a.shown,
+        a.clicked,
+        a.adopted,
+        ...onlineMetrics.flatMap((m) => [a[m], ciText(a.ci?.[m])]),
+      ]),
+    ),
+  );
+  if (report.srm)
+    console.log(
+      `\nSRM: chi2 = ${report.srm.chi2.toFixed(4)}, p = ${report.srm.pValue.toPrecision(4)}${report.srm.mismatch ? "  MISMATCH (p < 0.001): the split is not what was configured" : ""}`,
     );
+  const q = report.dataQuality;
+  console.log(
+    `Data quality: ${q.duplicateEvents} duplicate events, ${q.sessionsWithoutImpression} sessions without an impression, ${q.eventsAboutUnshownCandidates} events about candidates never shown in their session.\n`,
+  );
+  console.log(
+    o.intervals === "sequential"
+      ? `Intervals vs control: sequential (always valid at every look; GrowthBook's confidence sequences, N* = ${o.nStar}).`
+      : "Intervals vs control: fixed (bootstrap over conveners; valid for one look at the end, not for daily peeking).",
+  );
 }

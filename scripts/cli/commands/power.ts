@@ -118,126 +118,160 @@ export function registerPower(program: Command) {
       openUnit("--win-rate"),
     )
     .option("--json", "print JSON")
-    .action(async (o: Options) => {
-      const settings = { alpha: o.alpha, power: o.power };
-      if (o.interleaving) {
-        if (o.winRate === undefined)
-          throw new CliError(
-            "--interleaving needs --win-rate, the challenger's win rate worth detecting (e.g. 0.55).",
-            2,
-          );
-        if (o.winRate === 0.5)
-          throw new CliError(
-            "--win-rate 0.5 is no preference; give the win rate worth detecting, e.g. 0.55.",
-            2,
-          );
-        const sessions = interleavingSessions(o.winRate, settings);
-        const report = { kind: "interleaving", winRate: o.winRate, alpha: o.alpha, power: o.power, sessions };
-        if (o.json) console.log(JSON.stringify(report, null, 2));
-        else
-          console.log(
-            `Interleaving: ${sessions} sessions with a preference detect a win rate of ${o.winRate} vs 0.5 (α = ${o.alpha}, power ${o.power}); sessions with no preference do not count.`,
-          );
-        return;
-      }
-      if (o.winRate !== undefined)
-        throw new CliError("--win-rate belongs to --interleaving; an A/B test takes --lift.", 2);
-      if (o.events && o.metric !== "adoption")
-        throw new CliError(
-          "--events estimates the history of --metric adoption only (sessions with an adoption); for clicks give --baseline and --icc.",
-          2,
-        );
-      const past = o.events ? await readHistory(o.events) : null;
-      const baseline = o.baseline ?? past?.baseline ?? undefined;
-      if (baseline === undefined)
-        throw new CliError(
-          past
-            ? `${o.events} has no sessions to take a baseline from; give --baseline.`
-            : "Give --baseline (the control's rate) or --events (a history to estimate it from).",
-          2,
-        );
-      if (!(baseline > 0 && baseline < 1))
-        throw new CliError(
-          `The baseline from ${o.events} is ${baseline}; a rate of 0 or 1 cannot be sized, give --baseline.`,
-          2,
-        );
-      if (o.lift === undefined)
-        throw new CliError(
-          "Give --lift, the smallest change worth detecting (e.g. --lift 0.03, or --lift 0.1 --relative).",
-          2,
-        );
-      const target = o.relative ? baseline * (1 + o.lift) : baseline + o.lift;
-      if (!(target > 0 && target < 1))
-        throw new CliError(
-          `A lift of ${o.lift}${o.relative ? " (relative)" : ""} on a baseline of ${baseline} gives ${target}, not a rate strictly between 0 and 1.`,
-          2,
-        );
-      const m = o.sessionsPerConvener ?? past?.sessionsPerConvener ?? 1;
-      const icc = o.icc ?? Math.max(0, past?.icc ?? 0);
-      const plan = abSampleSize(baseline, target, m, icc, settings);
-      // After launch: what the conveners (and their sessions) so far can detect, per arm.
-      const armsSoFar = past ? Object.values(past.arms) : [];
-      // --conveners: that many per arm with m sessions each; else the history's smaller arm, its own sessions.
-      const smallest =
-        armsSoFar.length >= 2 ? armsSoFar.reduce((x, y) => (y.conveners < x.conveners ? y : x)) : null;
-      const arm =
-        o.conveners !== undefined ? { conveners: o.conveners, sessions: o.conveners * m } : smallest;
-      const soFar = arm ? arm.conveners : null;
-      const effectiveSoFar = arm ? arm.sessions / designEffect(arm.sessions / arm.conveners, icc) : null;
-      const mdeAbsolute =
-        effectiveSoFar === null ? null : minimumDetectableEffect(baseline, effectiveSoFar, settings);
-      const report = {
-        kind: "ab",
-        metric: o.metric,
-        alpha: o.alpha,
-        power: o.power,
-        baseline,
-        baselineFrom: o.baseline !== undefined ? "flag" : "events",
-        target,
-        lift: { absolute: target - baseline, relative: (target - baseline) / baseline },
-        sessionsPerConvener: m,
-        icc,
-        designEffect: plan.designEffect,
-        effectiveSessionsPerArm: plan.effectiveN,
-        perArm: { conveners: plan.convenersPerArm, sessions: plan.sessionsPerArm },
-        total: { conveners: 2 * plan.convenersPerArm, sessions: 2 * plan.sessionsPerArm },
-        ...(past
-          ? {
-              history: {
-                conveners: past.conveners,
-                sessions: past.sessions,
-                sessionsPerConvener: past.sessionsPerConvener,
-                icc: past.icc,
-                arms: past.arms,
-              },
-            }
-          : {}),
-        ...(soFar === null
-          ? {}
-          : {
-              minimumDetectableEffect: {
-                convenersPerArm: soFar,
-                absolute: mdeAbsolute,
-                relative: mdeAbsolute === null ? null : mdeAbsolute / baseline,
-              },
-            }),
-      };
-      if (o.json) return console.log(JSON.stringify(report, null, 2));
-      console.log(
-        `A/B test on ${o.metric} rate: ${pct(baseline)} → ${pct(target)} (${points(target - baseline)}, ${pct((target - baseline) / baseline)} relative), α = ${o.alpha}, power ${o.power}.`,
-      );
-      console.log(
-        `Independent sessions per arm: ${Math.ceil(plan.effectiveN)} (two-proportion z-test, pooled variance under H0).`,
-      );
-      console.log(
-        `Design effect 1 + (${+m.toFixed(2)} − 1) × ICC ${icc.toFixed(4)} = ${plan.designEffect.toFixed(4)}: ${plan.sessionsPerArm} sessions from ${plan.convenersPerArm} conveners per arm (${plan.convenersPerArm * 2} conveners in all).`,
-      );
-      if (soFar !== null) {
-        console.log(
-          mdeAbsolute === null
-            ? `With ${soFar} conveners per arm so far, no lift up to a rate of 1 is detectable yet.`
-            : `With ${soFar} conveners per arm so far, the minimum detectable effect is ${points(mdeAbsolute)} (${pct(mdeAbsolute / baseline)} relative).`,
-        );
-      }
-    });
+    .action(power);
+}
+
+async function power(o: Options) {
+  const settings = { alpha: o.alpha, power: o.power };
+  if (o.interleaving) return sizeInterleaving(o, settings);
+  if (o.winRate !== undefined)
+    throw new CliError("--win-rate belongs to --interleaving; an A/B test takes --lift.", 2);
+  if (o.events && o.metric !== "adoption")
+    throw new CliError(
+      "--events estimates the history of --metric adoption only (sessions with an adoption); for clicks give --baseline and --icc.",
+      2,
+    );
+  const past = o.events ? await readHistory(o.events) : null;
+  const { baseline, target } = abRates(o, past);
+  const m = o.sessionsPerConvener ?? past?.sessionsPerConvener ?? 1;
+  const icc = o.icc ?? Math.max(0, past?.icc ?? 0);
+  const plan = abSampleSize(baseline, target, m, icc, settings);
+  const soFar = detectableSoFar(o, past, baseline, m, icc, settings);
+  const report = {
+    kind: "ab",
+    metric: o.metric,
+    alpha: o.alpha,
+    power: o.power,
+    baseline,
+    baselineFrom: o.baseline !== undefined ? "flag" : "events",
+    target,
+    lift: { absolute: target - baseline, relative: (target - baseline) / baseline },
+    sessionsPerConvener: m,
+    icc,
+    designEffect: plan.designEffect,
+    effectiveSessionsPerArm: plan.effectiveN,
+    perArm: { conveners: plan.convenersPerArm, sessions: plan.sessionsPerArm },
+    total: { conveners: 2 * plan.convenersPerArm, sessions: 2 * plan.sessionsPerArm },
+    ...(past
+      ? {
+          history: {
+            conveners: past.conveners,
+            sessions: past.sessions,
+            sessionsPerConvener: past.sessionsPerConvener,
+            icc: past.icc,
+            arms: past.arms,
+          },
+        }
+      : {}),
+    ...(soFar === null ? {} : { minimumDetectableEffect: soFar }),
+  };
+  if (o.json) return console.log(JSON.stringify(report, null, 2));
+  printAbPlan(o, { baseline, target, m, icc, plan }, soFar);
+}
+
+type Settings = { alpha: number; power: number };
+type History = Awaited<ReturnType<typeof readHistory>>;
+
+function sizeInterleaving(o: Options, settings: Settings) {
+  if (o.winRate === undefined)
+    throw new CliError(
+      "--interleaving needs --win-rate, the challenger's win rate worth detecting (e.g. 0.55).",
+      2,
+    );
+  if (o.winRate === 0.5)
+    throw new CliError("--win-rate 0.5 is no preference; give the win rate worth detecting, e.g. 0.55.", 2);
+  const sessions = interleavingSessions(o.winRate, settings);
+  const report = { kind: "interleaving", winRate: o.winRate, alpha: o.alpha, power: o.power, sessions };
+  if (o.json) console.log(JSON.stringify(report, null, 2));
+  else
+    console.log(
+      `Interleaving: ${sessions} sessions with a preference detect a win rate of ${o.winRate} vs 0.5 (α = ${o.alpha}, power ${o.power}); sessions with no preference do not count.`,
+    );
+}
+
+/** The control's rate (the flag's, else the history's) and the rate worth detecting; either off: exit 2. */
+function abRates(o: Options, past: History | null) {
+  const baseline = o.baseline ?? past?.baseline ?? undefined;
+  if (baseline === undefined)
+    throw new CliError(
+      past
+        ? `${o.events} has no sessions to take a baseline from; give --baseline.`
+        : "Give --baseline (the control's rate) or --events (a history to estimate it from).",
+      2,
+    );
+  if (!(baseline > 0 && baseline < 1))
+    throw new CliError(
+      `The baseline from ${o.events} is ${baseline}; a rate of 0 or 1 cannot be sized, give --baseline.`,
+      2,
+    );
+  if (o.lift === undefined)
+    throw new CliError(
+      "Give --lift, the smallest change worth detecting (e.g. --lift 0.03, or --lift 0.1 --relative).",
+      2,
+    );
+  const target = o.relative ? baseline * (1 + o.lift) : baseline + o.lift;
+  if (!(target > 0 && target < 1))
+    throw new CliError(
+      `A lift of ${o.lift}${o.relative ? " (relative)" : ""} on a baseline of ${baseline} gives ${target}, not a rate strictly between 0 and 1.`,
+      2,
+    );
+  return { baseline, target };
+}
+
+interface DetectableSoFar {
+  convenersPerArm: number;
+  absolute: number | null;
+  relative: number | null;
+}
+
+/** After launch: what the conveners (and their sessions) so far can detect, per arm; null before any. */
+function detectableSoFar(
+  o: Options,
+  past: History | null,
+  baseline: number,
+  m: number,
+  icc: number,
+  settings: Settings,
+): DetectableSoFar | null {
+  const armsSoFar = past ? Object.values(past.arms) : [];
+  // --conveners: that many per arm with m sessions each; else the history's smaller arm, its own sessions.
+  const smallest =
+    armsSoFar.length >= 2 ? armsSoFar.reduce((x, y) => (y.conveners < x.conveners ? y : x)) : null;
+  const arm = o.conveners !== undefined ? { conveners: o.conveners, sessions: o.conveners * m } : smallest;
+  if (!arm) return null;
+  const effectiveSoFar = arm.sessions / designEffect(arm.sessions / arm.conveners, icc);
+  const mdeAbsolute = minimumDetectableEffect(baseline, effectiveSoFar, settings);
+  return {
+    convenersPerArm: arm.conveners,
+    absolute: mdeAbsolute,
+    relative: mdeAbsolute === null ? null : mdeAbsolute / baseline,
+  };
+}
+
+interface AbPlan {
+  baseline: number;
+  target: number;
+  m: number;
+  icc: number;
+  plan: ReturnType<typeof abSampleSize>;
+}
+
+function printAbPlan(o: Options, { baseline, target, m, icc, plan }: AbPlan, soFar: DetectableSoFar | null) {
+  console.log(
+    `A/B test on ${o.metric} rate: ${pct(baseline)} → ${pct(target)} (${points(target - baseline)}, ${pct((target - baseline) / baseline)} relative), α = ${o.alpha}, power ${o.power}.`,
+  );
+  console.log(
+    `Independent sessions per arm: ${Math.ceil(plan.effectiveN)} (two-proportion z-test, pooled variance under H0).`,
+  );
+  console.log(
+    `Design effect 1 + (${+m.toFixed(2)} − 1) × ICC ${icc.toFixed(4)} = ${plan.designEffect.toFixed(4)}: ${plan.sessionsPerArm} sessions from ${plan.convenersPerArm} conveners per arm (${plan.convenersPerArm * 2} conveners in all).`,
+  );
+  if (soFar !== null) {
+    const { convenersPerArm, absolute } = soFar;
+    console.log(
+      absolute === null
+        ? `With ${convenersPerArm} conveners per arm so far, no lift up to a rate of 1 is detectable yet.`
+        : `With ${convenersPerArm} conveners per arm so far, the minimum detectable effect is ${points(absolute)} (${pct(absolute / baseline)} relative).`,
+    );
+  }
 }

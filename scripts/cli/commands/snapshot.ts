@@ -24,6 +24,25 @@ export function registerSnapshot(program: Command) {
   const snapshot = program
     .command("snapshot")
     .description("immutable snapshots of results: create, list, export");
+  registerCreate(snapshot);
+  registerList(snapshot);
+  registerExport(snapshot);
+}
+
+interface CreateOptions {
+  kind: string;
+  campaign?: number;
+  experiment?: string;
+  k?: number[];
+  bootstrap: number;
+  seed: string;
+  excludeConflicts?: boolean;
+  stratify?: string;
+  from?: string;
+  to?: string;
+}
+
+function registerCreate(snapshot: Command) {
   snapshot
     .command("create")
     .description("compute a result and freeze it with its parameters, data window and sha256")
@@ -37,57 +56,44 @@ export function registerSnapshot(program: Command) {
     .option("--stratify <by>", "offline: bootstrap within each subject: subject")
     .option("--from <date>", "offline: only proposals dated on or after this day (YYYY-MM-DD)")
     .option("--to <date>", "offline: only proposals dated on or before this day (YYYY-MM-DD)")
-    .action(
-      async (
-        o: {
-          kind: string;
-          campaign?: number;
-          experiment?: string;
-          k?: number[];
-          bootstrap: number;
-          seed: string;
-          excludeConflicts?: boolean;
-          stratify?: string;
-          from?: string;
-          to?: string;
-        },
-        command: Command,
-      ) => {
-        if (!["offline", "expert", "online", "clicks"].includes(o.kind))
-          throw new CliError(`--kind must be offline, expert, online or clicks, not "${o.kind}".`, 2);
-        if (o.kind === "expert" && !o.campaign)
-          throw new CliError("An expert snapshot needs --campaign <id>.", 2);
-        if (o.kind === "online" && !o.experiment)
-          throw new CliError("An online snapshot needs --experiment <key>.", 2);
-        if (o.kind === "clicks" && !o.experiment)
-          throw new CliError("A click-model snapshot needs --experiment <key>.", 2);
-        // Click models split by the experiment's own seed unless --seed is given, as their page does.
-        const seed =
-          o.kind === "clicks" && command.getOptionValueSource("seed") === "default" ? undefined : o.seed;
-        const view = offlineViewSchema.safeParse({
-          excludeConflicts: o.excludeConflicts ?? false,
-          stratify: o.stratify ?? null,
-          from: o.from ?? null,
-          to: o.to ?? null,
-        });
-        if (!view.success) throw new CliError(view.error.issues[0].message, 2);
-        const offlineView = o.kind === "offline" ? view.data : undefined;
-        const created = await withDatabase((db) =>
-          createSnapshot(db, "cli", {
-            kind: o.kind as "offline",
-            campaign: o.campaign,
-            experiment: o.experiment,
-            ks: o.k,
-            B: o.bootstrap,
-            seed,
-            view: offlineView,
-          }).catch(fail),
-        );
-        // Same parameters on unchanged data: the snapshot made before, not a new one (createSnapshot is idempotent).
-        const how = created.created ? "frozen" : "already frozen with these parameters on this data";
-        console.log(`Snapshot ${created.id} (${created.kind}) ${how}, sha256 ${created.sha256}.`);
-      },
-    );
+    .action(createFromFlags);
+}
+
+async function createFromFlags(o: CreateOptions, command: Command) {
+  if (!["offline", "expert", "online", "clicks"].includes(o.kind))
+    throw new CliError(`--kind must be offline, expert, online or clicks, not "${o.kind}".`, 2);
+  if (o.kind === "expert" && !o.campaign) throw new CliError("An expert snapshot needs --campaign <id>.", 2);
+  if (o.kind === "online" && !o.experiment)
+    throw new CliError("An online snapshot needs --experiment <key>.", 2);
+  if (o.kind === "clicks" && !o.experiment)
+    throw new CliError("A click-model snapshot needs --experiment <key>.", 2);
+  // Click models split by the experiment's own seed unless --seed is given, as their page does.
+  const seed = o.kind === "clicks" && command.getOptionValueSource("seed") === "default" ? undefined : o.seed;
+  const view = offlineViewSchema.safeParse({
+    excludeConflicts: o.excludeConflicts ?? false,
+    stratify: o.stratify ?? null,
+    from: o.from ?? null,
+    to: o.to ?? null,
+  });
+  if (!view.success) throw new CliError(view.error.issues[0].message, 2);
+  const offlineView = o.kind === "offline" ? view.data : undefined;
+  const created = await withDatabase((db) =>
+    createSnapshot(db, "cli", {
+      kind: o.kind as "offline",
+      campaign: o.campaign,
+      experiment: o.experiment,
+      ks: o.k,
+      B: o.bootstrap,
+      seed,
+      view: offlineView,
+    }).catch(fail),
+  );
+  // Same parameters on unchanged data: the snapshot made before, not a new one (createSnapshot is idempotent).
+  const how = created.created ? "frozen" : "already frozen with these parameters on this data";
+  console.log(`Snapshot ${created.id} (${created.kind}) ${how}, sha256 ${created.sha256}.`);
+}
+
+function registerList(snapshot: Command) {
   snapshot
     .command("list")
     .description("list snapshots")
@@ -101,6 +107,9 @@ export function registerSnapshot(program: Command) {
         ),
       );
     });
+}
+
+function registerExport(snapshot: Command) {
   snapshot
     .command("export")
     .description("print a snapshot as JSON (assay.snapshot/v1) or CSV")
