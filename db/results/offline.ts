@@ -13,11 +13,12 @@ import { resultParameters, type ResultRequest } from "./parameters";
  */
 export async function offlineResult(db: Db, request: Omit<ResultRequest, "kind">, run: HeavyRunner) {
   const parameters = await resultParameters(db, { ...request, kind: "offline" });
+  if (parameters.kind !== "offline") throw new Error("unreachable: an offline request gave other parameters");
   const version = await inputVersion(db);
   const result = await remember(resultKey({ parameters, version }), async () => {
-    const input = await loadOfflineInput(db);
+    const { kind: _kind, systems, ...options } = parameters;
+    const input = await loadOfflineInput(db, { systems });
     if (input.systems.length === 0 || input.gold.size === 0) return null;
-    const { kind: _kind, ...options } = parameters;
     return run("offlineReport", { packed: packOfflineInput(input), options });
   });
   return { parameters, result };

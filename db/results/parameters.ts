@@ -3,6 +3,7 @@ import { getCampaign } from "../campaigns/campaigns";
 import { getExperiment } from "../experiments/experiments";
 import { clickModelSettings } from "../experiments/experiment-clicks";
 import { DEFAULT_KS } from "../../scripts/offline/report";
+import type { PairedTest } from "../../scripts/stats/paired";
 import { type IntervalKind } from "../../scripts/online/report";
 import { DEFAULT_N_STAR } from "../../scripts/online/sequential";
 import { viewParameters, type OfflineView } from "../../scripts/offline/view";
@@ -33,6 +34,10 @@ export interface ResultRequest {
   nStar?: number;
   /** Offline only: window, stratification, conflict exclusion (recorded only when not the default). */
   view?: OfflineView;
+  /** Offline, the CLI's flags (recorded only when given): the paired test, score bands, only these systems. */
+  test?: PairedTest;
+  bands?: number[];
+  systems?: string[];
 }
 
 /**
@@ -50,6 +55,9 @@ export async function resultParameters(db: DbOrTx, request: ResultRequest) {
       B,
       seed: request.seed ?? DEFAULT_SEED,
       ...(request.view ? viewParameters(request.view) : {}),
+      ...(request.test ? { test: request.test } : {}),
+      ...(request.bands?.length ? { bands: request.bands } : {}),
+      ...(request.systems ? { systems: request.systems } : {}),
     };
   if (request.kind === "expert") {
     if (!request.campaign) throw new ResultError("An expert snapshot needs a campaign.");

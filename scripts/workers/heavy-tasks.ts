@@ -61,6 +61,20 @@ export type HeavyRunner = <K extends HeavyTask>(task: K, input: HeavyInput<K>) =
 /** Runs `task` on this thread: for the CLI, which has no event loop to keep free. */
 export const runInProcess: HeavyRunner = async (task, input) => runHeavyTask(task, input);
 
+/**
+ * Runs on this thread like `runInProcess`, with the offline report's bootstrap reporting its progress
+ * (the CLI's bar): a callback cannot cross to a worker, so only an in-process run can report.
+ */
+export const runInProcessReporting =
+  (onProgress: (done: number, total: number) => void): HeavyRunner =>
+  async (task, input) =>
+    task === "offlineReport"
+      ? (offlineReport(unpackOfflineInput((input as HeavyInput<"offlineReport">).packed), {
+          ...(input as HeavyInput<"offlineReport">).options,
+          onProgress,
+        }) as HeavyOutput<typeof task>)
+      : runHeavyTask(task, input);
+
 /** Calls the named task's function on `input`. */
 export function runHeavyTask<K extends HeavyTask>(task: K, input: HeavyInput<K>): HeavyOutput<K> {
   const run = heavyTasks[task] as (input: HeavyInput<K>) => HeavyOutput<K>;

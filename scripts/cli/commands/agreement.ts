@@ -2,7 +2,7 @@ import Papa from "papaparse";
 import type { Command } from "commander";
 import { aggregationMethods, type AggregationMethod, type GradedRating } from "../../judgement/aggregate";
 import { agreementReport, alphaLevels, type AlphaLevel, type Rating } from "../../judgement/agreement";
-import { DEFAULT_B } from "../../stats/bootstrap";
+import { DEFAULT_B, DEFAULT_SEED } from "../../stats/bootstrap";
 import { goldReport, type GoldReport } from "../../judgement/gold-report";
 import { DEFAULT_DRAWS } from "../../judgement/learning-curve";
 import { CliError } from "../errors";
@@ -113,7 +113,7 @@ export function registerAgreement(program: Command) {
     )
     .option("--level <level>", `${alphaLevels.join(", ")}`, "ordinal")
     .option("--bootstrap <B>", "bootstrap resamples", wholeNumber(1), DEFAULT_B)
-    .option("--seed <seed>", "seed of the bootstrap, the draws and the coin", "assay")
+    .option("--seed <seed>", "seed of the bootstrap, the draws and the coin", DEFAULT_SEED)
     .option("--json", "print JSON")
     .option("--csv", "print CSV")
     .action(agreement);

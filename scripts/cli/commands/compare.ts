@@ -4,7 +4,7 @@ import { compareSystems } from "../../eval/compare";
 import { evaluateQueries } from "../../eval/evaluate";
 import { parseMeasure } from "../../eval/measures";
 import { parseQrels, parseRun, runQueries } from "../../eval/trec";
-import { DEFAULT_B } from "../../stats/bootstrap";
+import { DEFAULT_B, DEFAULT_SEED } from "../../stats/bootstrap";
 import { CliError } from "../errors";
 import { ciText, emit, formatOf, table, type Cell, type Format } from "../output";
 import { collect, oneStdin, pairedTest, readBytes, readText, wholeNumber } from "../options";
@@ -26,7 +26,7 @@ export function registerCompare(program: Command) {
       wholeNumber(1),
       DEFAULT_B,
     )
-    .option("--seed <seed>", "seed", "assay")
+    .option("--seed <seed>", "seed", DEFAULT_SEED)
     .option("--json", "print JSON")
     .option("--csv", "print CSV")
     .action(compare);

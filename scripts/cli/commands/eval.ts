@@ -4,7 +4,7 @@ import { evaluateRunFile } from "../../io/evaluate-files";
 import { evaluationIntervals } from "../../eval/intervals";
 import { defaultMeasureNames, MeasureError, parseMeasures, type Measure } from "../../eval/measures";
 import { FormatError } from "../../eval/trec";
-import { DEFAULT_B } from "../../stats/bootstrap";
+import { DEFAULT_B, DEFAULT_SEED } from "../../stats/bootstrap";
 import { CliError } from "../errors";
 import { ciText, emit, formatOf, type Cell, type Format } from "../output";
 import { assertReadable, collect, oneStdin, readText, unitInterval, wholeNumber } from "../options";
@@ -48,7 +48,7 @@ export function registerEval(program: Command) {
     .option("--catalog <file>", "candidate ids, one per line, for Coverage@K")
     .option("--ci", "bootstrap 95% confidence intervals over queries")
     .option("--bootstrap <B>", "bootstrap resamples", wholeNumber(1), DEFAULT_B)
-    .option("--seed <seed>", "bootstrap seed", "assay")
+    .option("--seed <seed>", "bootstrap seed", DEFAULT_SEED)
     .option(
       "--test <test>",
       "several runs: the paired test over queries, t, wilcoxon or permutation (default t)",

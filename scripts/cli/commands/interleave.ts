@@ -2,7 +2,7 @@ import type { Command } from "commander";
 import { InvalidArgumentError } from "commander";
 import { interleaveFromFile } from "../../io/interleaving-file";
 import type { CreditKind } from "../../interleaving/results";
-import { DEFAULT_B } from "../../stats/bootstrap";
+import { DEFAULT_B, DEFAULT_SEED } from "../../stats/bootstrap";
 import { CliError } from "../errors";
 import { ciText, emit, formatOf, type Format } from "../output";
 import { assertReadable, refuseBadEventLines, wholeNumber } from "../options";
@@ -22,7 +22,7 @@ export function registerInterleave(program: Command) {
     .option("--credit <kind>", "credit by click or adopt", creditKind, "click")
     .option("--control <system>", "the control system (default: the first team by name)")
     .option("--bootstrap <B>", "bootstrap resamples", wholeNumber(1), DEFAULT_B)
-    .option("--seed <seed>", "seed", "assay")
+    .option("--seed <seed>", "seed", DEFAULT_SEED)
     .option("--json", "print JSON")
     .option("--csv", "print CSV")
     .action(interleave);

@@ -2,7 +2,9 @@ import type { Command } from "commander";
 import { loadOfflineInput } from "../../../db/catalog/offline-input";
 import { createBaselines } from "../../../db/catalog/baselines";
 import { DEFAULT_KS, offlineReport } from "../../offline/report";
-import { DEFAULT_B } from "../../stats/bootstrap";
+import { DEFAULT_B, DEFAULT_SEED } from "../../stats/bootstrap";
+import { offlineResult } from "../../../db/results/offline";
+import { runInProcessReporting } from "../../workers/heavy-tasks";
 import { withDatabase } from "../database";
 import { CliError } from "../errors";
 import { ciText, csv, fmt, formatOf, table, type Cell } from "../output";
@@ -25,7 +27,7 @@ function registerReport(program: Command) {
     .option("--system <keys>", "only these systems, comma-separated")
     .option("--test <test>", "paired test between systems: t, wilcoxon or permutation", "t")
     .option("--bootstrap <B>", "bootstrap resamples", wholeNumber(1), DEFAULT_B)
-    .option("--seed <seed>", "bootstrap seed", "assay")
+    .option("--seed <seed>", "bootstrap seed", DEFAULT_SEED)
     .option(
       "--bands <list>",
       "score band thresholds, e.g. 0.9,0.8,0.5 (default: the deciles of each system's scores)",
@@ -69,18 +71,18 @@ async function offline(o: OfflineOptions) {
   });
   if (!view.success)
     throw new CliError(view.error.issues[0].message.replace(/^Stratify/, "--stratify: stratify"), 2);
-  const input = await reportInput(o.system);
+  const systems = await reportSystems(o.system);
   const bar = progressBar("Bootstrapping");
-  const report = offlineReport(input, {
-    ks: o.k,
-    B: o.bootstrap,
-    seed: o.seed,
-    test,
-    bands: o.bands,
-    ...view.data,
-    onProgress: (d, t) => bar.update(d, t),
-  });
+  // The result service, as the offline page and a snapshot compute it; here on this thread, with a bar.
+  const { result: report } = await withDatabase((db) =>
+    offlineResult(
+      db,
+      { ks: o.k, B: o.bootstrap, seed: o.seed, test, bands: o.bands, view: view.data, systems },
+      runInProcessReporting((d, t) => bar.update(d, t)),
+    ),
+  );
   bar.stop();
+  if (!report) throw new Error("unreachable: the lists and gold checked above are gone");
   if (format === "json") return console.log(JSON.stringify(report, null, 2));
   if (format === "csv")
     return console.log(
@@ -89,8 +91,11 @@ async function offline(o: OfflineOptions) {
   printReport(report);
 }
 
-/** The lists and gold of the systems asked for (`--system`, else all); an unknown one, or none, is refused. */
-async function reportInput(systems: string | undefined) {
+/**
+ * The systems asked for (`--system`, else all), once their lists and gold are checked: an unknown one, or
+ * none, is refused with a sentence before anything is computed.
+ */
+async function reportSystems(systems: string | undefined) {
   const keys = systems
     ?.split(",")
     .map((s) => s.trim())
@@ -110,7 +115,7 @@ async function reportInput(systems: string | undefined) {
     throw new CliError(
       "There are no gold committee members yet: import them with `assay import gold <file>`.",
     );
-  return input;
+  return keys;
 }
 
 type OfflineReport = ReturnType<typeof offlineReport>;

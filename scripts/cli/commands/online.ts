@@ -1,7 +1,7 @@
 import { InvalidArgumentError, type Command } from "commander";
 import { onlineMetrics, type IntervalKind } from "../../online/report";
 import { onlineFromFile } from "../../io/online-files";
-import { DEFAULT_B } from "../../stats/bootstrap";
+import { DEFAULT_B, DEFAULT_SEED } from "../../stats/bootstrap";
 import { DEFAULT_N_STAR } from "../../online/sequential";
 import { CliError } from "../errors";
 import { ciText, emit, formatOf, table, type Cell } from "../output";
@@ -39,7 +39,7 @@ export function registerOnline(program: Command) {
     )
     .option("--control <arm>", "the control arm (default: the first arm by name)")
     .option("--bootstrap <B>", "bootstrap resamples and permutations", wholeNumber(1), DEFAULT_B)
-    .option("--seed <seed>", "seed", "assay")
+    .option("--seed <seed>", "seed", DEFAULT_SEED)
     .option(
       "--intervals <kind>",
       "intervals of the differences vs control: fixed (bootstrap, one look) or sequential (always valid, for daily looks)",

@@ -1,3 +1,4 @@
+import { RESULT_KINDS } from "../../inputs/result-settings";
 import type { Command } from "commander";
 import {
   createSnapshot,
@@ -7,7 +8,7 @@ import {
   snapshotDocument,
   SnapshotError,
 } from "../../../db/snapshots/snapshots";
-import { DEFAULT_B } from "../../stats/bootstrap";
+import { DEFAULT_B, DEFAULT_SEED } from "../../stats/bootstrap";
 import { withDatabase } from "../database";
 import { CliError } from "../errors";
 import { table } from "../output";
@@ -51,7 +52,7 @@ function registerCreate(snapshot: Command) {
     .option("--experiment <key>", "the experiment (online, clicks)")
     .option("--k <list>", "cutoffs", cutoffList)
     .option("--bootstrap <B>", "bootstrap resamples", wholeNumber(1), DEFAULT_B)
-    .option("--seed <seed>", "bootstrap seed", "assay")
+    .option("--seed <seed>", "bootstrap seed", DEFAULT_SEED)
     .option("--exclude-conflicts", "offline: lists without conflicted candidates (ranks closed up)")
     .option("--stratify <by>", "offline: bootstrap within each subject: subject")
     .option("--from <date>", "offline: only proposals dated on or after this day (YYYY-MM-DD)")
@@ -60,8 +61,11 @@ function registerCreate(snapshot: Command) {
 }
 
 async function createFromFlags(o: CreateOptions, command: Command) {
-  if (!["offline", "expert", "online", "clicks"].includes(o.kind))
-    throw new CliError(`--kind must be offline, expert, online or clicks, not "${o.kind}".`, 2);
+  if (!(RESULT_KINDS as readonly string[]).includes(o.kind))
+    throw new CliError(
+      `--kind must be ${RESULT_KINDS.slice(0, -1).join(", ")} or ${RESULT_KINDS.at(-1)}, not "${o.kind}".`,
+      2,
+    );
   if (o.kind === "expert" && !o.campaign) throw new CliError("An expert snapshot needs --campaign <id>.", 2);
   if (o.kind === "online" && !o.experiment)
     throw new CliError("An online snapshot needs --experiment <key>.", 2);
