@@ -1,5 +1,4 @@
 import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
@@ -11,6 +10,8 @@ import { requireAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { CsrfInput } from "~/utils/csrf";
+import { parseForm } from "~/utils/forms";
+import { answer } from "~/utils/forms.server";
 import { TableScroll } from "~/components/table-scroll";
 
 export const meta: MetaFunction = () => [{ title: "Import · Assay" }];
@@ -30,9 +31,8 @@ export const bodyLimitMessage =
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const submission = parseWithZod(await request.formData(), { schema: importUploadSchema });
-  if (submission.status !== "success")
-    return json({ submission: submission.reply(), result: null }, { status: 400 });
+  const submission = parseForm(await request.formData(), importUploadSchema);
+  if (submission.status !== "success") return answer(submission, null, { status: 400 }, { report: null });
   const { entity, file } = submission.value;
   // Bytes, not file.text(): that would replace what is not UTF-8 instead of letting the import refuse it.
   const bytes = new Uint8Array(await file.arrayBuffer());
@@ -47,9 +47,11 @@ export async function action({ request }: ActionFunctionArgs) {
         fileName: file.name,
         totalErrors: result.errors.length,
       };
-  return json(
-    { submission: submission.reply({ resetForm: result.ok }), result: shown },
-    { status: result.ok ? 200 : 400 },
+  return answer(
+    submission,
+    null,
+    { status: result.ok ? 200 : 400, resetForm: result.ok },
+    { report: shown as typeof shown | null },
   );
 }
 
@@ -57,11 +59,11 @@ export default function ImportPage() {
   const data = useActionData<typeof action>();
   const navigation = useNavigation();
   const [form, fields] = useForm({
-    lastResult: data?.submission ?? undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: importUploadSchema }),
+    lastResult: data?.result,
+    onValidate: ({ formData }) => parseForm(formData, importUploadSchema),
     shouldValidate: "onSubmit",
   });
-  const result = data?.result;
+  const result = data?.report;
   const busy = navigation.state === "submitting";
   return (
     <>
