@@ -7,6 +7,30 @@ import { TableScroll } from "~/components/table-scroll";
 import { CsrfInput } from "~/utils/csrf";
 import { parseForm, type FormAnswer } from "~/utils/forms";
 
+/** The subjects of expertise of an expert, several at once. */
+function SubjectsSelect({
+  id,
+  name,
+  subjects,
+}: {
+  id: string;
+  name: string;
+  subjects: { id: number; name: string }[];
+}) {
+  return (
+    <div>
+      <label htmlFor={id}>Subjects of expertise (experts)</label>
+      <select id={id} name={name} multiple size={Math.min(6, Math.max(2, subjects.length))}>
+        {subjects.map((s) => (
+          <option key={s.id} value={s.id}>
+            {s.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 /** The new-user form: name, email, role, an initial password and the subjects of an expert. */
 export function NewUserForm({
   subjects,
@@ -62,21 +86,7 @@ export function NewUserForm({
               {fields.password.errors}
             </p>
           </div>
-          <div>
-            <label htmlFor={fields.subjects.id}>Subjects of expertise (experts)</label>
-            <select
-              id={fields.subjects.id}
-              name={fields.subjects.name}
-              multiple
-              size={Math.min(6, Math.max(2, subjects.length))}
-            >
-              {subjects.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SubjectsSelect id={fields.subjects.id} name={fields.subjects.name} subjects={subjects} />
         </div>
         <FormErrors errors={form.errors} />
         <button type="submit" disabled={navigation.state === "submitting"}>
