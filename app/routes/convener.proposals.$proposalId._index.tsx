@@ -1,11 +1,14 @@
+import type { Submission } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { z } from "zod";
 import { committeeOf, finish, openProposal, reopenProposal } from "~/data/experiments.server";
 import { requireUserWithRole } from "~/utils/auth.server";
-import { changeCommittee, committeeChangeSchema, convenerCall } from "~/utils/convener.server";
+import { changeCommittee, convenerCall } from "~/utils/convener.server";
+import { convenerProposalSchema, type ConvenerProposalForm } from "../../scripts/inputs/convener";
+import { formErrorsOf, parseForm } from "~/utils/forms";
+import { answer, dispatchIntent } from "~/utils/forms.server";
 import { keepLoggedView } from "~/utils/convener-revalidate";
 import { getDb } from "~/utils/db.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
@@ -27,38 +30,37 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json(view, { headers: { "Cache-Control": "no-store" } });
 }
 
-const intentSchema = z.union([
-  committeeChangeSchema,
-  // Finishing with nobody adopted needs the explicit second step (`confirm=empty`).
-  z.object({ intent: z.literal("finish"), confirm: z.literal("empty").optional() }),
-  z.object({ intent: z.literal("reopen") }),
-]);
-
 const NOBODY = "Nobody is adopted yet. Confirm that you want to finish with an empty committee.";
+
+type FormOf<Intent extends ConvenerProposalForm["intent"]> = Extract<
+  ConvenerProposalForm,
+  { intent: Intent }
+>;
+
+/** One handler per form of the page, by its intent. */
+function proposalHandlers(submission: Submission<ConvenerProposalForm>, userId: number, proposal: string) {
+  const db = getDb();
+  const change = (value: FormOf<"adopt" | "unadopt">) => changeCommittee(submission, userId, proposal, value);
+  return {
+    adopt: change,
+    unadopt: change,
+    reopen: async () => {
+      await convenerCall(() => reopenProposal(db, userId, proposal));
+      return redirect(`/convener/proposals/${encodeURIComponent(proposal)}`);
+    },
+    finish: async ({ intent, confirm }: FormOf<"finish">) => {
+      if (confirm !== "empty" && (await committeeOf(db, userId, proposal)).length === 0)
+        return answer(submission, intent, { status: 409, formErrors: [NOBODY] }, { confirmEmpty: true });
+      await convenerCall(() => finish(db, userId, proposal));
+      return redirect("/convener");
+    },
+  };
+}
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUserWithRole(request, "convener");
-  const form = Object.fromEntries(await request.formData());
-  const parsed = intentSchema.safeParse(form);
-  if (!parsed.success)
-    throw json({ message: "That request was not understood; reload the page." }, { status: 400 });
-  const proposal = params.proposalId ?? "";
-  const db = getDb();
-  const input = parsed.data;
-  if (input.intent === "adopt" || input.intent === "unadopt")
-    return changeCommittee(user.id, proposal, input);
-  if (input.intent === "reopen") {
-    await convenerCall(() => reopenProposal(db, user.id, proposal));
-    return redirect(`/convener/proposals/${encodeURIComponent(proposal)}`);
-  }
-  if (
-    input.intent === "finish" &&
-    input.confirm !== "empty" &&
-    (await committeeOf(db, user.id, proposal)).length === 0
-  )
-    return json({ error: NOBODY, confirmEmpty: true }, { status: 409 });
-  await convenerCall(() => finish(db, user.id, proposal));
-  return redirect("/convener");
+  const submission = parseForm(await request.formData(), convenerProposalSchema);
+  return dispatchIntent(submission, proposalHandlers(submission, user.id, params.proposalId ?? ""));
 }
 
 export const shouldRevalidate = keepLoggedView;
@@ -134,8 +136,8 @@ function FinishedCommittee({
 function Workspace() {
   const { proposal, list, committee: loaded, cap } = useLoaderData<typeof loader>();
   const acted = useActionData<typeof action>();
-  const committee = acted && "committee" in acted ? acted.committee : loaded;
-  const error = acted && "error" in acted ? acted.error : null;
+  const committee = (acted && "committee" in acted ? acted.committee : null) ?? loaded;
+  const error = formErrorsOf(acted).join(" ") || null;
   const busy = useNavigation().state !== "idle";
   const members = new Set(committee);
   const full = committee.length >= cap;
@@ -220,7 +222,7 @@ function Workspace() {
         <h2 id="committee">
           Committee ({committee.length} of {cap})
         </h2>
-        {error && !("confirmEmpty" in (acted ?? {})) ? (
+        {error && !(acted && "confirmEmpty" in acted) ? (
           <p role="alert" className="form-error">
             {error}
           </p>
