@@ -3,7 +3,9 @@ import { json, redirect } from "@remix-run/node";
 import { Link, useLoaderData, useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { CampaignError, finishAssignment, saveGrade, taskView } from "~/data/campaigns.server";
-import { gradeSchema } from "../../scripts/inputs/campaigns";
+import { taskSchema, type TaskForm } from "../../scripts/inputs/campaigns";
+import { answerErrors, parseForm } from "~/utils/forms";
+import { answer, dispatchIntent } from "~/utils/forms.server";
 import { requireUserWithRole } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { renderMarkdown } from "~/utils/markdown.server";
@@ -38,17 +40,19 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUserWithRole(request, "expert");
-  const form = Object.fromEntries(await request.formData());
   const assignmentId = parseId(params.assignmentId, "assignment");
-  if (form.intent === "finish") {
-    await call(() => finishAssignment(getDb(), user.id, assignmentId));
-    return redirect(`/expert?finished=${assignmentId}`);
-  }
-  const parsed = gradeSchema.safeParse(form);
-  if (!parsed.success)
-    return json({ ok: false, error: parsed.error.issues.map((i) => i.message).join("; ") }, { status: 400 });
-  await call(() => saveGrade(getDb(), user.id, assignmentId, parsed.data));
-  return json({ ok: true, error: null });
+  const submission = parseForm(await request.formData(), taskSchema);
+  return dispatchIntent(submission, {
+    finish: async () => {
+      await call(() => finishAssignment(getDb(), user.id, assignmentId));
+      return redirect(`/expert?finished=${assignmentId}`);
+    },
+    // The answer echoes nothing back: the queue needs only to know the grade landed.
+    grade: async ({ intent, ...grade }: Extract<TaskForm, { intent: "grade" }>) => {
+      await call(() => saveGrade(getDb(), user.id, assignmentId, grade));
+      return answer(submission, intent, { resetForm: true });
+    },
+  });
 }
 
 const FIRST_RENDERED = 30;
@@ -247,8 +251,9 @@ function FinishButton({ assignmentId, blocker }: { assignmentId: number; blocker
       );
       const to = response.headers.get("X-Remix-Redirect");
       if (to) return navigate(to.startsWith("/login") ? to : `/expert?finished=${assignmentId}`);
-      const data = (await response.json().catch(() => null)) as { message?: string; error?: string } | null;
-      setError(data?.message ?? data?.error ?? `The server answered ${response.status}; try again.`);
+      const data = (await response.json().catch(() => null)) as { message?: string } | null;
+      const sentence = data?.message ?? answerErrors(data as Parameters<typeof answerErrors>[0]).join(" ");
+      setError(sentence || `The server answered ${response.status}; try again.`);
     } catch {
       setError("No connection: the assignment is not finished yet. Try again when you are back online.");
     }

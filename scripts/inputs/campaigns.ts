@@ -128,3 +128,15 @@ export const campaignPageSchema = intentSchema(
 });
 
 export type CampaignPageForm = z.output<typeof campaignPageSchema>;
+
+/**
+ * The forms of an expert's task page: an autosaved grade (the save queue posts `intent=grade`; a post
+ * without an intent is a grade too, as the queue of an older page sends it) and Finish.
+ */
+export const taskSchema = z.preprocess(
+  (value) =>
+    value && typeof value === "object" && !("intent" in value) ? { ...value, intent: "grade" } : value,
+  intentSchema(gradeSchema.extend({ intent: z.literal("grade") }), z.object({ intent: z.literal("finish") })),
+);
+
+export type TaskForm = z.output<typeof taskSchema>;
