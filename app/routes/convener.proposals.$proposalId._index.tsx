@@ -14,7 +14,7 @@ import { getDb } from "~/utils/db.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { ProposalHeader } from "~/components/proposal-header";
 import { CsrfInput } from "~/utils/csrf";
-import { ConflictWarning } from "~/components/conflict-warning";
+import { CandidateCard, FinishForm, NOBODY } from "~/components/convener/committee";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.proposal.externalId ?? "Proposal"} · Assay` },
@@ -29,8 +29,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const view = await convenerCall(() => openProposal(getDb(), user.id, params.proposalId ?? ""));
   return json(view, { headers: { "Cache-Control": "no-store" } });
 }
-
-const NOBODY = "Nobody is adopted yet. Confirm that you want to finish with an empty committee.";
 
 type FormOf<Intent extends ConvenerProposalForm["intent"]> = Extract<
   ConvenerProposalForm,
@@ -174,47 +172,13 @@ function Workspace() {
         ) : null}
         <ol>
           {list.map((c) => (
-            <li
+            <CandidateCard
               key={c.candidateId}
-              id={`card-${c.externalId}`}
-              tabIndex={-1}
-              className="convener-card"
-              data-adopted={members.has(c.candidateId) || undefined}
-            >
-              <Link
-                to={`/convener/proposals/${encodeURIComponent(proposal.externalId)}/candidates/${encodeURIComponent(c.externalId)}`}
-              >
-                {c.name}
-              </Link>
-              , {c.affiliation}
-              <div className="muted">{c.keywords.join(", ")}</div>
-              <ConflictWarning reason={c.conflict} />
-              <Form method="post" className="convener-card-action">
-                <CsrfInput />
-                <input type="hidden" name="candidate" value={c.externalId} />
-                {members.has(c.candidateId) ? (
-                  <button
-                    id={`act-${c.externalId}`}
-                    type="submit"
-                    name="intent"
-                    value="unadopt"
-                    className="button-secondary"
-                  >
-                    Remove {c.name}
-                  </button>
-                ) : (
-                  <button
-                    id={`act-${c.externalId}`}
-                    type="submit"
-                    name="intent"
-                    value="adopt"
-                    disabled={full}
-                  >
-                    Adopt {c.name}
-                  </button>
-                )}
-              </Form>
-            </li>
+              candidate={c}
+              proposalId={proposal.externalId}
+              adopted={members.has(c.candidateId)}
+              full={full}
+            />
           ))}
         </ol>
       </section>
@@ -236,44 +200,13 @@ function Workspace() {
         {full ? (
           <p className="muted committee-full">The committee is full; remove someone to adopt another.</p>
         ) : null}
-        <Form method="post" className="committee-finish">
-          <CsrfInput />
-          {confirming && committee.length === 0 ? (
-            <div role="group" aria-labelledby="confirm-empty">
-              <p id="confirm-empty">{NOBODY}</p>
-              <input type="hidden" name="confirm" value="empty" />
-              <button
-                ref={confirmRef}
-                type="submit"
-                name="intent"
-                value="finish"
-                className="button-danger"
-                disabled={busy}
-              >
-                Finish with nobody
-              </button>{" "}
-              <button type="button" className="button-secondary" onClick={() => setConfirming(false)}>
-                Keep choosing
-              </button>
-            </div>
-          ) : (
-            <button
-              type="submit"
-              name="intent"
-              value="finish"
-              disabled={busy}
-              onClick={(event) => {
-                // An empty committee takes a second, explicit step; the server asks for it too.
-                if (committee.length === 0) {
-                  event.preventDefault();
-                  setConfirming(true);
-                }
-              }}
-            >
-              Finish
-            </button>
-          )}
-        </Form>
+        <FinishForm
+          empty={committee.length === 0}
+          confirming={confirming}
+          setConfirming={setConfirming}
+          busy={busy}
+          confirmRef={confirmRef}
+        />
       </aside>
     </div>
   );
