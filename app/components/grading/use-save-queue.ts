@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from "react";
 import { CSRF_FIELD, useCsrfToken } from "~/utils/csrf";
 import { answerErrors, type FormAnswer } from "~/utils/forms";
 import {
@@ -71,6 +71,21 @@ async function send(entry: QueuedSave, csrf: string): Promise<Outcome> {
 /** Per card: why its last save did not land (retrying) or was refused. */
 export type SaveProblems = ReadonlyMap<number, { refused: boolean; reason: string }>;
 
+/** When the browser is back online, every waiting save is due at once. */
+function useRetryWhenOnline(
+  update: (change: (q: SaveQueue) => SaveQueue) => void,
+  setTick: Dispatch<SetStateAction<number>>,
+) {
+  useEffect(() => {
+    const online = () => {
+      update((q) => retryNow(q, Date.now()));
+      setTick((t) => t + 1);
+    };
+    window.addEventListener("online", online);
+    return () => window.removeEventListener("online", online);
+  }, [update, setTick]);
+}
+
 /**
  * Runs the expert's save queue for one assignment: every save goes into `localStorage` first, then to
  * the server one at a time, retried with backoff (and at once when the browser is back online) until
@@ -115,14 +130,7 @@ export function useSaveQueue(expertId: number, assignmentId: number) {
     setLoaded(true);
   }, [key]);
 
-  useEffect(() => {
-    const online = () => {
-      update((q) => retryNow(q, Date.now()));
-      setTick((t) => t + 1);
-    };
-    window.addEventListener("online", online);
-    return () => window.removeEventListener("online", online);
-  }, [update]);
+  useRetryWhenOnline(update, setTick);
 
   // The pump: sends the first due entry, records the outcome, and sets a timer for the next due one.
   useEffect(() => {
