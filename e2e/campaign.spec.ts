@@ -31,7 +31,8 @@ test("an admin creates and launches a campaign, sees progress and agreement", as
   await page.getByLabel("Raters per proposal").fill("2");
   await page.getByLabel("Proposals", { exact: true }).selectOption({ label: "Subject: Ecology" });
   await page.getByRole("button", { name: "Create campaign" }).click();
-  await expect(page.getByRole("alert")).toContainText("invite at least one expert");
+  // A field's error is shown next to it, and the field is described by it.
+  await expect(page.getByLabel("Experts invited")).toHaveAccessibleDescription(/invite at least one expert/);
   await page.getByLabel("Name", { exact: true }).fill("Small round");
   await page.getByLabel("Raters per proposal").fill("2");
   await page.getByLabel("Experts invited").selectOption(["expert@assay.local", "expert2@assay.local"]);
@@ -187,7 +188,9 @@ test("a draft campaign is edited with a prefilled form, then deleted after a con
   await edit.getByLabel("Name", { exact: true }).fill("Draft round, edited");
   await edit.getByLabel("Raters per proposal").fill("5");
   await edit.getByRole("button", { name: "Save draft" }).click();
-  await expect(page.getByRole("alert")).toHaveText("5 raters per proposal need at least 5 experts");
+  await expect(edit.getByLabel("Experts invited")).toHaveAccessibleDescription(
+    "5 raters per proposal need at least 5 experts",
+  );
   await edit.getByLabel("Raters per proposal").fill("1");
   await edit.getByRole("button", { name: "Save draft" }).click();
   await expect(page.getByRole("status")).toHaveText("Draft saved.");

@@ -244,7 +244,7 @@ test("the reported forgeries (an admin, an API key, a grade) are refused cross-s
     403,
   );
   expect((await post(grading, expert, same(), { ...grade, rationale: rating.rationale })).body).toBe(
-    '{"ok":true,"error":null}',
+    '{"intent":"grade","result":{"initialValue":null},"done":null}',
   );
 });
 

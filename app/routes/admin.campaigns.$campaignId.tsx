@@ -1,6 +1,7 @@
+import type { Submission } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { listSubjects, listSystems } from "~/data/catalog.server";
 import {
@@ -20,7 +21,6 @@ import { attachTruth, listTruth, removeTruth } from "~/data/campaigns.server";
 import { campaignDashboard } from "~/utils/dashboards.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
-import { toId } from "../../scripts/inputs/ids";
 import { parseId, parseQuery } from "~/utils/route-params.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import {
@@ -30,14 +30,14 @@ import {
   SubjectNdcgTable,
   SystemResultsTable,
 } from "~/components/campaign-tables";
-import { CampaignFields, readCampaignForm } from "~/components/admin/campaign-form";
-import { DeleteDraft } from "~/components/admin/delete-draft";
+import { AgreementSection, AssignmentProgress, ExpertProgress } from "~/components/admin/campaign-progress";
+import { CampaignStatusForm, EditDraftPanel } from "~/components/admin/campaign-draft";
 import { ActionNotice } from "~/components/form-parts";
 import { GoldFigures } from "~/components/gold-figures";
 import { GoldItemsPanel } from "~/components/admin/gold-items";
-import { CsrfInput } from "~/utils/csrf";
-import { formatCi, formatCount, formatNumber } from "~/utils/format";
-import { TableScroll } from "~/components/table-scroll";
+import { campaignPageSchema, type CampaignPageForm } from "../../scripts/inputs/campaigns";
+import { parseForm } from "~/utils/forms";
+import { answer, dispatchIntent, refuse } from "~/utils/forms.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.campaign.name ?? "Campaign"} · Assay` },
@@ -63,25 +63,6 @@ const queueQuery = z.object({
     .default(1),
 });
 const QUEUE_PAGE = 20;
-
-/** The form that attaches a known grade to a pooled pair (a gold item). */
-const truthForm = z.object({
-  proposal: z
-    .string({ required_error: "Give the proposal's id." })
-    .trim()
-    .min(1, "Give the proposal's id.")
-    .max(200, "The proposal id is longer than 200 characters."),
-  candidate: z
-    .string({ required_error: "Give the candidate's id." })
-    .trim()
-    .min(1, "Give the candidate's id.")
-    .max(200, "The candidate id is longer than 200 characters."),
-  grade: z.coerce
-    .number({ invalid_type_error: "Choose a known grade from 1 to 4." })
-    .int("Choose a known grade from 1 to 4.")
-    .min(1, "Choose a known grade from 1 to 4.")
-    .max(4, "Choose a known grade from 1 to 4."),
-});
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -162,90 +143,74 @@ async function draftForm(
   };
 }
 
+/** One handler per form of the page, by its intent; each answers in the one form-answer shape. */
+function campaignHandlers(
+  submission: Submission<CampaignPageForm>,
+  admin: Awaited<ReturnType<typeof requireAdmin>>,
+  campaignId: number,
+) {
+  const db = getDb();
+  const done = (intent: CampaignPageForm["intent"], sentence: string) =>
+    answer(submission, intent, { done: sentence });
+  return {
+    update: async ({ intent, ...input }: FormOf<"update">) => {
+      await updateCampaign(db, admin, campaignId, input);
+      return answer(submission, intent, { done: "Draft saved." });
+    },
+    delete: async () => {
+      await deleteCampaign(db, admin, campaignId);
+      return redirect("/admin/campaigns");
+    },
+    launch: async ({ intent }: FormOf<"launch">) => {
+      const result = await launchCampaign(db, admin, campaignId);
+      return done(intent, `Launched: ${result.items} pairs to grade, ${result.assignments} assignments.`);
+    },
+    close: async ({ intent }: FormOf<"close">) => {
+      await closeCampaign(db, admin, campaignId);
+      return done(intent, "Closed: grades can no longer change.");
+    },
+    reassign: async ({ intent, assignment, expert }: FormOf<"reassign">) => {
+      await reassign(db, admin, campaignId, assignment, expert);
+      return done(intent, "Reassigned.");
+    },
+    adjudicate: async ({ intent, item, grade, note }: FormOf<"adjudicate">) => {
+      await adjudicate(db, admin, campaignId, item, grade, note);
+      return done(intent, "Adjudicated: the final grade replaces the median for this pair.");
+    },
+    "attach-truth": async ({ intent, ...pair }: FormOf<"attach-truth">) => {
+      const counts = await attachTruth(db, admin, campaignId, pair);
+      const what = counts.added ? "attached" : counts.updated ? "changed" : "unchanged";
+      return done(
+        intent,
+        `Gold item ${pair.proposal} / ${pair.candidate} ${what}: known grade ${pair.grade}.`,
+      );
+    },
+    "remove-truth": async ({ intent, item }: FormOf<"remove-truth">) => {
+      await removeTruth(db, admin, campaignId, item);
+      return done(
+        intent,
+        "Gold item removed: the pair is graded as before, no longer scored against a known grade.",
+      );
+    },
+  };
+}
+
+type FormOf<Intent extends CampaignPageForm["intent"]> = Extract<CampaignPageForm, { intent: Intent }>;
+
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const campaign = await load(params.campaignId);
-  const form = await request.formData();
-  const intent = form.get("intent");
+  const submission = parseForm(await request.formData(), campaignPageSchema);
   try {
-    if (intent === "update") {
-      const input = readCampaignForm(form);
-      if (!input.success)
-        return json(
-          { error: input.error.issues.map((i) => i.message).join("; "), done: null },
-          { status: 400 },
-        );
-      await updateCampaign(getDb(), admin, campaign.id, input.data);
-      return json({ error: null, done: "Draft saved." });
-    }
-    if (intent === "delete") {
-      await deleteCampaign(getDb(), admin, campaign.id);
-      return redirect("/admin/campaigns");
-    }
-    if (intent === "reassign") {
-      const assignment = toId(String(form.get("assignment") ?? ""));
-      const expert = toId(String(form.get("expert") ?? ""));
-      if (assignment === null || expert === null)
-        return json({ error: "Choose the expert who takes over.", done: null }, { status: 400 });
-      await reassign(getDb(), admin, campaign.id, assignment, expert);
-      return json({ error: null, done: "Reassigned." });
-    }
-    if (intent === "adjudicate") {
-      const grade = Number(form.get("grade"));
-      const item = toId(String(form.get("item") ?? ""));
-      const note = String(form.get("note") ?? "").slice(0, 2000);
-      if (![1, 2, 3, 4].includes(grade) || item === null)
-        return json({ error: "Choose a final grade from 1 to 4.", done: null }, { status: 400 });
-      await adjudicate(getDb(), admin, campaign.id, item, grade as 1 | 2 | 3 | 4, note);
-      return json({ error: null, done: "Adjudicated: the final grade replaces the median for this pair." });
-    }
-    if (intent === "attach-truth") {
-      const input = truthForm.safeParse(
-        Object.fromEntries(["proposal", "candidate", "grade"].map((k) => [k, form.get(k) ?? undefined])),
-      );
-      if (!input.success)
-        return json(
-          { error: input.error.issues.map((i) => i.message).join(" "), done: null },
-          { status: 400 },
-        );
-      const counts = await attachTruth(getDb(), admin, campaign.id, input.data);
-      const what = counts.added ? "attached" : counts.updated ? "changed" : "unchanged";
-      return json({
-        error: null,
-        done: `Gold item ${input.data.proposal} / ${input.data.candidate} ${what}: known grade ${input.data.grade}.`,
-      });
-    }
-    if (intent === "remove-truth") {
-      const item = toId(String(form.get("item") ?? ""));
-      if (item === null)
-        return json({ error: "Choose the gold item to remove.", done: null }, { status: 400 });
-      await removeTruth(getDb(), admin, campaign.id, item);
-      return json({
-        error: null,
-        done: "Gold item removed: the pair is graded as before, no longer scored against a known grade.",
-      });
-    }
-    if (intent === "launch") {
-      const result = await launchCampaign(getDb(), admin, campaign.id);
-      return json({
-        error: null,
-        done: `Launched: ${result.items} pairs to grade, ${result.assignments} assignments.`,
-      });
-    }
-    if (intent === "close") {
-      await closeCampaign(getDb(), admin, campaign.id);
-      return json({ error: null, done: "Closed: grades can no longer change." });
-    }
-    return json({ error: "That request was not understood.", done: null }, { status: 400 });
+    return await dispatchIntent(submission, campaignHandlers(submission, admin, campaign.id));
   } catch (error) {
-    if (error instanceof CampaignError)
-      return json({ error: error.message, done: null }, { status: error.status });
+    if (error instanceof CampaignError) {
+      const intent = submission.status === "success" ? submission.value.intent : null;
+      return refuse(submission, intent, error.message, error.status);
+    }
     throw error;
   }
 }
-
-/** Agreement figures through the one formatting module (three significant digits). */
-const num = (v: number | null | undefined) => formatNumber(v);
 
 export default function CampaignPage() {
   const { campaign, perExpert, agreement, results, disagreements, curve, assignments, draft, gold, truth } =
@@ -264,155 +229,12 @@ export default function CampaignPage() {
         Pool depth {campaign.poolDepth}, {campaign.ratersPerProposal} raters per proposal
         {campaign.deadline ? `, deadline ${new Date(campaign.deadline).toISOString().slice(0, 10)}` : ""}.
       </p>
-      <ActionNotice error={data?.error} done={data?.done} />
-      <Form method="post" className="toolbar">
-        <CsrfInput />
-        {campaign.status === "draft" ? (
-          <button type="submit" name="intent" value="launch" disabled={busy}>
-            Launch campaign
-          </button>
-        ) : null}
-        {campaign.status === "running" ? (
-          <button type="submit" name="intent" value="close" className="button-danger" disabled={busy}>
-            Close campaign
-          </button>
-        ) : null}
-      </Form>
-      {draft ? (
-        <section className="panel admin-form-panel" aria-labelledby="edit-draft">
-          <h2 id="edit-draft">Edit this draft</h2>
-          <Form method="post">
-            <CsrfInput />
-            <CampaignFields
-              systems={draft.systems}
-              subjects={draft.subjects}
-              experts={draft.experts}
-              initial={draft.initial}
-            />
-            <button type="submit" name="intent" value="update" disabled={busy}>
-              Save draft
-            </button>
-          </Form>
-          <DeleteDraft what={`campaign ${campaign.name}`} />
-        </section>
-      ) : null}
-      <h2>Progress per expert</h2>
-      {perExpert.length === 0 ? (
-        <div className="empty">Nobody is assigned yet: launch the campaign.</div>
-      ) : (
-        <TableScroll label="Progress per expert">
-          <table aria-label="Progress per expert">
-            <thead>
-              <tr>
-                <th>Expert</th>
-                <th className="num">Proposals</th>
-                <th className="num">Finished</th>
-                <th className="num">Graded</th>
-              </tr>
-            </thead>
-            <tbody>
-              {perExpert.map((e) => (
-                <tr key={e.expertId}>
-                  <td>{e.name}</td>
-                  <td className="num">{e.assignments}</td>
-                  <td className="num">{e.finished}</td>
-                  <td className="num">
-                    {e.graded} / {e.total}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      )}
-      {assignments.length ? (
-        <details>
-          <summary>Progress per proposal ({assignments.length} assignments); reassign a stalled one</summary>
-          <TableScroll label="Progress per proposal">
-            <table aria-label="Progress per proposal">
-              <thead>
-                <tr>
-                  <th>Proposal</th>
-                  <th>Expert</th>
-                  <th className="num">Graded</th>
-                  <th>Reassign to</th>
-                </tr>
-              </thead>
-              <tbody>
-                {assignments.map((a) => (
-                  <tr key={a.assignmentId}>
-                    <td>{a.proposal}</td>
-                    <td>{a.expert}</td>
-                    <td className="num">
-                      {a.graded} / {a.total}
-                      {a.finishedAt ? " ✓" : ""}
-                    </td>
-                    <td>
-                      {a.choices === null ? null : a.choices.length === 0 ? (
-                        <span className="muted">No eligible expert</span>
-                      ) : (
-                        <Form method="post" className="toolbar">
-                          <CsrfInput />
-                          <input type="hidden" name="assignment" value={a.assignmentId} />
-                          <select
-                            name="expert"
-                            aria-label={`Expert to take over ${a.proposal} from ${a.expert}`}
-                            defaultValue=""
-                          >
-                            <option value="">—</option>
-                            {a.choices.map((e) => (
-                              <option key={e.id} value={e.id}>
-                                {e.name}
-                              </option>
-                            ))}
-                          </select>
-                          <button type="submit" name="intent" value="reassign" className="button-secondary">
-                            Reassign
-                          </button>
-                        </Form>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
-        </details>
-      ) : null}
-
-      <h2>Agreement</h2>
-      {agreement ? (
-        <>
-          <p>
-            Krippendorff's α (ordinal) = <strong>{num(agreement.alpha)}</strong>, 95% CI{" "}
-            {formatCi(agreement.ci, formatNumber)} over {formatCount(agreement.items)} pairs,{" "}
-            {agreement.raters} experts, {agreement.pairableValues} pairable grades.
-          </p>
-          <TableScroll label="Leave-one-out agreement">
-            <table aria-label="Leave-one-out agreement">
-              <thead>
-                <tr>
-                  <th>Without expert</th>
-                  <th className="num">Grades</th>
-                  <th className="num">α</th>
-                </tr>
-              </thead>
-              <tbody>
-                {agreement.leaveOneOut.map((l) => (
-                  <tr key={l.rater}>
-                    <td>{l.rater}</td>
-                    <td className="num">{l.ratings}</td>
-                    <td className="num">{num(l.alpha)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
-        </>
-      ) : (
-        <div className="empty">No grades yet.</div>
-      )}
-
+      <ActionNotice answer={data} inPlace={["update", "attach-truth"]} />
+      <CampaignStatusForm status={campaign.status} busy={busy} />
+      {draft ? <EditDraftPanel draft={draft} name={campaign.name} answer={data} busy={busy} /> : null}
+      <ExpertProgress perExpert={perExpert} />
+      <AssignmentProgress assignments={assignments} />
+      <AgreementSection agreement={agreement} />
       {results ? (
         <>
           <h2>Results on the aggregated labels</h2>
@@ -421,9 +243,7 @@ export default function CampaignPage() {
           <ComparisonSentence results={results} />
         </>
       ) : null}
-
       <DisagreementQueue {...disagreements} />
-
       {curve.length ? (
         <>
           <h2>Label learning curve</h2>
@@ -434,20 +254,16 @@ export default function CampaignPage() {
           <LearningCurveTable curve={curve} />
         </>
       ) : null}
-
       {campaign.status !== "draft" ? (
         <>
           <GoldFigures gold={gold} empty="No gold items: import a truth file or attach grades below." />
-          <GoldItemsPanel truth={truth} busy={busy} />
+          <GoldItemsPanel truth={truth} busy={busy} answer={data} />
+          <p>
+            Export: <a href={`/api/campaigns/${campaign.id}/export?format=qrels`}>TREC qrels</a> ·{" "}
+            <a href={`/api/campaigns/${campaign.id}/export?format=csv`}>per-rater CSV</a> ·{" "}
+            <a href={`/api/campaigns/${campaign.id}/export?format=json`}>JSON</a>
+          </p>
         </>
-      ) : null}
-
-      {campaign.status !== "draft" ? (
-        <p>
-          Export: <a href={`/api/campaigns/${campaign.id}/export?format=qrels`}>TREC qrels</a> ·{" "}
-          <a href={`/api/campaigns/${campaign.id}/export?format=csv`}>per-rater CSV</a> ·{" "}
-          <a href={`/api/campaigns/${campaign.id}/export?format=json`}>JSON</a>
-        </p>
       ) : null}
     </>
   );

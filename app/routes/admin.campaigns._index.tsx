@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { getFormProps, useForm } from "@conform-to/react";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { listSubjects, listSystems } from "~/data/catalog.server";
@@ -7,8 +8,11 @@ import { listUsers } from "~/data/accounts.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
-import { ActionNotice } from "~/components/form-parts";
-import { CampaignFields, readCampaignForm } from "~/components/admin/campaign-form";
+import { FormErrors } from "~/components/form-parts";
+import { CampaignFields } from "~/components/admin/campaign-form";
+import { campaignFormSchema } from "../../scripts/inputs/campaigns";
+import { errorsByField, formErrorsOf, parseForm } from "~/utils/forms";
+import { answer, refuse } from "~/utils/forms.server";
 import { CsrfInput } from "~/utils/csrf";
 import { TableScroll } from "~/components/table-scroll";
 
@@ -35,13 +39,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const parsed = readCampaignForm(await request.formData());
-  if (!parsed.success) return json({ errors: parsed.error.issues.map((i) => i.message) }, { status: 400 });
+  const submission = parseForm(await request.formData(), campaignFormSchema);
+  if (submission.status !== "success") return answer(submission, null, { status: 400 });
   try {
-    const campaign = await createCampaign(getDb(), admin, parsed.data);
+    const campaign = await createCampaign(getDb(), admin, submission.value);
     return redirect(`/admin/campaigns/${campaign.id}`);
   } catch (error) {
-    if (error instanceof CampaignError) return json({ errors: [error.message] }, { status: 400 });
+    if (error instanceof CampaignError) return refuse(submission, null, error.message);
     throw error;
   }
 }
@@ -50,6 +54,13 @@ export default function Campaigns() {
   const { campaigns, systems, subjects, experts } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
+  const [form] = useForm({
+    id: "new-campaign-form",
+    lastResult: data?.result,
+    onValidate: ({ formData }) => parseForm(formData, campaignFormSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
   return (
     <>
       <h1>Rating campaigns</h1>
@@ -89,10 +100,15 @@ export default function Campaigns() {
         <h2 id="new-campaign" style={{ marginTop: 0 }}>
           New campaign
         </h2>
-        <Form method="post">
+        <Form method="post" {...getFormProps(form)}>
           <CsrfInput />
-          <CampaignFields systems={systems} subjects={subjects} experts={experts} />
-          <ActionNotice errors={data?.errors} />
+          <CampaignFields
+            systems={systems}
+            subjects={subjects}
+            experts={experts}
+            errors={errorsByField(form.allErrors)}
+          />
+          <FormErrors errors={formErrorsOf(data)} />
           <button type="submit" disabled={busy}>
             Create campaign
           </button>

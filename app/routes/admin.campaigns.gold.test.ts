@@ -4,6 +4,7 @@ import { createSessionCookie } from "../../test/session-cookie";
 import { seedDemo } from "../../scripts/demo/seed";
 import { createUser } from "../../db/accounts/users";
 import { listTruth } from "../../db/campaigns/campaign-truth";
+import { answerErrors } from "../utils/forms";
 
 /**
  * The admin campaign page's gold items form (attach a known grade to a pooled pair, remove it), through
@@ -100,7 +101,7 @@ describe("gold items on the admin campaign page", () => {
     expect(await auditCount("campaign.truth.remove")).toBe(1);
     const again = await post({ intent: "remove-truth", item: String(gold.itemId) });
     expect(again.status).toBe(404);
-    expect((await again.json()).error).toBe("That pair is not a gold item of this campaign.");
+    expect(answerErrors(await again.json())).toEqual(["That pair is not a gold item of this campaign."]);
   });
 
   it("refuses a grade off the scale, a pair the campaign did not pool, and a non-admin, writing nothing", async () => {
@@ -112,7 +113,7 @@ describe("gold items on the admin campaign page", () => {
       grade: "5",
     });
     expect(offScale.status).toBe(400);
-    expect((await offScale.json()).error).toBe("Choose a known grade from 1 to 4.");
+    expect(answerErrors(await offScale.json())).toEqual(["Choose a known grade from 1 to 4."]);
     const unpooled = await post({
       intent: "attach-truth",
       proposal: pair.proposal,
@@ -120,11 +121,11 @@ describe("gold items on the admin campaign page", () => {
       grade: "2",
     });
     expect(unpooled.status).toBe(400);
-    expect((await unpooled.json()).error).toContain(
+    expect(answerErrors(await unpooled.json()).join(" ")).toContain(
       `${pair.proposal} / no-such-candidate is not a pair of this campaign`,
     );
     const empty = await post({ intent: "attach-truth", proposal: "", candidate: pair.candidate, grade: "2" });
-    expect((await empty.json()).error).toBe("Give the proposal's id.");
+    expect(answerErrors(await empty.json())).toEqual(["Give the proposal's id."]);
     const analyst = await post(
       { intent: "attach-truth", proposal: pair.proposal, candidate: pair.candidate, grade: "2" },
       analystCookie,

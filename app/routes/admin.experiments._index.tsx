@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { getFormProps, useForm } from "@conform-to/react";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { listSubjects, listSystems } from "~/data/catalog.server";
@@ -6,8 +7,11 @@ import { createExperiment, ExperimentError, listExperiments } from "~/data/exper
 import { requireAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
-import { ActionNotice } from "~/components/form-parts";
-import { ExperimentFields, readExperimentForm } from "~/components/admin/experiment-form";
+import { FormErrors } from "~/components/form-parts";
+import { ExperimentFields } from "~/components/admin/experiment-form";
+import { experimentFormSchema } from "../../scripts/inputs/experiments";
+import { errorsByField, formErrorsOf, parseForm } from "~/utils/forms";
+import { answer, refuse } from "~/utils/forms.server";
 import { CsrfInput } from "~/utils/csrf";
 import { PowerPanel } from "~/components/power-panel";
 import { controlHistory, powerAnswer, powerQuerySchema } from "~/utils/power.server";
@@ -38,24 +42,31 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-/** The form's fields go through the one experiment schema (`readExperimentForm`), shared with editing a draft. */
+/** The form's fields go through the one experiment schema (`experimentFormSchema`), shared with editing a draft. */
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const parsed = readExperimentForm(await request.formData());
-  if (!parsed.success) return json({ errors: parsed.error.issues.map((i) => i.message) }, { status: 400 });
+  const submission = parseForm(await request.formData(), experimentFormSchema);
+  if (submission.status !== "success") return answer(submission, null, { status: 400 });
   try {
-    await createExperiment(getDb(), admin, parsed.data);
+    await createExperiment(getDb(), admin, submission.value);
   } catch (error) {
-    if (error instanceof ExperimentError) return json({ errors: [error.message] }, { status: 400 });
+    if (error instanceof ExperimentError) return refuse(submission, null, error.message);
     throw error;
   }
-  return redirect(`/admin/experiments/${encodeURIComponent(parsed.data.key)}`);
+  return redirect(`/admin/experiments/${encodeURIComponent(submission.value.key)}`);
 }
 
 export default function Experiments() {
   const { experiments, systems, subjects, power } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
+  const [form] = useForm({
+    id: "new-experiment-form",
+    lastResult: data?.result,
+    onValidate: ({ formData }) => parseForm(formData, experimentFormSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
   return (
     <>
       <h1>Experiments</h1>
@@ -99,10 +110,10 @@ export default function Experiments() {
         <h2 id="new-experiment" style={{ marginTop: 0 }}>
           New experiment
         </h2>
-        <Form method="post">
+        <Form method="post" {...getFormProps(form)}>
           <CsrfInput />
-          <ExperimentFields systems={systems} subjects={subjects} />
-          <ActionNotice errors={data?.errors} />
+          <ExperimentFields systems={systems} subjects={subjects} errors={errorsByField(form.allErrors)} />
+          <FormErrors errors={formErrorsOf(data)} />
           <button type="submit" disabled={busy}>
             Create experiment
           </button>

@@ -9,6 +9,7 @@ import { createApiKey, createExperiment, setExperimentStatus } from "../../db/ex
 import { experimentSchema } from "../../scripts/inputs/experiments";
 import type { Role } from "../../scripts/inputs/roles";
 import { createSessionCookie } from "../../test/session-cookie";
+import { answerErrors } from "../utils/forms";
 
 /**
  * Nonsense in a route's id or query parameters is a 4xx with a sentence, never a 500: every id-taking
@@ -228,5 +229,5 @@ it.each([
     context: { cspNonce: "", ip: "" },
   })) as Response;
   expect(response.status).toBe(400);
-  expect(((await response.json()) as { error: string }).error).toMatch(message);
+  expect(answerErrors(await response.json()).join("; ")).toMatch(message);
 });

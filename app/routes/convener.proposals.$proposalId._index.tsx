@@ -1,17 +1,20 @@
+import type { Submission } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { z } from "zod";
 import { committeeOf, finish, openProposal, reopenProposal } from "~/data/experiments.server";
 import { requireUserWithRole } from "~/utils/auth.server";
-import { changeCommittee, committeeChangeSchema, convenerCall } from "~/utils/convener.server";
+import { changeCommittee, convenerCall } from "~/utils/convener.server";
+import { convenerProposalSchema, type ConvenerProposalForm } from "../../scripts/inputs/convener";
+import { formErrorsOf, parseForm } from "~/utils/forms";
+import { answer, dispatchIntent } from "~/utils/forms.server";
 import { keepLoggedView } from "~/utils/convener-revalidate";
 import { getDb } from "~/utils/db.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { ProposalHeader } from "~/components/proposal-header";
 import { CsrfInput } from "~/utils/csrf";
-import { ConflictWarning } from "~/components/conflict-warning";
+import { CandidateCard, FinishForm, NOBODY } from "~/components/convener/committee";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.proposal.externalId ?? "Proposal"} · Assay` },
@@ -27,38 +30,35 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json(view, { headers: { "Cache-Control": "no-store" } });
 }
 
-const intentSchema = z.union([
-  committeeChangeSchema,
-  // Finishing with nobody adopted needs the explicit second step (`confirm=empty`).
-  z.object({ intent: z.literal("finish"), confirm: z.literal("empty").optional() }),
-  z.object({ intent: z.literal("reopen") }),
-]);
+type FormOf<Intent extends ConvenerProposalForm["intent"]> = Extract<
+  ConvenerProposalForm,
+  { intent: Intent }
+>;
 
-const NOBODY = "Nobody is adopted yet. Confirm that you want to finish with an empty committee.";
+/** One handler per form of the page, by its intent. */
+function proposalHandlers(submission: Submission<ConvenerProposalForm>, userId: number, proposal: string) {
+  const db = getDb();
+  const change = (value: FormOf<"adopt" | "unadopt">) => changeCommittee(submission, userId, proposal, value);
+  return {
+    adopt: change,
+    unadopt: change,
+    reopen: async () => {
+      await convenerCall(() => reopenProposal(db, userId, proposal));
+      return redirect(`/convener/proposals/${encodeURIComponent(proposal)}`);
+    },
+    finish: async ({ intent, confirm }: FormOf<"finish">) => {
+      if (confirm !== "empty" && (await committeeOf(db, userId, proposal)).length === 0)
+        return answer(submission, intent, { status: 409, formErrors: [NOBODY] }, { confirmEmpty: true });
+      await convenerCall(() => finish(db, userId, proposal));
+      return redirect("/convener");
+    },
+  };
+}
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUserWithRole(request, "convener");
-  const form = Object.fromEntries(await request.formData());
-  const parsed = intentSchema.safeParse(form);
-  if (!parsed.success)
-    throw json({ message: "That request was not understood; reload the page." }, { status: 400 });
-  const proposal = params.proposalId ?? "";
-  const db = getDb();
-  const input = parsed.data;
-  if (input.intent === "adopt" || input.intent === "unadopt")
-    return changeCommittee(user.id, proposal, input);
-  if (input.intent === "reopen") {
-    await convenerCall(() => reopenProposal(db, user.id, proposal));
-    return redirect(`/convener/proposals/${encodeURIComponent(proposal)}`);
-  }
-  if (
-    input.intent === "finish" &&
-    input.confirm !== "empty" &&
-    (await committeeOf(db, user.id, proposal)).length === 0
-  )
-    return json({ error: NOBODY, confirmEmpty: true }, { status: 409 });
-  await convenerCall(() => finish(db, user.id, proposal));
-  return redirect("/convener");
+  const submission = parseForm(await request.formData(), convenerProposalSchema);
+  return dispatchIntent(submission, proposalHandlers(submission, user.id, params.proposalId ?? ""));
 }
 
 export const shouldRevalidate = keepLoggedView;
@@ -134,8 +134,8 @@ function FinishedCommittee({
 function Workspace() {
   const { proposal, list, committee: loaded, cap } = useLoaderData<typeof loader>();
   const acted = useActionData<typeof action>();
-  const committee = acted && "committee" in acted ? acted.committee : loaded;
-  const error = acted && "error" in acted ? acted.error : null;
+  const committee = (acted && "committee" in acted ? acted.committee : null) ?? loaded;
+  const error = formErrorsOf(acted).join(" ") || null;
   const busy = useNavigation().state !== "idle";
   const members = new Set(committee);
   const full = committee.length >= cap;
@@ -172,47 +172,13 @@ function Workspace() {
         ) : null}
         <ol>
           {list.map((c) => (
-            <li
+            <CandidateCard
               key={c.candidateId}
-              id={`card-${c.externalId}`}
-              tabIndex={-1}
-              className="convener-card"
-              data-adopted={members.has(c.candidateId) || undefined}
-            >
-              <Link
-                to={`/convener/proposals/${encodeURIComponent(proposal.externalId)}/candidates/${encodeURIComponent(c.externalId)}`}
-              >
-                {c.name}
-              </Link>
-              , {c.affiliation}
-              <div className="muted">{c.keywords.join(", ")}</div>
-              <ConflictWarning reason={c.conflict} />
-              <Form method="post" className="convener-card-action">
-                <CsrfInput />
-                <input type="hidden" name="candidate" value={c.externalId} />
-                {members.has(c.candidateId) ? (
-                  <button
-                    id={`act-${c.externalId}`}
-                    type="submit"
-                    name="intent"
-                    value="unadopt"
-                    className="button-secondary"
-                  >
-                    Remove {c.name}
-                  </button>
-                ) : (
-                  <button
-                    id={`act-${c.externalId}`}
-                    type="submit"
-                    name="intent"
-                    value="adopt"
-                    disabled={full}
-                  >
-                    Adopt {c.name}
-                  </button>
-                )}
-              </Form>
-            </li>
+              candidate={c}
+              proposalId={proposal.externalId}
+              adopted={members.has(c.candidateId)}
+              full={full}
+            />
           ))}
         </ol>
       </section>
@@ -220,7 +186,7 @@ function Workspace() {
         <h2 id="committee">
           Committee ({committee.length} of {cap})
         </h2>
-        {error && !("confirmEmpty" in (acted ?? {})) ? (
+        {error && !(acted && "confirmEmpty" in acted) ? (
           <p role="alert" className="form-error">
             {error}
           </p>
@@ -234,44 +200,13 @@ function Workspace() {
         {full ? (
           <p className="muted committee-full">The committee is full; remove someone to adopt another.</p>
         ) : null}
-        <Form method="post" className="committee-finish">
-          <CsrfInput />
-          {confirming && committee.length === 0 ? (
-            <div role="group" aria-labelledby="confirm-empty">
-              <p id="confirm-empty">{NOBODY}</p>
-              <input type="hidden" name="confirm" value="empty" />
-              <button
-                ref={confirmRef}
-                type="submit"
-                name="intent"
-                value="finish"
-                className="button-danger"
-                disabled={busy}
-              >
-                Finish with nobody
-              </button>{" "}
-              <button type="button" className="button-secondary" onClick={() => setConfirming(false)}>
-                Keep choosing
-              </button>
-            </div>
-          ) : (
-            <button
-              type="submit"
-              name="intent"
-              value="finish"
-              disabled={busy}
-              onClick={(event) => {
-                // An empty committee takes a second, explicit step; the server asks for it too.
-                if (committee.length === 0) {
-                  event.preventDefault();
-                  setConfirming(true);
-                }
-              }}
-            >
-              Finish
-            </button>
-          )}
-        </Form>
+        <FinishForm
+          empty={committee.length === 0}
+          confirming={confirming}
+          setConfirming={setConfirming}
+          busy={busy}
+          confirmRef={confirmRef}
+        />
       </aside>
     </div>
   );

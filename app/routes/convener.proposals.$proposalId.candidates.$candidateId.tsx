@@ -4,7 +4,11 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { openProfile } from "~/data/experiments.server";
 import { requireUserWithRole } from "~/utils/auth.server";
-import { changeCommittee, committeeChangeSchema, convenerCall } from "~/utils/convener.server";
+import { changeCommittee, convenerCall } from "~/utils/convener.server";
+import { candidateField, convenerProfileSchema } from "../../scripts/inputs/convener";
+import { FormErrors } from "~/components/form-parts";
+import { formErrorsOf, parseForm } from "~/utils/forms";
+import { dispatchIntent } from "~/utils/forms.server";
 import { keepLoggedView } from "~/utils/convener-revalidate";
 import { getDb } from "~/utils/db.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
@@ -27,11 +31,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 /** Adopt or Remove this candidate, by the same rules as on the proposal page (cap, session lock, events). */
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUserWithRole(request, "convener");
-  const form = Object.fromEntries(await request.formData());
-  const parsed = committeeChangeSchema.safeParse({ intent: form.intent, candidate: params.candidateId });
-  if (!parsed.success)
-    throw json({ message: "That request was not understood; reload the page." }, { status: 400 });
-  return changeCommittee(user.id, params.proposalId ?? "", parsed.data);
+  const submission = parseForm(await request.formData(), convenerProfileSchema);
+  const candidate = candidateField.safeParse(params.candidateId);
+  if (!candidate.success) throw json({ message: candidate.error.issues[0].message }, { status: 400 });
+  const change = ({ intent }: { intent: "adopt" | "unadopt" }) =>
+    changeCommittee(submission, user.id, params.proposalId ?? "", { intent, candidate: candidate.data });
+  return dispatchIntent(submission, { adopt: change, unadopt: change });
 }
 
 export const shouldRevalidate = keepLoggedView;
@@ -39,7 +44,7 @@ export const shouldRevalidate = keepLoggedView;
 export default function CandidateProfile() {
   const { proposal, candidate, committee: loaded, cap } = useLoaderData<typeof loader>();
   const acted = useActionData<typeof action>();
-  const committee = acted && "committee" in acted ? acted.committee : loaded;
+  const committee = (acted && "committee" in acted ? acted.committee : null) ?? loaded;
   const adopted = committee.includes(candidate.candidateId);
   const full = committee.length >= cap;
   const button = useRef<HTMLButtonElement>(null);
@@ -79,11 +84,7 @@ export default function CandidateProfile() {
         {full && !adopted ? (
           <span className="muted"> The committee is full; remove someone to adopt another.</span>
         ) : null}
-        {acted && "error" in acted ? (
-          <p role="alert" className="form-error">
-            {acted.error}
-          </p>
-        ) : null}
+        <FormErrors errors={formErrorsOf(acted)} />
       </Form>
     </>
   );

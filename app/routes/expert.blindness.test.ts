@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
 import { createSessionCookie } from "../../test/session-cookie";
 import { seedDemo } from "../../scripts/demo/seed";
+import { answerErrors } from "../utils/forms";
 
 /**
  * What the server sends an expert for a task (the loader's data and every save's answer) holds none
@@ -99,7 +100,10 @@ it("sends nothing that identifies, ranks or attributes a pooled candidate", asyn
     .map((k) => k.slice(1, -2).toLowerCase());
   for (const forbidden of ["rank", "score", "system", "name", "affiliation", "externalid", "email"])
     expect(keys).not.toContain(forbidden);
-  expect(saves.every((s) => s === '{"ok":true,"error":null}')).toBe(true);
+  // A save answers that it landed, and nothing else: no echo of the card, nothing about the pool.
+  expect(saves.every((s) => s === '{"intent":"grade","result":{"initialValue":null},"done":null}')).toBe(
+    true,
+  );
   // Gold items are graded like any card: nothing says which are gold or what their known grade is.
   for (const forbidden of ["gold", "truth", "known", "isgold", "expected"])
     expect(keys).not.toContain(forbidden);
@@ -128,7 +132,7 @@ it.each([
     context: { cspNonce: "", ip: "" },
   })) as Response;
   expect(response.status).toBe(400);
-  expect((await response.json()).error).toBe(message);
+  expect(answerErrors(await response.json())).toEqual([message]);
 });
 
 it("refuses a card outside the pool and another expert's assignment", async () => {

@@ -1,5 +1,4 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
@@ -12,6 +11,8 @@ import { addressKey, signInLimiters } from "~/utils/rate-limit.server";
 import { signIn } from "~/utils/sessions.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { CsrfInput } from "~/utils/csrf";
+import { parseForm } from "~/utils/forms";
+import { answer } from "~/utils/forms.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · Assay" }];
 
@@ -43,9 +44,9 @@ export async function beforeBody({ context }: ActionFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const { request, context } = args;
   await beforeBody(args);
-  const submission = parseWithZod(await request.formData(), { schema: loginSchema });
+  const submission = parseForm(await request.formData(), loginSchema);
   if (submission.status !== "success")
-    return json(submission.reply({ hideFields: ["password"] }), { status: 400 });
+    return answer(submission, null, { status: 400, hideFields: ["password"] });
   const { email, password, redirectTo } = submission.value;
   const address = addressKey(context.ip ?? "");
   const accountKey = `${email.toLowerCase()} from ${address}`;
@@ -54,9 +55,11 @@ export async function action(args: ActionFunctionArgs) {
     const formErrors = [
       `Too many failed sign-ins to this account from your network address. ${waitSentence(wait)}`,
     ];
-    return json(submission.reply({ formErrors, hideFields: ["password"] }), {
+    return answer(submission, null, {
       status: 429,
       headers: { "Retry-After": String(Math.ceil(wait / 1000)) },
+      formErrors,
+      hideFields: ["password"],
     });
   }
   const credentials = await findCredentials(getDb(), email);
@@ -69,7 +72,7 @@ export async function action(args: ActionFunctionArgs) {
     const message = deactivated
       ? "This account is deactivated. Ask an admin to reactivate it."
       : "Email or password is wrong.";
-    return json(submission.reply({ formErrors: [message], hideFields: ["password"] }), { status: 401 });
+    return answer(submission, null, { status: 401, formErrors: [message], hideFields: ["password"] });
   }
   // The address's count stays: else signing in to one's own account would reset guessing at others.
   signInLimiters.byAccountAddress.reset(accountKey);
@@ -79,12 +82,12 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function Login() {
-  const lastResult = useActionData<typeof action>();
+  const data = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
   const [form, fields] = useForm({
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    lastResult: data?.result,
+    onValidate: ({ formData }) => parseForm(formData, loginSchema),
     shouldValidate: "onBlur",
   });
   return (

@@ -2,6 +2,7 @@ import { createTestDatabase, type TestDatabase } from "../../test/database";
 import { createUser } from "../../db/accounts/users";
 import { listSnapshots } from "../../db/snapshots/snapshots";
 import { createSessionCookie } from "../../test/session-cookie";
+import { answerErrors } from "../utils/forms";
 
 /** `?B=` and the snapshot form's B: above 20,000 or not a whole number is a 400 with a sentence, and nothing runs. */
 let t: TestDatabase;
@@ -76,7 +77,7 @@ describe("B, the bootstrap's resamples", () => {
     });
     const response = await action({ request, params: {}, context });
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: "Use at most 20,000 resamples (B)." });
+    expect(answerErrors(await response.json())).toEqual(["Use at most 20,000 resamples (B)."]);
     expect(await listSnapshots(t.db)).toEqual([]);
   });
 });

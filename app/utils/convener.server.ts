@@ -1,7 +1,9 @@
 import { json } from "@remix-run/node";
-import { z } from "zod";
+import type { Submission } from "@conform-to/react";
 import { adopt, committeeOf, ConvenerError, unadopt } from "../../db/experiments/convener";
 import { getDb } from "~/utils/db.server";
+import { answer } from "~/utils/forms.server";
+import type { CommitteeChange } from "../../scripts/inputs/convener";
 
 /** A convener-side failure as the HTTP answer it deserves (403 not yours, 404 not in list, 409 full or finished). */
 export async function convenerCall<T>(work: () => Promise<T>): Promise<T> {
@@ -13,30 +15,31 @@ export async function convenerCall<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** One committee change posted from the proposal page or a profile page. */
-export const committeeChangeSchema = z.object({
-  intent: z.enum(["adopt", "unadopt"]),
-  candidate: z.string().min(1).max(200),
-});
-
 /**
- * Applies an Adopt or Remove and answers with the committee and the candidate acted on (so the page
- * can keep focus on that card). A refusal (full, finished, not in the list) comes back as `{ error }`
- * with its 4xx status, shown beside the buttons instead of replacing the page.
+ * Applies an Adopt or Remove and answers in the one form shape, with the committee and the candidate
+ * acted on (so the page can keep focus on that card). A refusal (full, finished, not in the list) is
+ * the form's error with its 4xx status, shown beside the buttons instead of replacing the page.
  */
 export async function changeCommittee(
+  submission: Submission<unknown>,
   userId: number,
   proposal: string,
-  change: z.infer<typeof committeeChangeSchema>,
+  change: CommitteeChange,
 ) {
   const db = getDb();
+  const { intent, candidate } = change;
   try {
-    if (change.intent === "adopt") await adopt(db, userId, proposal, change.candidate);
-    else await unadopt(db, userId, proposal, change.candidate);
+    if (intent === "adopt") await adopt(db, userId, proposal, candidate);
+    else await unadopt(db, userId, proposal, candidate);
   } catch (error) {
     if (error instanceof ConvenerError)
-      return json({ error: error.message, candidate: change.candidate }, { status: error.status });
+      return answer(
+        submission,
+        intent,
+        { status: error.status, formErrors: [error.message] },
+        { candidate, committee: null as number[] | null },
+      );
     throw error;
   }
-  return json({ committee: await committeeOf(db, userId, proposal), candidate: change.candidate });
+  return answer(submission, intent, {}, { candidate, committee: await committeeOf(db, userId, proposal) });
 }

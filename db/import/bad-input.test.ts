@@ -261,9 +261,9 @@ describe("the admin page and the CLI hand the file's bytes to the check", () => 
     const response = await action({ request, params: {}, context: { cspNonce: "", ip: "127.0.0.1" } });
     expect(response.status).toBe(400);
     const body = (await response.json()) as {
-      result: { ok: boolean; errors: { line: number; message: string }[] };
+      report: { ok: boolean; errors: { line: number; message: string }[] };
     };
-    expect(body.result).toMatchObject({
+    expect(body.report).toMatchObject({
       ok: false,
       errors: [{ line: 2, message: expect.stringMatching(/not valid UTF-8/) }],
     });

@@ -1,41 +1,59 @@
 import { z } from "zod";
+import { asIdList, asNumber, intentSchema } from "./forms";
 import { idField } from "./ids";
 
+const campaignFields = {
+  name: z.string({ required_error: "name is missing" }).trim().min(1, "name is missing").max(200),
+  instructions: z.string().max(20_000).default(""),
+  systems: z.array(z.string().trim().min(1)).min(1, "choose at least one system whose lists are pooled"),
+  depth: z.coerce
+    .number()
+    .int("the pool depth must be a whole number")
+    .min(1, "the pool depth must be at least 1")
+    .max(200, "the pool depth is at most 200"),
+  raters: z.coerce
+    .number()
+    .int("raters per proposal must be a whole number")
+    .min(1, "at least one rater per proposal")
+    .max(10, "at most 10 raters per proposal"),
+  experts: z
+    .array(z.string().trim().email("every expert must be an email address"))
+    .min(1, "invite at least one expert"),
+  subject: z.string().trim().optional(),
+  proposals: z.array(z.string().trim().min(1)).optional(),
+  deadline: z
+    .string()
+    .trim()
+    .refine((s) => !Number.isNaN(Date.parse(s)), "the deadline must be a date")
+    .optional(),
+};
+
+/** Raters per proposal need as many distinct experts; checked on the create and the edit form alike. */
+function expertsCoverRaters(c: { experts: string[]; raters: number }, ctx: z.RefinementCtx) {
+  if (new Set(c.experts.map((e) => e.toLowerCase())).size < c.raters)
+    ctx.addIssue({
+      code: "custom",
+      path: ["experts"],
+      message: `${c.raters} raters per proposal need at least ${c.raters} experts`,
+    });
+}
+
 /** A rating campaign as an admin or a script creates it. */
-export const campaignSchema = z
-  .object({
-    name: z.string({ required_error: "name is missing" }).trim().min(1, "name is missing").max(200),
-    instructions: z.string().max(20_000).default(""),
-    systems: z.array(z.string().trim().min(1)).min(1, "choose at least one system whose lists are pooled"),
-    depth: z.coerce
-      .number()
-      .int("the pool depth must be a whole number")
-      .min(1, "the pool depth must be at least 1")
-      .max(200, "the pool depth is at most 200"),
-    raters: z.coerce
-      .number()
-      .int("raters per proposal must be a whole number")
-      .min(1, "at least one rater per proposal")
-      .max(10, "at most 10 raters per proposal"),
-    experts: z
-      .array(z.string().trim().email("every expert must be an email address"))
-      .min(1, "invite at least one expert"),
-    subject: z.string().trim().optional(),
-    proposals: z.array(z.string().trim().min(1)).optional(),
-    deadline: z
-      .string()
-      .trim()
-      .refine((s) => !Number.isNaN(Date.parse(s)), "the deadline must be a date")
-      .optional(),
-  })
-  .superRefine((c, ctx) => {
-    if (new Set(c.experts.map((e) => e.toLowerCase())).size < c.raters)
-      ctx.addIssue({
-        code: "custom",
-        path: ["experts"],
-        message: `${c.raters} raters per proposal need at least ${c.raters} experts`,
-      });
-  });
+export const campaignSchema = z.object(campaignFields).superRefine(expertsCoverRaters);
+
+/**
+ * The admin's campaign form as posted (create and edit): numbers read as `Number()` reads them, the
+ * proposals as one text of ids separated by spaces or commas; Conform's parse makes "" unset.
+ */
+const campaignFormFields = {
+  ...campaignFields,
+  depth: z.preprocess(asNumber, campaignFields.depth),
+  raters: z.preprocess(asNumber, campaignFields.raters),
+  proposals: z.preprocess(asIdList, campaignFields.proposals),
+};
+
+/** The create form of the campaigns page. */
+export const campaignFormSchema = z.object(campaignFormFields).superRefine(expertsCoverRaters);
 
 export type CampaignInput = z.infer<typeof campaignSchema>;
 
@@ -58,3 +76,67 @@ export const gradeSchema = z.object({
     .max(24 * 3600 * 1000)
     .default(0),
 });
+
+const knownGrade = "Choose a known grade from 1 to 4.";
+
+/**
+ * The forms of an admin's campaign page, one per intent: edit or delete the draft, launch, close,
+ * hand an assignment to another expert, adjudicate a disagreement, attach or remove a gold item.
+ */
+export const campaignPageSchema = intentSchema(
+  z.object({ intent: z.literal("update"), ...campaignFormFields }),
+  z.object({ intent: z.literal("delete") }),
+  z.object({ intent: z.literal("launch") }),
+  z.object({ intent: z.literal("close") }),
+  z.object({
+    intent: z.literal("reassign"),
+    assignment: idField("Choose the expert who takes over."),
+    expert: idField("Choose the expert who takes over."),
+  }),
+  z.object({
+    intent: z.literal("adjudicate"),
+    item: idField("Choose a final grade from 1 to 4."),
+    grade: z
+      .enum(["1", "2", "3", "4"], { errorMap: () => ({ message: "Choose a final grade from 1 to 4." }) })
+      .transform((g) => Number(g) as 1 | 2 | 3 | 4),
+    note: z
+      .string()
+      .default("")
+      .transform((note) => note.slice(0, 2000)),
+  }),
+  z.object({
+    intent: z.literal("attach-truth"),
+    proposal: z
+      .string({ required_error: "Give the proposal's id." })
+      .trim()
+      .min(1, "Give the proposal's id.")
+      .max(200, "The proposal id is longer than 200 characters."),
+    candidate: z
+      .string({ required_error: "Give the candidate's id." })
+      .trim()
+      .min(1, "Give the candidate's id.")
+      .max(200, "The candidate id is longer than 200 characters."),
+    grade: z.coerce
+      .number({ invalid_type_error: knownGrade, required_error: knownGrade })
+      .int(knownGrade)
+      .min(1, knownGrade)
+      .max(4, knownGrade),
+  }),
+  z.object({ intent: z.literal("remove-truth"), item: idField("Choose the gold item to remove.") }),
+).superRefine((form, ctx) => {
+  if (form.intent === "update") expertsCoverRaters(form, ctx);
+});
+
+export type CampaignPageForm = z.output<typeof campaignPageSchema>;
+
+/**
+ * The forms of an expert's task page: an autosaved grade (the save queue posts `intent=grade`; a post
+ * without an intent is a grade too, as the queue of an older page sends it) and Finish.
+ */
+export const taskSchema = z.preprocess(
+  (value) =>
+    value && typeof value === "object" && !("intent" in value) ? { ...value, intent: "grade" } : value,
+  intentSchema(gradeSchema.extend({ intent: z.literal("grade") }), z.object({ intent: z.literal("finish") })),
+);
+
+export type TaskForm = z.output<typeof taskSchema>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { roles } from "./roles";
+import { intentSchema } from "./forms";
 import { idField } from "./ids";
 
 export const passwordField = z
@@ -18,7 +19,8 @@ export const createUserSchema = z.object({
   subjects: subjectIds,
 });
 
-export const editUserSchema = z.discriminatedUnion("intent", [
+/** The forms of an admin's user page, one per intent. */
+export const editUserSchema = intentSchema(
   z.object({
     intent: z.literal("update"),
     name: z.string({ required_error: "Enter a name" }).trim().min(1, "Enter a name").max(200),
@@ -35,4 +37,6 @@ export const editUserSchema = z.discriminatedUnion("intent", [
       .regex(/^[0-9a-f]{8}$/, "A session is named by 8 hex characters"),
   }),
   z.object({ intent: z.literal("end-all-sessions") }),
-]);
+);
+
+export type EditUserForm = z.output<typeof editUserSchema>;

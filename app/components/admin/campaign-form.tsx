@@ -1,5 +1,4 @@
-import { campaignSchema } from "../../../scripts/inputs/campaigns";
-import { ProposalListField, SubjectScopeSelect } from "~/components/form-parts";
+import { ProposalListField, SubjectScopeSelect, errorAttributes, FieldError } from "~/components/form-parts";
 
 /** What the campaign form starts with: defaults for a new one, the stored draft when editing. */
 export interface CampaignFormValues {
@@ -13,108 +12,160 @@ export interface CampaignFormValues {
   proposals: string[];
 }
 
-/** Reads the campaign form through the one campaign schema: the create and the edit action share it. */
-export function readCampaignForm(form: FormData) {
-  const listed = String(form.get("proposals") ?? "")
-    .split(/[\s,]+/)
-    .filter(Boolean);
-  return campaignSchema.safeParse({
-    name: form.get("name"),
-    instructions: form.get("instructions") ?? "",
-    systems: form.getAll("systems"),
-    depth: form.get("depth"),
-    raters: form.get("raters"),
-    experts: form.getAll("experts"),
-    subject: form.get("subject") || undefined,
-    proposals: listed.length ? listed : undefined,
-    deadline: form.get("deadline") || undefined,
-  });
+/** A field's errors by its name (Conform's `form.allErrors`): shown next to the field. */
+type FieldErrors = Record<string, string[] | undefined>;
+
+/** One labelled number input of the form, with its errors beside it. */
+function NumberField(props: {
+  name: "depth" | "raters";
+  label: string;
+  max: number;
+  defaultValue: number;
+  errors: FieldErrors;
+}) {
+  const errors = props.errors[props.name];
+  return (
+    <div>
+      <label htmlFor={props.name}>{props.label}</label>
+      <input
+        id={props.name}
+        name={props.name}
+        type="number"
+        min={1}
+        max={props.max}
+        defaultValue={props.defaultValue}
+        {...errorAttributes(props.name, errors)}
+      />
+      <FieldError id={props.name} errors={errors} />
+    </div>
+  );
 }
 
-/** The fields of the campaign form (inside the caller's Form, which adds the CSRF input and the button). */
+/** The pooled systems and the invited experts: two multiple selects. */
+function PoolChoices({
+  systems,
+  experts,
+  initial,
+  errors,
+}: {
+  systems: string[];
+  experts: { email: string; name: string }[];
+  initial?: CampaignFormValues;
+  errors: FieldErrors;
+}) {
+  return (
+    <>
+      <div>
+        <label htmlFor="systems">Systems whose lists are pooled</label>
+        <select
+          id="systems"
+          name="systems"
+          multiple
+          size={Math.min(5, Math.max(2, systems.length))}
+          defaultValue={initial?.systems ?? systems.slice(0, 2)}
+          {...errorAttributes("systems", errors.systems)}
+        >
+          {systems.map((s) => (
+            <option key={s}>{s}</option>
+          ))}
+        </select>
+        <FieldError id="systems" errors={errors.systems} />
+      </div>
+      <div>
+        <label htmlFor="experts">Experts invited</label>
+        <select
+          id="experts"
+          name="experts"
+          multiple
+          size={Math.min(6, Math.max(2, experts.length))}
+          defaultValue={initial?.experts}
+          {...errorAttributes("experts", errors.experts)}
+        >
+          {experts.map((e) => (
+            <option key={e.email} value={e.email}>
+              {e.name} ({e.email})
+            </option>
+          ))}
+        </select>
+        <FieldError id="experts" errors={errors.experts} />
+      </div>
+    </>
+  );
+}
+
+/**
+ * The fields of the campaign form (inside the caller's Form, which adds the CSRF input and the button),
+ * read by `campaignFormSchema` (scripts/inputs/campaigns.ts) on both sides.
+ */
 export function CampaignFields({
   systems,
   subjects,
   experts,
   initial,
+  errors = {},
 }: {
   systems: string[];
   subjects: { id: number; key: string; name: string }[];
   experts: { email: string; name: string }[];
   initial?: CampaignFormValues;
+  errors?: FieldErrors;
 }) {
   return (
     <>
       <div className="form-grid">
         <div>
           <label htmlFor="name">Name</label>
-          <input id="name" name="name" required defaultValue={initial?.name} />
-        </div>
-        <div>
-          <label htmlFor="depth">Pool depth K (top K of each system)</label>
           <input
-            id="depth"
-            name="depth"
-            type="number"
-            min={1}
-            max={200}
-            defaultValue={initial?.depth ?? 10}
+            id="name"
+            name="name"
+            required
+            defaultValue={initial?.name}
+            {...errorAttributes("name", errors.name)}
           />
+          <FieldError id="name" errors={errors.name} />
         </div>
-        <div>
-          <label htmlFor="raters">Raters per proposal</label>
-          <input
-            id="raters"
-            name="raters"
-            type="number"
-            min={1}
-            max={10}
-            defaultValue={initial?.raters ?? 3}
-          />
-        </div>
+        <NumberField
+          name="depth"
+          label="Pool depth K (top K of each system)"
+          max={200}
+          defaultValue={initial?.depth ?? 10}
+          errors={errors}
+        />
+        <NumberField
+          name="raters"
+          label="Raters per proposal"
+          max={10}
+          defaultValue={initial?.raters ?? 3}
+          errors={errors}
+        />
         <div>
           <label htmlFor="deadline">Deadline (optional)</label>
-          <input id="deadline" name="deadline" type="date" defaultValue={initial?.deadline} />
+          <input
+            id="deadline"
+            name="deadline"
+            type="date"
+            defaultValue={initial?.deadline}
+            {...errorAttributes("deadline", errors.deadline)}
+          />
+          <FieldError id="deadline" errors={errors.deadline} />
         </div>
         <SubjectScopeSelect
           subjects={subjects}
           allLabel={initial ? "The proposals listed below" : "All proposals"}
         />
-        <div>
-          <label htmlFor="systems">Systems whose lists are pooled</label>
-          <select
-            id="systems"
-            name="systems"
-            multiple
-            size={Math.min(5, Math.max(2, systems.length))}
-            defaultValue={initial?.systems ?? systems.slice(0, 2)}
-          >
-            {systems.map((s) => (
-              <option key={s}>{s}</option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="experts">Experts invited</label>
-          <select
-            id="experts"
-            name="experts"
-            multiple
-            size={Math.min(6, Math.max(2, experts.length))}
-            defaultValue={initial?.experts}
-          >
-            {experts.map((e) => (
-              <option key={e.email} value={e.email}>
-                {e.name} ({e.email})
-              </option>
-            ))}
-          </select>
-        </div>
+        <PoolChoices systems={systems} experts={experts} initial={initial} errors={errors} />
       </div>
-      <ProposalListField defaultValue={initial?.proposals} />
+      <ProposalListField defaultValue={initial?.proposals} errors={errors.proposals} />
       <div className="field">
         <label htmlFor="instructions">Instructions for the experts (markdown)</label>
-        <textarea id="instructions" name="instructions" rows={4} defaultValue={initial?.instructions} />
+        <textarea
+          id="instructions"
+          name="instructions"
+          rows={4}
+          defaultValue={initial?.instructions}
+          {...errorAttributes("instructions", errors.instructions)}
+        />
+        <FieldError id="instructions" errors={errors.instructions} />
       </div>
     </>
   );

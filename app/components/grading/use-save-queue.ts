@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from "react";
 import { CSRF_FIELD, useCsrfToken } from "~/utils/csrf";
+import { answerErrors, type FormAnswer } from "~/utils/forms";
 import {
   enqueue,
   failed,
@@ -27,6 +28,7 @@ type Outcome =
 /** Posts one save to the task's action with `fetch`, so no failure of it can reach the route's ErrorBoundary. */
 async function send(entry: QueuedSave, csrf: string): Promise<Outcome> {
   const body = new URLSearchParams({
+    intent: "grade",
     item: String(entry.item),
     grade: entry.grade,
     rationale: entry.rationale,
@@ -47,12 +49,14 @@ async function send(entry: QueuedSave, csrf: string): Promise<Outcome> {
     if (response.headers.get("X-Remix-Redirect"))
       return { kind: "retry", uncertain: false, reason: "you are signed out; sign in again in another tab" };
     if (response.ok) return { kind: "landed" };
-    const data = (await response.json().catch(() => null)) as { error?: string; message?: string } | null;
+    // A refused save answers in the form shape (its field errors); a refused task, with a thrown { message }.
+    const data = (await response.json().catch(() => null)) as (FormAnswer & { message?: string }) | null;
+    const sentence = data?.message ?? (answerErrors(data).join("; ") || null);
     if (response.status >= 500 || response.status === 408 || response.status === 429)
       return { kind: "retry", uncertain: false, reason: `the server answered ${response.status}` };
     return {
       kind: "refused",
-      reason: data?.error ?? data?.message ?? `the server answered ${response.status}`,
+      reason: sentence ?? `the server answered ${response.status}`,
     };
   } catch {
     // An abort is our timeout: the request may have been stored. A TypeError means it never left.
@@ -66,6 +70,21 @@ async function send(entry: QueuedSave, csrf: string): Promise<Outcome> {
 
 /** Per card: why its last save did not land (retrying) or was refused. */
 export type SaveProblems = ReadonlyMap<number, { refused: boolean; reason: string }>;
+
+/** When the browser is back online, every waiting save is due at once. */
+function useRetryWhenOnline(
+  update: (change: (q: SaveQueue) => SaveQueue) => void,
+  setTick: Dispatch<SetStateAction<number>>,
+) {
+  useEffect(() => {
+    const online = () => {
+      update((q) => retryNow(q, Date.now()));
+      setTick((t) => t + 1);
+    };
+    window.addEventListener("online", online);
+    return () => window.removeEventListener("online", online);
+  }, [update, setTick]);
+}
 
 /**
  * Runs the expert's save queue for one assignment: every save goes into `localStorage` first, then to
@@ -111,14 +130,7 @@ export function useSaveQueue(expertId: number, assignmentId: number) {
     setLoaded(true);
   }, [key]);
 
-  useEffect(() => {
-    const online = () => {
-      update((q) => retryNow(q, Date.now()));
-      setTick((t) => t + 1);
-    };
-    window.addEventListener("online", online);
-    return () => window.removeEventListener("online", online);
-  }, [update]);
+  useRetryWhenOnline(update, setTick);
 
   // The pump: sends the first due entry, records the outcome, and sets a timer for the next due one.
   useEffect(() => {

@@ -1,0 +1,138 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { Form } from "@remix-run/react";
+import { roles } from "../../../scripts/inputs/roles";
+import { editUserSchema } from "../../../scripts/inputs/users";
+import { errorAttributes, FieldError, FormErrors } from "~/components/form-parts";
+import { CsrfInput } from "~/utils/csrf";
+import { formErrorsOf, parseForm, resultFor, type FormAnswer } from "~/utils/forms";
+
+type Answer = FormAnswer | null | undefined;
+
+/** The form of one intent of the user page, checked by the page's schema in the browser and on the server. */
+function useUserForm(id: string, answer: Answer, intent: "update" | "password") {
+  const result = resultFor(answer, intent);
+  const [form] = useForm({
+    id,
+    lastResult: result,
+    onValidate: ({ formData }) => parseForm(formData, editUserSchema),
+    shouldValidate: "onBlur",
+  });
+  return { form, errors: form.allErrors, formErrors: result ? formErrorsOf(answer) : null };
+}
+
+/** Name, role and subjects of expertise (intent `update`). */
+export function ProfileForm({
+  user,
+  subjects,
+  subjectIds,
+  answer,
+}: {
+  user: { name: string; role: string };
+  subjects: { id: number; name: string }[];
+  subjectIds: number[];
+  answer: Answer;
+}) {
+  const { form, errors, formErrors } = useUserForm("edit-user", answer, "update");
+  return (
+    <section className="panel">
+      <h2 style={{ marginTop: 0 }}>Profile and role</h2>
+      <Form method="post" {...getFormProps(form)}>
+        <CsrfInput />
+        <div className="form-grid">
+          <div>
+            <label htmlFor="edit-name">Name</label>
+            <input
+              id="edit-name"
+              name="name"
+              defaultValue={user.name}
+              required
+              {...errorAttributes("edit-name", errors.name)}
+            />
+            <FieldError id="edit-name" errors={errors.name} />
+          </div>
+          <div>
+            <label htmlFor="edit-role">Role</label>
+            <select
+              id="edit-role"
+              name="role"
+              defaultValue={user.role}
+              {...errorAttributes("edit-role", errors.role)}
+            >
+              {roles.map((r) => (
+                <option key={r}>{r}</option>
+              ))}
+            </select>
+            <FieldError id="edit-role" errors={errors.role} />
+          </div>
+          <div>
+            <label htmlFor="edit-subjects">Subjects of expertise (experts)</label>
+            <select
+              id="edit-subjects"
+              name="subjects"
+              multiple
+              defaultValue={subjectIds.map(String)}
+              size={Math.min(6, Math.max(2, subjects.length))}
+            >
+              {subjects.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <FormErrors errors={formErrors} />
+        <button type="submit" name="intent" value="update">
+          Save
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+/** A new password, which signs the user out everywhere (intent `password`). */
+export function PasswordForm({ answer }: { answer: Answer }) {
+  const { form, errors, formErrors } = useUserForm("set-password", answer, "password");
+  return (
+    <section className="panel">
+      <h2 style={{ marginTop: 0 }}>Set a new password</h2>
+      <Form method="post" {...getFormProps(form)}>
+        <CsrfInput />
+        <label htmlFor="new-password">New password</label>
+        <input
+          type="password"
+          name="password"
+          id="new-password"
+          autoComplete="new-password"
+          {...errorAttributes("new-password", errors.password)}
+        />
+        <FieldError id="new-password" errors={errors.password} />
+        <FormErrors errors={formErrors} />
+        <button type="submit" name="intent" value="password">
+          Set password
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+/** Deactivate or reactivate the account (intents `deactivate`, `activate`). */
+export function AccessForm({ user }: { user: { name: string; active: boolean } }) {
+  return (
+    <section className="panel">
+      <h2 style={{ marginTop: 0 }}>Access</h2>
+      <Form method="post">
+        <CsrfInput />
+        {user.active ? (
+          <button type="submit" name="intent" value="deactivate" className="button-danger">
+            Deactivate {user.name}
+          </button>
+        ) : (
+          <button type="submit" name="intent" value="activate">
+            Reactivate {user.name}
+          </button>
+        )}
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,147 @@
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { roles } from "../../../scripts/inputs/roles";
+import { createUserSchema } from "../../../scripts/inputs/users";
+import { FormErrors } from "~/components/form-parts";
+import { TableScroll } from "~/components/table-scroll";
+import { CsrfInput } from "~/utils/csrf";
+import { parseForm, type FormAnswer } from "~/utils/forms";
+
+/** The subjects of expertise of an expert, several at once. */
+function SubjectsSelect({
+  id,
+  name,
+  subjects,
+}: {
+  id: string;
+  name: string;
+  subjects: { id: number; name: string }[];
+}) {
+  return (
+    <div>
+      <label htmlFor={id}>Subjects of expertise (experts)</label>
+      <select id={id} name={name} multiple size={Math.min(6, Math.max(2, subjects.length))}>
+        {subjects.map((s) => (
+          <option key={s.id} value={s.id}>
+            {s.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** The new-user form: name, email, role, an initial password and the subjects of an expert. */
+export function NewUserForm({
+  subjects,
+  answer,
+}: {
+  subjects: { id: number; name: string }[];
+  answer: FormAnswer | null | undefined;
+}) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult: answer?.result,
+    onValidate: ({ formData }) => parseForm(formData, createUserSchema),
+    shouldValidate: "onBlur",
+    defaultValue: { role: "expert" },
+  });
+  return (
+    <section className="panel" aria-labelledby="new-user">
+      <h2 id="new-user" style={{ marginTop: 0 }}>
+        New user
+      </h2>
+      <Form method="post" {...getFormProps(form)}>
+        <CsrfInput />
+        <div className="form-grid">
+          <div>
+            <label htmlFor={fields.name.id}>Name</label>
+            <input {...getInputProps(fields.name, { type: "text" })} />
+            <p className="field-error" id={fields.name.errorId}>
+              {fields.name.errors}
+            </p>
+          </div>
+          <div>
+            <label htmlFor={fields.email.id}>Email</label>
+            <input {...getInputProps(fields.email, { type: "email" })} />
+            <p className="field-error" id={fields.email.errorId}>
+              {fields.email.errors}
+            </p>
+          </div>
+          <div>
+            <label htmlFor={fields.role.id}>Role</label>
+            <select {...getSelectProps(fields.role)}>
+              {roles.map((r) => (
+                <option key={r}>{r}</option>
+              ))}
+            </select>
+            <p className="field-error" id={fields.role.errorId}>
+              {fields.role.errors}
+            </p>
+          </div>
+          <div>
+            <label htmlFor={fields.password.id}>Initial password</label>
+            <input {...getInputProps(fields.password, { type: "password" })} autoComplete="new-password" />
+            <p className="field-error" id={fields.password.errorId}>
+              {fields.password.errors}
+            </p>
+          </div>
+          <SubjectsSelect id={fields.subjects.id} name={fields.subjects.name} subjects={subjects} />
+        </div>
+        <FormErrors errors={form.errors} />
+        <button type="submit" disabled={navigation.state === "submitting"}>
+          Create user
+        </button>
+        {answer?.done ? (
+          <p className="notice success" role="status">
+            {answer.done}
+          </p>
+        ) : null}
+      </Form>
+    </section>
+  );
+}
+
+/** The users found by the search, each linked to its edit page. */
+export function UsersTable({
+  users,
+  q,
+}: {
+  users: { id: number; name: string; email: string; role: string; active: boolean }[];
+  q: string;
+}) {
+  return (
+    <TableScroll label="Users">
+      <table>
+        <thead>
+          <tr>
+            <th>Name</th>
+            <th>Email</th>
+            <th>Role</th>
+            <th>Status</th>
+          </tr>
+        </thead>
+        <tbody>
+          {users.length === 0 ? (
+            <tr>
+              <td colSpan={4} className="empty">
+                No user matches “{q}”.
+              </td>
+            </tr>
+          ) : (
+            users.map((u) => (
+              <tr key={u.id}>
+                <td>
+                  <Link to={`/admin/users/${u.id}`}>{u.name}</Link>
+                </td>
+                <td>{u.email}</td>
+                <td>{u.role}</td>
+                <td>{u.active ? "active" : <span className="badge inactive">deactivated</span>}</td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}
