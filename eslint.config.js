@@ -118,6 +118,12 @@ export default tseslint.config(
       "no-empty-pattern": "off",
     },
   },
+  // A function longer than this is split where its parts have names (tests' describe blocks are exempt).
+  {
+    files: ["app/**/*.{ts,tsx}", "db/**/*.ts", "scripts/**/*.{ts,mjs}", "server.ts"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx"],
+    rules: { "max-lines-per-function": ["error", { max: 80, skipBlankLines: true, skipComments: true }] },
+  },
   // Playwright fixtures name their callback `use`; it is not a React hook.
   { files: ["e2e/**"], rules: { "react-hooks/rules-of-hooks": "off" } },
   // The layer rules of docs/architecture.md: which folder may import which (eslint.layers.js), no

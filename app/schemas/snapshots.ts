@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { asNumber } from "../../scripts/inputs/forms";
+import { RESULT_KINDS } from "../../scripts/inputs/result-settings";
 import { resamplesField, seedField } from "~/schemas/bootstrap";
 
 /**
@@ -7,7 +8,7 @@ import { resamplesField, seedField } from "~/schemas/bootstrap";
  * parameters of its page on screen. A cleared B is 0 resamples, refused, not the default.
  */
 export const freezeSchema = z.object({
-  kind: z.enum(["offline", "expert", "online", "clicks"], {
+  kind: z.enum(RESULT_KINDS, {
     errorMap: () => ({ message: "Choose what to freeze: offline, expert, online or clicks." }),
   }),
   campaign: z.coerce

@@ -1,4 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
+import { PAGE_B } from "../../../scripts/lib/defaults";
 import { Form, useNavigation } from "@remix-run/react";
 import { errorAttributes, FieldError, FormErrors } from "~/components/form-parts";
 import { MAX_RESAMPLES, MIN_RESAMPLES } from "~/schemas/bootstrap";
@@ -121,7 +122,7 @@ export function FreezeForm({
             type="number"
             min={MIN_RESAMPLES}
             max={MAX_RESAMPLES}
-            defaultValue={1000}
+            defaultValue={PAGE_B}
             {...errorAttributes("B", errors.B)}
           />
           <FieldError id="B" errors={errors.B} />
