@@ -14,10 +14,10 @@ import { applyMigrations } from "./db/migrate";
 import { DEMO_PASSWORD, demoUsers, isDatabaseEmpty, seedDemo } from "./scripts/demo/seed";
 import { demoSummary } from "./scripts/demo/generate";
 import { startSessionRefresher } from "./db/experiments/event-session-refresher";
-import { guardActions, refuseCrossSiteForms } from "./app/utils/csrf.server";
-import { requestHygiene } from "./app/utils/request-hygiene.server";
+import { guardActions, refuseCrossSiteForms } from "./app/security/csrf.server";
+import { requestHygiene } from "./app/security/request-hygiene.server";
 import { withDatabaseOutages } from "./app/utils/database-outage.server";
-import { closeWorkerPool } from "./app/utils/worker-pool.server";
+import { closeWorkerPool } from "./app/results/worker-pool.server";
 
 async function main() {
   const config = loadConfig(process.env, { forServer: true });

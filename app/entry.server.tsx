@@ -4,7 +4,7 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { NonceProvider } from "./utils/nonce";
+import { NonceProvider } from "./security/nonce";
 import { logError } from "../scripts/lib/log";
 
 const ABORT_DELAY = 5_000;

@@ -15,10 +15,10 @@ import {
 } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import styles from "./styles/app.css";
-import { getOptionalUser } from "./utils/auth.server";
-import { CsrfInput } from "./utils/csrf";
-import { csrfToken } from "./utils/csrf.server";
-import { useNonce } from "./utils/nonce";
+import { getOptionalUser } from "./security/auth.server";
+import { CsrfInput } from "./security/csrf";
+import { csrfToken } from "./security/csrf.server";
+import { useNonce } from "./security/nonce";
 import { RouteErrorBoundary } from "./components/error-boundary";
 
 export const links: LinksFunction = () => [

@@ -9,7 +9,7 @@ export async function createSessionCookie(
   userId: number,
   options: { now?: Date; userAgent?: string; ip?: string } = {},
 ) {
-  const { startSession } = await import("../app/utils/sessions.server");
+  const { startSession } = await import("../app/security/sessions.server");
   const setCookie = await startSession(
     db,
     userId,

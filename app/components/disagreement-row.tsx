@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { CsrfInput } from "~/utils/csrf";
+import { CsrfInput } from "~/security/csrf";
 
 /** One pair of the admin's disagreement queue: names and titles are for admins only. */
 export interface QueueRow {

@@ -1,4 +1,4 @@
-import { answerErrors, type FormAnswer } from "~/utils/forms";
+import { answerErrors, type FormAnswer } from "~/forms/forms";
 
 /**
  * The page's one place for a form's answer: what was refused (role alert) or what was done (role

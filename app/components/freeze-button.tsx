@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "@remix-run/react";
-import { CsrfInput } from "~/utils/csrf";
+import { CsrfInput } from "~/security/csrf";
 import type { OfflineView } from "../../scripts/offline/view";
 
 interface FreezeButtonProps {

@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import type { PowerQuery } from "~/utils/power.server";
+import type { PowerQuery } from "~/results/power.server";
 import type { PowerHistory } from "../../scripts/online/power-history";
 import type { Json } from "~/utils/json-type";
 import { formatRate } from "~/utils/format";

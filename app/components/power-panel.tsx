@@ -1,4 +1,4 @@
-import type { AbPowerPlan, AfterLaunch, PowerAnswer, PowerQuery } from "~/utils/power.server";
+import type { AbPowerPlan, AfterLaunch, PowerAnswer, PowerQuery } from "~/results/power.server";
 import { AbPowerForm, InterleavingPowerForm } from "~/components/power-forms";
 import type { PowerHistory } from "../../scripts/online/power-history";
 import type { Json } from "~/utils/json-type";

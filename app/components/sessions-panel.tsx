@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
-import { CsrfInput } from "~/utils/csrf";
-import { describeUserAgent } from "~/utils/user-agent";
+import { CsrfInput } from "~/security/csrf";
+import { describeUserAgent } from "~/security/user-agent";
 import { TableScroll } from "~/components/table-scroll";
 
 export type SessionRow = {

@@ -7,7 +7,7 @@ import { parseAuditFilter, type AuditFilter } from "../../scripts/inputs/audit";
 import { ServerTable } from "~/components/data-table";
 import { ActionNotice } from "~/components/form-parts";
 import { RouteErrorBoundary } from "~/components/error-boundary";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/security/auth.server";
 import { getDb } from "~/utils/db.server";
 
 export const meta: MetaFunction = () => [{ title: "Audit log · Assay" }];

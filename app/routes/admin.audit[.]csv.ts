@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { auditCsv, auditEntriesForExport } from "~/data/audit.server";
 import { parseAuditFilter } from "../../scripts/inputs/audit";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/security/auth.server";
 import { getDb } from "~/utils/db.server";
 
 /** GET /admin/audit.csv?who=&what=&from=&to=: every entry the same filters show on /admin/audit, as CSV. */

@@ -18,8 +18,8 @@ import {
 import { listUsers } from "~/data/accounts.server";
 import { adjudicate, pairDetails } from "~/data/campaigns.server";
 import { attachTruth, listTruth, removeTruth } from "~/data/campaigns.server";
-import { campaignDashboard } from "~/utils/dashboards.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { campaignDashboard } from "~/results/dashboards.server";
+import { requireAdmin } from "~/security/auth.server";
 import { getDb } from "~/utils/db.server";
 import { parseId, parseQuery } from "~/utils/route-params.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
@@ -36,8 +36,8 @@ import { ActionNotice } from "~/components/form-parts";
 import { GoldFigures } from "~/components/gold-figures";
 import { GoldItemsPanel } from "~/components/admin/gold-items";
 import { campaignPageSchema, type CampaignPageForm } from "../../scripts/inputs/campaigns";
-import { parseForm } from "~/utils/forms";
-import { answer, dispatchIntent, refuse } from "~/utils/forms.server";
+import { parseForm } from "~/forms/forms";
+import { answer, dispatchIntent, refuse } from "~/forms/forms.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.campaign.name ?? "Campaign"} · Assay` },

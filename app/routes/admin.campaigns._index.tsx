@@ -5,15 +5,15 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { listSubjects, listSystems } from "~/data/catalog.server";
 import { CampaignError, createCampaign, listCampaigns } from "~/data/campaigns.server";
 import { listUsers } from "~/data/accounts.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/security/auth.server";
 import { getDb } from "~/utils/db.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { FormErrors } from "~/components/form-parts";
 import { CampaignFields } from "~/components/admin/campaign-form";
 import { campaignFormSchema } from "../../scripts/inputs/campaigns";
-import { errorsByField, formErrorsOf, parseForm } from "~/utils/forms";
-import { answer, refuse } from "~/utils/forms.server";
-import { CsrfInput } from "~/utils/csrf";
+import { errorsByField, formErrorsOf, parseForm } from "~/forms/forms";
+import { answer, refuse } from "~/forms/forms.server";
+import { CsrfInput } from "~/security/csrf";
 import { TableScroll } from "~/components/table-scroll";
 
 export const meta: MetaFunction = () => [{ title: "Rating campaigns · Assay" }];

@@ -4,7 +4,7 @@ import { createSessionCookie } from "../../test/session-cookie";
 import { seedDemo } from "../../scripts/demo/seed";
 import { createUser } from "../../db/accounts/users";
 import { listTruth } from "../../db/campaigns/campaign-truth";
-import { answerErrors } from "../utils/forms";
+import { answerErrors } from "../forms/forms";
 
 /**
  * The admin campaign page's gold items form (attach a known grade to a pooled pair, remove it), through
@@ -16,7 +16,7 @@ let adminCookie = "";
 let analystCookie = "";
 let pair = { proposal: "", candidate: "" };
 let route: typeof import("./admin.campaigns.$campaignId");
-let csrf: typeof import("../utils/csrf.server");
+let csrf: typeof import("../security/csrf.server");
 
 beforeAll(async () => {
   t = await createTestDatabase();
@@ -41,7 +41,7 @@ beforeAll(async () => {
   analystCookie = await createSessionCookie(t.db, analyst.id);
   [route, csrf] = await Promise.all([
     import("./admin.campaigns.$campaignId"),
-    import("../utils/csrf.server"),
+    import("../security/csrf.server"),
   ]);
 }, 120_000);
 afterAll(() => t.drop());

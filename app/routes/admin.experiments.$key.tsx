@@ -14,8 +14,8 @@ import {
   setExperimentStatus,
   updateExperiment,
 } from "~/data/experiments.server";
-import { experimentDashboard } from "~/utils/dashboards.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { experimentDashboard } from "~/results/dashboards.server";
+import { requireAdmin } from "~/security/auth.server";
 import { getDb } from "~/utils/db.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { ActionNotice } from "~/components/form-parts";
@@ -23,11 +23,11 @@ import { ApiKeysSection } from "~/components/admin/api-keys";
 import { EditExperimentDraft, ExperimentStatusForm } from "~/components/admin/experiment-draft";
 import { ExperimentReport } from "~/components/admin/experiment-report";
 import { AfterLaunchPower, PowerPanel } from "~/components/power-panel";
-import { afterLaunchPower, controlHistory, powerAnswer, powerQuerySchema } from "~/utils/power.server";
+import { afterLaunchPower, controlHistory, powerAnswer, powerQuerySchema } from "~/results/power.server";
 import { parseQuery } from "~/utils/route-params.server";
 import { experimentPageSchema, type ExperimentPageForm } from "../../scripts/inputs/experiments";
-import { parseForm } from "~/utils/forms";
-import { answer, dispatchIntent, refuse } from "~/utils/forms.server";
+import { parseForm } from "~/forms/forms";
+import { answer, dispatchIntent, refuse } from "~/forms/forms.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.experiment.key ?? "Experiment"} · Assay` },

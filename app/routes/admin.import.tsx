@@ -4,12 +4,12 @@ import { useActionData } from "@remix-run/react";
 import { importFile, type ImportResult } from "~/data/import.server";
 import { detectFormat } from "~/data/import.server";
 import { importUploadSchema, MAX_UPLOAD_BYTES } from "~/schemas/import";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/security/auth.server";
 import { getDb } from "~/utils/db.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { ImportColumns, ImportForm, ImportOutcome } from "~/components/admin/import-parts";
-import { parseForm } from "~/utils/forms";
-import { answer } from "~/utils/forms.server";
+import { parseForm } from "~/forms/forms";
+import { answer } from "~/forms/forms.server";
 
 export const meta: MetaFunction = () => [{ title: "Import · Assay" }];
 

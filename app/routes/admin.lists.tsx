@@ -5,7 +5,7 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { listRankedLists } from "~/data/catalog.server";
 import { listSortable } from "../../scripts/inputs/sortable";
 import { ServerTable } from "~/components/data-table";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/security/auth.server";
 import { getDb } from "~/utils/db.server";
 import { parseListing } from "~/utils/listing";
 import { RouteErrorBoundary } from "~/components/error-boundary";

@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { getProposalDetail } from "~/data/catalog.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/security/auth.server";
 import { getDb } from "~/utils/db.server";
 import { parseQuery } from "~/utils/route-params.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";

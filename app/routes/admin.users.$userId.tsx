@@ -13,16 +13,16 @@ import {
   updateUser,
 } from "~/data/accounts.server";
 import { editUserSchema, type EditUserForm } from "../../scripts/inputs/users";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/security/auth.server";
 import { getDb } from "~/utils/db.server";
-import { currentSessionHandle } from "~/utils/sessions.server";
+import { currentSessionHandle } from "~/security/sessions.server";
 import { parseId } from "~/utils/route-params.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { SessionsPanel } from "~/components/sessions-panel";
 import { AccessForm, PasswordForm, ProfileForm } from "~/components/admin/edit-user-forms";
 import { ActionNotice } from "~/components/form-parts";
-import { parseForm } from "~/utils/forms";
-import { answer, dispatchIntent, refuse } from "~/utils/forms.server";
+import { parseForm } from "~/forms/forms";
+import { answer, dispatchIntent, refuse } from "~/forms/forms.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.user.name ?? "User"} · Assay` },

@@ -5,14 +5,14 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { listSubjects } from "~/data/catalog.server";
 import { createUser, DuplicateEmailError, listUsers } from "~/data/accounts.server";
 import { createUserSchema } from "../../scripts/inputs/users";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/security/auth.server";
 import { getDb } from "~/utils/db.server";
 import { searchField } from "~/utils/listing";
 import { parseQuery } from "~/utils/route-params.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { NewUserForm, UsersTable } from "~/components/admin/users";
-import { parseForm } from "~/utils/forms";
-import { answer } from "~/utils/forms.server";
+import { parseForm } from "~/forms/forms";
+import { answer } from "~/forms/forms.server";
 
 export const meta: MetaFunction = () => [{ title: "Users · Assay" }];
 

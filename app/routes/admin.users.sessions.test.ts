@@ -7,7 +7,7 @@ import { createUser, type PublicUser } from "../../db/accounts/users";
 /** The "Sessions" panel of an admin's user page: listing a user's sessions and ending them, through the route. */
 let t: TestDatabase;
 let route: typeof import("./admin.users.$userId");
-let auth: typeof import("../utils/auth.server");
+let auth: typeof import("../security/auth.server");
 let admin: PublicUser;
 let adminCookie = "";
 
@@ -22,7 +22,7 @@ beforeAll(async () => {
     password: "long-enough-1",
   });
   adminCookie = await createSessionCookie(t.db, admin.id);
-  [route, auth] = await Promise.all([import("./admin.users.$userId"), import("../utils/auth.server")]);
+  [route, auth] = await Promise.all([import("./admin.users.$userId"), import("../security/auth.server")]);
 });
 afterAll(() => t.drop());
 

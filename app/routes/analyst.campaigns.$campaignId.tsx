@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { requireUserWithRole } from "~/utils/auth.server";
-import { campaignDashboard } from "~/utils/dashboards.server";
+import { requireUserWithRole } from "~/security/auth.server";
+import { campaignDashboard } from "~/results/dashboards.server";
 import { FreezeButton } from "~/components/freeze-button";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { ExpertDashboard } from "~/components/dashboards/expert-dashboard";

@@ -55,7 +55,7 @@ it("flags the biased demo expert, and only them, with the aggregations and learn
   // The page waits a few seconds, then says "computing" while the pool goes on; the result is kept.
   const first = await loadPage();
   expect(first.gold === "computing" || typeof first.gold === "object").toBe(true);
-  const { campaignDashboard } = await import("../utils/dashboards.server");
+  const { campaignDashboard } = await import("../results/dashboards.server");
   await campaignDashboard(String(campaignId), { goldWaitMs: Infinity });
   const gold = (await loadPage()).gold;
   expect(gold.goldItems).toBe(DEMO_GOLD_ITEMS);

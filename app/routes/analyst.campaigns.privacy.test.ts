@@ -62,7 +62,7 @@ it("the analyst's campaign dashboard holds pseudonyms, no expert name or email",
 });
 
 it("the dashboard data hides names by default and shows them only when the admin page asks", async () => {
-  const { campaignDashboard } = await import("~/utils/dashboards.server");
+  const { campaignDashboard } = await import("~/results/dashboards.server");
   const hidden = JSON.stringify(await campaignDashboard(String(campaignId)));
   expect(leaks(hidden)).toEqual([]);
   const named = await campaignDashboard(String(campaignId), { names: true });

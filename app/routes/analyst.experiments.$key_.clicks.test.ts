@@ -18,7 +18,7 @@ import type { RawSession } from "../../scripts/clicks/log";
 import type { ExperimentClicksResult } from "../../scripts/clicks/experiment-report";
 import { ClicksDashboard } from "../components/dashboards/clicks-dashboard";
 import { loader } from "./analyst.experiments.$key_.clicks";
-import { clickModelFit } from "../utils/click-fits.server";
+import { clickModelFit } from "../results/click-fits.server";
 import { loader as snapshotLoader } from "./analyst.snapshots.$id";
 
 /**

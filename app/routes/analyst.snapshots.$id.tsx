@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { getSnapshot, listSnapshots, snapshotLabel, SnapshotError } from "~/data/snapshots.server";
 import { dataWindow } from "~/data/results.server";
-import { requireUserWithRole } from "~/utils/auth.server";
+import { requireUserWithRole } from "~/security/auth.server";
 import { getDb } from "~/utils/db.server";
 import { parseId } from "~/utils/route-params.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";

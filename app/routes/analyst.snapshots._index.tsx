@@ -4,14 +4,14 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { listCampaigns } from "~/data/campaigns.server";
 import { listExperiments } from "~/data/experiments.server";
 import { createSnapshot, listSnapshots, SnapshotError } from "~/data/snapshots.server";
-import { requireUserWithRole } from "~/utils/auth.server";
+import { requireUserWithRole } from "~/security/auth.server";
 import { getDb } from "~/utils/db.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
-import { runInPoolKeepingGold } from "~/utils/gold-figures.server";
+import { runInPoolKeepingGold } from "~/results/gold-figures.server";
 import { freezeSchema } from "~/schemas/snapshots";
 import { FreezeForm } from "~/components/snapshots/freeze-form";
-import { parseForm } from "~/utils/forms";
-import { answer, refuse } from "~/utils/forms.server";
+import { parseForm } from "~/forms/forms";
+import { answer, refuse } from "~/forms/forms.server";
 import { parseOfflineView } from "~/schemas/offline-view";
 import { TableScroll } from "~/components/table-scroll";
 

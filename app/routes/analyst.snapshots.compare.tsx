@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { z } from "zod";
 import { Link, useLoaderData } from "@remix-run/react";
 import { compareSnapshots, getSnapshot, SnapshotError } from "~/data/snapshots.server";
-import { requireUserWithRole } from "~/utils/auth.server";
+import { requireUserWithRole } from "~/security/auth.server";
 import { getDb } from "~/utils/db.server";
 import { idField } from "../../scripts/inputs/ids";
 import { parseQuery } from "~/utils/route-params.server";

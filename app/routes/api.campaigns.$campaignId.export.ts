@@ -3,10 +3,10 @@ import { json } from "@remix-run/node";
 import { z } from "zod";
 import { CampaignError } from "~/data/campaigns.server";
 import { exportCampaign } from "~/data/campaigns.server";
-import { requireUserWithRole } from "~/utils/auth.server";
+import { requireUserWithRole } from "~/security/auth.server";
 import { getDb } from "~/utils/db.server";
 import { parseId, parseQuery } from "~/utils/route-params.server";
-import { runInWorkerPool } from "~/utils/worker-pool.server";
+import { runInWorkerPool } from "~/results/worker-pool.server";
 import { aggregationMethods, type AggregationMethod } from "../../scripts/judgement/aggregate";
 
 const exportSchema = z.object({

@@ -9,7 +9,7 @@ import { createTestDatabase, type TestDatabase } from "../../test/database";
 import { importFile } from "../../db/import";
 import { createApiKey, createExperiment, setExperimentStatus } from "../../db/experiments/experiments";
 import { experimentSchema } from "../../scripts/inputs/experiments";
-import { DRAIN_BYTES } from "~/utils/api.server";
+import { DRAIN_BYTES } from "~/security/api.server";
 import { assignUnit } from "../../scripts/assign/assign";
 
 /**

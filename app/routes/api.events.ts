@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { ingestEvents } from "~/data/experiments.server";
-import { apiError, jsonContentTypeProblem, readBody, requireApiKey } from "~/utils/api.server";
+import { apiError, jsonContentTypeProblem, readBody, requireApiKey } from "~/security/api.server";
 import { getDb } from "~/utils/db.server";
 import { logDatabaseOutage, logError } from "../../scripts/lib/log";
 import { isDatabaseUnavailable } from "~/data/platform.server";

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { z } from "zod";
 import { assignUnit } from "~/data/experiments.server";
-import { apiError, requireApiKey } from "~/utils/api.server";
+import { apiError, requireApiKey } from "~/security/api.server";
 import { getDb } from "~/utils/db.server";
 import { parseQuery } from "~/utils/route-params.server";
 

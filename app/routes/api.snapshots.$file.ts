@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { requireUserWithRole } from "~/utils/auth.server";
-import { snapshotExport } from "~/utils/snapshot-export.server";
+import { requireUserWithRole } from "~/security/auth.server";
+import { snapshotExport } from "~/results/snapshot-export.server";
 
 /** GET /api/snapshots/:id.json or :id.csv (a route segment is wholly dynamic, so the id and format are read here). */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -9,7 +9,7 @@ import { createApiKey, createExperiment, setExperimentStatus } from "../../db/ex
 import { experimentSchema } from "../../scripts/inputs/experiments";
 import type { Role } from "../../scripts/inputs/roles";
 import { createSessionCookie } from "../../test/session-cookie";
-import { answerErrors } from "../utils/forms";
+import { answerErrors } from "../forms/forms";
 
 /**
  * Nonsense in a route's id or query parameters is a 4xx with a sentence, never a 500: every id-taking

@@ -4,16 +4,16 @@ import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { committeeOf, finish, openProposal, reopenProposal } from "~/data/experiments.server";
-import { requireUserWithRole } from "~/utils/auth.server";
+import { requireUserWithRole } from "~/security/auth.server";
 import { changeCommittee, convenerCall } from "~/utils/convener.server";
 import { convenerProposalSchema, type ConvenerProposalForm } from "../../scripts/inputs/convener";
-import { formErrorsOf, parseForm } from "~/utils/forms";
-import { answer, dispatchIntent } from "~/utils/forms.server";
+import { formErrorsOf, parseForm } from "~/forms/forms";
+import { answer, dispatchIntent } from "~/forms/forms.server";
 import { keepLoggedView } from "~/utils/convener-revalidate";
 import { getDb } from "~/utils/db.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { ProposalHeader } from "~/components/proposal-header";
-import { CsrfInput } from "~/utils/csrf";
+import { CsrfInput } from "~/security/csrf";
 import { CandidateCard, FinishForm, NOBODY } from "~/components/convener/committee";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

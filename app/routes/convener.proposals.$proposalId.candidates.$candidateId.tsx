@@ -3,16 +3,16 @@ import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { openProfile } from "~/data/experiments.server";
-import { requireUserWithRole } from "~/utils/auth.server";
+import { requireUserWithRole } from "~/security/auth.server";
 import { changeCommittee, convenerCall } from "~/utils/convener.server";
 import { candidateField, convenerProfileSchema } from "../../scripts/inputs/convener";
 import { FormErrors } from "~/components/form-parts";
-import { formErrorsOf, parseForm } from "~/utils/forms";
-import { dispatchIntent } from "~/utils/forms.server";
+import { formErrorsOf, parseForm } from "~/forms/forms";
+import { dispatchIntent } from "~/forms/forms.server";
 import { keepLoggedView } from "~/utils/convener-revalidate";
 import { getDb } from "~/utils/db.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
-import { CsrfInput } from "~/utils/csrf";
+import { CsrfInput } from "~/security/csrf";
 import { ConflictWarning } from "~/components/conflict-warning";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { expertAssignments } from "~/data/campaigns.server";
-import { requireUserWithRole } from "~/utils/auth.server";
+import { requireUserWithRole } from "~/security/auth.server";
 import { renderMarkdown } from "~/utils/markdown.server";
 import { getDb } from "~/utils/db.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";

@@ -4,9 +4,9 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { CampaignError, finishAssignment, saveGrade, taskView } from "~/data/campaigns.server";
 import { taskSchema, type TaskForm } from "../../scripts/inputs/campaigns";
-import { parseForm } from "~/utils/forms";
-import { answer, dispatchIntent } from "~/utils/forms.server";
-import { requireUserWithRole } from "~/utils/auth.server";
+import { parseForm } from "~/forms/forms";
+import { answer, dispatchIntent } from "~/forms/forms.server";
+import { requireUserWithRole } from "~/security/auth.server";
 import { getDb } from "~/utils/db.server";
 import { renderMarkdown } from "~/utils/markdown.server";
 import { parseId } from "~/utils/route-params.server";
@@ -14,7 +14,7 @@ import { RouteErrorBoundary } from "~/components/error-boundary";
 import { FinishButton, TaskBar, TaskIntro } from "~/components/grading/task-parts";
 import { GradeCard, type Grade, type SaveState } from "~/components/grading/grade-card";
 import { useSaveQueue, type SaveProblems } from "~/components/grading/use-save-queue";
-import type { SaveQueue, SaveRequest } from "~/utils/save-queue";
+import type { SaveQueue, SaveRequest } from "~/forms/save-queue";
 
 export const meta: MetaFunction = () => [{ title: "Grade candidates · Assay" }];
 

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
 import { createSessionCookie } from "../../test/session-cookie";
 import { seedDemo } from "../../scripts/demo/seed";
-import { answerErrors } from "../utils/forms";
+import { answerErrors } from "../forms/forms";
 
 /**
  * What the server sends an expert for a task (the loader's data and every save's answer) holds none

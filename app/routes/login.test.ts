@@ -15,7 +15,7 @@ import {
 let t: TestDatabase;
 let login: typeof import("./login");
 let logout: typeof import("./logout");
-let auth: typeof import("../utils/auth.server");
+let auth: typeof import("../security/auth.server");
 let n = 0;
 
 beforeAll(async () => {
@@ -25,7 +25,7 @@ beforeAll(async () => {
   [login, logout, auth] = await Promise.all([
     import("./login"),
     import("./logout"),
-    import("../utils/auth.server"),
+    import("../security/auth.server"),
   ]);
 });
 afterAll(() => t.drop());

@@ -5,14 +5,14 @@ import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/
 import { DUMMY_HASH, verifyPassword } from "~/data/accounts.server";
 import { findCredentials } from "~/data/accounts.server";
 import { loginSchema } from "~/schemas/auth";
-import { getOptionalUser, roleHome, safeRedirect } from "~/utils/auth.server";
+import { getOptionalUser, roleHome, safeRedirect } from "~/security/auth.server";
 import { getDb } from "~/utils/db.server";
-import { addressKey, signInLimiters } from "~/utils/rate-limit.server";
-import { signIn } from "~/utils/sessions.server";
+import { addressKey, signInLimiters } from "~/security/rate-limit.server";
+import { signIn } from "~/security/sessions.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
-import { CsrfInput } from "~/utils/csrf";
-import { parseForm } from "~/utils/forms";
-import { answer } from "~/utils/forms.server";
+import { CsrfInput } from "~/security/csrf";
+import { parseForm } from "~/forms/forms";
+import { answer } from "~/forms/forms.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · Assay" }];
 

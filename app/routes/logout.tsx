@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { signOut } from "~/utils/sessions.server";
+import { signOut } from "~/security/sessions.server";
 
 // Sign-out is a POST so that a link or an image elsewhere cannot sign a user out.
 export async function action({ request }: ActionFunctionArgs) {

@@ -2,7 +2,7 @@ import { createTestDatabase, type TestDatabase } from "../../test/database";
 import { createUser } from "../../db/accounts/users";
 import { listSnapshots } from "../../db/snapshots/snapshots";
 import { createSessionCookie } from "../../test/session-cookie";
-import { answerErrors } from "../utils/forms";
+import { answerErrors } from "../forms/forms";
 
 /** `?B=` and the snapshot form's B: above 20,000 or not a whole number is a 400 with a sentence, and nothing runs. */
 let t: TestDatabase;

@@ -2,7 +2,7 @@ import { json } from "@remix-run/node";
 import type { Submission } from "@conform-to/react";
 import { adopt, committeeOf, ConvenerError, unadopt } from "../../db/experiments/convener";
 import { getDb } from "~/utils/db.server";
-import { answer } from "~/utils/forms.server";
+import { answer } from "~/forms/forms.server";
 import type { CommitteeChange } from "../../scripts/inputs/convener";
 
 /** A convener-side failure as the HTTP answer it deserves (403 not yours, 404 not in list, 409 full or finished). */

@@ -131,7 +131,7 @@ export interface GoldSource {
 
 /**
  * Runs the `goldFigures` heavy task: in the app's pool, possibly answering "computing" when it takes
- * longer than a page waits (app/utils/gold-figures.server.ts); in process for the CLI and snapshots.
+ * longer than a page waits (app/results/gold-figures.server.ts); in process for the CLI and snapshots.
  */
 export type GoldRun = (input: HeavyInput<"goldFigures">) => Promise<HeavyOutput<"goldFigures"> | "computing">;
 

@@ -9,7 +9,7 @@ import { inputVersion } from "./version";
 /**
  * An experiment's click-model fits with the given settings (split seed, test share, EM passes, ranks).
  * Kept while the fit runs and after, so a page that stops waiting and asks again finds the same fit
- * rather than starting another (app/utils/click-fits.server.ts); `done` is the fit when already finished.
+ * rather than starting another (app/results/click-fits.server.ts); `done` is the fit when already finished.
  */
 export async function clicksResult(
   db: Db,

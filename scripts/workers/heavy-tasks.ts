@@ -23,7 +23,7 @@ export interface CampaignFiguresInput {
 /**
  * The heavy computations of the app (bootstraps and resampling), each a pure function of plain data
  * that can cross to a worker thread: the app loads the data on its event loop and runs these in the
- * pool (app/utils/worker-pool.server.ts); the CLI and the tests may call them in-process.
+ * pool (app/results/worker-pool.server.ts); the CLI and the tests may call them in-process.
  */
 export const heavyTasks = {
   offlineReport: (input: { packed: PackedOfflineInput; options: Omit<OfflineOptions, "onProgress"> }) =>

@@ -3,8 +3,8 @@ import { Form } from "@remix-run/react";
 import { experimentPageSchema } from "../../../scripts/inputs/experiments";
 import { errorAttributes, FieldError, FormErrors } from "~/components/form-parts";
 import { TableScroll } from "~/components/table-scroll";
-import { CsrfInput } from "~/utils/csrf";
-import { formErrorsOf, parseForm, resultFor, type FormAnswer } from "~/utils/forms";
+import { CsrfInput } from "~/security/csrf";
+import { formErrorsOf, parseForm, resultFor, type FormAnswer } from "~/forms/forms";
 
 type ApiKey = {
   id: number;

@@ -4,8 +4,8 @@ import { campaignPageSchema } from "../../../scripts/inputs/campaigns";
 import { CampaignFields, type CampaignFormValues } from "~/components/admin/campaign-form";
 import { DeleteDraft } from "~/components/admin/delete-draft";
 import { FormErrors } from "~/components/form-parts";
-import { CsrfInput } from "~/utils/csrf";
-import { errorsByField, formErrorsOf, parseForm, resultFor, type FormAnswer } from "~/utils/forms";
+import { CsrfInput } from "~/security/csrf";
+import { errorsByField, formErrorsOf, parseForm, resultFor, type FormAnswer } from "~/forms/forms";
 
 /** Launch a draft, close a running campaign: the one button its status allows. */
 export function CampaignStatusForm({ status, busy }: { status: string; busy: boolean }) {

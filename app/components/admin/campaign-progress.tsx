@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { CsrfInput } from "~/utils/csrf";
+import { CsrfInput } from "~/security/csrf";
 import { formatCi, formatCount, formatNumber } from "~/utils/format";
 import { TableScroll } from "~/components/table-scroll";
 

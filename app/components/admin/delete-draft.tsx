@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { CsrfInput } from "~/utils/csrf";
+import { CsrfInput } from "~/security/csrf";
 
 /**
  * Deleting a draft takes two steps without any script: open the disclosure, then press the button

@@ -3,8 +3,8 @@ import { Form } from "@remix-run/react";
 import { roles } from "../../../scripts/inputs/roles";
 import { editUserSchema } from "../../../scripts/inputs/users";
 import { errorAttributes, FieldError, FormErrors } from "~/components/form-parts";
-import { CsrfInput } from "~/utils/csrf";
-import { formErrorsOf, parseForm, resultFor, type FormAnswer } from "~/utils/forms";
+import { CsrfInput } from "~/security/csrf";
+import { formErrorsOf, parseForm, resultFor, type FormAnswer } from "~/forms/forms";
 
 type Answer = FormAnswer | null | undefined;
 

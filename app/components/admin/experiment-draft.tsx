@@ -4,8 +4,8 @@ import { experimentPageSchema } from "../../../scripts/inputs/experiments";
 import { DeleteDraft } from "~/components/admin/delete-draft";
 import { ExperimentFields, type ExperimentFormValues } from "~/components/admin/experiment-form";
 import { FormErrors } from "~/components/form-parts";
-import { CsrfInput } from "~/utils/csrf";
-import { errorsByField, formErrorsOf, parseForm, resultFor, type FormAnswer } from "~/utils/forms";
+import { CsrfInput } from "~/security/csrf";
+import { errorsByField, formErrorsOf, parseForm, resultFor, type FormAnswer } from "~/forms/forms";
 
 /** Start a draft, stop a running experiment: the one button its status allows. */
 export function ExperimentStatusForm({ status }: { status: string }) {

@@ -3,7 +3,7 @@ import { onlineMetrics } from "../../../scripts/online/report";
 import { UnknownIds } from "~/components/unknown-ids";
 import { VerdictLabel } from "~/components/dashboards/verdict";
 import { TableScroll } from "~/components/table-scroll";
-import type { experimentDashboard } from "~/utils/dashboards.server";
+import type { experimentDashboard } from "~/results/dashboards.server";
 import {
   formatCi,
   formatCount,

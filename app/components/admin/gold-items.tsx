@@ -2,9 +2,9 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { campaignPageSchema } from "../../../scripts/inputs/campaigns";
 import { errorAttributes, FieldError, FormErrors } from "~/components/form-parts";
-import { CsrfInput } from "~/utils/csrf";
+import { CsrfInput } from "~/security/csrf";
 import { formatCount } from "~/utils/format";
-import { formErrorsOf, parseForm, resultFor, type FormAnswer } from "~/utils/forms";
+import { formErrorsOf, parseForm, resultFor, type FormAnswer } from "~/forms/forms";
 import { TableScroll } from "~/components/table-scroll";
 
 const gradeNames = ["1 irrelevant", "2 far-fetched", "3 relevant", "4 highly relevant"];

@@ -9,8 +9,8 @@ import {
 import { TableScroll } from "~/components/table-scroll";
 import { importUploadSchema, MAX_UPLOAD_BYTES } from "~/schemas/import";
 import type { ImportResult } from "~/data/import.server";
-import { CsrfInput } from "~/utils/csrf";
-import { parseForm, type FormAnswer } from "~/utils/forms";
+import { CsrfInput } from "~/security/csrf";
+import { parseForm, type FormAnswer } from "~/forms/forms";
 
 /** The upload form: what the file holds and the file, checked in the browser and on the server. */
 export function ImportForm({ answer }: { answer: FormAnswer | null | undefined }) {

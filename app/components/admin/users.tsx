@@ -4,8 +4,8 @@ import { roles } from "../../../scripts/inputs/roles";
 import { createUserSchema } from "../../../scripts/inputs/users";
 import { FormErrors } from "~/components/form-parts";
 import { TableScroll } from "~/components/table-scroll";
-import { CsrfInput } from "~/utils/csrf";
-import { parseForm, type FormAnswer } from "~/utils/forms";
+import { CsrfInput } from "~/security/csrf";
+import { parseForm, type FormAnswer } from "~/forms/forms";
 
 /** The subjects of expertise of an expert, several at once. */
 function SubjectsSelect({

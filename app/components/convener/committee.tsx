@@ -1,7 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import type { RefObject } from "react";
 import { ConflictWarning } from "~/components/conflict-warning";
-import { CsrfInput } from "~/utils/csrf";
+import { CsrfInput } from "~/security/csrf";
 
 /** What Finish with nobody adopted asks first (the server asks the same, with a 409). */
 export const NOBODY = "Nobody is adopted yet. Confirm that you want to finish with an empty committee.";

@@ -1,4 +1,4 @@
-import type { interleavingDashboard } from "~/utils/interleaving.server";
+import type { interleavingDashboard } from "~/results/interleaving.server";
 import type { Json } from "~/utils/json-type";
 import { formatCount } from "~/utils/format";
 

@@ -1,5 +1,5 @@
 import { memo, useEffect, useRef, useState, type KeyboardEvent } from "react";
-import type { SaveRequest } from "~/utils/save-queue";
+import type { SaveRequest } from "~/forms/save-queue";
 
 export const RATIONALE_MAX = 2000;
 

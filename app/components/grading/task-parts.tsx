@@ -1,8 +1,8 @@
 import { Link, useNavigate } from "@remix-run/react";
 import { useState } from "react";
-import type { SaveQueue } from "~/utils/save-queue";
-import { CSRF_FIELD, useCsrfToken } from "~/utils/csrf";
-import { answerErrors } from "~/utils/forms";
+import type { SaveQueue } from "~/forms/save-queue";
+import { CSRF_FIELD, useCsrfToken } from "~/security/csrf";
+import { answerErrors } from "~/forms/forms";
 
 export const dateFormat = new Intl.DateTimeFormat("en-GB", {
   day: "numeric",

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from "react";
-import { CSRF_FIELD, useCsrfToken } from "~/utils/csrf";
-import { answerErrors, type FormAnswer } from "~/utils/forms";
+import { CSRF_FIELD, useCsrfToken } from "~/security/csrf";
+import { answerErrors, type FormAnswer } from "~/forms/forms";
 import {
   enqueue,
   failed,
@@ -14,7 +14,7 @@ import {
   type QueuedSave,
   type SaveQueue,
   type SaveRequest,
-} from "~/utils/save-queue";
+} from "~/forms/save-queue";
 
 const ROUTE_ID = "routes/expert.assignments.$assignmentId";
 const TIMEOUT_MS = 10_000;

@@ -4,8 +4,8 @@ import { Form, useNavigation } from "@remix-run/react";
 import { errorAttributes, FieldError, FormErrors } from "~/components/form-parts";
 import { MAX_RESAMPLES, MIN_RESAMPLES } from "~/schemas/bootstrap";
 import { freezeSchema } from "~/schemas/snapshots";
-import { CsrfInput } from "~/utils/csrf";
-import { errorsByField, formErrorsOf, parseForm, type FormAnswer } from "~/utils/forms";
+import { CsrfInput } from "~/security/csrf";
+import { errorsByField, formErrorsOf, parseForm, type FormAnswer } from "~/forms/forms";
 
 /** Controls fill their grid cell: a select as wide as its longest option would overlap its neighbour. */
 const fill = { width: "100%" };

@@ -1,6 +1,6 @@
 import type { Submission } from "@conform-to/react";
 import { json, type TypedResponse } from "@remix-run/node";
-import type { FormAnswer } from "~/utils/forms";
+import type { FormAnswer } from "~/forms/forms";
 
 type AnswerInit = {
   status?: number;

@@ -3,8 +3,8 @@ import { armCounts, getExperiment, unknownIdFindings } from "~/data/experiments.
 import { getCampaign } from "~/data/campaigns.server";
 import { campaignResult, onlineResult } from "~/data/results.server";
 import { type IntervalKind } from "../../scripts/online/report";
-import { getDb } from "./db.server";
-import { parseId } from "./route-params.server";
+import { getDb } from "../utils/db.server";
+import { parseId } from "../utils/route-params.server";
 import { runInWorkerPool } from "./worker-pool.server";
 import { goldInPool } from "./gold-figures.server";
 

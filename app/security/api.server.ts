@@ -1,6 +1,6 @@
 import { json } from "@remix-run/node";
 import { experimentForApiKey, type ExperimentWithArms } from "../../db/experiments/experiments";
-import { getDb } from "./db.server";
+import { getDb } from "../utils/db.server";
 
 /** Errors of the JSON API: always a JSON body with one sentence in `error`. */
 export function apiError(status: number, error: string, headers: Record<string, string> = {}) {

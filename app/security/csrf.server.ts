@@ -4,7 +4,7 @@ import type { RequestHandler } from "express";
 import { CSRF_FIELD } from "./csrf";
 import { discardBody, FORM_BODY_LIMIT, readBodyWithin } from "./form-body.server";
 import { publicOrigin, requestOrigin, type OriginOptions } from "./origin.server";
-import { mapRouteModules } from "./route-modules.server";
+import { mapRouteModules } from "../utils/route-modules.server";
 import { SESSION_COOKIE } from "./sessions.server";
 
 /**

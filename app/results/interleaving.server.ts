@@ -1,6 +1,6 @@
 import type { ExperimentWithArms } from "~/data/experiments.server";
 import { interleavingResult } from "~/data/results.server";
-import { getDb } from "./db.server";
+import { getDb } from "../utils/db.server";
 import { runInWorkerPool } from "./worker-pool.server";
 
 /**

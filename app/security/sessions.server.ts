@@ -11,7 +11,7 @@ import {
   type SessionLifetime,
 } from "../../db/accounts/sessions";
 import type { PublicUser } from "../../db/accounts/users";
-import { getDb } from "./db.server";
+import { getDb } from "../utils/db.server";
 
 /**
  * Sign-in sessions kept on the server (table `sessions`). The cookie carries only a random id of 32

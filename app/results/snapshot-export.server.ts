@@ -1,8 +1,8 @@
 import { json } from "@remix-run/node";
 import { getSnapshot, snapshotCsv, snapshotDocument, SnapshotError } from "../../db/snapshots/snapshots";
-import { requireUserWithRole } from "./auth.server";
-import { getDb } from "./db.server";
-import { parseId } from "./route-params.server";
+import { requireUserWithRole } from "../security/auth.server";
+import { getDb } from "../utils/db.server";
+import { parseId } from "../utils/route-params.server";
 
 /** GET /api/snapshots/:id.json and .csv, for analysts and admins. */
 export async function snapshotExport(request: Request, rawId: string | undefined, format: "json" | "csv") {

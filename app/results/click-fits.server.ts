@@ -1,7 +1,7 @@
 import type { ClickModelSettings, ExperimentClicksResult } from "../../scripts/clicks/experiment-report";
 import type { ExperimentWithArms } from "~/data/experiments.server";
 import { clicksResult } from "~/data/results.server";
-import { getDb } from "./db.server";
+import { getDb } from "../utils/db.server";
 import { runInWorkerPool } from "./worker-pool.server";
 
 /**
