@@ -48,6 +48,11 @@ export async function computeResult(db: Db, request: ResultRequest, run: HeavyRu
       );
     return { parameters, result };
   }
+  // The admin's page of an interleaving experiment shows its sessions per arm, but no A/B result to freeze.
+  if (experiment.kind === "interleaving")
+    throw new ResultError(
+      `Experiment ${experiment.key} is an interleaving experiment; its page has no A/B result to freeze.`,
+    );
   const online = await onlineResult(db, { ...request, experiment: experiment.key }, run);
   if (!online.report) throw new ResultError(`Experiment ${experiment.key} has no events yet.`);
   return {

@@ -87,10 +87,6 @@ export async function resultParameters(db: DbOrTx, request: ResultRequest) {
       ...clickModelSettings(experiment, request.seed),
     };
   const control = experiment.arms.find((a) => a.isControl)!.key;
-  if (experiment.kind === "interleaving")
-    throw new ResultError(
-      `Experiment ${experiment.key} is an interleaving experiment; its page has no A/B result to freeze.`,
-    );
   const intervals = request.intervals ?? "fixed";
   const nStar = intervals === "sequential" ? (request.nStar ?? DEFAULT_N_STAR) : undefined;
   return {

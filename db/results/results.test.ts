@@ -93,6 +93,17 @@ describe("the result service", () => {
     expect(JSON.stringify(changed.agreement)).not.toBe(JSON.stringify(page.agreement));
   });
 
+  it("gives an interleaving experiment's admin page its sessions, and refuses to freeze an A/B result of it", async () => {
+    const [{ key }] = await t.db.execute<{ key: string }>(
+      sql`select key from experiments where kind = 'interleaving' order by id limit 1`,
+    );
+    const page = await onlineResult(t.db, { experiment: key }, runInProcess);
+    expect(page.perArm.size).toBeGreaterThan(0);
+    await expect(computeResult(t.db, { kind: "online", experiment: key })).rejects.toThrow(
+      `Experiment ${key} is an interleaving experiment; its page has no A/B result to freeze.`,
+    );
+  });
+
   it("versions every table a result reads: a new system or gold item moves it", async () => {
     const before = await inputVersion(t.db);
     await t.db.execute(sql`insert into systems (key, name) values ('version-probe', 'Probe')`);
