@@ -3,6 +3,7 @@ import type { ExperimentWithArms } from "~/data/experiments.server";
 import { clicksResult } from "~/data/results.server";
 import { getDb } from "../utils/db.server";
 import { runInWorkerPool } from "./worker-pool.server";
+import { within } from "./within";
 
 /**
  * A click-model fit takes seconds, longer than a page should keep its visitor waiting (and than the
@@ -26,11 +27,5 @@ export async function clickModelFit(
 ): Promise<ExperimentClicksResult | null> {
   const { fit, done } = await clicksResult(getDb(), experiment, settings, runInWorkerPool);
   if (done) return done;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), waitMs)));
-  try {
-    return await Promise.race([fit, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
+  return (await within(fit, waitMs))?.value ?? null;
 }

@@ -6,7 +6,7 @@ import { type IntervalKind } from "../../scripts/online/report";
 import { getDb } from "../utils/db.server";
 import { parseId } from "../utils/route-params.server";
 import { runInWorkerPool } from "./worker-pool.server";
-import { goldInPool } from "./gold-figures.server";
+import { goldWithin, runInAppPools } from "./gold-figures.server";
 
 /**
  * Everything an experiment's dashboard shows: the result service's report with CIs and daily values
@@ -56,13 +56,14 @@ export async function campaignDashboard(
   const db = getDb();
   const campaign = await getCampaign(db, parseId(rawId, "campaign"));
   if (!campaign) throw json({ message: `There is no campaign with id ${rawId}.` }, { status: 404 });
-  const { parameters, ...page } = await campaignResult(
+  const { parameters, goldFigures, goldReady, ...page } = await campaignResult(
     db,
     campaign,
     { names: options.names },
-    runInWorkerPool,
-    goldInPool(options.goldWaitMs ?? GOLD_WAIT_MS),
+    runInAppPools,
   );
+  const gold =
+    goldReady !== undefined ? goldReady : await goldWithin(goldFigures(), options.goldWaitMs ?? GOLD_WAIT_MS);
   // What "Freeze snapshot" passes on, so the snapshot's figures are this page's.
-  return { campaign, ...page, parameters: { B: parameters.B, seed: parameters.seed } };
+  return { campaign, ...page, gold, parameters: { B: parameters.B, seed: parameters.seed } };
 }

@@ -7,7 +7,7 @@ import { createSnapshot, listSnapshots, SnapshotError } from "~/data/snapshots.s
 import { requireUserWithRole } from "~/security/auth.server";
 import { getDb } from "~/utils/db.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
-import { runInPoolKeepingGold } from "~/results/gold-figures.server";
+import { runInAppPools } from "~/results/gold-figures.server";
 import { freezeSchema } from "~/schemas/snapshots";
 import { FreezeForm } from "~/components/snapshots/freeze-form";
 import { parseForm } from "~/forms/forms";
@@ -54,7 +54,7 @@ export async function action({ request }: ActionFunctionArgs) {
       experiment: submission.value.experiment || undefined,
       view: view.view,
     };
-    const s = await createSnapshot(getDb(), user, wanted, runInPoolKeepingGold);
+    const s = await createSnapshot(getDb(), user, wanted, runInAppPools);
     // The same parameters on unchanged data were frozen already: show that snapshot, and say so.
     return redirect(`/analyst/snapshots/${s.id}${s.created ? "" : "?existing"}`);
   } catch (error) {

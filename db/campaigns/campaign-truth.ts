@@ -129,18 +129,15 @@ export interface GoldSource {
   pairs: { itemId: number; proposal: string }[];
 }
 
-/**
- * Runs the `goldFigures` heavy task: in the app's pool, possibly answering "computing" when it takes
- * longer than a page waits (app/results/gold-figures.server.ts); in process for the CLI and snapshots.
- */
-export type GoldRun = (input: HeavyInput<"goldFigures">) => Promise<HeavyOutput<"goldFigures"> | "computing">;
+/** Runs the `goldFigures` heavy task: in the app's gold pool (app/results/gold-figures.server.ts), or in process. */
+export type GoldRun = (input: HeavyInput<"goldFigures">) => Promise<HeavyOutput<"goldFigures">>;
 
 /**
  * The gold figures of a campaign (`goldReport`: per-expert and per-proposal agreement with the known
  * grades, each aggregation's accuracy, learning curves), computed where `run` puts it, with experts
- * under `label` (pseudonyms on the analyst's page and in snapshots, names on the admin's). Null when
- * the campaign has no gold items or no grades; "computing" when `run` says so. Items are named `<proposal index>:<item id>` for the
- * library, so proposal ids with a colon cannot confuse its per-proposal grouping.
+ * under their ids (`labelGoldRaters` names them for a page). Null when the campaign has no gold items or
+ * no grades. Items are named `<proposal index>:<item id>` for the library, so proposal ids with a colon
+ * cannot confuse its per-proposal grouping.
  */
 export async function campaignGold(
   db: DbOrTx,
@@ -148,7 +145,6 @@ export async function campaignGold(
   source: GoldSource,
   options: { B: number; seed: string; draws?: number },
   run: GoldRun,
-  label: (expertId: number) => string,
 ) {
   const truthRows = await listTruth(db, campaignId);
   const judged = source.grades.filter((g) => g.grade !== null);
@@ -167,14 +163,20 @@ export async function campaignGold(
     truth: truthRows.map((t) => [itemName.get(t.itemId)!, t.grade] as [string, number]),
     options: { methods: aggregationMethods, B: options.B, seed: options.seed, draws: options.draws },
   });
-  if (report === "computing") return report;
   return {
     ...report,
-    raters: Object.fromEntries(Object.entries(report.raters).map(([id, v]) => [label(Number(id)), v])),
     proposals: Object.fromEntries(
       Object.entries(report.proposals ?? {}).map(([i, v]) => [proposalNames[Number(i)], v]),
     ),
   };
 }
 
-export type CampaignGold = Exclude<Awaited<ReturnType<typeof campaignGold>>, null | "computing">;
+export type CampaignGold = Exclude<Awaited<ReturnType<typeof campaignGold>>, null>;
+
+/** The gold figures with each expert under `label` (pseudonyms on the analyst's page and in snapshots, names on the admin's). */
+export function labelGoldRaters(gold: CampaignGold, label: (expertId: number) => string): CampaignGold {
+  return {
+    ...gold,
+    raters: Object.fromEntries(Object.entries(gold.raters).map(([id, v]) => [label(Number(id)), v])),
+  };
+}

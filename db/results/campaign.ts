@@ -2,12 +2,12 @@ import type { Db } from "../platform/client";
 import type { Campaign } from "../schema";
 import { campaignProgress, proposalProgress } from "../campaigns/campaigns";
 import { loadCampaignData, pseudonym } from "../campaigns/campaign-data";
-import { campaignGold, type GoldRun } from "../campaigns/campaign-truth";
+import { campaignGold, labelGoldRaters, type CampaignGold } from "../campaigns/campaign-truth";
 import { disagreementsOf } from "../../scripts/judgement/campaign-results";
 import { aggregateGrade } from "../../scripts/judgement/labels";
 import { LEARNING_CURVE_SAMPLES } from "../../scripts/inputs/result-settings";
 import type { HeavyRunner } from "../../scripts/workers/heavy-tasks";
-import { remember, resultKey } from "./cache";
+import { remember, resultKey, settledValue } from "./cache";
 import { inputVersion } from "./version";
 import { resultParameters } from "./parameters";
 
@@ -15,34 +15,39 @@ import { resultParameters } from "./parameters";
  * Everything a campaign's dashboard shows (tier 2): progress, agreement, results, disagreements,
  * learning curve and gold figures, from one settings object (`resultParameters`: B, seed, cutoffs).
  * Experts appear under the pseudonyms the exports use, never their names, unless `names` is asked
- * for (the admin's campaign page, where names are needed to reassign work). The gold figures run
- * through `gold` (a page's pool answers "computing" when they take long; such a result is not kept).
+ * for (the admin's campaign page, where names are needed to reassign work).
+ *
+ * The gold figures take longest (seconds to tens of seconds), so they are a computation apart:
+ * `goldFigures()` resolves when they are done, `goldReady` holds them when they already are (a page
+ * waits a little for them and then says "computing"). They are kept under the settings and input
+ * version without the labels, so the analyst's page, the admin's and a snapshot share one computation.
  */
 export async function campaignResult(
   db: Db,
   campaign: Campaign,
   options: { names?: boolean; B?: number; seed?: string; ks?: number[] },
   run: HeavyRunner,
-  gold: GoldRun = (input) => run("goldFigures", input),
 ) {
   const names = options.names ?? false;
   const parameters = await resultParameters(db, { ...options, kind: "expert", campaign: campaign.id });
   if (parameters.kind !== "expert") throw new Error("unreachable: an expert request gave other parameters");
   const version = await inputVersion(db);
-  const key = resultKey({ parameters, names, version });
-  const { goldSource, label, ...page } = await remember(key, () =>
+  const { goldSource, label, ...page } = await remember(resultKey({ parameters, names, version }), () =>
     computeCampaign(db, campaign, parameters, names, run),
   );
-  // The gold figures apart: they take longest, and one still "computing" is asked for again, not kept.
-  const goldFigures = goldSource
-    ? await remember(
-        `${key}:gold`,
-        () =>
-          campaignGold(db, campaign.id, goldSource, { B: parameters.B, seed: parameters.seed }, gold, label),
-        (value) => value !== "computing",
+  const unlabelled = goldSource
+    ? remember(resultKey({ parameters, version, part: "gold" }), () =>
+        campaignGold(db, campaign.id, goldSource, parameters, (input) => run("goldFigures", input)),
       )
-    : null;
-  return { parameters, ...page, gold: goldFigures };
+    : Promise.resolve(null);
+  const labelled = (gold: CampaignGold | null) => gold && labelGoldRaters(gold, label);
+  const ready = settledValue(unlabelled);
+  return {
+    parameters,
+    ...page,
+    goldFigures: () => unlabelled.then(labelled),
+    goldReady: ready ? labelled(ready.value) : undefined,
+  };
 }
 
 async function computeCampaign(
@@ -89,7 +94,7 @@ async function computeCampaign(
         }))
       : [],
     curve: figures?.curve ?? [],
-    // What the gold figures are computed from, and the experts' labels in them.
+    // What the gold figures are computed from, and the experts' labels for them.
     goldSource: data ? { grades: progress.grades, pairs: data.pairs } : null,
     label: (id: number) => raterLabel.get(String(id)) ?? label(id, String(id)),
   };

@@ -26,14 +26,13 @@ export async function computeResult(db: Db, request: ResultRequest, run: HeavyRu
     const { B, seed, ks } = parameters;
     const page = await campaignResult(db, campaign, { B, seed, ks }, run);
     if (!page.results) throw new ResultError(`Campaign ${campaign.name} has no grades to freeze yet.`);
-    if (page.gold === "computing") throw new Error("unreachable: gold figures waited for were not done");
     return {
       parameters,
       result: {
         campaign: { id: campaign.id, name: campaign.name },
         results: page.results,
         agreement: page.agreement,
-        gold: page.gold,
+        gold: await page.goldFigures(),
       },
     };
   }
