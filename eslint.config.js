@@ -21,6 +21,7 @@ const pure = {
   "scripts/offline": ["scripts/lib", "scripts/stats", "scripts/eval", "scripts/inputs"],
   "scripts/judgement": ["scripts/lib", "scripts/stats", "scripts/eval", "scripts/inputs"],
   "scripts/interleaving": ["scripts/lib", "scripts/stats", "scripts/online"],
+  "scripts/fairness": ["scripts/lib", "scripts/stats"],
   "scripts/clicks": ["scripts/lib", "scripts/stats", "scripts/eval", "scripts/offline"],
 };
 const pureAll = Object.keys(pure);

@@ -210,3 +210,13 @@ export const entityLabels: Record<ImportEntity, string> = {
   conflicts: "conflicts of interest",
   truth: "gold items of a campaign (known grades)",
 };
+
+/**
+ * A group attribute of a candidate (gender, country, career stage …): values as given, "unknown" a
+ * value of its own. Sensitive: shown only to admins and analysts, and only for groups large enough.
+ */
+export const attributeRow = z.object({
+  candidate: externalId("candidate"),
+  attribute: text("attribute", 100),
+  value: text("value"),
+});

@@ -1,0 +1,136 @@
+import fs from "node:fs";
+import path from "node:path";
+import Papa from "papaparse";
+import { describe, expect, it } from "vitest";
+import { fairnessReport } from "./report";
+import { normaliser, rankFairness } from "./rank-fairness";
+import { alphaNdcg, idealOrder } from "./diversity";
+import { jensenShannon } from "./awrf";
+
+// Values from FairRank, the TREC Fair Ranking 2022 evaluation code and ndeval (test/fixtures/fairness-small/README.md).
+const dir = path.resolve(__dirname, "../../test/fixtures/fairness-small");
+const rows = (file: string) =>
+  Papa.parse<Record<string, string>>(fs.readFileSync(path.join(dir, file), "utf8"), {
+    header: true,
+    skipEmptyLines: true,
+  }).data;
+/** An attribute's entry (`groups` and AWRF@K) or the diversity entry of expected.json. */
+type Expected = Record<string, number> & { groups: Record<string, Record<string, number>> };
+const expected = JSON.parse(fs.readFileSync(path.join(dir, "expected.json"), "utf8"));
+
+function load() {
+  const lists = new Map<string, Map<string, string[]>>();
+  for (const r of rows("lists.csv")) {
+    const byProposal = lists.get(r.system) ?? new Map<string, string[]>();
+    const list = byProposal.get(r.proposal) ?? [];
+    list[Number(r.rank) - 1] = r.candidate;
+    byProposal.set(r.proposal, list);
+    lists.set(r.system, byProposal);
+  }
+  const attributes = new Map<string, Map<string, string>>();
+  for (const r of rows("attributes.csv")) {
+    const values = attributes.get(r.attribute) ?? new Map<string, string>();
+    values.set(r.candidate, r.value);
+    attributes.set(r.attribute, values);
+  }
+  const aspects = new Map<string, Map<string, Set<string>>>();
+  for (const line of fs.readFileSync(path.join(dir, "qrels-subtopics.txt"), "utf8").trim().split("\n")) {
+    const [topic, subtopic, candidate, judgment] = line.split(/\s+/);
+    if (Number(judgment) <= 0) continue;
+    const judged = aspects.get(topic) ?? new Map<string, Set<string>>();
+    judged.set(candidate, (judged.get(candidate) ?? new Set()).add(subtopic));
+    aspects.set(topic, judged);
+  }
+  return { lists, attributes, aspects };
+}
+
+describe("fairness and diversity against the reference implementations", () => {
+  const report = fairnessReport({ ...load(), ks: expected.k, bootstrap: { B: 200 } });
+
+  it("matches every checked value of FairRank, the TREC 2022 AWRF and ndeval within 1e-6", () => {
+    let checked = 0;
+    for (const [system, bySystem] of Object.entries<Record<string, Expected>>(expected.systems)) {
+      for (const [name, attribute] of Object.entries(bySystem)) {
+        if (name === "diversity") {
+          for (const [measure, value] of Object.entries<number>(attribute)) {
+            expect(report[system].diversity![measure].value, `${system} ${measure}`).toBeCloseTo(value, 6);
+            checked++;
+          }
+          continue;
+        }
+        const got = report[system].attributes[name];
+        for (const [group, figures] of Object.entries<Record<string, number>>(attribute.groups))
+          for (const [measure, value] of Object.entries(figures)) {
+            expect(
+              got.groups[group].figures[measure]?.value,
+              `${system} ${name}=${group} ${measure}`,
+            ).toBeCloseTo(value, 6);
+            checked++;
+          }
+        for (const [measure, value] of Object.entries(attribute))
+          if (measure !== "groups") {
+            expect(got.figures[measure].value, `${system} ${name} ${measure}`).toBeCloseTo(
+              value as number,
+              6,
+            );
+            checked++;
+          }
+      }
+    }
+    expect(checked).toBe(238);
+  });
+
+  it("takes the exact maximum as the normaliser, as the paper defines it", () => {
+    for (const [key, [nd, kl, rd]] of Object.entries<number[]>(expected.normaliserZ.Z)) {
+      const [n, p] = key.split(",").map(Number);
+      expect(normaliser("rND", n, p)).toBeCloseTo(nd, 9);
+      expect(normaliser("rKL", n, p)).toBeCloseTo(kl, 9);
+      expect(normaliser("rRD", n, p)).toBeCloseTo(rd, 9);
+    }
+  });
+
+  it("gives rRD no value for a majority group, and no value where the group is absent", () => {
+    expect(report.semantic.attributes.gender.groups.m.figures.rRD).toMatchObject({ value: null, lists: 0 });
+    expect(rankFairness("rND", Array(20).fill(false))).toBeNull();
+    // The least fair ranking reaches 1: for rND, every protected item first (10 of 50).
+    expect(rankFairness("rND", [...Array(10).fill(true), ...Array(40).fill(false)])).toBeCloseTo(1, 12);
+    expect(rankFairness("rND", [...Array(40).fill(false), ...Array(10).fill(true)])).toBeLessThan(1);
+  });
+
+  it("puts a bootstrap interval around each mean", () => {
+    const share = report.citation.attributes.gender.groups.f.figures["share@10"];
+    expect(share.lists).toBe(60);
+    expect(share.ci!.lower).toBeLessThan(share.value!);
+    expect(share.ci!.upper).toBeGreaterThan(share.value!);
+  });
+
+  it("hides the figures of a group smaller than the minimum", () => {
+    const { lists, attributes } = load();
+    const gender = new Map(attributes.get("gender"));
+    const few = [...gender.keys()].slice(0, 4);
+    for (const c of few) gender.set(c, "x");
+    const small = fairnessReport({
+      lists,
+      attributes: new Map([["gender", gender]]),
+      ks: [10],
+      bootstrap: { B: 10 },
+    });
+    expect(small.semantic.attributes.gender.groups.x).toMatchObject({
+      poolSize: 4,
+      suppressed: "fewer than 5",
+      figures: {},
+    });
+  });
+
+  it("builds the ideal diversity order greedily, ties to the greatest id", () => {
+    const judged = new Map([
+      ["a", new Set(["1"])],
+      ["b", new Set(["1"])],
+      ["c", new Set(["1", "2"])],
+    ]);
+    expect(idealOrder(judged, 3)).toEqual(["c", "b", "a"]);
+    expect(alphaNdcg(["c", "b", "a"], judged, 3)).toBeCloseTo(1, 12);
+    expect(alphaNdcg(["z"], judged, 3)).toBe(0);
+    expect(jensenShannon([1, 0], [1, 0])).toBe(0);
+  });
+});

@@ -1,0 +1,107 @@
+/**
+ * rND, rKL and rRD (Yang & Stoyanovich, "Measuring Fairness in Ranked Outputs", SSDBM 2017) as the
+ * authors' public code computes them (DataResponsibly/FairRank, `measures.py`, `calculateNDFairness`),
+ * with one change: the normaliser Z is the exact maximum the paper defines, not FairRank's sampled
+ * estimate (which varies from run to run and can fall below the maximum).
+ *
+ * For a ranking of N items of which P are in the protected group, at cut-offs c = 10, 20, …, N with x_c
+ * protected items among the top c:
+ *   U = Σ_c f(c, x_c) / log2(c + 1)       (the code's discount; the paper prints log2 c)
+ *   value = U / Z(N, P),  Z = the largest U of any ranking of N items with P protected.
+ * f is, with R = P / (N − P):
+ *   rND: |x/c − P/N|
+ *   rKL: px log2(px/qx) + (1 − px) log2((1 − px)/(1 − qx)), px = x/c, qx = P/N, each set to 0.001
+ *        when it is 0 or 1 (the code's guard)
+ *   rRD: |min(R, cur) − R|, cur = x/(c − x), or 0 when c = x (the code's one-sided version)
+ */
+export type RankMeasure = "rND" | "rKL" | "rRD";
+export const rankMeasures: readonly RankMeasure[] = ["rND", "rKL", "rRD"];
+
+/** FairRank's cut-off step. */
+export const CUT_STEP = 10;
+
+const guarded = (p: number) => (p === 0 || p === 1 ? 0.001 : p);
+
+function divergence(measure: RankMeasure, c: number, x: number, n: number, p: number): number {
+  if (measure === "rND") return Math.abs(x / c - p / n);
+  if (measure === "rKL") {
+    const px = guarded(x / c);
+    const qx = guarded(p / n);
+    return px * Math.log2(px / qx) + (1 - px) * Math.log2((1 - px) / (1 - qx));
+  }
+  const ratio = p / (n - p);
+  const current = c === x ? 0 : x / (c - x);
+  return Math.abs(Math.min(ratio, current) - ratio);
+}
+
+/** The cut-offs 10, 20, … up to n (FairRank counts every rank divisible by the step, n included). */
+function cutoffs(n: number): number[] {
+  const out: number[] = [];
+  for (let c = CUT_STEP; c <= n; c += CUT_STEP) out.push(c);
+  return out;
+}
+
+/** The unnormalised sum U of a ranking given as "is the item at rank r protected?". */
+export function unnormalised(measure: RankMeasure, protectedAt: readonly boolean[]): number {
+  const n = protectedAt.length;
+  const p = protectedAt.filter(Boolean).length;
+  let x = 0;
+  let sum = 0;
+  let next = 0;
+  const cuts = cutoffs(n);
+  for (let r = 1; r <= n && next < cuts.length; r++) {
+    if (protectedAt[r - 1]) x++;
+    if (r === cuts[next]) {
+      sum += divergence(measure, r, x, n, p) / Math.log2(r + 1);
+      next++;
+    }
+  }
+  return sum;
+}
+
+const normalisers = new Map<string, number>();
+
+/**
+ * Z(N, P): the largest U over all rankings, by dynamic programming over the protected counts at the
+ * cut-offs (x_c between max(0, c − (N − P)) and min(c, P), growing by 0 to 10 from one cut-off to the
+ * next); U depends on a ranking only through those counts. Memoised: lists share a few (N, P).
+ */
+export function normaliser(measure: RankMeasure, n: number, p: number): number {
+  const key = `${measure},${n},${p}`;
+  const known = normalisers.get(key);
+  if (known !== undefined) return known;
+  let best = new Map<number, number>([[0, 0]]);
+  let previous = 0;
+  for (const c of cutoffs(n)) {
+    const next = new Map<number, number>();
+    const step = c - previous;
+    for (let x = Math.max(0, c - (n - p)); x <= Math.min(c, p); x++) {
+      const term = divergence(measure, c, x, n, p) / Math.log2(c + 1);
+      let top = -Infinity;
+      for (const [before, value] of best) if (x >= before && x - before <= step) top = Math.max(top, value);
+      if (top > -Infinity) next.set(x, top + term);
+    }
+    best = next;
+    previous = c;
+  }
+  const z = Math.max(0, ...best.values());
+  normalisers.set(key, z);
+  return z;
+}
+
+/**
+ * The normalised measure of one ranking, or null where it is undefined: no protected item or no
+ * other item (FairRank refuses Z = 0), and rRD for a protected group that is a majority, which the
+ * paper calls meaningless (`majority` says so).
+ */
+export function rankFairness(
+  measure: RankMeasure,
+  protectedAt: readonly boolean[],
+  majority = false,
+): number | null {
+  const n = protectedAt.length;
+  const p = protectedAt.filter(Boolean).length;
+  if (p === 0 || p === n || n < CUT_STEP || (measure === "rRD" && majority)) return null;
+  const z = normaliser(measure, n, p);
+  return z > 0 ? unnormalised(measure, protectedAt) / z : null;
+}
