@@ -88,8 +88,8 @@ describe("CUPED from an events file of three experiments (cuped-small)", () => {
         expectOutcome(d.cuped!.result[diff], want.cuped.frequentist[diff], `${d.metric} cuped ${diff}`);
       }
       close(d.cuped!.theta, want.cuped.theta, `${d.metric} theta`);
-      close(d.cuped!.varianceReduction!, want.cupedGain.relative.varianceReduction, `${d.metric} vr`);
-      close(d.cuped!.intervalNarrowing!, want.cupedGain.relative.intervalNarrowing, `${d.metric} narrowing`);
+      close(d.cuped!.varianceReduction!, want.cupedGain.absolute.varianceReduction, `${d.metric} vr`);
+      close(d.cuped!.intervalNarrowing!, want.cupedGain.absolute.intervalNarrowing, `${d.metric} narrowing`);
       expect(d.cuped!.unitsWithPrePeriod).toEqual({
         control: want.sums.A.unitsWithPrePeriod,
         treatment: want.sums.B.unitsWithPrePeriod,

@@ -189,7 +189,10 @@ export interface MetricDecision {
     theta: number;
     unitsWithPrePeriod: { control: number; treatment: number };
     result: Record<DifferenceType, TestOutcome>;
-    /** 1 − SE²(CUPED)/SE²(unadjusted) and 1 − width(CUPED)/width(unadjusted), of the relative effect. */
+    /**
+     * 1 − SE²(CUPED)/SE²(unadjusted) and 1 − width(CUPED)/width(unadjusted), of the absolute effect: the
+     * relative effect's variance moves with its estimate, which would blur what the adjustment itself did.
+     */
     varianceReduction: number | null;
     intervalNarrowing: number | null;
   };
@@ -262,10 +265,10 @@ export function decide(
         const stats = armStatistics(a, b, true);
         const result = outcomes(stats, settings, inverse);
         const [seU, seC, wU, wC] = [
-          seOf(plain.relative),
-          seOf(result.relative),
-          widthOf(plain.relative),
-          widthOf(result.relative),
+          seOf(plain.absolute),
+          seOf(result.absolute),
+          widthOf(plain.absolute),
+          widthOf(result.absolute),
         ];
         decision.cuped = {
           theta: stats.theta ?? 0,
