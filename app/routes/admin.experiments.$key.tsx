@@ -115,7 +115,7 @@ function experimentHandlers(
     },
     analysis: async ({ intent, ...settings }: FormOf<"analysis">) => {
       await updateAnalysisSettings(db, admin, experiment.key, settings);
-      return answer(submission, intent, {}, { newKey: null });
+      return answer(submission, intent, { done: "Saved: how the result is read." }, { newKey: null });
     },
     revokeKey: async ({ intent, keyId }: FormOf<"revokeKey">) => {
       await revokeApiKey(db, admin, experiment.id, keyId);
