@@ -42,8 +42,8 @@ export function AnalysisSettingsForm({
         <label>
           Engine
           <select name="engine" defaultValue={settings.engine} {...errorAttributes("engine", errors.engine)}>
-            <option value="frequentist">Frequentist (t-test or sequential; p-values)</option>
-            <option value="bayesian">Bayesian (GrowthBook's; chance to win and risk)</option>
+            <option value="frequentist">Frequentist (p-values)</option>
+            <option value="bayesian">Bayesian (chance to win)</option>
           </select>
         </label>
         <FieldError id="engine" errors={errors.engine} />
