@@ -19,7 +19,7 @@ export async function experimentDashboard(
   const db = getDb();
   const experiment = await getExperiment(db, key ?? "");
   if (!experiment) throw json({ message: `There is no experiment ${key}.` }, { status: 404 });
-  const { parameters, report, daily, perArm } = await onlineResult(
+  const { parameters, report, daily, perArm, decisions } = await onlineResult(
     db,
     { experiment: experiment.key, ...view },
     runInWorkerPool,
@@ -32,6 +32,7 @@ export async function experimentDashboard(
     unknown: await unknownIdFindings(db, experiment),
     report,
     daily,
+    decisions,
     // What "Freeze snapshot" passes on, so the snapshot's figures are this page's.
     parameters: {
       B,

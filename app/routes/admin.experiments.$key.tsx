@@ -12,8 +12,10 @@ import {
   listApiKeys,
   revokeApiKey,
   setExperimentStatus,
+  updateAnalysisSettings,
   updateExperiment,
 } from "~/data/experiments.server";
+import { AnalysisSettingsForm } from "~/components/admin/analysis-settings";
 import { experimentDashboard } from "~/results/dashboards.server";
 import { requireAdmin } from "~/security/auth.server";
 import { getDb } from "~/utils/db.server";
@@ -111,6 +113,10 @@ function experimentHandlers(
       const created = await createApiKey(db, admin, experiment.key, { expiresAt });
       return answer(submission, intent, { resetForm: true }, { newKey: created.key });
     },
+    analysis: async ({ intent, ...settings }: FormOf<"analysis">) => {
+      await updateAnalysisSettings(db, admin, experiment.key, settings);
+      return answer(submission, intent, { done: "Saved: how the result is read." }, { newKey: null });
+    },
     revokeKey: async ({ intent, keyId }: FormOf<"revokeKey">) => {
       await revokeApiKey(db, admin, experiment.id, keyId);
       return answer(submission, intent, {}, { newKey: null });
@@ -154,7 +160,7 @@ export default function ExperimentPage() {
           .join("; ")}
         . A running experiment's arms cannot change: stop it and create a new one.
       </p>
-      <ActionNotice answer={data} inPlace={["update", "createKey"]} />
+      <ActionNotice answer={data} inPlace={["update", "createKey", "analysis"]} />
       <ExperimentStatusForm status={experiment.status} />
       {draft ? <EditExperimentDraft draft={draft} experimentKey={experiment.key} answer={data} /> : null}
       {power ? <PowerPanel query={power.query} answer={power.answer} history={power.history} /> : null}
@@ -166,6 +172,7 @@ export default function ExperimentPage() {
           <Link to={`/analyst/experiments/${encodeURIComponent(experiment.key)}`}>results page</Link>.
         </p>
       ) : null}
+      {experiment.kind === "ab" ? <AnalysisSettingsForm settings={experiment} answer={data} /> : null}
       <ExperimentReport counts={counts} report={report} control={control} unknown={unknown} />
       {soFar ? <AfterLaunchPower power={soFar} /> : null}
       <ApiKeysSection experimentKey={experiment.key} keys={keys} answer={data} />

@@ -1,3 +1,4 @@
+import { ResultsTable } from "~/components/dashboards/online/results-table";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -122,6 +123,7 @@ export default function ExperimentDashboard() {
             <div className="empty">No events yet.</div>
           ) : (
             <>
+              {ab.decisions ? <ResultsTable decisions={ab.decisions} /> : null}
               <OnlineDashboard
                 report={ab.report}
                 daily={ab.daily}

@@ -2,7 +2,13 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../platform/client";
 import { refreshEventSessions } from "./event-sessions";
 import type { ExperimentWithArms } from "./experiments";
-import { addSession, emptySums, type StreamTotals, type UnitTotals } from "../../scripts/online/report";
+import {
+  addSession,
+  emptySums,
+  type SessionSums,
+  type StreamTotals,
+  type UnitTotals,
+} from "../../scripts/online/report";
 
 interface SessionRow {
   /** The convener whose session it is (the day-by-day intervals resample conveners). */
@@ -123,4 +129,30 @@ function streamTotals(rows: Iterable<StoredSession>) {
     sessions,
     perArm,
   };
+}
+
+/**
+ * Each unit's session sums over its sessions of the *other* experiments that began in [from, to): the
+ * CUPED pre-period of scripts/online/decide.ts, read from `event_sessions` (those experiments refreshed
+ * first). Sessions without an impression are left out, as in the report; arms do not matter.
+ */
+export async function sqlPrePeriodTotals(
+  db: Db,
+  experimentId: number,
+  from: Date,
+  to: Date,
+): Promise<Map<string, SessionSums>> {
+  const others = await db.execute<{ experiment_id: number }>(sql`
+    select distinct experiment_id from events
+    where experiment_id <> ${experimentId} and at >= ${from.toISOString()} and at < ${to.toISOString()}`);
+  for (const o of others) await refreshEventSessions(db, o.experiment_id);
+  const rows = await db.execute<{ [K in keyof SessionSums]: number } & { unit: string }>(sql`
+    select unit, count(*)::int as sessions, sum(shown)::int as shown, sum(clicked)::int as clicked,
+      sum(adopted)::int as adopted, sum(adopted_rank_sum)::int as "adoptedRankSum",
+      (count(*) filter (where adopted > 0))::int as "successfulSessions"
+    from event_sessions
+    where experiment_id <> ${experimentId} and impressions > 0
+      and first_at >= ${from.toISOString()} and first_at < ${to.toISOString()}
+    group by unit`);
+  return new Map(rows.map(({ unit, ...sums }) => [unit, sums]));
 }

@@ -56,6 +56,11 @@ export async function computeResult(db: Db, request: ResultRequest, run: HeavyRu
   if (!online.report) throw new ResultError(`Experiment ${experiment.key} has no events yet.`);
   return {
     parameters,
-    result: { experiment: online.experiment, ...online.report, daily: online.daily },
+    result: {
+      experiment: online.experiment,
+      ...online.report,
+      daily: online.daily,
+      decisions: online.decisions,
+    },
   };
 }

@@ -40,6 +40,16 @@ export const experiments = pgTable("experiments", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   startedAt: timestamp("started_at", { withTimezone: true }),
   stoppedAt: timestamp("stopped_at", { withTimezone: true }),
+  /** How the A/B result is read (docs/online-experiments.md): GrowthBook's frequentist or Bayesian engine. */
+  engine: text("engine", { enum: ["frequentist", "bayesian"] })
+    .notNull()
+    .default("frequentist"),
+  /** CUPED on each metric, the covariate being the same metric per convener in the pre-period. */
+  cuped: boolean("cuped").notNull().default(false),
+  prePeriodDays: integer("pre_period_days").notNull().default(28),
+  /** The Bayesian engine's normal prior on the relative effect; no variance = a flat prior. */
+  priorMean: doublePrecision("prior_mean").notNull().default(0),
+  priorVariance: doublePrecision("prior_variance"),
 });
 
 /** The proposals of an experiment whose scope is an explicit list. */

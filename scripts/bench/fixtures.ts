@@ -42,11 +42,13 @@ export function runFixture(queries = 100_000, depth = 100) {
 
 /**
  * A JSONL file of about `count` convener events over two arms, the challenger modestly better,
- * with 2% retried duplicates; made once and kept in the temp folder.
+ * with 2% retried duplicates; made once and kept in the temp folder. With `history`, the sessions of
+ * the first 10 of the 30 days belong to an earlier experiment of the same conveners, the pre-period
+ * `assay online --cuped` reads.
  */
-export function eventsFixture(count = 1_000_000) {
+export function eventsFixture(count = 1_000_000, history = false) {
   fs.mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `events-${count}.jsonl`);
+  const file = path.join(dir, `events-${count}${history ? "-history" : ""}.jsonl`);
   if (fs.existsSync(file)) return { file, bytes: fs.statSync(file).size };
   const rng = createRng("bench-events");
   const out = fs.openSync(file + ".tmp", "w");
@@ -64,12 +66,13 @@ export function eventsFixture(count = 1_000_000) {
     const session = `${unit}-s${n++}`;
     const proposal = `prop-${rng.int(2000)}`;
     let t = base + rng.int(30 * 86400) * 1000;
+    const experiment = history && t < base + 10 * 86_400_000 ? "bench-earlier" : "bench";
     const event = (type: string, extra: Record<string, unknown>) => {
       const e = {
         eventId: uuid(),
         type,
         at: new Date((t += 1000 + rng.int(20000))).toISOString(),
-        experiment: "bench",
+        experiment,
         arm,
         unitId: unit,
         sessionId: session,

@@ -83,6 +83,9 @@ if (!only || only === "online") {
   const { file } = eventsFixture();
   const r = measure("online-worker.ts", file);
   report("online, 1,000,000 events", r, "< 5 s", r.seconds < 5);
+  const h = eventsFixture(1_000_000, true);
+  const d = measure("online-worker.ts", h.file, "decisions");
+  report("online --cuped --engine bayesian, 1,000,000 events", d, "< 5 s", d.seconds < 5);
 }
 if (!only || only === "interleave") {
   // Generates (once) its own interleaved events, with team-draft impressions.

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { asIdList, asNumber, intentSchema } from "./forms";
 import { idField } from "./ids";
+import { analysisSettingsSchema } from "./analysis-settings";
 
 const slug = (field: string) =>
   z
@@ -143,7 +144,7 @@ const expiresInDays = "Give the days until the key expires: a whole number from 
 
 /**
  * The forms of an admin's experiment page, one per intent: edit or delete the draft, start, stop,
- * create an API key (optionally expiring), revoke one.
+ * create an API key (optionally expiring), revoke one, set how the result is read (`analysis`).
  */
 export const experimentPageSchema = z.preprocess(
   (value) =>
@@ -165,6 +166,7 @@ export const experimentPageSchema = z.preprocess(
         .optional(),
     }),
     z.object({ intent: z.literal("revokeKey"), keyId: idField("Choose the key to revoke.") }),
+    analysisSettingsSchema.extend({ intent: z.literal("analysis") }),
   ).superRefine((form, ctx) => {
     if (form.intent === "update") checkExperiment(form, ctx);
   }),

@@ -6,6 +6,18 @@ import { DEFAULT_N_STAR } from "../../online/sequential";
 import { CliError } from "../errors";
 import { ciText, emit, formatOf, table, type Cell } from "../output";
 import { assertReadable, refuseBadEventLines, wholeNumber } from "../options";
+import { DEFAULT_PRE_PERIOD_DAYS } from "../../online/decide";
+import {
+  decisionHeaders,
+  decisionRows,
+  engineOption,
+  finiteNumber,
+  onlineDecisions,
+  positiveVariance,
+  printDecisions,
+  wantsDecisions,
+  type DecisionFlags,
+} from "./online-decide";
 
 export function parseArmWeights(value: string): Record<string, number> {
   const weights: Record<string, number> = {};
@@ -52,12 +64,38 @@ export function registerOnline(program: Command) {
       wholeNumber(1),
       DEFAULT_N_STAR,
     )
+    .option(
+      "--experiment <key>",
+      "analyse this experiment of the file; the others' events of the same conveners are its history (default: the one that started last)",
+    )
+    .option("--cuped", "CUPED: adjust each metric by the same metric of the same convener in the pre-period")
+    .option(
+      "--pre-period-days <N>",
+      "length of the CUPED pre-period before the experiment's start, in days",
+      wholeNumber(1),
+      DEFAULT_PRE_PERIOD_DAYS,
+    )
+    .option(
+      "--engine <engine>",
+      "frequentist (t-test or sequential) or bayesian (GrowthBook's)",
+      engineOption,
+    )
+    .option(
+      "--prior-mean <x>",
+      "mean of the Bayesian engine's normal prior on the relative effect",
+      finiteNumber,
+    )
+    .option(
+      "--prior-variance <v>",
+      "variance of that prior (positive; makes the prior proper; default: a flat prior)",
+      positiveVariance,
+    )
     .option("--json", "print JSON")
     .option("--csv", "print CSV")
     .action(online);
 }
 
-interface OnlineOptions {
+interface OnlineOptions extends DecisionFlags {
   events: string;
   weights?: string;
   control?: string;
@@ -73,6 +111,7 @@ type OnlineReport = Extract<Awaited<ReturnType<typeof onlineFromFile>>, { ok: tr
 
 async function online(o: OnlineOptions) {
   const format = formatOf(o);
+  if (wantsDecisions(o)) return decisionsOnline(o, format);
   const report = await onlineReport(o);
   if (format === "table") printArms(report, o);
   const rows: Cell[][] = report.comparisons.map((c) => [
@@ -100,6 +139,34 @@ async function online(o: OnlineOptions) {
     ],
     rows,
   );
+}
+
+/** `assay online` with --cuped, --engine or --experiment: GrowthBook-style figures of one experiment. */
+async function decisionsOnline(o: OnlineOptions, format: ReturnType<typeof formatOf>) {
+  const result = await onlineDecisions(o, reportOptions(o));
+  if (format === "table") {
+    printArms(result, o);
+    printDecisions(result);
+    return;
+  }
+  emit(
+    format,
+    result,
+    decisionHeaders(result.analysis.cuped),
+    decisionRows(result.decisions, result.analysis.alpha),
+  );
+}
+
+function reportOptions(o: OnlineOptions) {
+  return {
+    weights: o.weights ? parseArmWeights(o.weights) : undefined,
+    control: o.control,
+    intervals: true,
+    intervalKind: o.intervals,
+    nStar: o.nStar,
+    B: o.bootstrap,
+    seed: o.seed,
+  };
 }
 
 /** The report of the events file; a bad flag or any bad line computes nothing (exit 2). */

@@ -1,0 +1,96 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { Form } from "@remix-run/react";
+import { experimentPageSchema } from "../../../scripts/inputs/experiments";
+import { MAX_PRE_PERIOD_DAYS } from "../../../scripts/inputs/analysis-settings";
+import { errorAttributes, FieldError, FormErrors } from "~/components/form-parts";
+import { CsrfInput } from "~/security/csrf";
+import { errorsByField, formErrorsOf, parseForm, resultFor, type FormAnswer } from "~/forms/forms";
+
+export interface AnalysisSettingsValues {
+  engine: "frequentist" | "bayesian";
+  cuped: boolean;
+  prePeriodDays: number;
+  priorMean: number;
+  priorVariance: number | null;
+}
+
+/**
+ * How the A/B result is read: engine, CUPED and its pre-period, the Bayesian prior. Editable at any
+ * status, since it changes the reading, not the data; snapshots record what was in force.
+ */
+export function AnalysisSettingsForm({
+  settings,
+  answer,
+}: {
+  settings: AnalysisSettingsValues;
+  answer: FormAnswer | null | undefined;
+}) {
+  const result = resultFor(answer, "analysis");
+  const [form] = useForm({
+    id: "analysis-settings-form",
+    lastResult: result,
+    onValidate: ({ formData }) => parseForm(formData, experimentPageSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const errors = errorsByField(form.allErrors);
+  return (
+    <section className="panel admin-form-panel" aria-labelledby="analysis-settings">
+      <h2 id="analysis-settings">How the result is read</h2>
+      <Form method="post" {...getFormProps(form)}>
+        <CsrfInput />
+        <label>
+          Engine
+          <select name="engine" defaultValue={settings.engine} {...errorAttributes("engine", errors.engine)}>
+            <option value="frequentist">Frequentist (p-values)</option>
+            <option value="bayesian">Bayesian (chance to win)</option>
+          </select>
+        </label>
+        <FieldError id="engine" errors={errors.engine} />
+        <label>
+          <input type="checkbox" name="cuped" defaultChecked={settings.cuped} /> CUPED: adjust each metric by
+          the same metric of the same convener before the start
+        </label>
+        <label>
+          Pre-period (days before the start)
+          <input
+            name="prePeriodDays"
+            type="number"
+            min={1}
+            max={MAX_PRE_PERIOD_DAYS}
+            defaultValue={settings.prePeriodDays}
+            {...errorAttributes("prePeriodDays", errors.prePeriodDays)}
+          />
+        </label>
+        <FieldError id="prePeriodDays" errors={errors.prePeriodDays} />
+        <fieldset>
+          <legend>Bayesian prior on the relative effect</legend>
+          <label>
+            Mean
+            <input
+              name="priorMean"
+              inputMode="decimal"
+              defaultValue={settings.priorMean}
+              {...errorAttributes("priorMean", errors.priorMean)}
+            />
+          </label>
+          <FieldError id="priorMean" errors={errors.priorMean} />
+          <label>
+            Variance (empty: a flat prior, GrowthBook's default)
+            <input
+              name="priorVariance"
+              inputMode="decimal"
+              defaultValue={settings.priorVariance ?? ""}
+              {...errorAttributes("priorVariance", errors.priorVariance)}
+            />
+          </label>
+          <FieldError id="priorVariance" errors={errors.priorVariance} />
+        </fieldset>
+        <FormErrors errors={result ? formErrorsOf(answer) : null} />
+        <button type="submit" name="intent" value="analysis">
+          Save settings
+        </button>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,46 @@
+import { demoLogin, expect, signIn, test } from "./test";
+
+const SHOTS = process.env.DECIDE_SHOTS;
+
+test("an admin sets how the A/B result is read; the analyst's results table follows, with its toggles", async ({
+  page: adminPage,
+  browser,
+}) => {
+  let page = adminPage;
+  await signIn(page, demoLogin.admin);
+  await page.goto("/admin/experiments/reviewer-ranker-v2");
+  const settings = page.getByRole("region", { name: "How the result is read" });
+  // The demo holds no events from years back: a pre-period that long is refused by name, nothing stored.
+  await settings.getByLabel(/CUPED/).check();
+  await settings.getByLabel("Pre-period (days before the start)").fill("365");
+  await settings.getByRole("button", { name: "Save settings" }).click();
+  await expect(settings.getByRole("alert")).toContainText("prePeriodDays: a pre-period of 365 days");
+  await settings.getByLabel(/CUPED/).uncheck();
+  await settings.getByLabel("Engine").selectOption("bayesian");
+  await settings.getByRole("button", { name: "Save settings" }).click();
+  await expect(page.getByRole("status")).toHaveText("Saved: how the result is read.");
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/admin-settings.png`, fullPage: true });
+
+  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await signIn(page, demoLogin.analyst);
+  await page.goto("/analyst/experiments/reviewer-ranker-v2");
+  const results = page.getByRole("table", { name: "Results" });
+  await expect(results.getByRole("row")).toHaveCount(5);
+  await expect(results.locator("thead th", { hasText: "Chance to win" })).toBeVisible();
+  await expect(page.getByText(/CUPED is off for this experiment/)).toBeVisible();
+  if (SHOTS) {
+    await page
+      .getByRole("region", { name: "Results", exact: true })
+      .screenshot({ path: `${SHOTS}/results-1440.png` });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page
+      .getByRole("region", { name: "Results", exact: true })
+      .screenshot({ path: `${SHOTS}/results-390.png` });
+    await page.setViewportSize({ width: 1440, height: 900 });
+  }
+  await page
+    .getByRole("group", { name: "How the results are read" })
+    .getByLabel("Engine")
+    .selectOption("frequentist");
+  await expect(results.locator("thead th", { hasText: /^p$/ })).toBeVisible();
+});

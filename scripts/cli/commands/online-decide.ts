@@ -1,0 +1,181 @@
+import { InvalidArgumentError } from "commander";
+import { parseEventsJsonl } from "../../online/events";
+import {
+  decide,
+  DEFAULT_DECISION_SETTINGS,
+  prePeriodTotals,
+  splitExperiments,
+  type DecisionSettings,
+  type Engine,
+  type MetricDecision,
+  type TestOutcome,
+} from "../../online/decide";
+import { reportFromTotals, unitTotals, type IntervalKind, type OnlineOptions } from "../../online/report";
+import { CliError } from "../errors";
+import { fmt, table, type Cell } from "../output";
+import { readText, refuseBadEventLines } from "../options";
+
+export function engineOption(value: string): Engine {
+  if (value !== "frequentist" && value !== "bayesian")
+    throw new InvalidArgumentError("must be frequentist or bayesian.");
+  return value;
+}
+
+/** A finite number (the prior's mean). */
+export function finiteNumber(value: string): number {
+  const n = Number(value);
+  if (value.trim() === "" || !Number.isFinite(n)) throw new InvalidArgumentError("must be a number.");
+  return n;
+}
+
+/** The prior's variance: a proper prior needs a positive one. */
+export function positiveVariance(value: string): number {
+  const n = Number(value);
+  if (value.trim() === "" || !(n > 0) || !Number.isFinite(n))
+    throw new InvalidArgumentError(
+      "must be a positive number (the prior's variance, on the relative scale).",
+    );
+  return n;
+}
+
+export interface DecisionFlags {
+  events: string;
+  experiment?: string;
+  cuped?: boolean;
+  prePeriodDays: number;
+  engine?: Engine;
+  priorMean?: number;
+  priorVariance?: number;
+  intervals: IntervalKind;
+  nStar: number;
+}
+
+/** The flags that ask for GrowthBook-style decision figures (and so for the one-thread reading). */
+export const wantsDecisions = (o: DecisionFlags) =>
+  o.cuped === true || o.engine !== undefined || o.experiment !== undefined;
+
+/** Turns a pure module's "field: message" into a refusal that names the flag (exit 2). */
+function refuse(error: unknown, flags: Record<string, string>): never {
+  const message = (error as Error).message;
+  const field = Object.keys(flags).find((f) => message.startsWith(`${f}: `));
+  if (field) throw new CliError(`${flags[field]}: ${message.slice(field.length + 2)}.`, 2);
+  throw new CliError(`${message}.`, 2);
+}
+
+/**
+ * The report and decisions of the analysed experiment of an events file, the others read as history
+ * for CUPED. The file is read on one thread: experiments must be told apart before sessions are built.
+ */
+export async function onlineDecisions(o: DecisionFlags, options: OnlineOptions) {
+  if (o.priorMean !== undefined && o.priorVariance === undefined)
+    throw new CliError("--prior-mean needs --prior-variance (a prior without a variance is flat).", 2);
+  const { events, errors } = parseEventsJsonl(await readText(o.events, "events"));
+  if (errors.length) refuseBadEventLines(o.events, errors);
+  let split, pre;
+  try {
+    split = splitExperiments(events, o.experiment);
+    pre = o.cuped ? prePeriodTotals(split, o.prePeriodDays) : undefined;
+  } catch (error) {
+    refuse(error, { experiment: "--experiment", "pre-period days": "--pre-period-days", events: "--events" });
+  }
+  const totals = unitTotals(split.analysed);
+  let report;
+  try {
+    report = reportFromTotals(totals, options);
+  } catch (error) {
+    refuse(error, {});
+  }
+  const settings: DecisionSettings = {
+    ...DEFAULT_DECISION_SETTINGS,
+    engine: o.engine ?? "frequentist",
+    intervals: o.intervals,
+    nStar: o.nStar,
+    cuped: o.cuped === true,
+    prior:
+      o.priorVariance === undefined
+        ? DEFAULT_DECISION_SETTINGS.prior
+        : { mean: o.priorMean ?? 0, variance: o.priorVariance, proper: true, type: "relative" },
+  };
+  const control = options.control ?? Object.keys(report.arms)[0];
+  const decisions = decide(totals.units, control, settings, pre);
+  const analysis = {
+    experiment: split.experiment,
+    experiments: split.experiments,
+    start: new Date(split.start).toISOString(),
+    ...settings,
+    ...(o.cuped
+      ? {
+          prePeriod: {
+            days: o.prePeriodDays,
+            from: new Date(split.start - o.prePeriodDays * 86_400_000).toISOString(),
+            to: new Date(split.start).toISOString(),
+          },
+        }
+      : {}),
+  };
+  return { ...report, analysis, decisions };
+}
+
+const pct = (x: number | null | undefined) =>
+  x === null || x === undefined ? "—" : `${(x * 100).toFixed(1)}%`;
+
+function changeText(o: TestOutcome): string {
+  if (o.kind === "none") return `— (${o.reason})`;
+  return `${pct(o.effect)} [${pct(o.ci[0])}, ${pct(o.ci[1])}]`;
+}
+
+function verdictText(o: TestOutcome, alpha: number): string {
+  if (o.kind === "none") return "—";
+  if (o.kind === "bayesian") return `chance to win ${pct(o.chanceToWin)}, risk ${fmt(o.riskTreatment, 4)}`;
+  return `p ${fmt(o.pValue, 4)}${o.pValue < alpha ? " significant" : ""}`;
+}
+
+/** Rows of the results table, GrowthBook's columns: metric, baseline, variation, change with CI, p or chance to win. */
+export function decisionRows(decisions: readonly MetricDecision[], alpha: number): Cell[][] {
+  return decisions.map((d) => {
+    const shown = d.cuped ? d.cuped.result.relative : d.unadjusted.relative;
+    return [
+      d.arm,
+      d.metric + (d.inverse ? " (lower is better)" : ""),
+      d.baseline,
+      d.variation,
+      changeText(shown),
+      verdictText(shown, alpha),
+      ...(d.cuped
+        ? [
+            d.cuped.intervalNarrowing === null ? "—" : `narrowed ${pct(d.cuped.intervalNarrowing)}`,
+            changeText(d.unadjusted.relative),
+          ]
+        : []),
+    ];
+  });
+}
+
+export function decisionHeaders(cuped: boolean): string[] {
+  return [
+    "arm",
+    "metric",
+    "baseline",
+    "variation",
+    cuped ? "change (CUPED) [CI]" : "change [CI]",
+    "p / chance to win",
+    ...(cuped ? ["CUPED interval", "unadjusted change [CI]"] : []),
+  ];
+}
+
+export function printDecisions(result: Awaited<ReturnType<typeof onlineDecisions>>) {
+  const a = result.analysis;
+  console.log(
+    `Experiment ${a.experiment} (started ${a.start}; ${a.experiments.length} experiment(s) in the file). Engine: ${a.engine}` +
+      (a.engine === "bayesian"
+        ? `, prior ${a.prior.proper ? `N(${a.prior.mean}, ${a.prior.variance}) relative` : "flat"}`
+        : `, ${a.intervals} intervals`) +
+      (a.prePeriod ? `; CUPED on the pre-period ${a.prePeriod.from} to ${a.prePeriod.to}.` : "; no CUPED."),
+  );
+  console.log(table(decisionHeaders(a.cuped), decisionRows(result.decisions, a.alpha)));
+  for (const d of result.decisions)
+    if (d.cuped && d.cuped.intervalNarrowing !== null)
+      console.log(
+        `${d.metric}: CUPED narrowed the interval by ${pct(d.cuped.intervalNarrowing)} (θ = ${fmt(d.cuped.theta, 4)}; units with pre-period data ${d.cuped.unitsWithPrePeriod.control} of control, ${d.cuped.unitsWithPrePeriod.treatment} of ${d.arm}).`,
+      );
+}

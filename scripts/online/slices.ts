@@ -1,0 +1,56 @@
+/**
+ * Decisions per slice (a subject, a convener attribute's value): each slice's per-unit totals are read
+ * like a whole experiment (decide.ts), slices with fewer than `minUnits` conveners in an arm say so
+ * instead of giving a number, and the p-values of every slice and metric of the page are adjusted
+ * together (Holm by default, Benjamini–Hochberg on request), the page told how many comparisons that was.
+ */
+import { adjustPValues, type Correction } from "../stats/multiple-testing";
+import { decide, type DecisionSettings, type MetricDecision } from "./decide";
+import type { SessionSums, UnitTotals } from "./report";
+
+export const DEFAULT_MIN_SLICE_UNITS = 10;
+
+export type SliceResult =
+  | { slice: string; units: Record<string, number>; tooFew: true; reason: string }
+  | {
+      slice: string;
+      units: Record<string, number>;
+      tooFew: false;
+      decisions: (MetricDecision & { adjustedP: number | null })[];
+    };
+
+/** The p-value a decision shows: of the relative effect, adjusted when CUPED ran; null for the Bayesian engine. */
+function shownP(d: MetricDecision): number | null {
+  const o = (d.cuped ? d.cuped.result : d.unadjusted).relative;
+  return o.kind === "frequentist" || o.kind === "sequential" ? o.pValue : null;
+}
+
+export function decideSlices(
+  slices: ReadonlyMap<string, readonly UnitTotals[]>,
+  control: string,
+  settings: DecisionSettings,
+  options: { pre?: ReadonlyMap<string, SessionSums>; minUnits?: number; correction?: Correction } = {},
+): { slices: SliceResult[]; comparisons: number; correction: Correction } {
+  const minUnits = options.minUnits ?? DEFAULT_MIN_SLICE_UNITS;
+  const correction = options.correction ?? "holm";
+  const results: SliceResult[] = [...slices.keys()].sort().map((slice) => {
+    const units = slices.get(slice)!;
+    const counts: Record<string, number> = {};
+    for (const u of units) counts[u.arm] = (counts[u.arm] ?? 0) + 1;
+    const arms = Object.keys(counts);
+    const smallest = Math.min(...[control, ...arms].map((a) => counts[a] ?? 0));
+    if (arms.length < 2 || smallest < minUnits)
+      return {
+        slice,
+        units: counts,
+        tooFew: true,
+        reason: `too few conveners: ${smallest} in an arm, at least ${minUnits} needed`,
+      };
+    const decisions = decide(units, control, settings, options.pre).map((d) => ({ ...d, adjustedP: null }));
+    return { slice, units: counts, tooFew: false, decisions };
+  });
+  const all = results.flatMap((r) => (r.tooFew ? [] : r.decisions));
+  const adjusted = adjustPValues(all.map(shownP), correction);
+  all.forEach((d, i) => (d.adjustedP = adjusted[i]));
+  return { slices: results, comparisons: adjusted.filter((p) => p !== null).length, correction };
+}
