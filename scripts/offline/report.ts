@@ -150,6 +150,7 @@ export function offlineMeasureNames(ks: readonly number[]): string[] {
     ]),
     "AP",
     "HLU(a=5)",
+    "HLU-ratio(a=5)",
     "Rank(g=1)",
     "Rank(g=2)",
     "Rank(g=3)",
@@ -159,7 +160,7 @@ export function offlineMeasureNames(ks: readonly number[]): string[] {
 interface ProposalValues {
   id: string;
   subject: string | null;
-  /** Per variant, one value per measure column (HLU: numerator) ... */
+  /** Per variant, one value per measure column (HLU-ratio: numerator) ... */
   variants: Float64Array[];
   /** ... and, for ratio columns, the denominator. */
   weights: Float64Array[];

@@ -218,11 +218,11 @@ function printCutoffs(s: SystemReport, ks: number[]) {
   );
 }
 
-/** AP, HLU and pool recall; the distribution of the gold members' ranks by grade; K_hit. */
+/** AP, HLU (as published and as a ratio of sums) and pool recall; the distribution of the gold members' ranks by grade; K_hit. */
 function printRanks(s: SystemReport) {
   const m = s.overall.measures;
   console.log(
-    `AP ${fmt(m.AP.value)} ${ciText(m.AP.ci)} · HLU(a=5) ${fmt(m["HLU(a=5)"].value, 2)} · pool recall ${fmt(m.PoolRecall.value)} ${ciText(m.PoolRecall.ci)}`,
+    `AP ${fmt(m.AP.value)} ${ciText(m.AP.ci)} · HLU(a=5) ${fmt(m["HLU(a=5)"].value, 2)} · HLU-ratio(a=5) ${fmt(m["HLU-ratio(a=5)"].value, 2)} · pool recall ${fmt(m.PoolRecall.value)} ${ciText(m.PoolRecall.ci)}`,
   );
   console.log(
     table(
