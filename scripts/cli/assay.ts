@@ -27,6 +27,7 @@ const commandModules: [string[], () => Promise<Register>][] = [
   [["clicks"], async () => (await import("./commands/clicks")).registerClicks],
   [["interleave"], async () => (await import("./commands/interleave")).registerInterleave],
   [["power"], async () => (await import("./commands/power")).registerPower],
+  [["protocol"], async () => (await import("./commands/protocol")).registerProtocol],
   [["trec_eval"], async () => (await import("./commands/trec-eval")).registerTrecEval],
 ];
 // Help, an unknown command or none at all: every command, so the listing and suggestions are whole.

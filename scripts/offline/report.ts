@@ -19,6 +19,8 @@ import {
   type WindowSummary,
 } from "./integrity";
 import type { ConflictMap, ConflictsAtK } from "./conflicts";
+import { foldFigures, protocolView, type ProtocolSummary, type ProtocolView } from "./protocol-report";
+import { foldOf } from "./protocol";
 
 /** Tier 1: the systems' ranked lists against historical committees (gold members, rel = 1). */
 export interface OfflineInput {
@@ -31,6 +33,8 @@ export interface OfflineInput {
     lists: ReadonlyMap<string, ReadonlyMap<string, readonly string[]>>;
     /** Scores parallel to `lists` (null for an item without one); absent when the lists carry none. */
     scores?: ReadonlyMap<string, ReadonlyMap<string, readonly (number | null)[]>>;
+    /** `given-2:SEED` and the like: the lists answer a protocol's inputs, one variant `fold-N` per split. */
+    protocol?: string | null;
   }[];
   /** Every candidate id, for Coverage@K. */
   catalog: ReadonlySet<string>;
@@ -102,6 +106,8 @@ export interface SystemOffline extends SystemScoreSections {
   hints: { displayDepth: number | null; weakSubjects: string[] };
   /** COI@K and possible leakage of the lists as the system returned them. */
   integrity: SystemIntegrity;
+  /** The protocol the lists answer (given-m, all-but-1), what it dropped and each fold's figures; null for none. */
+  protocol: ProtocolSummary | null;
 }
 
 export interface OfflineComparison {
@@ -164,6 +170,8 @@ interface ProposalValues {
   variants: Float64Array[];
   /** ... and, for ratio columns, the denominator. */
   weights: Float64Array[];
+  /** The variants' names, in the order of `variants` (a protocol's `fold-N`). */
+  variantNames: string[];
 }
 
 /** The options with their defaults filled in. */
@@ -223,14 +231,16 @@ export function offlineReport(given: OfflineInput, options: OfflineOptions = {})
   let done = 0;
   const tick = () => options.onProgress?.(++done, total);
 
-  const perSystem = input.systems.map((system) => systemValues(input, system, labelled, columns));
-  const systems: SystemOffline[] = perSystem.map(({ system, proposals, coverageLists }) => {
+  const views = input.systems.map((system) => protocolView(input, system));
+  const perSystem = views.map((view) => systemValues(view, labelled, columns));
+  const systems: SystemOffline[] = perSystem.map(({ system, proposals, coverageLists }, i) => {
     const meanOver = (p: ProposalValues, name: string) =>
       proposalValue(p, columns.names.indexOf(name), columns.aggregations[columns.names.indexOf(name)]);
     const context: SystemContext = { given, input, settings, columns, system, proposals, meanOver };
     const { integrity, ...report } = systemReport(context, coverageLists, tick);
     const scoreOptions = { ks: settings.ks, bands: options.bands, level: settings.level, candidateSubject };
-    return { ...report, ...systemScoreSections(input, system, labelled, scoreOptions), integrity };
+    const protocol = protocolSection(views[i], proposals, columns);
+    return { ...report, ...systemScoreSections(input, system, labelled, scoreOptions), integrity, protocol };
   });
   const comparisons = compareSystems(perSystem, columns, settings);
   const declared = [...(input.conflicts ?? new Map()).values()].reduce((n, m) => n + m.size, 0);
@@ -261,25 +271,29 @@ function settingsOf(options: OfflineOptions): Settings {
   };
 }
 
-/** Every column's value for each variant of each labelled proposal the system has a list for. */
+/**
+ * Every column's value for each variant of each labelled proposal the system has a list for, against
+ * the gold the view gives (a protocol's measurement set of that fold, else the committee).
+ */
 function systemValues(
-  input: OfflineInput,
-  system: OfflineInput["systems"][number],
+  view: ProtocolView,
   labelled: OfflineInput["proposals"],
   columns: Columns,
 ): SystemValues {
+  const { system, goldFor } = view;
   const proposals: ProposalValues[] = [];
   const coverageLists: QueryInput[] = [];
   const perQuery = columns.measures.filter((m) => m.kind !== "Coverage");
   for (const p of labelled) {
-    const variants = system.lists.get(p.id);
-    if (!variants || variants.size === 0) continue;
-    const gold = input.gold.get(p.id)!;
-    const judged = new Float64Array(gold.size).fill(1);
-    const queries: QueryInput[] = [...variants.entries()].map(([variant, items]) => ({
+    const variants = [...(system.lists.get(p.id) ?? [])].flatMap(([variant, items]) => {
+      const gold = goldFor(p.id, variant);
+      return gold?.size ? [{ variant, items, gold }] : [];
+    });
+    if (variants.length === 0) continue;
+    const queries: (QueryInput & { judged: Float64Array })[] = variants.map(({ variant, items, gold }) => ({
       qid: `${p.id}\u0000${variant}`,
       ranked: Float64Array.from(items, (c) => (gold.has(c) ? 1 : 0)),
-      judged,
+      judged: new Float64Array(gold.size).fill(1),
       items,
     }));
     coverageLists.push(...queries.slice(0, 1));
@@ -290,15 +304,42 @@ function systemValues(
       subject: p.subject,
       variants: queries.map((q, v) =>
         Float64Array.from(columns.names, (name) =>
-          name === POOL_RECALL ? (poolRecall(q.ranked, judged) ?? NaN) : (byName.get(name)?.values[v] ?? NaN),
+          name === POOL_RECALL
+            ? (poolRecall(q.ranked, q.judged) ?? NaN)
+            : (byName.get(name)?.values[v] ?? NaN),
         ),
       ),
       weights: queries.map((_, v) =>
         Float64Array.from(columns.names, (name) => byName.get(name)?.weights?.[v] ?? 1),
       ),
+      variantNames: variants.map((v) => v.variant),
     });
   }
   return { system, proposals, coverageLists };
+}
+
+/** The measures whose figure per fold, and spread across folds, a protocol system reports. */
+export const FOLD_MEASURES = ["Success@10", "RR@10", "AP", "HLU(a=5)", "PoolRecall", "Rank(g=1)"];
+
+/** A protocol system's summary with each fold's figures (the mean over that fold's proposals). */
+function protocolSection(
+  view: ProtocolView,
+  proposals: ProposalValues[],
+  columns: Columns,
+): ProtocolSummary | null {
+  if (!view.summary) return null;
+  const measures = FOLD_MEASURES.filter((n) => columns.names.includes(n));
+  const values = proposals.flatMap((p) =>
+    p.variantNames.flatMap((variant, v) =>
+      measures.map((measure) => {
+        const j = columns.names.indexOf(measure);
+        const x = p.variants[v][j];
+        const value = columns.aggregations[j] === "ratio" ? x / p.weights[v][j] : x;
+        return { fold: foldOf(variant) ?? 0, measure, value };
+      }),
+    ),
+  );
+  return { ...view.summary, ...foldFigures(values, measures) };
 }
 
 /** One system's report but for its score sections: estimates overall and per subject, and what they suggest. */
@@ -306,7 +347,7 @@ function systemReport(
   context: SystemContext,
   coverageLists: QueryInput[],
   tick: () => void,
-): Omit<SystemOffline, keyof SystemScoreSections> {
+): Omit<SystemOffline, keyof SystemScoreSections | "protocol"> {
   const { system, proposals, settings } = context;
   const { overall, subjects, subjectNames } = groupReports(context, coverageLists, tick);
   const kHitValues = proposals.map((p) => context.meanOver(p, "Rank(g=1)"));

@@ -13,6 +13,8 @@ import { progressBar } from "../progress";
 import { bandList, printScoreSections } from "./offline-scores";
 import { offlineViewSchema } from "../../offline/view";
 import { integrityCsvRows, printIntegrity } from "../offline-integrity";
+import { printProtocol, protocolCsvRows } from "../offline-protocol";
+import { isProtocolName, PROTOCOLS } from "../../offline/protocol";
 
 export function registerOffline(program: Command) {
   registerReport(program);
@@ -42,6 +44,7 @@ function registerReport(program: Command) {
     .option("--stratify <by>", "bootstrap within each subject, its size kept: subject")
     .option("--from <date>", "only proposals dated on or after this day (YYYY-MM-DD)")
     .option("--to <date>", "only proposals dated on or before this day (YYYY-MM-DD)")
+    .option("--protocol <name>", `only the systems whose lists answer this protocol: ${PROTOCOLS.join(", ")}`)
     .action(offline);
 }
 
@@ -58,6 +61,7 @@ interface OfflineOptions {
   stratify?: string;
   from?: string;
   to?: string;
+  protocol?: string;
 }
 
 async function offline(o: OfflineOptions) {
@@ -71,7 +75,7 @@ async function offline(o: OfflineOptions) {
   });
   if (!view.success)
     throw new CliError(view.error.issues[0].message.replace(/^Stratify/, "--stratify: stratify"), 2);
-  const systems = await reportSystems(o.system);
+  const systems = await reportSystems(o.system, o.protocol);
   const bar = progressBar("Bootstrapping");
   // The result service, as the offline page and a snapshot compute it; here on this thread, with a bar.
   const { result: report } = await withDatabase((db) =>
@@ -95,12 +99,24 @@ async function offline(o: OfflineOptions) {
  * The systems asked for (`--system`, else all), once their lists and gold are checked: an unknown one, or
  * none, is refused with a sentence before anything is computed.
  */
-async function reportSystems(systems: string | undefined) {
-  const keys = systems
+async function reportSystems(systems: string | undefined, protocol: string | undefined) {
+  if (protocol !== undefined && !isProtocolName(protocol))
+    throw new CliError(`--protocol ${protocol} is not one of ${PROTOCOLS.join(", ")}.`, 2);
+  let keys = systems
     ?.split(",")
     .map((s) => s.trim())
     .filter(Boolean);
   const input = await withDatabase((db) => loadOfflineInput(db, { systems: keys }));
+  if (protocol) {
+    const answering = input.systems.filter((s) => s.protocol?.split(":")[0] === protocol);
+    if (!answering.length)
+      throw new CliError(
+        `No system's lists answer ${protocol}: import lists with the protocol column ${protocol}:SEED (assay protocol split writes it).`,
+        2,
+      );
+    keys = answering.map((s) => s.key);
+    input.systems = answering;
+  }
   if (keys) {
     const missing = keys.filter((k) => !input.systems.some((s) => s.key === k));
     if (missing.length)
@@ -129,7 +145,7 @@ function csvRows(report: OfflineReport): Cell[][] {
       for (const [measure, e] of Object.entries(g.measures))
         rows.push([s.key, group, g.proposals, measure, e.value, e.ci?.lower ?? null, e.ci?.upper ?? null]);
     }
-    rows.push(...integrityCsvRows(s));
+    rows.push(...integrityCsvRows(s), ...protocolCsvRows(s));
   }
   return rows;
 }
@@ -165,6 +181,7 @@ function printSystem(report: OfflineReport, s: SystemReport) {
   console.log(`== ${s.name} (${s.key}): ${s.proposals} proposals`);
   printCutoffs(s, report.parameters.ks);
   printRanks(s);
+  printProtocol(s);
   printHints(report, s);
   printIntegrity(report, s);
   console.log(
