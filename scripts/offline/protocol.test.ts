@@ -7,6 +7,7 @@ import {
   type ProtocolSpec,
 } from "./protocol";
 import { offlineReport, type OfflineInput } from "./report";
+import { resultRows } from "../results/rows";
 
 const committee = (n: number, prefix = "c") => new Set(Array.from({ length: n }, (_, i) => `${prefix}${i}`));
 const gold = new Map<string, Set<string>>([
@@ -118,5 +119,33 @@ describe("the offline report under a protocol", () => {
       expect.objectContaining({ fold: 1, proposals: 1, measures: expect.objectContaining({ "RR@10": 0.5 }) }),
     ]);
     expect(sys.protocol!.spread["RR@10"]).toEqual({ mean: 0.5, sd: null, min: 0.5, max: 0.5 });
+  });
+
+  it("puts each fold's figures, the spread and the counts in the every-figure rows (snapshot CSV)", () => {
+    const rows = resultRows("offline", report).filter((r) => r.group.startsWith("given-2"));
+    expect(rows).toContainEqual({
+      system: "sys",
+      group: "given-2 fold-1",
+      measure: "RR@10",
+      value: 0.5,
+      lower: null,
+      upper: null,
+    });
+    expect(rows).toContainEqual({
+      system: "sys",
+      group: "given-2 folds",
+      measure: "RR@10",
+      value: 0.5,
+      lower: 0.5,
+      upper: 0.5,
+    });
+    expect(rows).toContainEqual({
+      system: "sys",
+      group: "given-2",
+      measure: "GivenReturnedSlots",
+      value: 2,
+      lower: null,
+      upper: null,
+    });
   });
 });
