@@ -89,6 +89,13 @@ describe("offline report, hand-worked", () => {
     expect(m["HLU(a=5)"].ci!.lower).toBeLessThanOrEqual(m["HLU(a=5)"].value!);
   });
 
+  it("gives binary nDCG@K on committees and user coverage over all proposals", () => {
+    // nDCG@2: p1 a x (gold a, b) 1 / (1 + 1/log2 3); p2 0; p3 mean(0, 1).
+    expect(m["nDCG@2"].value).toBeCloseTo((1 / (1 + 1 / Math.log2(3)) + 0 + 0.5) / 3, 12);
+    // p4 has no gold but a list: user coverage counts it, the measures do not.
+    expect(sys.userCoverage).toEqual({ proposals: 4, withList: 4, share: 1 });
+  });
+
   it("tells recall failures from ranking failures and lists the failure cases", () => {
     expect(sys.failureBreakdown.find((f) => f.k === 2)).toEqual({
       k: 2,

@@ -106,6 +106,11 @@ export interface SystemOffline extends SystemScoreSections {
   hints: { displayDepth: number | null; weakSubjects: string[] };
   /** COI@K and possible leakage of the lists as the system returned them. */
   integrity: SystemIntegrity;
+  /**
+   * User coverage: the proposals (all of them, labelled or not, in the window) for which the system
+   * returned any list, beside prediction coverage (over the evaluated ones) and catalog coverage.
+   */
+  userCoverage: { proposals: number; withList: number; share: number | null };
   /** The protocol the lists answer (given-m, all-but-1), what it dropped and each fold's figures; null for none. */
   protocol: ProtocolSummary | null;
 }
@@ -153,6 +158,8 @@ export function offlineMeasureNames(ks: readonly number[]): string[] {
       `Success(g=2)@${k}`,
       `Success(g=3)@${k}`,
       `Coverage@${k}`,
+      // Binary gains (a committee member 1, anyone else 0): nDCG on committees, beside the hit rates.
+      `nDCG@${k}`,
     ]),
     "AP",
     "HLU(a=5)",
@@ -240,7 +247,14 @@ export function offlineReport(given: OfflineInput, options: OfflineOptions = {})
     const { integrity, ...report } = systemReport(context, coverageLists, tick);
     const scoreOptions = { ks: settings.ks, bands: options.bands, level: settings.level, candidateSubject };
     const protocol = protocolSection(views[i], proposals, columns);
-    return { ...report, ...systemScoreSections(input, system, labelled, scoreOptions), integrity, protocol };
+    const userCoverage = userCoverageOf(input, input.systems[i]);
+    return {
+      ...report,
+      ...systemScoreSections(input, system, labelled, scoreOptions),
+      integrity,
+      userCoverage,
+      protocol,
+    };
   });
   const comparisons = compareSystems(perSystem, columns, settings);
   const declared = [...(input.conflicts ?? new Map()).values()].reduce((n, m) => n + m.size, 0);
@@ -318,6 +332,15 @@ function systemValues(
   return { system, proposals, coverageLists };
 }
 
+/** The share of all proposals for which the system returned a non-empty list (any variant). */
+function userCoverageOf(input: OfflineInput, system: OfflineInput["systems"][number]) {
+  const proposals = input.proposals.length;
+  const withList = input.proposals.filter((p) =>
+    [...(system.lists.get(p.id)?.values() ?? [])].some((items) => items.length > 0),
+  ).length;
+  return { proposals, withList, share: proposals ? withList / proposals : null };
+}
+
 /** The measures whose figure per fold, and spread across folds, a protocol system reports. */
 export const FOLD_MEASURES = ["Success@10", "RR@10", "AP", "HLU(a=5)", "PoolRecall", "Rank(g=1)"];
 
@@ -347,7 +370,7 @@ function systemReport(
   context: SystemContext,
   coverageLists: QueryInput[],
   tick: () => void,
-): Omit<SystemOffline, keyof SystemScoreSections | "protocol"> {
+): Omit<SystemOffline, keyof SystemScoreSections | "protocol" | "userCoverage"> {
   const { system, proposals, settings } = context;
   const { overall, subjects, subjectNames } = groupReports(context, coverageLists, tick);
   const kHitValues = proposals.map((p) => context.meanOver(p, "Rank(g=1)"));

@@ -178,7 +178,10 @@ function printReport(report: OfflineReport) {
 }
 
 function printSystem(report: OfflineReport, s: SystemReport) {
-  console.log(`== ${s.name} (${s.key}): ${s.proposals} proposals`);
+  const u = s.userCoverage;
+  console.log(
+    `== ${s.name} (${s.key}): ${s.proposals} proposals; user coverage ${fmt(u.share)} (lists for ${u.withList} of ${u.proposals} proposals)`,
+  );
   printCutoffs(s, report.parameters.ks);
   printRanks(s);
   printProtocol(s);
@@ -214,6 +217,7 @@ function printCutoffs(s: SystemReport, ks: number[]) {
         "Success(g=2)@K",
         "Success(g=3)@K",
         "Coverage@K",
+        "nDCG@K",
         "recall failures",
         "ranking failures",
       ],
@@ -227,6 +231,7 @@ function printCutoffs(s: SystemReport, ks: number[]) {
           m[`Success(g=2)@${k}`].value,
           m[`Success(g=3)@${k}`].value,
           m[`Coverage@${k}`].value,
+          m[`nDCG@${k}`].value,
           f.recallFailures,
           f.rankingFailures,
         ];
