@@ -27,6 +27,7 @@ const commandModules: [string[], () => Promise<Register>][] = [
   [["clicks"], async () => (await import("./commands/clicks")).registerClicks],
   [["interleave"], async () => (await import("./commands/interleave")).registerInterleave],
   [["power"], async () => (await import("./commands/power")).registerPower],
+  [["lists"], async () => (await import("./commands/lists")).registerLists],
   [["protocol"], async () => (await import("./commands/protocol")).registerProtocol],
   [["trec_eval"], async () => (await import("./commands/trec-eval")).registerTrecEval],
 ];

@@ -149,4 +149,30 @@ describe("assay protocol split and a protocol system's report", () => {
     expect(text.stdout).toContain("Protocol given-2 (seed 7)");
     expect(text.stdout).toContain("6 lists returned given members (12 slots): removed before measuring");
   });
+
+  it("exports a system's lists as a TREC run (1/rank without scores) that assay eval reads", async () => {
+    const run = await assay("lists", "export", "--system", "recs", "--variant", "fold-1", "--format", "trec");
+    expect(run.stderr).toBe("");
+    const lines = run.stdout.trim().split("\n");
+    expect(lines).toHaveLength(4 + 6 + 7); // p2: 2 given + c19 + 1; p3: 2 + 1 + 3; p4: 2 + 1 + 4
+    expect(lines[0]).toMatch(/^p2 Q0 c\d\d 1 1 recs$/);
+    expect(lines[1]).toMatch(/^p2 Q0 c\d\d 2 0\.5 recs$/);
+    const file = path.join(dir, "run.txt");
+    fs.writeFileSync(file, run.stdout);
+    const qrels = path.join(dir, "qrels.txt");
+    fs.writeFileSync(
+      qrels,
+      Object.entries(committees)
+        .flatMap(([p, cs]) => cs.map((c) => `${p} 0 ${c} 1`))
+        .join("\n") + "\n",
+    );
+    // The run lists every member of p2, p3, p4 (given ones first), so R@10 is 1 on each.
+    const evaluated = await runAssay(["eval", "--qrels", qrels, "--run", file, "-m", "R@10", "--json"]);
+    expect(JSON.parse(evaluated.stdout).aggregate["R@10"]).toBe(1);
+    const missing = await assay("lists", "export", "--system", "recs", "--variant", "default");
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain(
+      "System recs has no lists under variant default; its variants: fold-1, fold-2.",
+    );
+  });
 });
