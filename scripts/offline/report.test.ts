@@ -96,6 +96,13 @@ describe("offline report, hand-worked", () => {
     expect(sys.userCoverage).toEqual({ proposals: 4, withList: 4, share: 1 });
   });
 
+  it("drops proposals whose committee is larger than --max-committee, and lists them", () => {
+    const capped = offlineReport(input, { ks: [2, 4], B: 50, seed: 1, failureK: 2, maxCommittee: 1 });
+    expect(capped.committeeCap).toEqual({ max: 1, dropped: [{ proposal: "p1", members: 2 }] });
+    expect(capped.systems[0].proposals).toBe(2);
+    expect(report.committeeCap).toBeUndefined();
+  });
+
   it("tells recall failures from ranking failures and lists the failure cases", () => {
     expect(sys.failureBreakdown.find((f) => f.k === 2)).toEqual({
       k: 2,

@@ -62,6 +62,8 @@ export interface OfflineOptions {
   /** The evaluation window over proposal dates, both inclusive (YYYY-MM-DD); undated proposals fall outside any window. */
   from?: string | null;
   to?: string | null;
+  /** Drop proposals whose committee has more members than this (counted and listed in `committeeCap`). */
+  maxCommittee?: number | null;
 }
 
 export interface Estimate {
@@ -146,6 +148,8 @@ export interface OfflineReport {
   /** Declared conflicts, and COI@K over all systems' lists together. */
   conflicts: { declared: number; overall: ConflictsAtK[] };
   comparisons: OfflineComparison[];
+  /** With `maxCommittee`: the cap and the proposals it dropped, with their committee sizes. */
+  committeeCap?: { max: number; dropped: { proposal: string; members: number }[] };
 }
 
 export const DEFAULT_KS = [5, 10, 20, 30, 50];
@@ -224,7 +228,8 @@ interface SystemContext {
  * resample proposals and, inside each drawn proposal, its variants (DESIGN.md, Statistics).
  */
 export function offlineReport(given: OfflineInput, options: OfflineOptions = {}): OfflineReport {
-  const { input, window } = prepareOfflineInput(given, options);
+  const { input: windowed, window } = prepareOfflineInput(given, options);
+  const { input, committeeCap } = capCommittees(windowed, options.maxCommittee);
   const settings = settingsOf(options);
   const measures = parseMeasures(offlineMeasureNames(settings.ks));
   const columns: Columns = {
@@ -262,6 +267,7 @@ export function offlineReport(given: OfflineInput, options: OfflineOptions = {})
     parameters: { ...settings, window, ...(options.bands?.length ? { bands: options.bands } : {}) },
     systems,
     comparisons,
+    ...(committeeCap ? { committeeCap } : {}),
     conflicts: {
       declared,
       overall: overallConflicts(
@@ -269,6 +275,22 @@ export function offlineReport(given: OfflineInput, options: OfflineOptions = {})
         settings.ks,
       ),
     },
+  };
+}
+
+/**
+ * Without the proposals whose committee is larger than `max` (the analogue of dropping multi-winner
+ * contracts): they leave the evaluated set and are listed with their sizes.
+ */
+function capCommittees(input: OfflineInput, max: number | null | undefined) {
+  if (!max) return { input, committeeCap: null };
+  const dropped = input.proposals
+    .map((p) => ({ proposal: p.id, members: input.gold.get(p.id)?.size ?? 0 }))
+    .filter((d) => d.members > max);
+  const out = new Set(dropped.map((d) => d.proposal));
+  return {
+    input: { ...input, proposals: input.proposals.filter((p) => !out.has(p.id)) },
+    committeeCap: { max, dropped },
   };
 }
 

@@ -44,6 +44,11 @@ function registerReport(program: Command) {
     .option("--stratify <by>", "bootstrap within each subject, its size kept: subject")
     .option("--from <date>", "only proposals dated on or after this day (YYYY-MM-DD)")
     .option("--to <date>", "only proposals dated on or before this day (YYYY-MM-DD)")
+    .option(
+      "--max-committee <n>",
+      "drop proposals whose committee has more members (counted and listed)",
+      wholeNumber(1),
+    )
     .option("--protocol <name>", `only the systems whose lists answer this protocol: ${PROTOCOLS.join(", ")}`)
     .action(offline);
 }
@@ -62,6 +67,7 @@ interface OfflineOptions {
   from?: string;
   to?: string;
   protocol?: string;
+  maxCommittee?: number;
 }
 
 async function offline(o: OfflineOptions) {
@@ -72,6 +78,7 @@ async function offline(o: OfflineOptions) {
     stratify: o.stratify ?? null,
     from: o.from ?? null,
     to: o.to ?? null,
+    ...(o.maxCommittee ? { maxCommittee: o.maxCommittee } : {}),
   });
   if (!view.success)
     throw new CliError(view.error.issues[0].message.replace(/^Stratify/, "--stratify: stratify"), 2);
@@ -173,6 +180,19 @@ function printReport(report: OfflineReport) {
     `Tier 1 (offline): lists vs gold committees. 95% bootstrap CIs, B = ${report.parameters.B}, seed ${report.parameters.seed}.`,
   );
   printIntegrity(report);
+  if (report.committeeCap) {
+    const { max, dropped } = report.committeeCap;
+    console.log(
+      `Committees larger than ${max}: ${dropped.length} proposals dropped${
+        dropped.length
+          ? ` (${dropped
+              .slice(0, 20)
+              .map((d) => `${d.proposal}: ${d.members}`)
+              .join(", ")}${dropped.length > 20 ? ", …" : ""})`
+          : ""
+      }.`,
+    );
+  }
   for (const s of report.systems) printSystem(report, s);
   if (report.comparisons.length) printComparisons(report);
 }

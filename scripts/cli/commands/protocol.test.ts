@@ -175,4 +175,17 @@ describe("assay protocol split and a protocol system's report", () => {
       "System recs has no lists under variant default; its variants: fold-1, fold-2.",
     );
   });
+
+  it("drops committees larger than --max-committee and lists them", async () => {
+    const run = await assay("offline", "--json", "--bootstrap", "20", "--max-committee", "5");
+    expect(run.stderr).toBe("");
+    expect(JSON.parse(run.stdout).committeeCap).toEqual({
+      max: 5,
+      dropped: [{ proposal: "p4", members: 6 }],
+    });
+    const text = await assay("offline", "--bootstrap", "20", "--max-committee", "5");
+    expect(text.stdout).toContain("Committees larger than 5: 1 proposals dropped (p4: 6).");
+    const bad = await assay("offline", "--max-committee", "0");
+    expect(bad.code).toBe(2);
+  });
 });
