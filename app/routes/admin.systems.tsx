@@ -29,6 +29,9 @@ export default function Systems() {
                 <th>Key</th>
                 <th>Name</th>
                 <th>Version</th>
+                <th title="The offline protocol its lists answer (given m, all but 1) and the split's seed">
+                  Protocol
+                </th>
                 <th className="num">Proposals</th>
                 <th className="num">Lists</th>
                 <th className="num">Query variants</th>
@@ -41,6 +44,7 @@ export default function Systems() {
                   <td>{s.key}</td>
                   <td>{s.name}</td>
                   <td>{s.version || "—"}</td>
+                  <td>{s.protocol ?? "—"}</td>
                   <td className="num">{s.proposals}</td>
                   <td className="num">{s.lists}</td>
                   <td className="num">{s.variants}</td>

@@ -98,6 +98,7 @@ export async function listSystems(db: DbOrTx) {
       key: systems.key,
       name: systems.name,
       version: systems.version,
+      protocol: systems.protocol,
       lists: sql<number>`count(distinct ${rankedLists.id})::int`,
       proposals: sql<number>`count(distinct ${rankedLists.proposalId})::int`,
       variants: sql<number>`count(distinct ${rankedLists.variant})::int`,

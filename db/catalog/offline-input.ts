@@ -28,6 +28,11 @@ export async function loadOfflineInput(
   };
 }
 
+/** Each proposal's gold committee by external ids (what `assay protocol split` splits). */
+export async function loadGold(db: DbOrTx): Promise<Map<string, Set<string>>> {
+  return (await loadProposalsAndGold(db)).gold;
+}
+
 /** The proposals by external id, every candidate, and each proposal's gold committee by external ids. */
 async function loadProposalsAndGold(db: DbOrTx) {
   const proposalRows = await db
@@ -62,7 +67,7 @@ async function loadSystemLists(
   proposalIds: Map<number, string>,
 ): Promise<OfflineInput["systems"]> {
   const systemRows = await db
-    .select({ id: systems.id, key: systems.key, name: systems.name })
+    .select({ id: systems.id, key: systems.key, name: systems.name, protocol: systems.protocol })
     .from(systems)
     .where(keys?.length ? inArray(systems.key, keys) : undefined)
     .orderBy(asc(systems.key));
@@ -113,6 +118,7 @@ async function loadSystemLists(
   return systemRows.map((s) => ({
     key: s.key,
     name: s.name,
+    ...(s.protocol ? { protocol: s.protocol } : {}),
     lists: bySystem.get(s.id)!,
     ...(scoresBySystem.get(s.id)!.size ? { scores: scoresBySystem.get(s.id)! } : {}),
   }));

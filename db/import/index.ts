@@ -1,4 +1,4 @@
-import { inArray, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db, Tx } from "../platform/client";
 import { recordAudit, type AuditActor } from "../audit/audit";
@@ -313,6 +313,8 @@ interface PreparedList {
   systemId: number;
   proposalId: number;
   variant: string;
+  /** The `protocol` cell of the list's rows (`given-2:7`), set on the system; "" leaves it as it is. */
+  protocol: string;
   items: { rank: number; candidateId: number; score: number | null }[];
 }
 
@@ -347,9 +349,16 @@ const listsWriter: Writer<PreparedList[]> = {
       rows.map((r) => r.candidate),
     );
     const lists = new Map<string, PreparedList>();
+    const protocolOf = new Map<string, string>();
     for (const r of rows) {
+      // One protocol per system: its lists answer one split, or the report would mix them.
+      const protocol = protocolOf.get(r.system);
+      if (r.protocol && protocol === undefined) protocolOf.set(r.system, r.protocol);
       const problems = [
         systemIds.has(r.system) ? "" : `unknown system ${r.system} (import systems first)`,
+        r.protocol && protocol !== undefined && protocol !== r.protocol
+          ? `system ${r.system} has protocol ${protocol} on an earlier row and ${r.protocol} here (one protocol per system)`
+          : "",
         proposalIds.has(r.proposal) ? "" : `unknown proposal ${r.proposal}`,
         candidateIds.has(r.candidate) ? "" : `unknown candidate ${r.candidate}`,
       ].filter(Boolean);
@@ -364,6 +373,7 @@ const listsWriter: Writer<PreparedList[]> = {
           systemId: systemIds.get(r.system)!,
           proposalId: proposalIds.get(r.proposal)!,
           variant: r.variant,
+          protocol: r.protocol,
           items: [],
         };
         lists.set(key, list);
@@ -439,6 +449,9 @@ const listsWriter: Writer<PreparedList[]> = {
       done += chunk.reduce((n, l) => n + l.items.length, 0);
       onProgress("list items", done, total);
     }
+    const protocols = new Map(lists.filter((l) => l.protocol).map((l) => [l.systemId, l.protocol]));
+    for (const [id, protocol] of protocols)
+      await tx.update(systems).set({ protocol }).where(eq(systems.id, id));
     return counts;
   },
 };

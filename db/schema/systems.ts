@@ -16,6 +16,8 @@ export const systems = pgTable("systems", {
   key: text("key").notNull().unique(),
   name: text("name").notNull(),
   version: text("version").notNull().default(""),
+  /** The offline protocol its lists answer, `given-2:SEED` (set by the lists import); null: plain lists. */
+  protocol: text("protocol"),
 });
 
 /** One system's ranked list for one phrasing (variant) of a proposal's query. */

@@ -28,6 +28,8 @@ const commandModules: [string[], () => Promise<Register>][] = [
   [["interleave"], async () => (await import("./commands/interleave")).registerInterleave],
   [["power"], async () => (await import("./commands/power")).registerPower],
   [["fairness"], async () => (await import("./commands/fairness")).registerFairness],
+  [["lists"], async () => (await import("./commands/lists")).registerLists],
+  [["protocol"], async () => (await import("./commands/protocol")).registerProtocol],
   [["trec_eval"], async () => (await import("./commands/trec-eval")).registerTrecEval],
 ];
 // Help, an unknown command or none at all: every command, so the listing and suggestions are whole.

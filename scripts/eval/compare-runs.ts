@@ -31,7 +31,7 @@ export interface RunsComparison {
   test: PairedTest;
   alpha: number;
   measures: string[];
-  /** Measures with no per-query values to pair (Coverage@K, HLU's ratio): shown, never marked. */
+  /** Measures with no per-query values to pair (Coverage@K, HLU-ratio): shown, never marked. */
   untested: string[];
   /** Measures where the lower value is the better one (Rank(g), trec_eval's unj and rbp_resid). */
   lowerIsBetter: string[];

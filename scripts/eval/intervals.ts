@@ -3,7 +3,7 @@ import { aggregateColumn, type Evaluation } from "./evaluate";
 
 /**
  * Bootstrap CIs of every measure of an evaluation, resampling queries. Plain means share one fast
- * pass; Rank(g) (mean over queries with a value) and HLU (ratio of sums) are recomputed per resample.
+ * pass; Rank(g) (mean over queries with a value) and HLU-ratio (ratio of sums) are recomputed per resample.
  * Coverage@K is a property of the whole query set and gets no interval.
  */
 export function evaluationIntervals(

@@ -16,6 +16,8 @@ describe("parseMeasure", () => {
     ["Rank", "Rank(g=1)"],
     ["HLU", "HLU(a=5)"],
     ["hlu(a=3)", "HLU(a=3)"],
+    ["hlu-ratio", "HLU-ratio(a=5)"],
+    ["HLU-Ratio(a=2)", "HLU-ratio(a=2)"],
     ["judged@10", "Judged@10"],
     ["coverage@20", "Coverage@20"],
     ["P(rel=2)@5", "P(rel=2)@5"],

@@ -8,7 +8,7 @@ export { isLowerBetter } from "./registry";
 
 /**
  * Measure names in ir_measures style (with trec_eval's MAP, MRR and HR accepted as AP, RR and Success): `nDCG@10`, `AP(rel=2)@10`, `Success(g=2)@10`, `Rank(g=1)`,
- * `HLU(a=5)`, `nDCG(gain=exp)@10`, `nDCG(gains={0:0,1:1,2:3})@10`, `RBP(p=0.8)`, `ERR@20`, `SetF(beta=0.5)`, `IPrec@0.1`; and
+ * `HLU(a=5)`, `HLU-ratio(a=5)`, `nDCG(gain=exp)@10`, `nDCG(gains={0:0,1:1,2:3})@10`, `RBP(p=0.8)`, `ERR@20`, `SetF(beta=0.5)`, `IPrec@0.1`; and
  * trec_eval's own names (`map`, `P.5`, `ndcg_cut.10`, `bpref`, `Rprec_mult.0.2`, `all_trec`, …; see trec-names.ts). Input is
  * case-insensitive for ir_measures names; `formatMeasure` prints the canonical form. How each kind is
  * written (its parameters, cutoff and aliases) is its registry entry's `syntax` (registry/).
@@ -33,7 +33,8 @@ export const validMeasureForms = measureEntries.map((e) => e.syntax.describe).jo
 
 export class MeasureError extends Error {}
 
-const pattern = /^\s*([A-Za-z]+)\s*(?:\((.*)\))?\s*(?:@\s*(\S+))?\s*$/;
+// A name is letters, and a hyphen inside (HLU-ratio).
+const pattern = /^\s*([A-Za-z]+(?:-[A-Za-z]+)?)\s*(?:\((.*)\))?\s*(?:@\s*(\S+))?\s*$/;
 
 /** Splits `a=1,gains={0:0,1:1}` at the commas outside braces. */
 export function splitParams(text: string): string[] {
@@ -256,7 +257,7 @@ export function formatMeasure(m: Omit<Measure, "name">): string {
   const shown = rule.alwaysShown ?? [];
   const params: string[] = [];
   // Alphabetical, as ir_measures prints them; defaults left out unless the measure always shows them.
-  if (m.kind === "HLU") params.push(`a=${m.a}`);
+  if (m.kind === "HLU" || m.kind === "HLU-ratio") params.push(`a=${m.a}`);
   if (m.kind === "SetF" && m.beta !== undefined && m.beta !== 1) params.push(`beta=${m.beta}`);
   if (m.depth !== undefined) params.push(`depth=${m.depth}`);
   if ((m.kind === "Success" || m.kind === "Rank") && (m.g !== 1 || shown.includes("g")))

@@ -35,6 +35,27 @@ describe.each(["default", "complete", "rel2"] as const)("trec-small, %s mode, ag
   });
 });
 
+describe("trec-small: half-life utility both ways, against an independent computation", () => {
+  // hlu-expected.json comes from hlu.py beside it (Python, no Assay code); trec_eval has no HLU.
+  const hlu = JSON.parse(read("hlu-expected.json").toString()) as {
+    default: { aggregate: Record<string, number>; queriesWithValue: number };
+  };
+  const qrels = parseQrels(read("qrels.txt").toString());
+  const queries = runQueries(parseRun(read("run.txt")), qrels, { complete: false });
+  const result = summarize(evaluateQueries(queries, parseMeasures(["HLU", "HLU-ratio"])));
+
+  it("HLU is the mean of per-query normalised utilities (15.75), HLU-ratio the ratio of sums (20.41)", () => {
+    expect(result.aggregate["HLU(a=5)"]).toBeCloseTo(hlu.default.aggregate["HLU(a=5)"], 10);
+    expect(result.aggregate["HLU-ratio(a=5)"]).toBeCloseTo(hlu.default.aggregate["HLU-ratio(a=5)"], 10);
+    expect(result.aggregate["HLU(a=5)"]!.toFixed(2)).toBe("15.75");
+    expect(result.aggregate["HLU-ratio(a=5)"]!.toFixed(2)).toBe("20.41");
+  });
+
+  it("HLU leaves out the queries with no relevant item, and says how many", () => {
+    expect(result.queries - result.missing["HLU(a=5)"].count).toBe(hlu.default.queriesWithValue);
+  });
+});
+
 describe("TREC lines however spaced", () => {
   // The usual line (one space between fields) takes a fast path; anything else the general reader.
   const rng = createRng("trec-spacing");

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { protocolCell } from "./protocol";
 
 /**
  * One zod schema per importable entity. CSV cells arrive as strings and JSONL values as JSON types,
@@ -127,6 +128,8 @@ export const listItemRow = z.object({
   rank,
   candidate: externalId("candidate"),
   score,
+  /** Optional: the protocol (and seed) the system answered, `given-2:7`; set on the system. */
+  protocol: optionalText("protocol").pipe(protocolCell),
 });
 
 export const goldRow = z.object({ proposal: externalId("proposal"), candidate: externalId("candidate") });

@@ -15,6 +15,7 @@ export interface PackedOfflineInput {
   systems: {
     key: string;
     name: string;
+    protocol?: string;
     proposals: string[];
     variantOffsets: Int32Array;
     variants: PackedNesting;
@@ -57,6 +58,7 @@ export function packOfflineInput(input: OfflineInput): PackedOfflineInput {
     return {
       key: s.key,
       name: s.name,
+      ...(s.protocol ? { protocol: s.protocol } : {}),
       proposals,
       variantOffsets,
       variants,
@@ -95,6 +97,7 @@ export function unpackOfflineInput(packed: PackedOfflineInput): OfflineInput {
     systems: packed.systems.map((s) => ({
       key: s.key,
       name: s.name,
+      ...(s.protocol ? { protocol: s.protocol } : {}),
       lists: new Map(
         s.proposals.map((p, i) => [
           p,

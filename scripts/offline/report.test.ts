@@ -77,6 +77,32 @@ describe("offline report, hand-worked", () => {
     expect(m["Coverage@2"].value).toBe(3 / 8);
   });
 
+  it("gives HLU as published (mean of per-proposal utilities) and HLU-ratio (ratio of sums) apart", () => {
+    const h = (k: number) => 2 ** (-k / 5);
+    // p1: relevant at 0-based 0 and 2 of 2 gold; p2: none of 1; p3: c at 3 (default) and 0 (short).
+    const p1 = { num: 1 + h(2), den: 1 + h(1) };
+    const published = (100 * p1.num) / p1.den + 0 + (100 * (h(3) + 1)) / 2;
+    expect(m["HLU(a=5)"].value).toBeCloseTo(published / 3, 12);
+    // The ratio pools every list's parts: p3's two variants add h(3) + 1 over 1 + 1.
+    const ratio = (100 * (p1.num + 0 + h(3) + 1)) / (p1.den + 1 + 2);
+    expect(m["HLU-ratio(a=5)"].value).toBeCloseTo(ratio, 12);
+    expect(m["HLU(a=5)"].ci!.lower).toBeLessThanOrEqual(m["HLU(a=5)"].value!);
+  });
+
+  it("gives binary nDCG@K on committees and user coverage over all proposals", () => {
+    // nDCG@2: p1 a x (gold a, b) 1 / (1 + 1/log2 3); p2 0; p3 mean(0, 1).
+    expect(m["nDCG@2"].value).toBeCloseTo((1 / (1 + 1 / Math.log2(3)) + 0 + 0.5) / 3, 12);
+    // p4 has no gold but a list: user coverage counts it, the measures do not.
+    expect(sys.userCoverage).toEqual({ proposals: 4, withList: 4, share: 1 });
+  });
+
+  it("drops proposals whose committee is larger than --max-committee, and lists them", () => {
+    const capped = offlineReport(input, { ks: [2, 4], B: 50, seed: 1, failureK: 2, maxCommittee: 1 });
+    expect(capped.committeeCap).toEqual({ max: 1, dropped: [{ proposal: "p1", members: 2 }] });
+    expect(capped.systems[0].proposals).toBe(2);
+    expect(report.committeeCap).toBeUndefined();
+  });
+
   it("tells recall failures from ranking failures and lists the failure cases", () => {
     expect(sys.failureBreakdown.find((f) => f.k === 2)).toEqual({
       k: 2,

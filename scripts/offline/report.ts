@@ -19,6 +19,8 @@ import {
   type WindowSummary,
 } from "./integrity";
 import type { ConflictMap, ConflictsAtK } from "./conflicts";
+import { foldFigures, protocolView, type ProtocolSummary, type ProtocolView } from "./protocol-report";
+import { foldOf } from "./protocol";
 
 /** Tier 1: the systems' ranked lists against historical committees (gold members, rel = 1). */
 export interface OfflineInput {
@@ -31,6 +33,8 @@ export interface OfflineInput {
     lists: ReadonlyMap<string, ReadonlyMap<string, readonly string[]>>;
     /** Scores parallel to `lists` (null for an item without one); absent when the lists carry none. */
     scores?: ReadonlyMap<string, ReadonlyMap<string, readonly (number | null)[]>>;
+    /** `given-2:SEED` and the like: the lists answer a protocol's inputs, one variant `fold-N` per split. */
+    protocol?: string | null;
   }[];
   /** Every candidate id, for Coverage@K. */
   catalog: ReadonlySet<string>;
@@ -58,6 +62,8 @@ export interface OfflineOptions {
   /** The evaluation window over proposal dates, both inclusive (YYYY-MM-DD); undated proposals fall outside any window. */
   from?: string | null;
   to?: string | null;
+  /** Drop proposals whose committee has more members than this (counted and listed in `committeeCap`). */
+  maxCommittee?: number | null;
 }
 
 export interface Estimate {
@@ -102,6 +108,13 @@ export interface SystemOffline extends SystemScoreSections {
   hints: { displayDepth: number | null; weakSubjects: string[] };
   /** COI@K and possible leakage of the lists as the system returned them. */
   integrity: SystemIntegrity;
+  /**
+   * User coverage: the proposals (all of them, labelled or not, in the window) for which the system
+   * returned any list, beside prediction coverage (over the evaluated ones) and catalog coverage.
+   */
+  userCoverage: { proposals: number; withList: number; share: number | null };
+  /** The protocol the lists answer (given-m, all-but-1), what it dropped and each fold's figures; null for none. */
+  protocol: ProtocolSummary | null;
 }
 
 export interface OfflineComparison {
@@ -135,6 +148,8 @@ export interface OfflineReport {
   /** Declared conflicts, and COI@K over all systems' lists together. */
   conflicts: { declared: number; overall: ConflictsAtK[] };
   comparisons: OfflineComparison[];
+  /** With `maxCommittee`: the cap and the proposals it dropped, with their committee sizes. */
+  committeeCap?: { max: number; dropped: { proposal: string; members: number }[] };
 }
 
 export const DEFAULT_KS = [5, 10, 20, 30, 50];
@@ -147,9 +162,12 @@ export function offlineMeasureNames(ks: readonly number[]): string[] {
       `Success(g=2)@${k}`,
       `Success(g=3)@${k}`,
       `Coverage@${k}`,
+      // Binary gains (a committee member 1, anyone else 0): nDCG on committees, beside the hit rates.
+      `nDCG@${k}`,
     ]),
     "AP",
     "HLU(a=5)",
+    "HLU-ratio(a=5)",
     "Rank(g=1)",
     "Rank(g=2)",
     "Rank(g=3)",
@@ -159,10 +177,12 @@ export function offlineMeasureNames(ks: readonly number[]): string[] {
 interface ProposalValues {
   id: string;
   subject: string | null;
-  /** Per variant, one value per measure column (HLU: numerator) ... */
+  /** Per variant, one value per measure column (HLU-ratio: numerator) ... */
   variants: Float64Array[];
   /** ... and, for ratio columns, the denominator. */
   weights: Float64Array[];
+  /** The variants' names, in the order of `variants` (a protocol's `fold-N`). */
+  variantNames: string[];
 }
 
 /** The options with their defaults filled in. */
@@ -208,7 +228,8 @@ interface SystemContext {
  * resample proposals and, inside each drawn proposal, its variants (DESIGN.md, Statistics).
  */
 export function offlineReport(given: OfflineInput, options: OfflineOptions = {}): OfflineReport {
-  const { input, window } = prepareOfflineInput(given, options);
+  const { input: windowed, window } = prepareOfflineInput(given, options);
+  const { input, committeeCap } = capCommittees(windowed, options.maxCommittee);
   const settings = settingsOf(options);
   const measures = parseMeasures(offlineMeasureNames(settings.ks));
   const columns: Columns = {
@@ -222,14 +243,23 @@ export function offlineReport(given: OfflineInput, options: OfflineOptions = {})
   let done = 0;
   const tick = () => options.onProgress?.(++done, total);
 
-  const perSystem = input.systems.map((system) => systemValues(input, system, labelled, columns));
-  const systems: SystemOffline[] = perSystem.map(({ system, proposals, coverageLists }) => {
+  const views = input.systems.map((system) => protocolView(input, system));
+  const perSystem = views.map((view) => systemValues(view, labelled, columns));
+  const systems: SystemOffline[] = perSystem.map(({ system, proposals, coverageLists }, i) => {
     const meanOver = (p: ProposalValues, name: string) =>
       proposalValue(p, columns.names.indexOf(name), columns.aggregations[columns.names.indexOf(name)]);
     const context: SystemContext = { given, input, settings, columns, system, proposals, meanOver };
     const { integrity, ...report } = systemReport(context, coverageLists, tick);
     const scoreOptions = { ks: settings.ks, bands: options.bands, level: settings.level, candidateSubject };
-    return { ...report, ...systemScoreSections(input, system, labelled, scoreOptions), integrity };
+    const protocol = protocolSection(views[i], proposals, columns);
+    const userCoverage = userCoverageOf(input, input.systems[i]);
+    return {
+      ...report,
+      ...systemScoreSections(input, system, labelled, scoreOptions),
+      integrity,
+      userCoverage,
+      protocol,
+    };
   });
   const comparisons = compareSystems(perSystem, columns, settings);
   const declared = [...(input.conflicts ?? new Map()).values()].reduce((n, m) => n + m.size, 0);
@@ -237,6 +267,7 @@ export function offlineReport(given: OfflineInput, options: OfflineOptions = {})
     parameters: { ...settings, window, ...(options.bands?.length ? { bands: options.bands } : {}) },
     systems,
     comparisons,
+    ...(committeeCap ? { committeeCap } : {}),
     conflicts: {
       declared,
       overall: overallConflicts(
@@ -244,6 +275,22 @@ export function offlineReport(given: OfflineInput, options: OfflineOptions = {})
         settings.ks,
       ),
     },
+  };
+}
+
+/**
+ * Without the proposals whose committee is larger than `max` (the analogue of dropping multi-winner
+ * contracts): they leave the evaluated set and are listed with their sizes.
+ */
+function capCommittees(input: OfflineInput, max: number | null | undefined) {
+  if (!max) return { input, committeeCap: null };
+  const dropped = input.proposals
+    .map((p) => ({ proposal: p.id, members: input.gold.get(p.id)?.size ?? 0 }))
+    .filter((d) => d.members > max);
+  const out = new Set(dropped.map((d) => d.proposal));
+  return {
+    input: { ...input, proposals: input.proposals.filter((p) => !out.has(p.id)) },
+    committeeCap: { max, dropped },
   };
 }
 
@@ -260,25 +307,29 @@ function settingsOf(options: OfflineOptions): Settings {
   };
 }
 
-/** Every column's value for each variant of each labelled proposal the system has a list for. */
+/**
+ * Every column's value for each variant of each labelled proposal the system has a list for, against
+ * the gold the view gives (a protocol's measurement set of that fold, else the committee).
+ */
 function systemValues(
-  input: OfflineInput,
-  system: OfflineInput["systems"][number],
+  view: ProtocolView,
   labelled: OfflineInput["proposals"],
   columns: Columns,
 ): SystemValues {
+  const { system, goldFor } = view;
   const proposals: ProposalValues[] = [];
   const coverageLists: QueryInput[] = [];
   const perQuery = columns.measures.filter((m) => m.kind !== "Coverage");
   for (const p of labelled) {
-    const variants = system.lists.get(p.id);
-    if (!variants || variants.size === 0) continue;
-    const gold = input.gold.get(p.id)!;
-    const judged = new Float64Array(gold.size).fill(1);
-    const queries: QueryInput[] = [...variants.entries()].map(([variant, items]) => ({
+    const variants = [...(system.lists.get(p.id) ?? [])].flatMap(([variant, items]) => {
+      const gold = goldFor(p.id, variant);
+      return gold?.size ? [{ variant, items, gold }] : [];
+    });
+    if (variants.length === 0) continue;
+    const queries: (QueryInput & { judged: Float64Array })[] = variants.map(({ variant, items, gold }) => ({
       qid: `${p.id}\u0000${variant}`,
       ranked: Float64Array.from(items, (c) => (gold.has(c) ? 1 : 0)),
-      judged,
+      judged: new Float64Array(gold.size).fill(1),
       items,
     }));
     coverageLists.push(...queries.slice(0, 1));
@@ -289,15 +340,51 @@ function systemValues(
       subject: p.subject,
       variants: queries.map((q, v) =>
         Float64Array.from(columns.names, (name) =>
-          name === POOL_RECALL ? (poolRecall(q.ranked, judged) ?? NaN) : (byName.get(name)?.values[v] ?? NaN),
+          name === POOL_RECALL
+            ? (poolRecall(q.ranked, q.judged) ?? NaN)
+            : (byName.get(name)?.values[v] ?? NaN),
         ),
       ),
       weights: queries.map((_, v) =>
         Float64Array.from(columns.names, (name) => byName.get(name)?.weights?.[v] ?? 1),
       ),
+      variantNames: variants.map((v) => v.variant),
     });
   }
   return { system, proposals, coverageLists };
+}
+
+/** The share of all proposals for which the system returned a non-empty list (any variant). */
+function userCoverageOf(input: OfflineInput, system: OfflineInput["systems"][number]) {
+  const proposals = input.proposals.length;
+  const withList = input.proposals.filter((p) =>
+    [...(system.lists.get(p.id)?.values() ?? [])].some((items) => items.length > 0),
+  ).length;
+  return { proposals, withList, share: proposals ? withList / proposals : null };
+}
+
+/** The measures whose figure per fold, and spread across folds, a protocol system reports. */
+export const FOLD_MEASURES = ["Success@10", "RR@10", "AP", "HLU(a=5)", "PoolRecall", "Rank(g=1)"];
+
+/** A protocol system's summary with each fold's figures (the mean over that fold's proposals). */
+function protocolSection(
+  view: ProtocolView,
+  proposals: ProposalValues[],
+  columns: Columns,
+): ProtocolSummary | null {
+  if (!view.summary) return null;
+  const measures = FOLD_MEASURES.filter((n) => columns.names.includes(n));
+  const values = proposals.flatMap((p) =>
+    p.variantNames.flatMap((variant, v) =>
+      measures.map((measure) => {
+        const j = columns.names.indexOf(measure);
+        const x = p.variants[v][j];
+        const value = columns.aggregations[j] === "ratio" ? x / p.weights[v][j] : x;
+        return { fold: foldOf(variant) ?? 0, measure, value };
+      }),
+    ),
+  );
+  return { ...view.summary, ...foldFigures(values, measures) };
 }
 
 /** One system's report but for its score sections: estimates overall and per subject, and what they suggest. */
@@ -305,7 +392,7 @@ function systemReport(
   context: SystemContext,
   coverageLists: QueryInput[],
   tick: () => void,
-): Omit<SystemOffline, keyof SystemScoreSections> {
+): Omit<SystemOffline, keyof SystemScoreSections | "protocol" | "userCoverage"> {
   const { system, proposals, settings } = context;
   const { overall, subjects, subjectNames } = groupReports(context, coverageLists, tick);
   const kHitValues = proposals.map((p) => context.meanOver(p, "Rank(g=1)"));

@@ -30,6 +30,13 @@ export const offlineViewSchema = z
       .default(null),
     from: day("The window's start").nullable().default(null),
     to: day("The window's end").nullable().default(null),
+    /** Proposals whose committee is larger than this are dropped (counted and listed), as multi-winner contracts are. */
+    maxCommittee: z
+      .number({ invalid_type_error: "The committee cap must be a whole number." })
+      .int("The committee cap must be a whole number.")
+      .min(1, "The committee cap must be 1 or more.")
+      .nullable()
+      .optional(),
   })
   .refine((v) => !v.from || !v.to || v.from <= v.to, {
     message: "The window's start must not be after its end.",

@@ -13,12 +13,14 @@ type ExposureGroup = {
 };
 type WithExposure = {
   key: string;
+  userCoverage?: { share: number | null };
   exposure?: { overall: ExposureGroup; subjects: Record<string, ExposureGroup> };
 };
 
 /**
  * The offline report's diversity and exposure figures as flat rows beside the measures (no intervals):
- * `PredictionCoverage`, `LongTailShare@K`, `Gini@K`, `SubjectEntropy@K` per system and group. Reports
+ * `PredictionCoverage`, `LongTailShare@K`, `Gini@K`, `SubjectEntropy@K` per system and group, and
+ * `UserCoverage` (proposals with any list, of all) per system. Reports
  * frozen before these figures existed give none.
  */
 export function exposureRows(systems: readonly WithExposure[] | undefined): Row[] {
@@ -26,6 +28,7 @@ export function exposureRows(systems: readonly WithExposure[] | undefined): Row[
   const row = (system: string, group: string, measure: string, value: number | null) =>
     rows.push({ system, group, measure, value, lower: null, upper: null });
   for (const s of systems ?? []) {
+    if (s.userCoverage) row(s.key, "overall", "UserCoverage", s.userCoverage.share);
     if (!s.exposure) continue;
     for (const [group, g] of [
       ["overall", s.exposure.overall] as const,

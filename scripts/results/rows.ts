@@ -88,12 +88,56 @@ function systemRows(systems: readonly Grouped[] | undefined): ResultRow[] {
   return rows;
 }
 
+type Protocolled = {
+  key: string;
+  protocol?: {
+    protocol: string;
+    perFold: { fold: number; measures: Record<string, number | null> }[];
+    spread: Record<
+      string,
+      { mean: number | null; sd: number | null; min: number | null; max: number | null }
+    >;
+    dropped: unknown[];
+    givenReturned: { lists: number; slots: number };
+  } | null;
+};
+
+/**
+ * A protocol system's own figures (group `given-2 fold-1`, …): each fold's value, the across-fold mean
+ * with the folds' range as its bounds, the across-fold SD, and the dropped and given-returned counts.
+ */
+function protocolRows(systems: readonly Protocolled[] | undefined): ResultRow[] {
+  const rows: ResultRow[] = [];
+  const row = (
+    system: string,
+    group: string,
+    measure: string,
+    value: number | null,
+    lower = null as number | null,
+    upper = null as number | null,
+  ) => rows.push({ system, group, measure, value, lower, upper });
+  for (const s of systems ?? []) {
+    const p = s.protocol;
+    if (!p) continue;
+    for (const f of p.perFold)
+      for (const [m, v] of Object.entries(f.measures)) row(s.key, `${p.protocol} fold-${f.fold}`, m, v);
+    for (const [m, x] of Object.entries(p.spread)) {
+      row(s.key, `${p.protocol} folds`, m, x.mean, x.min, x.max);
+      row(s.key, `${p.protocol} folds`, `${m} SD`, x.sd);
+    }
+    row(s.key, p.protocol, "DroppedProposals", p.dropped.length);
+    row(s.key, p.protocol, "GivenReturnedSlots", p.givenReturned.slots);
+  }
+  return rows;
+}
+
 export function resultRows(kind: string, result: unknown): ResultRow[] {
   const r = (result ?? {}) as Record<string, unknown>;
   if (kind === "offline")
     return [
       ...systemRows(r.systems as Grouped[]),
       ...exposureRows(r.systems as Parameters<typeof exposureRows>[0]),
+      ...protocolRows(r.systems as Protocolled[]),
     ];
   if (kind === "expert")
     return [

@@ -158,7 +158,10 @@ export function ImportColumns() {
             <tr>
               <td>lists</td>
               <td>{requiredColumns.lists.join(", ")}</td>
-              <td>score, variant (default “default”). A file replaces each list it names.</td>
+              <td>
+                score, variant (default “default”), protocol (given-2:SEED and the like, from assay protocol
+                split; set on the system). A file replaces each list it names.
+              </td>
             </tr>
             <tr>
               <td>gold</td>

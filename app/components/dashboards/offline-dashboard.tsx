@@ -13,6 +13,7 @@ import { OfflineAdvice } from "./offline/advice";
 import { OfflineIntegrity } from "./offline/integrity";
 import { FailureCases } from "./offline/failure-cases";
 import { PairwiseComparisons } from "./offline/pairwise-comparisons";
+import { ProtocolSection } from "./offline/protocol";
 
 /**
  * The tier-1 dashboard drawn from an offline report: the live page computes the report, an opened
@@ -35,6 +36,8 @@ export function OfflineDashboard({ report }: { report: Json<OfflineReport> }) {
 
       <h2>Rank of the first relevant member</h2>
       <RankDistributionTable report={report} />
+
+      <ProtocolSection report={report} />
 
       <h2>By subject</h2>
       <SubjectTable report={report} />

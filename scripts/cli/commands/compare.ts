@@ -49,7 +49,7 @@ async function compare(o: CompareOptions) {
   if (o.run.length < 2) throw new CliError("Give at least two runs: --run A --run B.", 2);
   oneStdin([{ file: o.qrels, what: "qrels" }, ...o.run.map((file) => ({ file, what: "run" }))]);
   const measure = guard(() => parseMeasure(o.measure));
-  if (measure.kind === "Coverage" || measure.kind === "HLU")
+  if (measure.kind === "Coverage" || measure.kind === "HLU-ratio")
     throw new CliError(`${measure.name} is not a per-query measure; compare needs one such as nDCG@10.`, 2);
   const qrels = await guard(async () => parseQrels(await readText(o.qrels, "qrels"), o.qrels));
   const names = o.run.map((r) => path.basename(r));

@@ -13,6 +13,8 @@ import { progressBar } from "../progress";
 import { bandList, printScoreSections } from "./offline-scores";
 import { offlineViewSchema } from "../../offline/view";
 import { integrityCsvRows, printIntegrity } from "../offline-integrity";
+import { printProtocol, protocolCsvRows } from "../offline-protocol";
+import { isProtocolName, PROTOCOLS } from "../../offline/protocol";
 
 export function registerOffline(program: Command) {
   registerReport(program);
@@ -42,6 +44,12 @@ function registerReport(program: Command) {
     .option("--stratify <by>", "bootstrap within each subject, its size kept: subject")
     .option("--from <date>", "only proposals dated on or after this day (YYYY-MM-DD)")
     .option("--to <date>", "only proposals dated on or before this day (YYYY-MM-DD)")
+    .option(
+      "--max-committee <n>",
+      "drop proposals whose committee has more members (counted and listed)",
+      wholeNumber(1),
+    )
+    .option("--protocol <name>", `only the systems whose lists answer this protocol: ${PROTOCOLS.join(", ")}`)
     .action(offline);
 }
 
@@ -58,6 +66,8 @@ interface OfflineOptions {
   stratify?: string;
   from?: string;
   to?: string;
+  protocol?: string;
+  maxCommittee?: number;
 }
 
 async function offline(o: OfflineOptions) {
@@ -68,10 +78,11 @@ async function offline(o: OfflineOptions) {
     stratify: o.stratify ?? null,
     from: o.from ?? null,
     to: o.to ?? null,
+    ...(o.maxCommittee ? { maxCommittee: o.maxCommittee } : {}),
   });
   if (!view.success)
     throw new CliError(view.error.issues[0].message.replace(/^Stratify/, "--stratify: stratify"), 2);
-  const systems = await reportSystems(o.system);
+  const systems = await reportSystems(o.system, o.protocol);
   const bar = progressBar("Bootstrapping");
   // The result service, as the offline page and a snapshot compute it; here on this thread, with a bar.
   const { result: report } = await withDatabase((db) =>
@@ -95,12 +106,24 @@ async function offline(o: OfflineOptions) {
  * The systems asked for (`--system`, else all), once their lists and gold are checked: an unknown one, or
  * none, is refused with a sentence before anything is computed.
  */
-async function reportSystems(systems: string | undefined) {
-  const keys = systems
+async function reportSystems(systems: string | undefined, protocol: string | undefined) {
+  if (protocol !== undefined && !isProtocolName(protocol))
+    throw new CliError(`--protocol ${protocol} is not one of ${PROTOCOLS.join(", ")}.`, 2);
+  let keys = systems
     ?.split(",")
     .map((s) => s.trim())
     .filter(Boolean);
   const input = await withDatabase((db) => loadOfflineInput(db, { systems: keys }));
+  if (protocol) {
+    const answering = input.systems.filter((s) => s.protocol?.split(":")[0] === protocol);
+    if (!answering.length)
+      throw new CliError(
+        `No system's lists answer ${protocol}: import lists with the protocol column ${protocol}:SEED (assay protocol split writes it).`,
+        2,
+      );
+    keys = answering.map((s) => s.key);
+    input.systems = answering;
+  }
   if (keys) {
     const missing = keys.filter((k) => !input.systems.some((s) => s.key === k));
     if (missing.length)
@@ -129,7 +152,7 @@ function csvRows(report: OfflineReport): Cell[][] {
       for (const [measure, e] of Object.entries(g.measures))
         rows.push([s.key, group, g.proposals, measure, e.value, e.ci?.lower ?? null, e.ci?.upper ?? null]);
     }
-    rows.push(...integrityCsvRows(s));
+    rows.push(...integrityCsvRows(s), ...protocolCsvRows(s));
   }
   return rows;
 }
@@ -157,14 +180,31 @@ function printReport(report: OfflineReport) {
     `Tier 1 (offline): lists vs gold committees. 95% bootstrap CIs, B = ${report.parameters.B}, seed ${report.parameters.seed}.`,
   );
   printIntegrity(report);
+  if (report.committeeCap) {
+    const { max, dropped } = report.committeeCap;
+    console.log(
+      `Committees larger than ${max}: ${dropped.length} proposals dropped${
+        dropped.length
+          ? ` (${dropped
+              .slice(0, 20)
+              .map((d) => `${d.proposal}: ${d.members}`)
+              .join(", ")}${dropped.length > 20 ? ", …" : ""})`
+          : ""
+      }.`,
+    );
+  }
   for (const s of report.systems) printSystem(report, s);
   if (report.comparisons.length) printComparisons(report);
 }
 
 function printSystem(report: OfflineReport, s: SystemReport) {
-  console.log(`== ${s.name} (${s.key}): ${s.proposals} proposals`);
+  const u = s.userCoverage;
+  console.log(
+    `== ${s.name} (${s.key}): ${s.proposals} proposals; user coverage ${fmt(u.share)} (lists for ${u.withList} of ${u.proposals} proposals)`,
+  );
   printCutoffs(s, report.parameters.ks);
   printRanks(s);
+  printProtocol(s);
   printHints(report, s);
   printIntegrity(report, s);
   console.log(
@@ -197,6 +237,7 @@ function printCutoffs(s: SystemReport, ks: number[]) {
         "Success(g=2)@K",
         "Success(g=3)@K",
         "Coverage@K",
+        "nDCG@K",
         "recall failures",
         "ranking failures",
       ],
@@ -210,6 +251,7 @@ function printCutoffs(s: SystemReport, ks: number[]) {
           m[`Success(g=2)@${k}`].value,
           m[`Success(g=3)@${k}`].value,
           m[`Coverage@${k}`].value,
+          m[`nDCG@${k}`].value,
           f.recallFailures,
           f.rankingFailures,
         ];
@@ -218,11 +260,11 @@ function printCutoffs(s: SystemReport, ks: number[]) {
   );
 }
 
-/** AP, HLU and pool recall; the distribution of the gold members' ranks by grade; K_hit. */
+/** AP, HLU (as published and as a ratio of sums) and pool recall; the distribution of the gold members' ranks by grade; K_hit. */
 function printRanks(s: SystemReport) {
   const m = s.overall.measures;
   console.log(
-    `AP ${fmt(m.AP.value)} ${ciText(m.AP.ci)} · HLU(a=5) ${fmt(m["HLU(a=5)"].value, 2)} · pool recall ${fmt(m.PoolRecall.value)} ${ciText(m.PoolRecall.ci)}`,
+    `AP ${fmt(m.AP.value)} ${ciText(m.AP.ci)} · HLU(a=5) ${fmt(m["HLU(a=5)"].value, 2)} · HLU-ratio(a=5) ${fmt(m["HLU-ratio(a=5)"].value, 2)} · pool recall ${fmt(m.PoolRecall.value)} ${ciText(m.PoolRecall.ci)}`,
   );
   console.log(
     table(

@@ -167,11 +167,26 @@ describe("aggregation", () => {
     expect(s.missing["Rank(g=2)"]).toEqual({ count: 2, share: 1 });
   });
 
-  it("HLU is a ratio of sums over queries", () => {
-    const s = summarize(evaluateQueries(queries, parseMeasures(["HLU(a=5)"])), { perQuery: true });
-    expect(s.aggregate["HLU(a=5)"]).toBeCloseTo((100 * 1) / (1 + 2 ** (-1 / 5) + 1), 12);
-    expect(s.perQuery.a["HLU(a=5)"]).toBeCloseTo(100 / (1 + 2 ** (-1 / 5)), 12);
-    expect(s.perQuery.b["HLU(a=5)"]).toBe(0);
+  it("HLU is the mean of each query's normalised utility; HLU-ratio pools them as a ratio of sums", () => {
+    const s = summarize(evaluateQueries(queries, parseMeasures(["HLU(a=5)", "HLU-ratio(a=5)"])), {
+      perQuery: true,
+    });
+    const a = 100 / (1 + 2 ** (-1 / 5));
+    expect(s.aggregate["HLU(a=5)"]).toBeCloseTo((a + 0) / 2, 12);
+    expect(s.aggregate["HLU-ratio(a=5)"]).toBeCloseTo((100 * 1) / (1 + 2 ** (-1 / 5) + 1), 12);
+    for (const name of ["HLU(a=5)", "HLU-ratio(a=5)"]) {
+      expect(s.perQuery.a[name]).toBeCloseTo(a, 12);
+      expect(s.perQuery.b[name]).toBe(0);
+    }
+  });
+
+  it("HLU has no value for a query without a relevant item, and the ratio gives it no weight", () => {
+    const withEmpty = [...queries, { qid: "c", ranked: [0, 0], judged: [0], items: ["x", "y"] }];
+    const s = summarize(evaluateQueries(withEmpty, parseMeasures(["HLU", "HLU-ratio"])), { perQuery: true });
+    expect(s.perQuery.c["HLU(a=5)"]).toBeNull();
+    expect(s.missing["HLU(a=5)"]).toEqual({ count: 1, share: 1 / 3 });
+    expect(s.aggregate["HLU(a=5)"]).toBeCloseTo(50 / (1 + 2 ** (-1 / 5)), 12);
+    expect(s.aggregate["HLU-ratio(a=5)"]).toBeCloseTo(100 / (2 + 2 ** (-1 / 5)), 12);
   });
 
   it("Coverage@K counts distinct listed candidates over the catalog and rejects outsiders", () => {

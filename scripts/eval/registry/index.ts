@@ -2,7 +2,7 @@ import { AP } from "./ap";
 import { NumQ, NumRel, NumRelRet, NumRet } from "./counts";
 import { Coverage } from "./coverage";
 import { ERR } from "./err";
-import { HLU } from "./hlu";
+import { HLU, HLURatio } from "./hlu";
 import { Judged } from "./judged";
 import { nDCG } from "./ndcg";
 import { poolRecallDisplay } from "./pool-recall";
@@ -31,6 +31,7 @@ const entries: Record<MeasureKind, MeasureEntry> = {
   Judged,
   Coverage,
   HLU,
+  "HLU-ratio": HLURatio,
   ERR,
   RBP,
   SetP,

@@ -113,6 +113,7 @@ describe("labels come from the registry", () => {
       "RR@10",
       "AP",
       "HLU(a=5)",
+      "HLU-ratio(a=5)",
       "Rank(g=1)",
       "Coverage@10",
     ])

@@ -18,6 +18,7 @@ export type MeasureKind =
   | "Judged"
   | "Coverage"
   | "HLU"
+  | "HLU-ratio"
   | "ERR"
   | "RBP"
   | "SetP"
@@ -70,7 +71,7 @@ export interface Measure {
  *  - mean: macro average over queries;
  *  - present-mean: mean over queries with a value (Rank(g): queries with fewer than g relevant items
  *    retrieved have none and are counted apart);
- *  - ratio: Σ values / Σ weights (HLU: 100 · Σ num / Σ den);
+ *  - ratio: Σ values / Σ weights (HLU-ratio: 100 · Σ num / Σ den);
  *  - corpus: a value of the whole query set (Coverage@K), not per query;
  *  - sum: a total over queries (NumRel, NumRet, trec_eval's num_* measures);
  *  - geometric: geometric mean of max(value, 0.00001) (trec_eval's gm_map and gm_bpref).
@@ -101,7 +102,7 @@ export interface MeasureDisplay {
   description?: string;
 }
 
-/** The values a measure's parts give for one query: HLU's numerator and denominator. */
+/** The values a measure's parts give for one query: HLU-ratio's numerator and denominator. */
 export interface RatioParts {
   num: number;
   den: number;

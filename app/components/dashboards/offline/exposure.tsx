@@ -38,6 +38,18 @@ export function Exposure({ systems }: { systems: System[] }) {
         near 1 a few take all). Subject entropy (bits): the mix of subjects in each top K, averaged over
         proposals; a candidate's subject is the one of most of the committees they sat on.
       </p>
+      {systems.some((s) => s.userCoverage) && (
+        <p>
+          User coverage (proposals the system returned any list for, of all proposals):{" "}
+          {systems
+            .filter((s) => s.userCoverage)
+            .map(
+              (s) =>
+                `${s.name} ${formatRate(s.userCoverage.share)} (${formatCount(s.userCoverage.withList)} of ${formatCount(s.userCoverage.proposals)})`,
+            )
+            .join(" · ")}
+        </p>
+      )}
       <ExposureTable rows={rows} />
       <ExposureChart rows={rows} />
     </>

@@ -3,7 +3,7 @@ import { formatCi, formatCount, formatNumber } from "~/utils/format";
 import { metricLabel } from "~/utils/metrics-display";
 import { estimate, show, showCi, type Report, type System } from "./cells";
 
-/** The headline table: each system's hit rate at every K, MRR@10, AP, HLU, pool recall and K_hit. */
+/** The headline table: each system's hit rate at every K, MRR@10, AP, HLU both ways, pool recall and K_hit. */
 export function HitRateTable({ report }: { report: Report }) {
   const { ks } = report.parameters;
   return (
@@ -20,7 +20,12 @@ export function HitRateTable({ report }: { report: Report }) {
             ))}
             <th className="num">MRR@10</th>
             <th className="num">AP</th>
-            <th className="num">{metricLabel("HLU(a=5)")}</th>
+            <th className="num" title="Each proposal's utility over its best, averaged (as published)">
+              {metricLabel("HLU(a=5)")}
+            </th>
+            <th className="num" title="Σ utility / Σ best over proposals (Breese et al. 1998)">
+              {metricLabel("HLU-ratio(a=5)")}
+            </th>
             <th className="num">Pool recall</th>
             <th className="num">K_hit median</th>
             <th className="num">K_hit p90</th>
@@ -41,7 +46,7 @@ function HitRateRow({ system: s, ks }: { system: System; ks: Report["parameters"
     <tr>
       <th scope="row">{s.name}</th>
       <td className="num">{formatCount(s.proposals)}</td>
-      {[...ks.map((k) => `Success@${k}`), "RR@10", "AP", "HLU(a=5)"].map((m) => (
+      {[...ks.map((k) => `Success@${k}`), "RR@10", "AP", "HLU(a=5)", "HLU-ratio(a=5)"].map((m) => (
         <td key={m} className="num" title={`95% CI ${showCi(m, estimate(s, m))}`}>
           {show(m, estimate(s, m)?.value)}
           <div className="muted">{showCi(m, estimate(s, m))}</div>
