@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../platform/client";
+import { transactionWithOutcome } from "../platform/commit-outcome";
 import { events, experiments, exposures } from "../schema";
 import { hashedArmIndex, type ExperimentWithArms } from "./experiments";
 import { insertEventRows, type CheckedEvent } from "./event-rows";
@@ -18,7 +19,9 @@ export interface IngestResult {
 /**
  * Stores a batch of events for one experiment, exactly once: (experiment, the sender's eventId) is the key
  * and the insert skips ids already stored (a retried event counts as a duplicate, never twice). The
- * batch is one transaction: a server fault stores nothing and the sender can retry it all, while
+ * batch is one transaction: a server fault stores nothing and the sender can retry it all (a lost
+ * answer to its COMMIT is resolved by asking the database, `transactionWithOutcome`, so a batch that
+ * was stored is reported stored; if that cannot be known, `CommitOutcomeUnknown` is thrown), while
  * data never fails the batch: each bad event is rejected with its index and reason, the rest stored.
  *
  * Rejected, with a reason, and not stored: an invalid event (`validateEvent`: checked as PostgreSQL
@@ -60,7 +63,7 @@ export async function ingestEvents(
     valid.push({ index, event: e, ms });
   });
 
-  return db.transaction(async (tx) => {
+  return transactionWithOutcome(db, async (tx) => {
     // Read now, not when the key was checked: a stop between the two must not let later events in.
     const [state] = await tx
       .select({
