@@ -186,6 +186,8 @@ test("a convener adopts and removes on the profile page, logged like on the list
     name,
   ]);
   await page.getByRole("button", { name, exact: true }).click();
+  // The list has a Remove button too: wait for the profile before pressing the profile's.
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
   await page.getByRole("button", { name: `Remove ${name}` }).click();
   await expect(page.getByRole("button", { name: `Adopt ${name}` })).toBeFocused();
   await expect(page.getByText("Not in the committee · committee 0 of 5")).toBeVisible();
