@@ -10,6 +10,7 @@ import helmet from "helmet";
 import { ConfigError, loadConfig, type Config } from "./db/platform/config";
 import { createDb } from "./db/platform/client";
 import { connectDatabase } from "./db/platform/connect";
+import { embeddedAppUrl } from "./db/platform/app-role";
 import { applyMigrations } from "./db/migrate";
 import { DEMO_PASSWORD, demoUsers, isDatabaseEmpty, seedDemo } from "./scripts/demo/seed";
 import { demoSummary } from "./scripts/demo/generate";
@@ -24,7 +25,7 @@ async function main() {
   const connection = await connectDatabase(config);
   const embedded = connection.embedded ? connection : null;
   const databaseUrl = connection.url;
-  await applyMigrations(databaseUrl);
+  await applyMigrations(config.MIGRATE_DATABASE_URL ?? databaseUrl);
 
   let seeded = false;
   if (embedded && config.ASSAY_SEED_DEMO === "auto") {
@@ -37,8 +38,11 @@ async function main() {
     await sql.end();
   }
 
+  // Least privilege: the app itself runs as assay_app on the embedded cluster (the owner migrated and
+  // seeded above); with DATABASE_URL it runs as that URL's role, migrations as MIGRATE_DATABASE_URL's.
+  const appUrl = embedded ? await embeddedAppUrl(databaseUrl, config.dataDir) : databaseUrl;
   // The Remix build reads its settings from the environment, so it sees what was decided here.
-  process.env.DATABASE_URL = databaseUrl;
+  process.env.DATABASE_URL = appUrl;
   process.env.SESSION_SECRET = config.SESSION_SECRET ?? (await storedSecret(config));
   process.env.NODE_ENV = config.NODE_ENV;
 
@@ -46,7 +50,7 @@ async function main() {
   const remixBuild = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
   const build = withDatabaseOutages(guardActions(remixBuild));
   const app = createApp(build, config);
-  const stopRefresher = startSessionRefresher(databaseUrl);
+  const stopRefresher = startSessionRefresher(appUrl);
   const server = app.listen(config.PORT, config.HOST, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.PORT;

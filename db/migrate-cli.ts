@@ -2,12 +2,14 @@ import { applyMigrations } from "./migrate";
 import { ConfigError, loadConfig } from "./platform/config";
 import { connectDatabase } from "./platform/connect";
 
-// `npm run db:migrate`: applies migrations to DATABASE_URL, or to the embedded database when it is unset.
+// `npm run db:migrate`: applies migrations as MIGRATE_DATABASE_URL (the tables' owner) when set, else to
+// DATABASE_URL, or to the embedded database when both are unset; then grants the app role (assay_app).
 try {
   const config = loadConfig();
   const connection = await connectDatabase(config);
-  await applyMigrations(connection.url);
-  console.log(`Migrations applied to ${redact(connection.url)}.`);
+  const url = config.MIGRATE_DATABASE_URL ?? connection.url;
+  await applyMigrations(url);
+  console.log(`Migrations applied to ${redact(url)}.`);
   await connection.close();
 } catch (error) {
   console.error(

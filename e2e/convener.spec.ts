@@ -24,12 +24,12 @@ test("a convener builds a committee and the experiment page shows it in their ar
     .getByRole("heading", { name: "Recommended reviewers" })
     .locator("xpath=..")
     .getByRole("listitem")
-    .getByRole("link")
+    .locator("button.profile-link")
     .allInnerTexts();
   expect(names.length).toBeGreaterThan(4);
 
   for (const name of names.slice(0, 2)) {
-    await page.getByRole("link", { name, exact: true }).first().click();
+    await page.getByRole("button", { name, exact: true }).first().click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
     await page.goBack();
   }
@@ -113,7 +113,7 @@ async function reviewerNames(page: import("@playwright/test").Page) {
     .getByRole("heading", { name: "Recommended reviewers" })
     .locator("xpath=..")
     .getByRole("listitem")
-    .getByRole("link")
+    .locator("button.profile-link")
     .allInnerTexts();
 }
 
@@ -174,7 +174,7 @@ test("a convener adopts and removes on the profile page, logged like on the list
   await page.getByRole("link", { name: proposal, exact: true }).click();
   const [name] = await reviewerNames(page);
   const before = await events();
-  await page.getByRole("link", { name, exact: true }).click();
+  await page.getByRole("button", { name, exact: true }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
   await page.getByRole("button", { name: `Adopt ${name}` }).click();
   await expect(page.getByRole("button", { name: `Remove ${name}` })).toBeFocused();
@@ -185,7 +185,9 @@ test("a convener adopts and removes on the profile page, logged like on the list
   await expect(page.getByRole("list", { name: "Committee members" }).getByRole("listitem")).toHaveText([
     name,
   ]);
-  await page.getByRole("link", { name, exact: true }).click();
+  await page.getByRole("button", { name, exact: true }).click();
+  // The list has a Remove button too: wait for the profile before pressing the profile's.
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
   await page.getByRole("button", { name: `Remove ${name}` }).click();
   await expect(page.getByRole("button", { name: `Adopt ${name}` })).toBeFocused();
   await expect(page.getByText("Not in the committee · committee 0 of 5")).toBeVisible();

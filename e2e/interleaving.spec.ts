@@ -33,7 +33,7 @@ test("a convener in an interleaving experiment sees one merged list, the same on
       .getByRole("heading", { name: "Recommended reviewers" })
       .locator("xpath=..")
       .getByRole("listitem")
-      .getByRole("link")
+      .locator("button.profile-link")
       .allInnerTexts();
   await expect(page.getByRole("heading", { name: "Recommended reviewers" })).toBeVisible();
   const names = await reviewers();
@@ -60,7 +60,7 @@ test("a convener in an interleaving experiment sees one merged list, the same on
   }
 
   // A click is credited on the analysts' results page.
-  await page.getByRole("link", { name: names[0], exact: true }).first().click();
+  await page.getByRole("button", { name: names[0], exact: true }).first().click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(names[0]);
   await admin.goto("/analyst/experiments/merged-e2e");
   const clickRow = admin

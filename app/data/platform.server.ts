@@ -1,1 +1,2 @@
 export * from "../../db/platform/unavailable";
+export { CommitOutcomeUnknown } from "../../db/platform/commit-outcome";

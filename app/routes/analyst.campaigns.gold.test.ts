@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
 import { seedDemo } from "../../scripts/demo/seed";
 import { createUser } from "../../db/accounts/users";
-import { pseudonym } from "../../db/campaigns/campaign-data";
+import { pseudonymizer } from "../../db/campaigns/campaign-data";
 import { createSessionCookie } from "../../test/session-cookie";
 import { BIASED_DEMO_EXPERT, DEMO_GOLD_ITEMS } from "../../scripts/demo/gold-items";
 
@@ -27,7 +27,7 @@ beforeAll(async () => {
   const [expert] = await t.db.execute<{ id: number }>(
     sql`select id from users where email = ${BIASED_DEMO_EXPERT}`,
   );
-  biased = pseudonym(campaignId, expert.id);
+  biased = (await pseudonymizer(t.db, campaignId))(expert.id);
   const analyst = await createUser(t.db, "cli", {
     email: "gold-analyst@test.local",
     name: "Ana Lyst",

@@ -1,9 +1,10 @@
+import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
 import { seedDemo } from "../../scripts/demo/seed";
 import { createUser } from "../../db/accounts/users";
 import { createSnapshot } from "../../db/snapshots/snapshots";
-import { pseudonym } from "../../db/campaigns/campaign-data";
+import { pseudonymizer } from "../../db/campaigns/campaign-data";
 import { createSessionCookie } from "../../test/session-cookie";
 
 /**
@@ -56,9 +57,30 @@ it("the analyst's campaign dashboard holds pseudonyms, no expert name or email",
   const data = JSON.parse(text);
   expect(data.agreement.leaveOneOut.length).toBeGreaterThan(0);
   for (const row of data.agreement.leaveOneOut) expect(row.rater).toMatch(/^E-[0-9a-f]{8}$/);
-  expect(experts.map((e) => pseudonym(campaignId, e.id))).toEqual(
+  const pseudonym = await pseudonymizer(t.db, campaignId);
+  expect(experts.map((e) => pseudonym(e.id))).toEqual(
     expect.arrayContaining(data.agreement.leaveOneOut.map((r: { rater: string }) => r.rater)),
   );
+});
+
+it("keys pseudonyms: none is the unkeyed sha256 of campaign and user, and one expert differs across campaigns", async () => {
+  // The demo has one campaign; the next id stands for another (pseudonyms depend on the id only).
+  const here = await pseudonymizer(t.db, campaignId);
+  const there = await pseudonymizer(t.db, campaignId + 1);
+  // What an analyst could compute from the ids alone: every user id tried in this campaign's formula.
+  const guess = (campaign: number, user: number) =>
+    `E-${createHash("sha256").update(`${campaign}:${user}`).digest("hex").slice(0, 8)}`;
+  const tried = new Set(Array.from({ length: 10_000 }, (_, user) => guess(campaignId, user)));
+  for (const e of experts) {
+    expect(tried.has(here(e.id))).toBe(false);
+    expect(here(e.id)).not.toBe(there(e.id));
+    expect(here(e.id)).toBe((await pseudonymizer(t.db, campaignId))(e.id)); // stable
+  }
+  // The key lives in the database (made at first use), so every server and the CLI on it derive the same pseudonyms.
+  const [key] = await t.db.execute<{ n: number; length: number }>(
+    sql`select count(*)::int as n, max(length(key))::int as length from server_keys where purpose = 'pseudonyms'`,
+  );
+  expect(key).toEqual({ n: 1, length: 64 });
 });
 
 it("the dashboard data hides names by default and shows them only when the admin page asks", async () => {

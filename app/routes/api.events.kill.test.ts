@@ -9,7 +9,7 @@ import { getDb } from "~/utils/db.server";
 import { startEmbeddedPostgres, type EmbeddedServer } from "../../db/platform/embedded";
 import { applyMigrations } from "../../db/migrate";
 import { importFile } from "../../db/import";
-import { createApiKey, createExperiment } from "../../db/experiments/experiments";
+import { createApiKey, createExperiment, setExperimentStatus } from "../../db/experiments/experiments";
 import { experimentSchema } from "../../scripts/inputs/experiments";
 import { assignUnit } from "../../scripts/assign/assign";
 
@@ -67,6 +67,7 @@ it("survives a SIGKILL of the database: restarted within 10 s, answers within 2 
       control: "A",
     }),
   );
+  await setExperimentStatus(setup.db, "cli", "kill", "running");
   const { key } = await createApiKey(setup.db, "cli", "kill");
   await setup.sql.end();
   const logged: string[] = [];

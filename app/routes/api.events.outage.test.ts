@@ -6,7 +6,7 @@ import { createDb } from "../../db/platform/client";
 import { startEmbeddedPostgres, type EmbeddedServer } from "../../db/platform/embedded";
 import { applyMigrations } from "../../db/migrate";
 import { importFile } from "../../db/import";
-import { createApiKey, createExperiment } from "../../db/experiments/experiments";
+import { createApiKey, createExperiment, setExperimentStatus } from "../../db/experiments/experiments";
 import { experimentSchema } from "../../scripts/inputs/experiments";
 import { assignUnit } from "../../scripts/assign/assign";
 
@@ -47,6 +47,7 @@ it("answers 503 while the database is down, stores nothing, and the retry stores
       control: "A",
     }),
   );
+  await setExperimentStatus(db, "cli", "outage", "running");
   const { key } = await createApiKey(db, "cli", "outage");
   await sql.end();
   const { action } = await import("./api.events");

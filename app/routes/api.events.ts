@@ -4,7 +4,7 @@ import { ingestEvents } from "~/data/experiments.server";
 import { apiError, jsonContentTypeProblem, readBody, requireApiKey } from "~/security/api.server";
 import { getDb } from "~/utils/db.server";
 import { logDatabaseOutage, logError } from "../../scripts/lib/log";
-import { isDatabaseUnavailable } from "~/data/platform.server";
+import { CommitOutcomeUnknown, isDatabaseUnavailable } from "~/data/platform.server";
 
 export const MAX_EVENTS = 500;
 export const MAX_BYTES = 1024 * 1024;
@@ -14,15 +14,25 @@ export const MAX_BYTES = 1024 * 1024;
  * at most 500 events and 1 MB (declared or chunked). The answer comes after commit: 200
  * `{accepted, duplicates, rejected: [{index, reason}]}`: a bad event is rejected by its index and the
  * rest stored, so data never makes the batch fail. A body that cannot be read is a 4xx and stores
- * nothing; only a server fault (the database down) is a 503, storing nothing, so the sender retries
- * the whole batch (retried events count as duplicates).
+ * nothing; only a server fault (the database down) is a 503, and only when nothing of the batch was
+ * committed, so the sender retries the whole batch (retried events count as duplicates). A batch whose
+ * commit was lost in a restart is answered 200 once the database confirms it committed; if it cannot
+ * say in time, the 503 says the batch may have been stored (a retry is still safe).
  */
 export async function action(args: ActionFunctionArgs) {
   try {
     return await receive(args);
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
-    // The database is down or failed mid-batch: nothing was committed, so the sender retries it all.
+    if (thrown instanceof CommitOutcomeUnknown) {
+      logDatabaseOutage("POST /api/events: batch outcome unknown", thrown.cause);
+      return apiError(
+        503,
+        "The database went away while storing the events and could not say whether they were stored. Retry the batch: events already stored count as duplicates.",
+        { "Retry-After": "1" },
+      );
+    }
+    // The database is down or failed mid-batch and confirmed nothing was committed: the sender retries it all.
     (isDatabaseUnavailable(thrown) ? logDatabaseOutage : logError)(
       "POST /api/events: batch not stored",
       thrown,

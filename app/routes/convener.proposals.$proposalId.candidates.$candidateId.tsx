@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { openProfile } from "~/data/experiments.server";
+import { openProfile, recordProfileClick } from "~/data/experiments.server";
 import { requireUserWithRole } from "~/security/auth.server";
 import { changeCommittee, convenerCall } from "~/utils/convener.server";
 import { candidateField, convenerProfileSchema } from "../../scripts/inputs/convener";
@@ -19,7 +19,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.candidate.name ?? "Candidate"} · Assay` },
 ];
 
-/** Opening a profile is a logged interaction (a click), recorded on the server. */
+/**
+ * The profile, read only: the click that opened it was recorded by the action's `open` (a POST that
+ * passed the origin and CSRF checks), so a GET, whoever caused it, changes nothing.
+ */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUserWithRole(request, "convener");
   const profile = await convenerCall(() =>
@@ -28,7 +31,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json(profile, { headers: { "Cache-Control": "no-store" } });
 }
 
-/** Adopt or Remove this candidate, by the same rules as on the proposal page (cap, session lock, events). */
+/**
+ * Open (from the list's card: the click is logged, then the profile is shown by a redirect to this
+ * page), or Adopt or Remove this candidate by the same rules as on the proposal page (cap, session
+ * lock, events).
+ */
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUserWithRole(request, "convener");
   const submission = parseForm(await request.formData(), convenerProfileSchema);
@@ -36,7 +43,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!candidate.success) throw json({ message: candidate.error.issues[0].message }, { status: 400 });
   const change = ({ intent }: { intent: "adopt" | "unadopt" }) =>
     changeCommittee(submission, user.id, params.proposalId ?? "", { intent, candidate: candidate.data });
-  return dispatchIntent(submission, { adopt: change, unadopt: change });
+  const open = async () => {
+    await convenerCall(() => recordProfileClick(getDb(), user.id, params.proposalId ?? "", candidate.data));
+    return redirect(new URL(request.url).pathname, 303);
+  };
+  return dispatchIntent(submission, { open, adopt: change, unadopt: change });
 }
 
 export const shouldRevalidate = keepLoggedView;

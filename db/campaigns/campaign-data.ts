@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db, DbOrTx } from "../platform/client";
 import { recordAudit, type AuditActor } from "../audit/audit";
@@ -14,6 +14,7 @@ import {
   proposals,
   rankedLists,
   ratings,
+  serverKeys,
   subjects,
   systems,
   users,
@@ -26,9 +27,34 @@ import { toCsv } from "../../scripts/lib/csv";
 import type { AggregationMethod } from "../../scripts/judgement/aggregate";
 import { runInProcess, type HeavyRunner } from "../../scripts/workers/heavy-tasks";
 
-/** An expert's id in exports: stable within a campaign, not their name or email. */
-export const pseudonym = (campaignId: number, expertId: number) =>
-  `E-${createHash("sha256").update(`${campaignId}:${expertId}`).digest("hex").slice(0, 8)}`;
+/**
+ * An expert's id in exports and on the analysts' pages: HMAC-SHA256 under the database's pseudonym key
+ * (`serverKeys`) of the campaign and the user, so it is stable within a campaign, differs between
+ * campaigns (one expert cannot be linked across them), and cannot be mapped back to a user id without
+ * the key (an unkeyed hash of two small integers could, by trying them all).
+ */
+export async function pseudonymizer(db: DbOrTx, campaignId: number): Promise<(expertId: number) => string> {
+  const key = Buffer.from(await serverKey(db, "pseudonyms"), "hex");
+  return (expertId) =>
+    `E-${createHmac("sha256", key).update(`${campaignId}:${expertId}`).digest("hex").slice(0, 8)}`;
+}
+
+/**
+ * The database's key for `purpose`, made on first use (32 random bytes; of two first uses at once, the
+ * one stored first is kept). Made here rather than by a migration so that a restore, which needs an
+ * empty database, brings back the archive's key and with it the same pseudonyms.
+ */
+async function serverKey(db: DbOrTx, purpose: string): Promise<string> {
+  const stored = () =>
+    db.select({ key: serverKeys.key }).from(serverKeys).where(eq(serverKeys.purpose, purpose));
+  const [row] = await stored();
+  if (row) return row.key;
+  await db
+    .insert(serverKeys)
+    .values({ purpose, key: randomBytes(32).toString("hex") })
+    .onConflictDoNothing();
+  return (await stored())[0].key;
+}
 
 export async function loadCampaignData(
   db: DbOrTx,
@@ -75,18 +101,19 @@ async function loadGradedPairs(db: DbOrTx, campaignId: number, options: { names?
     .innerJoin(users, eq(users.id, campaignAssignments.expertId))
     .where(eq(campaignAssignments.campaignId, campaignId))
     .orderBy(asc(ratings.itemId), asc(campaignAssignments.expertId));
+  const pseudonym = await pseudonymizer(db, campaignId);
   const byItem = new Map<number, GradedPair["grades"]>();
   const ratingRows: RatingRow[] = [];
   const itemOf = new Map(items.map((i) => [i.itemId, i]));
   for (const r of rows) {
-    const expert = options.names ? r.name : pseudonym(campaignId, r.expertId);
+    const expert = options.names ? r.name : pseudonym(r.expertId);
     if (!byItem.has(r.itemId)) byItem.set(r.itemId, []);
     byItem.get(r.itemId)!.push({ expert, grade: r.grade as Grade, rationale: r.rationale });
     const item = itemOf.get(r.itemId)!;
     ratingRows.push({
       proposal: item.proposal,
       candidate: item.candidate,
-      expert: pseudonym(campaignId, r.expertId),
+      expert: pseudonym(r.expertId),
       grade: r.grade === null ? "cant" : String(r.grade),
       rationale: r.rationale,
       position: r.position,

@@ -11,6 +11,7 @@ import {
   finish,
   myProposals,
   openProfile,
+  recordProfileClick,
   openProposal,
   reopenProposal,
   unadopt,
@@ -89,7 +90,7 @@ describe("convener workspace", () => {
 
   it("logs a profile view as a click and adopt/unadopt with the committee change", async () => {
     const { list } = await openProposal(t.db, convener, "P-100");
-    await openProfile(t.db, convener, "P-100", list[0].externalId);
+    await recordProfileClick(t.db, convener, "P-100", list[0].externalId);
     await adopt(t.db, convener, "P-100", list[0].externalId);
     await adopt(t.db, convener, "P-100", list[0].externalId); // adopting twice changes nothing
     await unadopt(t.db, convener, "P-100", list[0].externalId);

@@ -375,15 +375,15 @@ function candidateIn(list: ListItem[], externalId: string) {
   return candidate;
 }
 
-/** A candidate's profile, logged as a click, with the session's committee so the page can adopt or remove. */
+/**
+ * A candidate's profile with the session's committee, so the page can adopt or remove. Reading it
+ * records nothing: a page load is a GET, which another site can cause (a link, a top-level
+ * navigation), so the click is recorded apart, by `recordProfileClick` from a checked POST.
+ */
 export async function openProfile(db: Db, userId: number, proposal: string, candidate: string) {
   return db.transaction(async (tx) => {
     const s = await lockedSession(tx, userId, proposal);
     const c = candidateIn(s.list, candidate);
-    if (s.counted)
-      await logEvent(tx, s.experiment, s.session, s.proposal.externalId, "click", {
-        candidateId: c.externalId,
-      });
     const committee = await tx
       .select({ candidateId: committeeMembers.candidateId })
       .from(committeeMembers)
@@ -394,6 +394,18 @@ export async function openProfile(db: Db, userId: number, proposal: string, cand
       committee: committee.map((m) => m.candidateId),
       cap: s.experiment.committeeCap,
     };
+  });
+}
+
+/** The convener opened a candidate's profile from the list: a click, logged in the open session. */
+export async function recordProfileClick(db: Db, userId: number, proposal: string, candidate: string) {
+  await db.transaction(async (tx) => {
+    const s = await lockedSession(tx, userId, proposal);
+    const c = candidateIn(s.list, candidate);
+    if (s.counted)
+      await logEvent(tx, s.experiment, s.session, s.proposal.externalId, "click", {
+        candidateId: c.externalId,
+      });
   });
 }
 

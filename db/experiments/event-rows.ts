@@ -67,7 +67,7 @@ async function insertRows(tx: Tx, experimentId: number, rows: CheckedEvent[]): P
         teams: e.teams ?? null,
       })),
     )
-    .onConflictDoNothing({ target: events.eventId })
+    .onConflictDoNothing({ target: [events.experimentId, events.eventId] })
     .returning({ eventId: events.eventId });
   return inserted.length;
 }

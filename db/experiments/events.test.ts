@@ -62,6 +62,8 @@ beforeAll(async () => {
     }),
   );
   await setExperimentStatus(t.db, "cli", "live", "running");
+  // The events below are dated 2026-11-21 (`now`); the experiment started before them.
+  await t.db.execute(sql`update experiments set started_at = '2026-11-20T00:00:00Z' where key = 'live'`);
   live = (await getExperiment(t.db, "live"))!;
 });
 afterAll(() => t.drop());
@@ -180,6 +182,72 @@ describe("ingestEvents", () => {
       accepted: 1,
       duplicates: 1,
       rejected: [],
+    });
+  });
+
+  it("scopes event ids by experiment: another experiment's id is a new event, and its answer tells nothing", async () => {
+    await createExperiment(
+      t.db,
+      "cli",
+      experimentSchema.parse({
+        key: "other",
+        name: "Other",
+        arms: [
+          { key: "A", system: "bm25", weight: 0.5 },
+          { key: "B", system: "dense", weight: 0.5 },
+        ],
+        control: "A",
+      }),
+    );
+    const other = (await getExperiment(t.db, "other"))!;
+    const shared = event("u-shared", "A", { eventId: "shared-1" });
+    const fresh = event("u-shared", "A", { eventId: "fresh-1" });
+    expect(await ingestEvents(t.db, live, [shared], { checkArm: false, now })).toMatchObject({ accepted: 1 });
+    // The other experiment gets the same answer for live's id as for an id nobody used.
+    const answer = { accepted: 2, duplicates: 0, rejected: [] };
+    expect(
+      await ingestEvents(
+        t.db,
+        other,
+        [shared, fresh].map((e) => ({ ...e, experiment: "other" })),
+        {
+          checkArm: false,
+          now,
+        },
+      ),
+    ).toEqual(answer);
+    const rows = await t.db.execute<{ key: string }>(
+      sql`select x.key from events e join experiments x on x.id = e.experiment_id where e.event_id = 'shared-1' order by x.key`,
+    );
+    expect(rows.map((r) => r.key)).toEqual(["live", "other"]);
+    // Within one experiment, the id still counts once.
+    expect(
+      await ingestEvents(t.db, other, [{ ...shared, experiment: "other" }], { checkArm: false, now }),
+    ).toEqual({ accepted: 0, duplicates: 1, rejected: [] });
+  });
+
+  it("rejects live events dated before the experiment's start beyond 5 minutes of clock skew", async () => {
+    const arm = await unitIn("u-early");
+    const start = live.startedAt!.getTime();
+    const at = (ms: number) => new Date(ms).toISOString();
+    const result = await ingestEvents(
+      t.db,
+      live,
+      [
+        event("u-early", arm, { at: at(start - 4 * 60_000) }),
+        event("u-early", arm, { at: at(start - 6 * 60_000) }),
+        event("u-early", arm, { at: "2019-01-01T00:00:00Z" }),
+      ],
+      { checkArm: true, now },
+    );
+    const reason = `at is more than 5 minutes before experiment live started (${at(start)})`;
+    expect(result).toEqual({
+      accepted: 1,
+      duplicates: 0,
+      rejected: [
+        { index: 1, reason },
+        { index: 2, reason },
+      ],
     });
   });
 

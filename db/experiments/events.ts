@@ -1,11 +1,14 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../platform/client";
+import { transactionWithOutcome } from "../platform/commit-outcome";
 import { events, experiments, exposures } from "../schema";
 import { hashedArmIndex, type ExperimentWithArms } from "./experiments";
 import { insertEventRows, type CheckedEvent } from "./event-rows";
 import { validateEvent, type OnlineEvent } from "../../scripts/online/events";
 
 export const MAX_FUTURE_MS = 5 * 60 * 1000;
+/** Clock skew allowed between a sender and the server: a live event may be dated this much before the start. */
+export const START_SKEW_MS = 5 * 60 * 1000;
 
 export interface IngestResult {
   accepted: number;
@@ -14,17 +17,21 @@ export interface IngestResult {
 }
 
 /**
- * Stores a batch of events for one experiment, exactly once: the sender's eventId is the primary key
+ * Stores a batch of events for one experiment, exactly once: (experiment, the sender's eventId) is the key
  * and the insert skips ids already stored (a retried event counts as a duplicate, never twice). The
- * batch is one transaction: a server fault stores nothing and the sender can retry it all, while
+ * batch is one transaction: a server fault stores nothing and the sender can retry it all (a lost
+ * answer to its COMMIT is resolved by asking the database, `transactionWithOutcome`, so a batch that
+ * was stored is reported stored; if that cannot be known, `CommitOutcomeUnknown` is thrown), while
  * data never fails the batch: each bad event is rejected with its index and reason, the rest stored.
  *
  * Rejected, with a reason, and not stored: an invalid event (`validateEvent`: checked as PostgreSQL
  * will store it), another experiment, an unknown arm, a time more than 5 minutes in the future, a
- * time after the experiment was stopped (late arrivals from before the stop are kept), and
- * (`checkArm`, for live logging) an arm that is not the unit's: its stored exposure, or for a unit
- * new to the experiment the arm GrowthBook's hash gives, which is then stored. Historical imports
- * keep each event's arm as logged (`checkArm: false`). Should PostgreSQL still refuse a row for its
+ * time after the experiment was stopped (late arrivals from before the stop are kept), and, for live
+ * logging (`checkArm`): a time more than 5 minutes (`START_SKEW_MS`) before the experiment started
+ * (or any time while it is a draft), and an arm that is not the unit's: its stored exposure, or for a
+ * unit new to the experiment the arm GrowthBook's hash gives, which is then stored. Historical imports
+ * (`checkArm: false`) keep each event's arm as logged and may predate the start: a log brought from
+ * elsewhere is older than its experiment in Assay. Should PostgreSQL still refuse a row for its
  * data (SQLSTATE classes 22, 23, 54), the events that caused it are found and rejected with the
  * database's reason. Proposal and candidate ids are kept as sent; ids Assay does not know are
  * data-quality findings.
@@ -56,26 +63,17 @@ export async function ingestEvents(
     valid.push({ index, event: e, ms });
   });
 
-  return db.transaction(async (tx) => {
+  return transactionWithOutcome(db, async (tx) => {
     // Read now, not when the key was checked: a stop between the two must not let later events in.
     const [state] = await tx
-      .select({ status: experiments.status, stoppedAt: experiments.stoppedAt })
+      .select({
+        status: experiments.status,
+        startedAt: experiments.startedAt,
+        stoppedAt: experiments.stoppedAt,
+      })
       .from(experiments)
       .where(eq(experiments.id, experiment.id));
-    let keep = valid;
-    if (state?.status === "stopped") {
-      const stop = state.stoppedAt?.getTime() ?? -Infinity;
-      const when = state.stoppedAt ? ` at ${state.stoppedAt.toISOString()}` : "";
-      keep = [];
-      for (const v of valid) {
-        if (v.ms > stop)
-          rejected.push({
-            index: v.index,
-            reason: `experiment ${experiment.key} was stopped${when}; events dated after the stop are not accepted`,
-          });
-        else keep.push(v);
-      }
-    }
+    let keep = state ? keepWithinRun(experiment.key, state, valid, rejected, options.checkArm) : valid;
     if (options.checkArm && keep.length > 0) keep = await keepUnitsArms(tx, experiment, keep, rejected);
     let accepted = 0;
     let refused = 0;
@@ -87,6 +85,36 @@ export async function ingestEvents(
     rejected.sort((a, b) => a.index - b.index);
     return { accepted, duplicates: keep.length - refused - accepted, rejected };
   });
+}
+
+/**
+ * The events dated within the experiment's run: not after its stop, and for live logging not more
+ * than `START_SKEW_MS` before its start (a draft takes no live events). The others are rejected.
+ */
+function keepWithinRun(
+  key: string,
+  state: { status: string; startedAt: Date | null; stoppedAt: Date | null },
+  valid: CheckedEvent[],
+  rejected: IngestResult["rejected"],
+  live: boolean,
+): CheckedEvent[] {
+  const stop = state.status === "stopped" ? (state.stoppedAt?.getTime() ?? -Infinity) : Infinity;
+  const stopped = state.stoppedAt ? ` at ${state.stoppedAt.toISOString()}` : "";
+  const start = !live ? -Infinity : state.startedAt ? state.startedAt.getTime() - START_SKEW_MS : Infinity;
+  const notStarted = state.startedAt
+    ? `at is more than 5 minutes before experiment ${key} started (${state.startedAt.toISOString()})`
+    : `experiment ${key} has not started; live events are accepted once it runs`;
+  const keep: CheckedEvent[] = [];
+  for (const v of valid) {
+    if (v.ms > stop)
+      rejected.push({
+        index: v.index,
+        reason: `experiment ${key} was stopped${stopped}; events dated after the stop are not accepted`,
+      });
+    else if (v.ms < start) rejected.push({ index: v.index, reason: notStarted });
+    else keep.push(v);
+  }
+  return keep;
 }
 
 /** The events whose arm is their unit's; the others are rejected. Units new to the experiment get the hashed arm, stored. */

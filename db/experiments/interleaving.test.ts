@@ -5,7 +5,7 @@ import { createTestDatabase, type TestDatabase } from "../../test/database";
 import { importFile } from "../import";
 import { createExperiment, getExperiment, setExperimentStatus } from "./experiments";
 import { createUser } from "../accounts/users";
-import { adopt, openProfile, openProposal } from "./convener";
+import { adopt, openProposal, recordProfileClick } from "./convener";
 import { exportEvents, ingestEvents } from "./events";
 import { loadInterleavingData } from "./interleaving-data";
 import { experimentSchema } from "../../scripts/inputs/experiments";
@@ -102,7 +102,7 @@ describe("the interleaving experiment kind", () => {
     );
     expect(stored).toEqual([expected, expected].map(({ items, teams }) => ({ items, teams })));
     // Clicks and adoptions work on the merged list, and the stored events credit the right team.
-    await openProfile(t.db, convener, "P-100", expected.items[0]);
+    await recordProfileClick(t.db, convener, "P-100", expected.items[0]);
     await adopt(t.db, convener, "P-100", expected.items[0]);
     const experiment = (await getExperiment(t.db, "ilv"))!;
     const data = await loadInterleavingData(t.db, experiment);

@@ -14,6 +14,11 @@ const configSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
     .optional(),
+  /** The owner's connection for migrations when DATABASE_URL is a less privileged app role. */
+  MIGRATE_DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+    .optional(),
   ASSAY_DATA_DIR: z.string().min(1).default(".data"),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).optional(),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),

@@ -1,7 +1,7 @@
 import type { Db } from "../platform/client";
 import type { Campaign } from "../schema";
 import { campaignProgress, proposalProgress } from "../campaigns/campaigns";
-import { loadCampaignData, pseudonym } from "../campaigns/campaign-data";
+import { loadCampaignData, pseudonymizer } from "../campaigns/campaign-data";
 import { campaignGold, labelGoldRaters, type CampaignGold } from "../campaigns/campaign-truth";
 import { disagreementsOf } from "../../scripts/judgement/campaign-results";
 import { aggregateGrade } from "../../scripts/judgement/labels";
@@ -58,7 +58,8 @@ async function computeCampaign(
   run: HeavyRunner,
 ) {
   const progress = await campaignProgress(db, campaign.id);
-  const label = (expertId: number, name: string) => (names ? name : pseudonym(campaign.id, expertId));
+  const pseudonym = await pseudonymizer(db, campaign.id);
+  const label = (expertId: number, name: string) => (names ? name : pseudonym(expertId));
   const perExpert = progress.perExpert.map((e) => ({ ...e, name: label(e.expertId, e.name) }));
   const judged = progress.grades
     .filter((g) => g.grade !== null)

@@ -138,13 +138,15 @@ export const convenerAssignments = pgTable(
 );
 
 /**
- * Convener interactions, append-only. Exactly-once: the sender's event id is the primary key, and
- * inserts use ON CONFLICT DO NOTHING. Proposal and candidate ids are kept as the sender gave them.
+ * Convener interactions, append-only. Exactly-once per experiment: (experiment, the sender's event id)
+ * is the primary key, and inserts use ON CONFLICT DO NOTHING. Scoped by experiment so that one
+ * experiment's ids never hide another's events, and its key cannot probe which ids another has used.
+ * Proposal and candidate ids are kept as the sender gave them.
  */
 export const events = pgTable(
   "events",
   {
-    eventId: text("event_id").primaryKey(),
+    eventId: text("event_id").notNull(),
     experimentId: integer("experiment_id")
       .notNull()
       .references(() => experiments.id, { onDelete: "cascade" }),
@@ -161,6 +163,7 @@ export const events = pgTable(
     receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: "events_pkey", columns: [t.experimentId, t.eventId] }),
     index("events_experiment_at_idx").on(t.experimentId, t.at),
     index("events_experiment_session_idx").on(t.experimentId, t.unit, t.sessionId),
   ],

@@ -49,3 +49,16 @@ export const auditLog = pgTable(
 );
 
 export type AuditEntry = typeof auditLog.$inferSelect;
+
+/**
+ * Keys the server derives values from, made once per database on first use (random, 32 bytes in
+ * hex; `serverKey` in db/campaigns/campaign-data.ts) so that every process on the database (web
+ * servers, CLI, workers) derives the same values, before and after a restart or a restore, without
+ * configuration. "pseudonyms" keys the experts' pseudonyms (HMAC-SHA256): without it a pseudonym
+ * cannot be mapped back to a user. Never sent to a page, an export or a log.
+ */
+export const serverKeys = pgTable("server_keys", {
+  purpose: text("purpose").primaryKey(),
+  key: text("key").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -28,8 +28,12 @@ export const convenerProposalSchema = intentSchema(
 
 export type ConvenerProposalForm = z.output<typeof convenerProposalSchema>;
 
-/** The form of a candidate's profile page: Adopt or Remove that candidate (named by the address). */
+/**
+ * The forms of a candidate's profile (the candidate named by the address): Open it from the list (the
+ * logged click, a POST so that no other site can cause one), Adopt or Remove that candidate.
+ */
 export const convenerProfileSchema = intentSchema(
+  z.object({ intent: z.literal("open") }),
   z.object({ intent: z.literal("adopt") }),
   z.object({ intent: z.literal("unadopt") }),
 );

@@ -1,4 +1,4 @@
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import type { RefObject } from "react";
 import { ConflictWarning } from "~/components/conflict-warning";
 import { CsrfInput } from "~/security/csrf";
@@ -15,7 +15,7 @@ type Candidate = {
   conflict: string | null;
 };
 
-/** One recommended candidate: the profile link, expertise, a conflict, and Adopt or Remove (intents). */
+/** One recommended candidate: its profile (opened by a POST), expertise, a conflict, and Adopt or Remove (intents). */
 export function CandidateCard({
   candidate: c,
   proposalId,
@@ -34,11 +34,18 @@ export function CandidateCard({
       className="convener-card"
       data-adopted={adopted || undefined}
     >
-      <Link
-        to={`/convener/proposals/${encodeURIComponent(proposalId)}/candidates/${encodeURIComponent(c.externalId)}`}
+      {/* Opening a profile is a logged click, so it is a POST (origin and CSRF checked, with or without
+          JavaScript); the profile route logs it and redirects to the profile, which a GET only reads. */}
+      <Form
+        method="post"
+        action={`/convener/proposals/${encodeURIComponent(proposalId)}/candidates/${encodeURIComponent(c.externalId)}`}
+        className="convener-card-action"
       >
-        {c.name}
-      </Link>
+        <CsrfInput />
+        <button type="submit" name="intent" value="open" className="link-button profile-link">
+          {c.name}
+        </button>
+      </Form>
       , {c.affiliation}
       <div className="muted">{c.keywords.join(", ")}</div>
       <ConflictWarning reason={c.conflict} />
