@@ -58,7 +58,7 @@ async function main() {
       );
       console.log(`Demo logins (password "${DEMO_PASSWORD}"):`);
       for (const role of ["admin", "analyst", "expert", "convener"] as const) {
-        console.log(`  ${role.padEnd(9)} ${demoUsers.find((u) => u.role === role)!.email}`);
+        console.log(`  ${role.padEnd(9)} ${demoUsers.find((u) => u.roles.includes(role))!.email}`);
       }
     }
   });

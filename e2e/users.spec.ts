@@ -5,7 +5,7 @@ test("an admin creates, edits, deactivates and re-passwords a user", async ({ pa
   await page.goto("/admin/users");
   await page.getByLabel("Name", { exact: true }).fill("Nora Newexpert");
   await page.getByLabel("Email", { exact: true }).fill("nora@example.org");
-  await page.getByLabel("Role", { exact: true }).selectOption("expert");
+  await expect(page.getByRole("group", { name: "Roles" }).getByLabel("expert")).toBeChecked();
   await page.getByLabel("Initial password").fill("short");
   await page.getByLabel("Subjects of expertise (experts)").selectOption(["Ecology", "Economics"]);
   await page.getByRole("button", { name: "Create user" }).click();
@@ -40,15 +40,38 @@ test("an admin creates, edits, deactivates and re-passwords a user", async ({ pa
   await signIn(other, "nora@example.org", "nora-password-1");
   await expect(other).toHaveURL(/\/expert$/);
 
-  await page.getByLabel("Role", { exact: true }).selectOption("analyst");
+  // A second role: she keeps grading and reads the analyst's pages too, both in her navigation.
+  const roles = page.getByRole("group", { name: "Roles" });
+  await roles.getByLabel("analyst").check();
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByRole("status")).toHaveText(
-    "Saved. Nora Newexpert is signed out and signs in again as analyst.",
+    "Saved. Nora Newexpert is signed out and signs in again as analyst and expert.",
   );
   await other.reload();
   await expect(other).toHaveURL(/\/login/);
   await signIn(other, "nora@example.org", "nora-password-1");
   await expect(other).toHaveURL(/\/analyst$/);
+  const nav = other.getByRole("navigation", { name: "Main" });
+  await expect(nav.getByRole("link", { name: "My assignments" })).toBeVisible();
+  await nav.getByRole("link", { name: "My assignments" }).click();
+  await expect(other).toHaveURL(/\/expert$/);
+  await expect(other.getByRole("heading", { level: 1 })).toBeVisible();
+
+  // No role at all is refused with a sentence, and nothing changes.
+  await roles.getByLabel("analyst").uncheck();
+  await roles.getByLabel("expert").uncheck();
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Choose at least one role")).toBeVisible();
+  await roles.getByLabel("analyst").check();
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("status")).toHaveText(
+    "Saved. Nora Newexpert is signed out and signs in again as analyst.",
+  );
+  await signIn(other, "nora@example.org", "nora-password-1");
+  await expect(other).toHaveURL(/\/analyst$/);
+  await expect(
+    other.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "My assignments" }),
+  ).toHaveCount(0);
 
   await page.getByRole("button", { name: "Deactivate Nora Newexpert" }).click();
   await expect(page.getByRole("status")).toHaveText("Nora Newexpert is deactivated and signed out.");

@@ -18,7 +18,7 @@ beforeAll(async () => {
   admin = await createUser(t.db, "cli", {
     email: "ada@test.local",
     name: "Ada Admin",
-    role: "admin",
+    roles: ["admin"],
     password: "long-enough-1",
   });
   adminCookie = await createSessionCookie(t.db, admin.id);
@@ -49,7 +49,7 @@ async function userWithSessions(count: number) {
   const user = await createUser(t.db, admin, {
     email: `u${++n}@test.local`,
     name: `User ${n}`,
-    role: "expert",
+    roles: ["expert"],
     password: "long-enough-1",
   });
   const cookies: string[] = [];
@@ -109,7 +109,7 @@ describe("an admin's Sessions panel", () => {
       [
         "user.create",
         "Ada Admin <ada@test.local>",
-        { email: user.email, name: user.name, role: "expert", subjectIds: [] },
+        { email: user.email, name: user.name, roles: ["expert"], subjectIds: [] },
       ],
       ["session.end", "Ada Admin <ada@test.local>", { session: newest.handle }],
     ]);

@@ -1,15 +1,10 @@
+import type { Role } from "../../scripts/inputs/roles";
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
 import { createSessionCookie } from "../../test/session-cookie";
 import { sessions } from "../../db/schema";
-import {
-  createUser,
-  setUserActive,
-  setUserPassword,
-  updateUser,
-  type PublicUser,
-} from "../../db/accounts/users";
+import { createUser, setUserActive, setUserPassword, updateUser } from "../../db/accounts/users";
 
 /** Sign-in, sign-out and the session cookie, through the routes' own actions against a real database. */
 let t: TestDatabase;
@@ -31,12 +26,12 @@ beforeAll(async () => {
 afterAll(() => t.drop());
 
 const PASSWORD = "long-enough-1";
-async function newUser(role: PublicUser["role"] = "expert") {
+async function newUser(role: Role = "expert") {
   n++;
   return createUser(t.db, "cli", {
     email: `person${n}@test.local`,
     name: `Person ${n}`,
-    role,
+    roles: [role],
     password: PASSWORD,
   });
 }
@@ -169,7 +164,7 @@ describe("ending sessions", () => {
     expect(await check(() => setUserPassword(t.db, "cli", user.id, "a-new-password-2"))).toBeNull();
     expect(
       await check(() =>
-        updateUser(t.db, "cli", user.id, { role: "convener", name: user.name, subjectIds: [] }),
+        updateUser(t.db, "cli", user.id, { roles: ["convener"], name: user.name, subjectIds: [] }),
       ),
     ).toBeNull();
     const cookie = await createSessionCookie(t.db, user.id);

@@ -5,7 +5,7 @@ import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/
 import { DUMMY_HASH, verifyPassword } from "~/data/accounts.server";
 import { findCredentials } from "~/data/accounts.server";
 import { loginSchema } from "~/schemas/auth";
-import { getOptionalUser, roleHome, safeRedirect } from "~/security/auth.server";
+import { getOptionalUser, homeOf, safeRedirect } from "~/security/auth.server";
 import { getDb } from "~/utils/db.server";
 import { addressKey, signInLimiters } from "~/security/rate-limit.server";
 import { signIn } from "~/security/sessions.server";
@@ -18,7 +18,7 @@ export const meta: MetaFunction = () => [{ title: "Sign in · Assay" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
-  if (user) throw redirect(roleHome[user.role]);
+  if (user) throw redirect(homeOf(user.roles));
   return json({});
 }
 
@@ -76,7 +76,7 @@ export async function action(args: ActionFunctionArgs) {
   }
   // The address's count stays: else signing in to one's own account would reset guessing at others.
   signInLimiters.byAccountAddress.reset(accountKey);
-  return redirect(safeRedirect(redirectTo, roleHome[credentials.role]), {
+  return redirect(safeRedirect(redirectTo, homeOf(credentials.roles)), {
     headers: { "Set-Cookie": await signIn(request, credentials.id, context.ip ?? "") },
   });
 }

@@ -1,6 +1,6 @@
 import { json, redirect } from "@remix-run/node";
 import type { PublicUser } from "../../db/accounts/users";
-import type { Role } from "../../scripts/inputs/roles";
+import { holdsRole, orderedRoles, type Role } from "../../scripts/inputs/roles";
 import { clearSessionCookie, getSessionUser, hasSessionCookie } from "./sessions.server";
 
 export const roleHome: Record<Role, string> = {
@@ -9,6 +9,11 @@ export const roleHome: Record<Role, string> = {
   expert: "/expert",
   convener: "/convener",
 };
+
+/** Where a person lands after sign-in: the home of their first role, in the one order roles are shown. */
+export function homeOf(roles: readonly Role[]): string {
+  return roleHome[orderedRoles(roles)[0] ?? "expert"];
+}
 
 /** The signed-in, active user of a live session, or null. Deactivation ends a user's sessions at once. */
 export async function getOptionalUser(request: Request): Promise<PublicUser | null> {
@@ -38,10 +43,12 @@ export async function requireUserWithRole(
   allowed: Role | readonly Role[],
 ): Promise<PublicUser> {
   const user = await requireUser(request);
-  const roles: readonly Role[] = typeof allowed === "string" ? [allowed] : allowed;
-  if (!roles.includes(user.role)) {
+  // A person may hold several roles: the page asks for one of its own, whatever else they hold.
+  if (!holdsRole(user.roles, allowed)) {
+    const needed = typeof allowed === "string" ? [allowed] : allowed;
+    const held = orderedRoles(user.roles).join(" and ");
     throw json(
-      { message: `This page is for the ${roles.join(" or ")} role; you are signed in as ${user.role}.` },
+      { message: `This page is for the ${needed.join(" or ")} role; you are signed in as ${held}.` },
       { status: 403 },
     );
   }

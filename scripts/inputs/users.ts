@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { roles } from "./roles";
+import { orderedRoles, roles } from "./roles";
 import { intentSchema } from "./forms";
 import { idField } from "./ids";
 
@@ -8,13 +8,18 @@ export const passwordField = z
   .min(10, "Use at least 10 characters")
   .max(200, "Use at most 200 characters");
 
-const roleField = z.enum(roles, { errorMap: () => ({ message: `Choose a role: ${roles.join(", ")}` }) });
+const roleField = z.enum(roles, { errorMap: () => ({ message: `Choose roles from: ${roles.join(", ")}` }) });
+/** A checkbox group: one value per ticked role, at least one, each once. */
+export const rolesField = z
+  .array(roleField, { required_error: "Choose at least one role" })
+  .min(1, "Choose at least one role")
+  .transform((held) => orderedRoles(held));
 const subjectIds = z.array(idField("Choose subjects from the list")).default([]);
 
 export const createUserSchema = z.object({
   name: z.string({ required_error: "Enter a name" }).trim().min(1, "Enter a name").max(200),
   email: z.string({ required_error: "Enter an email" }).trim().email("Enter a valid email address").max(320),
-  role: roleField,
+  roles: rolesField,
   password: passwordField,
   subjects: subjectIds,
 });
@@ -24,7 +29,7 @@ export const editUserSchema = intentSchema(
   z.object({
     intent: z.literal("update"),
     name: z.string({ required_error: "Enter a name" }).trim().min(1, "Enter a name").max(200),
-    role: roleField,
+    roles: rolesField,
     subjects: subjectIds,
   }),
   z.object({ intent: z.literal("password"), password: passwordField }),

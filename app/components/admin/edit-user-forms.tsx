@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { roles } from "../../../scripts/inputs/roles";
+import { RoleCheckboxes } from "./role-checkboxes";
 import { editUserSchema } from "../../../scripts/inputs/users";
 import { errorAttributes, FieldError, FormErrors } from "~/components/form-parts";
 import { CsrfInput } from "~/security/csrf";
@@ -20,14 +20,14 @@ function useUserForm(id: string, answer: Answer, intent: "update" | "password") 
   return { form, errors: form.allErrors, formErrors: result ? formErrorsOf(answer) : null };
 }
 
-/** Name, role and subjects of expertise (intent `update`). */
+/** Name, roles and subjects of expertise (intent `update`). */
 export function ProfileForm({
   user,
   subjects,
   subjectIds,
   answer,
 }: {
-  user: { name: string; role: string };
+  user: { name: string; roles: string[] };
   subjects: { id: number; name: string }[];
   subjectIds: number[];
   answer: Answer;
@@ -35,7 +35,7 @@ export function ProfileForm({
   const { form, errors, formErrors } = useUserForm("edit-user", answer, "update");
   return (
     <section className="panel">
-      <h2 style={{ marginTop: 0 }}>Profile and role</h2>
+      <h2 style={{ marginTop: 0 }}>Profile and roles</h2>
       <Form method="post" {...getFormProps(form)}>
         <CsrfInput />
         <div className="form-grid">
@@ -50,20 +50,7 @@ export function ProfileForm({
             />
             <FieldError id="edit-name" errors={errors.name} />
           </div>
-          <div>
-            <label htmlFor="edit-role">Role</label>
-            <select
-              id="edit-role"
-              name="role"
-              defaultValue={user.role}
-              {...errorAttributes("edit-role", errors.role)}
-            >
-              {roles.map((r) => (
-                <option key={r}>{r}</option>
-              ))}
-            </select>
-            <FieldError id="edit-role" errors={errors.role} />
-          </div>
+          <RoleCheckboxes id="edit-roles" checked={user.roles} errors={errors.roles} />
           <div>
             <label htmlFor="edit-subjects">Subjects of expertise (experts)</label>
             <select

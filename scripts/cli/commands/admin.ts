@@ -33,7 +33,7 @@ export function registerAdmin(program: Command) {
       const parsed = createUserSchema.safeParse({
         email: options.email,
         name: options.name,
-        role: "admin",
+        roles: ["admin"],
         password: secret,
       });
       if (!parsed.success) {
