@@ -118,6 +118,7 @@ function SiteMenu({ roles, name }: { roles: Role[]; name: string }) {
               </span>
             ))}
           </span>
+          <Link to="/account/password">Password</Link>
           <button type="submit" className="button-secondary">
             Sign out
           </button>

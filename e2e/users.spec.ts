@@ -9,7 +9,7 @@ test("an admin creates, edits, deactivates and re-passwords a user", async ({ pa
   await page.getByLabel("Initial password").fill("short");
   await page.getByLabel("Subjects of expertise (experts)").selectOption(["Ecology", "Economics"]);
   await page.getByRole("button", { name: "Create user" }).click();
-  await expect(page.getByText("Use at least 10 characters")).toBeVisible();
+  await expect(page.getByText("Use at least 12 characters")).toBeVisible();
   await page.getByLabel("Initial password").fill("nora-password-1");
   await page.getByRole("button", { name: "Create user" }).click();
   await expect(page.getByRole("status")).toHaveText("Created Nora Newexpert (nora@example.org).");

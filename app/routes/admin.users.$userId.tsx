@@ -7,6 +7,7 @@ import { endAllUserSessions, endUserSession, listUserSessions } from "~/data/acc
 import {
   getUser,
   LastAdminError,
+  WeakPasswordError,
   setUserActive,
   setUserPassword,
   subjectsOfUser,
@@ -65,7 +66,16 @@ function userHandlers(submission: Submission<EditUserForm>, admin: Admin, user: 
       return done(intent, `Saved.${signedOut}`);
     },
     password: async ({ intent, password }: FormOf<"password">) => {
-      await setUserPassword(db, admin, user.id, password);
+      try {
+        await setUserPassword(db, admin, user.id, password);
+      } catch (error) {
+        if (!(error instanceof WeakPasswordError)) throw error;
+        return answer(submission, intent, {
+          status: 400,
+          fieldErrors: { password: [error.message] },
+          hideFields: ["password"],
+        });
+      }
       return done(intent, `New password set. ${user.name} is signed out everywhere.`, true);
     },
     deactivate: async ({ intent }: FormOf<"deactivate">) => {

@@ -20,7 +20,17 @@ export async function getOptionalUser(request: Request): Promise<PublicUser | nu
   return getSessionUser(request);
 }
 
-export async function requireUser(request: Request): Promise<PublicUser> {
+/** Where a person whose password must change is sent, whatever page they asked for. */
+export const PASSWORD_PAGE = "/account/password";
+
+/**
+ * The signed-in user, or a redirect to sign-in. A person whose password must change (a seeded demo
+ * account's known password) is sent to the password page first, unless this is that page.
+ */
+export async function requireUser(
+  request: Request,
+  options: { allowPasswordChangeDue?: boolean } = {},
+): Promise<PublicUser> {
   const user = await getOptionalUser(request);
   if (!user) {
     const url = new URL(request.url);
@@ -31,6 +41,7 @@ export async function requireUser(request: Request): Promise<PublicUser> {
       : {};
     throw redirect(`/login?redirectTo=${encodeURIComponent(back)}`, { headers });
   }
+  if (user.mustChangePassword && !options.allowPasswordChangeDue) throw redirect(PASSWORD_PAGE);
   return user;
 }
 

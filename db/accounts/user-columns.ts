@@ -10,5 +10,6 @@ export const publicUserColumns = {
   name: users.name,
   roles: users.roles,
   active: users.active,
+  mustChangePassword: users.mustChangePassword,
   createdAt: users.createdAt,
 };

@@ -28,7 +28,15 @@ describe("users", () => {
       roles: ["expert"],
       password: "long-enough-1",
     });
-    expect(Object.keys(user).sort()).toEqual(["active", "createdAt", "email", "id", "name", "roles"]);
+    expect(Object.keys(user).sort()).toEqual([
+      "active",
+      "createdAt",
+      "email",
+      "id",
+      "mustChangePassword",
+      "name",
+      "roles",
+    ]);
     const listed = await listUsers(t.db);
     expect(JSON.stringify(listed)).not.toMatch(/scrypt/);
   });

@@ -1,9 +1,10 @@
-import { and, arrayContains, asc, eq, ilike, or, sql } from "drizzle-orm";
+import { and, arrayContains, asc, eq, ilike, ne, or, sql } from "drizzle-orm";
 import { recordAudit, type AuditActor } from "../audit/audit";
 import type { Db, DbOrTx } from "../platform/client";
-import { hashPassword } from "./password";
+import { hashPassword, verifyPassword } from "./password";
+import { passwordProblem } from "./password-policy";
 import { deleteUserSessions } from "./sessions";
-import { subjects, userSubjects, users, type Role } from "../schema";
+import { sessions, subjects, userSubjects, users, type Role } from "../schema";
 import { publicUserColumns } from "./user-columns";
 import { orderedRoles } from "../../scripts/inputs/roles";
 
@@ -15,6 +16,7 @@ export type PublicUser = {
   name: string;
   roles: Role[];
   active: boolean;
+  mustChangePassword: boolean;
   createdAt: Date;
 };
 
@@ -22,6 +24,15 @@ export class DuplicateEmailError extends Error {
   constructor(email: string) {
     super(`A user with the email ${email} already exists.`);
   }
+}
+
+/** A new password too easy to guess (`passwordProblem`): nothing is written. */
+export class WeakPasswordError extends Error {}
+
+/** Throws WeakPasswordError when `password` is common or close to the person's name or email. */
+async function refuseWeakPassword(password: string, related: string[]) {
+  const problem = await passwordProblem(password, related);
+  if (problem) throw new WeakPasswordError(problem);
 }
 
 export async function findUserByEmail(db: DbOrTx, email: string) {
@@ -35,7 +46,13 @@ export async function findUserByEmail(db: DbOrTx, email: string) {
 /** Only sign-in needs the hash; it never travels further than the check. */
 export async function findCredentials(db: DbOrTx, email: string) {
   const [row] = await db
-    .select({ id: users.id, passwordHash: users.passwordHash, active: users.active, roles: users.roles })
+    .select({
+      id: users.id,
+      passwordHash: users.passwordHash,
+      active: users.active,
+      roles: users.roles,
+      mustChangePassword: users.mustChangePassword,
+    })
     .from(users)
     .where(sql`lower(${users.email}) = lower(${email})`);
   return row;
@@ -52,13 +69,14 @@ export async function createUser(
   actor: AuditActor,
   input: { email: string; name: string; roles: Role[]; password: string; subjectIds?: number[] },
 ): Promise<PublicUser> {
+  await refuseWeakPassword(input.password, [input.email, input.name]);
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     if (await findUserByEmail(tx, input.email)) throw new DuplicateEmailError(input.email);
     const [user] = await tx
       .insert(users)
       .values({
-        email: input.email.trim(),
+        email: input.email.normalize("NFKC").trim(),
         name: input.name.trim(),
         roles: orderedRoles(input.roles),
         passwordHash,
@@ -157,12 +175,46 @@ export async function setUserActive(db: Db, actor: AuditActor, id: number, activ
 
 /** Sets a new password and ends every session of the user: whoever knew the old one is signed out. */
 export async function setUserPassword(db: Db, actor: AuditActor, id: number, password: string) {
+  const user = await getUser(db, id);
+  await refuseWeakPassword(password, user ? [user.email, user.name] : []);
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, id));
     const sessionsEnded = await deleteUserSessions(tx, id);
     await recordAudit(tx, actor, "user.password", `user:${id}`, { sessionsEnded });
   });
+}
+
+/**
+ * A person changes their own password: the current one must be right (else false and nothing changes).
+ * Every other session of theirs ends, so whoever knew the old password is signed out; the session
+ * they made the change in (`keepSession`, an id hash) stays.
+ */
+export async function changeOwnPassword(
+  db: Db,
+  user: { id: number; name: string; email: string },
+  change: { current: string; next: string; keepSession: string | null },
+): Promise<boolean> {
+  const [row] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.id));
+  if (!row || !(await verifyPassword(change.current, row.hash))) return false;
+  await refuseWeakPassword(change.next, [user.email, user.name]);
+  const passwordHash = await hashPassword(change.next);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, mustChangePassword: false }).where(eq(users.id, user.id));
+    const ended = await tx
+      .delete(sessions)
+      .where(
+        and(
+          eq(sessions.userId, user.id),
+          change.keepSession ? ne(sessions.idHash, change.keepSession) : undefined,
+        ),
+      )
+      .returning({ userId: sessions.userId });
+    await recordAudit(tx, user, "user.password-change", `user:${user.id}`, {
+      otherSessionsEnded: ended.length,
+    });
+  });
+  return true;
 }
 
 export async function countActiveAdmins(db: DbOrTx) {

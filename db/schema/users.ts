@@ -29,6 +29,8 @@ export const users = pgTable(
     roles: roleEnum("roles").array().notNull(),
     // scrypt, "scrypt$N$r$p$salt$hash": the parameters travel with the hash so they can be raised later.
     passwordHash: text("password_hash").notNull(),
+    // Set on a seeded demo account: its password is known to everyone, so the first sign-in must change it.
+    mustChangePassword: boolean("must_change_password").notNull().default(false),
     active: boolean("active").notNull().default(true),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

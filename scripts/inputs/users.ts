@@ -5,7 +5,7 @@ import { idField } from "./ids";
 
 export const passwordField = z
   .string({ required_error: "Enter a password" })
-  .min(10, "Use at least 10 characters")
+  .min(12, "Use at least 12 characters")
   .max(200, "Use at most 200 characters");
 
 const roleField = z.enum(roles, { errorMap: () => ({ message: `Choose roles from: ${roles.join(", ")}` }) });
@@ -45,3 +45,18 @@ export const editUserSchema = intentSchema(
 );
 
 export type EditUserForm = z.output<typeof editUserSchema>;
+
+/** A person changing their own password: the current one, and the new one twice. */
+export const changePasswordSchema = z
+  .object({
+    current: z
+      .string({ required_error: "Enter your current password" })
+      .min(1, "Enter your current password"),
+    password: passwordField,
+    repeat: z.string({ required_error: "Repeat the new password" }),
+  })
+  .refine((v) => v.password === v.repeat, { message: "The two new passwords differ", path: ["repeat"] })
+  .refine((v) => v.password !== v.current, {
+    message: "Choose a password other than the current one",
+    path: ["password"],
+  });

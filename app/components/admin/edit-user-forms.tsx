@@ -9,15 +9,21 @@ import { formErrorsOf, parseForm, resultFor, type FormAnswer } from "~/forms/for
 type Answer = FormAnswer | null | undefined;
 
 /** The form of one intent of the user page, checked by the page's schema in the browser and on the server. */
-function useUserForm(id: string, answer: Answer, intent: "update" | "password") {
+function useUserForm(
+  id: string,
+  answer: Answer,
+  intent: "update" | "password",
+  defaultValue?: { roles: string[] },
+) {
   const result = resultFor(answer, intent);
-  const [form] = useForm({
+  const [form, fields] = useForm({
     id,
     lastResult: result,
     onValidate: ({ formData }) => parseForm(formData, editUserSchema),
     shouldValidate: "onBlur",
+    defaultValue,
   });
-  return { form, errors: form.allErrors, formErrors: result ? formErrorsOf(answer) : null };
+  return { form, fields, errors: form.allErrors, formErrors: result ? formErrorsOf(answer) : null };
 }
 
 /** Name, roles and subjects of expertise (intent `update`). */
@@ -32,7 +38,9 @@ export function ProfileForm({
   subjectIds: number[];
   answer: Answer;
 }) {
-  const { form, errors, formErrors } = useUserForm("edit-user", answer, "update");
+  const { form, fields, errors, formErrors } = useUserForm("edit-user", answer, "update", {
+    roles: user.roles,
+  });
   return (
     <section className="panel">
       <h2 style={{ marginTop: 0 }}>Profile and roles</h2>
@@ -50,7 +58,7 @@ export function ProfileForm({
             />
             <FieldError id="edit-name" errors={errors.name} />
           </div>
-          <RoleCheckboxes id="edit-roles" checked={user.roles} errors={errors.roles} />
+          <RoleCheckboxes field={fields.roles} />
           <div>
             <label htmlFor="edit-subjects">Subjects of expertise (experts)</label>
             <select

@@ -1,33 +1,27 @@
+import { getCollectionProps, type FieldMetadata } from "@conform-to/react";
 import { roles } from "../../../scripts/inputs/roles";
 
 /**
- * A person's roles as a checkbox group (any set, at least one, which the form's schema checks). One
- * `roles` value per ticked box; the group is a fieldset so a screen reader announces "Roles" with each.
+ * A person's roles as a checkbox group (any set, at least one, which the form's schema checks). The
+ * boxes take their props from Conform, so its validation and the ticks the person makes stay in step;
+ * the group is a fieldset so a screen reader announces "Roles" with each box.
  */
-export function RoleCheckboxes({
-  id,
-  checked,
-  errors,
-}: {
-  id: string;
-  checked: readonly string[];
-  errors: readonly string[] | null | undefined;
-}) {
-  const errorId = `${id}-error`;
+export function RoleCheckboxes({ field }: { field: FieldMetadata<string[], Record<string, unknown>> }) {
+  const invalid = (field.errors?.length ?? 0) > 0;
   return (
     <fieldset
       className="role-checkboxes"
-      aria-invalid={errors?.length ? true : undefined}
-      aria-describedby={errors?.length ? errorId : undefined}
+      aria-invalid={invalid || undefined}
+      aria-describedby={invalid ? field.errorId : undefined}
     >
       <legend>Roles</legend>
-      {roles.map((role) => (
-        <label key={role}>
-          <input type="checkbox" name="roles" value={role} defaultChecked={checked.includes(role)} /> {role}
+      {getCollectionProps(field, { type: "checkbox", options: [...roles] }).map((props) => (
+        <label key={props.value}>
+          <input {...props} key={props.key} /> {props.value}
         </label>
       ))}
-      <p className="field-error" id={errorId}>
-        {errors?.join(" ")}
+      <p className="field-error" id={field.errorId}>
+        {field.errors?.join(" ")}
       </p>
     </fieldset>
   );

@@ -44,6 +44,7 @@ export function NewUserForm({
     lastResult: answer?.result,
     onValidate: ({ formData }) => parseForm(formData, createUserSchema),
     shouldValidate: "onBlur",
+    defaultValue: { roles: ["expert"] },
   });
   return (
     <section className="panel" aria-labelledby="new-user">
@@ -67,7 +68,7 @@ export function NewUserForm({
               {fields.email.errors}
             </p>
           </div>
-          <RoleCheckboxes id={fields.roles.id} checked={["expert"]} errors={fields.roles.errors} />
+          <RoleCheckboxes field={fields.roles} />
           <div>
             <label htmlFor={fields.password.id}>Initial password</label>
             <input {...getInputProps(fields.password, { type: "password" })} autoComplete="new-password" />
