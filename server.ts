@@ -13,6 +13,7 @@ import { connectDatabase } from "./db/platform/connect";
 import { embeddedAppUrl } from "./db/platform/app-role";
 import { applyMigrations } from "./db/migrate";
 import { DEMO_PASSWORD, demoUsers, isDatabaseEmpty, seedDemo } from "./scripts/demo/seed";
+import { guardKnownPasswords, isLoopback } from "./db/accounts/known-passwords";
 import { demoSummary } from "./scripts/demo/generate";
 import { startSessionRefresher } from "./db/experiments/event-session-refresher";
 import { guardActions, refuseCrossSiteForms } from "./app/security/csrf.server";
@@ -28,15 +29,25 @@ async function main() {
   await applyMigrations(config.MIGRATE_DATABASE_URL ?? databaseUrl);
 
   let seeded = false;
-  if (embedded && config.ASSAY_SEED_DEMO === "auto") {
-    const { db, sql } = createDb(databaseUrl, { max: 2 });
-    if (await isDatabaseEmpty(db)) {
+  let exposed: string[] = [];
+  const { db, sql } = createDb(databaseUrl, { max: 2 });
+  try {
+    if (embedded && config.ASSAY_SEED_DEMO === "auto" && (await isDatabaseEmpty(db))) {
       console.log("Empty database: loading the demo data set…");
       console.log(`Loaded ${demoSummary(await seedDemo(db))}.`);
       seeded = true;
     }
+    // A demo account's known password: production beyond this machine refuses to start; elsewhere it must change.
+    const demo = { emails: demoUsers.map((u) => u.email), password: DEMO_PASSWORD };
+    const server = { production: config.NODE_ENV === "production", host: config.HOST };
+    exposed = await guardKnownPasswords(db, demo, server);
+  } catch (error) {
+    // Refusing to start stops the embedded database too, rather than leave it running alone.
     await sql.end();
+    await connection.close();
+    throw error;
   }
+  await sql.end();
 
   // Least privilege: the app itself runs as assay_app on the embedded cluster (the owner migrated and
   // seeded above); with DATABASE_URL it runs as that URL's role, migrations as MIGRATE_DATABASE_URL's.
@@ -62,8 +73,12 @@ async function main() {
       );
       console.log(`Demo logins (password "${DEMO_PASSWORD}"):`);
       for (const role of ["admin", "analyst", "expert", "convener"] as const) {
-        console.log(`  ${role.padEnd(9)} ${demoUsers.find((u) => u.role === role)!.email}`);
+        console.log(`  ${role.padEnd(9)} ${demoUsers.find((u) => u.roles.includes(role))!.email}`);
       }
+      if (exposed.length > 0 && !isLoopback(config.HOST))
+        console.log(
+          `Reachable from the network (${config.HOST}): each demo login must choose a new password first.`,
+        );
     }
   });
 

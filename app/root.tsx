@@ -20,6 +20,7 @@ import { CsrfInput } from "./security/csrf";
 import { csrfToken } from "./security/csrf.server";
 import { useNonce } from "./security/nonce";
 import { RouteErrorBoundary } from "./components/error-boundary";
+import { orderedRoles, type Role } from "../scripts/inputs/roles";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
@@ -32,12 +33,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const csrf = csrfToken(request);
   // Only what the header needs; never the whole user row.
   return json(
-    { user: user ? { name: user.name, role: user.role } : null, csrf: csrf.token },
+    { user: user ? { name: user.name, roles: orderedRoles(user.roles) } : null, csrf: csrf.token },
     csrf.setCookie ? { headers: { "Set-Cookie": csrf.setCookie } } : undefined,
   );
 }
 
-const navByRole: Record<string, { to: string; label: string }[]> = {
+const navByRole: Record<Role, { to: string; label: string }[]> = {
   admin: [
     { to: "/admin", label: "Overview" },
     { to: "/admin/proposals", label: "Proposals" },
@@ -60,12 +61,18 @@ const navByRole: Record<string, { to: string; label: string }[]> = {
   convener: [{ to: "/convener", label: "My proposals" }],
 };
 
+/** The links of every role a person holds, each role's home first among its own, each link once. */
+function navOf(roles: readonly Role[]) {
+  const links = roles.flatMap((role) => navByRole[role]);
+  return links.filter((item, i) => links.findIndex((other) => other.to === item.to) === i);
+}
+
 /**
  * The navigation and the user menu. On a narrow screen they fold behind a "Menu" disclosure button
  * (aria-expanded); folding waits for hydration, so without scripts the links are simply all shown.
  * Escape closes the menu and gives focus back to the button; following a link closes it.
  */
-function SiteMenu({ role, name }: { role: string; name: string }) {
+function SiteMenu({ roles, name }: { roles: Role[]; name: string }) {
   const [hydrated, setHydrated] = useState(false);
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
@@ -95,7 +102,7 @@ function SiteMenu({ role, name }: { role: string; name: string }) {
         }}
       >
         <nav aria-label="Main">
-          {(navByRole[role] ?? []).map((item) => (
+          {navOf(roles).map((item) => (
             <NavLink key={item.to} to={item.to} end={item.to.split("/").length === 2}>
               {item.label}
             </NavLink>
@@ -104,8 +111,14 @@ function SiteMenu({ role, name }: { role: string; name: string }) {
         <Form method="post" action="/logout" className="user-menu">
           <CsrfInput />
           <span>
-            {name} <span className="badge">{role}</span>
+            {name}{" "}
+            {roles.map((role) => (
+              <span key={role} className="badge">
+                {role}
+              </span>
+            ))}
           </span>
+          <Link to="/account/password">Password</Link>
           <button type="submit" className="button-secondary">
             Sign out
           </button>
@@ -135,7 +148,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <Link to="/" className="brand">
             Assay
           </Link>
-          {user ? <SiteMenu role={user.role} name={user.name} /> : null}
+          {user ? <SiteMenu roles={user.roles} name={user.name} /> : null}
         </header>
         <main id="main">{children}</main>
         <ScrollRestoration nonce={nonce} />

@@ -49,10 +49,10 @@ test("reassignment offers only eligible experts, and only for unfinished work", 
   const [pooled] = await sql<{ proposal: string; email: string }[]>`
     select p.external_id as proposal, c.email from campaign_items i join candidates c on c.id = i.candidate_id join proposals p on p.id = i.proposal_id
     where i.campaign_id = ${campaignId} and c.email is not null order by i.id limit 1`;
-  await sql`insert into users (email, name, role, password_hash, active) values
-    ('stand-in@assay.local', 'Stella Standin', 'expert', 'unused', true),
-    (${pooled.email}, 'Cody Conflicted', 'expert', 'unused', true),
-    ('retired@assay.local', 'Rita Retired', 'expert', 'unused', false)`;
+  await sql`insert into users (email, name, roles, password_hash, active) values
+    ('stand-in@assay.local', 'Stella Standin', '{expert}', 'unused', true),
+    (${pooled.email}, 'Cody Conflicted', '{expert}', 'unused', true),
+    ('retired@assay.local', 'Rita Retired', '{expert}', 'unused', false)`;
   const [finished] = await sql<{ proposal: string; name: string }[]>`
     update campaign_assignments a set finished_at = now() from users u, proposals p
     where a.id = (select a2.id from campaign_assignments a2 join users u2 on u2.id = a2.expert_id

@@ -117,7 +117,7 @@ function attack(route: ActionRoute): Record<string, string> {
     "routes/admin.users._index": {
       name: "Mallory",
       email: "mallory@evil.example",
-      role: "admin",
+      roles: "admin",
       password: "mallory-pass-1",
     },
     "routes/admin.experiments.$key": { intent: "createKey" },
@@ -206,14 +206,16 @@ test("the reported forgeries (an admin, an API key, a grade) are refused cross-s
   const analyst = {
     name: "Ana Lyst",
     email: "csrf-analyst@assay.test",
-    role: "analyst",
+    roles: "analyst",
     password: "analyst-password-1",
     csrf: admin.token,
   };
   expect((await post(url("routes/admin.users._index"), admin, EVIL, analyst)).status).toBe(403);
   expect(await sql`select 1 from users where email = ${analyst.email}`).toHaveLength(0);
   expect((await post(url("routes/admin.users._index"), admin, same(), analyst)).status).toBe(200);
-  expect(await sql`select role from users where email = ${analyst.email}`).toEqual([{ role: "analyst" }]);
+  expect(await sql`select roles::text[] as roles from users where email = ${analyst.email}`).toEqual([
+    { roles: ["analyst"] },
+  ]);
 
   // X-Forwarded-Host naming the other site changes nothing: no proxy is trusted here.
   const keysBefore = (await sql`select id from experiment_api_keys`).length;

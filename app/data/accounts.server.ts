@@ -1,3 +1,5 @@
 export * from "../../db/accounts/password";
 export * from "../../db/accounts/sessions";
 export * from "../../db/accounts/users";
+export * from "../../db/accounts/sign-in";
+export * from "../../db/accounts/password-policy";

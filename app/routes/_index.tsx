@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { requireUser, roleHome } from "~/security/auth.server";
+import { homeOf, requireUser } from "~/security/auth.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return redirect(roleHome[user.role]);
+  return redirect(homeOf(user.roles));
 }

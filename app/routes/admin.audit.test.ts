@@ -38,7 +38,7 @@ beforeAll(async () => {
     const user = await createUser(t.db, "cli", {
       email: `${name.toLowerCase()}@test.local`,
       name,
-      role,
+      roles: [role],
       password: "long-enough-1",
     });
     cookies[role] = await createSessionCookie(t.db, user.id);

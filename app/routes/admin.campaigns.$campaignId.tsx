@@ -138,7 +138,7 @@ async function draftForm(
     systems: systems.map((s) => s.key),
     subjects,
     experts: users
-      .filter((u) => u.role === "expert" && u.active)
+      .filter((u) => u.roles.includes("expert") && u.active)
       .map((u) => ({ email: u.email, name: u.name })),
   };
 }

@@ -30,12 +30,14 @@ beforeAll(async () => {
   }>(sql`select p.external_id as proposal, c.external_id as candidate
     from campaign_items i join proposals p on p.id = i.proposal_id join candidates c on c.id = i.candidate_id
     where i.campaign_id = ${campaignId} and i.id not in (select item_id from campaign_truth) order by i.id limit 1`);
-  const [admin] = await t.db.execute<{ id: number }>(sql`select id from users where role = 'admin' limit 1`);
+  const [admin] = await t.db.execute<{ id: number }>(
+    sql`select id from users where 'admin' = any(roles) limit 1`,
+  );
   adminCookie = await createSessionCookie(t.db, admin.id);
   const analyst = await createUser(t.db, "cli", {
     email: "gold-form-analyst@test.local",
     name: "Ana Lyst",
-    role: "analyst",
+    roles: ["analyst"],
     password: "long-enough-1",
   });
   analystCookie = await createSessionCookie(t.db, analyst.id);

@@ -5,8 +5,9 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { listSubjects } from "~/data/catalog.server";
 import { endAllUserSessions, endUserSession, listUserSessions } from "~/data/accounts.server";
 import {
-  countActiveAdmins,
   getUser,
+  LastAdminError,
+  WeakPasswordError,
   setUserActive,
   setUserPassword,
   subjectsOfUser,
@@ -56,14 +57,25 @@ function userHandlers(submission: Submission<EditUserForm>, admin: Admin, user: 
   const done = (intent: EditUserForm["intent"], sentence: string, resetForm = false) =>
     answer(submission, intent, { done: sentence, resetForm });
   return {
-    update: async ({ intent, name, role, subjects }: FormOf<"update">) => {
-      await updateUser(db, admin, user.id, { name, role, subjectIds: subjects });
-      const signedOut =
-        role === user.role ? "" : ` ${user.name} is signed out and signs in again as ${role}.`;
+    update: async ({ intent, name, roles, subjects }: FormOf<"update">) => {
+      await updateUser(db, admin, user.id, { name, roles, subjectIds: subjects });
+      const same = roles.length === user.roles.length && roles.every((r) => user.roles.includes(r));
+      const signedOut = same
+        ? ""
+        : ` ${user.name} is signed out and signs in again as ${roles.join(" and ")}.`;
       return done(intent, `Saved.${signedOut}`);
     },
     password: async ({ intent, password }: FormOf<"password">) => {
-      await setUserPassword(db, admin, user.id, password);
+      try {
+        await setUserPassword(db, admin, user.id, password);
+      } catch (error) {
+        if (!(error instanceof WeakPasswordError)) throw error;
+        return answer(submission, intent, {
+          status: 400,
+          fieldErrors: { password: [error.message] },
+          hideFields: ["password"],
+        });
+      }
       return done(intent, `New password set. ${user.name} is signed out everywhere.`, true);
     },
     deactivate: async ({ intent }: FormOf<"deactivate">) => {
@@ -90,17 +102,19 @@ function userHandlers(submission: Submission<EditUserForm>, admin: Admin, user: 
   };
 }
 
-/** Why this change would leave no admin (or take the acting admin's own access), or null. */
-async function losesLastAdmin(value: EditUserForm, admin: { id: number }, user: User) {
+/**
+ * Why this change would take the acting admin's own access, or null. That no change leaves zero active
+ * admins is checked by the change itself, inside its transaction with the admins' rows locked
+ * (LastAdminError), since two admins may remove each other at the same moment.
+ */
+function losesOwnAdmin(value: EditUserForm, admin: { id: number }, user: User) {
   const losesAdmin =
-    user.role === "admin" &&
+    user.roles.includes("admin") &&
     user.active &&
-    ((value.intent === "update" && value.role !== "admin") || value.intent === "deactivate");
-  if (!losesAdmin) return null;
-  if (user.id === admin.id) return "You cannot remove your own admin access; ask another admin.";
-  if ((await countActiveAdmins(getDb())) <= 1)
-    return "This is the last active admin; make another admin first.";
-  return null;
+    ((value.intent === "update" && !value.roles.includes("admin")) || value.intent === "deactivate");
+  return losesAdmin && user.id === admin.id
+    ? "You cannot remove your own admin access; ask another admin."
+    : null;
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -108,10 +122,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await loadUser(params.userId);
   const submission = parseForm(await request.formData(), editUserSchema);
   if (submission.status === "success") {
-    const reason = await losesLastAdmin(submission.value, admin, user);
+    const reason = losesOwnAdmin(submission.value, admin, user);
     if (reason) return refuse(submission, submission.value.intent, reason);
   }
-  return dispatchIntent(submission, userHandlers(submission, admin, user), { hideFields: ["password"] });
+  try {
+    return await dispatchIntent(submission, userHandlers(submission, admin, user), {
+      hideFields: ["password"],
+    });
+  } catch (error) {
+    if (error instanceof LastAdminError && submission.status === "success")
+      return refuse(submission, submission.value.intent, error.message);
+    throw error;
+  }
 }
 
 export default function EditUser() {

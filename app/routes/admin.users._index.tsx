@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { z } from "zod";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { listSubjects } from "~/data/catalog.server";
-import { createUser, DuplicateEmailError, listUsers } from "~/data/accounts.server";
+import { createUser, DuplicateEmailError, listUsers, WeakPasswordError } from "~/data/accounts.server";
 import { createUserSchema } from "../../scripts/inputs/users";
 import { requireAdmin } from "~/security/auth.server";
 import { getDb } from "~/utils/db.server";
@@ -35,6 +35,12 @@ export async function action({ request }: ActionFunctionArgs) {
     });
     return answer(submission, null, { resetForm: true, done: `Created ${user.name} (${user.email}).` });
   } catch (error) {
+    if (error instanceof WeakPasswordError)
+      return answer(submission, null, {
+        status: 400,
+        fieldErrors: { password: [error.message] },
+        hideFields: ["password"],
+      });
     if (error instanceof DuplicateEmailError)
       return answer(submission, null, {
         status: 400,

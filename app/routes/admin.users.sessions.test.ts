@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
 import { createSessionCookie } from "../../test/session-cookie";
-import { auditLog, sessions } from "../../db/schema";
+import { auditLog, sessions, users } from "../../db/schema";
 import { createUser, type PublicUser } from "../../db/accounts/users";
 
 /** The "Sessions" panel of an admin's user page: listing a user's sessions and ending them, through the route. */
@@ -18,7 +18,7 @@ beforeAll(async () => {
   admin = await createUser(t.db, "cli", {
     email: "ada@test.local",
     name: "Ada Admin",
-    role: "admin",
+    roles: ["admin"],
     password: "long-enough-1",
   });
   adminCookie = await createSessionCookie(t.db, admin.id);
@@ -49,7 +49,7 @@ async function userWithSessions(count: number) {
   const user = await createUser(t.db, admin, {
     email: `u${++n}@test.local`,
     name: `User ${n}`,
-    role: "expert",
+    roles: ["expert"],
     password: "long-enough-1",
   });
   const cookies: string[] = [];
@@ -109,7 +109,7 @@ describe("an admin's Sessions panel", () => {
       [
         "user.create",
         "Ada Admin <ada@test.local>",
-        { email: user.email, name: user.name, role: "expert", subjectIds: [] },
+        { email: user.email, name: user.name, roles: ["expert"], subjectIds: [] },
       ],
       ["session.end", "Ada Admin <ada@test.local>", { session: newest.handle }],
     ]);
@@ -152,5 +152,39 @@ describe("an admin's Sessions panel", () => {
       target: `user:${user.id}`,
       detail: { sessionsEnded: 1 },
     });
+  });
+});
+
+describe("an admin's roles form", () => {
+  it("saves any set of roles, and refuses none or an unknown one with a sentence, writing nothing", async () => {
+    const { user, cookies } = await userWithSessions(1);
+    const send = async (roles: string[]) => {
+      const body = new URLSearchParams({ intent: "update", name: user.name });
+      for (const role of roles) body.append("roles", role);
+      const request = new Request(`http://localhost/admin/users/${user.id}`, {
+        method: "POST",
+        body,
+        headers: { Cookie: adminCookie, "Content-Type": "application/x-www-form-urlencoded" },
+      });
+      return (await route.action({ request, params: { userId: String(user.id) }, context })) as Response;
+    };
+    const rolesNow = async () =>
+      (await t.db.select({ roles: users.roles }).from(users).where(eq(users.id, user.id)))[0].roles;
+    for (const [roles, sentence] of [
+      [[], "Choose at least one role"],
+      [["expert", "owner"], "Choose roles from: admin, analyst, expert, convener"],
+    ] as const) {
+      const refused = await send([...roles]);
+      expect(refused.status).toBe(400);
+      expect(JSON.stringify(await refused.json())).toContain(sentence);
+      expect(await rolesNow()).toEqual(["expert"]);
+      expect(await userOf(cookies[0])).not.toBeNull();
+    }
+    const saved = await send(["convener", "expert", "expert"]);
+    expect(await saved.json()).toMatchObject({
+      done: `Saved. ${user.name} is signed out and signs in again as expert and convener.`,
+    });
+    expect(await rolesNow()).toEqual(["expert", "convener"]);
+    expect(await userOf(cookies[0])).toBeNull();
   });
 });

@@ -31,7 +31,7 @@ beforeAll(async () => {
   const analyst = await createUser(t.db, "cli", {
     email: "gold-analyst@test.local",
     name: "Ana Lyst",
-    role: "analyst",
+    roles: ["analyst"],
     password: "long-enough-1",
   });
   analystCookie = await createSessionCookie(t.db, analyst.id);

@@ -26,13 +26,13 @@ beforeAll(async () => {
   );
   experts = [
     ...(await t.db.execute<{ id: number; name: string; email: string }>(
-      sql`select id, name, email from users where role = 'expert'`,
+      sql`select id, name, email from users where 'expert' = any(roles)`,
     )),
   ];
   const analyst = await createUser(t.db, "cli", {
     email: "privacy-analyst@test.local",
     name: "Ana Lyst",
-    role: "analyst",
+    roles: ["analyst"],
     password: "long-enough-1",
   });
   analystCookie = await createSessionCookie(t.db, analyst.id);

@@ -48,7 +48,7 @@ beforeAll(async () => {
     const user = await createUser(t.db, "cli", {
       email: `${role}@clicks.test`,
       name: role,
-      role,
+      roles: [role],
       password: "long-enough-1",
     });
     cookies[role] = await createSessionCookie(t.db, user.id);

@@ -7,7 +7,8 @@ import { roles, type Role } from "../../scripts/inputs/roles";
 
 /**
  * Every loader and action of a role's pages checks the role itself: found by file name, so a new
- * route cannot forget its guard without this test failing.
+ * route cannot forget its guard without this test failing. A person holds any set of roles, so every
+ * one of the 15 sets is tried: a set holding one of the page's roles passes, any other gets a 403.
  */
 const modules = import.meta.glob<{ loader?: LoaderFunction; action?: ActionFunction }>(
   "./{admin,analyst,expert,convener}.*.tsx",
@@ -18,21 +19,27 @@ const allowedFor = (file: string): Role[] => {
   return prefix === "analyst" ? ["analyst", "admin"] : [prefix];
 };
 
+/** Every non-empty set of roles, in the one order roles are shown. */
+const roleSets: Role[][] = Array.from({ length: 2 ** roles.length - 1 }, (_, i) =>
+  roles.filter((_role, bit) => (i + 1) & (1 << bit)),
+);
+const setName = (set: readonly Role[]) => set.join("+");
+
 let t: TestDatabase;
-const cookies = {} as Record<Role, string>;
+const cookies = {} as Record<string, string>;
 
 beforeAll(async () => {
   t = await createTestDatabase();
   process.env.DATABASE_URL = t.url;
   process.env.SESSION_SECRET = "a-test-secret-that-is-long-enough-to-sign";
-  for (const role of roles) {
+  for (const set of roleSets) {
     const user = await createUser(t.db, "cli", {
-      email: `${role}@test.local`,
-      name: role,
-      role,
+      email: `${setName(set)}@test.local`,
+      name: setName(set),
+      roles: set,
       password: "long-enough-1",
     });
-    cookies[role] = await createSessionCookie(t.db, user.id);
+    cookies[setName(set)] = await createSessionCookie(t.db, user.id);
   }
 });
 afterAll(() => t.drop());
@@ -58,8 +65,10 @@ async function outcome(
 
 const files = Object.keys(modules);
 
-it("finds the role routes", () => {
+it("finds the role routes and every set of roles", () => {
   expect(files.length).toBeGreaterThanOrEqual(8);
+  expect(roleSets.map(setName)).toContain("admin+analyst+expert+convener");
+  expect(new Set(roleSets.map(setName)).size).toBe(15);
 });
 
 describe.each(files)("%s", (file) => {
@@ -69,10 +78,10 @@ describe.each(files)("%s", (file) => {
     ["action", mod.action, "POST"],
   ].filter(([, fn]) => fn) as [string, LoaderFunction, string][];
 
-  it.each(handlers)("%s answers 403 to every other role", async (_name, fn, method) => {
-    for (const role of roles.filter((r) => !allowedFor(file).includes(r))) {
-      const result = await outcome(fn, method, cookies[role]);
-      expect(result === "passed" ? "passed" : result.status, `${role} on ${file}`).toBe(403);
+  it.each(handlers)("%s answers 403 to every set of roles without its own", async (_name, fn, method) => {
+    for (const set of roleSets.filter((s) => !s.some((r) => allowedFor(file).includes(r)))) {
+      const result = await outcome(fn, method, cookies[setName(set)]);
+      expect(result === "passed" ? "passed" : result.status, `${setName(set)} on ${file}`).toBe(403);
     }
   });
 
@@ -86,12 +95,14 @@ describe.each(files)("%s", (file) => {
     );
   });
 
-  it.each(handlers)("%s lets the allowed role through", async (_name, fn, method) => {
-    for (const role of allowedFor(file)) {
-      const result = await outcome(fn, method, cookies[role]);
+  it.each(handlers)("%s lets every set holding an allowed role through", async (_name, fn, method) => {
+    for (const set of roleSets.filter((s) => s.some((r) => allowedFor(file).includes(r)))) {
+      const result = await outcome(fn, method, cookies[setName(set)]);
       // A data-level 403 (say, a proposal not assigned to this convener) is fine; the role guard's is not.
       if (result !== "passed" && result.status === 403)
-        expect((await result.json()).message, `${role} on ${file}`).not.toMatch(/This page is for the/);
+        expect((await result.json()).message, `${setName(set)} on ${file}`).not.toMatch(
+          /This page is for the/,
+        );
     }
   });
 });

@@ -38,7 +38,7 @@ beforeAll(async () => {
     const user = await createUser(t.db, "cli", {
       email: `${role}@test.local`,
       name: role,
-      role,
+      roles: [role],
       password: "long-enough-1",
     });
     cookies[role] = await signedInCookie(user.id);

@@ -11,6 +11,7 @@ import { answerErrors } from "../forms/forms";
  */
 let t: TestDatabase;
 let cookie = "";
+let expertId = 0;
 let assignmentId = 0;
 let goldItems: number[] = [];
 let route: typeof import("./expert.assignments.$assignmentId");
@@ -36,6 +37,7 @@ beforeAll(async () => {
   await t.db.execute(
     sql`insert into campaign_truth (item_id, grade) values (${goldItems[0]}, 4), (${goldItems[1]}, 1)`,
   );
+  expertId = expert.id;
   cookie = await createSessionCookie(t.db, expert.id);
   route = await import("./expert.assignments.$assignmentId");
 });
@@ -50,70 +52,75 @@ async function bodyOf(promise: Promise<Response>) {
   }
 }
 
-it("sends nothing that identifies, ranks or attributes a pooled candidate", async () => {
-  const params = { assignmentId: String(assignmentId) };
-  const loaded = await bodyOf(
-    route.loader({
-      request: new Request("http://x/expert/assignments/1", { headers: { Cookie: cookie } }),
-      params,
-      context: { cspNonce: "", ip: "" },
-    }) as Promise<Response>,
-  );
-  const view = JSON.parse(loaded);
-  const saves = await Promise.all(
-    view.cards.slice(0, 3).map((c: { id: number; position: number }) => {
-      const form = new FormData();
-      for (const [k, v] of Object.entries({
-        item: c.id,
-        grade: "3",
-        rationale: "",
-        position: c.position,
-        timeSpentMs: 10,
-      }))
-        form.set(k, String(v));
-      return bodyOf(
-        route.action({
-          request: new Request("http://x", { method: "POST", body: form, headers: { Cookie: cookie } }),
-          params,
-          context: { cspNonce: "", ip: "" },
-        }) as Promise<Response>,
-      );
-    }),
-  );
-  const sent = [loaded, ...saves].join("\n");
-  const secrets = await t.db.execute<{
-    name: string;
-    external_id: string;
-    affiliation: string;
-    email: string | null;
-  }>(sql`
+// Blindness holds per role: an expert who is also an analyst, or holds every role, sees no more.
+it.each([["expert"], ["analyst", "expert"], ["admin", "analyst", "expert", "convener"]])(
+  "sends %s nothing that identifies, ranks or attributes a pooled candidate",
+  async (...held) => {
+    await t.db.execute(sql`update users set roles = ${`{${held.join(",")}}`}::role[] where id = ${expertId}`);
+    const params = { assignmentId: String(assignmentId) };
+    const loaded = await bodyOf(
+      route.loader({
+        request: new Request("http://x/expert/assignments/1", { headers: { Cookie: cookie } }),
+        params,
+        context: { cspNonce: "", ip: "" },
+      }) as Promise<Response>,
+    );
+    const view = JSON.parse(loaded);
+    const saves = await Promise.all(
+      view.cards.slice(0, 3).map((c: { id: number; position: number }) => {
+        const form = new FormData();
+        for (const [k, v] of Object.entries({
+          item: c.id,
+          grade: "3",
+          rationale: "",
+          position: c.position,
+          timeSpentMs: 10,
+        }))
+          form.set(k, String(v));
+        return bodyOf(
+          route.action({
+            request: new Request("http://x", { method: "POST", body: form, headers: { Cookie: cookie } }),
+            params,
+            context: { cspNonce: "", ip: "" },
+          }) as Promise<Response>,
+        );
+      }),
+    );
+    const sent = [loaded, ...saves].join("\n");
+    const secrets = await t.db.execute<{
+      name: string;
+      external_id: string;
+      affiliation: string;
+      email: string | null;
+    }>(sql`
     select c.name, c.external_id, c.affiliation, c.email from campaign_items i join candidates c on c.id = i.candidate_id
     join campaign_assignments a on a.campaign_id = i.campaign_id and a.proposal_id = i.proposal_id where a.id = ${assignmentId}`);
-  expect(secrets.length).toBe(view.cards.length);
-  for (const s of secrets)
-    for (const value of [s.name, s.external_id, s.affiliation, s.email])
-      if (value) expect(sent).not.toContain(value);
-  for (const key of (await t.db.execute<{ key: string }>(sql`select key from systems`)).map((r) => r.key))
-    expect(sent).not.toContain(key);
-  const keys = JSON.stringify(view)
-    .match(/"([a-zA-Z]+)":/g)!
-    .map((k) => k.slice(1, -2).toLowerCase());
-  for (const forbidden of ["rank", "score", "system", "name", "affiliation", "externalid", "email"])
-    expect(keys).not.toContain(forbidden);
-  // A save answers that it landed, and nothing else: no echo of the card, nothing about the pool.
-  expect(saves.every((s) => s === '{"intent":"grade","result":{"initialValue":null},"done":null}')).toBe(
-    true,
-  );
-  // Gold items are graded like any card: nothing says which are gold or what their known grade is.
-  for (const forbidden of ["gold", "truth", "known", "isgold", "expected"])
-    expect(keys).not.toContain(forbidden);
-  expect(sent).not.toMatch(/gold|truth/i);
-  const cards = view.cards as { id: number }[];
-  const gold = cards.filter((c) => goldItems.includes(c.id));
-  expect(gold.length).toBe(2);
-  const shape = (c: object) => Object.keys(c).sort().join(",");
-  for (const c of cards) expect(shape(c)).toBe(shape(gold[0]));
-});
+    expect(secrets.length).toBe(view.cards.length);
+    for (const s of secrets)
+      for (const value of [s.name, s.external_id, s.affiliation, s.email])
+        if (value) expect(sent).not.toContain(value);
+    for (const key of (await t.db.execute<{ key: string }>(sql`select key from systems`)).map((r) => r.key))
+      expect(sent).not.toContain(key);
+    const keys = JSON.stringify(view)
+      .match(/"([a-zA-Z]+)":/g)!
+      .map((k) => k.slice(1, -2).toLowerCase());
+    for (const forbidden of ["rank", "score", "system", "name", "affiliation", "externalid", "email"])
+      expect(keys).not.toContain(forbidden);
+    // A save answers that it landed, and nothing else: no echo of the card, nothing about the pool.
+    expect(saves.every((s) => s === '{"intent":"grade","result":{"initialValue":null},"done":null}')).toBe(
+      true,
+    );
+    // Gold items are graded like any card: nothing says which are gold or what their known grade is.
+    for (const forbidden of ["gold", "truth", "known", "isgold", "expected"])
+      expect(keys).not.toContain(forbidden);
+    expect(sent).not.toMatch(/gold|truth/i);
+    const cards = view.cards as { id: number }[];
+    const gold = cards.filter((c) => goldItems.includes(c.id));
+    expect(gold.length).toBe(2);
+    const shape = (c: object) => Object.keys(c).sort().join(",");
+    for (const c of cards) expect(shape(c)).toBe(shape(gold[0]));
+  },
+);
 
 it.each([
   ["0", "grade must be 1, 2, 3, 4 or can't judge"],
@@ -157,4 +164,34 @@ it("refuses a card outside the pool and another expert's assignment", async () =
     }) as Promise<Response>,
   );
   expect(foreign).toMatch(/^404 .*There is no such assignment of yours/);
+});
+
+it("refuses the task and its grades to an expert who convenes the proposal, whatever else they hold", async () => {
+  await t.db.execute(sql`update users set roles = '{expert,convener}'::role[] where id = ${expertId}`);
+  await t.db.execute(sql`insert into convener_assignments (user_id, proposal_id)
+    select ${expertId}, proposal_id from campaign_assignments where id = ${assignmentId}`);
+  const params = { assignmentId: String(assignmentId) };
+  const refusal = /^403 .*You convene this proposal, so you cannot grade it/;
+  const loaded = await bodyOf(
+    route.loader({
+      request: new Request("http://x", { headers: { Cookie: cookie } }),
+      params,
+      context: { cspNonce: "", ip: "" },
+    }) as Promise<Response>,
+  );
+  expect(loaded).toMatch(refusal);
+  const [before] = await t.db.execute<{ n: number }>(sql`select count(*)::int n from ratings`);
+  const form = new FormData();
+  for (const [k, v] of Object.entries({ item: goldItems[0], grade: "2", position: 1 }))
+    form.set(k, String(v));
+  const saved = await bodyOf(
+    route.action({
+      request: new Request("http://x", { method: "POST", body: form, headers: { Cookie: cookie } }),
+      params,
+      context: { cspNonce: "", ip: "" },
+    }) as Promise<Response>,
+  );
+  expect(saved).toMatch(refusal);
+  expect(await t.db.execute(sql`select count(*)::int n from ratings`)).toEqual([before]);
+  await t.db.execute(sql`delete from convener_assignments where user_id = ${expertId}`);
 });

@@ -1,15 +1,10 @@
+import type { Role } from "../../scripts/inputs/roles";
 import { createHash } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
 import { createSessionCookie } from "../../test/session-cookie";
 import { sessions } from "../../db/schema";
-import {
-  createUser,
-  setUserActive,
-  setUserPassword,
-  updateUser,
-  type PublicUser,
-} from "../../db/accounts/users";
+import { createUser, setUserActive, setUserPassword, updateUser } from "../../db/accounts/users";
 
 /** Sign-in, sign-out and the session cookie, through the routes' own actions against a real database. */
 let t: TestDatabase;
@@ -31,12 +26,12 @@ beforeAll(async () => {
 afterAll(() => t.drop());
 
 const PASSWORD = "long-enough-1";
-async function newUser(role: PublicUser["role"] = "expert") {
+async function newUser(role: Role = "expert") {
   n++;
   return createUser(t.db, "cli", {
     email: `person${n}@test.local`,
     name: `Person ${n}`,
-    role,
+    roles: [role],
     password: PASSWORD,
   });
 }
@@ -169,7 +164,7 @@ describe("ending sessions", () => {
     expect(await check(() => setUserPassword(t.db, "cli", user.id, "a-new-password-2"))).toBeNull();
     expect(
       await check(() =>
-        updateUser(t.db, "cli", user.id, { role: "convener", name: user.name, subjectIds: [] }),
+        updateUser(t.db, "cli", user.id, { roles: ["convener"], name: user.name, subjectIds: [] }),
       ),
     ).toBeNull();
     const cookie = await createSessionCookie(t.db, user.id);
@@ -193,20 +188,60 @@ describe("ending sessions", () => {
 });
 
 describe("throttling failed sign-ins", () => {
-  it("five wrong passwords from A throttle that account from A only; the right password from B works", async () => {
+  // The delays are read from the clock: tests move it instead of waiting.
+  let clock = Date.parse("2030-01-01T00:00:00Z");
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    clock += 24 * 3600_000; // a day later: every count from an earlier test is forgotten
+    vi.setSystemTime(clock);
+  });
+  afterEach(() => vi.useRealTimers());
+  const wait = (ms: number) => vi.setSystemTime((clock += ms));
+  const sentence = async (response: Response) => JSON.stringify(await response.json());
+
+  it("from one address, one account's delay grows with each failure; another address is not delayed", async () => {
     const user = await newUser();
-    for (let i = 0; i < 5; i++)
+    for (let i = 0; i < 3; i++)
       expect((await signIn(user.email, "wrong-password", "198.51.100.1")).status).toBe(401);
-    const throttled = await signIn(user.email, PASSWORD, "198.51.100.1");
-    expect(throttled.status).toBe(429);
-    expect(Number(throttled.headers.get("Retry-After"))).toBeGreaterThan(0);
-    expect(JSON.stringify(await throttled.json())).toContain(
-      "Too many failed sign-ins to this account from your network address. Try again in 15 minutes.",
-    );
+    // Past three failures, each costs a delay that doubles: 2 s, 4 s, 8 s ...
+    const delays: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const throttled = await signIn(user.email, PASSWORD, "198.51.100.1");
+      expect(throttled.status).toBe(429);
+      delays.push(Number(throttled.headers.get("Retry-After")));
+      expect(await sentence(throttled)).toContain(
+        `Too many failed sign-ins to this account from your network address. Try again in ${delays[i]} second`,
+      );
+      wait(delays[i] * 1000);
+      expect((await signIn(user.email, "wrong-password", "198.51.100.1")).status).toBe(401);
+    }
+    expect(delays).toEqual([2, 4, 8, 16]);
     expect((await signIn(user.email, PASSWORD, "198.51.100.2")).status).toBe(302);
-    // The same address may still sign in to other accounts: the per-address limit is higher.
+    // The same address may still sign in to other accounts: the per-address count is higher.
     const other = await newUser();
     expect((await signIn(other.email, PASSWORD, "198.51.100.1")).status).toBe(302);
+  });
+
+  it("guessing one account from many addresses is slowed, and its owner still signs in within 30 s", async () => {
+    const user = await newUser();
+    let checked = 0;
+    let refused = 0;
+    // 200 guesses from 40 addresses in 48 s, as the probe sent them.
+    for (let i = 0; i < 200; i++) {
+      const status = (await signIn(user.email, "wrong-password", `192.0.2.${i % 40}`)).status;
+      if (status === 401) checked++;
+      else if (status === 429) refused++;
+      wait(240);
+    }
+    // Ten free, then 1, 2, 4, 8 and 16 s apart: 15 of the 200 reach the password check (all 200 did before).
+    expect(checked).toBe(15);
+    expect(refused).toBe(200 - checked);
+    const owner = await signIn(user.email, PASSWORD, "203.0.113.200");
+    expect(owner.status).toBe(429);
+    expect(Number(owner.headers.get("Retry-After"))).toBeLessThanOrEqual(30);
+    expect(await sentence(owner)).toContain("Too many failed sign-ins to this account; it is slowed down");
+    wait(30_000);
+    expect((await signIn(user.email, PASSWORD, "203.0.113.200")).status).toBe(302);
   });
 
   it("twenty failures from one address across many accounts stop that address before its body is read", async () => {
@@ -214,13 +249,16 @@ describe("throttling failed sign-ins", () => {
     for (let i = 0; i < 20; i++) {
       const email = i % 4 === 3 ? `nobody${i}@test.local` : users[i % 4].email; // unknown emails count too
       expect((await signIn(email, "wrong-password", "203.0.113.9")).status).toBe(401);
+      wait(16_000); // past each (account, address) delay
     }
+    expect((await signIn(users[0].email, "wrong-password", "203.0.113.9")).status).toBe(401);
     const request = signInRequest({ email: users[0].email, password: PASSWORD });
     const refused = await run(login.beforeBody as never, request, "203.0.113.9");
     expect(refused.status).toBe(429);
-    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    // Twenty free failures, then 1 s doubling: the 21st costs 2 s.
+    expect(Number(refused.headers.get("Retry-After"))).toBe(2);
     expect((await refused.json()).message).toBe(
-      "Too many failed sign-ins from your network address. Try again in 15 minutes.",
+      "Too many failed sign-ins from your network address. Try again in 2 seconds.",
     );
     expect(request.bodyUsed).toBe(false);
     expect((await signIn(users[0].email, PASSWORD, "203.0.113.9")).status).toBe(429);
@@ -235,5 +273,47 @@ describe("throttling failed sign-ins", () => {
     expect((await signIn(target.email, "wrong-password", "2001:db8:1:1:aaaa::1")).status).toBe(401);
     expect((await signIn(mine.email, PASSWORD, "2001:db8:1:1::ff")).status).toBe(429);
     expect((await signIn(mine.email, PASSWORD, "2001:db8:1:2::1")).status).toBe(302);
+  });
+
+  it("puts every failure in the audit log and the structured log, never the password or a typed email", async () => {
+    const user = await newUser();
+    const lines: string[] = [];
+    const spy = vi
+      .spyOn(console, "warn")
+      .mockImplementation((line: unknown) => void lines.push(String(line)));
+    try {
+      await signIn(user.email, "Secret-Guess-1", "198.51.100.77");
+      await signIn("Nobody.Here@test.local", "Secret-Guess-2", "198.51.100.77");
+      await setUserActive(t.db, "cli", user.id, false);
+      await signIn(user.email, PASSWORD, "198.51.100.78");
+      await setUserActive(t.db, "cli", user.id, true);
+    } finally {
+      spy.mockRestore();
+    }
+    const rows = await t.db.execute<{ actor_label: string; target: string; detail: unknown }>(sql`
+      select actor_label, target, detail from audit_log where action = 'user.signin-failed'
+      and detail->>'address' like '198.51.100.7%' order by id`);
+    expect(rows).toEqual([
+      {
+        actor_label: "visitor",
+        target: `user:${user.id}`,
+        detail: { reason: "wrong password", address: "198.51.100.77" },
+      },
+      { actor_label: "visitor", target: "", detail: { reason: "unknown email", address: "198.51.100.77" } },
+      {
+        actor_label: "visitor",
+        target: `user:${user.id}`,
+        detail: { reason: "deactivated", address: "198.51.100.78" },
+      },
+    ]);
+    const failed = lines.map((l) => JSON.parse(l)).filter((l) => l.event === "signin.failed");
+    expect(failed.map((l) => [l.reason, l.userId, l.address])).toEqual([
+      ["wrong password", user.id, "198.51.100.77"],
+      ["unknown email", null, "198.51.100.77"],
+      ["deactivated", user.id, "198.51.100.78"],
+    ]);
+    const written = lines.join("\n") + JSON.stringify(rows);
+    for (const secret of ["Secret-Guess", PASSWORD, "nobody.here", user.email])
+      expect(written.toLowerCase()).not.toContain(secret.toLowerCase());
   });
 });

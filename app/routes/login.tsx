@@ -3,11 +3,18 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { DUMMY_HASH, verifyPassword } from "~/data/accounts.server";
-import { findCredentials } from "~/data/accounts.server";
+import { findCredentials, logSignInThrottled, recordSignInFailure } from "~/data/accounts.server";
 import { loginSchema } from "~/schemas/auth";
-import { getOptionalUser, roleHome, safeRedirect } from "~/security/auth.server";
+import { getOptionalUser, homeOf, PASSWORD_PAGE, safeRedirect } from "~/security/auth.server";
 import { getDb } from "~/utils/db.server";
-import { addressKey, signInLimiters } from "~/security/rate-limit.server";
+import {
+  addressKey,
+  failSignIn,
+  signInThrottle,
+  signInWait,
+  succeedSignIn,
+  waitSentence,
+} from "~/security/sign-in-throttle.server";
 import { signIn } from "~/security/sessions.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { CsrfInput } from "~/security/csrf";
@@ -18,28 +25,30 @@ export const meta: MetaFunction = () => [{ title: "Sign in · Assay" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
-  if (user) throw redirect(roleHome[user.role]);
+  if (user) throw redirect(homeOf(user.roles));
   return json({});
 }
-
-const waitSentence = (ms: number) => {
-  const minutes = Math.ceil(ms / 60_000);
-  return `Try again in ${minutes} minute${minutes > 1 ? "s" : ""}.`;
-};
 
 /**
  * Refuses an address with too many failed sign-ins, before the request body is read (the action guard
  * calls a route's `beforeBody` first): a throttled address costs neither a body parse nor an scrypt.
  */
 export async function beforeBody({ context }: ActionFunctionArgs) {
-  const wait = signInLimiters.byAddress.retryAfter(addressKey(context.ip ?? ""));
+  const address = addressKey(context.ip ?? "");
+  const wait = signInThrottle.byAddress.retryAfter(address);
   if (wait > 0) {
+    logSignInThrottled("address", address, wait);
     throw json(
       { message: `Too many failed sign-ins from your network address. ${waitSentence(wait)}` },
       { status: 429, headers: { "Retry-After": String(Math.ceil(wait / 1000)) } },
     );
   }
 }
+
+const throttledSentence = {
+  "account and address": "Too many failed sign-ins to this account from your network address.",
+  account: "Too many failed sign-ins to this account; it is slowed down for a moment.",
+};
 
 export async function action(args: ActionFunctionArgs) {
   const { request, context } = args;
@@ -49,16 +58,14 @@ export async function action(args: ActionFunctionArgs) {
     return answer(submission, null, { status: 400, hideFields: ["password"] });
   const { email, password, redirectTo } = submission.value;
   const address = addressKey(context.ip ?? "");
-  const accountKey = `${email.toLowerCase()} from ${address}`;
-  const wait = signInLimiters.byAccountAddress.retryAfter(accountKey);
-  if (wait > 0) {
-    const formErrors = [
-      `Too many failed sign-ins to this account from your network address. ${waitSentence(wait)}`,
-    ];
+  // Checked before the password: a wait that let a right password through would not slow guessing.
+  const wait = signInWait(email, address);
+  if (wait) {
+    logSignInThrottled(wait.scope, address, wait.ms);
     return answer(submission, null, {
       status: 429,
-      headers: { "Retry-After": String(Math.ceil(wait / 1000)) },
-      formErrors,
+      headers: { "Retry-After": String(Math.ceil(wait.ms / 1000)) },
+      formErrors: [`${throttledSentence[wait.scope]} ${waitSentence(wait.ms)}`],
       hideFields: ["password"],
     });
   }
@@ -66,17 +73,21 @@ export async function action(args: ActionFunctionArgs) {
   // Always run scrypt, so a wrong email takes as long as a wrong password.
   const valid = await verifyPassword(password, credentials?.passwordHash ?? DUMMY_HASH);
   if (!credentials || !valid || !credentials.active) {
-    signInLimiters.byAddress.fail(address);
-    signInLimiters.byAccountAddress.fail(accountKey);
-    const deactivated = credentials && valid && !credentials.active;
-    const message = deactivated
-      ? "This account is deactivated. Ask an admin to reactivate it."
-      : "Email or password is wrong.";
+    failSignIn(email, address);
+    const reason = !credentials ? "unknown email" : !valid ? "wrong password" : "deactivated";
+    await recordSignInFailure(getDb(), { userId: credentials?.id ?? null, reason, address });
+    const message =
+      reason === "deactivated"
+        ? "This account is deactivated. Ask an admin to reactivate it."
+        : "Email or password is wrong.";
     return answer(submission, null, { status: 401, formErrors: [message], hideFields: ["password"] });
   }
-  // The address's count stays: else signing in to one's own account would reset guessing at others.
-  signInLimiters.byAccountAddress.reset(accountKey);
-  return redirect(safeRedirect(redirectTo, roleHome[credentials.role]), {
+  succeedSignIn(email, address);
+  // A known (seeded) password is changed before anything else.
+  const next = credentials.mustChangePassword
+    ? PASSWORD_PAGE
+    : safeRedirect(redirectTo, homeOf(credentials.roles));
+  return redirect(next, {
     headers: { "Set-Cookie": await signIn(request, credentials.id, context.ip ?? "") },
   });
 }

@@ -15,7 +15,7 @@ beforeAll(async () => {
   const user = await createUser(t.db, "cli", {
     email: "analyst@test.local",
     name: "Analyst",
-    role: "analyst",
+    roles: ["analyst"],
     password: "long-enough-1",
   });
   cookie = await createSessionCookie(t.db, user.id);

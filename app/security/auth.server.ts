@@ -1,6 +1,6 @@
 import { json, redirect } from "@remix-run/node";
 import type { PublicUser } from "../../db/accounts/users";
-import type { Role } from "../../scripts/inputs/roles";
+import { holdsRole, orderedRoles, type Role } from "../../scripts/inputs/roles";
 import { clearSessionCookie, getSessionUser, hasSessionCookie } from "./sessions.server";
 
 export const roleHome: Record<Role, string> = {
@@ -10,12 +10,27 @@ export const roleHome: Record<Role, string> = {
   convener: "/convener",
 };
 
+/** Where a person lands after sign-in: the home of their first role, in the one order roles are shown. */
+export function homeOf(roles: readonly Role[]): string {
+  return roleHome[orderedRoles(roles)[0] ?? "expert"];
+}
+
 /** The signed-in, active user of a live session, or null. Deactivation ends a user's sessions at once. */
 export async function getOptionalUser(request: Request): Promise<PublicUser | null> {
   return getSessionUser(request);
 }
 
-export async function requireUser(request: Request): Promise<PublicUser> {
+/** Where a person whose password must change is sent, whatever page they asked for. */
+export const PASSWORD_PAGE = "/account/password";
+
+/**
+ * The signed-in user, or a redirect to sign-in. A person whose password must change (a seeded demo
+ * account's known password) is sent to the password page first, unless this is that page.
+ */
+export async function requireUser(
+  request: Request,
+  options: { allowPasswordChangeDue?: boolean } = {},
+): Promise<PublicUser> {
   const user = await getOptionalUser(request);
   if (!user) {
     const url = new URL(request.url);
@@ -26,6 +41,7 @@ export async function requireUser(request: Request): Promise<PublicUser> {
       : {};
     throw redirect(`/login?redirectTo=${encodeURIComponent(back)}`, { headers });
   }
+  if (user.mustChangePassword && !options.allowPasswordChangeDue) throw redirect(PASSWORD_PAGE);
   return user;
 }
 
@@ -38,10 +54,12 @@ export async function requireUserWithRole(
   allowed: Role | readonly Role[],
 ): Promise<PublicUser> {
   const user = await requireUser(request);
-  const roles: readonly Role[] = typeof allowed === "string" ? [allowed] : allowed;
-  if (!roles.includes(user.role)) {
+  // A person may hold several roles: the page asks for one of its own, whatever else they hold.
+  if (!holdsRole(user.roles, allowed)) {
+    const needed = typeof allowed === "string" ? [allowed] : allowed;
+    const held = orderedRoles(user.roles).join(" and ");
     throw json(
-      { message: `This page is for the ${roles.join(" or ")} role; you are signed in as ${user.role}.` },
+      { message: `This page is for the ${needed.join(" or ")} role; you are signed in as ${held}.` },
       { status: 403 },
     );
   }

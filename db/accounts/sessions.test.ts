@@ -1,3 +1,4 @@
+import type { Role } from "../../scripts/inputs/roles";
 import { createHash } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
@@ -27,18 +28,18 @@ beforeAll(async () => {
   admin = await createUser(t.db, "cli", {
     email: "root@test.local",
     name: "Root",
-    role: "admin",
+    roles: ["admin"],
     password: "long-enough-1",
   });
 });
 afterAll(() => t.drop());
 
-async function newUser(role: PublicUser["role"] = "expert") {
+async function newUser(role: Role = "expert") {
   n++;
   return createUser(t.db, admin, {
     email: `user${n}@test.local`,
     name: `User ${n}`,
-    role,
+    roles: [role],
     password: "long-enough-1",
   });
 }
@@ -126,21 +127,21 @@ describe("changes to a user end their sessions", () => {
   it("a role change ends the sessions; a name or subject change alone does not", async () => {
     const user = await newUser("expert");
     const id = await session(user.id);
-    await updateUser(t.db, admin, user.id, { role: "expert", name: "Renamed", subjectIds: [] });
+    await updateUser(t.db, admin, user.id, { roles: ["expert"], name: "Renamed", subjectIds: [] });
     expect(await rowOf(id)).toBeDefined();
-    await updateUser(t.db, admin, user.id, { role: "analyst", name: "Renamed", subjectIds: [] });
+    await updateUser(t.db, admin, user.id, { roles: ["analyst"], name: "Renamed", subjectIds: [] });
     expect(await rowOf(id)).toBeUndefined();
     const updates = (await auditOf(`user:${user.id}`)).filter((r) => r.action === "user.update");
     expect(updates.map((r) => r.detail)).toEqual([
       {
         name: { from: user.name, to: "Renamed" },
-        role: { from: "expert", to: "expert" },
+        roles: { from: ["expert"], to: ["expert"] },
         subjectIds: [],
         sessionsEnded: 0,
       },
       {
         name: { from: "Renamed", to: "Renamed" },
-        role: { from: "expert", to: "analyst" },
+        roles: { from: ["expert"], to: ["analyst"] },
         subjectIds: [],
         sessionsEnded: 1,
       },
@@ -156,7 +157,7 @@ describe("changes to a user end their sessions", () => {
     expect(await findSessionUser(t.db, id, lifetime, at(1000))).toBeUndefined();
     const actions = (await auditOf(`user:${user.id}`)).map((r) => [r.action, r.detail]);
     expect(actions).toEqual([
-      ["user.create", { email: user.email, name: user.name, role: "expert", subjectIds: [] }],
+      ["user.create", { email: user.email, name: user.name, roles: ["expert"], subjectIds: [] }],
       ["user.deactivate", { sessionsEnded: 1 }],
       ["user.activate", {}],
     ]);
@@ -168,7 +169,7 @@ describe("changes to a user end their sessions", () => {
       action: "user.create",
       actorId: null,
       actorLabel: "cli",
-      detail: { email: "root@test.local", role: "admin" },
+      detail: { email: "root@test.local", roles: ["admin"] },
     });
   });
 });

@@ -8,7 +8,8 @@ export const publicUserColumns = {
   id: users.id,
   email: users.email,
   name: users.name,
-  role: users.role,
+  roles: users.roles,
   active: users.active,
+  mustChangePassword: users.mustChangePassword,
   createdAt: users.createdAt,
 };

@@ -25,10 +25,18 @@ describe("users", () => {
     const user = await createUser(t.db, "cli", {
       email: "Ada@Example.org",
       name: "Ada",
-      role: "expert",
+      roles: ["expert"],
       password: "long-enough-1",
     });
-    expect(Object.keys(user).sort()).toEqual(["active", "createdAt", "email", "id", "name", "role"]);
+    expect(Object.keys(user).sort()).toEqual([
+      "active",
+      "createdAt",
+      "email",
+      "id",
+      "mustChangePassword",
+      "name",
+      "roles",
+    ]);
     const listed = await listUsers(t.db);
     expect(JSON.stringify(listed)).not.toMatch(/scrypt/);
   });
@@ -38,7 +46,7 @@ describe("users", () => {
       createUser(t.db, "cli", {
         email: "ada@example.ORG",
         name: "Other",
-        role: "admin",
+        roles: ["admin"],
         password: "long-enough-1",
       }),
     ).rejects.toBeInstanceOf(DuplicateEmailError);

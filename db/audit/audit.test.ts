@@ -34,20 +34,20 @@ beforeAll(async () => {
   admin = await createUser(t.db, "cli", {
     email: "ada@test.local",
     name: "Ada",
-    role: "admin",
+    roles: ["admin"],
     password: "long-enough-1",
   });
   analyst = await createUser(t.db, "cli", {
     email: "alan@test.local",
     name: "Alan",
-    role: "analyst",
+    roles: ["analyst"],
     password: "long-enough-1",
   });
   for (const n of [1, 2, 3]) {
     const judge = await createUser(t.db, "cli", {
       email: `judge${n}@test.local`,
       name: `Judge ${n}`,
-      role: "expert",
+      roles: ["expert"],
       password: "long-enough-1",
     });
     experts.push(judge.email);

@@ -11,14 +11,15 @@ export type AuditActor = { id: number; name: string; email: string } | "cli";
  */
 export async function recordAudit(
   db: DbOrTx,
-  actor: AuditActor,
+  // "visitor": someone not signed in, whose only recorded act is a failed sign-in.
+  actor: AuditActor | "visitor",
   action: string,
   target: string,
   detail: Record<string, unknown> = {},
 ) {
   await db.insert(auditLog).values({
-    actorId: actor === "cli" ? null : actor.id,
-    actorLabel: actor === "cli" ? "cli" : `${actor.name} <${actor.email}>`,
+    actorId: typeof actor === "string" ? null : actor.id,
+    actorLabel: typeof actor === "string" ? actor : `${actor.name} <${actor.email}>`,
     action,
     target,
     detail,

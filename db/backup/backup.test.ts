@@ -46,7 +46,7 @@ beforeAll(async () => {
   await recordAudit(source.db, "cli", "backup.test", "tab\there, newline\nthere, backslash \\ and ☃", {
     nested: { quote: '"', empty: "" },
   });
-  await source.sql`insert into users (email, name, role, password_hash) values ('gone@assay.local', 'Gone', 'analyst', 'x')`;
+  await source.sql`insert into users (email, name, roles, password_hash) values ('gone@assay.local', 'Gone', '{analyst}', 'x')`;
   await source.sql`delete from users where email = 'gone@assay.local'`;
   await source.sql`
     insert into events (event_id, experiment_id, type, at, arm, unit, session_id, proposal_id, candidate_id, items)
@@ -88,7 +88,7 @@ describe("backup and restore", { timeout: 180_000 }, () => {
     const [{ max }] = await source.sql<{ max: number }[]>`select max(id) as max from users`;
     const [created] = await target.sql<
       { id: number }[]
-    >`insert into users (email, name, role, password_hash) values ('new@assay.local', 'New', 'analyst', 'x') returning id`;
+    >`insert into users (email, name, roles, password_hash) values ('new@assay.local', 'New', '{analyst}', 'x') returning id`;
     expect(created.id).toBe(max + 2); // max + 1 belonged to the deleted user
     const [{ count: auditBefore }] = await source.sql<
       { count: number }[]

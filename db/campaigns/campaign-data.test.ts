@@ -40,7 +40,7 @@ describe("campaign labels", () => {
     const [pair] = disagreementsOf(data.pairs);
     expect(pair).toBeDefined();
     const [admin] = await t.db.execute<{ id: number; name: string; email: string }>(
-      sql`select id, name, email from users where role = 'admin' limit 1`,
+      sql`select id, name, email from users where 'admin' = any(roles) limit 1`,
     );
     const final = aggregateGrade(pair.grades.map((g) => g.grade)) === 4 ? 1 : 4;
     await adjudicate(t.db, admin, campaignId, pair.itemId, final, "checked the profile");

@@ -31,7 +31,7 @@ beforeAll(async () => {
       await createUser(t.db, "cli", {
         email: `rater${n}@test.local`,
         name: `Rater ${n}`,
-        role: "expert",
+        roles: ["expert"],
         password: "long-enough-1",
       }),
     );
@@ -42,7 +42,7 @@ beforeAll(async () => {
   conflicted = await createUser(t.db, "cli", {
     email: candidate.email,
     name: "Conflicted",
-    role: "expert",
+    roles: ["expert"],
     password: "long-enough-1",
   });
 });
@@ -258,14 +258,14 @@ describe("eligible reassignment", () => {
     const inactive = await createUser(t.db, "cli", {
       email: "gone@test.local",
       name: "Gone",
-      role: "expert",
+      roles: ["expert"],
       password: "long-enough-1",
     });
     await t.db.execute(sql`update users set active = false where id = ${inactive.id}`);
     const analyst = await createUser(t.db, "cli", {
       email: "analyst-r@test.local",
       name: "Analyst R",
-      role: "analyst",
+      roles: ["analyst"],
       password: "long-enough-1",
     });
     const campaign = await createCampaign(

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, arrayContains, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../platform/client";
 import { recordAudit, type AuditActor } from "../audit/audit";
 import {
@@ -9,6 +9,7 @@ import {
   campaigns,
   campaignSystems,
   candidates,
+  convenerAssignments,
   listItems,
   proposals,
   rankedLists,
@@ -74,7 +75,7 @@ async function resolveCampaignInput(tx: DbOrTx, input: CampaignInput) {
   const missingSystems = input.systems.filter((k) => !systemRows.some((s) => s.key === k));
   if (missingSystems.length) throw new CampaignError(`Unknown system ${missingSystems.join(", ")}.`);
   const expertRows = await tx
-    .select({ id: users.id, email: users.email, role: users.role })
+    .select({ id: users.id, email: users.email, roles: users.roles })
     .from(users)
     .where(
       inArray(
@@ -83,7 +84,7 @@ async function resolveCampaignInput(tx: DbOrTx, input: CampaignInput) {
       ),
     );
   const notExperts = input.experts.filter(
-    (e) => !expertRows.some((u) => u.email.toLowerCase() === e.toLowerCase() && u.role === "expert"),
+    (e) => !expertRows.some((u) => u.email.toLowerCase() === e.toLowerCase() && u.roles.includes("expert")),
   );
   if (notExperts.length) throw new CampaignError(`No expert has the email ${notExperts.join(", ")}.`);
   let proposalRows: { id: number }[];
@@ -489,6 +490,9 @@ async function ownAssignment(db: DbOrTx, expertId: number, assignmentId: number)
       campaign: campaigns.name,
       instructions: campaigns.instructions,
       deadline: campaigns.deadline,
+      // A person may be a convener and an expert at once: one never grades a proposal they convene,
+      // even when made its convener after launch (launch and reassignment already keep them off it).
+      convenes: sql<boolean>`exists (select 1 from ${convenerAssignments} ca where ca.user_id = ${expertId} and ca.proposal_id = ${campaignAssignments.proposalId})`,
     })
     .from(campaignAssignments)
     .innerJoin(campaigns, eq(campaigns.id, campaignAssignments.campaignId))
@@ -501,6 +505,11 @@ async function ownAssignment(db: DbOrTx, expertId: number, assignmentId: number)
     );
   // Someone else's assignment looks exactly like a missing one.
   if (!a || a.status === "draft") throw new CampaignError("There is no such assignment of yours.", 404);
+  if (a.convenes)
+    throw new CampaignError(
+      "You convene this proposal, so you cannot grade it; ask an admin to reassign it.",
+      403,
+    );
   return a;
 }
 
@@ -679,7 +688,7 @@ export async function eligibleExperts(db: DbOrTx, campaignId: number, proposalId
   const experts = await db
     .select({ id: users.id, name: users.name, email: users.email })
     .from(users)
-    .where(and(eq(users.role, "expert"), eq(users.active, true)))
+    .where(and(arrayContains(users.roles, ["expert"]), eq(users.active, true)))
     .orderBy(asc(users.name), asc(users.id));
   const ids = proposalIds.concat(-1);
   const taken = await db
@@ -771,10 +780,10 @@ export async function reassign(
     if (old.finishedAt)
       throw new CampaignError("That assignment is finished; only unfinished work can be reassigned.", 409);
     const [expert] = await tx
-      .select({ name: users.name, role: users.role, active: users.active })
+      .select({ name: users.name, roles: users.roles, active: users.active })
       .from(users)
       .where(eq(users.id, expertId));
-    if (!expert || expert.role !== "expert" || !expert.active)
+    if (!expert || !expert.roles.includes("expert") || !expert.active)
       throw new CampaignError("Only an active expert can take over an assignment.");
     const eligible = (await eligibleExperts(tx, campaignId, [old.proposalId])).get(old.proposalId)!;
     if (!eligible.some((e) => e.id === expertId)) {

@@ -36,7 +36,7 @@ beforeAll(async () => {
     await createUser(t.db, "cli", {
       email: `rater${n}@test.local`,
       name: `Rater ${n}`,
-      role: "expert",
+      roles: ["expert"],
       password: "long-enough-1",
     });
 });
@@ -159,6 +159,38 @@ describe("campaign launch and conflicts", () => {
     const [p1] = await t.db.execute<{ id: number }>(sql`select id from proposals where external_id = 'P1'`);
     const eligible = (await eligibleExperts(t.db, two.id, [p1.id])).get(p1.id)!;
     expect(eligible.map((e) => e.name)).not.toContain("Rater 3");
+  });
+});
+
+describe("campaign launch and a convener who is also an expert", () => {
+  it("never assigns a proposal to an expert who convenes it, nor offers it to them later", async () => {
+    const both = await createUser(t.db, "cli", {
+      email: "both@test.local",
+      name: "Both Roles",
+      roles: ["expert", "convener"],
+      password: "long-enough-1",
+    });
+    await t.db.execute(sql`insert into convener_assignments (user_id, proposal_id)
+      select ${both.id}, id from proposals where external_id = 'P2'`);
+    const experts = ["rater1@test.local", "rater2@test.local", "both@test.local"];
+    const campaign = await createCampaign(
+      t.db,
+      "cli",
+      campaignSchema.parse({ name: "Convener too", systems: ["sys"], depth: 10, raters: 2, experts }),
+    );
+    await launchCampaign(t.db, "cli", campaign.id);
+    const rows = await t.db.execute<{ proposal: string; email: string }>(sql`
+      select p.external_id as proposal, u.email from campaign_assignments a join proposals p on p.id = a.proposal_id
+      join users u on u.id = a.expert_id where a.campaign_id = ${campaign.id} order by 1, 2`);
+    expect(rows.filter((r) => r.proposal === "P2").map((r) => r.email)).toEqual([
+      "rater1@test.local",
+      "rater2@test.local",
+    ]);
+    // They grade the proposals they do not convene, as any expert.
+    expect(rows.filter((r) => r.email === "both@test.local").length).toBeGreaterThan(0);
+    const [p2] = await t.db.execute<{ id: number }>(sql`select id from proposals where external_id = 'P2'`);
+    const eligible = (await eligibleExperts(t.db, campaign.id, [p2.id])).get(p2.id)!;
+    expect(eligible.map((e) => e.name)).not.toContain("Both Roles");
   });
 });
 

@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../platform/client";
-import { candidates, conflicts, proposals } from "../schema";
+import { candidates, conflicts, convenerAssignments, proposals, users } from "../schema";
 
 /** Every declared conflict by external ids, proposal → candidate → reason (for the offline report). */
 export async function loadConflicts(db: DbOrTx): Promise<Map<string, Map<string, string>>> {
@@ -21,7 +21,8 @@ export async function loadConflicts(db: DbOrTx): Promise<Map<string, Map<string,
  * Per proposal id, the lower-cased addresses of the experts conflicted with it. Experts are users, not
  * candidates; a user is the candidate whose email, or whose external id, is the user's email (the link
  * launch already uses to keep experts off proposals that list them). So a declared conflict of a
- * candidate with a proposal bars the user with that candidate's email or external id.
+ * candidate with a proposal bars the user with that candidate's email or external id. The proposal's own
+ * conveners are barred too, since a person may be a convener and an expert at once.
  */
 export async function conflictedExpertEmails(
   db: DbOrTx,
@@ -36,12 +37,21 @@ export async function conflictedExpertEmails(
     .from(conflicts)
     .innerJoin(candidates, eq(candidates.id, conflicts.candidateId))
     .where(inArray(conflicts.proposalId, proposalIds.concat(-1)));
+  // A person who convenes a proposal is conflicted with it too: they may also hold the expert role.
+  const conveners = await db
+    .select({ proposalId: convenerAssignments.proposalId, email: sql<string>`lower(${users.email})` })
+    .from(convenerAssignments)
+    .innerJoin(users, eq(users.id, convenerAssignments.userId))
+    .where(inArray(convenerAssignments.proposalId, proposalIds.concat(-1)));
   const map = new Map<number, Set<string>>();
+  const add = (proposalId: number, address: string) => {
+    if (!map.has(proposalId)) map.set(proposalId, new Set());
+    map.get(proposalId)!.add(address);
+  };
   for (const r of rows) {
-    if (!map.has(r.proposalId)) map.set(r.proposalId, new Set());
-    const set = map.get(r.proposalId)!;
-    if (r.email) set.add(r.email);
-    set.add(r.externalId);
+    if (r.email) add(r.proposalId, r.email);
+    add(r.proposalId, r.externalId);
   }
+  for (const c of conveners) add(c.proposalId, c.email);
   return map;
 }

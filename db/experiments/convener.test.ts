@@ -39,7 +39,7 @@ beforeAll(async () => {
     await createUser(t.db, "cli", {
       email: "convener@assay.local",
       name: "Cora",
-      role: "convener",
+      roles: ["convener"],
       password: "long-enough-1",
     })
   ).id;
@@ -47,7 +47,7 @@ beforeAll(async () => {
     await createUser(t.db, "cli", {
       email: "other@assay.local",
       name: "Otto",
-      role: "convener",
+      roles: ["convener"],
       password: "long-enough-1",
     })
   ).id;

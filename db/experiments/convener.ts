@@ -478,7 +478,7 @@ export async function assignProposals(db: Db | Tx, pairs: { userId: number; prop
 
 export async function convenerIdsByEmail(db: Db, emails: string[]) {
   const rows = await db
-    .select({ id: users.id, email: users.email, role: users.role })
+    .select({ id: users.id, email: users.email, roles: users.roles })
     .from(users)
     .where(
       inArray(
@@ -486,7 +486,7 @@ export async function convenerIdsByEmail(db: Db, emails: string[]) {
         emails.map((e) => e.toLowerCase()),
       ),
     );
-  return new Map(rows.filter((r) => r.role === "convener").map((r) => [r.email.toLowerCase(), r.id]));
+  return new Map(rows.filter((r) => r.roles.includes("convener")).map((r) => [r.email.toLowerCase(), r.id]));
 }
 
 /** The candidate ids of the convener's open committee on a proposal, in adoption order. */

@@ -39,7 +39,7 @@ beforeAll(async () => {
     await createUser(t.db, "cli", {
       email: "convener@assay.local",
       name: "Cora",
-      role: "convener",
+      roles: ["convener"],
       password: "long-enough-1",
     })
   ).id;

@@ -243,7 +243,7 @@ describe("the admin page and the CLI hand the file's bytes to the check", () => 
     const admin = await createUser(t.db, "cli", {
       email: "admin@test.local",
       name: "admin",
-      role: "admin",
+      roles: ["admin"],
       password: "long-enough-1",
     });
     const form = new FormData();

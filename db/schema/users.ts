@@ -1,5 +1,6 @@
 import {
   boolean,
+  check,
   index,
   integer,
   pgEnum,
@@ -24,14 +25,20 @@ export const users = pgTable(
     id: serial("id").primaryKey(),
     email: text("email").notNull(),
     name: text("name").notNull(),
-    role: roleEnum("role").notNull(),
+    // Any set of roles, at least one (the check below): a convener may also be an expert in their field.
+    roles: roleEnum("roles").array().notNull(),
     // scrypt, "scrypt$N$r$p$salt$hash": the parameters travel with the hash so they can be raised later.
     passwordHash: text("password_hash").notNull(),
+    // Set on a seeded demo account: its password is known to everyone, so the first sign-in must change it.
+    mustChangePassword: boolean("must_change_password").notNull().default(false),
     active: boolean("active").notNull().default(true),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   // Emails are compared case-insensitively: "Ada@X.org" and "ada@x.org" are one account.
-  (t) => [uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`),
+    check("users_roles_not_empty", sql`cardinality(${t.roles}) >= 1`),
+  ],
 );
 
 /** Subjects an expert is competent in; campaign assignment prefers matching experts. */

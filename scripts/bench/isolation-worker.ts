@@ -28,7 +28,7 @@ const { base, stop } = await benchServer(async (url) => {
     await createUser(db, "cli", {
       email: `bench-analyst-${i}@assay.local`,
       name: `Analyst ${i}`,
-      role: "analyst",
+      roles: ["analyst"],
       password: "bench-password-1",
     });
   }

@@ -32,7 +32,7 @@ const { base, stop } = await benchServer(async (url) => {
       await createUser(db, "cli", {
         email: `bench-expert-${i}@assay.local`,
         name: `Bench ${i}`,
-        role: "expert",
+        roles: ["expert"],
         password: "bench-password-1",
       }),
     );

@@ -30,13 +30,13 @@ import { seedDemoDatesAndConflicts } from "./dates-and-conflicts";
 import { seedDemoGold } from "./gold-items";
 
 export const DEMO_PASSWORD = "assay-demo";
-export const demoUsers: { email: string; name: string; role: Role; subjects?: string[] }[] = [
-  { email: "admin@assay.local", name: "Alex Admin", role: "admin" },
-  { email: "analyst@assay.local", name: "Ana Analyst", role: "analyst" },
-  { email: "expert@assay.local", name: "Erin Expert", role: "expert", subjects: ["ml", "neuro"] },
-  { email: "expert2@assay.local", name: "Emil Expert", role: "expert", subjects: ["climate", "ecology"] },
-  { email: "expert3@assay.local", name: "Esra Expert", role: "expert", subjects: ["health", "econ"] },
-  { email: "convener@assay.local", name: "Cora Convener", role: "convener" },
+export const demoUsers: { email: string; name: string; roles: Role[]; subjects?: string[] }[] = [
+  { email: "admin@assay.local", name: "Alex Admin", roles: ["admin"] },
+  { email: "analyst@assay.local", name: "Ana Analyst", roles: ["analyst"] },
+  { email: "expert@assay.local", name: "Erin Expert", roles: ["expert"], subjects: ["ml", "neuro"] },
+  { email: "expert2@assay.local", name: "Emil Expert", roles: ["expert"], subjects: ["climate", "ecology"] },
+  { email: "expert3@assay.local", name: "Esra Expert", roles: ["expert"], subjects: ["health", "econ"] },
+  { email: "convener@assay.local", name: "Cora Convener", roles: ["convener"] },
 ];
 
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
@@ -99,7 +99,7 @@ export async function seedDemo(db: Db, options: DemoOptions = {}): Promise<DemoD
     for (const u of demoUsers) {
       const [user] = await tx
         .insert(users)
-        .values({ email: u.email, name: u.name, role: u.role, passwordHash })
+        .values({ email: u.email, name: u.name, roles: u.roles, passwordHash })
         .onConflictDoNothing()
         .returning({ id: users.id });
       if (user && u.subjects)
@@ -127,7 +127,7 @@ async function seedDemoCampaign(db: Db) {
       .orderBy(proposals.externalId)
       .limit(40)
   ).map((p) => p.externalId);
-  const experts = demoUsers.filter((u) => u.role === "expert").map((u) => u.email);
+  const experts = demoUsers.filter((u) => u.roles.includes("expert")).map((u) => u.email);
   // The demo is loaded by `assay demo` (or a test), so its writes are the CLI's in the audit log.
   const campaign = await createCampaign(
     db,

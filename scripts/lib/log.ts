@@ -63,3 +63,12 @@ export function redactSecrets(text: string): string {
       .replace(/(postgres(?:ql)?:\/\/[^:/@\s]+:)[^@\s]+@/gi, "$1[redacted]@")
   );
 }
+
+/**
+ * One structured line (JSON) for a security event, such as a failed sign-in: what happened, to which
+ * user id, from which address. Callers pass no secret and no email; what they pass is redacted anyway.
+ */
+export function logSecurityEvent(event: string, fields: Record<string, string | number | boolean | null>) {
+  const line = JSON.stringify({ time: new Date().toISOString(), level: "warn", event, ...fields });
+  console.warn(redactSecrets(line));
+}

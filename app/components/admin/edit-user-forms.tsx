@@ -1,6 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { roles } from "../../../scripts/inputs/roles";
+import { useMemo } from "react";
+import { RoleCheckboxes } from "./role-checkboxes";
 import { editUserSchema } from "../../../scripts/inputs/users";
 import { errorAttributes, FieldError, FormErrors } from "~/components/form-parts";
 import { CsrfInput } from "~/security/csrf";
@@ -9,33 +10,42 @@ import { formErrorsOf, parseForm, resultFor, type FormAnswer } from "~/forms/for
 type Answer = FormAnswer | null | undefined;
 
 /** The form of one intent of the user page, checked by the page's schema in the browser and on the server. */
-function useUserForm(id: string, answer: Answer, intent: "update" | "password") {
+function useUserForm(
+  id: string,
+  answer: Answer,
+  intent: "update" | "password",
+  defaultValue?: { roles: string[] },
+) {
   const result = resultFor(answer, intent);
-  const [form] = useForm({
+  const [form, fields] = useForm({
     id,
     lastResult: result,
     onValidate: ({ formData }) => parseForm(formData, editUserSchema),
     shouldValidate: "onBlur",
+    defaultValue,
   });
-  return { form, errors: form.allErrors, formErrors: result ? formErrorsOf(answer) : null };
+  return { form, fields, errors: form.allErrors, formErrors: result ? formErrorsOf(answer) : null };
 }
 
-/** Name, role and subjects of expertise (intent `update`). */
+/** Name, roles and subjects of expertise (intent `update`). */
 export function ProfileForm({
   user,
   subjects,
   subjectIds,
   answer,
 }: {
-  user: { name: string; role: string };
+  user: { name: string; roles: string[] };
   subjects: { id: number; name: string }[];
   subjectIds: number[];
   answer: Answer;
 }) {
-  const { form, errors, formErrors } = useUserForm("edit-user", answer, "update");
+  // One defaultValue object per saved set of roles: a new object each render would reset the boxes.
+  const saved = user.roles.join(",");
+  const defaultValue = useMemo(() => ({ roles: saved.split(",") }), [saved]);
+  const { form, fields, errors, formErrors } = useUserForm("edit-user", answer, "update", defaultValue);
   return (
     <section className="panel">
-      <h2 style={{ marginTop: 0 }}>Profile and role</h2>
+      <h2 style={{ marginTop: 0 }}>Profile and roles</h2>
       <Form method="post" {...getFormProps(form)}>
         <CsrfInput />
         <div className="form-grid">
@@ -50,20 +60,7 @@ export function ProfileForm({
             />
             <FieldError id="edit-name" errors={errors.name} />
           </div>
-          <div>
-            <label htmlFor="edit-role">Role</label>
-            <select
-              id="edit-role"
-              name="role"
-              defaultValue={user.role}
-              {...errorAttributes("edit-role", errors.role)}
-            >
-              {roles.map((r) => (
-                <option key={r}>{r}</option>
-              ))}
-            </select>
-            <FieldError id="edit-role" errors={errors.role} />
-          </div>
+          <RoleCheckboxes field={fields.roles} />
           <div>
             <label htmlFor="edit-subjects">Subjects of expertise (experts)</label>
             <select

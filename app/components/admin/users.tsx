@@ -1,6 +1,6 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { roles } from "../../../scripts/inputs/roles";
+import { RoleCheckboxes } from "./role-checkboxes";
 import { createUserSchema } from "../../../scripts/inputs/users";
 import { FormErrors } from "~/components/form-parts";
 import { TableScroll } from "~/components/table-scroll";
@@ -31,7 +31,7 @@ function SubjectsSelect({
   );
 }
 
-/** The new-user form: name, email, role, an initial password and the subjects of an expert. */
+/** The new-user form: name, email, roles, an initial password and the subjects of an expert. */
 export function NewUserForm({
   subjects,
   answer,
@@ -44,7 +44,7 @@ export function NewUserForm({
     lastResult: answer?.result,
     onValidate: ({ formData }) => parseForm(formData, createUserSchema),
     shouldValidate: "onBlur",
-    defaultValue: { role: "expert" },
+    defaultValue: { roles: ["expert"] },
   });
   return (
     <section className="panel" aria-labelledby="new-user">
@@ -68,17 +68,7 @@ export function NewUserForm({
               {fields.email.errors}
             </p>
           </div>
-          <div>
-            <label htmlFor={fields.role.id}>Role</label>
-            <select {...getSelectProps(fields.role)}>
-              {roles.map((r) => (
-                <option key={r}>{r}</option>
-              ))}
-            </select>
-            <p className="field-error" id={fields.role.errorId}>
-              {fields.role.errors}
-            </p>
-          </div>
+          <RoleCheckboxes field={fields.roles} />
           <div>
             <label htmlFor={fields.password.id}>Initial password</label>
             <input {...getInputProps(fields.password, { type: "password" })} autoComplete="new-password" />
@@ -107,7 +97,7 @@ export function UsersTable({
   users,
   q,
 }: {
-  users: { id: number; name: string; email: string; role: string; active: boolean }[];
+  users: { id: number; name: string; email: string; roles: string[]; active: boolean }[];
   q: string;
 }) {
   return (
@@ -117,7 +107,7 @@ export function UsersTable({
           <tr>
             <th>Name</th>
             <th>Email</th>
-            <th>Role</th>
+            <th>Roles</th>
             <th>Status</th>
           </tr>
         </thead>
@@ -135,7 +125,7 @@ export function UsersTable({
                   <Link to={`/admin/users/${u.id}`}>{u.name}</Link>
                 </td>
                 <td>{u.email}</td>
-                <td>{u.role}</td>
+                <td>{u.roles.join(", ")}</td>
                 <td>{u.active ? "active" : <span className="badge inactive">deactivated</span>}</td>
               </tr>
             ))

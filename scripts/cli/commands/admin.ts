@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import password from "@inquirer/password";
 import { createUserSchema } from "../../inputs/users";
-import { createUser, DuplicateEmailError } from "../../../db/accounts/users";
+import { createUser, DuplicateEmailError, WeakPasswordError } from "../../../db/accounts/users";
 import { withDatabase } from "../database";
 import { CliError } from "../errors";
 
@@ -25,7 +25,7 @@ export function registerAdmin(program: Command) {
       let secret: string;
       if (options.passwordStdin) secret = await readStdin();
       else if (process.stdin.isTTY) {
-        secret = await password({ message: "Password (at least 10 characters):", mask: "*" });
+        secret = await password({ message: "Password (at least 12 characters):", mask: "*" });
         const again = await password({ message: "Repeat it:", mask: "*" });
         if (again !== secret) throw new CliError("The two passwords differ; nothing was created.");
       } else
@@ -33,7 +33,7 @@ export function registerAdmin(program: Command) {
       const parsed = createUserSchema.safeParse({
         email: options.email,
         name: options.name,
-        role: "admin",
+        roles: ["admin"],
         password: secret,
       });
       if (!parsed.success) {
@@ -43,6 +43,8 @@ export function registerAdmin(program: Command) {
       const user = await withDatabase((db) =>
         createUser(db, "cli", parsed.data).catch((error) => {
           if (error instanceof DuplicateEmailError) throw new CliError(error.message);
+          if (error instanceof WeakPasswordError)
+            throw new CliError(`${error.message} Nothing was created.`, 2);
           throw error;
         }),
       );

@@ -19,7 +19,7 @@ export function registerDemo(program: Command) {
       });
       console.log(`Loaded ${summary}.`);
       console.log(
-        `Demo logins (password "${DEMO_PASSWORD}"): ${demoUsers.map((u) => `${u.email} (${u.role})`).join(", ")}.`,
+        `Demo logins (password "${DEMO_PASSWORD}"): ${demoUsers.map((u) => `${u.email} (${u.roles.join(", ")})`).join(", ")}.`,
       );
     });
 }
