@@ -45,7 +45,7 @@ export async function benchServer(prepare: (url: string) => Promise<void>) {
       i++
     )
       await new Promise((r) => setTimeout(r, 200));
-    return { base, databaseUrl: pg.url, stop };
+    return { base, databaseUrl: pg.url, stop, pid: server.pid! };
   } catch (error) {
     await stop();
     throw error;
