@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { createDb } from "../../db/platform/client";
 import { createUser } from "../../db/accounts/users";
+import { importFile } from "../../db/import";
 import { createApiKey, createExperiment, setExperimentStatus } from "../../db/experiments/experiments";
 import { experimentSchema } from "../inputs/experiments";
 import { benchServer } from "./server";
@@ -24,6 +25,7 @@ const { base, stop, pid } = await benchServer(async (url) => {
     role: "admin",
     password: "bench-password-1",
   });
+  await importFile(db, "cli", "systems", "key,name\nbaseline,Baseline\nchallenger,Challenger", "csv");
   const arms = [
     { key: "A", system: "baseline", weight: 0.5 },
     { key: "B", system: "challenger", weight: 0.5 },
