@@ -32,7 +32,7 @@ export async function benchServer(prepare: (url: string) => Promise<void>) {
         SESSION_SECRET: "bench-secret-bench-secret-bench-secret",
         NODE_ENV: "production",
       },
-      stdio: "ignore",
+      stdio: process.env.BENCH_SERVER_LOG ? ["ignore", "inherit", "inherit"] : "ignore",
     });
     const base = `http://127.0.0.1:${port}`;
     for (
