@@ -145,6 +145,7 @@ async function readAndWrite(
     totalErrors: errors.total,
   });
   let rows = 0;
+  let bytesBefore = 0;
   let columns: string[] | null = null;
   for await (const block of readRecords(source, format)) {
     signal?.throwIfAborted();
@@ -167,8 +168,16 @@ async function readAndWrite(
       found.push(...batchErrors);
       if (errors.total + found.length === 0) addCounts(counts, await writer.write(tx, prepared, state));
       signal?.throwIfAborted();
+      // Per batch, not per block: a 1 MB block of short rows is 18 batches, too long to show nothing.
+      const share = Math.min(1, (i + BATCH) / block.records.length);
+      onProgress({
+        rowsRead: rows - block.records.length + Math.min(i + BATCH, block.records.length),
+        errors: errors.total + found.length,
+        bytesRead: Math.round(bytesBefore + (block.bytesRead - bytesBefore) * share),
+      });
     }
     errors.add(found);
+    bytesBefore = block.bytesRead;
     onProgress({ rowsRead: rows, errors: errors.total, bytesRead: block.bytesRead });
   }
   const problem = rows === 0 ? columnProblem(entity, columns ?? []) : null;
