@@ -66,5 +66,60 @@ test("the upload form says what is missing", async ({ page }) => {
   await signIn(page, demoLogin.admin);
   await page.goto("/admin/import");
   await page.getByRole("button", { name: "Import" }).click();
-  await expect(page.getByText("Choose a CSV or JSONL file to import")).toBeVisible();
+  await expect(page.getByText("Choose a CSV or JSONL file to import.")).toBeVisible();
 });
+
+/** A candidates CSV of `n` rows, made in the test (the big one is what makes an import take a while). */
+const candidates = (n: number, from = 0) => ({
+  name: `candidates-${n}.csv`,
+  mimeType: "text/csv",
+  buffer: Buffer.from(
+    ["external_id,name", ...Array.from({ length: n }, (_, i) => `E2E-${from + i},Person ${from + i}`)].join(
+      "\n",
+    ),
+  ),
+});
+
+for (const viewport of [
+  { width: 1440, height: 900 },
+  { width: 390, height: 844 },
+]) {
+  test.describe(`at ${viewport.width} px`, () => {
+    test.use({ viewport });
+
+    test("the page keeps what the file holds, says 1 row, and a long import shows progress and cancels", async ({
+      page,
+    }) => {
+      await signIn(page, demoLogin.admin);
+      await page.goto("/admin/import");
+      const entity = page.getByLabel("What the file holds");
+      await entity.selectOption("candidates");
+      const first = viewport.width * 10;
+      await page.getByLabel("File (.csv or .jsonl)").setInputFiles(candidates(1, first));
+      await page.getByRole("button", { name: "Import" }).click();
+      await expect(page.getByRole("status")).toContainText("1 row of candidates: 1 added");
+      await expect(entity).toHaveValue("candidates");
+
+      // The next import right after a success: no raw enum, the old notice replaced.
+      await page.getByLabel("File (.csv or .jsonl)").setInputFiles(candidates(1, first));
+      await page.getByRole("button", { name: "Import" }).click();
+      await expect(page.getByRole("status")).toContainText(
+        "1 row of candidates: 0 added, 0 updated, 1 unchanged",
+      );
+      await expect(page.getByText(/must be one of/)).toHaveCount(0);
+
+      await page.getByLabel("File (.csv or .jsonl)").setInputFiles(candidates(300_000, first + 1));
+      await page.getByRole("button", { name: "Import" }).click();
+      const progress = page.getByRole("region", { name: /^Importing candidates-300000.csv/ });
+      await expect(progress.getByRole("status")).toContainText(
+        /[\d,]+ rows read \(\d+% of the file\), 0 problems so far/,
+      );
+      await progress.getByRole("button", { name: "Cancel import" }).click();
+      await expect(page.getByRole("alert")).toContainText(
+        /The import of candidates-300000.csv was cancelled after [\d,]+ rows?: nothing was written/,
+      );
+      await page.goto(`/admin/candidates?q=E2E-${first + 1}`);
+      await expect(page.getByText(`E2E-${first + 1}`, { exact: true })).toHaveCount(0);
+    });
+  });
+}

@@ -17,6 +17,8 @@ export interface ServerTableProps<T> {
   searchLabel?: string;
   empty: string;
   caption: string;
+  /** Keyset cursors of the next and previous pages, where the list pages by keyset (any depth is fast). */
+  cursors?: { next: string | null; prev: string | null };
 }
 
 /**
@@ -35,6 +37,7 @@ export function ServerTable<T>({
   searchLabel,
   empty,
   caption,
+  cursors,
 }: ServerTableProps<T>) {
   const [params] = useSearchParams();
   const pageCount = Math.max(1, Math.ceil(total / size));
@@ -52,8 +55,17 @@ export function ServerTable<T>({
   });
   const withParams = (change: Record<string, string>) => {
     const next = new URLSearchParams(params);
+    // A cursor belongs to one page of one order: any other change starts from a page number again.
+    next.delete("after");
+    next.delete("before");
     for (const [k, v] of Object.entries(change)) next.set(k, v);
     return `?${next.toString()}`;
+  };
+  // The neighbouring pages go by cursor where there is one, so paging on stays fast at any depth.
+  const pageHref = (p: number) => {
+    const cursor = p === page + 1 ? cursors?.next : p === page - 1 ? cursors?.prev : null;
+    const key = p === page + 1 ? "after" : "before";
+    return withParams(cursor ? { page: String(p), [key]: cursor } : { page: String(p) });
   };
   return (
     <div>
@@ -90,12 +102,7 @@ export function ServerTable<T>({
           </tbody>
         </table>
       </TableScroll>
-      <LinkPager
-        label="Pages"
-        page={page}
-        pageCount={pageCount}
-        href={(p) => withParams({ page: String(p) })}
-      />
+      <LinkPager label="Pages" page={page} pageCount={pageCount} href={pageHref} />
     </div>
   );
 }

@@ -7,15 +7,16 @@ import { candidateSortable } from "../../scripts/inputs/sortable";
 import { ServerTable } from "~/components/data-table";
 import { requireAdmin } from "~/security/auth.server";
 import { getDb } from "~/utils/db.server";
-import { parseListing } from "~/utils/listing";
+import { pageCursors, parseListing } from "~/utils/listing";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 
 export const meta: MetaFunction = () => [{ title: "Candidates · Assay" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const listing = parseListing(request, candidateSortable, "externalId");
-  return json({ listing, ...(await listCandidates(getDb(), listing)) });
+  const { after, before, ...listing } = parseListing(request, candidateSortable, "externalId");
+  const { rows, total, cursors } = await listCandidates(getDb(), { ...listing, after, before });
+  return json({ listing, rows, total, cursors: pageCursors(listing, total, cursors) });
 }
 
 type Row = Awaited<ReturnType<typeof listCandidates>>["rows"][number];
@@ -28,7 +29,7 @@ const columns: ColumnDef<Row, unknown>[] = [
 ];
 
 export default function Candidates() {
-  const { listing, rows, total } = useLoaderData<typeof loader>();
+  const { listing, rows, total, cursors } = useLoaderData<typeof loader>();
   return (
     <>
       <h1>Candidates</h1>
@@ -37,6 +38,7 @@ export default function Candidates() {
         rows={rows}
         total={total}
         {...listing}
+        cursors={cursors}
         sortable={[...candidateSortable]}
         searchLabel="Search id, name, affiliation or expertise"
         caption="Candidates"

@@ -1,23 +1,39 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
-import { importFile, type ImportResult } from "~/data/import.server";
-import { detectFormat } from "~/data/import.server";
-import { importUploadSchema, MAX_UPLOAD_BYTES } from "~/schemas/import";
+import {
+  cancelImportJob,
+  importJob,
+  runningImportJob,
+  startUploadImport,
+  type ImportJobStatus,
+} from "~/data/import.server";
+import { importCancelSchema, importUploadSchema, MAX_UPLOAD_BYTES } from "~/schemas/import";
 import { requireAdmin } from "~/security/auth.server";
-import { getDb } from "~/utils/db.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
-import { ImportColumns, ImportForm, ImportOutcome } from "~/components/admin/import-parts";
+import { ImportColumns, ImportForm, ImportJobPanel } from "~/components/admin/import-parts";
 import { parseForm } from "~/forms/forms";
 import { answer } from "~/forms/forms.server";
+import { plural } from "~/utils/format";
 
 export const meta: MetaFunction = () => [{ title: "Import · Assay" }];
 
 const SHOWN_ERRORS = 500;
 
+/** A job as the page shows it: the first problems only (the count says how many in all). */
+function shown(job: ImportJobStatus): ImportJobStatus {
+  const result = job.result;
+  return result && !result.ok
+    ? { ...job, result: { ...result, errors: result.errors.slice(0, SHOWN_ERRORS) } }
+    : job;
+}
+
+/** `?job=<id>`: how far the admin's import has got (the page polls it while it runs). */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
-  return json({});
+  const admin = await requireAdmin(request);
+  const id = new URL(request.url).searchParams.get("job");
+  const job = id ? importJob(id, admin.id) : null;
+  return json({ job: job ? shown(job) : null });
 }
 
 // The CSRF guard (csrf.server.ts) checks the admin before it reads an upload, and refuses one past the limit.
@@ -28,28 +44,43 @@ export const bodyLimitMessage =
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const submission = parseForm(await request.formData(), importUploadSchema);
-  if (submission.status !== "success") return answer(submission, null, { status: 400 }, { report: null });
+  const form = await request.formData();
+  if (form.get("intent") === "cancel") {
+    const submission = parseForm(form, importCancelSchema);
+    if (submission.status !== "success") return answer(submission, "cancel", { status: 400 }, { job: null });
+    if (!cancelImportJob(submission.value.job, admin.id))
+      return answer(
+        submission,
+        "cancel",
+        { status: 409, formErrors: ["This import has already ended, or is not yours to cancel."] },
+        { job: null },
+      );
+    return answer(
+      submission,
+      "cancel",
+      { done: "Cancelling: nothing of the file will be written." },
+      { job: null },
+    );
+  }
+  const submission = parseForm(form, importUploadSchema);
+  if (submission.status !== "success") return answer(submission, "import", { status: 400 }, { job: null });
+  const running = runningImportJob();
+  if (running)
+    return answer(
+      submission,
+      "import",
+      {
+        status: 409,
+        formErrors: [
+          `Another import (${running.fileName}, ${plural(running.rowsRead, "row")} read so far) is running: wait for it to end or cancel it.`,
+        ],
+      },
+      { job: null },
+    );
   const { entity, file } = submission.value;
-  // Bytes, not file.text(): that would replace what is not UTF-8 instead of letting the import refuse it.
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  const result = await importFile(getDb(), admin, entity, bytes, detectFormat(file.name, bytes), {
-    fileName: file.name,
-  });
-  const shown: ImportResult & { fileName: string; totalErrors: number } = result.ok
-    ? { ...result, fileName: file.name, totalErrors: 0 }
-    : {
-        ...result,
-        errors: result.errors.slice(0, SHOWN_ERRORS),
-        fileName: file.name,
-        totalErrors: result.errors.length,
-      };
-  return answer(
-    submission,
-    null,
-    { status: result.ok ? 200 : 400, resetForm: result.ok },
-    { report: shown as typeof shown | null },
-  );
+  const job = shown(await startUploadImport(admin, entity, file));
+  const status = job.state === "running" ? 202 : job.state === "done" ? 200 : 400;
+  return answer(submission, "import", { status }, { job });
 }
 
 export default function ImportPage() {
@@ -63,7 +94,7 @@ export default function ImportPage() {
         systems, lists, gold.
       </p>
       <ImportForm answer={data} />
-      <ImportOutcome result={data?.report} />
+      <ImportJobPanel started={data?.intent === "import" ? data.job : null} />
       <ImportColumns />
     </>
   );

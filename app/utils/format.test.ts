@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   formatCi,
   formatCount,
+  plural,
   formatDifference,
   formatLift,
   formatNumber,
@@ -199,5 +200,14 @@ describe("rowMeasure: the every-figure rows' names", () => {
       isDifference: true,
     });
     expect(rowMeasure("Success@10")).toMatchObject({ label: "HR@10", isDifference: false });
+  });
+});
+
+describe("plural", () => {
+  it("agrees the noun with the count, with thousands separators", () => {
+    expect(plural(1, "row")).toBe("1 row");
+    expect(plural(0, "row")).toBe("0 rows");
+    expect(plural(12345, "row")).toBe("12,345 rows");
+    expect(plural(2, "entry", "entries")).toBe("2 entries");
   });
 });

@@ -133,3 +133,11 @@ export function verdictByP(
   if (missing(difference) || missing(p) || p >= alpha || difference === 0) return "inconclusive";
   return difference > 0 === (direction === "higher") ? "better" : "worse";
 }
+
+/**
+ * A count and its noun, agreeing ("1 row", "2 rows", "12,345 rows"): the one place a page puts a
+ * number before a word. `many` is for nouns whose plural is not the word plus "s".
+ */
+export function plural(n: number, word: string, many = `${word}s`): string {
+  return `${formatCount(n)} ${n === 1 ? word : many}`;
+}

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../platform/client";
 import { candidates, goldMembers, listItems, proposals, rankedLists, subjects, systems } from "../schema";
 
@@ -53,7 +53,22 @@ export async function listProposals(db: DbOrTx, page: Page) {
   return { rows, total };
 }
 
-export async function listCandidates(db: DbOrTx, page: Page) {
+/**
+ * Where a page starts: after (next page) or before (previous page) the row with this sort value and
+ * id, as the URL's cursor carries it. A page from a cursor reads only its own rows, at any depth.
+ */
+export interface Cursor {
+  after?: [string, number];
+  before?: [string, number];
+}
+
+/**
+ * A page of candidates, in two steps so a deep page stays fast: first the page's ids, by keyset from
+ * a cursor (no OFFSET) or, for a page asked by number, by an offset over the sort column alone; then
+ * those rows' details and list counts (a count per skipped row was what made `?page=1000` take 101 s).
+ * Sorting by the list count needs every row's count, so that sort pages by offset as before.
+ */
+export async function listCandidates(db: DbOrTx, page: Page & Cursor) {
   const pattern = `%${page.q}%`;
   const where = page.q
     ? or(
@@ -66,29 +81,73 @@ export async function listCandidates(db: DbOrTx, page: Page) {
   // Written with table names: in a select without joins drizzle leaves columns unqualified, and the
   // inner table would capture "id".
   const listed = sql<number>`(select count(*)::int from list_items li where li.candidate_id = "candidates"."id")`;
-  const sortColumn =
-    { externalId: candidates.externalId, name: candidates.name, affiliation: candidates.affiliation, listed }[
-      page.sort
-    ] ?? candidates.externalId;
-  const rows = await db
-    .select({
-      id: candidates.id,
-      externalId: candidates.externalId,
-      name: candidates.name,
-      affiliation: candidates.affiliation,
-      keywords: candidates.keywords,
-      listed,
-    })
+  const keyed = {
+    externalId: candidates.externalId,
+    name: candidates.name,
+    affiliation: candidates.affiliation,
+  }[page.sort];
+  const sortColumn = keyed ?? (page.sort === "listed" ? listed : candidates.externalId);
+  const cursor = keyed ? (page.after ?? page.before) : undefined;
+  const backwards = Boolean(keyed && !page.after && page.before);
+  // Reading backwards (the previous page) flips the order, then the rows are put back.
+  const dir = backwards ? (page.dir === "asc" ? "desc" : "asc") : page.dir;
+  const from = cursor
+    ? keysetCondition(keyed!, candidates.id, cursor, dir, backwards, page.sort === "externalId")
+    : undefined;
+  const ids = await db
+    .select({ id: candidates.id, key: sql<string>`${sortColumn}::text` })
     .from(candidates)
-    .where(where)
-    .orderBy(order(sortColumn, page.dir), asc(candidates.id))
+    .where(and(where, from))
+    .orderBy(order(sortColumn, dir), backwards ? desc(candidates.id) : asc(candidates.id))
     .limit(page.size)
-    .offset((page.page - 1) * page.size);
+    .offset(cursor ? 0 : (page.page - 1) * page.size);
+  if (backwards) ids.reverse();
+  const details = ids.length
+    ? await db
+        .select({
+          id: candidates.id,
+          externalId: candidates.externalId,
+          name: candidates.name,
+          affiliation: candidates.affiliation,
+          keywords: candidates.keywords,
+          listed,
+        })
+        .from(candidates)
+        .where(
+          inArray(
+            candidates.id,
+            ids.map((r) => r.id),
+          ),
+        )
+    : [];
+  const byId = new Map(details.map((d) => [d.id, d]));
+  const rows = ids.map((r) => byId.get(r.id)!);
   const [{ total }] = await db
     .select({ total: sql<number>`count(*)::int` })
     .from(candidates)
     .where(where);
-  return { rows, total };
+  const edge = (r: (typeof ids)[number] | undefined) =>
+    keyed && r ? ([r.key, r.id] as [string, number]) : null;
+  return { rows, total, cursors: { first: edge(ids[0]), last: edge(ids[ids.length - 1]) } };
+}
+
+/**
+ * Rows past `[value, id]` in the order read (`dir` is the column's direction as read; ties go by id,
+ * ascending forwards and descending backwards): a unique column needs no tie-break, so its index
+ * serves the condition alone.
+ */
+function keysetCondition(
+  column: AnyColumn,
+  id: AnyColumn,
+  [value, lastId]: [string, number],
+  dir: "asc" | "desc",
+  backwards: boolean,
+  unique: boolean,
+) {
+  const past = dir === "asc" ? sql`${column} > ${value}` : sql`${column} < ${value}`;
+  if (unique) return past;
+  const tie = backwards ? sql`${id} < ${lastId}` : sql`${id} > ${lastId}`;
+  return or(past, and(eq(column, value), tie));
 }
 
 export async function listSystems(db: DbOrTx) {

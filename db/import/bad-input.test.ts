@@ -260,10 +260,11 @@ describe("the admin page and the CLI hand the file's bytes to the check", () => 
     });
     const response = await action({ request, params: {}, context: { cspNonce: "", ip: "127.0.0.1" } });
     expect(response.status).toBe(400);
-    const body = (await response.json()) as {
-      report: { ok: boolean; errors: { line: number; message: string }[] };
+    const body = (await response.json()) as unknown as {
+      job: { state: string; result: { ok: boolean; errors: { line: number; message: string }[] } };
     };
-    expect(body.report).toMatchObject({
+    expect(body.job.state).toBe("refused");
+    expect(body.job.result).toMatchObject({
       ok: false,
       errors: [{ line: 2, message: expect.stringMatching(/not valid UTF-8/) }],
     });

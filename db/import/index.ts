@@ -12,13 +12,8 @@ import {
   subjects,
   systems,
 } from "../schema";
-import {
-  decodeImportBytes,
-  parseImportFile,
-  type FileFormat,
-  type RowError,
-  type SourceRecord,
-} from "./parse";
+import { type FileFormat, type RowError, type SourceRecord } from "./parse";
+import { ImportFileError, readRecords } from "./read";
 import { assignProposals, convenerIdsByEmail } from "../experiments/convener";
 import { importSchemas, requiredColumns, type ImportEntity } from "../../scripts/inputs/import-rows";
 import { truthWriter } from "./truth";
@@ -33,11 +28,28 @@ export interface ImportCounts {
 
 export type ImportResult =
   | { ok: true; entity: ImportEntity; rows: number; counts: ImportCounts }
-  | { ok: false; entity: ImportEntity; rows: number; errors: RowError[] };
+  | { ok: false; entity: ImportEntity; rows: number; errors: RowError[]; totalErrors: number };
 
+/** A writer's progress within a phase (list items written of all). */
 export type Progress = (phase: string, done: number, total: number) => void;
 
+/** How far an import has read: rows so far, problems so far, and bytes of the file consumed. */
+export interface ImportProgress {
+  rowsRead: number;
+  errors: number;
+  bytesRead: number;
+}
+
+export interface ImportOptions {
+  fileName?: string;
+  onProgress?: (progress: ImportProgress) => void;
+  /** Aborting ends the import at the next batch, and its transaction rolls back: nothing is written. */
+  signal?: AbortSignal;
+}
+
 const BATCH = 5000;
+/** Problems kept to show (the first by line); beyond them only their number is kept, so a file of bad rows stays cheap. */
+export const KEPT_ERRORS = 1000;
 
 /**
  * Imports one file of one entity: every row is validated (shape, then references and duplicates
@@ -52,53 +64,166 @@ export async function importFile(
   entity: ImportEntity,
   content: string | Uint8Array,
   format: FileFormat,
-  { fileName = "", onProgress = () => {} }: { fileName?: string; onProgress?: Progress } = {},
+  options: ImportOptions = {},
 ): Promise<ImportResult> {
-  const decoded = typeof content === "string" ? { text: content } : decodeImportBytes(content);
-  if ("error" in decoded) return { ok: false, entity, rows: 0, errors: [decoded.error] };
-  const parsed = parseImportFile(decoded.text, format);
-  const errors: RowError[] = [...parsed.errors];
-  const missing = requiredColumns[entity].filter((c) => !parsed.columns.includes(c));
-  const known = Object.keys(importSchemas[entity].shape);
-  const unknown = format === "csv" ? parsed.columns.filter((c) => !known.includes(c)) : [];
-  if (missing.length > 0 || unknown.length > 0) {
-    const parts = [
-      missing.length ? `missing column${missing.length > 1 ? "s" : ""} ${missing.join(", ")}` : "",
-      unknown.length
-        ? `unknown column${unknown.length > 1 ? "s" : ""} ${unknown.join(", ")} (expected ${known.join(", ")})`
-        : "",
-    ].filter(Boolean);
-    if (format === "csv" || parsed.records.length === 0) {
-      return {
-        ok: false,
-        entity,
-        rows: parsed.records.length,
-        errors: [{ line: 1, message: parts.join("; ") }, ...errors],
-      };
-    }
+  return importStream(db, actor, entity, [content], format, options);
+}
+
+/** Thrown out of the import's transaction to roll it back when the file has a bad row. */
+class NothingWritten extends Error {
+  constructor(readonly result: ImportResult) {
+    super("nothing written");
   }
-  if (parsed.records.length === 0 && errors.length === 0) {
-    return { ok: false, entity, rows: 0, errors: [{ line: 1, message: "the file has no rows" }] };
-  }
-  const rows = validateRows(entity, parsed.records, errors);
-  onProgress("validated", parsed.records.length, parsed.records.length);
-  const writer = writers[entity] as Writer<unknown>;
-  const prepared = await writer.resolve(db, rows as never[], errors);
-  if (errors.length > 0) {
-    errors.sort((a, b) => a.line - b.line);
-    return { ok: false, entity, rows: parsed.records.length, errors };
-  }
-  const counts = await db.transaction(async (tx) => {
-    const written = await writer.write(tx, prepared, onProgress);
-    await recordAudit(tx, actor, "data.import", entity, {
-      file: fileName,
-      format,
-      rows: parsed.records.length,
-      ...written,
+}
+
+/**
+ * `importFile` over a stream of chunks, in memory bounded by a batch (plus, per row, the keys that
+ * find repeats, and for lists the items until their lists are replaced): rows are read, validated and
+ * written batch by batch inside one transaction, which rolls back if any row anywhere is bad, or if
+ * `signal` aborts.
+ */
+export async function importStream(
+  db: Db,
+  actor: AuditActor,
+  entity: ImportEntity,
+  chunks: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>,
+  format: FileFormat,
+  options: ImportOptions = {},
+): Promise<ImportResult> {
+  const source = Symbol.asyncIterator in chunks ? chunks : toAsync(chunks);
+  try {
+    return await db.transaction(async (tx) => {
+      const outcome = await readAndWrite(tx, entity, source, format, options);
+      if (!outcome.ok) throw new NothingWritten(outcome);
+      await recordAudit(tx, actor, "data.import", entity, {
+        file: options.fileName ?? "",
+        format,
+        rows: outcome.rows,
+        ...outcome.counts,
+      });
+      return outcome;
     });
-    return written;
+  } catch (error) {
+    if (error instanceof NothingWritten) return error.result;
+    if (error instanceof ImportFileError)
+      return { ok: false, entity, rows: 0, errors: [error.error], totalErrors: 1 };
+    throw error;
+  }
+}
+
+async function* toAsync<T>(items: Iterable<T>) {
+  yield* items;
+}
+
+/** The first problems by line, and how many there were in all. */
+class ErrorList {
+  kept: RowError[] = [];
+  total = 0;
+  add(errors: RowError[]) {
+    this.total += errors.length;
+    if (this.kept.length < KEPT_ERRORS)
+      this.kept.push(...errors.sort((a, b) => a.line - b.line).slice(0, KEPT_ERRORS - this.kept.length));
+  }
+}
+
+async function readAndWrite(
+  tx: Tx,
+  entity: ImportEntity,
+  source: AsyncIterable<Uint8Array | string>,
+  format: FileFormat,
+  { onProgress = () => {}, signal }: ImportOptions,
+): Promise<ImportResult> {
+  const writer = writers[entity] as Writer<unknown>;
+  const state = new ImportState();
+  const errors = new ErrorList();
+  const counts: ImportCounts = { added: 0, updated: 0, unchanged: 0 };
+  const failed = (rows: number): ImportResult => ({
+    ok: false,
+    entity,
+    rows,
+    errors: errors.kept,
+    totalErrors: errors.total,
   });
-  return { ok: true, entity, rows: parsed.records.length, counts };
+  let rows = 0;
+  let bytesBefore = 0;
+  let columns: string[] | null = null;
+  for await (const block of readRecords(source, format)) {
+    signal?.throwIfAborted();
+    if (format === "csv" && columns === null && block.columns) {
+      columns = block.columns;
+      const problem = columnProblem(entity, columns);
+      if (problem) {
+        errors.add([problem, ...block.errors]);
+        return failed(block.records.length);
+      }
+    }
+    if (format === "jsonl") columns = block.columns;
+    rows += block.records.length;
+    const found = [...block.errors];
+    for (let i = 0; i < block.records.length; i += BATCH) {
+      const batchErrors: RowError[] = [];
+      const valid = validateRows(entity, block.records.slice(i, i + BATCH), batchErrors);
+      // The transaction reads what it wrote from earlier batches; a Tx answers every query a Db does.
+      const prepared = await writer.resolve(tx as unknown as Db, valid as never[], batchErrors, state);
+      found.push(...batchErrors);
+      if (errors.total + found.length === 0) addCounts(counts, await writer.write(tx, prepared, state));
+      signal?.throwIfAborted();
+      // Per batch, not per block: a 1 MB block of short rows is 18 batches, too long to show nothing.
+      const share = Math.min(1, (i + BATCH) / block.records.length);
+      onProgress({
+        rowsRead: rows - block.records.length + Math.min(i + BATCH, block.records.length),
+        errors: errors.total + found.length,
+        bytesRead: Math.round(bytesBefore + (block.bytesRead - bytesBefore) * share),
+      });
+    }
+    errors.add(found);
+    bytesBefore = block.bytesRead;
+    onProgress({ rowsRead: rows, errors: errors.total, bytesRead: block.bytesRead });
+  }
+  const problem = rows === 0 ? columnProblem(entity, columns ?? []) : null;
+  if (problem) {
+    errors.kept.unshift(problem); // the file's problem comes before its lines'
+    errors.total++;
+  }
+  if (rows === 0 && errors.total === 0) errors.add([{ line: 1, message: "the file has no rows" }]);
+  if (errors.total > 0) return failed(rows);
+  if (writer.finish) addCounts(counts, await writer.finish(tx, state));
+  return { ok: true, entity, rows, counts };
+}
+
+/** Missing required columns, or (CSV) columns the entity does not have, as the file's first problem. */
+function columnProblem(entity: ImportEntity, columns: string[]): RowError | null {
+  const missing = requiredColumns[entity].filter((c) => !columns.includes(c));
+  const known = Object.keys(importSchemas[entity].shape);
+  const unknown = columns.filter((c) => !known.includes(c));
+  const parts = [
+    missing.length ? `missing column${missing.length > 1 ? "s" : ""} ${missing.join(", ")}` : "",
+    unknown.length
+      ? `unknown column${unknown.length > 1 ? "s" : ""} ${unknown.join(", ")} (expected ${known.join(", ")})`
+      : "",
+  ].filter(Boolean);
+  return parts.length ? { line: 1, message: parts.join("; ") } : null;
+}
+
+function addCounts(total: ImportCounts, more: ImportCounts) {
+  total.added += more.added;
+  total.updated += more.updated;
+  total.unchanged += more.unchanged;
+  if (more.removed !== undefined) total.removed = (total.removed ?? 0) + more.removed;
+  if (more.listsAdded !== undefined) total.listsAdded = (total.listsAdded ?? 0) + more.listsAdded;
+}
+
+/** What a writer keeps from batch to batch of one import: the first line of each key, for repeats. */
+export class ImportState {
+  private maps = new Map<string, Map<string, number>>();
+  lists = new Map<string, PreparedList>();
+  /** The protocol each system's lists answer, from its first row that names one. */
+  protocols = new Map<string, string>();
+  seen(name: string): Map<string, number> {
+    let map = this.maps.get(name);
+    if (!map) this.maps.set(name, (map = new Map()));
+    return map;
+  }
 }
 
 export type Row<E extends ImportEntity> = z.infer<(typeof importSchemas)[E]> & { line: number };
@@ -119,9 +244,15 @@ function validateRows<E extends ImportEntity>(
   return rows;
 }
 
+/**
+ * One entity's import, called batch by batch: `resolve` checks a batch's rows against the database and
+ * the rows before them (`state`), `write` writes a batch while the file has no problem yet, and
+ * `finish`, if any, writes what has to wait for the whole file.
+ */
 export interface Writer<P> {
-  resolve(db: Db, rows: never[], errors: RowError[]): Promise<P>;
-  write(tx: Tx, prepared: P, onProgress: Progress): Promise<ImportCounts>;
+  resolve(db: Db, rows: never[], errors: RowError[], state: ImportState): Promise<P>;
+  write(tx: Tx, prepared: P, state: ImportState): Promise<ImportCounts>;
+  finish?(tx: Tx, state: ImportState): Promise<ImportCounts>;
 }
 
 async function idMap(db: Db, table: typeof proposals | typeof candidates, ids: string[]) {
@@ -143,8 +274,8 @@ export function flagDuplicates<T extends { line: number }>(
   keyOf: (row: T) => string,
   describe: (row: T) => string,
   errors: RowError[],
+  first = new Map<string, number>(),
 ) {
-  const first = new Map<string, number>();
   for (const row of rows) {
     const key = keyOf(row);
     const seen = first.get(key);
@@ -163,12 +294,13 @@ function tally(returned: { inserted: boolean }[], total: number): ImportCounts {
 const insertedFlag = sql<boolean>`(xmax = 0)`;
 
 const subjectsWriter: Writer<Row<"subjects">[]> = {
-  async resolve(_db, rows: Row<"subjects">[], errors) {
+  async resolve(_db, rows: Row<"subjects">[], errors, state) {
     flagDuplicates(
       rows,
       (r) => r.key,
       (r) => `subject ${r.key}`,
       errors,
+      state.seen("d1"),
     );
     return rows;
   },
@@ -188,12 +320,13 @@ const subjectsWriter: Writer<Row<"subjects">[]> = {
 
 type ProposalPrepared = { rows: Row<"proposals">[]; subjectIds: Map<string, number> };
 const proposalsWriter: Writer<ProposalPrepared> = {
-  async resolve(db, rows: Row<"proposals">[], errors) {
+  async resolve(db, rows: Row<"proposals">[], errors, state) {
     flagDuplicates(
       rows,
       (r) => r.external_id,
       (r) => `proposal ${r.external_id}`,
       errors,
+      state.seen("d2"),
     );
     const all = await db.select({ id: subjects.id, key: subjects.key }).from(subjects);
     const subjectIds = new Map(all.map((s) => [s.key, s.id]));
@@ -203,7 +336,7 @@ const proposalsWriter: Writer<ProposalPrepared> = {
     }
     return { rows, subjectIds };
   },
-  async write(tx, { rows, subjectIds }, onProgress) {
+  async write(tx, { rows, subjectIds }) {
     const returned: { inserted: boolean }[] = [];
     for (let i = 0; i < rows.length; i += BATCH) {
       const values = rows.slice(i, i + BATCH).map((r) => ({
@@ -232,23 +365,23 @@ const proposalsWriter: Writer<ProposalPrepared> = {
           })
           .returning({ inserted: insertedFlag })),
       );
-      onProgress("proposals", Math.min(i + BATCH, rows.length), rows.length);
     }
     return tally(returned, rows.length);
   },
 };
 
 const candidatesWriter: Writer<Row<"candidates">[]> = {
-  async resolve(_db, rows: Row<"candidates">[], errors) {
+  async resolve(_db, rows: Row<"candidates">[], errors, state) {
     flagDuplicates(
       rows,
       (r) => r.external_id,
       (r) => `candidate ${r.external_id}`,
       errors,
+      state.seen("d3"),
     );
     return rows;
   },
-  async write(tx, rows, onProgress) {
+  async write(tx, rows) {
     const returned: { inserted: boolean }[] = [];
     for (let i = 0; i < rows.length; i += BATCH) {
       const values = rows.slice(i, i + BATCH).map((r) => ({
@@ -279,19 +412,19 @@ const candidatesWriter: Writer<Row<"candidates">[]> = {
           })
           .returning({ inserted: insertedFlag })),
       );
-      onProgress("candidates", Math.min(i + BATCH, rows.length), rows.length);
     }
     return tally(returned, rows.length);
   },
 };
 
 const systemsWriter: Writer<Row<"systems">[]> = {
-  async resolve(_db, rows: Row<"systems">[], errors) {
+  async resolve(_db, rows: Row<"systems">[], errors, state) {
     flagDuplicates(
       rows,
       (r) => r.key,
       (r) => `system ${r.key}`,
       errors,
+      state.seen("d4"),
     );
     return rows;
   },
@@ -318,9 +451,12 @@ interface PreparedList {
   items: { rank: number; candidateId: number; score: number | null }[];
 }
 
-/** A file of list items replaces, list by list, the lists it names; lists it does not name are kept. */
-const listsWriter: Writer<PreparedList[]> = {
-  async resolve(db, rows: Row<"lists">[], errors) {
+/**
+ * A file of list items replaces, list by list, the lists it names; lists it does not name are kept. A
+ * list's items may be anywhere in the file, so they are gathered (as numbers) and written at the end.
+ */
+const listsWriter: Writer<void> = {
+  async resolve(db, rows: Row<"lists">[], errors, state) {
     const listKey = (r: Row<"lists">) => `${r.system}\u0000${r.proposal}\u0000${r.variant}`;
     const where = (r: Row<"lists">) => `list ${r.system} / ${r.proposal} / ${r.variant}`;
     flagDuplicates(
@@ -328,12 +464,14 @@ const listsWriter: Writer<PreparedList[]> = {
       (r) => `${listKey(r)}\u0000${r.rank}`,
       (r) => `rank ${r.rank} in ${where(r)}`,
       errors,
+      state.seen("d5"),
     );
     flagDuplicates(
       rows,
       (r) => `${listKey(r)}\u0000${r.candidate}`,
       (r) => `candidate ${r.candidate} in ${where(r)}`,
       errors,
+      state.seen("d6"),
     );
     const systemIds = new Map(
       (await db.select({ id: systems.id, key: systems.key }).from(systems)).map((s) => [s.key, s.id]),
@@ -348,8 +486,8 @@ const listsWriter: Writer<PreparedList[]> = {
       candidates,
       rows.map((r) => r.candidate),
     );
-    const lists = new Map<string, PreparedList>();
-    const protocolOf = new Map<string, string>();
+    const lists = state.lists;
+    const protocolOf = state.protocols;
     for (const r of rows) {
       // One protocol per system: its lists answer one split, or the report would mix them.
       const protocol = protocolOf.get(r.system);
@@ -380,12 +518,13 @@ const listsWriter: Writer<PreparedList[]> = {
       }
       list.items.push({ rank: r.rank, candidateId: candidateIds.get(r.candidate)!, score: r.score });
     }
-    return [...lists.values()];
   },
-  async write(tx, lists, onProgress) {
+  async write() {
+    return { added: 0, updated: 0, unchanged: 0 };
+  },
+  async finish(tx, state) {
+    const lists = [...state.lists.values()];
     const counts: ImportCounts = { added: 0, updated: 0, unchanged: 0, removed: 0, listsAdded: 0 };
-    const total = lists.reduce((n, l) => n + l.items.length, 0);
-    let done = 0;
     for (let i = 0; i < lists.length; i += 500) {
       const chunk = lists.slice(i, i + 500);
       const created = await tx
@@ -446,8 +585,6 @@ const listsWriter: Writer<PreparedList[]> = {
       for (let j = 0; j < inserts.length; j += BATCH) {
         await tx.insert(listItems).values(inserts.slice(j, j + BATCH));
       }
-      done += chunk.reduce((n, l) => n + l.items.length, 0);
-      onProgress("list items", done, total);
     }
     const protocols = new Map(lists.filter((l) => l.protocol).map((l) => [l.systemId, l.protocol]));
     for (const [id, protocol] of protocols)
@@ -457,12 +594,13 @@ const listsWriter: Writer<PreparedList[]> = {
 };
 
 const goldWriter: Writer<{ proposalId: number; candidateId: number }[]> = {
-  async resolve(db, rows: Row<"gold">[], errors) {
+  async resolve(db, rows: Row<"gold">[], errors, state) {
     flagDuplicates(
       rows,
       (r) => `${r.proposal}\u0000${r.candidate}`,
       (r) => `gold member ${r.candidate} of ${r.proposal}`,
       errors,
+      state.seen("d7"),
     );
     const proposalIds = await idMap(
       db,
@@ -502,12 +640,13 @@ const goldWriter: Writer<{ proposalId: number; candidateId: number }[]> = {
 
 /** Which convener picks a committee for which proposal; conveners are users with the convener role. */
 const convenersWriter: Writer<{ userId: number; proposalId: number }[]> = {
-  async resolve(db, rows: Row<"conveners">[], errors) {
+  async resolve(db, rows: Row<"conveners">[], errors, state) {
     flagDuplicates(
       rows,
       (r) => `${r.convener.toLowerCase()}\u0000${r.proposal}`,
       (r) => `${r.convener} for ${r.proposal}`,
       errors,
+      state.seen("d8"),
     );
     const userIds = await convenerIdsByEmail(db, [...new Set(rows.map((r) => r.convener))]);
     const proposalIds = await idMap(
@@ -541,12 +680,13 @@ const convenersWriter: Writer<{ userId: number; proposalId: number }[]> = {
  * reasons; pairs it does not name are kept (as gold members are).
  */
 const conflictsWriter: Writer<{ proposalId: number; candidateId: number; reason: string }[]> = {
-  async resolve(db, rows: Row<"conflicts">[], errors) {
+  async resolve(db, rows: Row<"conflicts">[], errors, state) {
     flagDuplicates(
       rows,
       (r) => `${r.proposal}\u0000${r.candidate}`,
       (r) => `conflict of ${r.candidate} with ${r.proposal}`,
       errors,
+      state.seen("d9"),
     );
     const proposalIds = await idMap(
       db,

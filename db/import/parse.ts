@@ -64,50 +64,78 @@ export function decodeImportBytes(bytes: Uint8Array): { text: string } | { error
 
 export function parseImportFile(text: string, format: FileFormat): ParseResult {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text; // spreadsheet exports often start with a BOM
-  return format === "csv" ? parseCsv(body) : parseJsonl(body);
+  if (format === "jsonl") return parseJsonl(body);
+  const state: CsvState = { header: null, line: 1 };
+  return { ...parseCsvBlock(body, state), columns: state.header ?? [] };
 }
 
-function parseCsv(text: string): ParseResult {
+/**
+ * What a CSV file read block by block carries from one block to the next: the header, the line the next
+ * block starts on, and the delimiter and line break Papa detected in the first block (detecting again
+ * per block could read a later block differently).
+ */
+export interface CsvState {
+  header: string[] | null;
+  line: number;
+  delimiter?: string;
+  newline?: string;
+}
+
+/** The records of `text`, a run of whole CSV rows that starts on line `state.line`; advances `state`. */
+export function parseCsvBlock(
+  text: string,
+  state: CsvState,
+): { records: SourceRecord[]; errors: RowError[] } {
   const records: SourceRecord[] = [];
   const errors: RowError[] = [];
-  let header: string[] | null = null;
-  let line = 1;
   let previousCursor = 0;
   // Step mode gives the cursor after each row, so a quoted field with line breaks still yields the
   // right line number for the rows after it.
   Papa.parse<string[]>(text, {
     skipEmptyLines: false,
+    delimiter: state.delimiter,
+    newline: state.newline as Papa.ParseConfig["newline"],
     step: (result) => {
-      const rowLine = line;
+      const rowLine = state.line;
       const cursor = result.meta.cursor;
-      line += countNewlines(text, previousCursor, cursor);
+      state.line += countNewlines(text, previousCursor, cursor);
       previousCursor = cursor;
+      state.delimiter ??= result.meta.delimiter;
+      state.newline ??= result.meta.linebreak;
       const cells = result.data;
       if (cells.length === 1 && cells[0].trim() === "") return; // blank line
-      if (!header) {
-        header = cells.map((c) => c.trim());
-        errors.push(...headerErrors(header));
+      if (!state.header) {
+        state.header = cells.map((c) => c.trim());
+        errors.push(...headerErrors(state.header));
         return;
       }
-      for (const e of result.errors) errors.push({ line: rowLine, message: e.message });
-      if (cells.length !== header.length) {
-        errors.push({
-          line: rowLine,
-          message: `has ${cells.length} fields, the header has ${header.length}`,
-        });
-        return;
-      }
-      const withNul = header.filter((_, i) => cells[i].includes("\u0000"));
-      if (withNul.length) {
-        errors.push({ line: rowLine, message: nulMessage(withNul) });
-        return;
-      }
-      const values: Record<string, unknown> = {};
-      header.forEach((column, i) => (values[column] = cells[i]));
-      records.push({ line: rowLine, values });
+      const row = csvRecord(state.header, cells, rowLine, result.errors);
+      errors.push(...row.errors);
+      if (row.record) records.push(row.record);
     },
   });
-  return { records, errors, columns: header ?? [] };
+  // The block ends with a line break: the rows after it start on the line after the last counted.
+  state.line += countNewlines(text, previousCursor, text.length);
+  return { records, errors };
+}
+
+/** A row as a record, with its problems (a row Papa could not parse cleanly is still checked, as before). */
+function csvRecord(
+  header: string[],
+  cells: string[],
+  line: number,
+  parseErrors: { message: string }[],
+): { record?: SourceRecord; errors: RowError[] } {
+  const errors = parseErrors.map((e) => ({ line, message: e.message }));
+  if (cells.length !== header.length) {
+    errors.push({ line, message: `has ${cells.length} fields, the header has ${header.length}` });
+    return { errors };
+  }
+  const withNul = header.filter((_, i) => cells[i].includes("\u0000"));
+  if (withNul.length) return { errors: [...errors, { line, message: nulMessage(withNul) }] };
+  const values: Record<string, unknown> = {};
+  header.forEach((column, i) => (values[column] = cells[i]));
+  return { record: { line, values }, errors };
 }
 
 /** A header that repeats a column (the last would silently win), leaves one unnamed, or holds a NUL. */
@@ -177,40 +205,50 @@ function countNewlines(text: string, from: number, to: number) {
 }
 
 function parseJsonl(text: string): ParseResult {
+  const columns = new Set<string>();
+  return { ...parseJsonlBlock(text, 1, columns), columns: [...columns] };
+}
+
+/** The records of `text`, whole JSONL lines from line `firstLine` on; their keys are added to `columns`. */
+export function parseJsonlBlock(
+  text: string,
+  firstLine: number,
+  columns: Set<string>,
+): { records: SourceRecord[]; errors: RowError[] } {
   const records: SourceRecord[] = [];
   const errors: RowError[] = [];
-  const columns = new Set<string>();
   const lines = text.split("\n");
   for (let i = 0; i < lines.length; i++) {
     const raw = lines[i].trim();
     if (raw === "") continue;
+    const line = firstLine + i;
     let value: unknown;
     try {
       value = JSON.parse(raw);
     } catch (error) {
-      errors.push({ line: i + 1, message: `is not valid JSON (${(error as Error).message})` });
+      errors.push({ line, message: `is not valid JSON (${(error as Error).message})` });
       continue;
     }
     if (typeof value !== "object" || value === null || Array.isArray(value)) {
-      errors.push({ line: i + 1, message: "is not a JSON object" });
+      errors.push({ line, message: "is not a JSON object" });
       continue;
     }
     const keys = topLevelKeys(raw);
     const repeated = [...new Set(keys.filter((k, n) => keys.indexOf(k) !== n))];
     if (repeated.length) {
       errors.push({
-        line: i + 1,
+        line,
         message: `repeats the key${repeated.length > 1 ? "s" : ""} ${repeated.join(", ")}`,
       });
       continue;
     }
     const withNul = fieldsWithNul(value as Record<string, unknown>);
     if (withNul.length) {
-      errors.push({ line: i + 1, message: nulMessage(withNul) });
+      errors.push({ line, message: nulMessage(withNul) });
       continue;
     }
     for (const key of keys) columns.add(key);
-    records.push({ line: i + 1, values: value as Record<string, unknown> });
+    records.push({ line, values: value as Record<string, unknown> });
   }
-  return { records, errors, columns: [...columns] };
+  return { records, errors };
 }

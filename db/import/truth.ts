@@ -12,8 +12,8 @@ type Prepared = { itemId: number; grade: number }[];
  * that campaign pooled (so the campaign must be launched); a pair may appear once per file.
  */
 export const truthWriter: Writer<Prepared> = {
-  async resolve(db, rows: Row<"truth">[], errors: RowError[]) {
-    const first = new Map<string, number>();
+  async resolve(db, rows: Row<"truth">[], errors: RowError[], state) {
+    const first = state.seen("truth");
     for (const r of rows) {
       const key = `${r.campaign}\u0000${r.proposal}\u0000${r.candidate}`;
       const seen = first.get(key);

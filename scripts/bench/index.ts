@@ -99,6 +99,22 @@ if (!only || only === "interleave") {
 if (!only || only === "import") {
   const r = measure("import-worker.ts");
   report("import 100,000 list items", r, "seconds", r.seconds < 10);
+  // Needs the production build, like "api": a 1,000,000-row upload through Admin → Import.
+  const web = measure("import-web-worker.ts") as Result & {
+    healthP99: number;
+    eventsP99: number;
+    failed: number;
+  };
+  report(
+    "web import 1,000,000 candidates",
+    web,
+    "/healthz and events p99 < 250 ms",
+    web.healthP99 < 250 && web.eventsP99 < 250 && web.failed === 0,
+  );
+}
+if (!only || only === "pagination") {
+  const r = measure("pagination-worker.ts");
+  report("candidates page 20,001 of 2,000,000", r, "< 0.5 s at any depth (cursor)", r.seconds < 0.5);
 }
 if (!only || only === "api") {
   // Needs the production build: `npm run build` first (npm run bench does it).

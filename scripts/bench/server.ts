@@ -32,7 +32,7 @@ export async function benchServer(prepare: (url: string) => Promise<void>) {
         SESSION_SECRET: "bench-secret-bench-secret-bench-secret",
         NODE_ENV: "production",
       },
-      stdio: "ignore",
+      stdio: process.env.BENCH_SERVER_LOG ? ["ignore", "inherit", "inherit"] : "ignore",
     });
     const base = `http://127.0.0.1:${port}`;
     for (
@@ -45,7 +45,7 @@ export async function benchServer(prepare: (url: string) => Promise<void>) {
       i++
     )
       await new Promise((r) => setTimeout(r, 200));
-    return { base, databaseUrl: pg.url, stop };
+    return { base, databaseUrl: pg.url, stop, pid: server.pid! };
   } catch (error) {
     await stop();
     throw error;

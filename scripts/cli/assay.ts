@@ -1,5 +1,6 @@
 import { Command, CommanderError } from "commander";
 import { CliError } from "./errors";
+import { GunzipLimitError } from "../io/gunzip";
 import { describeError } from "../lib/log";
 
 const program = new Command("assay")
@@ -43,6 +44,11 @@ try {
   if (error instanceof CliError) {
     console.error(`assay: ${error.message}`);
     process.exit(error.exitCode);
+  }
+  // A gzipped input past its limits (scripts/io/gunzip.ts), from whichever command read it: bad input.
+  if (error instanceof GunzipLimitError) {
+    console.error(`assay: ${error.message}`);
+    process.exit(2);
   }
   // An unexpected error may be a driver's, whose message repeats the query's parameters: redacted.
   console.error(describeError("assay", error));

@@ -1,13 +1,14 @@
 import { gunzipSync } from "node:zlib";
 import type { RawSession } from "../clicks/log";
+import { gunzipSyncBounded } from "./gunzip";
 
 /** A line that is not a session: the message names the file and line. */
 export class ClickFormatError extends Error {}
 
-/** The file's text, gunzipped when it starts with the gzip magic bytes. */
-export function decodeLogBytes(bytes: Uint8Array): string {
+/** The file's text, gunzipped (within the limits of gunzip.ts) when it starts with the gzip magic bytes. */
+export function decodeLogBytes(bytes: Uint8Array, source = "log"): string {
   const gzip = bytes.length > 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
-  return Buffer.from(gzip ? gunzipSync(bytes) : bytes).toString("utf8");
+  return Buffer.from(gzip ? gunzipSyncBounded(gunzipSync, bytes, source) : bytes).toString("utf8");
 }
 
 /**
@@ -134,7 +135,7 @@ export function readLogInto(
   source: string,
   visit: (session: RawSession) => void,
 ): void {
-  const text = decodeLogBytes(bytes);
+  const text = decodeLogBytes(bytes, source);
   if (format === "jsonl") forEachJsonl(text, source, visit);
   else forEachYandex(text, source, visit);
 }

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { Readable } from "node:stream";
+import { gunzipBounded, GunzipLimitError } from "./gunzip";
 
 /** An input that cannot be read: the message names the file and says why, in one sentence. */
 export class InputError extends Error {}
@@ -25,7 +26,8 @@ export function isStreamedInput(file: string): boolean {
 
 /**
  * The bytes of an input file, for every command that reads qrels, runs or events: `-` is standard
- * input, a name ending in `.gz` is gunzipped as it is read (node's zlib, streamed), and standard input
+ * input, a name ending in `.gz` is gunzipped as it is read (node's zlib, streamed, within the limits
+ * of gunzip.ts: past them a GunzipLimitError), and standard input
  * that starts with gzip's magic bytes is gunzipped too. Standard input is read at most once: asking
  * for it again for the same input gives the same bytes, for another input an error, since one stream
  * cannot be both.
@@ -97,22 +99,14 @@ async function readStdin(what: string): Promise<Buffer> {
 }
 
 async function gunzipStream(source: Readable, file: string, what: string): Promise<Buffer> {
-  // Loaded only for a gzipped input: zlib costs every start of the CLI about 10 ms.
-  const { createGunzip } = await import("node:zlib");
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    const gunzip = createGunzip();
-    const fail = (error: unknown) => {
-      source.destroy();
-      gunzip.destroy();
-      reject(new InputError(gzipProblem(file, what, error)));
-    };
-    source.on("error", fail);
-    gunzip.on("error", fail);
-    gunzip.on("data", (chunk: Buffer) => chunks.push(chunk));
-    gunzip.on("end", () => resolve(Buffer.concat(chunks)));
-    source.pipe(gunzip);
-  });
+  const chunks: Buffer[] = [];
+  try {
+    for await (const chunk of gunzipBounded(source, file)) chunks.push(chunk);
+  } catch (error) {
+    if (error instanceof GunzipLimitError) throw error;
+    throw new InputError(gzipProblem(file, what, error));
+  }
+  return Buffer.concat(chunks);
 }
 
 function gzipProblem(file: string, what: string, error: unknown): string {

@@ -1,5 +1,6 @@
 import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
-import { Form, useNavigation } from "@remix-run/react";
+import { Form, useFetcher, useNavigation } from "@remix-run/react";
+import { useEffect } from "react";
 import {
   entityLabels,
   fieldLimits,
@@ -8,9 +9,10 @@ import {
 } from "../../../scripts/inputs/import-rows";
 import { TableScroll } from "~/components/table-scroll";
 import { importUploadSchema, MAX_UPLOAD_BYTES } from "~/schemas/import";
-import type { ImportResult } from "~/data/import.server";
+import type { ImportJobStatus, ImportResult } from "~/data/import.server";
 import { CsrfInput } from "~/security/csrf";
-import { parseForm, type FormAnswer } from "~/forms/forms";
+import { formErrorsOf, parseForm, type FormAnswer } from "~/forms/forms";
+import { formatCount, plural } from "~/utils/format";
 
 /** The upload form: what the file holds and the file, checked in the browser and on the server. */
 export function ImportForm({ answer }: { answer: FormAnswer | null | undefined }) {
@@ -24,6 +26,7 @@ export function ImportForm({ answer }: { answer: FormAnswer | null | undefined }
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="panel">
       <CsrfInput />
+      <input type="hidden" name="intent" value="import" />
       <div className="form-grid">
         <div>
           <label htmlFor={fields.entity.id}>What the file holds</label>
@@ -57,61 +60,114 @@ export function ImportForm({ answer }: { answer: FormAnswer | null | undefined }
           </button>
         </div>
       </div>
+      <p className="field-error" id={form.errorId} role={form.errors ? "alert" : undefined}>
+        {form.errors}
+      </p>
     </Form>
   );
 }
 
-/** What an import did: the counts of a file imported whole, or the rows to fix of a file refused. */
-export function ImportOutcome({
-  result,
-}: {
-  result: (ImportResult & { fileName: string; totalErrors: number }) | null | undefined;
-}) {
+/** An import's job: progress and Cancel while it runs (polled), then what it did or the rows to fix. */
+export function ImportJobPanel({ started }: { started: ImportJobStatus | null | undefined }) {
+  const poll = useFetcher<{ job: ImportJobStatus | null }>();
+  const polled = poll.data?.job;
+  const job = started && polled?.id === started.id ? polled : started;
+  const running = job?.state === "running";
+  const { load } = poll;
+  useEffect(() => {
+    if (!running || !job) return;
+    const timer = setTimeout(() => load(`/admin/import?job=${job.id}`), POLL_MS);
+    return () => clearTimeout(timer);
+  }, [running, job, load]);
+  if (!job) return null;
+  if (running) return <ImportProgress job={job} />;
+  const result = job.result;
+  if (job.state === "done" && result?.ok) return <ImportDone result={result} fileName={job.fileName} />;
+  if (job.state === "refused" && result && !result.ok)
+    return <ImportRefused result={result} fileName={job.fileName} />;
   return (
-    <>
-      {result && result.ok ? (
-        <div className="notice success" role="status">
-          Imported {result.fileName}: {result.rows.toLocaleString("en")} rows of {entityLabels[result.entity]}
-          : {result.counts.added.toLocaleString("en")} added, {result.counts.updated.toLocaleString("en")}{" "}
-          updated, {result.counts.unchanged.toLocaleString("en")} unchanged
-          {result.counts.removed ? `, ${result.counts.removed.toLocaleString("en")} removed` : ""}
-          {result.counts.listsAdded ? ` (${result.counts.listsAdded} new lists)` : ""}.
-        </div>
-      ) : null}
+    <div className="notice error" role="alert">
+      {job.state === "cancelled"
+        ? `The import of ${job.fileName} was cancelled after ${plural(job.rowsRead, "row")}: nothing was written.`
+        : `The import of ${job.fileName} failed (${job.message ?? "unknown error"}): nothing was written.`}
+    </div>
+  );
+}
 
-      {result && !result.ok ? (
-        <section className="notice error" role="alert" aria-labelledby="import-errors">
-          <h2 id="import-errors" style={{ marginTop: 0 }}>
-            Nothing was imported: {result.totalErrors.toLocaleString("en")} problem
-            {result.totalErrors === 1 ? "" : "s"} in {result.fileName}
-          </h2>
-          <p>
-            Fix these rows and import the file again.
-            {result.totalErrors > result.errors.length
-              ? ` The first ${result.errors.length} are listed.`
-              : ""}
-          </p>
-          <TableScroll label="Rows to fix">
-            <table>
-              <thead>
-                <tr>
-                  <th className="num">Line</th>
-                  <th>Problem</th>
-                </tr>
-              </thead>
-              <tbody>
-                {result.errors.map((e, i) => (
-                  <tr key={i}>
-                    <td className="num">{e.line}</td>
-                    <td>{e.message}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
-        </section>
+const POLL_MS = 500;
+
+function ImportProgress({ job }: { job: ImportJobStatus }) {
+  const cancel = useFetcher<FormAnswer>();
+  const share = job.totalBytes ? Math.floor((100 * job.bytesRead) / job.totalBytes) : 0;
+  const cancelling = cancel.state !== "idle" || Boolean(cancel.data?.done);
+  return (
+    <section className="notice" aria-labelledby="import-progress">
+      <h2 id="import-progress" style={{ marginTop: 0 }}>
+        Importing {job.fileName}
+      </h2>
+      <p role="status" aria-live="polite">
+        {plural(job.rowsRead, "row")} read ({share}% of the file), {plural(job.errors, "problem")} so far.
+      </p>
+      <progress max={100} value={share} aria-label="Share of the file read" />
+      <cancel.Form method="post">
+        <CsrfInput />
+        <input type="hidden" name="intent" value="cancel" />
+        <input type="hidden" name="job" value={job.id} />
+        <button type="submit" className="secondary" disabled={cancelling}>
+          {cancelling ? "Cancelling…" : "Cancel import"}
+        </button>
+      </cancel.Form>
+      {cancel.data && formErrorsOf(cancel.data).length ? (
+        <p className="field-error">{formErrorsOf(cancel.data).join(" ")}</p>
       ) : null}
-    </>
+    </section>
+  );
+}
+
+type Done = Extract<ImportResult, { ok: true }>;
+type Refused = Extract<ImportResult, { ok: false }>;
+
+function ImportDone({ result, fileName }: { result: Done; fileName: string }) {
+  const c = result.counts;
+  return (
+    <div className="notice success" role="status">
+      Imported {fileName}: {plural(result.rows, "row")} of {entityLabels[result.entity]}:{" "}
+      {formatCount(c.added)} added, {formatCount(c.updated)} updated, {formatCount(c.unchanged)} unchanged
+      {c.removed ? `, ${formatCount(c.removed)} removed` : ""}
+      {c.listsAdded ? ` (${plural(c.listsAdded, "new list")})` : ""}.
+    </div>
+  );
+}
+
+function ImportRefused({ result, fileName }: { result: Refused; fileName: string }) {
+  return (
+    <section className="notice error" role="alert" aria-labelledby="import-errors">
+      <h2 id="import-errors" style={{ marginTop: 0 }}>
+        Nothing was imported: {plural(result.totalErrors, "problem")} in {fileName}
+      </h2>
+      <p>
+        Fix these rows and import the file again.
+        {result.totalErrors > result.errors.length ? ` The first ${result.errors.length} are listed.` : ""}
+      </p>
+      <TableScroll label="Rows to fix">
+        <table>
+          <thead>
+            <tr>
+              <th className="num">Line</th>
+              <th>Problem</th>
+            </tr>
+          </thead>
+          <tbody>
+            {result.errors.map((e, i) => (
+              <tr key={i}>
+                <td className="num">{e.line}</td>
+                <td>{e.message}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
+    </section>
   );
 }
 

@@ -1,0 +1,70 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { asc, sql } from "drizzle-orm";
+import { createDb } from "../../db/platform/client";
+import { startEmbeddedPostgres } from "../../db/platform/embedded";
+import { applyMigrations } from "../../db/migrate";
+import { listCandidates, type Page } from "../../db/catalog/catalog";
+import { candidates } from "../../db/schema";
+
+/**
+ * Deep pages of the candidates list with 2,000,000 candidates (CANDIDATES to change it): page 1,000
+ * and page 20,000 of 25 as the list read them before (one query, OFFSET, a list count per skipped row),
+ * by page number now (the offset over the sort column alone), and by cursor (keyset: the next page).
+ */
+const n = Number(process.env.CANDIDATES ?? 2_000_000);
+const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "assay-bench-pages-"));
+await fs.chmod(dataDir, 0o755);
+const server = await startEmbeddedPostgres({ dataDir });
+try {
+  await applyMigrations(server.url);
+  const { db, sql: client } = createDb(server.url);
+  await db.execute(sql`insert into candidates (external_id, name, affiliation)
+    select 'C' || lpad(i::text, 8, '0'), 'Candidate ' || i, 'Lab ' || (i % 500) from generate_series(1, ${n}) i`);
+  await db.execute(sql`analyze candidates`);
+  const listed = sql<number>`(select count(*)::int from list_items li where li.candidate_id = "candidates"."id")`;
+  const count = () => db.select({ total: sql<number>`count(*)::int` }).from(candidates);
+  /** The list's queries before: one select with the list count, OFFSET to the page, and the total. */
+  const before = async (page: number) => {
+    await db
+      .select({ id: candidates.id, externalId: candidates.externalId, listed })
+      .from(candidates)
+      .orderBy(asc(candidates.externalId), asc(candidates.id))
+      .limit(25)
+      .offset((page - 1) * 25);
+    await count();
+  };
+  const time = async (work: () => Promise<unknown>) => {
+    const start = performance.now();
+    await work();
+    return performance.now() - start;
+  };
+  const page: Page = { q: "", sort: "externalId", dir: "asc", page: 1, size: 25 };
+  const figures: Record<string, number> = {};
+  figures["the total alone"] = await time(count); // every way of paging shows it: "2,000,000 in all"
+  for (const p of [1000, 20000]) {
+    figures[`before p${p}`] = await time(() => before(p));
+    figures[`number p${p}`] = await time(() => listCandidates(db, { ...page, page: p }));
+    const here = await listCandidates(db, { ...page, page: p });
+    figures[`cursor p${p + 1}`] = await time(() =>
+      listCandidates(db, { ...page, page: p + 1, after: here.cursors.last! }),
+    );
+  }
+  const ms = (v: number) => `${v.toFixed(0)} ms`;
+  console.log(
+    JSON.stringify({
+      mode: "pagination",
+      seconds: figures["cursor p20001"] / 1000,
+      maxRssMiB: Math.round(process.resourceUsage().maxRSS / 1024),
+      detail: `${n.toLocaleString("en")} candidates: ${Object.entries(figures)
+        .map(([k, v]) => `${k} ${ms(v)}`)
+        .join(", ")}`,
+    }),
+  );
+  await client.end();
+} finally {
+  await server.stop();
+  await fs.rm(dataDir, { recursive: true, force: true });
+}
