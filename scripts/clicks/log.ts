@@ -15,6 +15,8 @@ export interface RawSession {
    * time) order, wherever they stand; a session without one is a task of its own.
    */
   task?: string;
+  /** When the session started (ms); orders a task's sessions when file order is not time order. */
+  time?: number;
 }
 
 /** Interns queries and (query, document) pairs; shared by every log a model sees. */
@@ -73,6 +75,8 @@ export interface ClickLog {
   /** Task per session, interned per log in `taskIndex`; -1: a task of its own. */
   task: Int32Array;
   taskIndex: Map<string, number>;
+  /** Start time per session, NaN when not given. */
+  time: Float64Array;
 }
 
 /** An empty log of `capacity` sessions to be filled with `addSession`. */
@@ -88,6 +92,7 @@ export function emptyLog(vocabulary: Vocabulary, capacity: number, maxRank: numb
     click: new Uint8Array(capacity * maxRank),
     task: new Int32Array(capacity).fill(-1),
     taskIndex: new Map(),
+    time: new Float64Array(capacity).fill(NaN),
   };
 }
 
@@ -101,6 +106,7 @@ export function addSession(log: ClickLog, session: RawSession): void {
   log.query[s] = q;
   log.length[s] = n;
   log.task[s] = session.task === undefined ? -1 : internTask(log, session.task);
+  log.time[s] = session.time ?? NaN;
   for (let r = 0; r < n; r++) {
     log.pair[s * log.maxRank + r] = log.vocabulary.pair(q, session.results[r]);
     log.click[s * log.maxRank + r] = session.clicks[r] ? 1 : 0;
@@ -121,11 +127,13 @@ function growLog(log: ClickLog, capacity: number): void {
   const click = new Uint8Array(capacity * R);
   const task = new Int32Array(capacity).fill(-1);
   task.set(log.task);
+  const time = new Float64Array(capacity).fill(NaN);
+  time.set(log.time);
   query.set(log.query);
   length.set(log.length);
   pair.set(log.pair);
   click.set(log.click);
-  Object.assign(log, { query, length, pair, click, task });
+  Object.assign(log, { query, length, pair, click, task, time });
 }
 
 /** A log of the given sessions, interned into `vocabulary`. */
@@ -145,6 +153,7 @@ export function subLog(log: ClickLog, indices: ArrayLike<number>): ClickLog {
     out.query[i] = log.query[s];
     out.length[i] = log.length[s];
     out.task[i] = log.task[s];
+    out.time[i] = log.time[s];
     out.pair.set(log.pair.subarray(s * R, s * R + R), i * R);
     out.click.set(log.click.subarray(s * R, s * R + R), i * R);
   }
@@ -179,8 +188,10 @@ export interface TaskStructure {
 const structures = new WeakMap<ClickLog, TaskStructure>();
 
 /**
- * The task structure of `log`, computed once per log. "Repeated" is shown before in the task, not
- * examined before (PyClick's TCM and issue 13 define freshness so; Zhang et al. say examined).
+ * The task structure of `log`, computed once per log. A task's sessions are taken in time order where
+ * every one has a time, else in file order (which JSONL logs promise is time order). "Repeated" is
+ * shown before in the task, not examined before (PyClick's TCM and issue 13 define freshness so; Zhang
+ * et al. say examined).
  */
 export function taskStructure(log: ClickLog): TaskStructure {
   const cached = structures.get(log);
@@ -188,23 +199,29 @@ export function taskStructure(log: ClickLog): TaskStructure {
   const R = log.maxRank;
   const repeated = new Uint8Array(log.size * R);
   const last = new Uint8Array(log.size).fill(1);
-  const lastOf = new Map<number, number>();
-  const shown = new Map<number, Set<string>>();
+  const tasks = new Map<number, number[]>();
   for (let s = 0; s < log.size; s++) {
     const t = log.task[s];
     if (t < 0) continue;
-    const before = lastOf.get(t);
-    if (before !== undefined) last[before] = 0;
-    lastOf.set(t, s);
-    let seen = shown.get(t);
-    if (!seen) shown.set(t, (seen = new Set()));
-    const docs: string[] = [];
-    for (let r = 0; r < log.length[s]; r++) {
-      const doc = log.vocabulary.pairDoc[log.pair[s * R + r]];
-      if (seen.has(doc)) repeated[s * R + r] = 1;
-      docs.push(doc);
+    const list = tasks.get(t);
+    if (list) list.push(s);
+    else tasks.set(t, [s]);
+  }
+  for (const sessions of tasks.values()) {
+    if (sessions.length < 2) continue;
+    if (sessions.every((s) => !Number.isNaN(log.time[s]))) sessions.sort((a, b) => log.time[a] - log.time[b]);
+    const seen = new Set<string>();
+    for (const s of sessions) {
+      const docs: string[] = [];
+      for (let r = 0; r < log.length[s]; r++) {
+        const doc = log.vocabulary.pairDoc[log.pair[s * R + r]];
+        if (seen.has(doc)) repeated[s * R + r] = 1;
+        docs.push(doc);
+      }
+      for (const doc of docs) seen.add(doc);
+      last[s] = 0;
     }
-    for (const doc of docs) seen.add(doc);
+    last[sessions[sessions.length - 1]] = 1;
   }
   const structure = { repeated, last };
   structures.set(log, structure);

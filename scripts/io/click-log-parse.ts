@@ -70,43 +70,51 @@ export function forEachJsonl(text: string, source: string, visit: (session: RawS
         `${where}: ${clicks.length} clicks for ${results.length} results (one 0 or 1 per result).`,
       );
     }
-    const task = taskOf(o, where, number, taskTimes);
+    const { task, time } = taskOf(o, where, number, taskTimes);
     visit({
       id,
       query,
       results: results.map(String),
       clicks: clicks.map((c) => (c === 1 || c === true ? 1 : 0)),
       ...(task === undefined ? {} : { task }),
+      ...(time === undefined ? {} : { time }),
     });
   });
 }
 
-/** The line's `task`, checked: a non-empty string, and not earlier in time than the task's previous session. */
+/** The line's `task` and `time`, checked: a non-empty string; a time not before the task's previous session's. */
 function taskOf(
   o: Record<string, unknown>,
   where: string,
   line: number,
   taskTimes: Map<string, { time: number; line: number }>,
-): string | undefined {
+): { task?: string; time?: number } {
   const { task, time } = o;
-  if (task === undefined || task === null) return undefined;
+  const at =
+    time === undefined || time === null
+      ? undefined
+      : typeof time === "number"
+        ? time
+        : typeof time === "string"
+          ? Date.parse(time)
+          : NaN;
+  if (at !== undefined && !Number.isFinite(at))
+    throw new ClickFormatError(
+      `${where}: "time" must be a number or an ISO date, not ${JSON.stringify(time)}.`,
+    );
+  if (task === undefined || task === null) return { time: at };
   if (typeof task !== "string" || !task)
     throw new ClickFormatError(
       `${where}: "task" must be a non-empty string (the task's id), not ${JSON.stringify(task)}.`,
     );
-  if (time === undefined || time === null) return task;
-  const at = typeof time === "number" ? time : typeof time === "string" ? Date.parse(time) : NaN;
-  if (!Number.isFinite(at))
-    throw new ClickFormatError(
-      `${where}: "time" must be a number or an ISO date, not ${JSON.stringify(time)}.`,
-    );
+  if (at === undefined) return { task };
   const before = taskTimes.get(task);
   if (before && at < before.time)
     throw new ClickFormatError(
       `${where}: task "${task}" goes back in time (line ${before.line} is later); a task's sessions must be in time order.`,
     );
   taskTimes.set(task, { time: at, line });
-  return task;
+  return { task, time: at };
 }
 
 /**
