@@ -1,5 +1,5 @@
 import { lastClick, type ClickLog } from "./log";
-import { ClickModel, type Progress } from "./model";
+import { ClickModel } from "./model";
 
 /**
  * The dependent click model (Guo, Liu, Wang, WSDM 2009): the user examines top-down, clicks an
@@ -79,13 +79,8 @@ export class SDCM extends DependentClickModel {
     this.count(log, s);
   }
 
-  override train(log: ClickLog, progress?: Progress): void {
-    super.train(log, progress);
-    if (this.mode === "pyclick") return;
-    for (const p of this.params) {
-      const { num, den, value } = p;
-      for (let i = 0; i < value.length; i++) value[i] = den[i] > 2 ? (num[i] - 1) / (den[i] - 2) : 0.5;
-    }
+  protected override plainRatios(): boolean {
+    return this.mode !== "pyclick";
   }
 }
 
@@ -103,21 +98,27 @@ export class DCM extends DependentClickModel {
 
   protected accumulate(log: ClickLog, s: number): void {
     if (this.mode === "pyclick") return this.count(log, s);
-    const base = s * log.maxRank;
+    const R = log.maxRank;
+    const base = s * R;
     const n = log.length[s];
-    const L = lastClick(log, s, -1);
+    const { pair, click } = log;
+    const av = this.attr.value;
+    const an = this.attr.dnum;
+    const ad = this.attr.dden;
+    let L = n - 1;
+    while (L >= 0 && !click[base + L]) L--;
     let below = 1;
-    for (let r = L + 1; r < n; r++) below *= 1 - this.attr.value[log.pair[base + r]];
+    for (let r = L + 1; r < n; r++) below *= 1 - av[pair[base + r]];
     const lambda = L >= 0 ? this.cont.value[L] : 1;
     const z = L >= 0 ? (lambda * below) / (1 - lambda + lambda * below) : 1;
     for (let r = 0; r < n; r++) {
-      const c = log.click[base + r];
-      const p = log.pair[base + r];
-      this.attr.dnum[p] += c ? 1 : r > L ? (1 - z) * this.attr.value[p] : 0;
-      this.attr.dden[p] += 1;
-      if (!c) continue;
-      this.cont.dnum[r] += r < L ? 1 : z;
-      this.cont.dden[r] += 1;
+      const p = pair[base + r];
+      ad[p] += 1;
+      if (click[base + r]) {
+        an[p] += 1;
+        this.cont.dnum[r] += r < L ? 1 : z;
+        this.cont.dden[r] += 1;
+      } else if (r > L) an[p] += (1 - z) * av[p];
     }
   }
 }

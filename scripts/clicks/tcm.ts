@@ -1,4 +1,4 @@
-import { taskStructure, type ClickLog } from "./log";
+import { taskStructure, type ClickLog, type TaskStructure } from "./log";
 import { ClickModel, type Progress } from "./model";
 
 /**
@@ -47,53 +47,68 @@ export class TCM extends ClickModel {
     }
   }
 
-  /** PBM's P(no click) over the session, freshness included, and whether it has a click. */
-  private session(log: ClickLog, s: number, repeated: Uint8Array) {
-    const base = s * log.maxRank;
-    const phi = this.fresh.value[0];
-    let none = 1;
-    let clicked = false;
-    for (let r = 0; r < log.length[s]; r++) {
-      if (log.click[base + r]) clicked = true;
-      none *= 1 - this.attr.value[log.pair[base + r]] * this.exam.value[r] * (repeated[base + r] ? phi : 1);
+  /** The task structure of the log being read, looked up once per log rather than per session. */
+  private structureOf(log: ClickLog): TaskStructure {
+    if (this.structureLog !== log) {
+      this.structure = taskStructure(log);
+      this.structureLog = log;
     }
-    return { clicked, none };
+    return this.structure!;
   }
+  private structureLog: ClickLog | null = null;
+  private structure: TaskStructure | null = null;
 
   protected accumulate(log: ClickLog, s: number): void {
-    const { repeated, last } = taskStructure(log);
+    const { repeated, last } = this.structureOf(log);
+    const { pair, click } = log;
+    const av = this.attr.value;
+    const an = this.attr.dnum;
+    const ad = this.attr.dden;
+    const ev = this.exam.value;
+    const en = this.exam.dnum;
+    const ed = this.exam.dden;
     const mu = this.match.value[0];
     const nu = this.next.value[0];
     const phi = this.fresh.value[0];
-    const { clicked, none } = this.session(log, s, repeated);
+    const base = s * log.maxRank;
+    const n = log.length[s];
+    // PBM's P(no click) over the session, freshness included.
+    let none = 1;
+    let clicked = false;
+    for (let r = 0; r < n; r++) {
+      if (click[base + r]) clicked = true;
+      none *= 1 - av[pair[base + r]] * ev[r] * (repeated[base + r] ? phi : 1);
+    }
     // Only a click-less session that another follows can be unmatched.
     const pm = clicked || last[s] ? 1 : 1 / (1 + (1 / mu - 1) / (none * nu));
     const pyclick = this.mode === "pyclick";
     // PyClick marginalises the match with μ at every rank; textbook conditions on the session's posterior.
     const m = pyclick ? mu : 1;
     const w = pyclick ? 1 : pm;
-    const base = s * log.maxRank;
-    const n = log.length[s];
+    let freshNum = 0;
+    let freshDen = 0;
     for (let r = 0; r < n; r++) {
-      const p = log.pair[base + r];
-      const a = this.attr.value[p];
-      const g = this.exam.value[r];
+      const p = pair[base + r];
       const rep = repeated[base + r];
-      const f = rep ? phi : 1;
-      if (log.click[base + r]) {
-        this.attr.dnum[p] += 1;
-        this.exam.dnum[r] += 1;
-        if (rep) this.fresh.dnum[0] += 1;
-      } else {
-        const q = 1 - g * a * f * m;
-        this.attr.dnum[p] += (w * ((1 - g * f * m) * a)) / q + (1 - w) * a;
-        this.exam.dnum[r] += (w * ((1 - a * f * m) * g)) / q + (1 - w) * g;
-        if (rep) this.fresh.dnum[0] += (w * ((1 - g * a * m) * phi)) / q + (1 - w) * phi;
+      ad[p] += 1;
+      ed[r] += 1;
+      freshDen += rep;
+      if (click[base + r]) {
+        an[p] += 1;
+        en[r] += 1;
+        freshNum += rep;
+        continue;
       }
-      this.attr.dden[p] += 1;
-      this.exam.dden[r] += 1;
-      if (rep) this.fresh.dden[0] += 1;
+      const a = av[p];
+      const g = ev[r];
+      const f = rep ? phi : 1;
+      const q = 1 - g * a * f * m;
+      an[p] += (w * ((1 - g * f * m) * a)) / q + (1 - w) * a;
+      en[r] += (w * ((1 - a * f * m) * g)) / q + (1 - w) * g;
+      if (rep) freshNum += (w * ((1 - g * a * m) * phi)) / q + (1 - w) * phi;
     }
+    this.fresh.dnum[0] += freshNum;
+    this.fresh.dden[0] += freshDen;
     const times = pyclick ? n : 1;
     this.match.dnum[0] += pm * times;
     this.match.dden[0] += times;
@@ -104,7 +119,7 @@ export class TCM extends ClickModel {
   full(log: ClickLog, s: number, out: Float64Array): void {
     const base = s * log.maxRank;
     const textbook = this.mode !== "pyclick";
-    const repeated = textbook ? taskStructure(log).repeated : null;
+    const repeated = textbook ? this.structureOf(log).repeated : null;
     const scale = textbook ? this.match.value[0] : 1;
     for (let r = 0; r < log.length[s]; r++) {
       const f = repeated?.[base + r] ? this.fresh.value[0] : 1;
@@ -119,7 +134,7 @@ export class TCM extends ClickModel {
       for (let r = 0; r < log.length[s]; r++) if (!log.click[base + r]) out[r] = 1 - out[r];
       return;
     }
-    const { repeated } = taskStructure(log);
+    const { repeated } = this.structureOf(log);
     const mu = this.match.value[0];
     // P(matched | clicks above): 1 after a click, else μ Π(1 − α γ f) / (μ Π(1 − α γ f) + 1 − μ).
     let none = 1;
