@@ -140,6 +140,15 @@ if (!only || only === "clicks") {
     r.seconds < 60 && r.maxRssMiB < 2048,
   );
 }
+if (!only || only === "agreement") {
+  const r = measure("agreement-worker.ts");
+  report(
+    "agreement: 1,500 items × 12 raters, --truth",
+    r,
+    "< 10 s (alpha with B = 2,000 < 1 s)",
+    r.seconds < 10 && Number(/bootstrap ([\d.]+) s/.exec(r.detail)?.[1]) < 1,
+  );
+}
 if (!only || only === "cli-start") {
   const r = measure("cli-start-worker.ts") as Result & { ratio: number };
   report("assay eval start-up vs node -e 0", r, "within 2× of node -e 0", r.ratio <= 2);
