@@ -19,10 +19,12 @@ test("an analyst opens the experiment's click models, reads the curve as a table
     "PBM",
     "CM",
     "DCM",
+    "SDCM",
     "CCM",
     "DBN",
     "SDBN",
     "UBM",
+    "TCM",
   ]);
   const pbm = await models.getByRole("row", { name: /^PBM / }).innerText();
   await expect(

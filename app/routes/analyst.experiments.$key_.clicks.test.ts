@@ -184,13 +184,17 @@ it("recovers a known position bias from a simulated log: PBM's curve within 0.07
   }
 }, 60_000);
 
-it("fits the ten models on the demo experiment's sessions, with the split, labels, CTRs and display depths it says", async () => {
+it("fits the twelve models (TCM with tasks) on the demo experiment's sessions, with the split, labels, CTRs and display depths it says", async () => {
   const { clicks } = await page(DEMO_EXPERIMENT);
   const experiment = (await getExperiment(t.db, DEMO_EXPERIMENT))!;
   // The sessions are the export's (assay clicks export), each with its arm.
   const exported: { page: RawSession; arm: string }[] = [];
   await forEachClickSession(t.sql, experiment.id, 10, (p, arm) => void exported.push({ page: p, arm }));
   expect(clicks.sessions).toBe(exported.length);
+  // TCM's tasks: a convener's list views of one proposal; some conveners come back to a proposal.
+  const tasks = new Set(exported.map((e) => e.page.task));
+  expect(tasks.size).toBeLessThan(exported.length);
+  expect(exported.every((e) => e.page.task === `${e.page.id.split("/")[0]}/${e.page.query}`)).toBe(true);
   const fit = clicks.fit!;
   expect(fit.train + fit.test + fit.dropped).toBe(exported.length);
   expect(fit.test / exported.length).toBeGreaterThan(0.2);

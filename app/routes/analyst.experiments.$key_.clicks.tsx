@@ -19,7 +19,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 const POLL_MS = 2_000;
 
 /**
- * The experiment's click models (issue #14): the sessions are read here, the ten models fitted in the
+ * The experiment's click models (issue #14): the sessions are read here, the twelve models fitted in the
  * worker pool. A fit not done within a moment is left running and the page says so ("pending"), then
  * asks again until it is (see clickModelFit).
  */
@@ -47,9 +47,9 @@ export default function ExperimentClickModels() {
       </p>
       <h1>Click models · {experiment.name}</h1>
       <p className="muted">
-        What conveners’ clicks say beyond CTR: ten click models fitted on this experiment’s sessions and
-        judged on held-out ones, how far down the list conveners look, and each arm’s CTR with the position
-        bias taken out.
+        What conveners’ clicks say beyond CTR: twelve click models (TCM with each convener’s work on a
+        proposal as one task) fitted on this experiment’s sessions and judged on held-out ones, how far down
+        the list conveners look, and each arm’s CTR with the position bias taken out.
       </p>
       <FreezeButton kind="clicks" experiment={experiment.key} seed={settings.seed} />
       {clicks ? (

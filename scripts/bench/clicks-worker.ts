@@ -4,11 +4,13 @@ import { subLog } from "../clicks/log";
 import { modelNames } from "../clicks/models";
 import { simulateDbnLog } from "../clicks/simulate";
 
-// All ten click models (textbook mode, 50 EM iterations) fitted on 750,000 sessions of a generated
-// 1,000,000-session DBN log (10,000 queries, 10 results each) and evaluated on the other 250,000.
+// All twelve click models (textbook mode, 50 EM iterations) fitted on 750,000 sessions of a generated
+// 1,000,000-session DBN log (10,000 queries, 10 results each) and evaluated on the other 250,000. For
+// TCM the sessions of one query within each 100,000 form a task (about ten sessions each).
 const sessions = Number(process.argv[2] ?? 1_000_000);
 const generated = performance.now();
 const { log } = simulateDbnLog({ sessions, queries: 10_000, seed: "bench-clicks" });
+for (let s = 0; s < log.size; s++) log.task[s] = log.query[s] * 10 + Math.floor(s / 100_000);
 const cut = Math.floor(sessions * 0.75);
 const train = subLog(
   log,

@@ -157,10 +157,19 @@ if (!only || only === "isolation") {
 if (!only || only === "clicks") {
   const r = measure("clicks-worker.ts");
   report(
-    "clicks: 10 models, 1,000,000 sessions",
+    "clicks: 12 models, 1,000,000 sessions",
     r,
     "< 60 s, < 2048 MiB",
     r.seconds < 60 && r.maxRssMiB < 2048,
+  );
+}
+if (!only || only === "agreement") {
+  const r = measure("agreement-worker.ts");
+  report(
+    "agreement: 1,500 items × 12 raters, --truth",
+    r,
+    "< 10 s (alpha with B = 2,000 < 1 s)",
+    r.seconds < 10 && Number(/bootstrap ([\d.]+) s/.exec(r.detail)?.[1]) < 1,
   );
 }
 if (!only || only === "cli-start") {

@@ -1,8 +1,16 @@
 import cliProgress from "cli-progress";
 
-/** A progress bar on stderr when it is a terminal; silent otherwise, so piped output stays clean. */
+/** Plain progress lines start this long after the work (a short command stays silent). */
+const QUIET_MS = 2_000;
+/** …and come at most this often. */
+const LINE_MS = 1_000;
+
+/**
+ * Progress on stderr: a bar when it is a terminal; otherwise plain lines ("label: done/total"), only
+ * once the work has taken 2 s and then at most one a second, so logs of short runs stay clean.
+ */
 export function progressBar(label: string) {
-  if (!process.stderr.isTTY) return { update: (_done: number, _total: number) => {}, stop: () => {} };
+  if (!process.stderr.isTTY) return progressLines(label);
   const bar = new cliProgress.SingleBar(
     {
       format: `${label} [{bar}] {percentage}% | {value}/{total}`,
@@ -25,5 +33,19 @@ export function progressBar(label: string) {
     stop() {
       if (started) bar.stop();
     },
+  };
+}
+
+function progressLines(label: string) {
+  const started = Date.now();
+  let last = 0;
+  return {
+    update(done: number, total: number) {
+      const now = Date.now();
+      if (now - started < QUIET_MS || (now - last < LINE_MS && done < total)) return;
+      last = now;
+      process.stderr.write(`${label}: ${done}/${total}\n`);
+    },
+    stop: () => {},
   };
 }

@@ -14,6 +14,8 @@ const train = parseJsonl(read("train.jsonl"));
 const test = parseJsonl(read("test.jsonl"));
 const grades = parseGrades(read("qrels.txt"));
 const TOL = 1e-6;
+// TCM and SDCM are checked on tcm-small (tcm-compat.test.ts): clicks-small has no tasks.
+const referenced = modelNames.filter((name) => name in expected.models);
 
 function expectAllClose(actual: unknown, wanted: unknown, where: string): void {
   if (typeof wanted === "number") {
@@ -47,7 +49,7 @@ describe("click models in --compat pyclick mode reproduce PyClick on clicks-smal
     expect(report.test.dropped).toBe(expected.data.testSessionsDropped);
   });
 
-  it.each(modelNames)("%s: fitted parameters and every measure", (name) => {
+  it.each(referenced)("%s: fitted parameters and every measure", (name) => {
     const m = report.models[name];
     const e = expected.models[name];
     const params = Object.fromEntries(Object.entries(e.params).filter(([k]) => !k.endsWith("_counts")));
@@ -63,7 +65,7 @@ describe("click models in --compat pyclick mode reproduce PyClick on clicks-smal
     expectAllClose(m.rankingNdcg5, e.RankingPerformance, `${name}.RankingPerformance`);
   });
 
-  it.each(modelNames)("%s: click probabilities of the probed sessions", (name) => {
+  it.each(referenced)("%s: click probabilities of the probed sessions", (name) => {
     const vocabulary = new Vocabulary();
     const trainLog = buildLog(train, vocabulary);
     const testLog = buildLog(keepKnownQueries(train, test).kept, vocabulary);

@@ -71,8 +71,12 @@ describe("counting models, worked by hand", () => {
     );
   });
 
-  it("DCM: α up to the last click, λ_r from each click (the last one did not continue)", () => {
-    const { value, global, probs } = fit("DCM", [A]);
+  it("DCM as PyClick (= SDCM with counts 1, 2): α up to the last click, λ_r from each click", () => {
+    const { value, global, probs } = fit("DCM", [A], { mode: "pyclick" });
+    close(
+      ["a", "b", "c"].map((d) => fit("SDCM", [A], { mode: "pyclick" }).value("attr", d)),
+      [1 / 3, 2 / 3, 1 / 2],
+    );
     close(
       ["a", "b", "c"].map((d) => value("attr", d)),
       [1 / 3, 2 / 3, 1 / 2],
@@ -82,6 +86,25 @@ describe("counting models, worked by hand", () => {
     close(probs(0, false), [1 / 3, (2 / 3) * (5 / 6), (1 / 2) * (25 / 54)]);
     // Given the clicks above: 1 − 1/3; e stays 1, so 2/3; after the click e = λ_1 = 1/3: 1 − 1/6.
     close(probs(0, true), [2 / 3, 2 / 3, 5 / 6]);
+  });
+
+  it("SDCM textbook: the plain ratios; nothing counted (c below the last click, ranks 0 and 2) is 0.5", () => {
+    const { value, global } = fit("SDCM", [A]);
+    close(
+      ["a", "b", "c"].map((d) => value("attr", d)),
+      [0, 1, 1 / 2],
+    );
+    close(global("cont"), [1 / 2, 0, 1 / 2]);
+  });
+
+  it("DCM textbook by EM: below the last click, the user went on with z = λ(1 − α_c) / (1 − λ + λ(1 − α_c))", () => {
+    // From 0.5 everywhere: z = 0.25 / 0.75 = 1/3; c counts (1 − z) α_c = 1/3; λ_1 counts z.
+    const { value, global } = fit("DCM", [A], { iterations: 1 });
+    close(
+      ["a", "b", "c"].map((d) => value("attr", d)),
+      [1 / 3, 2 / 3, 4 / 9],
+    );
+    close(global("cont"), [1 / 2, 4 / 9, 1 / 2]);
   });
 
   it("SDBN: the last click satisfies; a session without clicks examines every rank", () => {
@@ -164,7 +187,7 @@ describe("EM models, one iteration worked by hand (previous values all 1/2)", ()
 
 describe("measures, worked by hand", () => {
   it("log-likelihood and perplexity of DCM on its own session", () => {
-    const { model, log } = fit("DCM", [A]);
+    const { model, log } = fit("DCM", [A], { mode: "pyclick" });
     expect(logLikelihood(model as ClickModel, log)).toBeCloseTo(
       (2 * Math.log(2 / 3) + Math.log(5 / 6)) / 3,
       12,

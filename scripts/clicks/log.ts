@@ -10,6 +10,13 @@ export interface RawSession {
   query: string;
   results: string[];
   clicks: number[];
+  /**
+   * The search task (TCM, Zhang et al. 2011): sessions with the same `task` form one task, in file (=
+   * time) order, wherever they stand; a session without one is a task of its own.
+   */
+  task?: string;
+  /** When the session started (ms); orders a task's sessions when file order is not time order. */
+  time?: number;
 }
 
 /** Interns queries and (query, document) pairs; shared by every log a model sees. */
@@ -65,6 +72,11 @@ export interface ClickLog {
   /** Pair index per slot, -1 past the session's length. */
   pair: Int32Array;
   click: Uint8Array;
+  /** Task per session, interned per log in `taskIndex`; -1: a task of its own. */
+  task: Int32Array;
+  taskIndex: Map<string, number>;
+  /** Start time per session, NaN when not given. */
+  time: Float64Array;
 }
 
 /** An empty log of `capacity` sessions to be filled with `addSession`. */
@@ -78,6 +90,9 @@ export function emptyLog(vocabulary: Vocabulary, capacity: number, maxRank: numb
     length: new Uint8Array(capacity),
     pair: new Int32Array(capacity * maxRank).fill(-1),
     click: new Uint8Array(capacity * maxRank),
+    task: new Int32Array(capacity).fill(-1),
+    taskIndex: new Map(),
+    time: new Float64Array(capacity).fill(NaN),
   };
 }
 
@@ -90,10 +105,18 @@ export function addSession(log: ClickLog, session: RawSession): void {
   log.ids.push(session.id);
   log.query[s] = q;
   log.length[s] = n;
+  log.task[s] = session.task === undefined ? -1 : internTask(log, session.task);
+  log.time[s] = session.time ?? NaN;
   for (let r = 0; r < n; r++) {
     log.pair[s * log.maxRank + r] = log.vocabulary.pair(q, session.results[r]);
     log.click[s * log.maxRank + r] = session.clicks[r] ? 1 : 0;
   }
+}
+
+function internTask(log: ClickLog, task: string): number {
+  let t = log.taskIndex.get(task);
+  if (t === undefined) log.taskIndex.set(task, (t = log.taskIndex.size));
+  return t;
 }
 
 function growLog(log: ClickLog, capacity: number): void {
@@ -102,11 +125,15 @@ function growLog(log: ClickLog, capacity: number): void {
   const length = new Uint8Array(capacity);
   const pair = new Int32Array(capacity * R).fill(-1);
   const click = new Uint8Array(capacity * R);
+  const task = new Int32Array(capacity).fill(-1);
+  task.set(log.task);
+  const time = new Float64Array(capacity).fill(NaN);
+  time.set(log.time);
   query.set(log.query);
   length.set(log.length);
   pair.set(log.pair);
   click.set(log.click);
-  Object.assign(log, { query, length, pair, click });
+  Object.assign(log, { query, length, pair, click, task, time });
 }
 
 /** A log of the given sessions, interned into `vocabulary`. */
@@ -125,10 +152,13 @@ export function subLog(log: ClickLog, indices: ArrayLike<number>): ClickLog {
     out.ids.push(log.ids[s]);
     out.query[i] = log.query[s];
     out.length[i] = log.length[s];
+    out.task[i] = log.task[s];
+    out.time[i] = log.time[s];
     out.pair.set(log.pair.subarray(s * R, s * R + R), i * R);
     out.click.set(log.click.subarray(s * R, s * R + R), i * R);
   }
   out.size = indices.length;
+  out.taskIndex = log.taskIndex;
   return out;
 }
 
@@ -145,4 +175,55 @@ export function firstClick(log: ClickLog, s: number): number {
   const n = log.length[s];
   for (let r = 0; r < n; r++) if (log.click[base + r]) return r;
   return n;
+}
+
+/** Where each session stands in its task, within one log (CLICK-MODELS.md §8.1). */
+export interface TaskStructure {
+  /** 1 at slot `s * maxRank + r` when that document was shown in an earlier session of the task. */
+  repeated: Uint8Array;
+  /** 1 when the session is its task's last in this log. */
+  last: Uint8Array;
+}
+
+const structures = new WeakMap<ClickLog, TaskStructure>();
+
+/**
+ * The task structure of `log`, computed once per log. A task's sessions are taken in time order where
+ * every one has a time, else in file order (which JSONL logs promise is time order). "Repeated" is
+ * shown before in the task, not examined before (PyClick's TCM and issue 13 define freshness so; Zhang
+ * et al. say examined).
+ */
+export function taskStructure(log: ClickLog): TaskStructure {
+  const cached = structures.get(log);
+  if (cached && cached.last.length === log.size) return cached;
+  const R = log.maxRank;
+  const repeated = new Uint8Array(log.size * R);
+  const last = new Uint8Array(log.size).fill(1);
+  const tasks = new Map<number, number[]>();
+  for (let s = 0; s < log.size; s++) {
+    const t = log.task[s];
+    if (t < 0) continue;
+    const list = tasks.get(t);
+    if (list) list.push(s);
+    else tasks.set(t, [s]);
+  }
+  for (const sessions of tasks.values()) {
+    if (sessions.length < 2) continue;
+    if (sessions.every((s) => !Number.isNaN(log.time[s]))) sessions.sort((a, b) => log.time[a] - log.time[b]);
+    const seen = new Set<string>();
+    for (const s of sessions) {
+      const docs: string[] = [];
+      for (let r = 0; r < log.length[s]; r++) {
+        const doc = log.vocabulary.pairDoc[log.pair[s * R + r]];
+        if (seen.has(doc)) repeated[s * R + r] = 1;
+        docs.push(doc);
+      }
+      for (const doc of docs) seen.add(doc);
+      last[s] = 0;
+    }
+    last[sessions[sessions.length - 1]] = 1;
+  }
+  const structure = { repeated, last };
+  structures.set(log, structure);
+  return structure;
 }

@@ -103,6 +103,14 @@ export abstract class ClickModel {
     this.trained = trained;
   }
 
+  /**
+   * Whether values are the counts' plain ratios, without the initial (1, 2) (SDCM's closed form); a
+   * ratio with nothing counted is then undefined and reads 0.5, as an unseen pair.
+   */
+  protected plainRatios(): boolean {
+    return false;
+  }
+
   /** Adds the session's updates to `dnum`/`dden`, from the current `value`s. */
   protected abstract accumulate(log: ClickLog, s: number): void;
   /** `out[r]` = P(C_r = 1), unconditional. */
@@ -122,6 +130,7 @@ export abstract class ClickModel {
     for (let k = 0; k < touched.length; k++) this.trained[touched[k]] = 1;
     const passes = this.em ? this.iterations : 1;
     const clamp = this.em ? 1 - PROB_MIN : Infinity;
+    const [n0, d0] = this.plainRatios() ? [1, 2] : [0, 0];
     for (let it = 0; it < passes; it++) {
       for (const p of this.params) {
         const { dnum, dden } = p;
@@ -136,7 +145,8 @@ export abstract class ClickModel {
         const count = p.kind === "pair" ? touched.length : value.length;
         for (let k = 0; k < count; k++) {
           const i = p.kind === "pair" ? touched[k] : k;
-          value[i] = Math.min((num[i] + dnum[i]) / (den[i] + dden[i]), clamp);
+          const d = den[i] + dden[i] - d0;
+          value[i] = d > 0 ? Math.min((num[i] + dnum[i] - n0) / d, clamp) : 0.5;
         }
       }
       progress?.(it + 1, passes);

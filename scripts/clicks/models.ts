@@ -2,14 +2,28 @@ import { CCM } from "./ccm";
 import { CM } from "./cm";
 import { DCTR, GCTR, RCTR } from "./ctr";
 import { DBN } from "./dbn";
-import { DCM } from "./dcm";
+import { DCM, SDCM } from "./dcm";
 import type { ClickModel, ModelOptions } from "./model";
 import { PBM } from "./pbm";
 import { SDBN } from "./sdbn";
+import { TCM } from "./tcm";
 import { UBM } from "./ubm";
 
 /** Every model by name, in the order of the reference table. */
-export const modelNames = ["GCTR", "RCTR", "DCTR", "PBM", "CM", "DCM", "CCM", "DBN", "SDBN", "UBM"] as const;
+export const modelNames = [
+  "GCTR",
+  "RCTR",
+  "DCTR",
+  "PBM",
+  "CM",
+  "DCM",
+  "SDCM",
+  "CCM",
+  "DBN",
+  "SDBN",
+  "UBM",
+  "TCM",
+] as const;
 export type ModelName = (typeof modelNames)[number];
 
 const constructors: Record<ModelName, new (options?: ModelOptions) => ClickModel> = {
@@ -19,10 +33,12 @@ const constructors: Record<ModelName, new (options?: ModelOptions) => ClickModel
   PBM,
   CM,
   DCM,
+  SDCM,
   CCM,
   DBN,
   SDBN,
   UBM,
+  TCM,
 };
 
 /** A fresh model by name (case-insensitive); throws naming the known models otherwise. */

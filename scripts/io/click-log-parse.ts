@@ -13,7 +13,10 @@ export function decodeLogBytes(bytes: Uint8Array, source = "log"): string {
 
 /**
  * JSONL, one result page per line: `{"session","query","results":[…],"clicks":[0|1,…]}`, clicks as long
- * as results. Blank lines are skipped; the whole file is checked before anything is returned.
+ * as results, optionally `"task"` (a string: sessions with the same one form a search task, for TCM) and
+ * `"time"` (a number or an ISO date: a task's sessions must then be in time order, since file order is
+ * what the models read as time). Blank lines are skipped; the whole file is checked before anything is
+ * returned.
  */
 export function parseJsonl(text: string, source = "log"): RawSession[] {
   const sessions: RawSession[] = [];
@@ -34,6 +37,7 @@ function forEachLine(text: string, visit: (line: string, number: number) => void
 
 /** `parseJsonl` handing each session to `visit` as it is read, so a large log need not be held twice. */
 export function forEachJsonl(text: string, source: string, visit: (session: RawSession) => void): void {
+  const taskTimes = new Map<string, { time: number; line: number }>();
   forEachLine(text, (raw, number) => {
     const line = raw.trim();
     if (!line) return;
@@ -67,13 +71,51 @@ export function forEachJsonl(text: string, source: string, visit: (session: RawS
         `${where}: ${clicks.length} clicks for ${results.length} results (one 0 or 1 per result).`,
       );
     }
+    const { task, time } = taskOf(o, where, number, taskTimes);
     visit({
       id,
       query,
       results: results.map(String),
       clicks: clicks.map((c) => (c === 1 || c === true ? 1 : 0)),
+      ...(task === undefined ? {} : { task }),
+      ...(time === undefined ? {} : { time }),
     });
   });
+}
+
+/** The line's `task` and `time`, checked: a non-empty string; a time not before the task's previous session's. */
+function taskOf(
+  o: Record<string, unknown>,
+  where: string,
+  line: number,
+  taskTimes: Map<string, { time: number; line: number }>,
+): { task?: string; time?: number } {
+  const { task, time } = o;
+  const at =
+    time === undefined || time === null
+      ? undefined
+      : typeof time === "number"
+        ? time
+        : typeof time === "string"
+          ? Date.parse(time)
+          : NaN;
+  if (at !== undefined && !Number.isFinite(at))
+    throw new ClickFormatError(
+      `${where}: "time" must be a number or an ISO date, not ${JSON.stringify(time)}.`,
+    );
+  if (task === undefined || task === null) return { time: at };
+  if (typeof task !== "string" || !task)
+    throw new ClickFormatError(
+      `${where}: "task" must be a non-empty string (the task's id), not ${JSON.stringify(task)}.`,
+    );
+  if (at === undefined) return { task };
+  const before = taskTimes.get(task);
+  if (before && at < before.time)
+    throw new ClickFormatError(
+      `${where}: task "${task}" goes back in time (line ${before.line} is later); a task's sessions must be in time order.`,
+    );
+  taskTimes.set(task, { time: at, line });
+  return { task, time: at };
 }
 
 /**

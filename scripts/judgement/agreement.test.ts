@@ -1,6 +1,14 @@
 import fs from "node:fs";
 import path from "node:path";
-import { agreementReport, alphaLevels, krippendorffAlpha, type Rating } from "./agreement";
+import {
+  agreementReport,
+  alphaLevels,
+  alphaOfParts,
+  alphaOfUnits,
+  coincidenceParts,
+  krippendorffAlpha,
+  type Rating,
+} from "./agreement";
 import { aggregateGrade, gradeToRel, isDisagreement } from "./labels";
 import { assignUnit } from "../assign/assign";
 
@@ -88,5 +96,17 @@ describe("GrowthBook v2 assignment", () => {
       "arm weights must sum to 1, within GrowthBook's 0.99 to 1.01 (they sum to 1.1)",
     );
     expect(() => assignUnit("s", "u", [0.5, 0.5], 1.5)).toThrow("coverage must be between 0 and 1");
+  });
+});
+
+describe("alpha of a bootstrap draw from the units' laid-out coincidences", () => {
+  it("weighing a unit by w is the same as listing it w times, at every level", () => {
+    const units = [[1, 2, 2], [3, 3], [4], [1, 4, 4, 2], [2, 3]];
+    const weights = [2, 0, 1, 3, 1];
+    const listed = units.flatMap((u, i) => Array.from({ length: weights[i] }, () => u));
+    for (const level of alphaLevels) {
+      expect(alphaOfUnits(units, level, weights)).toBeCloseTo(alphaOfUnits(listed, level)!, 12);
+      expect(alphaOfParts(coincidenceParts(units), level, weights)).toBe(alphaOfUnits(units, level, weights));
+    }
   });
 });

@@ -37,20 +37,66 @@ export function alphaOfUnits(
   level: AlphaLevel,
   weights?: ArrayLike<number>,
 ): number | null {
+  return alphaOfParts(coincidenceParts(units), level, weights);
+}
+
+/**
+ * Each unit's share of the coincidence matrix, laid out once: a bootstrap draw then only weighs the
+ * units' cells (o = Σ_u w_u o_u) instead of walking every pair of values again. `values` are those of
+ * all units, so a draw that leaves a value out gives it n_c = 0 (no weight), as the full computation.
+ */
+export interface CoincidenceParts {
+  values: number[];
+  /** Cells (c · V + k) of unit u at `start[u]` … `start[u + 1]`, with their amounts. */
+  cells: Int32Array;
+  amounts: Float64Array;
+  start: Int32Array;
+}
+
+export function coincidenceParts(units: readonly number[][]): CoincidenceParts {
   const values = [...new Set(units.flat())].sort((a, b) => a - b);
   const index = new Map(values.map((v, i) => [v, i]));
   const V = values.length;
-  const o = new Float64Array(V * V);
+  const cells: number[] = [];
+  const amounts: number[] = [];
+  const start = new Int32Array(units.length + 1);
+  const local = new Float64Array(V * V);
+  const touched: number[] = [];
   units.forEach((unit, u) => {
     const m = unit.length;
-    const w = weights ? weights[u] : 1;
-    if (m < 2 || w === 0) return;
-    for (let i = 0; i < m; i++) {
+    for (let i = 0; m >= 2 && i < m; i++) {
       for (let j = 0; j < m; j++) {
-        if (i !== j) o[index.get(unit[i])! * V + index.get(unit[j])!] += w / (m - 1);
+        if (i === j) continue;
+        const cell = index.get(unit[i])! * V + index.get(unit[j])!;
+        if (local[cell] === 0) touched.push(cell);
+        local[cell] += 1 / (m - 1);
       }
     }
+    for (const cell of touched) {
+      cells.push(cell);
+      amounts.push(local[cell]);
+      local[cell] = 0;
+    }
+    touched.length = 0;
+    start[u + 1] = cells.length;
   });
+  return { values, cells: Int32Array.from(cells), amounts: Float64Array.from(amounts), start };
+}
+
+/** α from the units' parts, each unit weighed by `weights[u]` (a bootstrap draw's counts) or 1. */
+export function alphaOfParts(
+  parts: CoincidenceParts,
+  level: AlphaLevel,
+  weights?: ArrayLike<number>,
+): number | null {
+  const { values, cells, amounts, start } = parts;
+  const V = values.length;
+  const o = new Float64Array(V * V);
+  for (let u = 0; u + 1 < start.length; u++) {
+    const w = weights ? weights[u] : 1;
+    if (w === 0) continue;
+    for (let x = start[u]; x < start[u + 1]; x++) o[cells[x]] += w * amounts[x];
+  }
   const nc = new Float64Array(V);
   for (let c = 0; c < V; c++) for (let k = 0; k < V; k++) nc[c] += o[c * V + k];
   const n = nc.reduce((s, x) => s + x, 0);
@@ -109,8 +155,9 @@ export function agreementReport(
   options: BootstrapOptions = {},
 ): AgreementReport {
   const units = unitsOf(ratings);
-  const alpha = alphaOfUnits(units, level);
-  const ci = bootstrapStatistic(units.length, (counts) => alphaOfUnits(units, level, counts), options);
+  const parts = coincidenceParts(units);
+  const alpha = alphaOfParts(parts, level);
+  const ci = bootstrapStatistic(units.length, (counts) => alphaOfParts(parts, level, counts), options);
   const raters = [...new Set(ratings.map((r) => r.rater))].sort();
   const leaveOneOut = raters.map((rater) => ({
     rater,

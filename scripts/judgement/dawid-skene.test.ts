@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { dawidSkene, type DsStart } from "./dawid-skene";
+import { dawidSkene, dawidSkeneEm, dawidSkeneLabels, type DsStart, type Observations } from "./dawid-skene";
 
 const F = path.resolve(__dirname, "../../test/fixtures/dawid-skene-1979");
 
@@ -129,5 +129,25 @@ describe("Dawid–Skene", () => {
     expect(() => dawidSkene([{ item: "A", rater: "r", grade: 5 }], { classes: 4 })).toThrow(
       "is not a whole number from 1 to 4",
     );
+  });
+});
+
+describe("warm-started EM (learning curves start each draw from the previous draw's rater parameters)", () => {
+  it("started from a fit's own priors and confusion matrices, it stays at that fit's labels", () => {
+    const obs: Observations = {
+      item: Int32Array.from([0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3]),
+      rater: Int32Array.from([0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2]),
+      cls: Int32Array.from([0, 0, 1, 1, 1, 1, 2, 2, 1, 0, 2, 2]),
+      items: 4,
+      raters: 3,
+      classes: 3,
+    };
+    const cold = dawidSkeneEm(obs);
+    const warm = dawidSkeneEm(obs, "majority", undefined, undefined, cold);
+    expect(Array.from(dawidSkeneLabels(warm.posteriors, 3))).toEqual(
+      Array.from(dawidSkeneLabels(cold.posteriors, 3)),
+    );
+    expect(warm.logLikelihood).toBeCloseTo(cold.logLikelihood, 5);
+    expect(warm.iterations).toBeLessThanOrEqual(cold.iterations);
   });
 });

@@ -118,16 +118,32 @@ export function dawidSkeneLabels(posteriors: Float64Array, K: number): Int32Arra
   return out;
 }
 
-/** The EM loop itself (see the file's comment). */
+/** Where a warm-started EM starts: class priors and confusion matrices (J × K × K), e.g. a previous fit's. */
+export interface DsParameters {
+  priors: Float64Array;
+  confusion: Float64Array;
+}
+
+/**
+ * The EM loop itself (see the file's comment). With `warm`, the first E-step reads those parameters
+ * instead of starting from the votes: rater-level values only (no item's posterior), so a learning
+ * curve's draws can start from the previous draw's fit without passing on what any item received.
+ */
 export function dawidSkeneEm(
   obs: Observations,
   start: DsStart = "majority",
   maxIterations = DS_MAX_ITERATIONS,
   tolerance = DS_TOLERANCE,
+  warm?: DsParameters,
 ): EmState {
-  const { items: I, raters: J, classes: K } = obs;
+  const { items: I, classes: K } = obs;
   const N = obs.item.length;
   const T = new Float64Array(I * K);
+  if (warm) {
+    posteriorsFrom(obs, warm, T, new Float64Array(I * K));
+    // A grade the warm parameters give probability 0 in every class leaves no posterior: start cold.
+    if (!T.some(Number.isNaN)) return emLoop(obs, T, maxIterations, tolerance);
+  }
   // Start from the majority vote, ties split evenly.
   const votes = new Float64Array(I * K);
   for (let o = 0; o < N; o++) votes[obs.item[o] * K + obs.cls[o]]++;
@@ -144,6 +160,34 @@ export function dawidSkeneEm(
     for (let k = 0; k < K; k++) if (votes[i * K + k] === best) tied++;
     for (let k = 0; k < K; k++) T[i * K + k] = votes[i * K + k] === best ? 1 / tied : 0;
   }
+  return emLoop(obs, T, maxIterations, tolerance);
+}
+
+/** E-step from given parameters: T_ik ∝ p_k Π π^j_k,cls; returns the log-likelihood. */
+function posteriorsFrom(obs: Observations, params: DsParameters, T: Float64Array, logItem: Float64Array) {
+  const { items: I, classes: K } = obs;
+  const logPi = params.confusion.map(Math.log);
+  for (let i = 0; i < I; i++) for (let k = 0; k < K; k++) logItem[i * K + k] = Math.log(params.priors[k]);
+  for (let o = 0; o < obs.item.length; o++) {
+    const base = obs.rater[o] * K * K + obs.cls[o];
+    const ti = obs.item[o] * K;
+    for (let k = 0; k < K; k++) logItem[ti + k] += logPi[base + k * K];
+  }
+  let ll = 0;
+  for (let i = 0; i < I; i++) {
+    let max = -Infinity;
+    for (let k = 0; k < K; k++) max = Math.max(max, logItem[i * K + k]);
+    let sum = 0;
+    for (let k = 0; k < K; k++) sum += T[i * K + k] = Math.exp(logItem[i * K + k] - max);
+    for (let k = 0; k < K; k++) T[i * K + k] /= sum;
+    ll += max + Math.log(sum);
+  }
+  return ll;
+}
+
+function emLoop(obs: Observations, T: Float64Array, maxIterations: number, tolerance: number): EmState {
+  const { items: I, raters: J, classes: K } = obs;
+  const N = obs.item.length;
   const priors = new Float64Array(K);
   const confusion = new Float64Array(J * K * K);
   const logPi = new Float64Array(J * K * K);

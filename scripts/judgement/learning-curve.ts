@@ -9,7 +9,7 @@ import {
   type AggregationMethod,
   type GradedRating,
 } from "./aggregate";
-import { dawidSkeneEm, dawidSkeneLabels, type Observations } from "./dawid-skene";
+import { dawidSkeneEm, dawidSkeneLabels, type DsParameters, type Observations } from "./dawid-skene";
 
 export const DEFAULT_DRAWS = 1000;
 
@@ -60,8 +60,8 @@ export function learningCurves(
   const useTruth = truth !== null && truth.size > 0;
   const rng = createRng(options.seed ?? DEFAULT_SEED);
   const coin = options.coinTies ? rng : undefined;
-  const label = (method: AggregationMethod, picked: number[][], pickedRaters: number[][]) =>
-    labelsOf(method, picked, pickedRaters, byItem.raters, options.classes ?? GRADE_CLASSES, coin);
+  const label = (method: AggregationMethod, picked: number[][], pickedRaters: number[][], warm?: Warm) =>
+    labelsOf(method, picked, pickedRaters, byItem.raters, options.classes ?? GRADE_CLASSES, coin, warm);
   const allLabels = new Map(methods.map((m) => [m, label(m, grades, whose)]));
   const reference: (number | null)[] = useTruth ? items.map((item) => truth.get(item) ?? null) : [];
   const scored = useTruth
@@ -93,8 +93,10 @@ export function learningCurves(
         curves.get(m)!.points.push({ n, accuracy: all, ci: { lower: all, upper: all } });
       }
     } else {
+      // Dawid–Skene's EM at this n starts from the previous draw's priors and confusion matrices.
+      const warm: Warm = {};
       const values = drawAccuracies(byItem, n, draws, rng, methods, (m, picked, pr) =>
-        accuracyOf(m, label(m, picked, pr)),
+        accuracyOf(m, label(m, picked, pr, warm)),
       );
       for (const m of methods) {
         const v = values.get(m)!;
@@ -136,6 +138,11 @@ function gradesByItem(ratings: readonly GradedRating[]): GradesByItem {
   return { items, grades, whose, raters: raters.size };
 }
 
+/** Rater-level parameters carried from one draw's Dawid–Skene fit to the next (no item's posterior). */
+interface Warm {
+  params?: DsParameters;
+}
+
 /** Each item's label by one aggregation method from the grades picked (and who gave them). */
 function labelsOf(
   method: AggregationMethod,
@@ -144,11 +151,12 @@ function labelsOf(
   raters: number,
   classes: number,
   coin?: Rng,
+  warm?: Warm,
 ): (number | null)[] {
   if (method === "median") return picked.map(medianGrade);
   if (method === "mean") return picked.map(meanGrade);
   if (method === "majority") return picked.map((g) => majorityGrade(g, coin));
-  return dsLabels(picked, pickedRaters, raters, classes);
+  return dsLabels(picked, pickedRaters, raters, classes, warm);
 }
 
 /** Per method, the accuracy of each of `draws` seeded draws of n grades per item. */
@@ -185,7 +193,13 @@ function partialShuffle(m: number, n: number, rng: Rng): number[] {
   return order.slice(0, take);
 }
 
-function dsLabels(grades: number[][], raters: number[][], J: number, K: number): (number | null)[] {
+function dsLabels(
+  grades: number[][],
+  raters: number[][],
+  J: number,
+  K: number,
+  warm?: Warm,
+): (number | null)[] {
   let N = 0;
   for (const g of grades) N += g.length;
   const obs: Observations = {
@@ -204,6 +218,8 @@ function dsLabels(grades: number[][], raters: number[][], J: number, K: number):
       obs.cls[o++] = grade - 1;
     }),
   );
-  const labels = dawidSkeneLabels(dawidSkeneEm(obs).posteriors, K);
+  const em = dawidSkeneEm(obs, "majority", undefined, undefined, warm?.params);
+  if (warm) warm.params = { priors: em.priors, confusion: em.confusion };
+  const labels = dawidSkeneLabels(em.posteriors, K);
   return Array.from(labels, (l, i) => (grades[i].length ? l + 1 : null));
 }

@@ -29,10 +29,22 @@ interface ClicksOptions {
   json?: boolean;
 }
 
+/** How tasks are read and which of DCM/SDCM is PyClick's DCM (CLICK-MODELS.md §8). */
+const TASKS_HELP = [
+  "",
+  'Tasks (TCM): sessions with the same JSONL "task" (a string) form one search task, in file order,',
+  'which is time order (with a "time" field a task going back in time is refused). A session without',
+  '"task", and every session of a Yandex log, is a task of its own. `clicks export` writes a task',
+  "per convener and proposal.",
+  "DCM and SDCM: SDCM is the dependent click model in closed form by counting (the user stops at the",
+  "last click); DCM is fitted by EM. PyClick's DCM is the counting SDCM with initial counts (1, 2):",
+  "with --compat pyclick both DCM and SDCM reproduce it.",
+].join("\n");
+
 export function registerClicks(program: Command) {
   const clicks = program
     .command("clicks")
-    .description("fit click models (GCTR … UBM) on a click log and evaluate them on held-out sessions")
+    .description("fit click models (GCTR … TCM) on a click log and evaluate them on held-out sessions")
     .option("--train <file>", "training sessions (with --test)")
     .option("--test <file>", "test sessions (with --train)")
     .option("--log <file>", "one log, split into train and test by session")
@@ -53,6 +65,7 @@ export function registerClicks(program: Command) {
     .option("--max-rank <n>", "results per session kept", wholeNumber(1), 10)
     .option("--qrels <file>", "graded labels (qid iter docid grade) for relevance AUC and nDCG@5")
     .option("--json", "print JSON")
+    .addHelpText("after", TASKS_HELP)
     .action(async (o: ClicksOptions) => {
       if (o.compat !== undefined && o.compat !== "pyclick")
         throw new CliError(`--compat knows only "pyclick", not "${o.compat}".`, 2);

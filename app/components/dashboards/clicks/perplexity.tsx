@@ -18,7 +18,8 @@ export function PerplexityChart({ fit, maxRank }: { fit: ClicksFit; maxRank: num
           title: "Perplexity by rank",
           x: { label: "rank", ticks: ranks },
           y: { label: "perplexity (lower is better)", grid: true },
-          color: { legend: true },
+          // Twelve models: a twelve-colour scheme, so no two lines share a colour.
+          color: { legend: true, scheme: "paired" },
           marks: [
             Plot.lineY(points, { x: "rank", y: "perplexity", stroke: "model" }),
             Plot.dot(points, { x: "rank", y: "perplexity", stroke: "model", r: 2 }),
