@@ -23,8 +23,11 @@ export interface WorkerPool {
   close(): Promise<void>;
 }
 
-/** A pool of `threads` workers (started on first use) that refuses a task when `maxQueue` already wait. */
-export function createWorkerPool(options: { threads: number; maxQueue: number }): WorkerPool {
+/**
+ * A pool of `threads` workers (started on first use) that refuses a task when `maxQueue` already wait.
+ * `nice` (default 10) lowers the workers' priority below the event loop's.
+ */
+export function createWorkerPool(options: { threads: number; maxQueue: number; nice?: number }): WorkerPool {
   let piscina: Piscina | null = null;
   const start = () =>
     (piscina ??= new Piscina({
@@ -36,7 +39,7 @@ export function createWorkerPool(options: { threads: number; maxQueue: number })
       idleTimeout: 60_000,
       // Workers run at a lower priority (Linux: per thread), so when cores are short, requests and
       // the database get the CPU first and a report takes longer, not the other way round.
-      niceIncrement: 10,
+      niceIncrement: options.nice ?? 10,
     }));
   return {
     run: async <K extends HeavyTask>(task: K, input: HeavyInput<K>) => {
@@ -75,8 +78,8 @@ type WithPool = typeof globalThis & { [shared]?: WorkerPool };
 export const runInWorkerPool: HeavyRunner = (task, input) => {
   const holder = globalThis as WithPool;
   if (!holder[shared]) {
-    const threads = loadConfig(process.env).workerThreads;
-    holder[shared] = createWorkerPool({ threads, maxQueue: threads * QUEUE_PER_THREAD });
+    const { workerThreads: threads, WORKER_NICE: nice } = loadConfig(process.env);
+    holder[shared] = createWorkerPool({ threads, maxQueue: threads * QUEUE_PER_THREAD, nice });
   }
   return holder[shared].run(task, input);
 };

@@ -46,6 +46,8 @@ const configSchema = z.object({
     .transform((hops) => (hops === "true" ? 1 : hops === "false" ? 0 : Number(hops)))
     .default("0"),
   WORKER_THREADS: z.coerce.number().int("must be a whole number").min(1).max(256).optional(),
+  // How much lower the worker threads' priority is than the event loop's (Linux nice, 0-19).
+  WORKER_NICE: z.coerce.number().int("must be a whole number").min(0).max(19).default(10),
 });
 
 /** An origin alone: http or https, a host, no credentials, path, query or fragment. */
