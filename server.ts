@@ -63,15 +63,25 @@ async function main() {
     }
   });
 
-  const shutdown = async () => {
-    server.close();
+  let stopping = false;
+  // Stops taking connections, lets the requests in flight finish (idle keep-alive connections are closed,
+  // busy ones after their response; past 20 s, all), then the workers and the embedded database.
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: finishing the requests in flight, then stopping.`);
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    const force = setTimeout(() => server.closeAllConnections(), 20_000);
+    await closed;
+    clearTimeout(force);
     await stopRefresher();
     await closeWorkerPool();
     await connection.close();
     process.exit(0);
   };
-  process.on("SIGINT", shutdown);
-  process.on("SIGTERM", shutdown);
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
 }
 
 function createApp(build: ServerBuild, config: Config) {
