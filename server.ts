@@ -16,6 +16,7 @@ import { demoSummary } from "./scripts/demo/generate";
 import { startSessionRefresher } from "./db/experiments/event-session-refresher";
 import { guardActions, refuseCrossSiteForms } from "./app/security/csrf.server";
 import { requestHygiene } from "./app/security/request-hygiene.server";
+import { apiLimits } from "./app/security/api-limits.server";
 import { withDatabaseOutages } from "./app/utils/database-outage.server";
 import { closeWorkerPool } from "./app/results/worker-pool.server";
 
@@ -113,6 +114,7 @@ function createApp(build: ServerBuild, config: Config) {
     }),
   );
   app.use(requestHygiene);
+  app.use(apiLimits({ perKey: config.API_RATE_PER_KEY, perAddress: config.API_RATE_PER_ADDRESS }));
   app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
   app.use(express.static("public", { maxAge: "1h" }));
   // Every form is checked for its origin, size and CSRF token before any action runs (csrf.server.ts).
