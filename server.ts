@@ -17,6 +17,7 @@ import { startSessionRefresher } from "./db/experiments/event-session-refresher"
 import { guardActions, refuseCrossSiteForms } from "./app/security/csrf.server";
 import { requestHygiene } from "./app/security/request-hygiene.server";
 import { apiLimits } from "./app/security/api-limits.server";
+import { noStoreByDefault } from "./app/security/no-store.server";
 import { withDatabaseOutages } from "./app/utils/database-outage.server";
 import { closeWorkerPool } from "./app/results/worker-pool.server";
 
@@ -118,6 +119,7 @@ function createApp(build: ServerBuild, config: Config) {
   app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
   app.use(express.static("public", { maxAge: "1h" }));
   // Every form is checked for its origin, size and CSRF token before any action runs (csrf.server.ts).
+  app.use(noStoreByDefault);
   app.use(refuseCrossSiteForms({ publicUrl: config.PUBLIC_URL, trustProxy: config.TRUST_PROXY > 0 }));
   app.all(
     "*",
