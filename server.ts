@@ -20,10 +20,15 @@ import { apiLimits } from "./app/security/api-limits.server";
 import { noStoreByDefault } from "./app/security/no-store.server";
 import { withDatabaseOutages } from "./app/utils/database-outage.server";
 import { closeWorkerPool } from "./app/results/worker-pool.server";
+import { logError } from "./scripts/lib/log";
+
+/** Stops the embedded database this process started, if any: a failed start must not leave it behind. */
+let closeDatabase = async () => {};
 
 async function main() {
   const config = loadConfig(process.env, { forServer: true });
   const connection = await connectDatabase(config);
+  closeDatabase = () => connection.close();
   const embedded = connection.embedded ? connection : null;
   const databaseUrl = connection.url;
   await applyMigrations(databaseUrl);
@@ -145,9 +150,10 @@ async function storedSecret(config: Config): Promise<string> {
   }
 }
 
-main().catch((error) => {
-  console.error(
-    error instanceof ConfigError ? error.message : `Assay could not start: ${(error as Error).message}`,
-  );
+main().catch(async (error) => {
+  // Through logError: a failed seed's driver error carried every row of its batch (names, emails).
+  if (error instanceof ConfigError) console.error(error.message);
+  else logError("Assay could not start", error);
+  await closeDatabase().catch(() => {});
   process.exit(1);
 });
