@@ -21,6 +21,8 @@ import { noStoreByDefault } from "./app/security/no-store.server";
 import { withDatabaseOutages } from "./app/utils/database-outage.server";
 import { closeWorkerPool } from "./app/results/worker-pool.server";
 import { logError } from "./scripts/lib/log";
+import { gaugeOf, metricsEndpoint, observeRequests } from "./app/utils/metrics.server";
+import { workerPoolQueue } from "./app/results/worker-pool.server";
 
 /** Stops the embedded database this process started, if any: a failed start must not leave it behind. */
 let closeDatabase = async () => {};
@@ -53,6 +55,7 @@ async function main() {
   const remixBuild = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
   const build = withDatabaseOutages(guardActions(remixBuild));
   const app = createApp(build, config);
+  const stopMetrics = await databaseGauges(databaseUrl);
   const stopRefresher = startSessionRefresher(databaseUrl);
   const server = app.listen(config.PORT, config.HOST, () => {
     const address = server.address();
@@ -84,6 +87,7 @@ async function main() {
     clearTimeout(force);
     await stopRefresher();
     await closeWorkerPool();
+    await stopMetrics();
     await connection.close();
     process.exit(0);
   };
@@ -94,6 +98,7 @@ async function main() {
 function createApp(build: ServerBuild, config: Config) {
   const app = express();
   app.disable("x-powered-by");
+  app.use(observeRequests);
   // Forwarded headers (client address, host, protocol) are believed only from the proxies configured.
   if (config.TRUST_PROXY > 0) app.set("trust proxy", config.TRUST_PROXY);
   app.use(compression());
@@ -119,6 +124,10 @@ function createApp(build: ServerBuild, config: Config) {
       crossOriginEmbedderPolicy: false,
     }),
   );
+  app.get(
+    "/metrics",
+    metricsEndpoint({ token: config.METRICS_TOKEN, allowFrom: config.METRICS_ALLOW, version: VERSION }),
+  );
   app.use(requestHygiene);
   app.use(apiLimits({ perKey: config.API_RATE_PER_KEY, perAddress: config.API_RATE_PER_ADDRESS }));
   app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
@@ -135,6 +144,37 @@ function createApp(build: ServerBuild, config: Config) {
     }),
   );
   return app;
+}
+
+const VERSION = (JSON.parse(await fs.readFile("package.json", "utf8")) as { version: string }).version;
+
+/**
+ * The gauges read when /metrics is scraped: the worker pool's queue, and this database's connections
+ * (busy and all) from pg_stat_activity, over one connection of their own.
+ */
+async function databaseGauges(databaseUrl: string) {
+  const { sql } = createDb(databaseUrl, { max: 1 });
+  let connections = { busy: 0, open: 0 };
+  const refresh = async () => {
+    const [row] = await sql<{ busy: number; open: number }[]>`select
+      count(*) filter (where state <> 'idle')::int as busy, count(*)::int as open
+      from pg_stat_activity where datname = current_database() and backend_type = 'client backend'`;
+    connections = row;
+  };
+  await refresh().catch(() => {});
+  const timer = setInterval(() => void refresh().catch(() => {}), 5_000);
+  timer.unref();
+  gaugeOf("assay_worker_pool_queue", "Heavy tasks waiting for a worker thread.", workerPoolQueue);
+  gaugeOf(
+    "assay_db_connections_busy",
+    "This database's connections running a statement.",
+    () => connections.busy,
+  );
+  gaugeOf("assay_db_connections_open", "This database's open connections.", () => connections.open);
+  return async () => {
+    clearInterval(timer);
+    await sql.end();
+  };
 }
 
 /** The embedded default keeps its own session secret under the data directory, made once. */

@@ -20,6 +20,8 @@ const RETRY_AFTER_SECONDS = 10;
 
 export interface WorkerPool {
   run: HeavyRunner;
+  /** Tasks waiting for a thread right now. */
+  queued(): number;
   close(): Promise<void>;
 }
 
@@ -52,6 +54,7 @@ export function createWorkerPool(options: { threads: number; maxQueue: number; n
         throw error;
       }
     },
+    queued: () => piscina?.queueSize ?? 0,
     close: async () => {
       const pool = piscina;
       piscina = null;
@@ -83,6 +86,9 @@ export const runInWorkerPool: HeavyRunner = (task, input) => {
   }
   return holder[shared].run(task, input);
 };
+
+/** Tasks waiting in the app's pool (0 before it started), for /metrics. */
+export const workerPoolQueue = () => (globalThis as WithPool)[shared]?.queued() ?? 0;
 
 /** Ends the app's pool, if it was started (on server shutdown). */
 export async function closeWorkerPool() {
