@@ -10,7 +10,7 @@ import helmet from "helmet";
 import { ConfigError, loadConfig, type Config } from "./db/platform/config";
 import { createDb } from "./db/platform/client";
 import { connectDatabase } from "./db/platform/connect";
-import { applyMigrations } from "./db/migrate";
+import { applyMigrations, underStartLock } from "./db/migrate";
 import { DEMO_PASSWORD, demoUsers, isDatabaseEmpty, seedDemo } from "./scripts/demo/seed";
 import { demoSummary } from "./scripts/demo/generate";
 import { startSessionRefresher } from "./db/experiments/event-session-refresher";
@@ -37,13 +37,13 @@ async function main() {
 
   let seeded = false;
   if (embedded && config.ASSAY_SEED_DEMO === "auto") {
-    const { db, sql } = createDb(databaseUrl, { max: 2 });
-    if (await isDatabaseEmpty(db)) {
+    // Under the start lock: of two processes starting at once, one seeds and the other finds it done.
+    await underStartLock(databaseUrl, async (db) => {
+      if (!(await isDatabaseEmpty(db))) return;
       console.log("Empty database: loading the demo data set…");
       console.log(`Loaded ${demoSummary(await seedDemo(db))}.`);
       seeded = true;
-    }
-    await sql.end();
+    });
   }
 
   // The Remix build reads its settings from the environment, so it sees what was decided here.
