@@ -54,7 +54,7 @@ test("responses carry security headers and the session cookie is httpOnly", asyn
   expect(headers["x-content-type-options"]).toBe("nosniff");
   await signIn(page, demoLogin.admin);
   await expect(page).toHaveURL(/\/admin$/);
-  const cookie = (await context.cookies()).find((c) => c.name === "__assay_session")!;
+  const cookie = (await context.cookies()).find((c) => c.name === "__Host-assay_session")!;
   expect(cookie.httpOnly).toBe(true);
   expect(cookie.sameSite).toBe("Lax");
   // Fetched from the page: the Secure session cookie is withheld by Playwright's request client over http.

@@ -62,7 +62,7 @@ for (const sized of [true, false]) {
     const reply = await sendLarge("/login", headers, `${fields}&pad=`, 100 * MB);
     expect(reply.status).toBe(413);
     expect(reply.body).toContain(TOO_LARGE);
-    expect(cookieOf(reply, "__assay_session")).toBeNull();
+    expect(cookieOf(reply, "__Host-assay_session")).toBeNull();
     // The answer came while the client was still sending: the server did not wait for the 100 MB.
     expect(reply.sentAtAnswer).toBeGreaterThan(0);
     expect(reply.sentAtAnswer).toBeLessThan(50 * MB);

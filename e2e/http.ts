@@ -87,7 +87,7 @@ export const FORM = "application/x-www-form-urlencoded";
 /** A browser's first visit to the sign-in page: its anonymous cookie and the token bound to it. */
 export async function visitor(): Promise<{ cookie: string; token: string }> {
   const reply = await send("GET", "/login?_data=root");
-  return { cookie: cookieOf(reply, "__assay_csrf")!, token: JSON.parse(reply.body).csrf };
+  return { cookie: cookieOf(reply, "__Host-assay_csrf")!, token: JSON.parse(reply.body).csrf };
 }
 
 /** Signs in through the form, as a page of this site would; the session's cookie and CSRF token. */
@@ -103,7 +103,7 @@ export async function session(
     headers,
     formBody({ email, password, csrf: anonymous.token }),
   );
-  const cookie = cookieOf(reply, "__assay_session");
+  const cookie = cookieOf(reply, "__Host-assay_session");
   if (!cookie) throw new Error(`signing in as ${email} failed: ${reply.status} ${reply.body}`);
   const root = await send("GET", "/?_data=root", { Cookie: cookie });
   return { cookie, token: JSON.parse(root.body).csrf };

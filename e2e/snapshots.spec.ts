@@ -97,17 +97,21 @@ const rowsOf = (page: Page, subject: string) =>
 test("a campaign's snapshot shows the figures of its live page, and a double-click freezes it once", async ({
   page,
 }) => {
+  // Freezing waits for the campaign's gold figures (learning curves of 1,000 draws): ~15 s of one core,
+  // minutes beside a busy machine's other work. The bounds below guard against a hang, not for speed.
+  test.setTimeout(300_000);
   await signIn(page, demoLogin.analyst);
   const campaign = "Reviewer relevance, autumn round";
   await page.goto("/analyst/snapshots");
   await expect(rowsOf(page, campaign)).toHaveCount(0);
   await page.goto("/analyst/experiments");
   await page.getByRole("link", { name: campaign }).first().click();
-  await expect(page.getByRole("heading", { level: 1 })).toContainText(campaign);
+  // The page computes the campaign's figures (bootstrap, learning curve) before it shows.
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(campaign, { timeout: 60_000 });
   // Every figure with its interval, as the live page draws it with the campaign's seed.
   const live = await page.getByRole("table", { name: "nDCG by system" }).innerText();
   await page.getByRole("button", { name: "Freeze snapshot" }).dblclick();
-  await expect(page.getByRole("heading", { level: 1 })).toContainText(/Snapshot \d+/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(/Snapshot \d+/, { timeout: 240_000 });
   expect(await page.getByRole("table", { name: "nDCG by system" }).innerText()).toBe(live);
   const id = new URL(page.url()).pathname.split("/").pop()!;
 
@@ -121,6 +125,7 @@ test("a campaign's snapshot shows the figures of its live page, and a double-cli
   // Freezing again on unchanged data opens the same snapshot and says so.
   await page.goto("/analyst/experiments");
   await page.getByRole("link", { name: campaign }).first().click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(campaign, { timeout: 60_000 });
   await page.getByRole("button", { name: "Freeze snapshot" }).click();
   await expect(page).toHaveURL(new RegExp(`/analyst/snapshots/${id}\\?existing$`));
   await expect(page.getByText("These parameters were already frozen on the same data")).toBeVisible();

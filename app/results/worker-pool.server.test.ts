@@ -1,4 +1,4 @@
-import { performance } from "node:perf_hooks";
+import { sql } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
 import { seedDemo } from "../../scripts/demo/seed";
 import { loadOfflineInput } from "../../db/catalog/offline-input";
@@ -13,6 +13,7 @@ import { campaignResults, learningCurve } from "../../scripts/judgement/campaign
 import { agreementReport } from "../../scripts/judgement/agreement";
 import { packStreamTotals } from "../../scripts/online/pack";
 import { computeResult } from "../../db/results/compute";
+import type { HeavyInput, HeavyRunner } from "../../scripts/workers/heavy-tasks";
 import { createWorkerPool, type WorkerPool } from "./worker-pool.server";
 
 let t: TestDatabase;
@@ -21,14 +22,29 @@ let input: OfflineInput;
 
 beforeAll(async () => {
   t = await createTestDatabase();
-  await seedDemo(t.db);
+  // A small demo: the tests compare figures computed two ways, which holds at any size; the full demo's
+  // size made them take minutes on a loaded machine (issue 26, item 9).
+  await seedDemo(t.db, { proposals: 24, candidates: 300, seed: "worker-pool" });
   input = await loadOfflineInput(t.db);
-  pool = createWorkerPool({ threads: 1, maxQueue: 4 });
+  // At the event loop's priority: beside a busy machine's other work, a niced worker waits for minutes.
+  pool = createWorkerPool({ threads: 1, maxQueue: 4, nice: 0 });
 });
 afterAll(async () => {
   await pool.close();
   await t.drop();
 });
+
+/**
+ * `run` with few learning-curve draws for the gold figures (the page's 1,000 took minutes on a loaded
+ * machine): the comparison holds at any number of draws.
+ */
+const fewDraws =
+  (run: HeavyRunner): HeavyRunner =>
+  (task, input) => {
+    if (task !== "goldFigures") return run(task, input);
+    const gold = input as HeavyInput<"goldFigures">;
+    return run(task, { ...gold, options: { ...gold.options, draws: 20 } } as typeof input);
+  };
 
 // JSON as the page sends it: equal text means equal figures, to the last digit.
 const asJson = (value: unknown) => JSON.stringify(value);
@@ -83,39 +99,41 @@ describe("the worker pool", () => {
   it("freezes snapshots of every kind to the same result as the CLI, which computes in-process", async () => {
     const campaign = (await listCampaigns(t.db)).find((c) => c.status !== "draft")!;
     for (const request of [
-      { kind: "offline", B: 200, seed: "s" },
-      { kind: "expert", campaign: campaign.id, B: 200, seed: "s" },
-      { kind: "online", experiment: "reviewer-ranker-v2", B: 200, seed: "s" },
+      { kind: "offline", B: 50, seed: "s" },
+      { kind: "expert", campaign: campaign.id, B: 50, seed: "s" },
+      { kind: "online", experiment: "reviewer-ranker-v2", B: 50, seed: "s" },
     ] as const) {
-      expect(asJson(await computeResult(t.db, request, pool.run)), request.kind).toBe(
-        asJson(await computeResult(t.db, request)),
-      );
+      const inPool = await computeResult(t.db, request, fewDraws(pool.run));
+      // A fresh module, so this thread computes anew rather than serve the pool's result from the cache.
+      vi.resetModules();
+      const fresh = (await import("../../db/results/compute")).computeResult;
+      const { runInProcess } = await import("../../scripts/workers/heavy-tasks");
+      expect(asJson(inPool), request.kind).toBe(asJson(await fresh(t.db, request, fewDraws(runInProcess))));
     }
-  }, 120_000); // every kind twice (pool and this thread), up to ~30 s on a loaded two-core machine
+  });
 
   it("keeps the event loop free while a long bootstrap runs", async () => {
-    // A timer every 10 ms: its worst lateness is how long a request would have waited meanwhile.
-    let worstLag = 0;
-    let last = performance.now();
-    const timer = setInterval(() => {
-      const now = performance.now();
-      worstLag = Math.max(worstLag, now - last - 10);
-      last = now;
-    }, 10);
-    const started = performance.now();
-    await pool.run("offlineReport", {
-      packed: packOfflineInput(input),
-      options: { B: 10_000, seed: "long" },
-    });
-    const took = performance.now() - started;
-    clearInterval(timer);
-    // Only meaningful if the task outlasts the bound by far (it takes seconds on this thread).
-    expect(took).toBeGreaterThan(1000);
-    expect(worstLag).toBeLessThan(250);
+    // Ordering, not timing: while the bootstrap runs in its thread, this thread keeps answering database
+    // queries; were it computed here, not one would run before the task is done. How long requests wait
+    // meanwhile is measured by `npm run bench -- isolation`.
+    let done = false;
+    const task = pool
+      .run("offlineReport", { packed: packOfflineInput(input), options: { B: 5_000, seed: "long" } })
+      .then((report) => {
+        done = true;
+        return report;
+      });
+    let answered = 0;
+    while (!done) {
+      await t.db.execute(sql`select 1`);
+      answered++;
+    }
+    expect(answered).toBeGreaterThan(3);
+    expect((await task).systems.length).toBeGreaterThan(0);
   });
 
   it("refuses a task with a 503 and Retry-After when its queue is full", async () => {
-    const small = createWorkerPool({ threads: 1, maxQueue: 1 });
+    const small = createWorkerPool({ threads: 1, maxQueue: 1, nice: 0 });
     try {
       const task = () =>
         small.run("offlineReport", { packed: packOfflineInput(input), options: { B: 100, seed: "q" } });

@@ -20,11 +20,16 @@ const RETRY_AFTER_SECONDS = 10;
 
 export interface WorkerPool {
   run: HeavyRunner;
+  /** Tasks waiting for a thread right now. */
+  queued(): number;
   close(): Promise<void>;
 }
 
-/** A pool of `threads` workers (started on first use) that refuses a task when `maxQueue` already wait. */
-export function createWorkerPool(options: { threads: number; maxQueue: number }): WorkerPool {
+/**
+ * A pool of `threads` workers (started on first use) that refuses a task when `maxQueue` already wait.
+ * `nice` (default 10) lowers the workers' priority below the event loop's.
+ */
+export function createWorkerPool(options: { threads: number; maxQueue: number; nice?: number }): WorkerPool {
   let piscina: Piscina | null = null;
   const start = () =>
     (piscina ??= new Piscina({
@@ -36,7 +41,7 @@ export function createWorkerPool(options: { threads: number; maxQueue: number })
       idleTimeout: 60_000,
       // Workers run at a lower priority (Linux: per thread), so when cores are short, requests and
       // the database get the CPU first and a report takes longer, not the other way round.
-      niceIncrement: 10,
+      niceIncrement: options.nice ?? 10,
     }));
   return {
     run: async <K extends HeavyTask>(task: K, input: HeavyInput<K>) => {
@@ -49,6 +54,7 @@ export function createWorkerPool(options: { threads: number; maxQueue: number })
         throw error;
       }
     },
+    queued: () => piscina?.queueSize ?? 0,
     close: async () => {
       const pool = piscina;
       piscina = null;
@@ -75,11 +81,14 @@ type WithPool = typeof globalThis & { [shared]?: WorkerPool };
 export const runInWorkerPool: HeavyRunner = (task, input) => {
   const holder = globalThis as WithPool;
   if (!holder[shared]) {
-    const threads = loadConfig(process.env).workerThreads;
-    holder[shared] = createWorkerPool({ threads, maxQueue: threads * QUEUE_PER_THREAD });
+    const { workerThreads: threads, WORKER_NICE: nice } = loadConfig(process.env);
+    holder[shared] = createWorkerPool({ threads, maxQueue: threads * QUEUE_PER_THREAD, nice });
   }
   return holder[shared].run(task, input);
 };
+
+/** Tasks waiting in the app's pool (0 before it started), for /metrics. */
+export const workerPoolQueue = () => (globalThis as WithPool)[shared]?.queued() ?? 0;
 
 /** Ends the app's pool, if it was started (on server shutdown). */
 export async function closeWorkerPool() {

@@ -5,7 +5,7 @@ import { CSRF_FIELD } from "./csrf";
 import { discardBody, FORM_BODY_LIMIT, readBodyWithin } from "./form-body.server";
 import { publicOrigin, requestOrigin, type OriginOptions } from "./origin.server";
 import { mapRouteModules } from "../utils/route-modules.server";
-import { SESSION_COOKIE } from "./sessions.server";
+import { hostCookie, sessionCookieName } from "./sessions.server";
 
 /**
  * Every request that changes something passes, before any action runs: an origin check (Origin, else
@@ -17,7 +17,7 @@ import { SESSION_COOKIE } from "./sessions.server";
  * borrow, so both checks let them pass: those routes check their key themselves.
  */
 
-const ANONYMOUS_COOKIE = "__assay_csrf";
+const anonymousCookie = () => hostCookie("assay_csrf");
 
 /** What a route module may export for the guard, beside `action`. */
 export interface GuardedRouteModule {
@@ -40,8 +40,8 @@ export function csrfToken(request: Request): { token: string; setCookie: string 
   if (cookie) return { token: tokenFor(cookie), setCookie: null };
   const value = randomBytes(32).toString("base64url");
   const secure = process.env.NODE_ENV === "production" ? "; Secure" : "";
-  const setCookie = `${ANONYMOUS_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Lax${secure}`;
-  return { token: tokenFor(`${ANONYMOUS_COOKIE}=${value}`), setCookie };
+  const setCookie = `${anonymousCookie()}=${value}; Path=/; HttpOnly; SameSite=Lax${secure}`;
+  return { token: tokenFor(`${anonymousCookie()}=${value}`), setCookie };
 }
 
 /** Whether `submitted` is the token of this request's session, compared in constant time. */
@@ -60,7 +60,7 @@ function tokenCookie(request: Request): string | null {
     const at = part.indexOf("=");
     if (at > 0) cookies.set(part.slice(0, at).trim(), part.slice(at + 1).trim());
   }
-  const name = [SESSION_COOKIE, ANONYMOUS_COOKIE].find((candidate) => cookies.get(candidate));
+  const name = [sessionCookieName(), anonymousCookie()].find((candidate) => cookies.get(candidate));
   return name ? `${name}=${cookies.get(name)}` : null;
 }
 

@@ -18,7 +18,17 @@ import { getDb } from "../utils/db.server";
  * bytes, signed with SESSION_SECRET; the table keeps the id's SHA-256, so a copy of the table or a log
  * of it cannot be replayed as a cookie. Ending a session is deleting its row.
  */
-export const SESSION_COOKIE = "__assay_session";
+// Names are read when used: server.ts imports this module before it settles NODE_ENV.
+export const sessionCookieName = () => hostCookie("assay_session");
+
+/**
+ * A cookie's name: in production with the `__Host-` prefix, which browsers accept only from a secure
+ * origin with Path=/ and no Domain, so a sibling subdomain or a plain-http page cannot plant or
+ * overwrite it; elsewhere (development over http) without it.
+ */
+export function hostCookie(name: string) {
+  return process.env.NODE_ENV === "production" ? `__Host-${name}` : `__${name}`;
+}
 
 const ID_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
@@ -29,7 +39,7 @@ function sessionCookie(): Cookie {
   if (!cookie) {
     const secret = process.env.SESSION_SECRET;
     if (!secret) throw new Error("SESSION_SECRET is not set: start Assay with `npm start`.");
-    cookie = createCookie(SESSION_COOKIE, {
+    cookie = createCookie(sessionCookieName(), {
       httpOnly: true,
       sameSite: "lax",
       path: "/",
@@ -110,7 +120,7 @@ export function clearSessionCookie(): Promise<string> {
 export function hasSessionCookie(request: Request): boolean {
   return (request.headers.get("Cookie") ?? "")
     .split(";")
-    .some((part) => part.trim().startsWith(`${SESSION_COOKIE}=`));
+    .some((part) => part.trim().startsWith(`${sessionCookieName()}=`));
 }
 
 /** The active user of the request's live session, or null. Marks the session used (at most once a minute). */

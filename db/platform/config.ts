@@ -51,6 +51,22 @@ const configSchema = z.object({
     .transform((hops) => (hops === "true" ? 1 : hops === "false" ? 0 : Number(hops)))
     .default("0"),
   WORKER_THREADS: z.coerce.number().int("must be a whole number").min(1).max(256).optional(),
+  // Requests per minute to the events and assignment APIs, per API key and per client address (0: no limit).
+  API_RATE_PER_KEY: z.coerce.number().int("must be a whole number").min(0).default(12_000),
+  API_RATE_PER_ADDRESS: z.coerce.number().int("must be a whole number").min(0).default(12_000),
+  // /metrics: with this token (Authorization: Bearer …); without one, only from METRICS_ALLOW's addresses.
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  METRICS_ALLOW: z
+    .string()
+    .default("127.0.0.1,::1")
+    .transform((list) =>
+      list
+        .split(",")
+        .map((a) => a.trim())
+        .filter(Boolean),
+    ),
+  // How much lower the worker threads' priority is than the event loop's (Linux nice, 0-19).
+  WORKER_NICE: z.coerce.number().int("must be a whole number").min(0).max(19).default(10),
 });
 
 /** An origin alone: http or https, a host, no credentials, path, query or fragment. */

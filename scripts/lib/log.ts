@@ -25,6 +25,10 @@ export function logDatabaseOutage(context: string, error: unknown) {
   logError(`${context}${more}`, error);
 }
 
+/** A message longer than this is cut: a long one is data (a row, a file), not a description. */
+const MESSAGE_CHARS = 300;
+const clip = (text: string, chars: number) => (text.length > chars ? `${text.slice(0, chars)}… (cut)` : text);
+
 /** The redacted one-line description `logError` prints (exported for its tests). */
 export function describeError(context: string, error: unknown): string {
   const parts = [context];
@@ -37,7 +41,10 @@ export function describeError(context: string, error: unknown): string {
     seen.add(e);
     const { message, code, query } = e as { message?: unknown; code?: unknown; query?: unknown };
     // drizzle's own message repeats the query and its parameters: the query is taken from its field.
-    const text = typeof message === "string" ? message.replace(/^Failed query:[\s\S]*$/, "query failed") : "";
+    const text =
+      typeof message === "string"
+        ? clip(message.replace(/^Failed query:[\s\S]*$/, "query failed"), MESSAGE_CHARS)
+        : "";
     if (text) parts.push(text);
     if (typeof code === "string" || typeof code === "number") parts.push(`code ${code}`);
     if (typeof query === "string") parts.push(`query: ${query.replace(/\s+/g, " ").slice(0, 500)}`);
@@ -61,6 +68,8 @@ export function redactSecrets(text: string): string {
       // Without "/": a long file path in a message stays readable; keys and tokens here are base64url.
       .replace(/[A-Za-z0-9+_-]{32,}={0,2}/g, "[redacted]")
       .replace(/(postgres(?:ql)?:\/\/[^:/@\s]+:)[^@\s]+@/gi, "$1[redacted]@")
+      // Personal data: an email address is masked wherever a message quotes one.
+      .replace(/[^\s@"'<>(),;:]+@[^\s@"'<>(),;:]+\.[A-Za-z]{2,}/g, "[email]")
   );
 }
 
