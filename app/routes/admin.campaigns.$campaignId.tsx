@@ -13,6 +13,7 @@ import {
   launchCampaign,
   reassign,
   reassignChoices,
+  reopenCampaign,
   updateCampaign,
 } from "~/data/campaigns.server";
 import { listUsers } from "~/data/accounts.server";
@@ -167,7 +168,14 @@ function campaignHandlers(
     },
     close: async ({ intent }: FormOf<"close">) => {
       await closeCampaign(db, admin, campaignId);
-      return done(intent, "Closed: grades can no longer change.");
+      return done(
+        intent,
+        "Closed: grades can no longer change. Reopen the campaign to let experts grade again.",
+      );
+    },
+    reopen: async ({ intent }: FormOf<"reopen">) => {
+      await reopenCampaign(db, admin, campaignId);
+      return done(intent, "Reopened: experts can grade again where they left off.");
     },
     reassign: async ({ intent, assignment, expert }: FormOf<"reassign">) => {
       await reassign(db, admin, campaignId, assignment, expert);
@@ -230,7 +238,13 @@ export default function CampaignPage() {
         {campaign.deadline ? `, deadline ${new Date(campaign.deadline).toISOString().slice(0, 10)}` : ""}.
       </p>
       <ActionNotice answer={data} inPlace={["update", "attach-truth"]} />
-      <CampaignStatusForm status={campaign.status} busy={busy} />
+      <CampaignStatusForm
+        status={campaign.status}
+        name={campaign.name}
+        perExpert={perExpert}
+        answer={data}
+        busy={busy}
+      />
       {draft ? <EditDraftPanel draft={draft} name={campaign.name} answer={data} busy={busy} /> : null}
       <ExpertProgress perExpert={perExpert} />
       <AssignmentProgress assignments={assignments} />
