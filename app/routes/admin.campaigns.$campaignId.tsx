@@ -35,6 +35,7 @@ import { AgreementSection, AssignmentProgress, ExpertProgress } from "~/componen
 import { CampaignStatusForm, EditDraftPanel } from "~/components/admin/campaign-draft";
 import { ActionNotice } from "~/components/form-parts";
 import { GoldFigures } from "~/components/gold-figures";
+import { CampaignExports } from "~/components/campaign-exports";
 import { GoldItemsPanel } from "~/components/admin/gold-items";
 import { campaignPageSchema, type CampaignPageForm } from "../../scripts/inputs/campaigns";
 import { parseForm } from "~/forms/forms";
@@ -272,11 +273,7 @@ export default function CampaignPage() {
         <>
           <GoldFigures gold={gold} empty="No gold items: import a truth file or attach grades below." />
           <GoldItemsPanel truth={truth} busy={busy} answer={data} />
-          <p>
-            Export: <a href={`/api/campaigns/${campaign.id}/export?format=qrels`}>TREC qrels</a> ·{" "}
-            <a href={`/api/campaigns/${campaign.id}/export?format=csv`}>per-rater CSV</a> ·{" "}
-            <a href={`/api/campaigns/${campaign.id}/export?format=json`}>JSON</a>
-          </p>
+          <CampaignExports campaignId={campaign.id} />
         </>
       ) : null}
     </>
