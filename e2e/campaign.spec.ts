@@ -197,7 +197,7 @@ test("a draft campaign is edited with a prefilled form, then deleted after a con
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Draft round, edited");
   await expect(page.getByText("1 raters per proposal")).toBeVisible();
 
-  await edit.getByText("Delete this draft…").click();
+  await edit.getByRole("button", { name: "Delete this draft…" }).click();
   await edit.getByRole("button", { name: "Yes, delete the campaign Draft round, edited" }).click();
   await expect(page).toHaveURL(/\/admin\/campaigns$/);
   await expect(page.getByRole("link", { name: "Draft round, edited" })).toHaveCount(0);
@@ -225,7 +225,7 @@ test("a draft experiment is edited with a prefilled form, then deleted after a c
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Draft experiment, edited");
   await expect(page.getByText(/Arms: A = \S+ \(0\.3, control\); B = \S+ \(0\.7\)/)).toBeVisible();
 
-  await edit.getByText("Delete this draft…").click();
+  await edit.getByRole("button", { name: "Delete this draft…" }).click();
   await edit.getByRole("button", { name: "Yes, delete the experiment draft-exp" }).click();
   await expect(page).toHaveURL(/\/admin\/experiments$/);
   await expect(page.getByRole("link", { name: "draft-exp" })).toHaveCount(0);

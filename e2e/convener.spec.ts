@@ -76,6 +76,7 @@ test("an admin creates and revokes an API key; the revoked key gets 401", async 
   const ok = await request.post(`${process.env.E2E_BASE_URL}/api/events`, { headers, data: { events: [] } });
   expect(ok.status()).toBe(200);
   await page.getByRole("button", { name: `Revoke ${key.slice(0, 12)}…` }).click();
+  await page.getByRole("button", { name: "Yes, revoke the key" }).click();
   await expect(page.getByRole("button", { name: `Revoke ${key.slice(0, 12)}…` })).toHaveCount(0);
   const refused = await request.post(`${process.env.E2E_BASE_URL}/api/events`, {
     headers,

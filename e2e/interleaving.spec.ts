@@ -74,5 +74,6 @@ test("a convener in an interleaving experiment sees one merged list, the same on
   expect(winsA + winsB).toBe(1);
   await admin.goto("/admin/experiments/merged-e2e");
   await admin.getByRole("button", { name: "Stop experiment" }).click();
+  await admin.getByRole("button", { name: "Yes, stop the experiment" }).click();
   await expect(admin.getByText("stopped", { exact: true })).toBeVisible();
 });

@@ -35,6 +35,10 @@ test("an admin creates, edits, deactivates and re-passwords a user", async ({ pa
   await expect(sessions.getByRole("row")).toHaveCount(2);
   await expect(sessions.getByRole("row").nth(1)).toContainText("127.0.0.1");
   await sessions.getByRole("button", { name: "End all sessions" }).click();
+  await expect(page.getByRole("dialog", { name: "End all sessions?" })).toContainText(
+    "The 1 live session ends",
+  );
+  await page.getByRole("button", { name: "Yes, end all sessions" }).click();
   await expect(page.getByRole("status")).toHaveText("Ended 1 session of Nora Newexpert.");
   await expect(sessions.getByText("Not signed in anywhere.")).toBeVisible();
   await other.reload();
@@ -55,6 +59,7 @@ test("an admin creates, edits, deactivates and re-passwords a user", async ({ pa
   await expect(other).toHaveURL(/\/analyst$/);
 
   await page.getByRole("button", { name: "Deactivate Nora Newexpert" }).click();
+  await page.getByRole("button", { name: "Yes, deactivate Nora Newexpert" }).click();
   await expect(page.getByRole("status")).toHaveText("Nora Newexpert is deactivated and signed out.");
   await other.reload();
   await expect(other).toHaveURL(/\/login/);
@@ -78,6 +83,7 @@ test("an admin cannot remove their own admin access", async ({ page }) => {
   await page.goto("/admin/users?q=admin%40assay");
   await page.getByRole("link", { name: "Alex Admin" }).click();
   await page.getByRole("button", { name: "Deactivate Alex Admin" }).click();
+  await page.getByRole("button", { name: "Yes, deactivate Alex Admin" }).click();
   await expect(page.getByRole("alert")).toHaveText(
     "You cannot remove your own admin access; ask another admin.",
   );

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
-import { Form, useNavigation } from "@remix-run/react";
+import { useFetcher } from "@remix-run/react";
 import { CsrfInput } from "~/security/csrf";
+import { answerErrors, type FormAnswer } from "~/forms/forms";
 import type { OfflineView } from "../../scripts/offline/view";
 
 interface FreezeButtonProps {
@@ -19,37 +20,48 @@ interface FreezeButtonProps {
 
 /**
  * "Freeze snapshot" on a dashboard: stores this result, with the parameters of the view on screen, as an
- * immutable snapshot. A second click while the first is on its way is ignored (the server also returns
- * the existing snapshot for the same parameters and data, so a double-click never makes two).
+ * immutable snapshot. Posted by a fetcher, so a refusal (its data changed meanwhile, nothing to freeze)
+ * leaves the analyst on this report, every setting kept, with the reason and a retry next to the button;
+ * a success goes to the snapshot. A second click while the first is on its way is ignored (the server
+ * also returns the existing snapshot for the same parameters and data, so a double-click never makes two).
  */
-export function FreezeButton({
-  kind,
-  campaign,
-  experiment,
-  B,
-  seed,
-  ks,
-  intervals,
-  view,
-}: FreezeButtonProps) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formAction === "/analyst/snapshots";
+export function FreezeButton(props: FreezeButtonProps) {
+  const fetcher = useFetcher<FormAnswer>();
+  const busy = fetcher.state !== "idle";
   // A ref, not state: the second click of a double-click arrives before React re-renders the button disabled.
   const sent = useRef(false);
   useEffect(() => {
-    if (navigation.state === "idle") sent.current = false;
-  }, [navigation.state]);
+    if (fetcher.state === "idle") sent.current = false;
+  }, [fetcher.state]);
+  const errors = fetcher.state === "idle" ? answerErrors(fetcher.data) : [];
   return (
-    <Form
+    <fetcher.Form
       method="post"
       action="/analyst/snapshots"
-      className="toolbar"
+      className="toolbar freeze-form"
       onSubmit={(event) => {
         if (sent.current) event.preventDefault();
         sent.current = true;
       }}
     >
       <CsrfInput />
+      <FreezeFields {...props} />
+      <button type="submit" className="button-secondary" disabled={busy} aria-busy={busy || undefined}>
+        {busy ? "Freezing…" : errors.length ? "Freeze again" : "Freeze snapshot"}
+      </button>
+      {errors.length ? (
+        <p className="form-error" role="alert">
+          Not frozen: {errors.join(" ")} This page and its settings are kept.
+        </p>
+      ) : null}
+    </fetcher.Form>
+  );
+}
+
+/** The parameters of the view on screen, as the snapshot form posts them. */
+function FreezeFields({ kind, campaign, experiment, B, seed, ks, intervals, view }: FreezeButtonProps) {
+  return (
+    <>
       <input type="hidden" name="kind" value={kind} />
       {campaign ? <input type="hidden" name="campaign" value={campaign} /> : null}
       {experiment ? <input type="hidden" name="experiment" value={experiment} /> : null}
@@ -62,9 +74,6 @@ export function FreezeButton({
       {view?.stratify ? <input type="hidden" name="stratify" value={view.stratify} /> : null}
       {view?.from ? <input type="hidden" name="from" value={view.from} /> : null}
       {view?.to ? <input type="hidden" name="to" value={view.to} /> : null}
-      <button type="submit" className="button-secondary" disabled={busy} aria-busy={busy || undefined}>
-        {busy ? "Freezing…" : "Freeze snapshot"}
-      </button>
-    </Form>
+    </>
   );
 }

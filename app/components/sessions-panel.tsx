@@ -1,5 +1,4 @@
-import { Form } from "@remix-run/react";
-import { CsrfInput } from "~/security/csrf";
+import { ConfirmAction } from "~/components/confirm-action";
 import { describeUserAgent } from "~/security/user-agent";
 import { TableScroll } from "~/components/table-scroll";
 
@@ -62,32 +61,52 @@ export function SessionsPanel({
                     <td title={s.userAgent}>{describeUserAgent(s.userAgent)}</td>
                     <td>{s.ip || "unknown"}</td>
                     <td>
-                      <Form method="post">
-                        <CsrfInput />
-                        <input type="hidden" name="session" value={s.handle} />
-                        <button
-                          type="submit"
-                          name="intent"
-                          value="end-session"
-                          aria-label={`End session ${s.handle}`}
-                        >
-                          End
-                        </button>
-                      </Form>
+                      <ConfirmAction
+                        intent="end-session"
+                        label="End"
+                        ariaLabel={`End session ${s.handle}`}
+                        title={`End session ${s.handle}?`}
+                        consequences={[
+                          s.handle === currentSession
+                            ? "This is your own browser: you are signed out here."
+                            : `The browser signed in there (${describeUserAgent(s.userAgent)}) is signed out at its next request.`,
+                        ]}
+                        confirmLabel="Yes, end the session"
+                        fields={{ session: s.handle }}
+                        danger={false}
+                      />
                     </td>
                   </tr>
                 ))}
               </tbody>
             </table>
           </TableScroll>
-          <Form method="post">
-            <CsrfInput />
-            <button type="submit" name="intent" value="end-all-sessions" className="button-danger">
-              End all sessions
-            </button>
-          </Form>
+          <EndAllSessions sessions={sessions} currentSession={currentSession} />
         </>
       )}
     </section>
+  );
+}
+
+/** "End all sessions", behind the confirmation that says how many end, and whether this browser is one. */
+function EndAllSessions({
+  sessions,
+  currentSession,
+}: {
+  sessions: SessionRow[];
+  currentSession: string | null;
+}) {
+  const n = sessions.length;
+  return (
+    <ConfirmAction
+      intent="end-all-sessions"
+      label="End all sessions"
+      title="End all sessions?"
+      consequences={[
+        `${n === 1 ? "The 1 live session ends" : `All ${n} live sessions end`}: every browser signed in as this user is signed out at its next request.`,
+        ...(sessions.some((s) => s.handle === currentSession) ? ["That includes your own browser."] : []),
+      ]}
+      confirmLabel="Yes, end all sessions"
+    />
   );
 }

@@ -13,6 +13,7 @@ import {
   launchCampaign,
   reassign,
   reassignChoices,
+  reopenCampaign,
   updateCampaign,
 } from "~/data/campaigns.server";
 import { listUsers } from "~/data/accounts.server";
@@ -34,6 +35,7 @@ import { AgreementSection, AssignmentProgress, ExpertProgress } from "~/componen
 import { CampaignStatusForm, EditDraftPanel } from "~/components/admin/campaign-draft";
 import { ActionNotice } from "~/components/form-parts";
 import { GoldFigures } from "~/components/gold-figures";
+import { CampaignExports } from "~/components/campaign-exports";
 import { GoldItemsPanel } from "~/components/admin/gold-items";
 import { campaignPageSchema, type CampaignPageForm } from "../../scripts/inputs/campaigns";
 import { parseForm } from "~/forms/forms";
@@ -167,7 +169,14 @@ function campaignHandlers(
     },
     close: async ({ intent }: FormOf<"close">) => {
       await closeCampaign(db, admin, campaignId);
-      return done(intent, "Closed: grades can no longer change.");
+      return done(
+        intent,
+        "Closed: grades can no longer change. Reopen the campaign to let experts grade again.",
+      );
+    },
+    reopen: async ({ intent }: FormOf<"reopen">) => {
+      await reopenCampaign(db, admin, campaignId);
+      return done(intent, "Reopened: experts can grade again where they left off.");
     },
     reassign: async ({ intent, assignment, expert }: FormOf<"reassign">) => {
       await reassign(db, admin, campaignId, assignment, expert);
@@ -230,7 +239,13 @@ export default function CampaignPage() {
         {campaign.deadline ? `, deadline ${new Date(campaign.deadline).toISOString().slice(0, 10)}` : ""}.
       </p>
       <ActionNotice answer={data} inPlace={["update", "attach-truth"]} />
-      <CampaignStatusForm status={campaign.status} busy={busy} />
+      <CampaignStatusForm
+        status={campaign.status}
+        name={campaign.name}
+        perExpert={perExpert}
+        answer={data}
+        busy={busy}
+      />
       {draft ? <EditDraftPanel draft={draft} name={campaign.name} answer={data} busy={busy} /> : null}
       <ExpertProgress perExpert={perExpert} />
       <AssignmentProgress assignments={assignments} />
@@ -258,11 +273,7 @@ export default function CampaignPage() {
         <>
           <GoldFigures gold={gold} empty="No gold items: import a truth file or attach grades below." />
           <GoldItemsPanel truth={truth} busy={busy} answer={data} />
-          <p>
-            Export: <a href={`/api/campaigns/${campaign.id}/export?format=qrels`}>TREC qrels</a> ·{" "}
-            <a href={`/api/campaigns/${campaign.id}/export?format=csv`}>per-rater CSV</a> ·{" "}
-            <a href={`/api/campaigns/${campaign.id}/export?format=json`}>JSON</a>
-          </p>
+          <CampaignExports campaignId={campaign.id} />
         </>
       ) : null}
     </>

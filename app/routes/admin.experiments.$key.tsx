@@ -11,6 +11,7 @@ import {
   getExperiment,
   listApiKeys,
   revokeApiKey,
+  restartExperiment,
   setExperimentStatus,
   updateAnalysisSettings,
   updateExperiment,
@@ -108,6 +109,15 @@ function experimentHandlers(
     },
     start: () => setStatus("start"),
     stop: () => setStatus("stop"),
+    restart: async ({ intent }: FormOf<"restart">) => {
+      await restartExperiment(db, admin, experiment.key);
+      return answer(
+        submission,
+        intent,
+        { done: "Restarted: events are accepted again and every unit keeps its arm." },
+        { newKey: null },
+      );
+    },
     createKey: async ({ intent, expiresInDays }: FormOf<"createKey">) => {
       const expiresAt = expiresInDays ? new Date(Date.now() + expiresInDays * 86_400_000) : undefined;
       const created = await createApiKey(db, admin, experiment.key, { expiresAt });
@@ -161,7 +171,12 @@ export default function ExperimentPage() {
         . A running experiment's arms cannot change: stop it and create a new one.
       </p>
       <ActionNotice answer={data} inPlace={["update", "createKey", "analysis"]} />
-      <ExperimentStatusForm status={experiment.status} />
+      <ExperimentStatusForm
+        status={experiment.status}
+        experimentKey={experiment.key}
+        counts={counts}
+        answer={data}
+      />
       {draft ? <EditExperimentDraft draft={draft} experimentKey={experiment.key} answer={data} /> : null}
       {power ? <PowerPanel query={power.query} answer={power.answer} history={power.history} /> : null}
       {experiment.kind === "interleaving" ? (

@@ -151,7 +151,7 @@ export default function EditUser() {
       <ActionNotice answer={data} inPlace={["update", "password"]} />
       <ProfileForm user={user} subjects={subjects} subjectIds={subjectIds} answer={data} />
       <PasswordForm answer={data} />
-      <AccessForm user={user} />
+      <AccessForm user={user} sessions={sessions.length} />
       <SessionsPanel sessions={sessions} currentSession={currentSession} />
     </>
   );

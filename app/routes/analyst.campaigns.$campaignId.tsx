@@ -4,6 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { requireUserWithRole } from "~/security/auth.server";
 import { campaignDashboard } from "~/results/dashboards.server";
 import { FreezeButton } from "~/components/freeze-button";
+import { CampaignExports } from "~/components/campaign-exports";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { ExpertDashboard } from "~/components/dashboards/expert-dashboard";
 import { GoldFigures } from "~/components/gold-figures";
@@ -50,6 +51,7 @@ export default function CampaignDashboard() {
         (adjudicated pairs: the final grade); {disagreements} pairs are in the disagreement queue.
       </p>
       <FreezeButton kind="expert" campaign={campaign.id} B={parameters.B} seed={parameters.seed} />
+      {campaign.status !== "draft" ? <CampaignExports campaignId={campaign.id} /> : null}
       {!results ? (
         <div className="empty">No grades yet.</div>
       ) : (

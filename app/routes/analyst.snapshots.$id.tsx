@@ -37,8 +37,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     goldItems: "gold items",
     latestTruth: "gold items",
   };
+  // A snapshot records only the part of the window its kind reads: grades made since do not date an offline one.
   const changed = (Object.keys(now) as (keyof typeof now)[])
-    .filter((k) => String(now[k]) !== String(then[k]))
+    .filter((k) => k in then && String(now[k]) !== String(then[k]))
     .map((k) => labels[k]);
   const all = await listSnapshots(db);
   return json({

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { expertAssignments } from "~/data/campaigns.server";
 import { requireUserWithRole } from "~/security/auth.server";
 import { renderMarkdown } from "~/utils/markdown.server";
@@ -53,12 +53,15 @@ export default function ExpertHome() {
   const counts = { all: assignments.length, todo: 0, progress: 0, done: 0 };
   for (const a of assignments) counts[a.state]++;
   const rows = filter === "all" ? assignments : assignments.filter((a) => a.state === filter);
+  // Finishing lands here: focus goes to the confirmation, so a keyboard or screen reader user hears it first.
+  const confirmation = useRef<HTMLParagraphElement>(null);
+  useEffect(() => confirmation.current?.focus(), [finished?.id]);
   return (
     <>
       <h1>My assignments</h1>
       <p className="muted">Signed in as {name}.</p>
       {finished ? (
-        <p className="notice success" role="status">
+        <p className="notice success" role="status" tabIndex={-1} ref={confirmation}>
           Finished “{finished.proposal}”. Thank you.{" "}
           {next ? "Your next task is below." : "That was your last open task."}
         </p>

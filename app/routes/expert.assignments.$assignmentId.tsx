@@ -11,7 +11,15 @@ import { getDb } from "~/utils/db.server";
 import { renderMarkdown } from "~/utils/markdown.server";
 import { parseId } from "~/utils/route-params.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
-import { FinishButton, TaskBar, TaskIntro } from "~/components/grading/task-parts";
+import {
+  FinishButton,
+  ShortcutPanel,
+  TaskBar,
+  TaskIntro,
+  useFinish,
+  type FinishBlocker,
+} from "~/components/grading/task-parts";
+import { usePageKeys } from "~/components/grading/use-page-keys";
 import { GradeCard, type Grade, type SaveState } from "~/components/grading/grade-card";
 import { useSaveQueue, type SaveProblems } from "~/components/grading/use-save-queue";
 import type { SaveQueue, SaveRequest } from "~/forms/save-queue";
@@ -103,6 +111,65 @@ function useSaveStates(queue: SaveQueue, problems: SaveProblems, inFlight: numbe
   };
 }
 
+/**
+ * Finishing a task: why Finish cannot act yet (naming the cards left), the finish request, and the
+ * page's keys (`n`, Enter or `f`, `?`) with the shortcut panel they open.
+ */
+function useFinishing({
+  assignment,
+  cards,
+  gradeOf,
+  queue,
+  focusCard,
+}: {
+  assignment: { id: number; editable: boolean; finished: boolean };
+  cards: { id: number; alias: string; grade: string | number | null }[];
+  gradeOf: (c: { id: number; grade: string | number | null }) => Grade | null;
+  queue: SaveQueue;
+  focusCard: (i: number) => void;
+}) {
+  const gradedCount = cards.filter((c) => gradeOf(c) !== null).length;
+  const allGraded = gradedCount === cards.length;
+  const focusCardById = useCallback(
+    (id: number) => focusCard(cards.findIndex((c) => c.id === id)),
+    [cards, focusCard],
+  );
+  const blocker: FinishBlocker = !assignment.editable
+    ? { reason: "The campaign is closed.", cardsLeft: [] }
+    : !allGraded
+      ? {
+          reason: `Grade every card to finish (${cards.length - gradedCount} left):`,
+          cardsLeft: cards.filter((c) => gradeOf(c) === null).map((c) => ({ id: c.id, alias: c.alias })),
+        }
+      : queue.length > 0
+        ? { reason: "Finish waits until every grade is saved.", cardsLeft: [] }
+        : null;
+  const finishing = useFinish(assignment.id);
+  const finishRef = useRef<HTMLButtonElement>(null);
+  const [panel, setPanel] = useState(false);
+  usePageKeys({
+    active: !assignment.finished,
+    finishable: assignment.editable && allGraded,
+    saved: queue.length === 0,
+    finish: finishing.finish,
+    finishRef,
+    togglePanel: () => setPanel((open) => !open),
+    closePanel: () => setPanel(false),
+    nextUngraded: (from: number) => {
+      const order = [...cards.slice(from + 1), ...cards.slice(0, from + 1)];
+      const card = order.find((c) => gradeOf(c) === null);
+      if (card) focusCardById(card.id);
+      else finishRef.current?.focus();
+    },
+    cardIndex: (el: Element | null) => {
+      const id = Number(el?.closest("[data-card]")?.getAttribute("data-card"));
+      return cards.findIndex((c) => c.id === id);
+    },
+  });
+
+  return { blocker, finishing, finishRef, panel, setPanel, focusCardById };
+}
+
 export default function Task() {
   const data = useLoaderData<typeof loader>();
   return <TaskPage key={data.assignment.id} {...data} />;
@@ -118,7 +185,6 @@ function TaskPage({
   const { queue, loaded, problems, inFlight, save } = useSaveQueue(expertId, assignment.id);
   const { chosen, gradeOf, onSave } = useChosenGrades(queue, loaded, save);
   const gradedCount = cards.filter((c) => gradeOf(c) !== null).length;
-  const allGraded = gradedCount === cards.length;
 
   // The server renders the first cards only and the browser the rest right after hydration: a pool of
   // 150+ cards would otherwise make every page a 50 ms render on the server's single thread.
@@ -137,6 +203,13 @@ function TaskPage({
     if (!assignment.finished || first >= 0) focusCard(Math.max(0, first));
   }, [loaded, shown, cards, gradeOf, focusCard, assignment.finished]);
 
+  const { blocker, finishing, finishRef, panel, setPanel, focusCardById } = useFinishing({
+    assignment,
+    cards,
+    gradeOf,
+    queue,
+    focusCard,
+  });
   const stateOf = useSaveStates(queue, problems, inFlight);
   const retrying =
     queue.length > 0 && queue.some((q) => problems.has(q.item) && !problems.get(q.item)!.refused);
@@ -145,6 +218,7 @@ function TaskPage({
     <>
       <TaskIntro assignment={assignment} proposal={proposal} gradedCount={gradedCount} />
       <TaskBar gradedCount={gradedCount} cards={cards} queue={queue} retrying={retrying} />
+      <ShortcutPanel open={panel} close={() => setPanel(false)} />
       <div className="grade-cards">
         {cards.slice(0, shown).map((card, i) => {
           const grade = gradeOf(card);
@@ -172,16 +246,12 @@ function TaskPage({
         </p>
       ) : (
         <FinishButton
-          assignmentId={assignment.id}
-          blocker={
-            !assignment.editable
-              ? "The campaign is closed."
-              : !allGraded
-                ? `Grade every card to finish (${cards.length - gradedCount} left).`
-                : queue.length > 0
-                  ? "Finish waits until every grade is saved."
-                  : null
-          }
+          blocker={blocker}
+          sending={finishing.sending}
+          error={finishing.error}
+          finish={() => void finishing.finish()}
+          buttonRef={finishRef}
+          focusCard={focusCardById}
         />
       )}
     </>

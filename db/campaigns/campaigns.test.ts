@@ -12,6 +12,7 @@ import {
   launchCampaign,
   reassign,
   reassignChoices,
+  reopenCampaign,
   saveGrade,
   taskView,
   updateCampaign,
@@ -203,6 +204,27 @@ describe("campaigns", () => {
         timeSpentMs: 0,
       }),
     ).rejects.toMatchObject({ status: 409 });
+  });
+
+  it("reopens a closed campaign: grades are accepted again where they were left, logged as campaign.reopen", async () => {
+    const [assignment] = await expertAssignments(t.db, experts[1].id);
+    const [{ campaign_id, ratings }] = await t.db.execute<{ campaign_id: number; ratings: number }>(
+      sql`select a.campaign_id, (select count(*)::int from ratings r where r.assignment_id = a.id) as ratings
+          from campaign_assignments a where a.id = ${assignment.id}`,
+    );
+    await expect(reopenCampaign(t.db, "cli", campaign_id + 1000)).rejects.toMatchObject({ status: 409 });
+    await reopenCampaign(t.db, "cli", campaign_id);
+    await expect(reopenCampaign(t.db, "cli", campaign_id)).rejects.toThrow(
+      "Only a closed campaign can be reopened.",
+    );
+    const view = await taskView(t.db, experts[1].id, assignment.id);
+    expect(view.cards.filter((c) => c.grade !== null)).toHaveLength(ratings);
+    const grade = { item: view.cards[0].id, grade: "3" as const, rationale: "", position: 1, timeSpentMs: 0 };
+    await saveGrade(t.db, experts[1].id, assignment.id, grade);
+    const log = await t.db.execute<{ action: string }>(
+      sql`select action from audit_log where target = ${`campaign ${campaign_id}`} order by id`,
+    );
+    expect(log.map((e) => e.action).slice(-2)).toEqual(["campaign.close", "campaign.reopen"]);
   });
 
   it("fails the whole launch, writing nothing, when a proposal cannot get r eligible raters", async () => {

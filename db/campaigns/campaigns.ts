@@ -433,6 +433,22 @@ export async function closeCampaign(db: Db, actor: AuditActor, campaignId: numbe
   });
 }
 
+/**
+ * Reopens a closed campaign: its experts can grade again where they left off (assignments, grades and
+ * adjudications are kept as they were), and the audit log says who reopened it.
+ */
+export async function reopenCampaign(db: Db, actor: AuditActor, campaignId: number) {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(campaigns)
+      .set({ status: "running", closedAt: null })
+      .where(and(eq(campaigns.id, campaignId), eq(campaigns.status, "closed")))
+      .returning({ name: campaigns.name });
+    if (!row) throw new CampaignError("Only a closed campaign can be reopened.", 409);
+    await recordAudit(tx, actor, "campaign.reopen", `campaign ${campaignId}`, { name: row.name });
+  });
+}
+
 export async function listCampaigns(db: DbOrTx) {
   return db
     .select({

@@ -6,10 +6,13 @@ import {
   deleteExperiment,
   experimentDraftInput,
   getExperiment,
+  restartExperiment,
   setExperimentStatus,
   updateExperiment,
 } from "./experiments";
 import { experimentSchema } from "../../scripts/inputs/experiments";
+import { ingestEvents } from "./events";
+import { randomUUID } from "node:crypto";
 
 let t: TestDatabase;
 let systemKeys: string[] = [];
@@ -106,5 +109,63 @@ describe("draft experiments", () => {
     expect(await getExperiment(t.db, "live")).not.toBeNull();
     expect(await actions("experiment live")).toEqual(["experiment.create", "experiment.start"]);
     await expect(deleteExperiment(t.db, "cli", "never")).rejects.toThrow("There is no experiment never.");
+  });
+});
+
+describe("stop and restart", () => {
+  it("restarts only a stopped experiment, keeping every unit's arm, accepting events again, logged as experiment.restart", async () => {
+    await createExperiment(t.db, "cli", input({ key: "again" }));
+    await setExperimentStatus(t.db, "cli", "again", "running");
+    await expect(restartExperiment(t.db, "cli", "again")).rejects.toThrow(
+      "Experiment again is running; only a stopped experiment can be restarted.",
+    );
+    const units = Array.from({ length: 40 }, (_, i) => `unit-${i}`);
+    const click = (unit: string, arm: string, at: string) => ({
+      eventId: randomUUID(),
+      type: "click" as const,
+      at,
+      experiment: "again",
+      arm,
+      unitId: unit,
+      sessionId: `${unit}-s`,
+      proposalId: proposalIds[0],
+      candidateId: "C-1",
+    });
+    const arms = async () =>
+      t.db.execute<{ unit: string; arm: string }>(
+        sql`select x.unit, a.key as arm from exposures x join arms a on a.id = x.arm_id
+            join experiments e on e.id = x.experiment_id where e.key = 'again' order by x.unit`,
+      );
+    // Each unit logs under both arms; only its hashed arm is kept, which stores its exposure.
+    const live = (await getExperiment(t.db, "again"))!;
+    const now = new Date().toISOString();
+    await ingestEvents(
+      t.db,
+      live,
+      units.flatMap((u) => [click(u, "A", now), click(u, "B", now)]),
+      {
+        checkArm: true,
+      },
+    );
+    const before = await arms();
+    expect(before).toHaveLength(units.length);
+    await setExperimentStatus(t.db, "cli", "again", "stopped");
+    await restartExperiment(t.db, "cli", "again");
+    expect(await arms()).toEqual(before);
+    const later = new Date(Date.now() + 1000).toISOString();
+    const result = await ingestEvents(
+      t.db,
+      (await getExperiment(t.db, "again"))!,
+      [click(before[0].unit, before[0].arm, later)],
+      { checkArm: true },
+    );
+    expect(result.accepted).toBe(1);
+    expect((await getExperiment(t.db, "again"))!.status).toBe("running");
+    expect(await actions("experiment again")).toEqual([
+      "experiment.create",
+      "experiment.start",
+      "experiment.stop",
+      "experiment.restart",
+    ]);
   });
 });

@@ -272,6 +272,27 @@ export async function setExperimentStatus(
   });
 }
 
+/**
+ * Runs a stopped experiment again. Its seed, arms and stored exposures are untouched, so every unit
+ * keeps the arm it had (assignments stay sticky); events are accepted again from now on, and the audit
+ * log says who restarted it.
+ */
+export async function restartExperiment(db: Db, actor: AuditActor, key: string) {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(experiments)
+      .set({ status: "running", stoppedAt: null })
+      .where(and(eq(experiments.key, key), eq(experiments.status, "stopped")))
+      .returning({ id: experiments.id });
+    if (row) return recordAudit(tx, actor, "experiment.restart", `experiment ${key}`);
+    const experiment = await getExperiment(tx, key);
+    if (!experiment) throw new ExperimentError(`There is no experiment ${key}.`);
+    throw new ExperimentError(
+      `Experiment ${key} is ${experiment.status}; only a stopped experiment can be restarted.`,
+    );
+  });
+}
+
 export interface Assignment {
   arm: string;
   armId: number;

@@ -77,3 +77,60 @@ export async function inputVersion(db: DbOrTx) {
 }
 
 export type InputVersion = Awaited<ReturnType<typeof inputVersion>>;
+
+type ResultKind = "offline" | "expert" | "online" | "clicks";
+type WindowField = keyof DataWindow;
+
+/** The catalog every kind reads: proposals, candidates, systems, subjects and the systems' lists. */
+const CATALOG_WINDOW: WindowField[] = ["latestImport", "listItems"];
+const CATALOG_TABLES = ["systems", "subjects", "lists", "proposals", "candidates"];
+
+/**
+ * What each kind of result reads, by data window field and fingerprinted table. A snapshot records and
+ * checks only its kind's part, so a write it does not read (an expert's grade during an offline freeze,
+ * an event during a campaign's) neither fails the freeze nor makes an identical result a new snapshot.
+ */
+const READS: Record<ResultKind, { window: WindowField[]; tables: string[] }> = {
+  offline: { window: CATALOG_WINDOW, tables: [...CATALOG_TABLES, "gold", "conflicts"] },
+  expert: {
+    window: [...CATALOG_WINDOW, "ratings", "latestRating", "goldItems", "latestTruth"],
+    tables: [
+      ...CATALOG_TABLES,
+      "conflicts",
+      "users",
+      "campaigns",
+      "campaignSystems",
+      "campaignProposals",
+      "campaignExperts",
+      "campaignItems",
+      "assignments",
+      "adjudications",
+      "truth",
+    ],
+  },
+  online: {
+    window: [...CATALOG_WINDOW, "events", "latestEvent"],
+    tables: [...CATALOG_TABLES, "experiments", "arms", "experimentProposals", "exposures"],
+  },
+  clicks: {
+    window: [...CATALOG_WINDOW, "events", "latestEvent"],
+    tables: [...CATALOG_TABLES, "experiments", "arms", "experimentProposals", "exposures"],
+  },
+};
+
+const pick = <T extends object>(from: T, keys: readonly string[]) =>
+  Object.fromEntries(keys.map((k) => [k, (from as Record<string, unknown>)[k] ?? null]));
+
+/** The part of the data window a kind of result reads: what its snapshot records as its data window. */
+export function windowOfKind(kind: ResultKind, window: DataWindow): Partial<DataWindow> {
+  return pick(window, READS[kind].window) as Partial<DataWindow>;
+}
+
+/**
+ * The version of only what a kind of result reads: its part of the data window and its tables'
+ * fingerprints. Equal before and after a computation, the result was computed on one state of its inputs.
+ */
+export async function kindVersion(db: DbOrTx, kind: ResultKind) {
+  const { window, tables } = await inputVersion(db);
+  return { window: windowOfKind(kind, window), tables: pick(tables, READS[kind].tables) };
+}

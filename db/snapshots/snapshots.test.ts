@@ -18,6 +18,8 @@ import { getExperiment } from "../experiments/experiments";
 import { exportEvents } from "../experiments/events";
 import { onlineReport } from "../../scripts/online/report";
 import type { OnlineEvent } from "../../scripts/online/events";
+import { expertAssignments, saveGrade, taskView } from "../campaigns/campaigns";
+import { runInProcess, type HeavyRunner } from "../../scripts/workers/heavy-tasks";
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -65,15 +67,80 @@ describe("snapshots", () => {
     await t.db
       .execute(sql`insert into events (event_id, experiment_id, type, at, arm, unit, session_id, proposal_id, candidate_id)
       select 'idem-event', id, 'click', now(), 'A', 'u', 's', 'p', 'c' from experiments limit 1`);
-    const afterChange = await createSnapshot(t.db, "cli", {
-      kind: "offline",
-      ks: [5, 10],
-      B: 150,
-      seed: "idem",
-    });
+    // The offline report reads no events: an event is no change to it, and the same freeze is the same snapshot.
+    const request = { kind: "offline" as const, ks: [5, 10], B: 150, seed: "idem" };
+    expect((await createSnapshot(t.db, "cli", request)).id).toBe(first.id);
+    // An import is: a proposal updated moves the window the offline report reads.
+    await t.db.execute(
+      sql`update proposals set updated_at = now() where id = (select min(id) from proposals)`,
+    );
+    const afterChange = await createSnapshot(t.db, "cli", request);
     expect(afterChange.created).toBe(true);
     expect(afterChange.id).not.toBe(first.id);
-    expect(afterChange.sha256).toBe(first.sha256); // the offline report reads no events: same figures, newer window
+    expect(Object.keys(afterChange.dataWindow as object).sort()).toEqual(["latestImport", "listItems"]);
+  });
+
+  it("freezes the offline report while an expert saves grades, which it does not read", async () => {
+    const [expert] = await t.db.execute<{ id: number }>(
+      sql`select id from users where email = 'expert@assay.local'`,
+    );
+    const [task] = (await expertAssignments(t.db, expert.id)).filter((a) => a.status === "running");
+    const cards = (await taskView(t.db, expert.id, task.id)).cards;
+    let done = false;
+    let saved = 0;
+    const grading = (async () => {
+      // Grades keep arriving, one after another, for as long as the freeze takes.
+      for (let i = 0; !done; i++) {
+        const card = cards[i % cards.length];
+        const grade = (["1", "2", "3", "4"] as const)[i % 4];
+        await saveGrade(t.db, expert.id, task.id, {
+          item: card.id,
+          grade,
+          rationale: "",
+          position: (i % cards.length) + 1,
+          timeSpentMs: 1000,
+        });
+        saved++;
+      }
+    })();
+    // Counts the grades saved while the report is computed (between the freeze's two reads of the data).
+    const during = { start: 0, end: 0 };
+    const watched: HeavyRunner = async (task, input) => {
+      during.start = saved;
+      const out = await runInProcess(task, input);
+      // Let at least one more grade land before the freeze reads the data again.
+      const target = saved + 1;
+      while (saved < target) await new Promise((resolve) => setTimeout(resolve, 5));
+      during.end = saved;
+      return out;
+    };
+    const frozen = await createSnapshot(
+      t.db,
+      "cli",
+      { kind: "offline", B: 400, seed: "while-grading" },
+      watched,
+    ).finally(() => (done = true));
+    await grading;
+    expect(frozen.created).toBe(true);
+    expect(during.end).toBeGreaterThan(during.start);
+    // And it is the report on this data: computed again, the same figures.
+    const again = await computeResult(t.db, { kind: "offline", B: 400, seed: "while-grading" });
+    expect(sha256(canonicalJson(again.result))).toBe(frozen.sha256);
+  });
+
+  it("still refuses a freeze whose own inputs changed during the computation, writing nothing", async () => {
+    const count = async () => (await listSnapshots(t.db)).length;
+    const before = await count();
+    const changeLists: HeavyRunner = async (task, input) => {
+      await t.db.execute(
+        sql`update proposals set updated_at = now() where id = (select max(id) from proposals)`,
+      );
+      return runInProcess(task, input);
+    };
+    await expect(
+      createSnapshot(t.db, "cli", { kind: "offline", B: 100, seed: "moving" }, changeLists),
+    ).rejects.toMatchObject({ status: 409 });
+    expect(await count()).toBe(before);
   });
 
   it("defaults to the seed of the result's own page: the experiment's, and campaign-<id>", async () => {

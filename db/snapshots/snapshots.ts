@@ -6,7 +6,7 @@ import { snapshots, type Snapshot } from "../schema";
 import { runInProcess, type HeavyRunner } from "../../scripts/workers/heavy-tasks";
 import { canonicalJson, sha256 } from "../../scripts/lib/canonical";
 import { resultRows } from "../../scripts/results/rows";
-import { dataWindow, type DataWindow } from "../results/version";
+import { kindVersion, type DataWindow } from "../results/version";
 import { ResultError, resultParameters, type ResultRequest } from "../results/parameters";
 import { computeResult } from "../results/compute";
 
@@ -14,7 +14,12 @@ import { computeResult } from "../results/compute";
 export { ResultError as SnapshotError };
 
 /** The snapshot of this kind with exactly these parameters on exactly this data window, if one was frozen. */
-async function findSnapshot(db: DbOrTx, kind: Snapshot["kind"], parameters: object, window: DataWindow) {
+async function findSnapshot(
+  db: DbOrTx,
+  kind: Snapshot["kind"],
+  parameters: object,
+  window: Partial<DataWindow>,
+) {
   const [row] = await db
     .select()
     .from(snapshots)
@@ -44,13 +49,19 @@ export async function createSnapshot(
   request: ResultRequest,
   run: HeavyRunner = runInProcess,
 ) {
-  const [parameters, window] = await Promise.all([resultParameters(db, request), dataWindow(db)]);
+  const parameters = await resultParameters(db, request);
+  const version = await kindVersion(db, parameters.kind);
+  const window = version.window;
   const existing = await findSnapshot(db, parameters.kind, parameters, window);
   if (existing) return { ...existing, created: false };
   const { result } = await computeResult(db, request, run);
-  // A result computed while data arrived may not match the window read before: refuse rather than mislabel it.
-  if (canonicalJson(await dataWindow(db)) !== canonicalJson(window)) {
-    throw new ResultError("The data changed while the snapshot was computed; freeze again.", 409);
+  // Only what this kind reads must hold still: an expert grading never fails an offline freeze. If its own
+  // inputs changed meanwhile, the result may mix two states: refuse rather than mislabel it.
+  if (canonicalJson(await kindVersion(db, parameters.kind)) !== canonicalJson(version)) {
+    throw new ResultError(
+      "The data this result reads changed while the snapshot was computed (an import or new data arrived); nothing was frozen. Freeze again.",
+      409,
+    );
   }
   const canonical = JSON.parse(canonicalJson(result));
   const digest = sha256(canonicalJson(result));

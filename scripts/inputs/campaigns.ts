@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { asIdList, asNumber, intentSchema } from "./forms";
+import { asIdList, asNumber, confirmField, intentSchema } from "./forms";
 import { idField } from "./ids";
 
 const campaignFields = {
@@ -85,9 +85,10 @@ const knownGrade = "Choose a known grade from 1 to 4.";
  */
 export const campaignPageSchema = intentSchema(
   z.object({ intent: z.literal("update"), ...campaignFormFields }),
-  z.object({ intent: z.literal("delete") }),
+  z.object({ intent: z.literal("delete"), confirmed: confirmField("Confirm deleting the draft.") }),
   z.object({ intent: z.literal("launch") }),
-  z.object({ intent: z.literal("close") }),
+  z.object({ intent: z.literal("close"), confirmed: confirmField("Confirm closing the campaign.") }),
+  z.object({ intent: z.literal("reopen") }),
   z.object({
     intent: z.literal("reassign"),
     assignment: idField("Choose the expert who takes over."),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { asIdList, asNumber, intentSchema } from "./forms";
+import { asIdList, asNumber, confirmField, intentSchema } from "./forms";
 import { idField } from "./ids";
 import { analysisSettingsSchema } from "./analysis-settings";
 
@@ -153,9 +153,10 @@ export const experimentPageSchema = z.preprocess(
       : value,
   intentSchema(
     z.object({ intent: z.literal("update"), ...experimentFields }),
-    z.object({ intent: z.literal("delete") }),
+    z.object({ intent: z.literal("delete"), confirmed: confirmField("Confirm deleting the draft.") }),
     z.object({ intent: z.literal("start") }),
-    z.object({ intent: z.literal("stop") }),
+    z.object({ intent: z.literal("stop"), confirmed: confirmField("Confirm stopping the experiment.") }),
+    z.object({ intent: z.literal("restart") }),
     z.object({
       intent: z.literal("createKey"),
       expiresInDays: z.coerce
@@ -165,7 +166,11 @@ export const experimentPageSchema = z.preprocess(
         .max(3650, expiresInDays)
         .optional(),
     }),
-    z.object({ intent: z.literal("revokeKey"), keyId: idField("Choose the key to revoke.") }),
+    z.object({
+      intent: z.literal("revokeKey"),
+      keyId: idField("Choose the key to revoke."),
+      confirmed: confirmField("Confirm revoking the key."),
+    }),
     analysisSettingsSchema.extend({ intent: z.literal("analysis") }),
   ).superRefine((form, ctx) => {
     if (form.intent === "update") checkExperiment(form, ctx);

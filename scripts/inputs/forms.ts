@@ -28,3 +28,9 @@ export const asIdList = (value: unknown) => {
   const ids = value.split(/[\s,]+/).filter(Boolean);
   return ids.length ? ids : undefined;
 };
+
+/**
+ * The confirmation a destructive or final action requires (`confirmed=yes`, posted by the confirm
+ * dialog's button): a post without it is refused with `message` and the page opens the dialog.
+ */
+export const confirmField = (message: string) => z.literal("yes", { errorMap: () => ({ message }) });

@@ -4,6 +4,7 @@ import { experimentPageSchema } from "../../../scripts/inputs/experiments";
 import { errorAttributes, FieldError, FormErrors } from "~/components/form-parts";
 import { TableScroll } from "~/components/table-scroll";
 import { CsrfInput } from "~/security/csrf";
+import { ConfirmAction } from "~/components/confirm-action";
 import { formErrorsOf, parseForm, resultFor, type FormAnswer } from "~/forms/forms";
 
 type ApiKey = {
@@ -15,7 +16,7 @@ type ApiKey = {
 };
 
 /** The experiment's API keys, each with its revoke button (intent `revokeKey`). */
-function ApiKeysTable({ keys }: { keys: ApiKey[] }) {
+function ApiKeysTable({ keys, answer }: { keys: ApiKey[]; answer: FormAnswer | null | undefined }) {
   return (
     <TableScroll label="API keys">
       <table aria-label="API keys">
@@ -39,13 +40,18 @@ function ApiKeysTable({ keys }: { keys: ApiKey[] }) {
               <td>{k.revokedAt ? "revoked" : "active"}</td>
               <td>
                 {k.revokedAt ? null : (
-                  <Form method="post">
-                    <CsrfInput />
-                    <input type="hidden" name="keyId" value={k.id} />
-                    <button type="submit" name="intent" value="revokeKey" className="button-danger">
-                      Revoke {k.prefix}…
-                    </button>
-                  </Form>
+                  <ConfirmAction
+                    intent="revokeKey"
+                    label={`Revoke ${k.prefix}…`}
+                    title={`Revoke key ${k.prefix}…?`}
+                    consequences={[
+                      `Applications sending key ${k.prefix}… are refused (401) from now on: their events and assignment requests stop.`,
+                      "A revoked key cannot be restored; create a new key for them.",
+                    ]}
+                    confirmLabel="Yes, revoke the key"
+                    fields={{ keyId: k.id }}
+                    answer={answer}
+                  />
                 )}
               </td>
             </tr>
@@ -114,7 +120,7 @@ export function ApiKeysSection({
           New key (shown once; store it now): <code>{answer.newKey}</code>
         </p>
       ) : null}
-      {keys.length ? <ApiKeysTable keys={keys} /> : null}
+      {keys.length ? <ApiKeysTable keys={keys} answer={answer} /> : null}
       <CreateKeyForm answer={answer} />
     </>
   );

@@ -4,11 +4,53 @@ import { campaignPageSchema } from "../../../scripts/inputs/campaigns";
 import { CampaignFields, type CampaignFormValues } from "~/components/admin/campaign-form";
 import { DeleteDraft } from "~/components/admin/delete-draft";
 import { FormErrors } from "~/components/form-parts";
+import { ConfirmAction } from "~/components/confirm-action";
+import { formatCount } from "~/utils/format";
 import { CsrfInput } from "~/security/csrf";
 import { errorsByField, formErrorsOf, parseForm, resultFor, type FormAnswer } from "~/forms/forms";
 
-/** Launch a draft, close a running campaign: the one button its status allows. */
-export function CampaignStatusForm({ status, busy }: { status: string; busy: boolean }) {
+type ExpertLoad = { graded: number; total: number };
+
+/** What closing ends, in counts: who still has pairs to grade, and how many. */
+export function closingConsequences(perExpert: readonly ExpertLoad[]): string[] {
+  const behind = perExpert.filter((e) => e.graded < e.total);
+  const ungraded = behind.reduce((sum, e) => sum + e.total - e.graded, 0);
+  const who = behind.length
+    ? `${plural(behind.length, "expert has", "experts have")} ${plural(ungraded, "ungraded pair")}; they can no longer grade.`
+    : "Every expert has graded every pair; grades can no longer change.";
+  return [who, "You can reopen the campaign afterwards; the audit log records both."];
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`;
+
+/** Launch a draft, close a running campaign (after confirming), reopen a closed one. */
+export function CampaignStatusForm({
+  status,
+  name,
+  perExpert,
+  answer,
+  busy,
+}: {
+  status: string;
+  name: string;
+  perExpert: readonly ExpertLoad[];
+  answer: FormAnswer | null | undefined;
+  busy: boolean;
+}) {
+  if (status === "running")
+    return (
+      <div className="toolbar">
+        <ConfirmAction
+          intent="close"
+          label="Close campaign"
+          title={`Close campaign ${name}?`}
+          consequences={closingConsequences(perExpert)}
+          confirmLabel="Yes, close the campaign"
+          answer={answer}
+          disabled={busy}
+        />
+      </div>
+    );
   return (
     <Form method="post" className="toolbar">
       <CsrfInput />
@@ -17,9 +59,9 @@ export function CampaignStatusForm({ status, busy }: { status: string; busy: boo
           Launch campaign
         </button>
       ) : null}
-      {status === "running" ? (
-        <button type="submit" name="intent" value="close" className="button-danger" disabled={busy}>
-          Close campaign
+      {status === "closed" ? (
+        <button type="submit" name="intent" value="reopen" className="button-secondary" disabled={busy}>
+          Reopen campaign
         </button>
       ) : null}
     </Form>
@@ -68,7 +110,7 @@ export function EditDraftPanel({
           Save draft
         </button>
       </Form>
-      <DeleteDraft what={`campaign ${name}`} />
+      <DeleteDraft what={`campaign ${name}`} answer={answer} />
     </section>
   );
 }

@@ -1,23 +1,20 @@
-import { Form } from "@remix-run/react";
-import { CsrfInput } from "~/security/csrf";
+import { ConfirmAction } from "~/components/confirm-action";
+import type { FormAnswer } from "~/forms/forms";
 
-/**
- * Deleting a draft takes two steps without any script: open the disclosure, then press the button
- * that names what goes. Only drafts get this (the server refuses anything else).
- */
-export function DeleteDraft({ what }: { what: string }) {
+/** Deleting a draft, behind the confirmation dialog. Only drafts get this (the server refuses anything else). */
+export function DeleteDraft({ what, answer }: { what: string; answer: FormAnswer | null | undefined }) {
   return (
-    <details className="admin-delete">
-      <summary>Delete this draft…</summary>
-      <p>
-        This removes the {what} for good. It was never launched, so no work is lost, but it cannot be undone.
-      </p>
-      <Form method="post">
-        <CsrfInput />
-        <button type="submit" name="intent" value="delete" className="button-danger">
-          Yes, delete the {what}
-        </button>
-      </Form>
-    </details>
+    <div className="admin-delete">
+      <ConfirmAction
+        intent="delete"
+        label="Delete this draft…"
+        title={`Delete the ${what}?`}
+        consequences={[
+          `This removes the ${what} for good. It was never launched, so no work is lost, but it cannot be undone.`,
+        ]}
+        confirmLabel={`Yes, delete the ${what}`}
+        answer={answer}
+      />
+    </div>
   );
 }

@@ -5,6 +5,7 @@ import { RoleCheckboxes } from "./role-checkboxes";
 import { editUserSchema } from "../../../scripts/inputs/users";
 import { errorAttributes, FieldError, FormErrors } from "~/components/form-parts";
 import { CsrfInput } from "~/security/csrf";
+import { ConfirmAction } from "~/components/confirm-action";
 import { formErrorsOf, parseForm, resultFor, type FormAnswer } from "~/forms/forms";
 
 type Answer = FormAnswer | null | undefined;
@@ -114,22 +115,36 @@ export function PasswordForm({ answer }: { answer: Answer }) {
 }
 
 /** Deactivate or reactivate the account (intents `deactivate`, `activate`). */
-export function AccessForm({ user }: { user: { name: string; active: boolean } }) {
+export function AccessForm({
+  user,
+  sessions = 0,
+}: {
+  user: { name: string; active: boolean };
+  /** The user's live sessions, which deactivating ends. */
+  sessions?: number;
+}) {
   return (
     <section className="panel">
       <h2 style={{ marginTop: 0 }}>Access</h2>
-      <Form method="post">
-        <CsrfInput />
-        {user.active ? (
-          <button type="submit" name="intent" value="deactivate" className="button-danger">
-            Deactivate {user.name}
-          </button>
-        ) : (
+      {user.active ? (
+        <ConfirmAction
+          intent="deactivate"
+          label={`Deactivate ${user.name}`}
+          title={`Deactivate ${user.name}?`}
+          consequences={[
+            `${user.name} can no longer sign in; ${sessions === 1 ? "their 1 live session ends" : `their ${sessions} live sessions end`}.`,
+            "Their grades and history stay. You can reactivate the account afterwards.",
+          ]}
+          confirmLabel={`Yes, deactivate ${user.name}`}
+        />
+      ) : (
+        <Form method="post">
+          <CsrfInput />
           <button type="submit" name="intent" value="activate">
             Reactivate {user.name}
           </button>
-        )}
-      </Form>
+        </Form>
+      )}
     </section>
   );
 }

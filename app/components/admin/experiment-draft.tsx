@@ -4,11 +4,49 @@ import { experimentPageSchema } from "../../../scripts/inputs/experiments";
 import { DeleteDraft } from "~/components/admin/delete-draft";
 import { ExperimentFields, type ExperimentFormValues } from "~/components/admin/experiment-form";
 import { FormErrors } from "~/components/form-parts";
+import { ConfirmAction } from "~/components/confirm-action";
+import { formatCount } from "~/utils/format";
 import { CsrfInput } from "~/security/csrf";
 import { errorsByField, formErrorsOf, parseForm, resultFor, type FormAnswer } from "~/forms/forms";
 
-/** Start a draft, stop a running experiment: the one button its status allows. */
-export function ExperimentStatusForm({ status }: { status: string }) {
+type ArmCount = { arm: string; sessions: number; exposedUnits: number };
+
+/** What stopping ends, in counts: the units and sessions so far, and what happens to new events. */
+export function stoppingConsequences(counts: readonly ArmCount[]): string[] {
+  const units = counts.reduce((sum, c) => sum + c.exposedUnits, 0);
+  const sessions = counts.reduce((sum, c) => sum + c.sessions, 0);
+  return [
+    `${formatCount(units)} ${units === 1 ? "unit is" : "units are"} assigned across ${counts.length} arms, with ${formatCount(sessions)} ${sessions === 1 ? "session" : "sessions"} logged.`,
+    "Events dated after the stop are refused and every unit sees the control system.",
+    "You can restart the experiment afterwards: each unit keeps its arm, and the audit log records both.",
+  ];
+}
+
+/** Start a draft, stop a running experiment (after confirming), restart a stopped one. */
+export function ExperimentStatusForm({
+  status,
+  experimentKey,
+  counts,
+  answer,
+}: {
+  status: string;
+  experimentKey: string;
+  counts: readonly ArmCount[];
+  answer: FormAnswer | null | undefined;
+}) {
+  if (status === "running")
+    return (
+      <div className="toolbar">
+        <ConfirmAction
+          intent="stop"
+          label="Stop experiment"
+          title={`Stop experiment ${experimentKey}?`}
+          consequences={stoppingConsequences(counts)}
+          confirmLabel="Yes, stop the experiment"
+          answer={answer}
+        />
+      </div>
+    );
   return (
     <Form method="post" className="toolbar">
       <CsrfInput />
@@ -17,9 +55,9 @@ export function ExperimentStatusForm({ status }: { status: string }) {
           Start experiment
         </button>
       ) : null}
-      {status === "running" ? (
-        <button type="submit" name="intent" value="stop" className="button-danger">
-          Stop experiment
+      {status === "stopped" ? (
+        <button type="submit" name="intent" value="restart" className="button-secondary">
+          Restart experiment
         </button>
       ) : null}
     </Form>
@@ -64,7 +102,7 @@ export function EditExperimentDraft({
           Save draft
         </button>
       </Form>
-      <DeleteDraft what={`experiment ${experimentKey}`} />
+      <DeleteDraft what={`experiment ${experimentKey}`} answer={answer} />
     </section>
   );
 }

@@ -36,7 +36,7 @@ export function OnlineDashboard({
       <h2>Differences vs control</h2>
       <p className="muted" id="interval-kind">
         {report.intervals === "sequential"
-          ? `Intervals of the differences: sequential (always valid: GrowthBook's confidence sequences, N* = ${formatCount(report.nStar)} conveners), so a look every day does not inflate false positives; read the verdicts from them. The arms' own intervals above are bootstrap intervals, and p is a one-look permutation test.`
+          ? `Intervals of the differences: sequential (always valid: GrowthBook's confidence sequences, N* = ${formatCount(report.nStar)} conveners), so a look every day does not inflate false positives; read the verdicts from them. The arms' own intervals above are bootstrap intervals. No p is shown: the permutation p is valid for one look only and would contradict these intervals.`
           : "Intervals of the differences: fixed (95% cluster bootstrap over conveners), valid for one look at the end; looking every day and stopping at the first clear day inflates false positives."}
       </p>
       <div className="side-by-side">

@@ -219,6 +219,7 @@ export const GradeCard = memo(function GradeCard({
       tabIndex={-1}
       aria-label={card.alias}
       data-card={card.id}
+      id={`card-${card.id}`}
       className={`grade-card${grade !== null ? " is-graded" : ""}`}
       onKeyDown={onKeyDown}
       onFocus={() => {

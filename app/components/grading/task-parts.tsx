@@ -1,5 +1,5 @@
 import { Link, useNavigate } from "@remix-run/react";
-import { useState } from "react";
+import { useCallback, useState, type RefObject } from "react";
 import type { SaveQueue } from "~/forms/save-queue";
 import { CSRF_FIELD, useCsrfToken } from "~/security/csrf";
 import { answerErrors } from "~/forms/forms";
@@ -99,19 +99,20 @@ export function TaskBar({
       </span>
       <span className="muted task-keys">
         <kbd>1</kbd>–<kbd>4</kbd> grade and move on, <kbd>0</kbd> can't judge, <kbd>↑</kbd>/<kbd>↓</kbd> or{" "}
-        <kbd>k</kbd>/<kbd>j</kbd> move
+        <kbd>k</kbd>/<kbd>j</kbd> move, <kbd>n</kbd> next ungraded, <kbd>Enter</kbd> finish, <kbd>?</kbd> all
+        keys
       </span>
     </div>
   );
 }
 
-/** Finish, sent with `fetch` like the saves: a lost connection says so here instead of replacing the page. */
-export function FinishButton({ assignmentId, blocker }: { assignmentId: number; blocker: string | null }) {
+/** Finish, sent with `fetch` like the saves: a lost connection says so instead of replacing the page. */
+export function useFinish(assignmentId: number) {
   const csrf = useCsrfToken();
   const navigate = useNavigate();
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const finish = async () => {
+  const finish = useCallback(async () => {
     setSending(true);
     setError(null);
     try {
@@ -129,20 +130,102 @@ export function FinishButton({ assignmentId, blocker }: { assignmentId: number; 
       setError("No connection: the assignment is not finished yet. Try again when you are back online.");
     }
     setSending(false);
-  };
+  }, [assignmentId, csrf, navigate]);
+  return { finish, sending, error };
+}
+
+/** Why Finish cannot act yet: a sentence, and the cards still to grade (each a link that focuses it). */
+export type FinishBlocker = { reason: string; cardsLeft: { id: number; alias: string }[] } | null;
+
+const LINKED = 12;
+
+/**
+ * Finish stays focusable while it cannot act (aria-disabled, not disabled), so a keyboard or screen
+ * reader user reaches it and hears why; the reason names the cards left and links to each.
+ */
+export function FinishButton({
+  blocker,
+  sending,
+  error,
+  finish,
+  buttonRef,
+  focusCard,
+}: {
+  blocker: FinishBlocker;
+  sending: boolean;
+  error: string | null;
+  finish: () => void;
+  buttonRef: RefObject<HTMLButtonElement>;
+  focusCard: (id: number) => void;
+}) {
+  const blocked = blocker !== null || sending;
+  const left = blocker?.cardsLeft ?? [];
   return (
     <div className="task-finish">
       <button
+        ref={buttonRef}
         type="button"
-        disabled={blocker !== null || sending}
+        aria-disabled={blocked || undefined}
         aria-describedby="finish-why"
-        onClick={() => void finish()}
+        aria-keyshortcuts="Enter f"
+        onClick={() => (blocked ? undefined : finish())}
       >
         {sending ? "Finishing…" : "Finish"}
       </button>
       <span id="finish-why" className={error ? "field-error" : "muted"} role={error ? "alert" : undefined}>
-        {error ?? blocker ?? ""}
+        {error ?? blocker?.reason ?? "Everything is graded: press Enter or f to finish."}
+        {!error && left.length ? (
+          <>
+            {" "}
+            {left.slice(0, LINKED).map((c, i) => (
+              <span key={c.id}>
+                {i ? ", " : ""}
+                <a
+                  href={`#card-${c.id}`}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    focusCard(c.id);
+                  }}
+                >
+                  {c.alias}
+                </a>
+              </span>
+            ))}
+            {left.length > LINKED ? ` and ${left.length - LINKED} more` : ""}.
+          </>
+        ) : null}
       </span>
     </div>
+  );
+}
+
+/** The keys of the grading page, shown by `?` (and its button), hidden again by `?` or Escape. */
+export function ShortcutPanel({ open, close }: { open: boolean; close: () => void }) {
+  if (!open) return null;
+  const keys: [string, string][] = [
+    ["1–4", "grade the focused card and move to the next"],
+    ["0", "can't judge, and move on"],
+    ["↓ / j, ↑ / k", "next or previous card (never changes a grade)"],
+    ["n", "next card not graded yet"],
+    ["Enter or f", "finish, once every card is graded and saved"],
+    ["?", "show or hide these keys"],
+  ];
+  return (
+    <section className="panel shortcut-panel" aria-labelledby="shortcut-title">
+      <h2 id="shortcut-title">Keyboard shortcuts</h2>
+      <dl>
+        {keys.map(([key, what]) => (
+          <div key={key}>
+            <dt>
+              <kbd>{key}</kbd>
+            </dt>
+            <dd>{what}</dd>
+          </div>
+        ))}
+      </dl>
+      <button type="button" className="button-secondary" onClick={close}>
+        Hide shortcuts
+      </button>
+    </section>
   );
 }

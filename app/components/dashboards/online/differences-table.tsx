@@ -9,6 +9,9 @@ type Comparison = Json<OnlineReport>["comparisons"][number];
 
 /** Each metric's difference arm vs control with its interval, the lift, p and the verdict. */
 export function DifferencesTable({ report }: { report: Json<OnlineReport> }) {
+  // A one-look p beside always-valid intervals would contradict them ("p < 0.001", "inconclusive"): under
+  // sequential intervals no p is shown, and the verdict is read from the interval on screen.
+  const sequential = report.intervals === "sequential";
   return (
     <TableScroll label="Differences vs control">
       <table aria-label="Differences vs control">
@@ -17,13 +20,13 @@ export function DifferencesTable({ report }: { report: Json<OnlineReport> }) {
             <th>Metric</th>
             <th className="num">Difference (95% CI)</th>
             <th className="num">Lift</th>
-            <th className="num">p</th>
+            <th className="num">{sequential ? "p (not shown)" : "p"}</th>
             <th>Verdict</th>
           </tr>
         </thead>
         <tbody>
           {report.comparisons.map((c) => (
-            <DifferenceRow key={`${c.metric}-${c.arm}`} comparison={c} />
+            <DifferenceRow key={`${c.metric}-${c.arm}`} comparison={c} sequential={sequential} />
           ))}
         </tbody>
       </table>
@@ -31,7 +34,7 @@ export function DifferencesTable({ report }: { report: Json<OnlineReport> }) {
   );
 }
 
-function DifferenceRow({ comparison: c }: { comparison: Comparison }) {
+function DifferenceRow({ comparison: c, sequential }: { comparison: Comparison; sequential: boolean }) {
   const d = metricDisplay(c.metric);
   const v = verdict(c.difference, c.ci, d.direction);
   return (
@@ -50,7 +53,9 @@ function DifferenceRow({ comparison: c }: { comparison: Comparison }) {
       <td className="num">
         <span className={`verdict verdict-${v}`}>{formatLift(c.relativeLift)}</span>
       </td>
-      <td className="num">{formatP(c.pValue)}</td>
+      <td className="num">
+        {sequential ? <span title="Read the always-valid interval instead">—</span> : formatP(c.pValue)}
+      </td>
       <td>
         <VerdictLabel verdict={v} />
       </td>

@@ -1,0 +1,104 @@
+import postgres from "postgres";
+import { runningEmbeddedUrl } from "../db/platform/connect";
+import { demoLogin, expect, signIn, test } from "./test";
+import type { Page } from "@playwright/test";
+
+let sql: postgres.Sql;
+test.beforeAll(async () => {
+  sql = postgres((await runningEmbeddedUrl(process.env.E2E_DATA_DIR!))!, { max: 1, onnotice: () => {} });
+});
+test.afterAll(() => sql?.end());
+
+const AUTUMN = "Reviewer relevance, autumn round";
+
+async function openAutumn(page: Page) {
+  const [c] = await sql<{ id: number }[]>`select id from campaigns where name = ${AUTUMN}`;
+  await page.goto(`/admin/campaigns/${c.id}`);
+  return c.id;
+}
+
+/** What the dialog must say, read from the page's own progress table: experts behind and their ungraded pairs. */
+async function ungradedFromTable(page: Page) {
+  const cells = await page
+    .getByRole("table", { name: "Progress per expert" })
+    .locator("tbody tr td:last-child")
+    .allInnerTexts();
+  const behind = cells.map((c) => c.split("/").map((n) => Number(n.trim()))).filter(([g, t]) => g < t);
+  return { experts: behind.length, pairs: behind.reduce((sum, [g, t]) => sum + t - g, 0) };
+}
+
+const audit = async (campaignId: number) =>
+  (
+    await sql<{ action: string }[]>`select action from audit_log where target = ${`campaign ${campaignId}`}
+      and action in ('campaign.close', 'campaign.reopen') order by id`
+  ).map((r) => r.action);
+
+for (const viewport of [
+  { width: 1440, height: 900 },
+  { width: 390, height: 844 },
+]) {
+  test.describe(`at ${viewport.width}×${viewport.height}`, () => {
+    test.use({ viewport });
+
+    test("closing a campaign asks first, saying who can no longer grade; Escape cancels; it can be reopened", async ({
+      page,
+    }) => {
+      await signIn(page, demoLogin.admin);
+      const id = await openAutumn(page);
+      const before = await audit(id);
+      const { experts, pairs } = await ungradedFromTable(page);
+      expect(experts).toBeGreaterThan(0);
+      const close = page.getByRole("button", { name: "Close campaign" });
+      await close.click();
+      const dialog = page.getByRole("dialog", { name: `Close campaign ${AUTUMN}?` });
+      await expect(dialog).toBeVisible();
+      await expect(dialog).toContainText(
+        `${experts} ${experts === 1 ? "expert has" : "experts have"} ${pairs} ungraded pairs; they can no longer grade.`,
+      );
+      await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+      await page.keyboard.press("Escape");
+      await expect(dialog).toBeHidden();
+      await expect(close).toBeFocused();
+      await expect(page.locator("h1 .badge")).toHaveText("running");
+      expect(await audit(id)).toEqual(before);
+
+      await close.click();
+      await dialog.getByRole("button", { name: "Yes, close the campaign" }).click();
+      await expect(page.getByRole("status")).toContainText("Closed: grades can no longer change.");
+      await expect(page.locator("h1 .badge")).toHaveText("closed");
+      await page.getByRole("button", { name: "Reopen campaign" }).click();
+      await expect(page.getByRole("status")).toContainText("Reopened: experts can grade again");
+      await expect(page.locator("h1 .badge")).toHaveText("running");
+      expect(await audit(id)).toEqual([...before, "campaign.close", "campaign.reopen"]);
+    });
+
+    test("without a script, Close posts, the server asks for confirmation in place, and nothing closes until confirmed", async ({
+      browser,
+    }) => {
+      const context = await browser.newContext({
+        javaScriptEnabled: false,
+        viewport,
+        baseURL: process.env.E2E_BASE_URL,
+        // Helmet's "Referrer-Policy: no-referrer" makes Chromium send "Origin: null" with a script-less form
+        // post, which the app's origin check refuses; a browser on a proxy that sets it would send this.
+        extraHTTPHeaders: { Origin: process.env.E2E_BASE_URL! },
+      });
+      const page = await context.newPage();
+      await signIn(page, demoLogin.admin);
+      const id = await openAutumn(page);
+      const before = await audit(id);
+      await page.getByRole("button", { name: "Close campaign" }).click();
+      await expect(page.getByRole("alert")).toHaveText("Confirm closing the campaign.");
+      const dialog = page.getByRole("dialog", { name: `Close campaign ${AUTUMN}?` });
+      await expect(dialog).toContainText("they can no longer grade");
+      await expect(page.locator("h1 .badge")).toHaveText("running");
+      expect(await audit(id)).toEqual(before);
+      await dialog.getByRole("button", { name: "Yes, close the campaign" }).click();
+      await expect(page.locator("h1 .badge")).toHaveText("closed");
+      await page.getByRole("button", { name: "Reopen campaign" }).click();
+      await expect(page.locator("h1 .badge")).toHaveText("running");
+      expect(await audit(id)).toEqual([...before, "campaign.close", "campaign.reopen"]);
+      await context.close();
+    });
+  });
+}
