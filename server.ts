@@ -136,6 +136,9 @@ function createApp(build: ServerBuild, config: Config) {
       },
       strictTransportSecurity: config.NODE_ENV === "production" && !!config.DATABASE_URL,
       crossOriginEmbedderPolicy: false,
+      // Not helmet's "no-referrer": under it Chromium sends "Origin: null" with a script-less form post,
+      // which the origin check must refuse. Same-origin requests keep their origin; other sites learn none.
+      referrerPolicy: { policy: "same-origin" },
     }),
   );
   app.get(

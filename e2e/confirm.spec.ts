@@ -79,9 +79,6 @@ for (const viewport of [
         javaScriptEnabled: false,
         viewport,
         baseURL: process.env.E2E_BASE_URL,
-        // Helmet's "Referrer-Policy: no-referrer" makes Chromium send "Origin: null" with a script-less form
-        // post, which the app's origin check refuses; a browser on a proxy that sets it would send this.
-        extraHTTPHeaders: { Origin: process.env.E2E_BASE_URL! },
       });
       const page = await context.newPage();
       await signIn(page, demoLogin.admin);
