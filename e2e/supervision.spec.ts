@@ -92,12 +92,10 @@ test("after Node is killed -9, the next start supervises PostgreSQL again; SIGTE
   const killedAt = performance.now();
   // The bound the issue sets: /healthz answers 200 again within 15 s of PostgreSQL's death.
   await expect.poll(() => healthy(second.url), { timeout: 15_000, intervals: [100] }).toBe(true);
-  test
-    .info()
-    .annotations.push({
-      type: "healthz back after",
-      description: `${Math.round(performance.now() - killedAt)} ms`,
-    });
+  test.info().annotations.push({
+    type: "healthz back after",
+    description: `${Math.round(performance.now() - killedAt)} ms`,
+  });
   expect(log.join("")).toMatch(/The embedded PostgreSQL is back after \d+ ms/);
 
   // SIGTERM: the server stops with 0, and stops its PostgreSQL (no orphan for the next start).
