@@ -9,7 +9,19 @@ const root = path.resolve(__dirname, "..");
 export interface CliRun {
   code: number;
   stdout: string;
+  /** What the command said on stderr besides its progress lines. */
   stderr: string;
+  /** Its plain progress lines ("Restoring: 12/40"), which a slow machine may add to any long command. */
+  progress: string[];
+}
+
+const PROGRESS = /^[^:\n]{1,60}: \d+\/\d+$/;
+
+/** A command's stderr split into its progress lines and the rest (messages a test asserts on). */
+export function split(code: number, stdout: string, stderr: string): CliRun {
+  const lines = stderr.split("\n");
+  const progress = lines.filter((l) => PROGRESS.test(l));
+  return { code, stdout, stderr: lines.filter((l) => !PROGRESS.test(l)).join("\n"), progress };
 }
 
 /**
@@ -28,9 +40,9 @@ export async function runAssay(args: string[], env: Record<string, string> = {})
       cwd: root,
       env: { ...process.env, ASSAY_DATA_DIR: os.tmpdir(), ...env },
     });
-    return { code: 0, stdout, stderr };
+    return split(0, stdout, stderr);
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+    return split(e.code, e.stdout, e.stderr);
   }
 }

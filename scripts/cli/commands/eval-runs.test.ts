@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
-import { runAssay, type CliRun } from "../../../test/run-cli";
+import { runAssay, split, type CliRun } from "../../../test/run-cli";
 
 const root = path.resolve(__dirname, "../../..");
 const F = path.join(root, "test/fixtures/trec-small");
@@ -22,7 +22,7 @@ function assayWithInput(input: Buffer | string, ...args: string[]): Promise<CliR
     child.stdout.on("data", (d) => (stdout += d));
     child.stderr.on("data", (d) => (stderr += d));
     child.on("error", reject);
-    child.on("close", (code) => resolve({ code: code ?? 1, stdout, stderr }));
+    child.on("close", (code) => resolve(split(code ?? 1, stdout, stderr)));
     child.stdin.on("error", () => {}); // a command that refuses before reading closes its input early
     child.stdin.end(input);
   });
