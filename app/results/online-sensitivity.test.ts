@@ -53,8 +53,15 @@ describe("the A/B page's intervals", () => {
       ...sequential.parameters,
     });
     expect(snapshot.parameters).toMatchObject({ intervals: "sequential", nStar: 5000 });
-    const { experiment: _named, daily: _daily, ...report } = snapshot.result as Record<string, unknown>;
+    const {
+      experiment: _named,
+      daily: _daily,
+      decisions,
+      ...report
+    } = snapshot.result as Record<string, unknown>;
     expect(report).toEqual(same(sequential.report));
+    // The decision figures (engine, CUPED) sit beside the report on the page, inside it in a snapshot.
+    expect(decisions).toEqual(same(sequential.decisions));
     const other = await createSnapshot(t.db, "cli", {
       kind: "online",
       experiment: "reviewer-ranker-v2",

@@ -46,8 +46,10 @@ describe("a snapshot frozen from a dashboard", () => {
       experiment: "reviewer-ranker-v2",
       ...page.parameters,
     });
-    const { experiment: _named, daily, ...report } = snapshot.result as Record<string, unknown>;
+    const { experiment: _named, daily, decisions, ...report } = snapshot.result as Record<string, unknown>;
     expect(report).toEqual(same(page.report));
     expect(daily).toEqual(same(page.daily));
+    // The decision figures (engine, CUPED) sit beside the report on the page, inside it in a snapshot.
+    expect(decisions).toEqual(same(page.decisions));
   });
 });
