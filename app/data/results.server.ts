@@ -6,3 +6,4 @@ export * from "../../db/results/campaign";
 export * from "../../db/results/interleaving";
 export * from "../../db/results/clicks";
 export * from "../../db/results/compute";
+export * from "../../db/results/fairness";

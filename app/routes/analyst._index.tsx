@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { offlineResult } from "~/data/results.server";
+import { fairnessResult, offlineResult } from "~/data/results.server";
 import { requireUserWithRole } from "~/security/auth.server";
 import { getDb } from "~/utils/db.server";
 import { runInWorkerPool } from "~/results/worker-pool.server";
@@ -12,6 +12,7 @@ import { FreezeButton } from "~/components/freeze-button";
 import { formatCount } from "~/utils/format";
 import { offlineViewParams } from "~/schemas/offline-view";
 import { OfflineViewFields } from "~/components/offline-view-fields";
+import { Fairness } from "~/components/dashboards/offline/fairness";
 
 export const meta: MetaFunction = () => [{ title: "Offline report · Assay" }];
 
@@ -20,12 +21,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = bootstrapParams(request);
   const view = offlineViewParams(request);
   // Kept by the result service: a second view of unchanged data is not computed again.
-  const { result: report } = await offlineResult(getDb(), { ...params, view }, runInWorkerPool);
-  return json({ report, params, view });
+  const { parameters, result: report } = await offlineResult(getDb(), { ...params, view }, runInWorkerPool);
+  // The same K grid, B and seed as the report, on the systems it shows.
+  const { ks, B, seed, systems } = parameters;
+  const fairness = report ? await fairnessResult(getDb(), { ks, B, seed, systems }, runInWorkerPool) : null;
+  return json({ report, params, view, fairness });
 }
 
 export default function AnalystHome() {
-  const { report, params, view } = useLoaderData<typeof loader>();
+  const { report, params, view, fairness } = useLoaderData<typeof loader>();
   const busy = useNavigation().state === "loading";
   if (!report) {
     return (
@@ -77,6 +81,18 @@ export default function AnalystHome() {
       />
 
       <OfflineDashboard report={report} />
+      {fairness ? (
+        <Fairness
+          report={fairness.report}
+          ks={fairness.parameters.ks}
+          minGroup={fairness.parameters.minGroup}
+        />
+      ) : (
+        <p className="muted">
+          Fairness and diversity: no candidate has a group attribute yet (import the <code>attributes</code>{" "}
+          entity).
+        </p>
+      )}
 
       <p className="muted">
         The same report in a terminal: <code>npm run assay -- offline</code>; admins see the lists side by

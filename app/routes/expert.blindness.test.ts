@@ -114,6 +114,12 @@ it.each([["expert"], ["analyst", "expert"], ["admin", "analyst", "expert", "conv
     for (const forbidden of ["gold", "truth", "known", "isgold", "expected"])
       expect(keys).not.toContain(forbidden);
     expect(sent).not.toMatch(/gold|truth/i);
+    // Group attributes (the demo seeds gender, country and career stage) never reach an expert.
+    const attributeNames = (
+      await t.db.execute<{ attribute: string }>(sql`select distinct attribute from candidate_attributes`)
+    ).map((r) => r.attribute);
+    expect(attributeNames.length).toBeGreaterThan(0);
+    for (const name of [...attributeNames, "attribute", "group"]) expect(sent).not.toContain(`"${name}"`);
     const cards = view.cards as { id: number }[];
     const gold = cards.filter((c) => goldItems.includes(c.id));
     expect(gold.length).toBe(2);

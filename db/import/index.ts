@@ -17,6 +17,7 @@ import { ImportFileError, readRecords } from "./read";
 import { assignProposals, convenerIdsByEmail } from "../experiments/convener";
 import { importSchemas, requiredColumns, type ImportEntity } from "../../scripts/inputs/import-rows";
 import { truthWriter } from "./truth";
+import { attributesWriter } from "./attributes";
 
 export interface ImportCounts {
   added: number;
@@ -743,4 +744,5 @@ const writers: Record<ImportEntity, Writer<never>> = {
   conveners: convenersWriter as Writer<never>,
   conflicts: conflictsWriter as Writer<never>,
   truth: truthWriter as Writer<never>,
+  attributes: attributesWriter as Writer<never>,
 };

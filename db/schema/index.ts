@@ -6,3 +6,4 @@ export * from "./campaigns";
 export * from "./snapshots";
 export * from "./security";
 export * from "./conflicts";
+export * from "./attributes";

@@ -28,6 +28,7 @@ import { simulatedGrade } from "./ratings";
 import { seedDemoInterleaving } from "./interleaving";
 import { seedDemoDatesAndConflicts } from "./dates-and-conflicts";
 import { seedDemoGold } from "./gold-items";
+import { seedDemoAttributes } from "./attributes";
 
 export const DEMO_PASSWORD = "assay-demo";
 export const demoUsers: { email: string; name: string; roles: Role[]; subjects?: string[] }[] = [
@@ -109,6 +110,7 @@ export async function seedDemo(db: Db, options: DemoOptions = {}): Promise<DemoD
     }
   });
   await seedDemoDatesAndConflicts(db, data);
+  await seedDemoAttributes(db, data);
   await seedDemoExperiment(db, data);
   await seedDemoInterleaving(db, data);
   await seedDemoCampaign(db);

@@ -172,6 +172,16 @@ export const truthRow = z.object({
   ),
 });
 
+/**
+ * A group attribute of a candidate (gender, country, career stage …): values as given, "unknown" a
+ * value of its own. Sensitive: shown only to admins and analysts, and only for groups large enough.
+ */
+export const attributeRow = z.object({
+  candidate: externalId("candidate"),
+  attribute: text("attribute", 100),
+  value: text("value"),
+});
+
 export const importSchemas = {
   subjects: subjectRow,
   proposals: proposalRow,
@@ -182,6 +192,7 @@ export const importSchemas = {
   conveners: convenerRow,
   conflicts: conflictRow,
   truth: truthRow,
+  attributes: attributeRow,
 } as const;
 
 export type ImportEntity = keyof typeof importSchemas;
@@ -200,6 +211,7 @@ export const requiredColumns: Record<ImportEntity, string[]> = {
   conveners: ["convener", "proposal"],
   conflicts: ["proposal", "candidate"],
   truth: ["campaign", "proposal", "candidate", "grade"],
+  attributes: ["candidate", "attribute", "value"],
 };
 
 export const entityLabels: Record<ImportEntity, string> = {
@@ -212,14 +224,5 @@ export const entityLabels: Record<ImportEntity, string> = {
   conveners: "convener assignments",
   conflicts: "conflicts of interest",
   truth: "gold items of a campaign (known grades)",
+  attributes: "candidate attributes",
 };
-
-/**
- * A group attribute of a candidate (gender, country, career stage …): values as given, "unknown" a
- * value of its own. Sensitive: shown only to admins and analysts, and only for groups large enough.
- */
-export const attributeRow = z.object({
-  candidate: externalId("candidate"),
-  attribute: text("attribute", 100),
-  value: text("value"),
-});

@@ -8,6 +8,7 @@ import { experimentClicks } from "../clicks/experiment-report";
 import { interleavingFigures, type InterleavingFiguresInput } from "../interleaving/figures";
 import { goldReport, type GoldReportOptions } from "../judgement/gold-report";
 import { aggregateItems, type AggregationMethod, type GradedRating } from "../judgement/aggregate";
+import { fairnessReport } from "../fairness/report";
 
 /** What a campaign's figures need: the grades for agreement, the graded pairs for results and the curve. */
 export interface CampaignFiguresInput {
@@ -39,6 +40,8 @@ export const heavyTasks = {
   }),
   experimentClicks,
   interleavingFigures: (input: InterleavingFiguresInput) => interleavingFigures(input),
+  /** Group fairness and diversity of the systems' lists (Maps and Sets cross to a worker as they are). */
+  fairnessReport,
   /** A campaign's gold figures: rater and aggregation accuracy against the known grades, learning curves. */
   goldFigures: (input: {
     ratings: GradedRating[];

@@ -6,6 +6,7 @@ import {
   fieldLimits,
   importEntities,
   requiredColumns,
+  type ImportEntity,
 } from "../../../scripts/inputs/import-rows";
 import { TableScroll } from "~/components/table-scroll";
 import { importUploadSchema, MAX_UPLOAD_BYTES } from "~/schemas/import";
@@ -171,6 +172,25 @@ function ImportRefused({ result, fileName }: { result: Refused; fileName: string
   );
 }
 
+/** The optional columns of each entity's file, and what a file of it does. */
+const optionalColumns: Record<ImportEntity, string> = {
+  subjects: "—",
+  proposals: "abstract, keywords (separated by ;), subject (a subject key), date (YYYY-MM-DD, submission)",
+  candidates:
+    "affiliation, email, keywords (separated by ;), summary, profile_date (YYYY-MM-DD, when the profile was written)",
+  systems: "name, version",
+  lists:
+    "score, variant (default “default”), protocol (given-2:SEED and the like, from assay protocol split; set on the system). A file replaces each list it names.",
+  gold: "—",
+  conveners: "— (convener: a convener's email; they convene the proposal)",
+  conflicts:
+    "reason. The candidate must not review the proposal: flagged in lists, never assigned as its expert.",
+  truth:
+    "— (campaign: its id; a pair the launched campaign pooled; grade 1–4. Experts never see which pairs are gold.)",
+  attributes:
+    "— (a group attribute of a candidate, e.g. gender, country or career stage, for the fairness figures; values as given, “unknown” a value of its own. Never shown to experts.)",
+};
+
 /** Which columns each kind of file needs and may have, and the limits on its text. */
 export function ImportColumns() {
   return (
@@ -186,60 +206,13 @@ export function ImportColumns() {
             </tr>
           </thead>
           <tbody>
-            <tr>
-              <td>subjects</td>
-              <td>{requiredColumns.subjects.join(", ")}</td>
-              <td>—</td>
-            </tr>
-            <tr>
-              <td>proposals</td>
-              <td>{requiredColumns.proposals.join(", ")}</td>
-              <td>
-                abstract, keywords (separated by ;), subject (a subject key), date (YYYY-MM-DD, submission)
-              </td>
-            </tr>
-            <tr>
-              <td>candidates</td>
-              <td>{requiredColumns.candidates.join(", ")}</td>
-              <td>
-                affiliation, email, keywords (separated by ;), summary, profile_date (YYYY-MM-DD, when the
-                profile was written)
-              </td>
-            </tr>
-            <tr>
-              <td>systems</td>
-              <td>{requiredColumns.systems.join(", ")}</td>
-              <td>name, version</td>
-            </tr>
-            <tr>
-              <td>lists</td>
-              <td>{requiredColumns.lists.join(", ")}</td>
-              <td>
-                score, variant (default “default”), protocol (given-2:SEED and the like, from assay protocol
-                split; set on the system). A file replaces each list it names.
-              </td>
-            </tr>
-            <tr>
-              <td>gold</td>
-              <td>{requiredColumns.gold.join(", ")}</td>
-              <td>—</td>
-            </tr>
-            <tr>
-              <td>conflicts</td>
-              <td>{requiredColumns.conflicts.join(", ")}</td>
-              <td>
-                reason. The candidate must not review the proposal: flagged in lists, never assigned as its
-                expert.
-              </td>
-            </tr>
-            <tr>
-              <td>truth</td>
-              <td>{requiredColumns.truth.join(", ")}</td>
-              <td>
-                — (campaign: its id; a pair the launched campaign pooled; grade 1–4. Experts never see which
-                pairs are gold.)
-              </td>
-            </tr>
+            {importEntities.map((entity) => (
+              <tr key={entity}>
+                <td>{entity}</td>
+                <td>{requiredColumns[entity].join(", ")}</td>
+                <td>{optionalColumns[entity]}</td>
+              </tr>
+            ))}
           </tbody>
         </table>
       </TableScroll>

@@ -1,0 +1,61 @@
+import { inArray, sql } from "drizzle-orm";
+import type { RowError } from "./parse";
+import type { ImportCounts, Row, Writer } from "./index";
+import { candidateAttributes, candidates } from "../schema";
+
+type Prepared = { candidateId: number; attribute: string; value: string }[];
+const CHUNK = 5000;
+
+/**
+ * Import entity `attributes` (candidate, attribute, value): group attributes of candidates for the
+ * fairness figures. A candidate has one value per attribute (a file may not give two); a later import
+ * replaces the value. Each row must name a known candidate.
+ */
+export const attributesWriter: Writer<Prepared> = {
+  async resolve(db, rows: Row<"attributes">[], errors: RowError[], state) {
+    const first = state.seen("attributes");
+    for (const r of rows) {
+      const key = `${r.candidate}\u0000${r.attribute}`;
+      const seen = first.get(key);
+      if (seen !== undefined)
+        errors.push({ line: r.line, message: `${r.attribute} of ${r.candidate} repeats line ${seen}` });
+      else first.set(key, r.line);
+    }
+    const ids = new Map<string, number>();
+    const unique = [...new Set(rows.map((r) => r.candidate))];
+    for (let i = 0; i < unique.length; i += CHUNK) {
+      const found = await db
+        .select({ id: candidates.id, externalId: candidates.externalId })
+        .from(candidates)
+        .where(inArray(candidates.externalId, unique.slice(i, i + CHUNK)));
+      for (const c of found) ids.set(c.externalId, c.id);
+    }
+    const out: Prepared = [];
+    for (const r of rows) {
+      const candidateId = ids.get(r.candidate);
+      if (candidateId === undefined)
+        errors.push({ line: r.line, message: `unknown candidate ${r.candidate} (import candidates first)` });
+      else out.push({ candidateId, attribute: r.attribute, value: r.value });
+    }
+    return out;
+  },
+  async write(tx, rows) {
+    const counts: ImportCounts = { added: 0, updated: 0, unchanged: 0 };
+    for (let i = 0; i < rows.length; i += CHUNK) {
+      const returned = await tx
+        .insert(candidateAttributes)
+        .values(rows.slice(i, i + CHUNK))
+        .onConflictDoUpdate({
+          target: [candidateAttributes.candidateId, candidateAttributes.attribute],
+          set: { value: sql`excluded.value` },
+          setWhere: sql`${candidateAttributes.value} is distinct from excluded.value`,
+        })
+        .returning({ inserted: sql<boolean>`(xmax = 0)` });
+      const added = returned.filter((r) => r.inserted).length;
+      counts.added += added;
+      counts.updated += returned.length - added;
+      counts.unchanged += Math.min(CHUNK, rows.length - i) - returned.length;
+    }
+    return counts;
+  },
+};
