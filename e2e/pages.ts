@@ -100,7 +100,8 @@ export const appPages: AppPage[] = [
     name: "candidate profile",
     path: async ({ page }) => {
       await page.goto("/convener/proposals/prop-0001");
-      return (await page.locator('a[href*="/candidates/"]').first().getAttribute("href"))!;
+      // A profile opens by a POST (the click is logged); its address is the form's action.
+      return (await page.locator('form[action*="/candidates/"]').first().getAttribute("action"))!;
     },
   },
 ];
