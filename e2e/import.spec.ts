@@ -32,7 +32,7 @@ test("an admin imports files; a file with bad rows lists them and writes nothing
   await expect(alert.getByRole("row", { name: /^5 score must be a number$/ })).toBeVisible();
   await expect(alert.getByRole("row", { name: /^6 rank must be a number$/ })).toBeVisible();
   await page.goto("/admin/systems");
-  await expect(page.getByRole("row", { name: /^bm25 Keyword baseline 1.0 0 0 0 0$/ })).toBeVisible();
+  await expect(page.getByRole("row", { name: /^bm25 Keyword baseline 1.0 — 0 0 0 0$/ })).toBeVisible();
 
   await upload(page, "lists", "lists.csv");
   await expect(page.getByRole("status")).toContainText("11 added, 0 updated, 0 unchanged (5 new lists)");
