@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useFetcher } from "@remix-run/react";
+import { useFetcher, useNavigate } from "@remix-run/react";
 import { CsrfInput } from "~/security/csrf";
 import { answerErrors, type FormAnswer } from "~/forms/forms";
 import type { OfflineView } from "../../scripts/offline/view";
@@ -27,12 +27,15 @@ interface FreezeButtonProps {
  */
 export function FreezeButton(props: FreezeButtonProps) {
   const fetcher = useFetcher<FormAnswer>();
+  const navigate = useNavigate();
   const busy = fetcher.state !== "idle";
   // A ref, not state: the second click of a double-click arrives before React re-renders the button disabled.
   const sent = useRef(false);
+  const frozen = fetcher.state === "idle" ? fetcher.data?.done : null;
   useEffect(() => {
     if (fetcher.state === "idle") sent.current = false;
-  }, [fetcher.state]);
+    if (frozen?.startsWith("/analyst/snapshots/")) navigate(frozen);
+  }, [fetcher.state, frozen, navigate]);
   const errors = fetcher.state === "idle" ? answerErrors(fetcher.data) : [];
   return (
     <fetcher.Form
@@ -40,8 +43,14 @@ export function FreezeButton(props: FreezeButtonProps) {
       action="/analyst/snapshots"
       className="toolbar freeze-form"
       onSubmit={(event) => {
-        if (sent.current) event.preventDefault();
+        // With a script, the answer names the snapshot and this page goes there (see the action); without
+        // one, the form posts as it is and the action redirects.
+        event.preventDefault();
+        if (sent.current) return;
         sent.current = true;
+        const data = new FormData(event.currentTarget);
+        data.set("respond", "href");
+        fetcher.submit(data, { method: "post", action: "/analyst/snapshots" });
       }}
     >
       <CsrfInput />

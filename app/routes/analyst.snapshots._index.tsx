@@ -56,7 +56,10 @@ export async function action({ request }: ActionFunctionArgs) {
     };
     const s = await createSnapshot(getDb(), user, wanted, runInAppPools);
     // The same parameters on unchanged data were frozen already: show that snapshot, and say so.
-    return redirect(`/analyst/snapshots/${s.id}${s.created ? "" : "?existing"}`);
+    const href = `/analyst/snapshots/${s.id}${s.created ? "" : "?existing"}`;
+    // A dashboard's Freeze button (a fetcher) goes there itself: the router drops a fetcher's redirect when a
+    // page's own revalidation (the campaign page polls while its gold figures compute) began meanwhile.
+    return form.get("respond") === "href" ? answer(submission, null, { done: href }) : redirect(href);
   } catch (error) {
     if (error instanceof SnapshotError) return refuse(submission, null, error.message, error.status);
     throw error;
