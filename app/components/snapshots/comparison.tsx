@@ -70,8 +70,9 @@ export function ParameterComparison({
 
 /**
  * The figures grouped by section (the result's group: overall, a subject, …), each a collapsible
- * <details> saying how many of its figures differ; with `differingOnly`, sections with no difference
- * are left out and the rest list only what differs, so a long report stays short.
+ * <details> saying how many of its figures differ, the first open; with `differingOnly`, sections with
+ * no difference are left out and the rest list only what differs, so a long report stays short (a
+ * change of B alone moves most intervals of a report: hundreds of rows, a section at a time).
  */
 export function FigureComparison({
   figures,
@@ -94,7 +95,7 @@ export function FigureComparison({
         const differing = rows.filter((r) => r.changes.length > 0);
         const listed = differingOnly ? differing : rows;
         return (
-          <details key={section} className="snapshot-section" open={differingOnly || i === 0}>
+          <details key={section} className="snapshot-section" open={i === 0}>
             <summary>
               <strong>{section}</strong>: {differing.length} of {plural(rows.length, "figure")} differ
             </summary>
