@@ -11,6 +11,7 @@ import {
   ScrollRestoration,
   useLoaderData,
   useLocation,
+  useNavigation,
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
@@ -128,10 +129,25 @@ function SiteMenu({ roles, name }: { roles: Role[]; name: string }) {
   );
 }
 
+/**
+ * The in-app navigation under way (a link followed, a form submitted): while the next page loads the old
+ * one stays on screen, so a thin bar across the top says that something is happening. It is fixed in
+ * place (no layout shift) and shows only after a short delay (in CSS), so quick pages do not flash it.
+ */
+function NavigationProgress({ busy }: { busy: boolean }) {
+  if (!busy) return null;
+  return (
+    <div className="nav-progress" role="progressbar" aria-label="Loading the page">
+      <div className="nav-progress-bar" />
+    </div>
+  );
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
   const user = data?.user;
+  const busy = useNavigation().state !== "idle";
   return (
     <html lang="en">
       <head>
@@ -150,7 +166,10 @@ export function Layout({ children }: { children: ReactNode }) {
           </Link>
           {user ? <SiteMenu roles={user.roles} name={user.name} /> : null}
         </header>
-        <main id="main">{children}</main>
+        <NavigationProgress busy={busy} />
+        <main id="main" aria-busy={busy || undefined}>
+          {children}
+        </main>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

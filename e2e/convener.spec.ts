@@ -46,12 +46,9 @@ test("a convener builds a committee and the experiment page shows it in their ar
     .first()
     .click();
   await expect(page.getByRole("heading", { name: "Committee (2 of 5)" })).toBeVisible();
-  await expect(page.getByRole("list", { name: "Committee members" }).getByRole("listitem")).toHaveText([
-    names[0],
-    names[2],
-  ]);
+  await expect(memberNames(page)).toHaveText([names[0], names[2]]);
   await page.getByRole("button", { name: "Finish" }).click();
-  await expect(page).toHaveURL(/\/convener$/);
+  await expect(page).toHaveURL(/\/convener\?saved=/);
   await expect(page.getByRole("row", { name: /prop-0003/ })).toContainText("finished");
 
   // The convener's events: 3 impressions (open, and back twice), 2 clicks, 3 adopts, 1 unadopt = 9, all in one arm.
@@ -108,6 +105,11 @@ async function freeProposals(page: import("@playwright/test").Page) {
   return ids.filter((id) => id !== "prop-0003");
 }
 
+/** The names in the open committee's panel (each item also holds its Remove button). */
+function memberNames(page: import("@playwright/test").Page) {
+  return page.getByRole("list", { name: "Committee members" }).locator(".committee-member-name");
+}
+
 async function reviewerNames(page: import("@playwright/test").Page) {
   await expect(page.getByRole("heading", { name: "Recommended reviewers" })).toBeVisible();
   return page
@@ -130,14 +132,14 @@ test("a finished committee stays on home and on Back, read-only, until Reopen st
   for (const name of names.slice(0, 2)) {
     await page.getByRole("button", { name: `Adopt ${name}` }).click();
     // Focus stays on the card acted on: its button now offers Remove.
-    await expect(page.getByRole("button", { name: `Remove ${name}` })).toBeFocused();
+    await expect(page.getByRole("button", { name: `Remove ${name}`, exact: true })).toBeFocused();
   }
-  await page.getByRole("button", { name: `Remove ${names[1]}` }).click();
+  await page.getByRole("button", { name: `Remove ${names[1]}`, exact: true }).click();
   await expect(page.getByRole("button", { name: `Adopt ${names[1]}` })).toBeFocused();
   await page.getByRole("button", { name: `Adopt ${names[2]}` }).click();
   await expect(page.getByRole("heading", { name: "Committee (2 of 5)" })).toBeVisible();
   await page.getByRole("button", { name: "Finish", exact: true }).click();
-  await expect(page).toHaveURL(/\/convener$/);
+  await expect(page).toHaveURL(/\/convener\?saved=/);
   const row = page.getByRole("row", { name: new RegExp(proposal) });
   await expect(row).toContainText("finished");
   await expect(row).toContainText(`2: ${names[0]}, ${names[2]}`);
@@ -155,11 +157,12 @@ test("a finished committee stays on home and on Back, read-only, until Reopen st
   expect(await sessions()).toBe(before); // looking at a finished committee starts nothing
 
   await page.getByRole("button", { name: "Reopen" }).click();
-  await expect(page.getByRole("heading", { name: "Committee (0 of 5)" })).toBeVisible();
-  await expect(page.getByRole("button", { name: `Adopt ${names[0]}` })).toBeVisible();
+  // Reopening shows the saved committee, to change rather than rebuild.
+  await expect(page.getByRole("heading", { name: "Committee (2 of 5)" })).toBeVisible();
+  await expect(page.getByRole("button", { name: `Remove ${names[0]}`, exact: true })).toBeVisible();
   expect(await sessions()).toBe(before + 1);
   await page.reload();
-  await expect(page.getByRole("heading", { name: "Committee (0 of 5)" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Committee (2 of 5)" })).toBeVisible();
   expect(await sessions()).toBe(before + 1); // a reload resumes the reopened session
   await page.goto("/convener");
   await expect(page.getByRole("row", { name: new RegExp(proposal) })).toContainText("in progress");
@@ -187,9 +190,7 @@ test("a convener adopts and removes on the profile page, logged like on the list
   await expect.poll(events).toBe(before + 2);
   await page.getByRole("link", { name: /^←/ }).click();
   await expect(page.getByRole("heading", { name: "Committee (1 of 5)" })).toBeVisible();
-  await expect(page.getByRole("list", { name: "Committee members" }).getByRole("listitem")).toHaveText([
-    name,
-  ]);
+  await expect(memberNames(page)).toHaveText([name]);
   await page.getByRole("button", { name, exact: true }).click();
   // The list has a Remove button too: wait for the profile before pressing the profile's.
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
@@ -214,7 +215,49 @@ test("finishing with nobody adopted takes a second, explicit step", async ({ pag
   await expect(page).toHaveURL(new RegExp(`/convener/proposals/${proposal}$`));
   await page.getByRole("button", { name: "Finish", exact: true }).click();
   await page.getByRole("button", { name: "Finish with nobody" }).click();
-  await expect(page).toHaveURL(/\/convener$/);
+  await expect(page).toHaveURL(/\/convener\?saved=/);
   await expect(page.getByRole("row", { name: new RegExp(proposal) })).toContainText("nobody adopted");
   await expect(page.getByRole("row", { name: new RegExp(proposal) })).toContainText("finished");
 });
+
+for (const [width, height] of [
+  [1440, 900],
+  [390, 844],
+] as const)
+  test(`at ${width} px a visit stays "to do", the panel removes, Back leaves a profile, and Finish confirms the saved committee`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height });
+    await signIn(page, demoLogin.convener);
+    const rows = page.getByRole("table", { name: "My proposals" }).getByRole("row");
+    const proposal = await rows.filter({ hasText: "to do" }).last().getByRole("link").innerText();
+    const row = rows.filter({ hasText: proposal });
+    await page.getByRole("link", { name: proposal, exact: true }).click();
+    const names = await reviewerNames(page);
+    await page.getByRole("link", { name: "← My proposals" }).click();
+    await expect(row).toContainText("to do"); // merely looking is not progress
+
+    await page.getByRole("link", { name: proposal, exact: true }).click();
+    await page.getByRole("button", { name: names[0], exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(names[0]);
+    await page.getByRole("button", { name: `Adopt ${names[0]}` }).click();
+    await expect(page.getByRole("button", { name: `Remove ${names[0]}` })).toBeFocused();
+    await page.goBack(); // one step back from the profile, even after adopting there, is the list
+    await expect(page).toHaveURL(new RegExp(`/convener/proposals/${proposal}$`));
+    await expect(page.getByRole("heading", { name: "Committee (1 of 5)" })).toBeVisible();
+
+    for (const name of names.slice(1, 3)) await page.getByRole("button", { name: `Adopt ${name}` }).click();
+    await expect(page.getByRole("heading", { name: "Committee (3 of 5)" })).toBeVisible();
+    await page.getByRole("button", { name: `Remove ${names[1]} from the committee` }).click();
+    await expect(page.getByRole("heading", { name: "Committee (2 of 5)" })).toBeVisible();
+    await expect(memberNames(page)).toHaveText([names[0], names[2]]);
+    await expect(page.getByRole("button", { name: `Adopt ${names[1]}` })).toBeFocused();
+
+    await page.getByRole("button", { name: "Finish", exact: true }).click();
+    const saved = page.getByRole("status").filter({ hasText: "Committee saved" });
+    await expect(saved).toBeFocused();
+    await expect(saved).toContainText(`${proposal}`);
+    await expect(saved).toContainText(`2 members: ${names[0]}, ${names[2]}.`);
+    await expect(row).toContainText("finished");
+    await expect(row).toContainText(`2: ${names[0]}, ${names[2]}`);
+  });

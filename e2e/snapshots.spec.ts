@@ -169,8 +169,55 @@ test("an experiment's snapshot shows the intervals of its live page; compare ref
     expect(o).toMatch(/^#\d+ · offline · offline report · \d{4}-\d\d-\d\d \d\d:\d\d UTC · /);
   await page.getByLabel("Compare with snapshot").selectOption(offline);
   await page.getByRole("button", { name: "Compare" }).click();
-  await expect(page.getByRole("table", { name: "Snapshot comparison" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: /^Parameters: / })).toBeVisible();
 });
+
+for (const [width, height] of [
+  [1440, 900],
+  [390, 844],
+] as const)
+  test(`at ${width} px two offline snapshots differing only in B compare by parameter and by interval`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height });
+    await signIn(page, demoLogin.analyst);
+    const ids: string[] = [];
+    for (const B of ["120", "130"]) {
+      await page.goto("/analyst/snapshots");
+      await page.getByLabel("Resamples").fill(B);
+      await page.getByLabel("Seed").fill(`only-b-${width}`);
+      await page.getByRole("button", { name: "Freeze snapshot" }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toContainText(/Snapshot \d+/);
+      ids.push(new URL(page.url()).pathname.split("/").pop()!);
+    }
+    // The list shows each snapshot's parameters.
+    await page.goto("/analyst/snapshots");
+    const listed = page
+      .getByRole("table", { name: "Snapshots" })
+      .getByRole("row", { name: new RegExp(`^${ids[0]} `) });
+    await expect(listed).toContainText(`B 120 · seed only-b-${width}`);
+
+    await page.goto(`/analyst/snapshots/compare?a=${ids[0]}&b=${ids[1]}`);
+    // Differing only, by default: the parameters that differ on top, B first, then the result's hash.
+    const parameters = page.getByRole("table", { name: "Parameters compared" });
+    await expect(parameters.getByRole("row")).toHaveCount(3);
+    await expect(parameters.getByRole("row").nth(1)).toContainText(/B\s*120\s*130/);
+    await expect(parameters.getByRole("row").nth(2)).toContainText("result sha256");
+    // The same point estimates, other bootstrap intervals: rows that differ in their interval only.
+    const overall = page.getByRole("table", { name: "Figures: overall" });
+    await expect(overall).toBeVisible();
+    const rows = overall.locator("tbody tr");
+    expect(await rows.count()).toBeGreaterThan(0);
+    await expect(rows.first()).toHaveAttribute("data-differs", "interval");
+    await expect(page.locator('tr[data-differs~="value"]')).toHaveCount(0);
+    await expect(page.getByRole("status")).toContainText("only in their interval");
+
+    // Everything, on request: the unchanged parameters too (the seed, the same on both).
+    await page.getByRole("link", { name: /^Show all/ }).click();
+    await expect(parameters.getByRole("row", { name: /^seed / })).toBeVisible();
+    await page.getByRole("link", { name: "Show differing only" }).click();
+    await expect(parameters.getByRole("row", { name: /^seed / })).toHaveCount(0);
+  });
 
 test("an online snapshot opens as the experiment's dashboard, and its arms equal what `assay online` computes", async ({
   page,

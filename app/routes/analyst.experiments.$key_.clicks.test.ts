@@ -299,9 +299,9 @@ it("freezes the click models once, and the snapshot's page shows the live page's
     new SnapshotError("A clicks snapshot cannot be compared with an online one; pick two of the same kind."),
   );
   expect(
-    compareSnapshots(frozen, again).find(
-      (r) => r.system === "PBM" && r.measure === "perplexity" && r.group === "model",
-    )?.a,
+    compareSnapshots(frozen, again).figures.find(
+      (r) => r.system === "PBM" && r.measure === "perplexity" && r.section === "model",
+    )?.a?.value,
   ).toBe(live.fit!.models.find((m) => m.name === "PBM")!.perplexity);
 }, 60_000);
 

@@ -14,6 +14,7 @@ import { parseForm } from "~/forms/forms";
 import { answer, refuse } from "~/forms/forms.server";
 import { parseOfflineView } from "~/schemas/offline-view";
 import { TableScroll } from "~/components/table-scroll";
+import { parameterSummary } from "../../scripts/results/compare";
 
 export const meta: MetaFunction = () => [{ title: "Snapshots · Assay" }];
 
@@ -32,6 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     created: s.createdAt.toISOString().slice(0, 16).replace("T", " "),
     by: s.createdByLabel,
     sha256: s.sha256,
+    parameters: parameterSummary(s.parameters),
   }));
   return json({
     snapshots: list,
@@ -88,6 +90,7 @@ export default function Snapshots() {
                 <th>Kind</th>
                 <th>Of</th>
                 <th>Created (UTC)</th>
+                <th>Parameters</th>
                 <th>By</th>
                 <th>sha256</th>
               </tr>
@@ -101,6 +104,7 @@ export default function Snapshots() {
                   <td>{s.kind}</td>
                   <td>{s.subject}</td>
                   <td>{s.created}</td>
+                  <td className="snapshot-parameter-value">{s.parameters || "—"}</td>
                   <td>{s.by}</td>
                   <td>
                     <code>{s.sha256.slice(0, 16)}…</code>

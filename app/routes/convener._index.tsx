@@ -1,10 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { myProposals } from "~/data/experiments.server";
 import { requireUserWithRole } from "~/security/auth.server";
 import { getDb } from "~/utils/db.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
+import { plural } from "~/utils/format";
 
 export const meta: MetaFunction = () => [{ title: "My proposals · Assay" }];
 
@@ -16,9 +18,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function ConvenerHome() {
   const { name, proposals } = useLoaderData<typeof loader>();
   const open = proposals.filter((p) => !p.finished);
+  const [params] = useSearchParams();
+  const saved = proposals.find((p) => p.finished && p.externalId === params.get("saved"));
   return (
     <>
       <h1>Proposals that need a committee</h1>
+      {saved ? <CommitteeSaved proposal={saved} /> : null}
       <p className="muted">
         Signed in as {name}. {open.length} of {proposals.length} proposals still need a committee.
       </p>
@@ -67,6 +72,33 @@ export default function ConvenerHome() {
         </div>
       )}
     </>
+  );
+}
+
+/**
+ * After Finish: which committee was saved, with its members, taking the focus so that a keyboard or
+ * screen-reader user hears it instead of landing on the page body. Read from the database, not the
+ * query, so it only confirms what was actually saved.
+ */
+function CommitteeSaved({
+  proposal,
+}: {
+  proposal: { externalId: string; title: string; members: string[] };
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), [proposal.externalId]);
+  return (
+    <div ref={ref} tabIndex={-1} role="status" className="notice success convener-saved">
+      <strong>Committee saved</strong> for {proposal.externalId} ({proposal.title}):{" "}
+      {proposal.members.length === 0 ? (
+        "nobody adopted."
+      ) : (
+        <>
+          {plural(proposal.members.length, "member")}: {proposal.members.join(", ")}.
+        </>
+      )}{" "}
+      <Link to={`/convener/proposals/${encodeURIComponent(proposal.externalId)}`}>View or reopen it</Link>
+    </div>
   );
 }
 

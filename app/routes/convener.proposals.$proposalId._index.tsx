@@ -14,7 +14,7 @@ import { getDb } from "~/utils/db.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { ProposalHeader } from "~/components/proposal-header";
 import { CsrfInput } from "~/security/csrf";
-import { CandidateCard, FinishForm, NOBODY } from "~/components/convener/committee";
+import { CandidateCard, CommitteeMembers, FinishForm, NOBODY } from "~/components/convener/committee";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.proposal.externalId ?? "Proposal"} · Assay` },
@@ -50,7 +50,8 @@ function proposalHandlers(submission: Submission<ConvenerProposalForm>, userId: 
       if (confirm !== "empty" && (await committeeOf(db, userId, proposal)).length === 0)
         return answer(submission, intent, { status: 409, formErrors: [NOBODY] }, { confirmEmpty: true });
       await convenerCall(() => finish(db, userId, proposal));
-      return redirect("/convener");
+      // The list confirms which committee was saved (a query, so it works without JavaScript too).
+      return redirect(`/convener?saved=${encodeURIComponent(proposal)}`);
     },
   };
 }
@@ -123,7 +124,7 @@ function FinishedCommittee({
           Reopen
         </button>
         <span className="muted">
-          Reopening starts a new session with an empty committee; this one stays on record.
+          Reopening starts a new session with this committee to change; this one stays on record.
         </span>
       </Form>
     </section>
@@ -192,11 +193,7 @@ function Workspace() {
           </p>
         ) : null}
         {committee.length === 0 ? <p className="muted committee-empty">Nobody adopted yet.</p> : null}
-        <ul aria-label="Committee members" className="committee-members">
-          {ordered.map((c) => (
-            <li key={c.candidateId}>{c.name}</li>
-          ))}
-        </ul>
+        <CommitteeMembers members={ordered} />
         {full ? (
           <p className="muted committee-full">The committee is full; remove someone to adopt another.</p>
         ) : null}

@@ -80,6 +80,8 @@ describe("convener workspace", () => {
 
   it("opens a session and logs the impression; a reload is a new impression of the same session", async () => {
     const first = await openProposal(t.db, convener, "P-100");
+    // A visit is not progress: the proposal stays "to do" until the convener acts.
+    expect((await myProposals(t.db, convener)).find((p) => p.externalId === "P-100")!.started).toBe(false);
     expect(first.list.length).toBeGreaterThan(0);
     const again = await openProposal(t.db, convener, "P-100");
     expect(again.session).toEqual(first.session);
@@ -94,6 +96,7 @@ describe("convener workspace", () => {
     await adopt(t.db, convener, "P-100", list[0].externalId);
     await adopt(t.db, convener, "P-100", list[0].externalId); // adopting twice changes nothing
     await unadopt(t.db, convener, "P-100", list[0].externalId);
+    expect((await myProposals(t.db, convener)).find((p) => p.externalId === "P-100")!.started).toBe(true);
     expect(await eventTypes()).toEqual([
       "impression",
       "impression",
@@ -159,32 +162,36 @@ describe("convener workspace", () => {
     });
   });
 
-  it("reopens into one new session with an empty committee and a new impression", async () => {
+  it("reopens into one new session holding the saved committee, with a new impression", async () => {
     const finishedSession = (
       await t.db.execute<{ id: string }>(
         sql`select id from convener_sessions where status = 'finished' order by finished_at desc limit 1`,
       )
     )[0].id;
+    const saved = (await openProposal(t.db, convener, "P-101")).finished!.members.map((m) => m.candidateId);
     expect(await reopenProposal(t.db, convener, "P-101")).toEqual({ started: true });
     expect(await reopenProposal(t.db, convener, "P-101")).toEqual({ started: false }); // a double click
     const eventsBefore = (await eventTypes()).length;
     const view = await openProposal(t.db, convener, "P-101");
     expect(view.finished).toBeNull();
     expect(view.session!.id).not.toBe(finishedSession);
-    expect(view.committee).toEqual([]);
+    expect(view.committee).toEqual(saved);
+    // The carried members were adopted (and counted) in the finished session: no new adopt events.
     expect((await eventTypes()).slice(eventsBefore)).toEqual(["impression"]);
     const again = await openProposal(t.db, convener, "P-101"); // a reload resumes it, no second session
     expect(again.session).toEqual(view.session);
     expect((await myProposals(t.db, convener)).find((p) => p.externalId === "P-101")).toMatchObject({
       finished: false,
       started: true,
-      members: [],
+      committee: saved.length,
     });
     await expect(reopenProposal(t.db, other, "P-101")).rejects.toMatchObject({ status: 403 });
   });
 
   it("gives the profile the committee and cap, so it can offer Adopt or Remove", async () => {
-    const { list } = await openProposal(t.db, convener, "P-101");
+    const { list, committee } = await openProposal(t.db, convener, "P-101");
+    for (const id of committee)
+      await unadopt(t.db, convener, "P-101", list.find((c) => c.candidateId === id)!.externalId);
     await adopt(t.db, convener, "P-101", list[0].externalId);
     const profile = await openProfile(t.db, convener, "P-101", list[0].externalId);
     expect(profile).toMatchObject({ committee: [list[0].candidateId], cap: 3 });

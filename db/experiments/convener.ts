@@ -31,9 +31,11 @@ export class ConvenerError extends Error {
 export const unitOf = (userId: number) => `convener-${userId}`;
 
 /**
- * The convener's proposals with the state of their latest session (any experiment): "to do" before
- * any session, "in progress" while one is open, "finished" after Finish; `members` are the names of
- * that session's committee in adoption order, so a finished committee stays visible after Finish.
+ * The convener's proposals with the state of their latest session (any experiment): "to do" until
+ * the convener acts, "in progress" once they have (opened a profile, adopted, removed, or reopened a
+ * finished committee), "finished" after Finish; `members` are the names of that session's committee in
+ * adoption order, so a finished committee stays visible after Finish. Merely opening a proposal opens a
+ * session (its impression must be logged) but is not progress, so a visit leaves it "to do".
  */
 export async function myProposals(db: Db, userId: number) {
   const latest = sql`(select s.id from ${convenerSessions} s where s.user_id = ${userId} and s.proposal_id = ${proposals.id} order by s.created_at desc, s.id desc limit 1)`;
@@ -48,16 +50,21 @@ export async function myProposals(db: Db, userId: number) {
       members: sql<
         string[]
       >`coalesce((select array_agg(c.name order by m.adopted_at, c.id) from ${committeeMembers} m join ${candidates} c on c.id = m.candidate_id where m.session_id = ${latest}), '{}')`,
+      // An action: a committee member, a logged click/adopt/unadopt, or an earlier session (a reopen).
+      acted: sql<boolean>`(exists (select 1 from ${committeeMembers} m where m.session_id = ${latest})
+        or exists (select 1 from ${events} e join ${convenerSessions} s on s.id = e.session_id and s.experiment_id = e.experiment_id and s.unit = e.unit
+          where s.id = ${latest} and e.type <> 'impression')
+        or (select count(*) from ${convenerSessions} s where s.user_id = ${userId} and s.proposal_id = ${proposals.id}) > 1)`,
     })
     .from(convenerAssignments)
     .innerJoin(proposals, eq(proposals.id, convenerAssignments.proposalId))
     .leftJoin(subjects, eq(subjects.id, proposals.subjectId))
     .where(eq(convenerAssignments.userId, userId))
     .orderBy(asc(proposals.externalId));
-  return rows.map(({ status, members, ...p }) => ({
+  return rows.map(({ status, members, acted, ...p }) => ({
     ...p,
     finished: status === "finished",
-    started: status !== null,
+    started: status !== null && acted,
     members,
     committee: members.length,
   }));
@@ -315,10 +322,12 @@ export async function openProposal(db: Db, userId: number, externalId: string) {
 }
 
 /**
- * Reopens a finished proposal: starts a new session with an empty committee (the online metrics
- * read a session's committee from its own adopt events, so nothing is carried over). The impression
- * is logged when the page loads the new session. Reopening while a session is open changes nothing,
- * so a double click starts one session.
+ * Reopens a finished proposal: starts a new session holding the committee last finished, so the
+ * convener edits what they saved rather than starting over. No adopt events are logged for the
+ * members carried over: the online metrics read a session's committee from its own events, and the
+ * convener adopted those people in the finished session, where they are already counted. The
+ * impression is logged when the page loads the new session. Reopening while a session is open
+ * changes nothing, so a double click starts one session.
  */
 export async function reopenProposal(db: Db, userId: number, externalId: string) {
   return db.transaction(async (tx) => {
@@ -338,8 +347,40 @@ export async function reopenProposal(db: Db, userId: number, externalId: string)
       })
       .onConflictDoNothing()
       .returning({ id: convenerSessions.id });
+    if (inserted.length > 0) await carryCommittee(tx, experiment.id, userId, proposal.id, inserted[0].id);
     return { started: inserted.length > 0 };
   });
+}
+
+/** Copies the latest finished session's committee, in its adoption order, into a new session. */
+async function carryCommittee(
+  tx: Tx,
+  experimentId: number,
+  userId: number,
+  proposalId: number,
+  into: string,
+) {
+  const [last] = await tx
+    .select({ id: convenerSessions.id })
+    .from(convenerSessions)
+    .where(
+      and(
+        eq(convenerSessions.experimentId, experimentId),
+        eq(convenerSessions.userId, userId),
+        eq(convenerSessions.proposalId, proposalId),
+        eq(convenerSessions.status, "finished"),
+      ),
+    )
+    .orderBy(desc(convenerSessions.finishedAt), desc(convenerSessions.createdAt))
+    .limit(1);
+  if (!last) return;
+  const members = await tx
+    .select({ candidateId: committeeMembers.candidateId, adoptedAt: committeeMembers.adoptedAt })
+    .from(committeeMembers)
+    .where(eq(committeeMembers.sessionId, last.id))
+    .orderBy(asc(committeeMembers.adoptedAt), asc(committeeMembers.candidateId));
+  if (members.length > 0)
+    await tx.insert(committeeMembers).values(members.map((m) => ({ sessionId: into, ...m })));
 }
 
 /** The open session, locked for this transaction, with the list it shows. */

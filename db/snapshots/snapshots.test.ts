@@ -10,6 +10,7 @@ import {
   snapshotDocument,
 } from "./snapshots";
 import { computeResult } from "../results/compute";
+import { parameterSummary } from "../../scripts/results/compare";
 import { dataWindow } from "../results/version";
 import { loadOfflineInput } from "../catalog/offline-input";
 import { offlineReport } from "../../scripts/offline/report";
@@ -159,11 +160,20 @@ describe("snapshots", () => {
   it("compares two snapshots of one kind, and refuses two kinds with a sentence", async () => {
     const a = await createSnapshot(t.db, "cli", { kind: "offline", ks: [10], B: 100, seed: "cmp-a" });
     const b = await createSnapshot(t.db, "cli", { kind: "offline", ks: [5, 10], B: 100, seed: "cmp-a" });
-    const rows = compareSnapshots(a, b);
+    const { figures, parameters } = compareSnapshots(a, b);
     // The figures at K = 10 are in both, equal; those at K = 5 only in the second.
-    expect(rows.some((r) => r.measure === "Success@10" && r.a !== null && r.a === r.b)).toBe(true);
-    expect(rows.some((r) => r.measure === "Success@5" && r.a === null && r.b !== null)).toBe(true);
-    expect(compareSnapshots(a, a).every((r) => r.a === r.b)).toBe(true);
+    expect(figures.some((r) => r.measure === "Success@10" && r.a !== null && r.changes.length === 0)).toBe(
+      true,
+    );
+    expect(
+      figures.some(
+        (r) => r.measure === "Success@5" && r.a === null && r.b !== null && r.changes[0] === "missing",
+      ),
+    ).toBe(true);
+    expect(parameters.filter((p) => p.differs).map((p) => p.name)).toEqual(["ks", "result sha256"]);
+    const same = compareSnapshots(a, a);
+    expect(same.figures.every((r) => r.changes.length === 0)).toBe(true);
+    expect(same.parameters.every((p) => !p.differs)).toBe(true);
     const online = await createSnapshot(t.db, "cli", {
       kind: "online",
       experiment: "reviewer-ranker-v2",
@@ -173,6 +183,33 @@ describe("snapshots", () => {
       "An offline snapshot cannot be compared with an online one; pick two of the same kind.",
     );
     expect(() => compareSnapshots(online, a)).toThrow(expect.objectContaining({ status: 400 }));
+  });
+
+  it("compares intervals and parameters: two offline snapshots differing only in B differ in interval rows", async () => {
+    const a = await createSnapshot(t.db, "cli", { kind: "offline", ks: [10], B: 100, seed: "only-b" });
+    const b = await createSnapshot(t.db, "cli", { kind: "offline", ks: [10], B: 150, seed: "only-b" });
+    const { figures, parameters } = compareSnapshots(a, b);
+    // The parameters: B and the result's hash differ, nothing else (same seed, cutoffs, data window).
+    expect(parameters.filter((p) => p.differs)).toEqual([
+      { name: "B", a: "100", b: "150", differs: true },
+      { name: "result sha256", a: a.sha256, b: b.sha256, differs: true },
+    ]);
+    expect(parameters.find((p) => p.name === "seed")).toMatchObject({ a: "only-b", differs: false });
+    // The snapshot list's one-line summary of the settings, B and seed first.
+    expect(parameterSummary(b.parameters)).toBe("B 150 · seed only-b · ks [10]");
+    // Point estimates do not depend on B; their bootstrap intervals do.
+    const withInterval = figures.filter((r) => r.a?.lower != null);
+    expect(withInterval.length).toBeGreaterThan(0);
+    expect(figures.some((r) => r.changes.includes("value"))).toBe(false);
+    const intervalRows = figures.filter((r) => r.changes.includes("interval"));
+    // (Some intervals are not bootstrapped, or are degenerate, and stay the same: 90 of 108 differ here.)
+    expect(intervalRows.length).toBeGreaterThan(0);
+    for (const row of intervalRows) {
+      expect(row.a!.value).toBe(row.b!.value);
+      expect([row.a!.lower, row.a!.upper]).not.toEqual([row.b!.lower, row.b!.upper]);
+    }
+    // Figures without an interval (counts, shares without a bootstrap) never read as changed.
+    expect(figures.filter((r) => r.a?.lower == null).every((r) => r.changes.length === 0)).toBe(true);
   });
 
   it("is immutable: the database refuses updates, deletes and truncation", async () => {

@@ -6,6 +6,7 @@ import { snapshots, type Snapshot } from "../schema";
 import { runInProcess, type HeavyRunner } from "../../scripts/workers/heavy-tasks";
 import { canonicalJson, sha256 } from "../../scripts/lib/canonical";
 import { resultRows } from "../../scripts/results/rows";
+import { compareFigures, compareParameters } from "../../scripts/results/compare";
 import { kindVersion, type DataWindow } from "../results/version";
 import { ResultError, resultParameters, type ResultRequest } from "../results/parameters";
 import { computeResult } from "../results/compute";
@@ -162,32 +163,22 @@ export function snapshotCsv(s: Snapshot): string {
   return toCsv(snapshotColumns, snapshotRows(s)) + "\r\n";
 }
 
+type Comparable = Pick<Snapshot, "kind" | "result" | "parameters" | "dataWindow" | "sha256">;
+
 /**
- * The figures of two snapshots side by side, matched by (system or arm, group, measure). Only two of
- * one kind compare: an offline report and an experiment share no figure, so every row would "differ".
+ * Two snapshots compared: their parameters (settings, data window, result hash) and their figures
+ * (values and interval bounds), matched by (group, system or arm, measure). Only two of one kind
+ * compare: an offline report and an experiment share no figure, so every row would "differ".
  */
-export function compareSnapshots(a: Pick<Snapshot, "kind" | "result">, b: Pick<Snapshot, "kind" | "result">) {
+export function compareSnapshots(a: Comparable, b: Comparable) {
   if (a.kind !== b.kind) {
     const article = (kind: string) => (/^[aeiou]/.test(kind) ? "an" : "a");
     throw new ResultError(
       `${article(a.kind).replace("a", "A")} ${a.kind} snapshot cannot be compared with ${article(b.kind)} ${b.kind} one; pick two of the same kind.`,
     );
   }
-  const key = (r: SnapshotRow) => `${r[0]}\u0000${r[1]}\u0000${r[2]}`;
-  const aRows = snapshotRows(a);
-  const bRows = snapshotRows(b);
-  const inA = new Set(aRows.map(key));
-  const bByKey = new Map(bRows.map((r) => [key(r), r]));
-  return [
-    ...aRows.map((r) => ({
-      system: r[0],
-      group: r[1],
-      measure: r[2],
-      a: r[3],
-      b: bByKey.get(key(r))?.[3] ?? null,
-    })),
-    ...bRows
-      .filter((r) => !inA.has(key(r)))
-      .map((r) => ({ system: r[0], group: r[1], measure: r[2], a: null, b: r[3] })),
-  ];
+  return {
+    parameters: compareParameters(a, b),
+    figures: compareFigures(resultRows(a.kind, a.result), resultRows(b.kind, b.result)),
+  };
 }

@@ -73,6 +73,35 @@ export function CandidateCard({
 }
 
 /**
+ * The committee panel's members, each with its own Remove (intent `unadopt`), so a convener can change
+ * the committee where they read it, without finding the card in a long list.
+ */
+export function CommitteeMembers({ members }: { members: { externalId: string; name: string }[] }) {
+  return (
+    <ul aria-label="Committee members" className="committee-members">
+      {members.map((c) => (
+        <li key={c.externalId}>
+          <span className="committee-member-name">{c.name}</span>
+          <Form method="post" className="committee-member-remove">
+            <CsrfInput />
+            <input type="hidden" name="candidate" value={c.externalId} />
+            <button
+              type="submit"
+              name="intent"
+              value="unadopt"
+              className="button-secondary button-small"
+              aria-label={`Remove ${c.name} from the committee`}
+            >
+              Remove
+            </button>
+          </Form>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
  * Finish the committee (intent `finish`); with nobody adopted, a second explicit step first, whose
  * button takes the focus (`confirmRef`).
  */
