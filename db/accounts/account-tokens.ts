@@ -18,7 +18,10 @@ const hashToken = (token: string) => createHash("sha256").update(token).digest("
 
 export type TokenState = "pending" | "accepted" | "expired" | "revoked";
 
-export function tokenState(row: { usedAt: Date | null; revokedAt: Date | null; expiresAt: Date }, now: Date) {
+export function tokenState(
+  row: { usedAt: Date | null; revokedAt: Date | null; expiresAt: Date },
+  now: Date,
+): TokenState {
   if (row.usedAt) return "accepted";
   if (row.revokedAt) return "revoked";
   return row.expiresAt <= now ? "expired" : "pending";
