@@ -223,3 +223,8 @@ export async function resetPassword(db: Db, token: string, password: string, now
   }
   return { userId: row.userId };
 }
+
+/** Whether a reset link still works (the page shows its form only then); throws BadLinkError. */
+export async function checkResetLink(db: Db, token: string, now = new Date()) {
+  await usableToken(db, "reset", token, now);
+}

@@ -26,3 +26,17 @@ export const acceptInvitationSchema = z
     repeat: z.string({ required_error: "Repeat the password" }),
   })
   .refine((v) => v.password === v.repeat, { message: "The two passwords differ", path: ["repeat"] });
+
+/** "Forgot password": the address to send a reset link to. */
+export const forgotPasswordSchema = z.object({
+  email: z
+    .string({ required_error: "Enter your email" })
+    .trim()
+    .email("Enter a valid email address")
+    .max(320),
+});
+
+/** A reset link's form: the new password, typed twice. */
+export const resetPasswordSchema = z
+  .object({ password: passwordField, repeat: z.string({ required_error: "Repeat the password" }) })
+  .refine((v) => v.password === v.repeat, { message: "The two passwords differ", path: ["repeat"] });
