@@ -77,7 +77,8 @@ export default function AcceptInvitation() {
     onValidate: ({ formData }) => parseForm(formData, acceptInvitationSchema),
     shouldValidate: "onBlur",
   });
-  if (problem)
+  // After a successful post the loader runs again and finds the link used: the success comes first.
+  if (problem && !data?.done)
     return (
       <section className="login">
         <h1>This invitation link does not work</h1>

@@ -55,7 +55,8 @@ export default function ResetPassword() {
     onValidate: ({ formData }) => parseForm(formData, resetPasswordSchema),
     shouldValidate: "onBlur",
   });
-  if (problem)
+  // After a successful post the loader runs again and finds the link used: the success comes first.
+  if (problem && !data?.done)
     return (
       <section className="login">
         <h1>This reset link does not work</h1>
