@@ -3,3 +3,4 @@ export * from "../../db/accounts/sessions";
 export * from "../../db/accounts/users";
 export * from "../../db/accounts/sign-in";
 export * from "../../db/accounts/password-policy";
+export * from "../../db/accounts/account-tokens";

@@ -57,6 +57,10 @@ export default function Users() {
   return (
     <>
       <h1>Users</h1>
+      <p>
+        <a href="/admin/users/invitations">Invitations</a>: invite people by email to choose their own
+        password.
+      </p>
       <NewUserForm subjects={subjects} answer={data} />
       <Form method="get" className="toolbar" role="search">
         <div>

@@ -139,6 +139,9 @@ export default function Login() {
           {navigation.state === "submitting" ? "Signing in…" : "Sign in"}
         </button>
       </Form>
+      <p>
+        <a href="/forgot-password">Forgot your password?</a>
+      </p>
     </section>
   );
 }

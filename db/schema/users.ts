@@ -60,3 +60,34 @@ export const userSubjects = pgTable(
 
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
+
+/**
+ * Single-use links sent by email: an admin's invitation (kind "invite": the person sets name and
+ * password and becomes a user with `roles`) or a password reset (kind "reset", for `userId`). Only the
+ * SHA-256 of the token is kept, so a copy of the table cannot be turned into working links. A link
+ * works until `expiresAt`, once (`usedAt`), and not after `revokedAt`.
+ */
+export const accountTokens = pgTable(
+  "account_tokens",
+  {
+    id: serial("id").primaryKey(),
+    kind: text("kind", { enum: ["invite", "reset"] }).notNull(),
+    tokenHash: text("token_hash").notNull(),
+    // NFKC + lower-case, as the person typed or was invited with; compared as such.
+    email: text("email").notNull(),
+    roles: roleEnum("roles").array().notNull().default(sql`'{}'::role[]`),
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("account_tokens_hash_idx").on(t.tokenHash),
+    index("account_tokens_email_idx").on(t.email),
+    check("account_tokens_kind", sql`${t.kind} in ('invite', 'reset')`),
+  ],
+);
+
+export type AccountToken = typeof accountTokens.$inferSelect;

@@ -1,0 +1,42 @@
+import { z } from "zod";
+import { intentSchema } from "./forms";
+import { idField } from "./ids";
+import { passwordField, rolesField } from "./users";
+
+/** The admin's invitations page: invite an address with roles, resend or revoke one. */
+export const invitationSchema = intentSchema(
+  z.object({
+    intent: z.literal("invite"),
+    email: z
+      .string({ required_error: "Enter an email" })
+      .trim()
+      .email("Enter a valid email address")
+      .max(320),
+    roles: rolesField,
+  }),
+  z.object({ intent: z.literal("resend"), id: idField("Choose an invitation from the list") }),
+  z.object({ intent: z.literal("revoke"), id: idField("Choose an invitation from the list") }),
+);
+
+/** The invited person's form: their name and a password, typed twice. */
+export const acceptInvitationSchema = z
+  .object({
+    name: z.string({ required_error: "Enter your name" }).trim().min(1, "Enter your name").max(200),
+    password: passwordField,
+    repeat: z.string({ required_error: "Repeat the password" }),
+  })
+  .refine((v) => v.password === v.repeat, { message: "The two passwords differ", path: ["repeat"] });
+
+/** "Forgot password": the address to send a reset link to. */
+export const forgotPasswordSchema = z.object({
+  email: z
+    .string({ required_error: "Enter your email" })
+    .trim()
+    .email("Enter a valid email address")
+    .max(320),
+});
+
+/** A reset link's form: the new password, typed twice. */
+export const resetPasswordSchema = z
+  .object({ password: passwordField, repeat: z.string({ required_error: "Repeat the password" }) })
+  .refine((v) => v.password === v.repeat, { message: "The two passwords differ", path: ["repeat"] });
