@@ -5,25 +5,10 @@
  * non-inferiority reading: harm beyond the tolerance established (failing), ruled out (ok), or neither yet
  * (at risk). With few conveners most guardrails stay "at risk" until the interval is narrow enough.
  */
+import type { Guardrail, GuardrailMetric } from "../inputs/guardrails";
 import { ratioStatistic, tTest, type RatioSums } from "./gbstats";
 
-export const guardrailMetrics = {
-  coiShare: "conflict-of-interest share of adopted candidates",
-  minutesToFinish: "minutes from opening a proposal to finishing it",
-  emptyCommitteeShare: "share of finished sessions with an empty committee",
-  profileOpensPerAdoption: "profile opens per adoption",
-} as const;
-export type GuardrailMetric = keyof typeof guardrailMetrics;
-
-/** The direction that harms: "increase" means the metric must not rise beyond the tolerance. */
-export type GuardrailDirection = "increase" | "decrease";
-
-export interface Guardrail {
-  metric: GuardrailMetric;
-  direction: GuardrailDirection;
-  /** Tolerated relative change in the harmful direction, e.g. 0.05 for 5%. */
-  tolerance: number;
-}
+export { guardrailMetrics, parseGuardrail, type Guardrail } from "../inputs/guardrails";
 
 export type GuardrailState = "ok" | "at risk" | "failing";
 
@@ -32,31 +17,6 @@ export interface GuardrailUnit {
   unit: string;
   arm: string;
   sums: Partial<Record<GuardrailMetric, { m: number; d: number }>>;
-}
-
-export function isGuardrailMetric(name: string): name is GuardrailMetric {
-  return Object.hasOwn(guardrailMetrics, name);
-}
-
-/** Parses the CLI's `metric:direction:tolerance` (tolerance as a fraction or a percentage, "5%"). */
-export function parseGuardrail(text: string): { ok: true; value: Guardrail } | { ok: false; error: string } {
-  const [metric, direction, tol, ...rest] = text.split(":");
-  if (rest.length > 0 || tol === undefined)
-    return { ok: false, error: `guardrail "${text}": expected metric:direction:tolerance` };
-  if (!isGuardrailMetric(metric))
-    return {
-      ok: false,
-      error: `guardrail metric "${metric}" is unknown; known: ${Object.keys(guardrailMetrics).join(", ")}`,
-    };
-  if (direction !== "increase" && direction !== "decrease")
-    return { ok: false, error: `guardrail direction "${direction}" must be increase or decrease` };
-  const tolerance = tol.endsWith("%") ? Number(tol.slice(0, -1)) / 100 : Number(tol);
-  if (tol.trim() === "" || !Number.isFinite(tolerance) || tolerance < 0)
-    return {
-      ok: false,
-      error: `guardrail tolerance "${tol}" must be a non-negative number (e.g. 0.05 or 5%)`,
-    };
-  return { ok: true, value: { metric, direction, tolerance } };
 }
 
 /** The state of a guardrail from its relative effect's interval [lo, hi] (treatment vs control). */
