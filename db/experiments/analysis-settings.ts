@@ -56,6 +56,7 @@ export async function updateAnalysisSettings(
       prePeriodDays: settings.prePeriodDays,
       priorMean: settings.priorMean,
       priorVariance: settings.priorVariance ?? null,
+      guardrails: settings.guardrails,
     };
     await tx.update(experiments).set(values).where(eq(experiments.id, experiment.id));
     await recordAudit(tx, actor, "experiment.analysis", `experiment ${key}`, values);

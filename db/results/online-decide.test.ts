@@ -76,6 +76,29 @@ it("the form's schema refuses a non-positive prior variance by name", () => {
   });
 });
 
+it("stores the guardrails of the admin form, and refuses an unknown guardrail metric by name", async () => {
+  const bad = analysisSettingsSchema.safeParse({
+    engine: "frequentist",
+    prePeriodDays: "28",
+    guardrails: "coiShare:increase:0\nbounceRate:increase:5%",
+  });
+  expect(bad.success).toBe(false);
+  expect(bad.error!.issues[0]).toMatchObject({
+    path: ["guardrails"],
+    message: expect.stringContaining('"bounceRate" is unknown'),
+  });
+  await updateAnalysisSettings(
+    t.db,
+    "cli",
+    "ranker-v2",
+    settings({ guardrails: "minutesToFinish:increase:5%\nprofileOpensPerAdoption:increase:0.1" }),
+  );
+  expect((await getExperiment(t.db, "ranker-v2"))!.guardrails).toEqual([
+    { metric: "minutesToFinish", direction: "increase", tolerance: 0.05 },
+    { metric: "profileOpensPerAdoption", direction: "increase", tolerance: 0.1 },
+  ]);
+});
+
 it("with CUPED on, the dashboard's result gives gbstats's figures from the database, both engines", async () => {
   await updateAnalysisSettings(
     t.db,

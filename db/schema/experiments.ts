@@ -4,6 +4,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   primaryKey,
@@ -16,6 +17,7 @@ import {
 import { candidates, proposals, subjects } from "./catalog";
 import { systems } from "./systems";
 import { users } from "./users";
+import type { Guardrail } from "../../scripts/inputs/guardrails";
 
 export const experimentStatuses = ["draft", "running", "stopped"] as const;
 export const experimentStatusEnum = pgEnum("experiment_status", experimentStatuses);
@@ -50,6 +52,8 @@ export const experiments = pgTable("experiments", {
   /** The Bayesian engine's normal prior on the relative effect; no variance = a flat prior. */
   priorMean: doublePrecision("prior_mean").notNull().default(0),
   priorVariance: doublePrecision("prior_variance"),
+  /** Guardrail metrics with the harmful direction and tolerated relative change (scripts/inputs/guardrails). */
+  guardrails: jsonb("guardrails").$type<Guardrail[]>().notNull().default([]),
 });
 
 /** The proposals of an experiment whose scope is an explicit list. */

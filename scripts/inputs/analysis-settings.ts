@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { guardrailsSchema } from "./guardrails";
 
 export const MAX_PRE_PERIOD_DAYS = 365;
 
@@ -33,6 +34,7 @@ export const analysisSettingsSchema = z.object({
       .positive("the prior variance must be above 0 (leave it empty for a flat prior)")
       .optional(),
   ),
+  guardrails: guardrailsSchema,
 });
 
 export type AnalysisSettings = z.output<typeof analysisSettingsSchema>;

@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseEventsJsonl } from "./events";
 import { DEFAULT_DECISION_SETTINGS, splitExperiments, type TestOutcome } from "./decide";
-import { decideSlices } from "./slices";
+import { decideSlices, sliceByProposal } from "./slices";
 import { unitTotals, type UnitTotals } from "./report";
 import { adjustPValues } from "../stats/multiple-testing";
 
@@ -36,5 +36,21 @@ describe("slices", () => {
       reason: expect.stringMatching(/^too few conveners: \d+ in an arm, at least 100/),
     });
     expect(r.comparisons).toBe(0);
+  });
+});
+
+describe("sliceByProposal", () => {
+  it("splits each convener's sessions by their proposal's subject, unknown proposals kept apart", () => {
+    const analysed = splitExperiments(events).analysed;
+    const proposals = [...new Set(analysed.map((e) => e.proposalId))].sort();
+    const half = Math.ceil(proposals.length / 2);
+    // The last proposal is left out of the map on purpose: its sessions must land in "(unknown)".
+    const subject = new Map(proposals.slice(0, -1).map((p, i) => [p, i < half ? "biology" : "physics"]));
+    const slices = sliceByProposal(analysed, subject);
+    expect([...slices.keys()].sort()).toEqual(["(unknown)", "biology", "physics"]);
+    const sessions = (us: UnitTotals[]) => us.reduce((n, u) => n + u.sessions, 0);
+    const total = [...slices.values()].reduce((n, us) => n + sessions(us), 0);
+    expect(total).toBe(sessions(unitTotals(analysed).units));
+    expect(decideSlices(slices, "A", DEFAULT_DECISION_SETTINGS).slices).toHaveLength(3);
   });
 });

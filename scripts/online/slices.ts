@@ -6,7 +6,8 @@
  */
 import { adjustPValues, type Correction } from "../stats/multiple-testing";
 import { decide, type DecisionSettings, type MetricDecision } from "./decide";
-import type { SessionSums, UnitTotals } from "./report";
+import type { OnlineEvent } from "./events";
+import { unitTotals, type SessionSums, type UnitTotals } from "./report";
 
 export const DEFAULT_MIN_SLICE_UNITS = 10;
 
@@ -53,4 +54,23 @@ export function decideSlices(
   const adjusted = adjustPValues(all.map(shownP), correction);
   all.forEach((d, i) => (d.adjustedP = adjusted[i]));
   return { slices: results, comparisons: adjusted.filter((p) => p !== null).length, correction };
+}
+
+/**
+ * Per-convener totals of each slice of a proposal attribute (e.g. its subject): a session's events belong
+ * to the slice of the proposal they carry, so a convener active in two subjects counts in both slices.
+ * Events of a proposal the map does not know go to the slice "(unknown)", so nothing silently drops out.
+ */
+export function sliceByProposal(
+  events: readonly OnlineEvent[],
+  sliceOf: ReadonlyMap<string, string>,
+): Map<string, UnitTotals[]> {
+  const groups = new Map<string, OnlineEvent[]>();
+  for (const e of events) {
+    const slice = sliceOf.get(e.proposalId) ?? "(unknown)";
+    const group = groups.get(slice);
+    if (group) group.push(e);
+    else groups.set(slice, [e]);
+  }
+  return new Map([...groups].map(([slice, group]) => [slice, unitTotals(group).units]));
 }

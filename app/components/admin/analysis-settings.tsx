@@ -2,6 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { experimentPageSchema } from "../../../scripts/inputs/experiments";
 import { MAX_PRE_PERIOD_DAYS } from "../../../scripts/inputs/analysis-settings";
+import { guardrailMetrics, type Guardrail } from "../../../scripts/inputs/guardrails";
 import { errorAttributes, FieldError, FormErrors } from "~/components/form-parts";
 import { CsrfInput } from "~/security/csrf";
 import { errorsByField, formErrorsOf, parseForm, resultFor, type FormAnswer } from "~/forms/forms";
@@ -12,7 +13,12 @@ export interface AnalysisSettingsValues {
   prePeriodDays: number;
   priorMean: number;
   priorVariance: number | null;
+  guardrails: readonly Guardrail[];
 }
+
+/** The stored guardrails as the form's text, one `metric:direction:tolerance` a line, tolerance in %. */
+const guardrailLines = (gs: readonly Guardrail[]) =>
+  gs.map((g) => `${g.metric}:${g.direction}:${+(g.tolerance * 100).toFixed(6)}%`).join("\n");
 
 /**
  * How the A/B result is read: engine, CUPED and its pre-period, the Bayesian prior. Editable at any
@@ -86,11 +92,31 @@ export function AnalysisSettingsForm({
           </label>
           <FieldError id="priorVariance" errors={errors.priorVariance} />
         </fieldset>
+        <GuardrailsField guardrails={settings.guardrails} errors={errors.guardrails} />
         <FormErrors errors={result ? formErrorsOf(answer) : null} />
         <button type="submit" name="intent" value="analysis">
           Save settings
         </button>
       </Form>
     </section>
+  );
+}
+
+/** The guardrails textarea: names the known metrics, since an unknown one is refused. */
+function GuardrailsField({ guardrails, errors }: { guardrails: readonly Guardrail[]; errors?: string[] }) {
+  return (
+    <>
+      <label>
+        Guardrails: one <code>metric:direction:tolerance</code> a line, the direction being the harmful one
+        (e.g. <code>minutesToFinish:increase:5%</code>); metrics: {Object.keys(guardrailMetrics).join(", ")}
+        <textarea
+          name="guardrails"
+          rows={4}
+          defaultValue={guardrailLines(guardrails)}
+          {...errorAttributes("guardrails", errors)}
+        />
+      </label>
+      <FieldError id="guardrails" errors={errors} />
+    </>
   );
 }

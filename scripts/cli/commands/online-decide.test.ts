@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { runAssay } from "../../../test/run-cli";
@@ -87,6 +88,8 @@ describe("assay online --cuped / --engine bayesian", () => {
     [["--experiment", "ranker-v9"], /--experiment: "ranker-v9" has no events in this file/],
     [["--engine", "bayesian", "--prior-variance", "-1"], /'--prior-variance <v>' argument '-1' is invalid/],
     [["--engine", "bayesian", "--prior-mean", "0.1"], /--prior-mean needs --prior-variance/],
+    [["--slice", "institution"], /argument 'institution' is invalid. unknown slice attribute "institution"/],
+    [["--slice", "subject"], /--slice subject needs --subjects/],
     [
       ["--engine", "bandit"],
       /'--engine <engine>' argument 'bandit' is invalid. must be frequentist or bayesian/,
@@ -96,5 +99,34 @@ describe("assay online --cuped / --engine bayesian", () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(message);
     expect(run.stdout).toBe("");
+  });
+});
+
+describe("assay online --slice subject", () => {
+  it("gives each subject's decisions with Holm-adjusted p and the number of comparisons", async () => {
+    const lines = fs.readFileSync(events, "utf8").trim().split("\n");
+    const proposals = [...new Set(lines.map((l) => JSON.parse(l).proposalId as string))].sort();
+    const subjects = Object.fromEntries(proposals.map((p, i) => [p, i % 2 === 0 ? "biology" : "physics"]));
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "slices-")), "subjects.json");
+    fs.writeFileSync(file, JSON.stringify(subjects));
+    const run = await runAssay([
+      "online",
+      "--events",
+      events,
+      "--slice",
+      "subject",
+      "--subjects",
+      file,
+      "--json",
+    ]);
+    expect(run.code).toBe(0);
+    const out = JSON.parse(run.stdout);
+    expect(out.slices.correction).toBe("holm");
+    expect(out.slices.slices.map((s: { slice: string }) => s.slice)).toEqual(["biology", "physics"]);
+    const shown = out.slices.slices.flatMap((s: { tooFew: boolean; decisions?: unknown[] }) =>
+      s.tooFew ? [] : s.decisions,
+    );
+    expect(out.slices.comparisons).toBe(shown.length);
+    for (const d of shown) expect(d.adjustedP).toBeGreaterThanOrEqual(d.unadjusted.relative.pValue);
   });
 });

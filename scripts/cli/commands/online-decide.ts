@@ -10,6 +10,7 @@ import {
   type MetricDecision,
   type TestOutcome,
 } from "../../online/decide";
+import { decideSlices, sliceByProposal } from "../../online/slices";
 import { reportFromTotals, unitTotals, type IntervalKind, type OnlineOptions } from "../../online/report";
 import { CliError } from "../errors";
 import { fmt, table, type Cell } from "../output";
@@ -38,7 +39,32 @@ export function positiveVariance(value: string): number {
   return n;
 }
 
+/** The slice attributes `--slice` knows: the proposal's subject (mapped by `--subjects`). */
+export function sliceOption(value: string): "subject" {
+  if (value !== "subject")
+    throw new InvalidArgumentError(`unknown slice attribute "${value}"; known: subject.`);
+  return value;
+}
+
+/** `--subjects`: a JSON object mapping each proposal id to its subject. */
+async function readSubjects(file: string): Promise<Map<string, string>> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(await readText(file, "subjects"));
+  } catch {
+    throw new CliError(`--subjects: ${file} is not JSON (an object of proposal id to subject).`, 2);
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
+    throw new CliError(`--subjects: ${file} must be a JSON object of proposal id to subject.`, 2);
+  const entries = Object.entries(parsed);
+  const bad = entries.find(([, v]) => typeof v !== "string");
+  if (bad) throw new CliError(`--subjects: the subject of proposal "${bad[0]}" must be a string.`, 2);
+  return new Map(entries as [string, string][]);
+}
+
 export interface DecisionFlags {
+  slice?: "subject";
+  subjects?: string;
   events: string;
   experiment?: string;
   cuped?: boolean;
@@ -52,7 +78,7 @@ export interface DecisionFlags {
 
 /** The flags that ask for GrowthBook-style decision figures (and so for the one-thread reading). */
 export const wantsDecisions = (o: DecisionFlags) =>
-  o.cuped === true || o.engine !== undefined || o.experiment !== undefined;
+  o.cuped === true || o.engine !== undefined || o.experiment !== undefined || o.slice !== undefined;
 
 /** Turns a pure module's "field: message" into a refusal that names the flag (exit 2). */
 function refuse(error: unknown, flags: Record<string, string>): never {
@@ -69,6 +95,9 @@ function refuse(error: unknown, flags: Record<string, string>): never {
 export async function onlineDecisions(o: DecisionFlags, options: OnlineOptions) {
   if (o.priorMean !== undefined && o.priorVariance === undefined)
     throw new CliError("--prior-mean needs --prior-variance (a prior without a variance is flat).", 2);
+  if (o.slice && !o.subjects)
+    throw new CliError("--slice subject needs --subjects (a JSON object of proposal id to subject).", 2);
+  const subjects = o.subjects ? await readSubjects(o.subjects) : null;
   const { events, errors } = parseEventsJsonl(await readText(o.events, "events"));
   if (errors.length) refuseBadEventLines(o.events, errors);
   let split, pre;
@@ -113,7 +142,10 @@ export async function onlineDecisions(o: DecisionFlags, options: OnlineOptions) 
         }
       : {}),
   };
-  return { ...report, analysis, decisions };
+  const slices = subjects
+    ? decideSlices(sliceByProposal(split.analysed, subjects), control, settings, { pre })
+    : null;
+  return { ...report, analysis, decisions, slices };
 }
 
 const pct = (x: number | null | undefined) =>
@@ -173,9 +205,28 @@ export function printDecisions(result: Awaited<ReturnType<typeof onlineDecisions
       (a.prePeriod ? `; CUPED on the pre-period ${a.prePeriod.from} to ${a.prePeriod.to}.` : "; no CUPED."),
   );
   console.log(table(decisionHeaders(a.cuped), decisionRows(result.decisions, a.alpha)));
+  if (result.slices) printSlices(result.slices, a.alpha);
   for (const d of result.decisions)
     if (d.cuped && d.cuped.intervalNarrowing !== null)
       console.log(
         `${d.metric}: CUPED narrowed the interval by ${pct(d.cuped.intervalNarrowing)} (θ = ${fmt(d.cuped.theta, 4)}; units with pre-period data ${d.cuped.unitsWithPrePeriod.control} of control, ${d.cuped.unitsWithPrePeriod.treatment} of ${d.arm}).`,
       );
+}
+
+function printSlices(r: NonNullable<Awaited<ReturnType<typeof onlineDecisions>>["slices"]>, alpha: number) {
+  console.log(
+    `Slices by subject: ${r.comparisons} comparisons, p adjusted by ${r.correction === "holm" ? "Holm" : "Benjamini–Hochberg"}.`,
+  );
+  for (const s of r.slices) {
+    if (s.tooFew) {
+      console.log(`${s.slice}: ${s.reason}`);
+      continue;
+    }
+    const rows = decisionRows(s.decisions, alpha).map((row, i) => [
+      s.slice,
+      ...row.slice(0, 6),
+      fmt(s.decisions[i].adjustedP, 4),
+    ]);
+    console.log(table(["slice", ...decisionHeaders(false), "adjusted p"], rows));
+  }
 }

@@ -16,6 +16,7 @@ import {
   positiveVariance,
   printDecisions,
   wantsDecisions,
+  sliceOption,
   type DecisionFlags,
 } from "./online-decide";
 
@@ -90,6 +91,8 @@ export function registerOnline(program: Command) {
       "variance of that prior (positive; makes the prior proper; default: a flat prior)",
       positiveVariance,
     )
+    .option("--slice <attribute>", "break the decisions down by an attribute (subject)", sliceOption)
+    .option("--subjects <file>", "JSON object of proposal id to subject, for --slice subject")
     .option("--json", "print JSON")
     .option("--csv", "print CSV")
     .action(online);

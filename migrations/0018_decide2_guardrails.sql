@@ -1,0 +1,1 @@
+ALTER TABLE "experiments" ADD COLUMN "guardrails" jsonb DEFAULT '[]'::jsonb NOT NULL;
