@@ -161,27 +161,25 @@ export async function acceptInvitation(
   now = new Date(),
 ) {
   const row = await usableToken(db, "invite", token, now);
-  const claimed = await db
-    .update(accountTokens)
-    .set({ usedAt: now })
-    .where(and(eq(accountTokens.id, row.id), isNull(accountTokens.usedAt)))
-    .returning({ id: accountTokens.id });
-  if (claimed.length === 0) throw new BadLinkError("used");
-  try {
-    const user = await createUser(db, "cli", {
+  // One transaction: the link is used if and only if the account exists (a weak password or a crash
+  // leaves it usable for a second try).
+  return db.transaction(async (tx) => {
+    const claimed = await tx
+      .update(accountTokens)
+      .set({ usedAt: now })
+      .where(and(eq(accountTokens.id, row.id), isNull(accountTokens.usedAt)))
+      .returning({ id: accountTokens.id });
+    if (claimed.length === 0) throw new BadLinkError("used");
+    const user = await createUser(tx, "cli", {
       email: row.email,
       name: input.name,
       roles: row.roles,
       password: input.password,
     });
     // The new person is the actor of their own acceptance.
-    await recordAudit(db, user, "invitation.accept", `invitation:${row.id}`, { userId: user.id });
+    await recordAudit(tx, user, "invitation.accept", `invitation:${row.id}`, { userId: user.id });
     return user;
-  } catch (error) {
-    // Nothing changed: the link stays usable for a second try with a better password.
-    await db.update(accountTokens).set({ usedAt: null }).where(eq(accountTokens.id, row.id));
-    throw error;
-  }
+  });
 }
 
 /**

@@ -65,7 +65,7 @@ export async function getUser(db: DbOrTx, id: number) {
 
 /** Creates a user and records who did it (`actor`) in the audit log, in one transaction. */
 export async function createUser(
-  db: Db,
+  db: DbOrTx,
   actor: AuditActor,
   input: { email: string; name: string; roles: Role[]; password: string; subjectIds?: number[] },
 ): Promise<PublicUser> {
