@@ -89,6 +89,31 @@ describe("offline report, hand-worked", () => {
     expect(m["HLU(a=5)"].ci!.lower).toBeLessThanOrEqual(m["HLU(a=5)"].value!);
   });
 
+  it("gives the SD and variance across proposals of every measure at every K beside mean and CI", () => {
+    // RR@4 per proposal: 1, 0, mean(1/4, 1) = 0.625; sample variance (n - 1).
+    const values = [1, 0, 0.625];
+    const mean = values.reduce((a, b) => a + b) / 3;
+    const v = values.reduce((a, x) => a + (x - mean) ** 2, 0) / 2;
+    expect(m["RR@4"].variance).toBeCloseTo(v, 12);
+    expect(m["RR@4"].sd).toBeCloseTo(Math.sqrt(v), 12);
+    // Rank(g=1) leaves out p2 (nothing retrieved): 1 and 2.5.
+    expect(m["Rank(g=1)"].variance).toBeCloseTo(1.125, 12);
+    for (const k of [2, 4]) expect(m[`Success@${k}`].sd).not.toBeNull();
+    // Coverage@K is one figure for the whole set of lists: no spread.
+    expect(m["Coverage@2"].sd ?? null).toBeNull();
+    // One proposal has no spread.
+    expect(sys.subjects.s2.measures["RR@4"].sd).toBeNull();
+  });
+
+  it("gives each subject its weight share and its own K_hit median and p90", () => {
+    expect(sys.subjects.s1.weightShare).toBeCloseTo(2 / 3, 12);
+    expect(sys.subjects.s2.weightShare).toBeCloseTo(1 / 3, 12);
+    // s1: p1 first hit at 1, p2 none; s2: p3 mean(4, 1) = 2.5.
+    expect(sys.subjects.s1.kHit!.median.value).toBe(1);
+    expect(sys.subjects.s2.kHit!.p90.value).toBe(2.5);
+    expect(sys.subjects.s2.kHit!.median.ci).toEqual({ lower: 2.5, upper: 2.5 });
+  });
+
   it("gives binary nDCG@K on committees and user coverage over all proposals", () => {
     // nDCG@2: p1 a x (gold a, b) 1 / (1 + 1/log2 3); p2 0; p3 mean(0, 1).
     expect(m["nDCG@2"].value).toBeCloseTo((1 / (1 + 1 / Math.log2(3)) + 0 + 0.5) / 3, 12);

@@ -69,11 +69,22 @@ export interface OfflineOptions {
 export interface Estimate {
   value: number | null;
   ci: Interval | null;
+  /**
+   * The spread across queries: sample SD and variance (n − 1) of the proposals' own values (each the
+   * mean over its variants; a ratio column's per-proposal ratio). Null for corpus-level figures
+   * (Coverage@K) and for fewer than two proposals with a value.
+   */
+  sd?: number | null;
+  variance?: number | null;
 }
 
 export interface GroupReport {
   proposals: number;
   measures: Record<string, Estimate>;
+  /** Per subject only: the subject's share of the overall figure's weight (its proposals / all proposals). */
+  weightShare?: number;
+  /** Per subject only: K_hit's median and p90 within the subject, with bootstrap CIs. */
+  kHit?: { median: Estimate; p90: Estimate };
 }
 
 export interface SystemOffline extends SystemScoreSections {
@@ -435,7 +446,9 @@ function groupReports(context: SystemContext, coverageLists: QueryInput[], tick:
       stratify: settings.stratify,
     });
     const out: Record<string, Estimate> = {};
-    columns.names.forEach((name, j) => (out[name] = estimates[j]));
+    columns.names.forEach(
+      (name, j) => (out[name] = { ...estimates[j], ...acrossQueries(members, j, columns.aggregations[j]) }),
+    );
     // Coverage@K is a property of the whole set of lists: no interval.
     const ids = new Set(members.map((m) => m.id));
     for (const m of columns.measures.filter((x) => x.kind === "Coverage")) {
@@ -450,13 +463,10 @@ function groupReports(context: SystemContext, coverageLists: QueryInput[], tick:
   const overall = group(proposals, "overall");
   const subjectNames = [...new Set(proposals.map((p) => p.subject ?? "(none)"))].sort();
   const subjects = Object.fromEntries(
-    subjectNames.map((name) => [
-      name,
-      group(
-        proposals.filter((p) => (p.subject ?? "(none)") === name),
-        name,
-      ),
-    ]),
+    subjectNames.map((name) => {
+      const members = proposals.filter((p) => (p.subject ?? "(none)") === name);
+      return [name, { ...group(members, name), ...subjectExtras(context, members, name) }];
+    }),
   );
   return { overall, subjects, subjectNames };
 }
@@ -859,6 +869,49 @@ function addProposal(
       counts[j]++;
     } else if (aggregation === "mean") counts[j]++;
   }
+}
+
+/** SD and variance across the group's proposals of column j (none for corpus-level columns). */
+function acrossQueries(
+  members: ProposalValues[],
+  j: number,
+  aggregation: Aggregation,
+): { sd: number | null; variance: number | null } {
+  if (aggregation === "corpus") return { sd: null, variance: null };
+  const values: number[] = [];
+  for (const p of members) {
+    const x = proposalValue(p, j, aggregation);
+    // A mean column counts a proposal without a value as 0, as its mean does; other columns leave it out.
+    if (!Number.isNaN(x)) values.push(x);
+    else if (aggregation === "mean") values.push(0);
+  }
+  if (values.length < 2) return { sd: null, variance: null };
+  const v = variance(values);
+  return { sd: Math.sqrt(v), variance: v };
+}
+
+/** A subject's weight share in the overall figures and its own K_hit median and p90 with CIs. */
+function subjectExtras(context: SystemContext, members: ProposalValues[], name: string) {
+  const { settings, system, proposals } = context;
+  const { B, seed, level } = settings;
+  const values = members.map((p) => context.meanOver(p, "Rank(g=1)"));
+  return {
+    weightShare: proposals.length === 0 ? 0 : members.length / proposals.length,
+    kHit: {
+      median: quantileEstimate(values, 0.5, {
+        B,
+        seed: `${seed}:${system.key}:${name}:khit50`,
+        level,
+        strata: null,
+      }),
+      p90: quantileEstimate(values, 0.9, {
+        B,
+        seed: `${seed}:${system.key}:${name}:khit90`,
+        level,
+        strata: null,
+      }),
+    },
+  };
 }
 
 /** A quantile of the present values (K_hit median, p90) with a bootstrap CI over proposals. */
