@@ -4,6 +4,7 @@ import { resultRows } from "../../../scripts/results/rows";
 import { AllFiguresTable } from "~/components/all-figures-table";
 import { OfflineViewLine } from "./offline/view-line";
 import { HitRateTable } from "./offline/hit-rate-table";
+import { SpreadTable } from "./offline/spread-table";
 import { HitRateChart, MetricsAgainstKChart } from "./offline/depth-charts";
 import { KHitCdf, KHitHistogram } from "./offline/k-hit-charts";
 import { RankDistributionTable } from "./offline/rank-distribution";
@@ -25,6 +26,9 @@ export function OfflineDashboard({ report }: { report: Json<OfflineReport> }) {
       <OfflineViewLine report={report} />
       <h2>Hit rate by depth</h2>
       <HitRateTable report={report} />
+
+      <h2>Spread across proposals</h2>
+      <SpreadTable report={report} />
 
       <h2>Charts</h2>
       <div className="side-by-side">
