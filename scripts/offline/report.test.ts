@@ -1,4 +1,5 @@
 import { generateDemo } from "../demo/generate";
+import { resultRows } from "../results/rows";
 import { offlineReport, type OfflineInput } from "./report";
 
 function inputFrom(data: ReturnType<typeof generateDemo>): OfflineInput {
@@ -112,6 +113,16 @@ describe("offline report, hand-worked", () => {
     expect(sys.subjects.s1.kHit!.median.value).toBe(1);
     expect(sys.subjects.s2.kHit!.p90.value).toBe(2.5);
     expect(sys.subjects.s2.kHit!.median.ci).toEqual({ lower: 2.5, upper: 2.5 });
+  });
+
+  it("carries the spread, weight shares and subjects' K_hit into the snapshot rows", () => {
+    const rows = resultRows("offline", report);
+    const find = (group: string, measure: string) =>
+      rows.find((r) => r.group === group && r.measure === measure);
+    expect(find("overall", "SD RR@4")?.value).toBeCloseTo(m["RR@4"].sd!, 12);
+    expect(find("overall", "SD Coverage@2")).toBeUndefined();
+    expect(find("s1", "WeightShare")?.value).toBeCloseTo(2 / 3, 12);
+    expect(find("s2", "K_hit median")).toMatchObject({ value: 2.5, lower: 2.5, upper: 2.5 });
   });
 
   it("gives binary nDCG@K on committees and user coverage over all proposals", () => {

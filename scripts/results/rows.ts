@@ -14,12 +14,14 @@ export interface ResultRow {
   upper: number | null;
 }
 
-type Estimated = { value?: number | null; ci?: { lower: number; upper: number } | null } | undefined;
-type Grouped = {
-  key: string;
-  overall: { measures: Record<string, unknown> };
-  subjects: Record<string, { measures: Record<string, unknown> }>;
+type Estimated =
+  { value?: number | null; ci?: { lower: number; upper: number } | null; sd?: number | null } | undefined;
+type Group = {
+  measures: Record<string, unknown>;
+  weightShare?: number;
+  kHit?: { median: NonNullable<Estimated>; p90: NonNullable<Estimated> };
 };
+type Grouped = { key: string; overall: Group; subjects: Record<string, Group> };
 
 type Gold = {
   raters: Record<string, Record<string, number | boolean | null>>;
@@ -72,17 +74,24 @@ function systemRows(systems: readonly Grouped[] | undefined): ResultRow[] {
   const rows: ResultRow[] = [];
   for (const system of systems ?? []) {
     for (const [group, g] of [["overall", system.overall] as const, ...Object.entries(system.subjects)]) {
-      for (const [measure, e] of Object.entries(g.measures)) {
-        const x = e as Estimated;
+      const row = (measure: string, value: number | null, ci?: { lower: number; upper: number } | null) =>
         rows.push({
           system: system.key,
           group,
           measure,
-          value: x?.value ?? null,
-          lower: x?.ci?.lower ?? null,
-          upper: x?.ci?.upper ?? null,
+          value,
+          lower: ci?.lower ?? null,
+          upper: ci?.upper ?? null,
         });
+      for (const [measure, e] of Object.entries(g.measures)) {
+        const x = e as Estimated;
+        row(measure, x?.value ?? null, x?.ci);
+        // The spread across proposals, a figure of its own (an older snapshot has none).
+        if (typeof x?.sd === "number") row(`SD ${measure}`, x.sd);
       }
+      if (typeof g.weightShare === "number") row("WeightShare", g.weightShare);
+      if (g.kHit) row("K_hit median", g.kHit.median.value ?? null, g.kHit.median.ci);
+      if (g.kHit) row("K_hit p90", g.kHit.p90.value ?? null, g.kHit.p90.ci);
     }
   }
   return rows;
