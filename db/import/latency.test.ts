@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
 import { importFile } from "./index";
+import { loadOfflineInput } from "../catalog/offline-input";
 
 /** Prediction time per list and build figures per system (issue 24, the source's second and third criteria). */
 let t: TestDatabase;
@@ -33,6 +34,10 @@ describe("systems' build_seconds and memory_mb, lists' latency_ms", () => {
       { proposal: "P-1", latency: 35.5 },
       { proposal: "P-2", latency: null },
     ]);
+    // The offline report reads them back by proposal and variant.
+    const input = await loadOfflineInput(t.db, { systems: ["S"] });
+    expect(input.systems[0]).toMatchObject({ buildSeconds: 12.5, memoryMb: 2048 });
+    expect(input.systems[0].latencies).toEqual(new Map([["P-1", new Map([["default", 35.5]])]]));
   });
 
   it.each([

@@ -21,6 +21,7 @@ import {
 import type { ConflictMap, ConflictsAtK } from "./conflicts";
 import { foldFigures, protocolView, type ProtocolSummary, type ProtocolView } from "./protocol-report";
 import { foldOf } from "./protocol";
+import { systemResources, type SystemResources } from "./resources";
 
 /** Tier 1: the systems' ranked lists against historical committees (gold members, rel = 1). */
 export interface OfflineInput {
@@ -35,6 +36,11 @@ export interface OfflineInput {
     scores?: ReadonlyMap<string, ReadonlyMap<string, readonly (number | null)[]>>;
     /** `given-2:SEED` and the like: the lists answer a protocol's inputs, one variant `fold-N` per split. */
     protocol?: string | null;
+    /** Each list's prediction time in ms (proposal → variant), where the import gave one. */
+    latencies?: ReadonlyMap<string, ReadonlyMap<string, number>>;
+    /** What building the system took, as its team reported it. */
+    buildSeconds?: number | null;
+    memoryMb?: number | null;
   }[];
   /** Every candidate id, for Coverage@K. */
   catalog: ReadonlySet<string>;
@@ -126,6 +132,8 @@ export interface SystemOffline extends SystemScoreSections {
   userCoverage: { proposals: number; withList: number; share: number | null };
   /** The protocol the lists answer (given-m, all-but-1), what it dropped and each fold's figures; null for none. */
   protocol: ProtocolSummary | null;
+  /** Prediction time (p50, p95, max with CIs) and build figures: the source's other two criteria. */
+  resources: SystemResources;
 }
 
 export interface OfflineComparison {
@@ -264,12 +272,18 @@ export function offlineReport(given: OfflineInput, options: OfflineOptions = {})
     const scoreOptions = { ks: settings.ks, bands: options.bands, level: settings.level, candidateSubject };
     const protocol = protocolSection(views[i], proposals, columns);
     const userCoverage = userCoverageOf(input, input.systems[i]);
+    const resources = systemResources(
+      input.systems[i],
+      input.proposals.map((p) => p.id),
+      { B: settings.B, seed: `${settings.seed}:${system.key}:latency`, level: settings.level },
+    );
     return {
       ...report,
       ...systemScoreSections(input, system, labelled, scoreOptions),
       integrity,
       userCoverage,
       protocol,
+      resources,
     };
   });
   const comparisons = compareSystems(perSystem, columns, settings);
@@ -403,7 +417,7 @@ function systemReport(
   context: SystemContext,
   coverageLists: QueryInput[],
   tick: () => void,
-): Omit<SystemOffline, keyof SystemScoreSections | "protocol" | "userCoverage"> {
+): Omit<SystemOffline, keyof SystemScoreSections | "protocol" | "userCoverage" | "resources"> {
   const { system, proposals, settings } = context;
   const { overall, subjects, subjectNames } = groupReports(context, coverageLists, tick);
   const kHitValues = proposals.map((p) => context.meanOver(p, "Rank(g=1)"));
