@@ -116,6 +116,24 @@ const rules: Rule[] = [
     }),
   },
   {
+    pattern: /^Latency(P50|P95|Max)$/,
+    display: (m) => ({
+      label: `Latency ${m[1].toLowerCase()} (ms)`,
+      kind: "score",
+      direction: "lower",
+      description: "prediction time per list, as the system's team measured it",
+    }),
+  },
+  {
+    pattern: /^(BuildSeconds|MemoryMb)$/,
+    display: (m) => ({
+      label: m[1] === "BuildSeconds" ? "Build time (s)" : "Memory (MB)",
+      kind: "score",
+      direction: "lower",
+      description: "what building the system took, as its team reported it",
+    }),
+  },
+  {
     pattern: /^WeightShare$/,
     display: () => ({
       label: "Weight share",

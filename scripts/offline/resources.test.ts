@@ -1,3 +1,4 @@
+import { resultRows } from "../results/rows";
 import { offlineReport, type OfflineInput } from "./report";
 
 describe("prediction time and build figures per system", () => {
@@ -62,6 +63,12 @@ describe("prediction time and build figures per system", () => {
     expect(ci.lower).toBeGreaterThanOrEqual(10);
     expect(ci.upper).toBeLessThanOrEqual(30);
     expect(fast.resources.max.ci!.upper).toBe(30);
+  });
+
+  it("carries them into the snapshot rows, in the system's overall group", () => {
+    const rows = resultRows("offline", report).filter((r) => r.system === "fast" && r.group === "overall");
+    expect(rows.find((r) => r.measure === "LatencyP50")).toMatchObject({ value: 20 });
+    expect(rows.find((r) => r.measure === "MemoryMb")).toMatchObject({ value: 2048, lower: null });
   });
 
   it("says so when a system reported no time at all", () => {

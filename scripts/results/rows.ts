@@ -21,7 +21,19 @@ type Group = {
   weightShare?: number;
   kHit?: { median: NonNullable<Estimated>; p90: NonNullable<Estimated> };
 };
-type Grouped = { key: string; overall: Group; subjects: Record<string, Group> };
+type Grouped = {
+  key: string;
+  overall: Group;
+  subjects: Record<string, Group>;
+  /** Absent in a snapshot frozen before prediction time was recorded. */
+  resources?: {
+    p50: NonNullable<Estimated>;
+    p95: NonNullable<Estimated>;
+    max: NonNullable<Estimated>;
+    buildSeconds: number | null;
+    memoryMb: number | null;
+  };
+};
 
 type Gold = {
   raters: Record<string, Record<string, number | boolean | null>>;
@@ -92,6 +104,15 @@ function systemRows(systems: readonly Grouped[] | undefined): ResultRow[] {
       if (typeof g.weightShare === "number") row("WeightShare", g.weightShare);
       if (g.kHit) row("K_hit median", g.kHit.median.value ?? null, g.kHit.median.ci);
       if (g.kHit) row("K_hit p90", g.kHit.p90.value ?? null, g.kHit.p90.ci);
+      // Prediction time and build figures belong to the system as a whole: in its overall group.
+      if (group === "overall" && system.resources) {
+        const r = system.resources;
+        row("LatencyP50", r.p50.value ?? null, r.p50.ci);
+        row("LatencyP95", r.p95.value ?? null, r.p95.ci);
+        row("LatencyMax", r.max.value ?? null, r.max.ci);
+        row("BuildSeconds", r.buildSeconds);
+        row("MemoryMb", r.memoryMb);
+      }
     }
   }
   return rows;

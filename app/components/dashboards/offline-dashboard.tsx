@@ -5,6 +5,7 @@ import { AllFiguresTable } from "~/components/all-figures-table";
 import { OfflineViewLine } from "./offline/view-line";
 import { HitRateTable } from "./offline/hit-rate-table";
 import { SpreadTable } from "./offline/spread-table";
+import { ResourcesTable } from "./offline/resources";
 import { HitRateChart, MetricsAgainstKChart } from "./offline/depth-charts";
 import { KHitCdf, KHitHistogram } from "./offline/k-hit-charts";
 import { RankDistributionTable } from "./offline/rank-distribution";
@@ -26,6 +27,9 @@ export function OfflineDashboard({ report }: { report: Json<OfflineReport> }) {
       <OfflineViewLine report={report} />
       <h2>Hit rate by depth</h2>
       <HitRateTable report={report} />
+
+      <h2>Accuracy, prediction time and build</h2>
+      <ResourcesTable report={report} />
 
       <h2>Spread across proposals</h2>
       <SpreadTable report={report} />

@@ -163,6 +163,28 @@ function csvRows(report: OfflineReport): Cell[][] {
       if (g.weightShare !== undefined) rows.push(row("weight share", { value: g.weightShare, ci: null }));
       if (g.kHit) rows.push(row("K_hit median", g.kHit.median), row("K_hit p90", g.kHit.p90));
     }
+    const r = s.resources;
+    const resourceRow = (
+      measure: string,
+      e: { value: number | null; ci: { lower: number; upper: number } | null },
+    ) => [
+      s.key,
+      "resources",
+      r.timed,
+      measure,
+      e.value,
+      e.ci?.lower ?? null,
+      e.ci?.upper ?? null,
+      null,
+      null,
+    ];
+    rows.push(
+      resourceRow("latency_ms p50", r.p50),
+      resourceRow("latency_ms p95", r.p95),
+      resourceRow("latency_ms max", r.max),
+      resourceRow("build_seconds", { value: r.buildSeconds, ci: null }),
+      resourceRow("memory_mb", { value: r.memoryMb, ci: null }),
+    );
     rows.push(...[...integrityCsvRows(s), ...protocolCsvRows(s)].map((r) => [...r, null, null]));
   }
   return rows;
@@ -205,6 +227,7 @@ function printReport(report: OfflineReport) {
     );
   }
   for (const s of report.systems) printSystem(report, s);
+  printResources(report);
   if (report.comparisons.length) printComparisons(report);
 }
 
@@ -236,6 +259,54 @@ function printSystem(report: OfflineReport, s: SystemReport) {
     ),
   );
   printScoreSections(s);
+  console.log("");
+}
+
+/** The source's three criteria side by side: accuracy, prediction time and what building took. */
+function printResources(report: OfflineReport) {
+  if (
+    !report.systems.some(
+      (s) => s.resources.timed > 0 || s.resources.buildSeconds !== null || s.resources.memoryMb !== null,
+    )
+  )
+    return console.log(
+      "Prediction time: no system's lists carry latency_ms (lists import), nor build_seconds / memory_mb (systems import).\n",
+    );
+  console.log("Accuracy, prediction time (ms per list, 95% CIs resampling lists) and build:");
+  console.log(
+    table(
+      [
+        "system",
+        "HR@10",
+        "MRR@10",
+        "timed lists",
+        "p50",
+        "ci95",
+        "p95",
+        "ci95 ",
+        "max",
+        "build s",
+        "memory MB",
+      ],
+      report.systems.map((s) => {
+        const r = s.resources;
+        return [
+          s.key,
+          s.overall.measures["Success@10"]?.value ?? null,
+          s.overall.measures["RR@10"]?.value ?? null,
+          `${r.timed} of ${r.lists}`,
+          r.p50.value,
+          ciText(r.p50.ci, 1),
+          r.p95.value,
+          ciText(r.p95.ci, 1),
+          r.max.value,
+          r.buildSeconds,
+          r.memoryMb,
+        ];
+      }),
+      3,
+    ),
+  );
   console.log("");
 }
 
