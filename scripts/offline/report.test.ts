@@ -190,3 +190,54 @@ describe("offline report on demo data", () => {
     expect(baseline.kHit.median.ci!.lower).toBeLessThanOrEqual(baseline.kHit.median.value!);
   });
 });
+
+describe("query variants tested against the default", () => {
+  // Three proposals, gold {g}: the default finds g at rank 1 each time; "long" at rank 2, 2, 4.
+  const lists = (long: string[]) =>
+    new Map([
+      ["default", ["g", "x"]],
+      ["long", long],
+    ]);
+  const input: OfflineInput = {
+    proposals: ["p1", "p2", "p3"].map((id) => ({ id, subject: null })),
+    gold: new Map(["p1", "p2", "p3"].map((id) => [id, new Set(["g"])])),
+    systems: [
+      {
+        key: "s",
+        name: "S",
+        lists: new Map([
+          ["p1", lists(["x", "g"])],
+          ["p2", lists(["y", "g"])],
+          ["p3", lists(["x", "y", "z", "g"])],
+        ]),
+      },
+    ],
+    catalog: new Set(["g", "x", "y", "z"]),
+  };
+  const variants = offlineReport(input, { ks: [10], B: 100, seed: 1, test: "t" }).systems[0].variants!;
+
+  it("gives each variant's means and a paired test of each against default, Holm-adjusted", () => {
+    expect(variants.perVariant).toEqual([
+      { variant: "default", proposals: 3, measures: { "Success@10": 1, "RR@10": 1, AP: 1 } },
+      {
+        variant: "long",
+        proposals: 3,
+        measures: { "Success@10": 1, "RR@10": (0.5 + 0.5 + 0.25) / 3, AP: (0.5 + 0.5 + 0.25) / 3 },
+      },
+    ]);
+    const rr = variants.tests.find((t) => t.measure === "RR@10")!;
+    expect(rr).toMatchObject({ variant: "long", proposals: 3, meanDefault: 1 });
+    expect(rr.difference).toBeCloseTo((0.5 + 0.5 + 0.25) / 3 - 1, 12);
+    // d = −0.5, −0.5, −0.75: mean −0.5833, sd 0.1443, t = −7.0 on 2 df, two-sided p ≈ 0.0198.
+    expect(rr.pValue).toBeCloseTo(0.0198, 3);
+    // Holm over the three tests: RR@10 and AP share the smallest p.
+    expect(rr.pAdjusted).toBeGreaterThanOrEqual(rr.pValue);
+  });
+
+  it("carries each variant's means and differences into the snapshot rows", () => {
+    const report = offlineReport(input, { ks: [10], B: 100, seed: 1 });
+    const rows = resultRows("offline", report).filter((r) => r.group === "variant long");
+    expect(rows.find((r) => r.measure === "RR@10")?.value).toBeCloseTo(1.25 / 3, 12);
+    expect(rows.find((r) => r.measure === "RR@10 difference")?.value).toBeCloseTo(1.25 / 3 - 1, 12);
+  });
+});

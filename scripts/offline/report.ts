@@ -121,7 +121,17 @@ export interface SystemOffline extends SystemScoreSections {
     top: string[];
     conflicted: { candidate: string; rank: number }[];
   }[];
-  variants: { proposalsWithSeveral: number; spread: Record<string, number> } | null;
+  /**
+   * Query variants: the mean spread (max − min over a proposal's variants), each variant's means, and a
+   * paired test of each variant against `default` over the proposals that have both (Holm over the
+   * system's tests).
+   */
+  variants: {
+    proposalsWithSeveral: number;
+    spread: Record<string, number>;
+    perVariant: { variant: string; proposals: number; measures: Record<string, number | null> }[];
+    tests: VariantTest[];
+  } | null;
   hints: { displayDepth: number | null; weakSubjects: string[] };
   /** COI@K and possible leakage of the lists as the system returned them. */
   integrity: SystemIntegrity;
@@ -134,6 +144,18 @@ export interface SystemOffline extends SystemScoreSections {
   protocol: ProtocolSummary | null;
   /** Prediction time (p50, p95, max with CIs) and build figures: the source's other two criteria. */
   resources: SystemResources;
+}
+
+export interface VariantTest {
+  variant: string;
+  measure: string;
+  proposals: number;
+  meanDefault: number;
+  meanVariant: number;
+  difference: number;
+  pValue: number;
+  pAdjusted: number;
+  method: string;
 }
 
 export interface OfflineComparison {
@@ -566,7 +588,8 @@ function failureCases(context: SystemContext, integrity: SystemIntegrity): Syste
 }
 
 /** Over proposals with several variants: each column's mean range (max − min) across a proposal's variants. */
-function variantSpread({ columns, proposals }: SystemContext): SystemOffline["variants"] {
+function variantSpread(context: SystemContext): SystemOffline["variants"] {
+  const { columns, proposals } = context;
   const several = proposals.filter((p) => p.variants.length > 1);
   if (!several.length) return null;
   const { names, aggregations } = columns;
@@ -587,7 +610,71 @@ function variantSpread({ columns, proposals }: SystemContext): SystemOffline["va
           return [name, valid.length ? valid.reduce((a, b) => a + b, 0) / valid.length : NaN];
         }),
     ),
+    ...variantTests(context),
   };
+}
+
+/** The measures each variant is tested on: HR and MRR at 10 (else the first K) and AP. */
+function variantMeasures(ks: readonly number[]): string[] {
+  const k = ks.includes(10) ? 10 : ks[0];
+  return [`Success@${k}`, `RR@${k}`, "AP"];
+}
+
+/** Each variant's means, and a paired test (the report's test) of each against `default`, Holm-adjusted. */
+function variantTests({ columns, proposals, settings, system }: SystemContext) {
+  const measures = variantMeasures(settings.ks);
+  const value = (p: ProposalValues, v: number, j: number) =>
+    columns.aggregations[j] === "ratio" ? p.variants[v][j] / p.weights[v][j] : p.variants[v][j];
+  const names = [...new Set(proposals.flatMap((p) => p.variantNames))].sort();
+  const perVariant = names.map((variant) => {
+    const having = proposals.filter((p) => p.variantNames.includes(variant));
+    const means = measures.map((m) => {
+      const j = columns.names.indexOf(m);
+      const xs = having
+        .map((p) => value(p, p.variantNames.indexOf(variant), j))
+        .filter((x) => !Number.isNaN(x));
+      return [m, xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null] as const;
+    });
+    return { variant, proposals: having.length, measures: Object.fromEntries(means) };
+  });
+  const tests: VariantTest[] = [];
+  for (const variant of names.filter((n) => n !== "default")) {
+    const both = proposals.filter(
+      (p) => p.variantNames.includes("default") && p.variantNames.includes(variant),
+    );
+    for (const measure of measures) {
+      const j = columns.names.indexOf(measure);
+      const a: number[] = [];
+      const b: number[] = [];
+      for (const p of both) {
+        const x = value(p, p.variantNames.indexOf("default"), j);
+        const y = value(p, p.variantNames.indexOf(variant), j);
+        if (Number.isNaN(x) || Number.isNaN(y)) continue;
+        a.push(x);
+        b.push(y);
+      }
+      if (a.length < 2) continue;
+      const r = pairedTest(settings.test, a, b, {
+        B: settings.B,
+        seed: `${settings.seed}:${system.key}:${variant}`,
+      });
+      const meanDefault = a.reduce((s, x) => s + x, 0) / a.length;
+      const meanVariant = b.reduce((s, x) => s + x, 0) / b.length;
+      tests.push({
+        variant,
+        measure,
+        proposals: a.length,
+        meanDefault,
+        meanVariant,
+        difference: meanVariant - meanDefault,
+        pValue: r.pValue,
+        pAdjusted: r.pValue,
+        method: r.method,
+      });
+    }
+  }
+  holm(tests.map((t) => t.pValue)).forEach((p, i) => (tests[i].pAdjusted = p));
+  return { perVariant, tests };
 }
 
 /** Decision hint: subjects (of 5 proposals or more) whose Success@10 interval lies wholly below the overall rate. */

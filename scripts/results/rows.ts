@@ -23,6 +23,10 @@ type Group = {
 };
 type Grouped = {
   key: string;
+  variants?: {
+    perVariant?: { variant: string; measures: Record<string, number | null> }[];
+    tests?: { variant: string; measure: string; difference: number }[];
+  } | null;
   overall: Group;
   subjects: Record<string, Group>;
   /** Absent in a snapshot frozen before prediction time was recorded. */
@@ -82,6 +86,8 @@ function goldRows(gold: Gold | null | undefined): ResultRow[] {
   return rows;
 }
 
+const blank = (system: string, group: string) => ({ system, group, lower: null, upper: null });
+
 function systemRows(systems: readonly Grouped[] | undefined): ResultRow[] {
   const rows: ResultRow[] = [];
   for (const system of systems ?? []) {
@@ -104,6 +110,18 @@ function systemRows(systems: readonly Grouped[] | undefined): ResultRow[] {
       if (typeof g.weightShare === "number") row("WeightShare", g.weightShare);
       if (g.kHit) row("K_hit median", g.kHit.median.value ?? null, g.kHit.median.ci);
       if (g.kHit) row("K_hit p90", g.kHit.p90.value ?? null, g.kHit.p90.ci);
+      // Each query variant's means, in a group of its own (`variant long`), and its difference from default.
+      if (group === "overall")
+        for (const v of system.variants?.perVariant ?? [])
+          for (const [measure, value] of Object.entries(v.measures))
+            rows.push({ ...blank(system.key, `variant ${v.variant}`), measure, value });
+      if (group === "overall")
+        for (const t of system.variants?.tests ?? [])
+          rows.push({
+            ...blank(system.key, `variant ${t.variant}`),
+            measure: `${t.measure} difference`,
+            value: t.difference,
+          });
       // Prediction time and build figures belong to the system as a whole: in its overall group.
       if (group === "overall" && system.resources) {
         const r = system.resources;

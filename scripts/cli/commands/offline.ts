@@ -393,6 +393,23 @@ function printHints(report: OfflineReport, s: SystemReport) {
     console.log(
       `Query variants: ${s.variants.proposalsWithSeveral} proposals have several; mean spread of HR@10 ${fmt(s.variants.spread["Success@10"])}.`,
     );
+  if (s.variants?.tests.length)
+    console.log(
+      table(
+        ["variant", "measure", "proposals", "default", "variant mean", "difference", "p", "p (Holm)", "test"],
+        s.variants.tests.map((t) => [
+          t.variant,
+          t.measure,
+          t.proposals,
+          t.meanDefault,
+          t.meanVariant,
+          t.difference,
+          t.pValue,
+          t.pAdjusted,
+          t.method,
+        ]),
+      ),
+    );
   console.log(
     `Failure cases (Success@${report.parameters.failureK} = 0): ${s.failures.length}${
       s.failures.length
