@@ -6,6 +6,7 @@ import { OfflineViewLine } from "./offline/view-line";
 import { HitRateTable } from "./offline/hit-rate-table";
 import { SpreadTable } from "./offline/spread-table";
 import { ResourcesTable } from "./offline/resources";
+import { VariantTests } from "./offline/variant-tests";
 import { HitRateChart, MetricsAgainstKChart } from "./offline/depth-charts";
 import { KHitCdf, KHitHistogram } from "./offline/k-hit-charts";
 import { RankDistributionTable } from "./offline/rank-distribution";
@@ -49,6 +50,8 @@ export function OfflineDashboard({ report }: { report: Json<OfflineReport> }) {
 
       <h2>By subject</h2>
       <SubjectTable report={report} />
+
+      <VariantTests report={report} />
 
       <OfflineScoreSections report={report} />
 
