@@ -42,9 +42,9 @@ export function SubjectTable({ report }: { report: Report }) {
           ...cellAs((v) => show(m, v)),
         })),
         { id: "kHitMedian", accessorKey: "kHitMedian", header: "K_hit median", ...cellAs(formatNumber) },
-        { id: "kHitMedianCi", accessorKey: "kHitMedianCi", header: "median 95% CI" },
+        { id: "kHitMedianCi", accessorKey: "kHitMedianCi", header: "K_hit median CI" },
         { id: "kHitP90", accessorKey: "kHitP90", header: "K_hit p90", ...cellAs(formatNumber) },
-        { id: "kHitP90Ci", accessorKey: "kHitP90Ci", header: "p90 95% CI" },
+        { id: "kHitP90Ci", accessorKey: "kHitP90Ci", header: "K_hit p90 CI" },
       ]}
     />
   );
