@@ -38,7 +38,10 @@ test("an analyst sees the offline report with intervals, hints and the compariso
     .createReadStream()
     .then((s) => s.toArray())
     .then((chunks) => Buffer.concat(chunks).toString("utf8"));
-  expect(csv.split(/\r?\n/)[0]).toBe("Subject,System,Proposals,HR@5,HR@10,HR@20,MRR@10,AP"); // grouping moves the grouped column first, as shown
+  // Grouping moves the grouped column first, as shown.
+  expect(csv.split(/\r?\n/)[0]).toBe(
+    "Subject,System,Proposals,Weight share,HR@5,HR@10,HR@20,MRR@10,AP,K_hit median,K_hit median CI,K_hit p90,K_hit p90 CI",
+  );
   expect(csv.trim().split(/\r?\n/)).toHaveLength(17);
   // On screen HR is a percentage; the CSV keeps the raw share.
   expect(csv.split(/\r?\n/)[1]).toMatch(/,0\.\d+,/);
@@ -54,12 +57,14 @@ test("an analyst sees the offline report with intervals, hints and the compariso
   // Every figure, filtered to one measure: one row per system and group (overall and 8 subjects).
   const figures = page.getByRole("group", { name: "Every offline figure" });
   // Display names are shown (HR@10); the ir_measures name (Success@10) finds the same rows.
-  await figures.getByLabel("Filter rows").fill("Success@10");
+  // Each measure also has its SD across proposals as a row of its own (`SD Success@10`, "SD of HR@10").
+  await figures.getByLabel("Filter rows").fill("SD Success@10");
   await expect(figures.getByRole("table").getByRole("row")).toHaveCount(1 + 2 * 9);
+  await figures.getByLabel("Filter rows").fill("Success@10");
   await expect(
     figures.getByRole("row", { name: /^challenger overall HR@10 [\d.]+% [\d.]+% [\d.]+%$/ }),
   ).toBeVisible();
-  await figures.getByLabel("Filter rows").fill("HR@10");
+  await figures.getByLabel("Filter rows").fill("SD of HR@10");
   await expect(figures.getByRole("table").getByRole("row")).toHaveCount(1 + 2 * 9);
   await expect(
     page

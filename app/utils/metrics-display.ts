@@ -106,6 +106,52 @@ const clickModels: Record<string, Omit<MetricDisplay, "code">> = {
 /** The offline report's exposure figures (scripts/offline/exposure.ts), matched in order. */
 const rules: Rule[] = [
   {
+    // The spread across proposals of any offline measure (scripts/results/rows.ts names it `SD <code>`).
+    pattern: /^SD (.+)$/,
+    display: (m) => ({
+      label: `SD of ${metricLabel(m[1])}`,
+      kind: "score",
+      direction: "lower",
+      description: "sample SD across proposals of each proposal's value",
+    }),
+  },
+  {
+    pattern: /^Latency(P50|P95|Max)$/,
+    display: (m) => ({
+      label: `Latency ${m[1].toLowerCase()} (ms)`,
+      kind: "score",
+      direction: "lower",
+      description: "prediction time per list, as the system's team measured it",
+    }),
+  },
+  {
+    pattern: /^(BuildSeconds|MemoryMb)$/,
+    display: (m) => ({
+      label: m[1] === "BuildSeconds" ? "Build time (s)" : "Memory (MB)",
+      kind: "score",
+      direction: "lower",
+      description: "what building the system took, as its team reported it",
+    }),
+  },
+  {
+    pattern: /^WeightShare$/,
+    display: () => ({
+      label: "Weight share",
+      kind: "rate",
+      direction: "higher",
+      description: "the subject's proposals over all evaluated proposals",
+    }),
+  },
+  {
+    pattern: /^K_hit (median|p90)$/,
+    display: (m) => ({
+      label: `K_hit ${m[1]}`,
+      kind: "rank",
+      direction: "lower",
+      description: "rank of the first committee member, over proposals with one",
+    }),
+  },
+  {
     pattern: /^PredictionCoverage$/i,
     display: () => ({
       label: "Prediction coverage",

@@ -67,7 +67,14 @@ async function loadSystemLists(
   proposalIds: Map<number, string>,
 ): Promise<OfflineInput["systems"]> {
   const systemRows = await db
-    .select({ id: systems.id, key: systems.key, name: systems.name, protocol: systems.protocol })
+    .select({
+      id: systems.id,
+      key: systems.key,
+      name: systems.name,
+      protocol: systems.protocol,
+      buildSeconds: systems.buildSeconds,
+      memoryMb: systems.memoryMb,
+    })
     .from(systems)
     .where(keys?.length ? inArray(systems.key, keys) : undefined)
     .orderBy(asc(systems.key));
@@ -80,6 +87,7 @@ async function loadSystemLists(
           systemId: rankedLists.systemId,
           proposalId: rankedLists.proposalId,
           variant: rankedLists.variant,
+          latencyMs: rankedLists.latencyMs,
           items: sql<string[]>`array_agg(${candidates.externalId} order by ${listItems.rank})`,
           // null when no item of the list has a score, so unscored systems cost nothing more.
           scores: sql<
@@ -95,15 +103,21 @@ async function loadSystemLists(
             systemRows.map((s) => s.id),
           ),
         )
-        .groupBy(rankedLists.systemId, rankedLists.proposalId, rankedLists.variant)
+        .groupBy(rankedLists.id)
         .orderBy(asc(rankedLists.systemId), asc(rankedLists.proposalId), asc(rankedLists.variant));
   const bySystem = new Map(systemRows.map((s) => [s.id, new Map<string, Map<string, string[]>>()]));
   const scoresBySystem = new Map(
     systemRows.map((s) => [s.id, new Map<string, Map<string, (number | null)[]>>()]),
   );
+  const latencyBySystem = new Map(systemRows.map((s) => [s.id, new Map<string, Map<string, number>>()]));
   for (const l of lists) {
     const perProposal = bySystem.get(l.systemId)!;
     const p = proposalIds.get(l.proposalId)!;
+    if (l.latencyMs !== null) {
+      const latencies = latencyBySystem.get(l.systemId)!;
+      if (!latencies.has(p)) latencies.set(p, new Map());
+      latencies.get(p)!.set(l.variant, l.latencyMs);
+    }
     if (!perProposal.has(p)) perProposal.set(p, new Map());
     perProposal.get(p)!.set(l.variant, l.items);
     if (l.scores) {
@@ -121,5 +135,8 @@ async function loadSystemLists(
     ...(s.protocol ? { protocol: s.protocol } : {}),
     lists: bySystem.get(s.id)!,
     ...(scoresBySystem.get(s.id)!.size ? { scores: scoresBySystem.get(s.id)! } : {}),
+    ...(latencyBySystem.get(s.id)!.size ? { latencies: latencyBySystem.get(s.id)! } : {}),
+    buildSeconds: s.buildSeconds,
+    memoryMb: s.memoryMb,
   }));
 }

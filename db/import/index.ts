@@ -432,11 +432,24 @@ const systemsWriter: Writer<Row<"systems">[]> = {
   async write(tx, rows) {
     const returned = await tx
       .insert(systems)
-      .values(rows.map((r) => ({ key: r.key, name: r.name || r.key, version: r.version })))
+      .values(
+        rows.map((r) => ({
+          key: r.key,
+          name: r.name || r.key,
+          version: r.version,
+          buildSeconds: r.build_seconds,
+          memoryMb: r.memory_mb,
+        })),
+      )
       .onConflictDoUpdate({
         target: systems.key,
-        set: { name: sql`excluded.name`, version: sql`excluded.version` },
-        setWhere: sql`(${systems.name}, ${systems.version}) is distinct from (excluded.name, excluded.version)`,
+        set: {
+          name: sql`excluded.name`,
+          version: sql`excluded.version`,
+          buildSeconds: sql`excluded.build_seconds`,
+          memoryMb: sql`excluded.memory_mb`,
+        },
+        setWhere: sql`(${systems.name}, ${systems.version}, ${systems.buildSeconds}, ${systems.memoryMb}) is distinct from (excluded.name, excluded.version, excluded.build_seconds, excluded.memory_mb)`,
       })
       .returning({ inserted: insertedFlag });
     return tally(returned, rows.length);
@@ -449,6 +462,8 @@ interface PreparedList {
   variant: string;
   /** The `protocol` cell of the list's rows (`given-2:7`), set on the system; "" leaves it as it is. */
   protocol: string;
+  /** The `latency_ms` of the list's rows that give one (they must agree); null: none given. */
+  latencyMs: number | null;
   items: { rank: number; candidateId: number; score: number | null }[];
 }
 
@@ -507,12 +522,22 @@ const listsWriter: Writer<void> = {
       }
       const key = listKey(r);
       let list = lists.get(key);
+      // A list's latency may be on any of its rows (a batch may hold only some of them); two must agree.
+      if (list && r.latency_ms !== null && list.latencyMs !== null && list.latencyMs !== r.latency_ms) {
+        errors.push({
+          line: r.line,
+          message: `latency_ms ${r.latency_ms} differs from ${list.latencyMs} on an earlier row of ${where(r)} (one latency per list)`,
+        });
+        continue;
+      }
+      if (list && r.latency_ms !== null) list.latencyMs = r.latency_ms;
       if (!list) {
         list = {
           systemId: systemIds.get(r.system)!,
           proposalId: proposalIds.get(r.proposal)!,
           variant: r.variant,
           protocol: r.protocol,
+          latencyMs: r.latency_ms,
           items: [],
         };
         lists.set(key, list);
@@ -530,10 +555,18 @@ const listsWriter: Writer<void> = {
       const chunk = lists.slice(i, i + 500);
       const created = await tx
         .insert(rankedLists)
-        .values(chunk.map((l) => ({ systemId: l.systemId, proposalId: l.proposalId, variant: l.variant })))
+        .values(
+          chunk.map((l) => ({
+            systemId: l.systemId,
+            proposalId: l.proposalId,
+            variant: l.variant,
+            latencyMs: l.latencyMs,
+          })),
+        )
         .onConflictDoUpdate({
           target: [rankedLists.systemId, rankedLists.proposalId, rankedLists.variant],
-          set: { variant: sql`excluded.variant` },
+          // A list named again is replaced whole, its prediction time too.
+          set: { variant: sql`excluded.variant`, latencyMs: sql`excluded.latency_ms` },
         })
         .returning({
           id: rankedLists.id,

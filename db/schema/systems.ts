@@ -18,6 +18,9 @@ export const systems = pgTable("systems", {
   version: text("version").notNull().default(""),
   /** The offline protocol its lists answer, `given-2:SEED` (set by the lists import); null: plain lists. */
   protocol: text("protocol"),
+  /** Optional, as the system's team reported it: seconds to build its model, and its memory in MB. */
+  buildSeconds: doublePrecision("build_seconds"),
+  memoryMb: doublePrecision("memory_mb"),
 });
 
 /** One system's ranked list for one phrasing (variant) of a proposal's query. */
@@ -32,6 +35,8 @@ export const rankedLists = pgTable(
       .notNull()
       .references(() => proposals.id, { onDelete: "cascade" }),
     variant: text("variant").notNull().default("default"),
+    /** Optional: how long the system took to produce this list, in milliseconds (prediction time). */
+    latencyMs: doublePrecision("latency_ms"),
     importedAt: timestamp("imported_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -68,6 +68,22 @@ const score = z.preprocess(
   z.number({ invalid_type_error: "score must be a number" }).finite("score must be a number").nullable(),
 );
 
+/** An optional non-negative measurement (latency, build time, memory); empty means none. */
+const optionalAmount = (field: string) =>
+  z.preprocess(
+    (v) =>
+      v === undefined || v === null || (typeof v === "string" && v.trim() === "")
+        ? null
+        : typeof v === "string"
+          ? Number(v.trim())
+          : v,
+    z
+      .number({ invalid_type_error: `${field} must be a number` })
+      .finite(`${field} must be a number`)
+      .min(0, `${field} must be 0 or more`)
+      .nullable(),
+  );
+
 /** An optional calendar date, YYYY-MM-DD (a real day: 2024-02-30 is refused); empty means none. */
 const optionalDate = (field: string) =>
   z.preprocess(
@@ -119,6 +135,9 @@ export const systemRow = z.object({
   key: externalId("key"),
   name: optionalText("name"),
   version: optionalText("version"),
+  /** Optional: seconds to build the system's model, and its memory in MB (the source's third criterion). */
+  build_seconds: optionalAmount("build_seconds"),
+  memory_mb: optionalAmount("memory_mb"),
 });
 
 export const listItemRow = z.object({
@@ -130,6 +149,8 @@ export const listItemRow = z.object({
   score,
   /** Optional: the protocol (and seed) the system answered, `given-2:7`; set on the system. */
   protocol: optionalText("protocol").pipe(protocolCell),
+  /** Optional: the list's prediction time in ms, on any of its rows (rows that give it must agree). */
+  latency_ms: optionalAmount("latency_ms"),
 });
 
 export const goldRow = z.object({ proposal: externalId("proposal"), candidate: externalId("candidate") });

@@ -1,4 +1,5 @@
 import { generateDemo } from "../demo/generate";
+import { resultRows } from "../results/rows";
 import { offlineReport, type OfflineInput } from "./report";
 
 function inputFrom(data: ReturnType<typeof generateDemo>): OfflineInput {
@@ -89,6 +90,41 @@ describe("offline report, hand-worked", () => {
     expect(m["HLU(a=5)"].ci!.lower).toBeLessThanOrEqual(m["HLU(a=5)"].value!);
   });
 
+  it("gives the SD and variance across proposals of every measure at every K beside mean and CI", () => {
+    // RR@4 per proposal: 1, 0, mean(1/4, 1) = 0.625; sample variance (n - 1).
+    const values = [1, 0, 0.625];
+    const mean = values.reduce((a, b) => a + b) / 3;
+    const v = values.reduce((a, x) => a + (x - mean) ** 2, 0) / 2;
+    expect(m["RR@4"].variance).toBeCloseTo(v, 12);
+    expect(m["RR@4"].sd).toBeCloseTo(Math.sqrt(v), 12);
+    // Rank(g=1) leaves out p2 (nothing retrieved): 1 and 2.5.
+    expect(m["Rank(g=1)"].variance).toBeCloseTo(1.125, 12);
+    for (const k of [2, 4]) expect(m[`Success@${k}`].sd).not.toBeNull();
+    // Coverage@K is one figure for the whole set of lists: no spread.
+    expect(m["Coverage@2"].sd ?? null).toBeNull();
+    // One proposal has no spread.
+    expect(sys.subjects.s2.measures["RR@4"].sd).toBeNull();
+  });
+
+  it("gives each subject its weight share and its own K_hit median and p90", () => {
+    expect(sys.subjects.s1.weightShare).toBeCloseTo(2 / 3, 12);
+    expect(sys.subjects.s2.weightShare).toBeCloseTo(1 / 3, 12);
+    // s1: p1 first hit at 1, p2 none; s2: p3 mean(4, 1) = 2.5.
+    expect(sys.subjects.s1.kHit!.median.value).toBe(1);
+    expect(sys.subjects.s2.kHit!.p90.value).toBe(2.5);
+    expect(sys.subjects.s2.kHit!.median.ci).toEqual({ lower: 2.5, upper: 2.5 });
+  });
+
+  it("carries the spread, weight shares and subjects' K_hit into the snapshot rows", () => {
+    const rows = resultRows("offline", report);
+    const find = (group: string, measure: string) =>
+      rows.find((r) => r.group === group && r.measure === measure);
+    expect(find("overall", "SD RR@4")?.value).toBeCloseTo(m["RR@4"].sd!, 12);
+    expect(find("overall", "SD Coverage@2")).toBeUndefined();
+    expect(find("s1", "WeightShare")?.value).toBeCloseTo(2 / 3, 12);
+    expect(find("s2", "K_hit median")).toMatchObject({ value: 2.5, lower: 2.5, upper: 2.5 });
+  });
+
   it("gives binary nDCG@K on committees and user coverage over all proposals", () => {
     // nDCG@2: p1 a x (gold a, b) 1 / (1 + 1/log2 3); p2 0; p3 mean(0, 1).
     expect(m["nDCG@2"].value).toBeCloseTo((1 / (1 + 1 / Math.log2(3)) + 0 + 0.5) / 3, 12);
@@ -152,5 +188,56 @@ describe("offline report on demo data", () => {
     expect(Object.keys(baseline.subjects).length).toBe(8);
     expect(baseline.hints.displayDepth).toBe(Math.ceil(baseline.kHit.p90.value!));
     expect(baseline.kHit.median.ci!.lower).toBeLessThanOrEqual(baseline.kHit.median.value!);
+  });
+});
+
+describe("query variants tested against the default", () => {
+  // Three proposals, gold {g}: the default finds g at rank 1 each time; "long" at rank 2, 2, 4.
+  const lists = (long: string[]) =>
+    new Map([
+      ["default", ["g", "x"]],
+      ["long", long],
+    ]);
+  const input: OfflineInput = {
+    proposals: ["p1", "p2", "p3"].map((id) => ({ id, subject: null })),
+    gold: new Map(["p1", "p2", "p3"].map((id) => [id, new Set(["g"])])),
+    systems: [
+      {
+        key: "s",
+        name: "S",
+        lists: new Map([
+          ["p1", lists(["x", "g"])],
+          ["p2", lists(["y", "g"])],
+          ["p3", lists(["x", "y", "z", "g"])],
+        ]),
+      },
+    ],
+    catalog: new Set(["g", "x", "y", "z"]),
+  };
+  const variants = offlineReport(input, { ks: [10], B: 100, seed: 1, test: "t" }).systems[0].variants!;
+
+  it("gives each variant's means and a paired test of each against default, Holm-adjusted", () => {
+    expect(variants.perVariant).toEqual([
+      { variant: "default", proposals: 3, measures: { "Success@10": 1, "RR@10": 1, AP: 1 } },
+      {
+        variant: "long",
+        proposals: 3,
+        measures: { "Success@10": 1, "RR@10": (0.5 + 0.5 + 0.25) / 3, AP: (0.5 + 0.5 + 0.25) / 3 },
+      },
+    ]);
+    const rr = variants.tests.find((t) => t.measure === "RR@10")!;
+    expect(rr).toMatchObject({ variant: "long", proposals: 3, meanDefault: 1 });
+    expect(rr.difference).toBeCloseTo((0.5 + 0.5 + 0.25) / 3 - 1, 12);
+    // d = −0.5, −0.5, −0.75: mean −0.5833, sd 0.1443, t = −7.0 on 2 df, two-sided p ≈ 0.0198.
+    expect(rr.pValue).toBeCloseTo(0.0198, 3);
+    // Holm over the three tests: RR@10 and AP share the smallest p.
+    expect(rr.pAdjusted).toBeGreaterThanOrEqual(rr.pValue);
+  });
+
+  it("carries each variant's means and differences into the snapshot rows", () => {
+    const report = offlineReport(input, { ks: [10], B: 100, seed: 1 });
+    const rows = resultRows("offline", report).filter((r) => r.group === "variant long");
+    expect(rows.find((r) => r.measure === "RR@10")?.value).toBeCloseTo(1.25 / 3, 12);
+    expect(rows.find((r) => r.measure === "RR@10 difference")?.value).toBeCloseTo(1.25 / 3 - 1, 12);
   });
 });

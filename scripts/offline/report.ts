@@ -21,6 +21,7 @@ import {
 import type { ConflictMap, ConflictsAtK } from "./conflicts";
 import { foldFigures, protocolView, type ProtocolSummary, type ProtocolView } from "./protocol-report";
 import { foldOf } from "./protocol";
+import { systemResources, type SystemResources } from "./resources";
 
 /** Tier 1: the systems' ranked lists against historical committees (gold members, rel = 1). */
 export interface OfflineInput {
@@ -35,6 +36,11 @@ export interface OfflineInput {
     scores?: ReadonlyMap<string, ReadonlyMap<string, readonly (number | null)[]>>;
     /** `given-2:SEED` and the like: the lists answer a protocol's inputs, one variant `fold-N` per split. */
     protocol?: string | null;
+    /** Each list's prediction time in ms (proposal → variant), where the import gave one. */
+    latencies?: ReadonlyMap<string, ReadonlyMap<string, number>>;
+    /** What building the system took, as its team reported it. */
+    buildSeconds?: number | null;
+    memoryMb?: number | null;
   }[];
   /** Every candidate id, for Coverage@K. */
   catalog: ReadonlySet<string>;
@@ -69,11 +75,22 @@ export interface OfflineOptions {
 export interface Estimate {
   value: number | null;
   ci: Interval | null;
+  /**
+   * The spread across queries: sample SD and variance (n − 1) of the proposals' own values (each the
+   * mean over its variants; a ratio column's per-proposal ratio). Null for corpus-level figures
+   * (Coverage@K) and for fewer than two proposals with a value.
+   */
+  sd?: number | null;
+  variance?: number | null;
 }
 
 export interface GroupReport {
   proposals: number;
   measures: Record<string, Estimate>;
+  /** Per subject only: the subject's share of the overall figure's weight (its proposals / all proposals). */
+  weightShare?: number;
+  /** Per subject only: K_hit's median and p90 within the subject, with bootstrap CIs. */
+  kHit?: { median: Estimate; p90: Estimate };
 }
 
 export interface SystemOffline extends SystemScoreSections {
@@ -104,7 +121,17 @@ export interface SystemOffline extends SystemScoreSections {
     top: string[];
     conflicted: { candidate: string; rank: number }[];
   }[];
-  variants: { proposalsWithSeveral: number; spread: Record<string, number> } | null;
+  /**
+   * Query variants: the mean spread (max − min over a proposal's variants), each variant's means, and a
+   * paired test of each variant against `default` over the proposals that have both (Holm over the
+   * system's tests).
+   */
+  variants: {
+    proposalsWithSeveral: number;
+    spread: Record<string, number>;
+    perVariant: { variant: string; proposals: number; measures: Record<string, number | null> }[];
+    tests: VariantTest[];
+  } | null;
   hints: { displayDepth: number | null; weakSubjects: string[] };
   /** COI@K and possible leakage of the lists as the system returned them. */
   integrity: SystemIntegrity;
@@ -115,6 +142,20 @@ export interface SystemOffline extends SystemScoreSections {
   userCoverage: { proposals: number; withList: number; share: number | null };
   /** The protocol the lists answer (given-m, all-but-1), what it dropped and each fold's figures; null for none. */
   protocol: ProtocolSummary | null;
+  /** Prediction time (p50, p95, max with CIs) and build figures: the source's other two criteria. */
+  resources: SystemResources;
+}
+
+export interface VariantTest {
+  variant: string;
+  measure: string;
+  proposals: number;
+  meanDefault: number;
+  meanVariant: number;
+  difference: number;
+  pValue: number;
+  pAdjusted: number;
+  method: string;
 }
 
 export interface OfflineComparison {
@@ -253,12 +294,18 @@ export function offlineReport(given: OfflineInput, options: OfflineOptions = {})
     const scoreOptions = { ks: settings.ks, bands: options.bands, level: settings.level, candidateSubject };
     const protocol = protocolSection(views[i], proposals, columns);
     const userCoverage = userCoverageOf(input, input.systems[i]);
+    const resources = systemResources(
+      input.systems[i],
+      input.proposals.map((p) => p.id),
+      { B: settings.B, seed: `${settings.seed}:${system.key}:latency`, level: settings.level },
+    );
     return {
       ...report,
       ...systemScoreSections(input, system, labelled, scoreOptions),
       integrity,
       userCoverage,
       protocol,
+      resources,
     };
   });
   const comparisons = compareSystems(perSystem, columns, settings);
@@ -392,7 +439,7 @@ function systemReport(
   context: SystemContext,
   coverageLists: QueryInput[],
   tick: () => void,
-): Omit<SystemOffline, keyof SystemScoreSections | "protocol" | "userCoverage"> {
+): Omit<SystemOffline, keyof SystemScoreSections | "protocol" | "userCoverage" | "resources"> {
   const { system, proposals, settings } = context;
   const { overall, subjects, subjectNames } = groupReports(context, coverageLists, tick);
   const kHitValues = proposals.map((p) => context.meanOver(p, "Rank(g=1)"));
@@ -435,7 +482,9 @@ function groupReports(context: SystemContext, coverageLists: QueryInput[], tick:
       stratify: settings.stratify,
     });
     const out: Record<string, Estimate> = {};
-    columns.names.forEach((name, j) => (out[name] = estimates[j]));
+    columns.names.forEach(
+      (name, j) => (out[name] = { ...estimates[j], ...acrossQueries(members, j, columns.aggregations[j]) }),
+    );
     // Coverage@K is a property of the whole set of lists: no interval.
     const ids = new Set(members.map((m) => m.id));
     for (const m of columns.measures.filter((x) => x.kind === "Coverage")) {
@@ -450,13 +499,10 @@ function groupReports(context: SystemContext, coverageLists: QueryInput[], tick:
   const overall = group(proposals, "overall");
   const subjectNames = [...new Set(proposals.map((p) => p.subject ?? "(none)"))].sort();
   const subjects = Object.fromEntries(
-    subjectNames.map((name) => [
-      name,
-      group(
-        proposals.filter((p) => (p.subject ?? "(none)") === name),
-        name,
-      ),
-    ]),
+    subjectNames.map((name) => {
+      const members = proposals.filter((p) => (p.subject ?? "(none)") === name);
+      return [name, { ...group(members, name), ...subjectExtras(context, members, name) }];
+    }),
   );
   return { overall, subjects, subjectNames };
 }
@@ -542,7 +588,8 @@ function failureCases(context: SystemContext, integrity: SystemIntegrity): Syste
 }
 
 /** Over proposals with several variants: each column's mean range (max − min) across a proposal's variants. */
-function variantSpread({ columns, proposals }: SystemContext): SystemOffline["variants"] {
+function variantSpread(context: SystemContext): SystemOffline["variants"] {
+  const { columns, proposals } = context;
   const several = proposals.filter((p) => p.variants.length > 1);
   if (!several.length) return null;
   const { names, aggregations } = columns;
@@ -563,7 +610,71 @@ function variantSpread({ columns, proposals }: SystemContext): SystemOffline["va
           return [name, valid.length ? valid.reduce((a, b) => a + b, 0) / valid.length : NaN];
         }),
     ),
+    ...variantTests(context),
   };
+}
+
+/** The measures each variant is tested on: HR and MRR at 10 (else the first K) and AP. */
+function variantMeasures(ks: readonly number[]): string[] {
+  const k = ks.includes(10) ? 10 : ks[0];
+  return [`Success@${k}`, `RR@${k}`, "AP"];
+}
+
+/** Each variant's means, and a paired test (the report's test) of each against `default`, Holm-adjusted. */
+function variantTests({ columns, proposals, settings, system }: SystemContext) {
+  const measures = variantMeasures(settings.ks);
+  const value = (p: ProposalValues, v: number, j: number) =>
+    columns.aggregations[j] === "ratio" ? p.variants[v][j] / p.weights[v][j] : p.variants[v][j];
+  const names = [...new Set(proposals.flatMap((p) => p.variantNames))].sort();
+  const perVariant = names.map((variant) => {
+    const having = proposals.filter((p) => p.variantNames.includes(variant));
+    const means = measures.map((m) => {
+      const j = columns.names.indexOf(m);
+      const xs = having
+        .map((p) => value(p, p.variantNames.indexOf(variant), j))
+        .filter((x) => !Number.isNaN(x));
+      return [m, xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null] as const;
+    });
+    return { variant, proposals: having.length, measures: Object.fromEntries(means) };
+  });
+  const tests: VariantTest[] = [];
+  for (const variant of names.filter((n) => n !== "default")) {
+    const both = proposals.filter(
+      (p) => p.variantNames.includes("default") && p.variantNames.includes(variant),
+    );
+    for (const measure of measures) {
+      const j = columns.names.indexOf(measure);
+      const a: number[] = [];
+      const b: number[] = [];
+      for (const p of both) {
+        const x = value(p, p.variantNames.indexOf("default"), j);
+        const y = value(p, p.variantNames.indexOf(variant), j);
+        if (Number.isNaN(x) || Number.isNaN(y)) continue;
+        a.push(x);
+        b.push(y);
+      }
+      if (a.length < 2) continue;
+      const r = pairedTest(settings.test, a, b, {
+        B: settings.B,
+        seed: `${settings.seed}:${system.key}:${variant}`,
+      });
+      const meanDefault = a.reduce((s, x) => s + x, 0) / a.length;
+      const meanVariant = b.reduce((s, x) => s + x, 0) / b.length;
+      tests.push({
+        variant,
+        measure,
+        proposals: a.length,
+        meanDefault,
+        meanVariant,
+        difference: meanVariant - meanDefault,
+        pValue: r.pValue,
+        pAdjusted: r.pValue,
+        method: r.method,
+      });
+    }
+  }
+  holm(tests.map((t) => t.pValue)).forEach((p, i) => (tests[i].pAdjusted = p));
+  return { perVariant, tests };
 }
 
 /** Decision hint: subjects (of 5 proposals or more) whose Success@10 interval lies wholly below the overall rate. */
@@ -859,6 +970,49 @@ function addProposal(
       counts[j]++;
     } else if (aggregation === "mean") counts[j]++;
   }
+}
+
+/** SD and variance across the group's proposals of column j (none for corpus-level columns). */
+function acrossQueries(
+  members: ProposalValues[],
+  j: number,
+  aggregation: Aggregation,
+): { sd: number | null; variance: number | null } {
+  if (aggregation === "corpus") return { sd: null, variance: null };
+  const values: number[] = [];
+  for (const p of members) {
+    const x = proposalValue(p, j, aggregation);
+    // A mean column counts a proposal without a value as 0, as its mean does; other columns leave it out.
+    if (!Number.isNaN(x)) values.push(x);
+    else if (aggregation === "mean") values.push(0);
+  }
+  if (values.length < 2) return { sd: null, variance: null };
+  const v = variance(values);
+  return { sd: Math.sqrt(v), variance: v };
+}
+
+/** A subject's weight share in the overall figures and its own K_hit median and p90 with CIs. */
+function subjectExtras(context: SystemContext, members: ProposalValues[], name: string) {
+  const { settings, system, proposals } = context;
+  const { B, seed, level } = settings;
+  const values = members.map((p) => context.meanOver(p, "Rank(g=1)"));
+  return {
+    weightShare: proposals.length === 0 ? 0 : members.length / proposals.length,
+    kHit: {
+      median: quantileEstimate(values, 0.5, {
+        B,
+        seed: `${seed}:${system.key}:${name}:khit50`,
+        level,
+        strata: null,
+      }),
+      p90: quantileEstimate(values, 0.9, {
+        B,
+        seed: `${seed}:${system.key}:${name}:khit90`,
+        level,
+        strata: null,
+      }),
+    },
+  };
 }
 
 /** A quantile of the present values (K_hit median, p90) with a bootstrap CI over proposals. */

@@ -14,11 +14,29 @@ export interface ResultRow {
   upper: number | null;
 }
 
-type Estimated = { value?: number | null; ci?: { lower: number; upper: number } | null } | undefined;
+type Estimated =
+  { value?: number | null; ci?: { lower: number; upper: number } | null; sd?: number | null } | undefined;
+type Group = {
+  measures: Record<string, unknown>;
+  weightShare?: number;
+  kHit?: { median: NonNullable<Estimated>; p90: NonNullable<Estimated> };
+};
 type Grouped = {
   key: string;
-  overall: { measures: Record<string, unknown> };
-  subjects: Record<string, { measures: Record<string, unknown> }>;
+  variants?: {
+    perVariant?: { variant: string; measures: Record<string, number | null> }[];
+    tests?: { variant: string; measure: string; difference: number }[];
+  } | null;
+  overall: Group;
+  subjects: Record<string, Group>;
+  /** Absent in a snapshot frozen before prediction time was recorded. */
+  resources?: {
+    p50: NonNullable<Estimated>;
+    p95: NonNullable<Estimated>;
+    max: NonNullable<Estimated>;
+    buildSeconds: number | null;
+    memoryMb: number | null;
+  };
 };
 
 type Gold = {
@@ -68,20 +86,50 @@ function goldRows(gold: Gold | null | undefined): ResultRow[] {
   return rows;
 }
 
+const blank = (system: string, group: string) => ({ system, group, lower: null, upper: null });
+
 function systemRows(systems: readonly Grouped[] | undefined): ResultRow[] {
   const rows: ResultRow[] = [];
   for (const system of systems ?? []) {
     for (const [group, g] of [["overall", system.overall] as const, ...Object.entries(system.subjects)]) {
-      for (const [measure, e] of Object.entries(g.measures)) {
-        const x = e as Estimated;
+      const row = (measure: string, value: number | null, ci?: { lower: number; upper: number } | null) =>
         rows.push({
           system: system.key,
           group,
           measure,
-          value: x?.value ?? null,
-          lower: x?.ci?.lower ?? null,
-          upper: x?.ci?.upper ?? null,
+          value,
+          lower: ci?.lower ?? null,
+          upper: ci?.upper ?? null,
         });
+      for (const [measure, e] of Object.entries(g.measures)) {
+        const x = e as Estimated;
+        row(measure, x?.value ?? null, x?.ci);
+        // The spread across proposals, a figure of its own (an older snapshot has none).
+        if (typeof x?.sd === "number") row(`SD ${measure}`, x.sd);
+      }
+      if (typeof g.weightShare === "number") row("WeightShare", g.weightShare);
+      if (g.kHit) row("K_hit median", g.kHit.median.value ?? null, g.kHit.median.ci);
+      if (g.kHit) row("K_hit p90", g.kHit.p90.value ?? null, g.kHit.p90.ci);
+      // Each query variant's means, in a group of its own (`variant long`), and its difference from default.
+      if (group === "overall")
+        for (const v of system.variants?.perVariant ?? [])
+          for (const [measure, value] of Object.entries(v.measures))
+            rows.push({ ...blank(system.key, `variant ${v.variant}`), measure, value });
+      if (group === "overall")
+        for (const t of system.variants?.tests ?? [])
+          rows.push({
+            ...blank(system.key, `variant ${t.variant}`),
+            measure: `${t.measure} difference`,
+            value: t.difference,
+          });
+      // Prediction time and build figures belong to the system as a whole: in its overall group.
+      if (group === "overall" && system.resources) {
+        const r = system.resources;
+        row("LatencyP50", r.p50.value ?? null, r.p50.ci);
+        row("LatencyP95", r.p95.value ?? null, r.p95.ci);
+        row("LatencyMax", r.max.value ?? null, r.max.ci);
+        row("BuildSeconds", r.buildSeconds);
+        row("MemoryMb", r.memoryMb);
       }
     }
   }

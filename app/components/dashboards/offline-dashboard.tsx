@@ -4,6 +4,9 @@ import { resultRows } from "../../../scripts/results/rows";
 import { AllFiguresTable } from "~/components/all-figures-table";
 import { OfflineViewLine } from "./offline/view-line";
 import { HitRateTable } from "./offline/hit-rate-table";
+import { SpreadTable } from "./offline/spread-table";
+import { ResourcesTable } from "./offline/resources";
+import { VariantTests } from "./offline/variant-tests";
 import { HitRateChart, MetricsAgainstKChart } from "./offline/depth-charts";
 import { KHitCdf, KHitHistogram } from "./offline/k-hit-charts";
 import { RankDistributionTable } from "./offline/rank-distribution";
@@ -26,6 +29,12 @@ export function OfflineDashboard({ report }: { report: Json<OfflineReport> }) {
       <h2>Hit rate by depth</h2>
       <HitRateTable report={report} />
 
+      <h2>Accuracy, prediction time and build</h2>
+      <ResourcesTable report={report} />
+
+      <h2>Spread across proposals</h2>
+      <SpreadTable report={report} />
+
       <h2>Charts</h2>
       <div className="side-by-side">
         <HitRateChart report={report} />
@@ -41,6 +50,8 @@ export function OfflineDashboard({ report }: { report: Json<OfflineReport> }) {
 
       <h2>By subject</h2>
       <SubjectTable report={report} />
+
+      <VariantTests report={report} />
 
       <OfflineScoreSections report={report} />
 

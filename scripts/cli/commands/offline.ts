@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import { loadOfflineInput } from "../../../db/catalog/offline-input";
 import { createBaselines } from "../../../db/catalog/baselines";
-import { DEFAULT_KS, offlineReport } from "../../offline/report";
+import { DEFAULT_KS, offlineReport, type Estimate } from "../../offline/report";
 import { DEFAULT_B, DEFAULT_SEED } from "../../stats/bootstrap";
 import { offlineResult } from "../../../db/results/offline";
 import { runInProcessReporting } from "../../workers/heavy-tasks";
@@ -97,7 +97,10 @@ async function offline(o: OfflineOptions) {
   if (format === "json") return console.log(JSON.stringify(report, null, 2));
   if (format === "csv")
     return console.log(
-      csv(["system", "group", "proposals", "measure", "value", "ci_lower", "ci_upper"], csvRows(report)),
+      csv(
+        ["system", "group", "proposals", "measure", "value", "ci_lower", "ci_upper", "sd", "variance"],
+        csvRows(report),
+      ),
     );
   printReport(report);
 }
@@ -144,15 +147,45 @@ async function reportSystems(systems: string | undefined, protocol: string | und
 type OfflineReport = ReturnType<typeof offlineReport>;
 type SystemReport = OfflineReport["systems"][number];
 
-/** One CSV row per system, group and measure, then each system's integrity rows. */
+/**
+ * One CSV row per system, group and measure (with its SD and variance across proposals), a subject's
+ * weight share and K_hit rows, then each system's integrity and protocol rows (no spread there).
+ */
 function csvRows(report: OfflineReport): Cell[][] {
   const rows: Cell[][] = [];
   for (const s of report.systems) {
     for (const [group, g] of [["overall", s.overall] as const, ...Object.entries(s.subjects)]) {
-      for (const [measure, e] of Object.entries(g.measures))
-        rows.push([s.key, group, g.proposals, measure, e.value, e.ci?.lower ?? null, e.ci?.upper ?? null]);
+      const row = (measure: string, e: Estimate): Cell[] => [
+        ...[s.key, group, g.proposals, measure, e.value, e.ci?.lower ?? null, e.ci?.upper ?? null],
+        ...[e.sd ?? null, e.variance ?? null],
+      ];
+      for (const [measure, e] of Object.entries(g.measures)) rows.push(row(measure, e));
+      if (g.weightShare !== undefined) rows.push(row("weight share", { value: g.weightShare, ci: null }));
+      if (g.kHit) rows.push(row("K_hit median", g.kHit.median), row("K_hit p90", g.kHit.p90));
     }
-    rows.push(...integrityCsvRows(s), ...protocolCsvRows(s));
+    const r = s.resources;
+    const resourceRow = (
+      measure: string,
+      e: { value: number | null; ci: { lower: number; upper: number } | null },
+    ) => [
+      s.key,
+      "resources",
+      r.timed,
+      measure,
+      e.value,
+      e.ci?.lower ?? null,
+      e.ci?.upper ?? null,
+      null,
+      null,
+    ];
+    rows.push(
+      resourceRow("latency_ms p50", r.p50),
+      resourceRow("latency_ms p95", r.p95),
+      resourceRow("latency_ms max", r.max),
+      resourceRow("build_seconds", { value: r.buildSeconds, ci: null }),
+      resourceRow("memory_mb", { value: r.memoryMb, ci: null }),
+    );
+    rows.push(...[...integrityCsvRows(s), ...protocolCsvRows(s)].map((r) => [...r, null, null]));
   }
   return rows;
 }
@@ -194,6 +227,7 @@ function printReport(report: OfflineReport) {
     );
   }
   for (const s of report.systems) printSystem(report, s);
+  printResources(report);
   if (report.comparisons.length) printComparisons(report);
 }
 
@@ -209,18 +243,70 @@ function printSystem(report: OfflineReport, s: SystemReport) {
   printIntegrity(report, s);
   console.log(
     table(
-      ["subject", "proposals", "HR@10", "ci95", "MRR@10", "AP"],
+      ["subject", "proposals", "weight", "HR@10", "ci95", "SD", "MRR@10", "AP", "K_hit median", "K_hit p90"],
       Object.entries(s.subjects).map(([name, g]) => [
         name,
         g.proposals,
+        g.weightShare ?? null,
         g.measures["Success@10"]?.value ?? null,
         ciText(g.measures["Success@10"]?.ci),
+        g.measures["Success@10"]?.sd ?? null,
         g.measures["RR@10"]?.value ?? null,
         g.measures.AP.value,
+        kHitText(g.kHit?.median),
+        kHitText(g.kHit?.p90),
       ]),
     ),
   );
   printScoreSections(s);
+  console.log("");
+}
+
+/** The source's three criteria side by side: accuracy, prediction time and what building took. */
+function printResources(report: OfflineReport) {
+  if (
+    !report.systems.some(
+      (s) => s.resources.timed > 0 || s.resources.buildSeconds !== null || s.resources.memoryMb !== null,
+    )
+  )
+    return console.log(
+      "Prediction time: no system's lists carry latency_ms (lists import), nor build_seconds / memory_mb (systems import).\n",
+    );
+  console.log("Accuracy, prediction time (ms per list, 95% CIs resampling lists) and build:");
+  console.log(
+    table(
+      [
+        "system",
+        "HR@10",
+        "MRR@10",
+        "timed lists",
+        "p50",
+        "ci95",
+        "p95",
+        "ci95 ",
+        "max",
+        "build s",
+        "memory MB",
+      ],
+      report.systems.map((s) => {
+        const r = s.resources;
+        return [
+          s.key,
+          s.overall.measures["Success@10"]?.value ?? null,
+          s.overall.measures["RR@10"]?.value ?? null,
+          `${r.timed} of ${r.lists}`,
+          r.p50.value,
+          ciText(r.p50.ci, 1),
+          r.p95.value,
+          ciText(r.p95.ci, 1),
+          r.max.value,
+          r.buildSeconds,
+          r.memoryMb,
+        ];
+      }),
+      3,
+    ),
+  );
   console.log("");
 }
 
@@ -233,7 +319,9 @@ function printCutoffs(s: SystemReport, ks: number[]) {
         "K",
         "HR@K",
         "ci95",
+        "SD(HR)",
         "MRR@K",
+        "SD(MRR)",
         "Success(g=2)@K",
         "Success(g=3)@K",
         "Coverage@K",
@@ -247,7 +335,9 @@ function printCutoffs(s: SystemReport, ks: number[]) {
           k,
           m[`Success@${k}`].value,
           ciText(m[`Success@${k}`].ci),
+          m[`Success@${k}`].sd ?? null,
           m[`RR@${k}`].value,
+          m[`RR@${k}`].sd ?? null,
           m[`Success(g=2)@${k}`].value,
           m[`Success(g=3)@${k}`].value,
           m[`Coverage@${k}`].value,
@@ -258,6 +348,11 @@ function printCutoffs(s: SystemReport, ks: number[]) {
       }),
     ),
   );
+}
+
+/** A subject's K_hit quantile with its CI, as one cell. */
+function kHitText(e: Estimate | undefined): string {
+  return e ? `${fmt(e.value, 1)} ${ciText(e.ci, 1)}` : "";
 }
 
 /** AP, HLU (as published and as a ratio of sums) and pool recall; the distribution of the gold members' ranks by grade; K_hit. */
@@ -297,6 +392,23 @@ function printHints(report: OfflineReport, s: SystemReport) {
   if (s.variants)
     console.log(
       `Query variants: ${s.variants.proposalsWithSeveral} proposals have several; mean spread of HR@10 ${fmt(s.variants.spread["Success@10"])}.`,
+    );
+  if (s.variants?.tests.length)
+    console.log(
+      table(
+        ["variant", "measure", "proposals", "default", "variant mean", "difference", "p", "p (Holm)", "test"],
+        s.variants.tests.map((t) => [
+          t.variant,
+          t.measure,
+          t.proposals,
+          t.meanDefault,
+          t.meanVariant,
+          t.difference,
+          t.pValue,
+          t.pAdjusted,
+          t.method,
+        ]),
+      ),
     );
   console.log(
     `Failure cases (Success@${report.parameters.failureK} = 0): ${s.failures.length}${

@@ -1,7 +1,7 @@
 import type { Estimate } from "../../../../scripts/offline/report";
 import type { Json } from "~/utils/json-type";
 import { ClientTable } from "~/components/client-table";
-import { formatCount } from "~/utils/format";
+import { formatCi, formatCount, formatNumber, formatRate } from "~/utils/format";
 import { metricLabel } from "~/utils/metrics-display";
 import { cellAs, raw, show, type Report } from "./cells";
 
@@ -20,6 +20,11 @@ export function SubjectTable({ report }: { report: Report }) {
           system: s.name,
           subject,
           proposals: g.proposals,
+          weightShare: raw(g.weightShare),
+          kHitMedian: raw(g.kHit?.median.value),
+          kHitMedianCi: formatCi(g.kHit?.median.ci, formatNumber),
+          kHitP90: raw(g.kHit?.p90.value),
+          kHitP90Ci: formatCi(g.kHit?.p90.ci, formatNumber),
           ...Object.fromEntries(
             SUBJECT_MEASURES.map((m) => [m, raw((g.measures[m] as Json<Estimate> | undefined)?.value)]),
           ),
@@ -29,12 +34,17 @@ export function SubjectTable({ report }: { report: Report }) {
         { id: "system", accessorKey: "system", header: "System" },
         { id: "subject", accessorKey: "subject", header: "Subject" },
         { id: "proposals", accessorKey: "proposals", header: "Proposals", ...cellAs(formatCount) },
+        { id: "weightShare", accessorKey: "weightShare", header: "Weight share", ...cellAs(formatRate) },
         ...SUBJECT_MEASURES.map((m) => ({
           id: m,
           accessorKey: m,
           header: metricLabel(m),
           ...cellAs((v) => show(m, v)),
         })),
+        { id: "kHitMedian", accessorKey: "kHitMedian", header: "K_hit median", ...cellAs(formatNumber) },
+        { id: "kHitMedianCi", accessorKey: "kHitMedianCi", header: "K_hit median CI" },
+        { id: "kHitP90", accessorKey: "kHitP90", header: "K_hit p90", ...cellAs(formatNumber) },
+        { id: "kHitP90Ci", accessorKey: "kHitP90Ci", header: "K_hit p90 CI" },
       ]}
     />
   );
