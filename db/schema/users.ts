@@ -75,7 +75,10 @@ export const accountTokens = pgTable(
     tokenHash: text("token_hash").notNull(),
     // NFKC + lower-case, as the person typed or was invited with; compared as such.
     email: text("email").notNull(),
-    roles: roleEnum("roles").array().notNull().default(sql`'{}'::role[]`),
+    roles: roleEnum("roles")
+      .array()
+      .notNull()
+      .default(sql`'{}'::role[]`),
     userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
     createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
