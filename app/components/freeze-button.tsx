@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useFetcher, useNavigate } from "@remix-run/react";
-import { CsrfInput } from "~/security/csrf";
+import { CsrfInput, useWithCsrf } from "~/security/csrf";
 import { answerErrors, type FormAnswer } from "~/forms/forms";
 import type { OfflineView } from "../../scripts/offline/view";
 
@@ -28,6 +28,7 @@ interface FreezeButtonProps {
 export function FreezeButton(props: FreezeButtonProps) {
   const fetcher = useFetcher<FormAnswer>();
   const navigate = useNavigate();
+  const withCsrf = useWithCsrf();
   const busy = fetcher.state !== "idle";
   // A ref, not state: the second click of a double-click arrives before React re-renders the button disabled.
   const sent = useRef(false);
@@ -48,9 +49,11 @@ export function FreezeButton(props: FreezeButtonProps) {
         event.preventDefault();
         if (sent.current) return;
         sent.current = true;
-        const data = new FormData(event.currentTarget);
-        data.set("respond", "href");
-        fetcher.submit(data, { method: "post", action: "/analyst/snapshots" });
+        const fields = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
+        fetcher.submit(withCsrf({ ...fields, respond: "href" }), {
+          method: "post",
+          action: "/analyst/snapshots",
+        });
       }}
     >
       <CsrfInput />

@@ -57,11 +57,13 @@ describe("B, the bootstrap's resamples", () => {
     // No lists yet: the page answers without a report, with the settings it read.
     expect(await (await offlinePage("?B=20000&seed=s")).json()).toEqual({
       report: null,
+      fairness: null,
       params: { B: 20000, seed: "s" },
       view: { excludeConflicts: false, stratify: null, from: null, to: null },
     });
     expect(await (await offlinePage("")).json()).toEqual({
       report: null,
+      fairness: null,
       params: { B: 1000, seed: "assay" },
       view: { excludeConflicts: false, stratify: null, from: null, to: null },
     });
