@@ -117,10 +117,12 @@ test("a campaign's snapshot shows the figures of its live page, and a double-cli
 
   await page.goto("/analyst/snapshots");
   await expect(rowsOf(page, campaign)).toHaveCount(1);
-  const [shownId, kind, subject, created, by] = await rowsOf(page, campaign)
+  const [shownId, kind, subject, created, parameters, by] = await rowsOf(page, campaign)
     .getByRole("cell")
     .allInnerTexts();
   expect([shownId, kind, subject, by]).toEqual([id, "expert", campaign, "Ana Analyst"]);
+  // The list shows what the snapshot was computed with: the campaign's own seed and the page's B and K.
+  expect(parameters).toBe("B 1000 · seed campaign-1 · ks [5,10,20]");
   expect(created).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d$/);
   // Freezing again on unchanged data opens the same snapshot and says so.
   await page.goto("/analyst/experiments");
