@@ -35,6 +35,8 @@ for (const viewport of [
     test("the offline report freezes while experts grade, and a refused freeze keeps the report and its settings", async ({
       page,
     }) => {
+      // Two freezes of the offline report, each seconds of bootstrap: a guard against a hang, not a speed check.
+      test.setTimeout(180_000);
       await signIn(page, demoLogin.analyst);
       const seed = `grading-${viewport.width}`;
       const report = `/analyst?B=200&seed=${seed}&stratify=subject`;
