@@ -75,9 +75,9 @@ export function startImportJob(
     const end = (state: ImportJobState, message: string | null = null) => {
       if (status.state !== "running") return;
       Object.assign(status, { state, message });
-      fs.rm(data.filePath, { force: true }, () => {});
       setTimeout(() => jobs().delete(status.id), KEEP_FINISHED_MS).unref();
-      resolve(status);
+      // Finished means the upload is gone too: whoever waits on the job finds no file left behind.
+      fs.rm(data.filePath, { force: true }, () => resolve(status));
     };
     worker.on("message", (message: ImportWorkerMessage) => {
       if (message.type === "progress") {
