@@ -1,36 +1,19 @@
-import fs from "node:fs";
-import path from "node:path";
 import { evaluateClickModels, type ClicksReport } from "./evaluate";
-import { buildLog, Vocabulary } from "./log";
-import { createModel, modelNames } from "./models";
-import { parseGrades, parseJsonl, parseYandex } from "../io/click-log-parse";
-import { keepKnownQueries } from "./split";
+import { modelNames } from "./models";
+import { parseYandex } from "../io/click-log-parse";
+import {
+  expectAllClose,
+  expectMeasures,
+  expectParams,
+  expectProbes,
+  pyclickFixture,
+} from "../../test/pyclick-compat";
 
 // PyClick 98e7e460's numbers on clicks-small (test/fixtures/clicks-small/README.md); every one within 1e-6.
-const F = path.resolve(__dirname, "../../test/fixtures/clicks-small");
-const read = (name: string) => fs.readFileSync(path.join(F, name), "utf8");
-const expected = JSON.parse(read("expected.json"));
-const train = parseJsonl(read("train.jsonl"));
-const test = parseJsonl(read("test.jsonl"));
-const grades = parseGrades(read("qrels.txt"));
-const TOL = 1e-6;
+const fixture = pyclickFixture("clicks-small");
+const { read, expected, train, test, grades } = fixture;
 // TCM and SDCM are checked on tcm-small (tcm-compat.test.ts): clicks-small has no tasks.
 const referenced = modelNames.filter((name) => name in expected.models);
-
-function expectAllClose(actual: unknown, wanted: unknown, where: string): void {
-  if (typeof wanted === "number") {
-    expect(typeof actual, where).toBe("number");
-    expect(Math.abs((actual as number) - wanted), `${where}: ${actual} vs ${wanted}`).toBeLessThanOrEqual(
-      TOL,
-    );
-  } else if (Array.isArray(wanted)) {
-    expect((actual as unknown[]).length, where).toBe(wanted.length);
-    wanted.forEach((w, i) => expectAllClose((actual as unknown[])[i], w, `${where}[${i}]`));
-  } else if (wanted && typeof wanted === "object") {
-    for (const [k, w] of Object.entries(wanted))
-      expectAllClose((actual as Record<string, unknown>)?.[k], w, `${where}.${k}`);
-  } else expect(actual, where).toBe(wanted);
-}
 
 describe("click models in --compat pyclick mode reproduce PyClick on clicks-small", () => {
   let report: ClicksReport;
@@ -50,36 +33,12 @@ describe("click models in --compat pyclick mode reproduce PyClick on clicks-smal
   });
 
   it.each(referenced)("%s: fitted parameters and every measure", (name) => {
-    const m = report.models[name];
-    const e = expected.models[name];
-    const params = Object.fromEntries(Object.entries(e.params).filter(([k]) => !k.endsWith("_counts")));
-    expectAllClose(m.params, params, `${name}.params`);
-    expectAllClose(m.logLikelihood, e.LogLikelihood, `${name}.LogLikelihood`);
-    expectAllClose(m.perplexity, e.Perplexity, `${name}.Perplexity`);
-    expectAllClose(m.perplexityByRank, e.PerplexityAtRank, `${name}.PerplexityAtRank`);
-    expectAllClose(m.perplexityCond, e.PerplexityCond, `${name}.PerplexityCond`);
-    expectAllClose(m.perplexityCondByRank, e.PerplexityCondAtRank, `${name}.PerplexityCondAtRank`);
-    expectAllClose(m.ctrPredictionRmse, e.CTRPrediction, `${name}.CTRPrediction`);
-    expectAllClose(m.relevanceAuc, e.RelevancePrediction.auc, `${name}.auc`);
-    expectAllClose(m.relevancePearsonR, e.RelevancePrediction.pearson_r, `${name}.pearson_r`);
-    expectAllClose(m.rankingNdcg5, e.RankingPerformance, `${name}.RankingPerformance`);
+    expectParams(report, name, expected.models[name]);
+    expectMeasures(report, name, expected.models[name]);
   });
 
   it.each(referenced)("%s: click probabilities of the probed sessions", (name) => {
-    const vocabulary = new Vocabulary();
-    const trainLog = buildLog(train, vocabulary);
-    const testLog = buildLog(keepKnownQueries(train, test).kept, vocabulary);
-    const model = createModel(name, { mode: "pyclick" });
-    model.train(trainLog);
-    model.ensure(vocabulary.pairCount);
-    const out = new Float64Array(10);
-    for (const probe of expected.models[name].probes) {
-      const s = testLog.ids.indexOf(probe.session);
-      model.full(testLog, s, out);
-      expectAllClose(Array.from(out), probe.full, `${name} ${probe.session} full`);
-      model.conditional(testLog, s, out);
-      expectAllClose(Array.from(out), probe.conditional, `${name} ${probe.session} conditional`);
-    }
+    expectProbes(fixture, name);
   });
 
   it("CM's relevance (PyClick raises) is α in textbook mode, giving the values noted beside the reference", () => {

@@ -1,50 +1,19 @@
-import fs from "node:fs";
-import path from "node:path";
 import { evaluateClickModels, type ClicksReport } from "./evaluate";
 import { buildLog, Vocabulary } from "./log";
 import { createModel } from "./models";
-import { ClickFormatError, parseGrades, parseJsonl } from "../io/click-log-parse";
-import { keepKnownQueries } from "./split";
+import { ClickFormatError, parseJsonl } from "../io/click-log-parse";
+import {
+  expectAllClose,
+  expectMeasures,
+  expectParams,
+  expectProbes,
+  pyclickFixture,
+} from "../../test/pyclick-compat";
 
 // PyClick 98e7e460's TCM and DCM on tcm-small, a task-structured log (test/fixtures/tcm-small/README.md),
 // and SDCM's closed-form counts computed beside them; every value within 1e-6.
-const F = path.resolve(__dirname, "../../test/fixtures/tcm-small");
-const read = (name: string) => fs.readFileSync(path.join(F, name), "utf8");
-const expected = JSON.parse(read("expected.json"));
-const train = parseJsonl(read("train.jsonl"));
-const test = parseJsonl(read("test.jsonl"));
-const grades = parseGrades(read("qrels.txt"));
-const TOL = 1e-6;
-
-function expectAllClose(actual: unknown, wanted: unknown, where: string): void {
-  if (typeof wanted === "number") {
-    expect(typeof actual, where).toBe("number");
-    expect(Math.abs((actual as number) - wanted), `${where}: ${actual} vs ${wanted}`).toBeLessThanOrEqual(
-      TOL,
-    );
-  } else if (Array.isArray(wanted)) {
-    expect((actual as unknown[]).length, where).toBe(wanted.length);
-    wanted.forEach((w, i) => expectAllClose((actual as unknown[])[i], w, `${where}[${i}]`));
-  } else if (wanted && typeof wanted === "object") {
-    for (const [k, w] of Object.entries(wanted))
-      expectAllClose((actual as Record<string, unknown>)?.[k], w, `${where}.${k}`);
-  } else expect(actual, where).toBe(wanted);
-}
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the reference JSON as read
-function expectMeasures(report: ClicksReport, name: string, e: any) {
-  const m = report.models[name];
-  const rel = e.RelevancePrediction;
-  expectAllClose(m.logLikelihood, e.LogLikelihood, `${name}.LogLikelihood`);
-  expectAllClose(m.perplexity, e.Perplexity, `${name}.Perplexity`);
-  expectAllClose(m.perplexityByRank, e.PerplexityAtRank, `${name}.PerplexityAtRank`);
-  expectAllClose(m.perplexityCond, e.PerplexityCond, `${name}.PerplexityCond`);
-  expectAllClose(m.perplexityCondByRank, e.PerplexityCondAtRank, `${name}.PerplexityCondAtRank`);
-  expectAllClose(m.ctrPredictionRmse, e.CTRPrediction, `${name}.CTRPrediction`);
-  expectAllClose(m.relevanceAuc, rel.auc, `${name}.auc`);
-  expectAllClose(m.relevancePearsonR, rel.pearson_r, `${name}.pearson_r`);
-  expectAllClose(m.rankingNdcg5, e.RankingPerformance, `${name}.RankingPerformance`);
-}
+const fixture = pyclickFixture("tcm-small");
+const { expected, train, test, grades } = fixture;
 
 describe("TCM, DCM and SDCM in --compat pyclick mode reproduce PyClick on tcm-small", () => {
   let report: ClicksReport;
@@ -65,10 +34,8 @@ describe("TCM, DCM and SDCM in --compat pyclick mode reproduce PyClick on tcm-sm
   });
 
   it.each(["TCM", "DCM"])("%s: fitted parameters and every measure", (name) => {
-    const e = expected.models[name];
-    const params = Object.fromEntries(Object.entries(e.params).filter(([k]) => !k.endsWith("_counts")));
-    expectAllClose(report.models[name].params, params, `${name}.params`);
-    expectMeasures(report, name, e);
+    expectParams(report, name, expected.models[name]);
+    expectMeasures(report, name, expected.models[name]);
   });
 
   it("SDCM --compat pyclick is PyClick's DCM (the counting estimator with initial counts 1, 2)", () => {
@@ -78,20 +45,7 @@ describe("TCM, DCM and SDCM in --compat pyclick mode reproduce PyClick on tcm-sm
   });
 
   it.each(["TCM", "DCM"])("%s: click probabilities of the probed sessions", (name) => {
-    const vocabulary = new Vocabulary();
-    const trainLog = buildLog(train, vocabulary);
-    const testLog = buildLog(keepKnownQueries(train, test).kept, vocabulary);
-    const model = createModel(name, { mode: "pyclick" });
-    model.train(trainLog);
-    model.ensure(vocabulary.pairCount);
-    const out = new Float64Array(10);
-    for (const probe of expected.models[name].probes) {
-      const s = testLog.ids.indexOf(probe.session);
-      model.full(testLog, s, out);
-      expectAllClose(Array.from(out), probe.full, `${name} ${probe.session} full`);
-      model.conditional(testLog, s, out);
-      expectAllClose(Array.from(out), probe.conditional, `${name} ${probe.session} conditional`);
-    }
+    expectProbes(fixture, name);
   });
 });
 
