@@ -1,6 +1,7 @@
 import { inArray, sql } from "drizzle-orm";
 import type { RowError } from "./parse";
 import type { ImportCounts, Row, Writer } from "./index";
+import { updateWhenChanged } from "./upsert";
 import { candidateAttributes, candidates } from "../schema";
 
 type Prepared = { candidateId: number; attribute: string; value: string }[];
@@ -45,11 +46,13 @@ export const attributesWriter: Writer<Prepared> = {
       const returned = await tx
         .insert(candidateAttributes)
         .values(rows.slice(i, i + CHUNK))
-        .onConflictDoUpdate({
-          target: [candidateAttributes.candidateId, candidateAttributes.attribute],
-          set: { value: sql`excluded.value` },
-          setWhere: sql`${candidateAttributes.value} is distinct from excluded.value`,
-        })
+        .onConflictDoUpdate(
+          updateWhenChanged(
+            candidateAttributes,
+            [candidateAttributes.candidateId, candidateAttributes.attribute],
+            { value: candidateAttributes.value },
+          ),
+        )
         .returning({ inserted: sql<boolean>`(xmax = 0)` });
       const added = returned.filter((r) => r.inserted).length;
       counts.added += added;

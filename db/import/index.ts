@@ -17,6 +17,7 @@ import { ImportFileError, readRecords } from "./read";
 import { assignProposals, convenerIdsByEmail } from "../experiments/convener";
 import { importSchemas, requiredColumns, type ImportEntity } from "../../scripts/inputs/import-rows";
 import { truthWriter } from "./truth";
+import { updateWhenChanged } from "./upsert";
 import { attributesWriter } from "./attributes";
 
 export interface ImportCounts {
@@ -309,11 +310,7 @@ const subjectsWriter: Writer<Row<"subjects">[]> = {
     const returned = await tx
       .insert(subjects)
       .values(rows.map(({ key, name }) => ({ key, name })))
-      .onConflictDoUpdate({
-        target: subjects.key,
-        set: { name: sql`excluded.name` },
-        setWhere: sql`${subjects.name} is distinct from excluded.name`,
-      })
+      .onConflictDoUpdate(updateWhenChanged(subjects, subjects.key, { name: subjects.name }))
       .returning({ inserted: insertedFlag });
     return tally(returned, rows.length);
   },
@@ -352,18 +349,20 @@ const proposalsWriter: Writer<ProposalPrepared> = {
         ...(await tx
           .insert(proposals)
           .values(values)
-          .onConflictDoUpdate({
-            target: proposals.externalId,
-            set: {
-              title: sql`excluded.title`,
-              abstract: sql`excluded.abstract`,
-              keywords: sql`excluded.keywords`,
-              subjectId: sql`excluded.subject_id`,
-              date: sql`excluded.date`,
-              updatedAt: sql`now()`,
-            },
-            setWhere: sql`(${proposals.title}, ${proposals.abstract}, ${proposals.keywords}, ${proposals.subjectId}, ${proposals.date}) is distinct from (excluded.title, excluded.abstract, excluded.keywords, excluded.subject_id, excluded.date)`,
-          })
+          .onConflictDoUpdate(
+            updateWhenChanged(
+              proposals,
+              proposals.externalId,
+              {
+                title: proposals.title,
+                abstract: proposals.abstract,
+                keywords: proposals.keywords,
+                subjectId: proposals.subjectId,
+                date: proposals.date,
+              },
+              { updatedAt: sql`now()` },
+            ),
+          )
           .returning({ inserted: insertedFlag })),
       );
     }
@@ -398,19 +397,21 @@ const candidatesWriter: Writer<Row<"candidates">[]> = {
         ...(await tx
           .insert(candidates)
           .values(values)
-          .onConflictDoUpdate({
-            target: candidates.externalId,
-            set: {
-              name: sql`excluded.name`,
-              affiliation: sql`excluded.affiliation`,
-              email: sql`excluded.email`,
-              keywords: sql`excluded.keywords`,
-              summary: sql`excluded.summary`,
-              profileDate: sql`excluded.profile_date`,
-              updatedAt: sql`now()`,
-            },
-            setWhere: sql`(${candidates.name}, ${candidates.affiliation}, ${candidates.email}, ${candidates.keywords}, ${candidates.summary}, ${candidates.profileDate}) is distinct from (excluded.name, excluded.affiliation, excluded.email, excluded.keywords, excluded.summary, excluded.profile_date)`,
-          })
+          .onConflictDoUpdate(
+            updateWhenChanged(
+              candidates,
+              candidates.externalId,
+              {
+                name: candidates.name,
+                affiliation: candidates.affiliation,
+                email: candidates.email,
+                keywords: candidates.keywords,
+                summary: candidates.summary,
+                profileDate: candidates.profileDate,
+              },
+              { updatedAt: sql`now()` },
+            ),
+          )
           .returning({ inserted: insertedFlag })),
       );
     }
@@ -441,16 +442,14 @@ const systemsWriter: Writer<Row<"systems">[]> = {
           memoryMb: r.memory_mb,
         })),
       )
-      .onConflictDoUpdate({
-        target: systems.key,
-        set: {
-          name: sql`excluded.name`,
-          version: sql`excluded.version`,
-          buildSeconds: sql`excluded.build_seconds`,
-          memoryMb: sql`excluded.memory_mb`,
-        },
-        setWhere: sql`(${systems.name}, ${systems.version}, ${systems.buildSeconds}, ${systems.memoryMb}) is distinct from (excluded.name, excluded.version, excluded.build_seconds, excluded.memory_mb)`,
-      })
+      .onConflictDoUpdate(
+        updateWhenChanged(systems, systems.key, {
+          name: systems.name,
+          version: systems.version,
+          buildSeconds: systems.buildSeconds,
+          memoryMb: systems.memoryMb,
+        }),
+      )
       .returning({ inserted: insertedFlag });
     return tally(returned, rows.length);
   },
@@ -755,11 +754,11 @@ const conflictsWriter: Writer<{ proposalId: number; candidateId: number; reason:
         ...(await tx
           .insert(conflicts)
           .values(rows.slice(i, i + BATCH))
-          .onConflictDoUpdate({
-            target: [conflicts.proposalId, conflicts.candidateId],
-            set: { reason: sql`excluded.reason` },
-            setWhere: sql`${conflicts.reason} is distinct from excluded.reason`,
-          })
+          .onConflictDoUpdate(
+            updateWhenChanged(conflicts, [conflicts.proposalId, conflicts.candidateId], {
+              reason: conflicts.reason,
+            }),
+          )
           .returning({ inserted: insertedFlag })),
       );
     }

@@ -1,0 +1,30 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+
+type Columns<T extends PgTable> = Partial<Record<keyof T["_"]["columns"], PgColumn>>;
+
+/**
+ * The ON CONFLICT … DO UPDATE of an import that rewrites a row only when one of `columns` differs from
+ * the file: an unchanged row is then not returned, which is how `tally` tells added, updated and
+ * unchanged apart (`xmax = 0` marks the inserted ones). `extra` is set on a real change too (updatedAt).
+ */
+export function updateWhenChanged<T extends PgTable>(
+  _table: T,
+  target: PgColumn | PgColumn[],
+  columns: Columns<T>,
+  extra: Partial<Record<keyof T["_"]["columns"], SQL>> = {},
+) {
+  const entries = Object.entries(columns) as [string, PgColumn][];
+  // Column names come from the schema, never from a file, so quoting them here is enough.
+  const excluded = (c: PgColumn) => sql.raw(`excluded."${c.name}"`);
+  const set = Object.fromEntries([
+    ...entries.map(([key, c]) => [key, excluded(c)]),
+    ...Object.entries(extra),
+  ]);
+  const mine = entries.map(([, c]) => c);
+  return {
+    target,
+    set: set as Partial<Record<keyof T["_"]["columns"], SQL>>,
+    setWhere: sql`(${sql.join(mine, sql`, `)}) is distinct from (${sql.join(mine.map(excluded), sql`, `)})`,
+  };
+}
