@@ -1,13 +1,11 @@
 import fs from "node:fs";
-import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { createDb } from "../../db/platform/client";
 import { createUser } from "../../db/accounts/users";
 import { importFile } from "../../db/import";
-import { createApiKey, createExperiment, setExperimentStatus } from "../../db/experiments/experiments";
-import { experimentSchema } from "../inputs/experiments";
 import { benchServer } from "./server";
 import { signInForBench } from "./sign-in";
+import { clickBatch, postEvents as post, quantile as q, runningExperiment, unitsOf } from "./probes";
 
 /**
  * Does a large import leave the server responsive? An admin uploads a candidates CSV of ROWS rows
@@ -27,17 +25,7 @@ const { base, stop, pid } = await benchServer(async (url) => {
     password: "bench-password-1",
   });
   await importFile(db, "cli", "systems", "key,name\nbaseline,Baseline\nchallenger,Challenger", "csv");
-  const arms = [
-    { key: "A", system: "baseline", weight: 0.5 },
-    { key: "B", system: "challenger", weight: 0.5 },
-  ];
-  await createExperiment(
-    db,
-    "cli",
-    experimentSchema.parse({ key: "imp", name: "Import", arms, control: "A" }),
-  );
-  await setExperimentStatus(db, "cli", "imp", "running");
-  apiKey = (await createApiKey(db, "cli", "imp")).key;
+  apiKey = await runningExperiment(db, "imp");
   await sql.end();
 });
 try {
@@ -65,24 +53,8 @@ try {
     }
     return performance.now() - t;
   };
-  const postEvents = () =>
-    fetch(`${base}/api/events`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Authorization: `Bearer ${apiKey}` },
-      body: JSON.stringify({
-        events: Array.from({ length: 10 }, (_, i) => ({
-          eventId: randomUUID(),
-          type: "click",
-          at: new Date().toISOString(),
-          experiment: "imp",
-          arm: "A",
-          unitId: `u-${i}`,
-          sessionId: `s-${i}`,
-          proposalId: "p-1",
-          candidateId: `c-${i}`,
-        })),
-      }),
-    });
+  const units = unitsOf("imp", 10);
+  const postEvents = () => post(base, apiKey, clickBatch("imp", units, 10));
   const health: number[] = [];
   const posts: number[] = [];
   let peakKiB = 0;
@@ -114,8 +86,6 @@ try {
   running = false;
   await probes;
   if (job.state !== "done") throw new Error(`the import ended ${job.state}: ${JSON.stringify(job.result)}`);
-  const q = (values: number[], p: number) =>
-    [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(p * values.length))];
   const ms = (v: number) => `${v.toFixed(0)} ms`;
   console.log(
     JSON.stringify({

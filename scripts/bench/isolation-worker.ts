@@ -4,9 +4,7 @@ import { createDb } from "../../db/platform/client";
 import { benchServer } from "./server";
 import { seedDemo } from "../demo/seed";
 import { createUser } from "../../db/accounts/users";
-import { createApiKey, createExperiment, setExperimentStatus } from "../../db/experiments/experiments";
-import { experimentSchema } from "../inputs/experiments";
-import { assignUnit } from "../assign/assign";
+import { clickBatch, postEvents as post, quantile, runningExperiment, unitsOf } from "./probes";
 import { signInForBench } from "./sign-in";
 
 /**
@@ -32,17 +30,7 @@ const { base, stop } = await benchServer(async (url) => {
       password: "bench-password-1",
     });
   }
-  const arms = [
-    { key: "A", system: "baseline", weight: 0.5 },
-    { key: "B", system: "challenger", weight: 0.5 },
-  ];
-  await createExperiment(
-    db,
-    "cli",
-    experimentSchema.parse({ key: "isolation", name: "Isolation", arms, control: "A" }),
-  );
-  await setExperimentStatus(db, "cli", "isolation", "running");
-  apiKey = (await createApiKey(db, "cli", "isolation")).key;
+  apiKey = await runningExperiment(db, "isolation");
   await sql.end();
 });
 try {
@@ -57,27 +45,8 @@ try {
     return { ms: performance.now() - t, status: response.status };
   };
 
-  const units = Array.from({ length: 200 }, (_, i) => `isolation-unit-${i}`);
-  const armOf = (unit: string) => ["A", "B"][assignUnit("isolation", unit, [0.5, 0.5]).arm];
-  const batch = () =>
-    Array.from({ length: 10 }, (_, i) => {
-      const unit = units[Math.floor(Math.random() * units.length)];
-      const at = new Date().toISOString();
-      return {
-        eventId: randomUUID(),
-        type: "click",
-        at,
-        experiment: "isolation",
-        arm: armOf(unit),
-        unitId: unit,
-        sessionId: `${unit}-s`,
-        proposalId: "p-1",
-        candidateId: `c-${i}`,
-      };
-    });
-  const headers = { "Content-Type": "application/json", Authorization: `Bearer ${apiKey}` };
-  const postEvents = () =>
-    fetch(`${base}/api/events`, { method: "POST", headers, body: JSON.stringify({ events: batch() }) });
+  const units = unitsOf("isolation", 200);
+  const postEvents = () => post(base, apiKey, clickBatch("isolation", units, 10));
   /** Probes /healthz and POST /api/events, each every 50 ms until `until`; their latencies. */
   const probe = async (until: number) => {
     const health: number[] = [];
@@ -114,10 +83,6 @@ try {
   const started = performance.now();
   const [{ health, posts }] = await Promise.all([probe(deadline), ...analystLoops]);
   const elapsed = (performance.now() - started) / 1000;
-  const quantile = (values: number[], q: number) => {
-    const sorted = [...values].sort((a, b) => a - b);
-    return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : NaN;
-  };
   const refused = dashboardStatuses.filter((s) => s === 503).length;
   const failed = dashboardStatuses.filter((s) => s !== 200 && s !== 503).length;
   if (failed)
