@@ -3,6 +3,9 @@ import { demoLogin, expect, signIn, test } from "./test";
 test("an analyst sees the offline report with intervals, hints and the comparison", async ({ page }) => {
   await signIn(page, demoLogin.analyst);
   await expect(page.getByRole("heading", { name: "Offline report" })).toBeVisible();
+  // Nothing on an analyst's page leads to an admin page they would be refused.
+  await expect(page.getByText(/The same report in a terminal/)).toBeVisible();
+  await expect(page.locator('main a[href^="/admin"]')).toHaveCount(0);
   const table = page.getByRole("table", { name: "HR@K by system" });
   await expect(table.getByRole("row")).toHaveCount(3);
   await expect(table.getByRole("rowheader", { name: "Challenger (embedding ranker)" })).toBeVisible();

@@ -13,6 +13,7 @@ import { formatCount } from "~/utils/format";
 import { offlineViewParams } from "~/schemas/offline-view";
 import { OfflineViewFields } from "~/components/offline-view-fields";
 import { Fairness } from "~/components/dashboards/offline/fairness";
+import { useRoles } from "~/security/roles";
 
 export const meta: MetaFunction = () => [{ title: "Offline report · Assay" }];
 
@@ -31,6 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function AnalystHome() {
   const { report, params, view, fairness } = useLoaderData<typeof loader>();
   const busy = useNavigation().state === "loading";
+  const roles = useRoles();
   if (!report) {
     return (
       <>
@@ -95,8 +97,13 @@ export default function AnalystHome() {
       )}
 
       <p className="muted">
-        The same report in a terminal: <code>npm run assay -- offline</code>; admins see the lists side by
-        side on each <Link to="/admin/proposals">proposal page</Link>.
+        The same report in a terminal: <code>npm run assay -- offline</code>
+        {roles.includes("admin") ? (
+          <>
+            ; the lists side by side are on each <Link to="/admin/proposals">proposal page</Link>
+          </>
+        ) : null}
+        .
       </p>
     </>
   );
