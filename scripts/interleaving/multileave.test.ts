@@ -62,7 +62,10 @@ describe("teamDraftMultileave", () => {
       orders.set(teams.join(""), (orders.get(teams.join("")) ?? 0) + 1);
     }
     expect([...orders.keys()].sort()).toEqual(["ABC", "ACB", "BAC", "BCA", "CAB", "CBA"]);
-    for (const n of orders.values()) (expect(n).toBeGreaterThan(400), expect(n).toBeLessThan(600));
+    for (const n of orders.values()) {
+      expect(n).toBeGreaterThan(400);
+      expect(n).toBeLessThan(600);
+    }
   });
 
   it("refuses a depth below 1, fewer than two systems and a system given twice", () => {
