@@ -8,6 +8,8 @@ export interface InterleavingData {
   /** The control's and the challenger's system keys (the teams the impressions name). */
   control: string;
   challenger: string;
+  /** Every arm's system key, the control first (three or more in a multileaved experiment). */
+  systems: string[];
   sessions: DatedCredit[];
   /** What the credit rules set aside, counted. */
   quality: {
@@ -32,6 +34,7 @@ export async function loadInterleavingData(
 ): Promise<InterleavingData> {
   const control = experiment.arms.find((a) => a.isControl)!.systemKey;
   const challenger = experiment.arms.find((a) => !a.isControl)!.systemKey;
+  const systems = [control, ...experiment.arms.filter((a) => !a.isControl).map((a) => a.systemKey)];
   const builder = new CreditBuilder();
   const firstDay = new Map<string, string>();
   let impressionsWithoutTeams = 0;
@@ -54,6 +57,7 @@ export async function loadInterleavingData(
   return {
     control,
     challenger,
+    systems,
     sessions,
     quality: {
       events: events + impressionsWithoutTeams,
@@ -62,6 +66,6 @@ export async function loadInterleavingData(
       eventsAboutUnshownCandidates,
       impressionsWithoutTeams,
     },
-    otherTeams: totals.systems.filter((s) => s !== control && s !== challenger),
+    otherTeams: totals.systems.filter((s) => !systems.includes(s)),
   };
 }

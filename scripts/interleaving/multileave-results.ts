@@ -146,3 +146,17 @@ export function rankSystems(systems: readonly string[], pairs: readonly PairPref
   );
   return scored.map((s, i) => ({ ...s, rank: i + 1 }));
 }
+
+/** A multileaved experiment's page figures: the matrix and ranking by click and by adoption credit. */
+export function multileavingFigures(input: {
+  sessions: readonly SessionCredit[];
+  systems: readonly string[];
+  B: number;
+  seed: string;
+}): { click: MultileavingResult; adopt: MultileavingResult } {
+  const { sessions, systems, B, seed } = input;
+  return {
+    click: multileavingResult(sessions, { systems, credit: "click", B, seed }),
+    adopt: multileavingResult(sessions, { systems, credit: "adopt", B, seed }),
+  };
+}

@@ -2,6 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { runAssay } from "../../../test/run-cli";
+import { teamDraftMultileave } from "../../interleaving/multileave";
+import { interleaveText } from "../../interleaving/index";
 
 const root = path.resolve(__dirname, "../../..");
 const F = path.join(root, "test/fixtures/interleave-small");
@@ -67,5 +69,58 @@ describe("assay interleave", () => {
     });
     expect((await assay("interleave", "--events", path.join(dir, "missing.jsonl"))).code).toBe(1);
     expect((await assay("interleave", "--events", `${F}/events.jsonl`, "--credit", "view")).code).toBe(2);
+  });
+
+  it("reads a multileaved log (three teams) into the preference matrix and ranking, the same as in-process", async () => {
+    // 12 conveners × 3 sessions; the convener clicks the first candidate that "good" placed, and in
+    // every other session also the first that "fair" placed: good > fair > poor by construction.
+    const lines: string[] = [];
+    const lists = [
+      { system: "poor", list: ["c9", "c8", "c7", "c6"] },
+      { system: "good", list: ["c1", "c2", "c3", "c4"] },
+      { system: "fair", list: ["c5", "c1", "c6", "c2"] },
+    ];
+    let n = 0;
+    for (let u = 0; u < 12; u++)
+      for (let s = 0; s < 3; s++) {
+        const sessionId = `u${u}s${s}`;
+        const at = `2026-11-0${s + 1}T10:00:00Z`;
+        const base = { experiment: "ml", arm: "I", unitId: `u${u}`, sessionId, proposalId: "p", at };
+        const { items, teams } = teamDraftMultileave(lists, { depth: 6, seed: "ml", sessionId });
+        lines.push(JSON.stringify({ ...base, eventId: `e${++n}`, type: "impression", items, teams }));
+        const clicked = [items[teams.indexOf("good")]];
+        if ((u + s) % 2 === 0) clicked.push(items[teams.indexOf("fair")]);
+        for (const c of clicked)
+          lines.push(JSON.stringify({ ...base, eventId: `e${++n}`, type: "click", candidateId: c }));
+      }
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "multileave-"));
+    const file = path.join(dir, "events.jsonl");
+    fs.writeFileSync(file, lines.join("\n") + "\n");
+    const run = await assay(
+      "interleave",
+      "--events",
+      file,
+      "--control",
+      "poor",
+      "--bootstrap",
+      "200",
+      "--json",
+    );
+    expect(run.code).toBe(0);
+    const out = JSON.parse(run.stdout);
+    const inProcess = interleaveText(lines.join("\n"), { control: "poor", B: 200 });
+    expect(inProcess.ok && "multileaving" in inProcess && inProcess.multileaving).toEqual(out);
+    expect(out.systems).toEqual(["poor", "fair", "good"]);
+    expect(out.ranking.map((s: { system: string }) => s.system)).toEqual(["good", "fair", "poor"]);
+    const goodOverPoor = out.pairs.find(
+      (p: { system: string; other: string }) => p.system === "good" && p.other === "poor",
+    );
+    expect(goodOverPoor).toMatchObject({ wins: 36, losses: 0, share: 1 });
+    const table = await assay("interleave", "--events", file, "--bootstrap", "50");
+    expect(table.code).toBe(0);
+    expect(table.stdout).toContain("team-draft multileaving of fair, good, poor; 36 sessions");
+    expect(table.stdout).toContain(
+      "Ranking (Copeland score, then mean share): 1. good (+2), 2. fair (0), 3. poor (-2)",
+    );
   });
 });

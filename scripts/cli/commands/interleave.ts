@@ -16,7 +16,7 @@ export function registerInterleave(program: Command) {
   program
     .command("interleave")
     .description(
-      "an interleaved (team-draft) experiment's result from convener events (JSONL): wins, ties, the challenger's win rate with a CI over units, sign test p",
+      "an interleaved (team-draft) experiment's result from convener events (JSONL): wins, ties, the challenger's win rate with a CI over units, sign test p; a multileaved log (three or more teams): the pairwise preference matrix with CIs and p, and the systems' ranking",
     )
     .requiredOption("--events <file>", "events, one JSON object per line; impressions carry teams")
     .option("--credit <kind>", "credit by click or adopt", creditKind, "click")
@@ -49,21 +49,53 @@ async function interleave(o: InterleaveOptions) {
   });
   if (!outcome.ok && "errors" in outcome) refuseBadEventLines(o.events, outcome.errors);
   if (!outcome.ok) throw new CliError(outcome.problem, 2);
-  printInterleave(format, outcome);
+  if ("multileaving" in outcome) printMultileave(format, outcome);
+  else printInterleave(format, outcome);
 }
 
-function printInterleave(
+type Outcome = Extract<Awaited<ReturnType<typeof interleaveFromFile>>, { ok: true }>;
+
+const qualityLine = (q: Outcome["quality"]) =>
+  `Data quality: ${q.duplicateEvents} duplicate events, ${q.sessionsWithoutImpression} sessions without an impression, ${q.eventsAboutUnshownCandidates} events about candidates never shown in their session.\n`;
+
+/** A multileaved log (three or more teams): one row per ordered pair, then the ranking in table form. */
+function printMultileave(
   format: Format,
-  { result: r, quality: q }: Extract<Awaited<ReturnType<typeof interleaveFromFile>>, { ok: true }>,
+  { multileaving: m, quality: q }: Extract<Outcome, { multileaving: unknown }>,
 ) {
+  if (format === "table") {
+    console.log(
+      `${m.credit} credit, team-draft multileaving of ${m.systems.join(", ")}; ${m.sessions} sessions, ${m.noPreference} without any credit.`,
+    );
+    console.log(qualityLine(q));
+    console.log(
+      `Ranking (Copeland score, then mean share): ${m.ranking.map((s) => `${s.rank}. ${s.system} (${s.copeland > 0 ? "+" : ""}${s.copeland})`).join(", ")}\n`,
+    );
+  }
+  emit(
+    format,
+    m,
+    ["system", "over", "wins", "losses", "ties", "share", "ci95", "p (sign test)"],
+    m.pairs.map((p) => [
+      p.system,
+      p.other,
+      p.wins,
+      p.losses,
+      p.ties,
+      p.share,
+      ciText(p.ci ? { lower: p.ci[0], upper: p.ci[1] } : null),
+      p.pValue,
+    ]),
+  );
+}
+
+function printInterleave(format: Format, { result: r, quality: q }: Extract<Outcome, { result: unknown }>) {
   const { sessions, noPreference, wins, ties, winRate, ci, pValue } = r;
   if (format === "table") {
     console.log(
       `${r.credit} credit, ${r.challenger} (challenger) against ${r.control} (control); ${sessions} sessions, ${noPreference} without preference.`,
     );
-    console.log(
-      `Data quality: ${q.duplicateEvents} duplicate events, ${q.sessionsWithoutImpression} sessions without an impression, ${q.eventsAboutUnshownCandidates} events about candidates never shown in their session.\n`,
-    );
+    console.log(qualityLine(q));
   }
   emit(
     format,
