@@ -18,6 +18,7 @@ import {
 import { assignUnit, getExperiment, type ExperimentWithArms } from "./experiments";
 import { teamDraft } from "../../scripts/interleaving/team-draft";
 import { teamDraftMultileave } from "../../scripts/interleaving/multileave";
+import { probabilisticInterleave } from "../../scripts/interleaving/probabilistic";
 
 export class ConvenerError extends Error {
   constructor(
@@ -144,7 +145,8 @@ async function listFor(db: Db | Tx, systemId: number, proposalId: number) {
 /**
  * The list a session shows, with the system that placed each position (`teams`, null in an A/B
  * experiment). In an interleaving experiment it is the team-draft merge of the control's and the
- * challenger's lists (with multileaving, of every arm's list), its coins seeded by (experiment seed, session id), so every load of one session
+ * challenger's lists (with multileaving, of every arm's list; with probabilistic interleaving, drawn
+ * from their softmax rankers), its coins seeded by (experiment seed, session id), so every load of one session
  * shows the same list; it is as long as the longest list, and `rank` is the position shown
  * (a system's own rank would tell which system placed whom). Units outside coverage see the control's list. The teams stay on the server: the caller
  * logs them and never hands them to the page.
@@ -178,7 +180,10 @@ async function sessionList(
           systems.map((a, i) => ({ system: a.systemKey, list: ids[i] })),
           draw,
         )
-      : teamDraft(ids[0], ids[1], { ...draw, systems: [systems[0].systemKey, systems[1].systemKey] });
+      : (experiment.method === "probabilistic" ? probabilisticInterleave : teamDraft)(ids[0], ids[1], {
+          ...draw,
+          systems: [systems[0].systemKey, systems[1].systemKey],
+        });
   return { list: merged.items.map((id, i) => ({ ...byId.get(id)!, rank: i + 1 })), teams: merged.teams };
 }
 

@@ -3,6 +3,7 @@ import { readInterleavedJsonl, type LineError } from "./parse";
 import { interleavingResult, type CreditKind, type InterleavingResult } from "./results";
 import type { BootstrapOptions } from "../stats/bootstrap";
 import { multileavingResult, type MultileavingResult } from "./multileave-results";
+import { listMarginaliser, type ListRow } from "./marginalise";
 
 export { teamDraft } from "./team-draft";
 export { CreditBuilder, mergeCreditTotals, sessionCredits } from "./credit";
@@ -10,8 +11,15 @@ export { interleavingResult, sessionOutcome, winRate } from "./results";
 export { parseInterleavedJsonl, readInterleavedJsonl } from "./parse";
 export { teamDraftMultileave } from "./multileave";
 export { multileavingResult } from "./multileave-results";
+export { probabilisticInterleave, positionPosteriors, marginalisedOutcome } from "./probabilistic";
+export { listMarginaliser } from "./marginalise";
 
-export type InterleaveOptions = BootstrapOptions & { control?: string; credit?: CreditKind };
+export type InterleaveOptions = BootstrapOptions & {
+  control?: string;
+  credit?: CreditKind;
+  /** Probabilistic interleaving: the two systems' ranked lists, for the marginalised credit. */
+  lists?: ListRow[];
+};
 
 /** Data-quality counts beside the result: what the rules set aside, never silently. */
 export interface InterleaveQuality {
@@ -19,6 +27,8 @@ export interface InterleaveQuality {
   duplicateEvents: number;
   sessionsWithoutImpression: number;
   eventsAboutUnshownCandidates: number;
+  /** Probabilistic interleaving: sessions the lists do not explain, left out. */
+  sessionsWithoutLists?: number;
 }
 
 export type InterleaveOutcome =
@@ -32,7 +42,23 @@ export function interleaveText(text: string, options: InterleaveOptions = {}): I
   const builder = new CreditBuilder();
   const errors = readInterleavedJsonl(text, (e) => builder.add(e));
   if (errors.length) return { ok: false, errors };
-  return resultFromCredit(builder.build(), options);
+  const plain = builder.build();
+  if (!options.lists) return resultFromCredit(plain, options);
+  // Probabilistic interleaving: the same sessions, credited by the marginalised outcome.
+  const { systems } = plain;
+  if (systems.length !== 2)
+    return {
+      ok: false,
+      problem: `Probabilistic interleaving compares two systems, but the impressions' teams name ${systems.length} (${systems.slice(0, 5).join(", ")}).`,
+    };
+  const control = options.control ?? systems[0];
+  const challenger = systems.find((s) => s !== control) ?? systems[1];
+  if (!options.lists.some((r) => r.system === control) || !options.lists.some((r) => r.system === challenger))
+    return {
+      ok: false,
+      problem: `The lists need both systems' lists (${control} and ${challenger}); they hold ${[...new Set(options.lists.map((r) => r.system))].slice(0, 5).join(", ") || "none"}.`,
+    };
+  return resultFromCredit(builder.build(listMarginaliser(options.lists, [control, challenger])), options);
 }
 
 /**
@@ -61,7 +87,15 @@ export function resultFromCredit(totals: CreditTotals, options: InterleaveOption
     };
   const control = options.control ?? systems[0];
   const { events, duplicateEvents, sessionsWithoutImpression, eventsAboutUnshownCandidates } = totals;
-  const quality = { events, duplicateEvents, sessionsWithoutImpression, eventsAboutUnshownCandidates };
+  const quality = {
+    events,
+    duplicateEvents,
+    sessionsWithoutImpression,
+    eventsAboutUnshownCandidates,
+    ...(totals.sessionsWithoutLists !== undefined
+      ? { sessionsWithoutLists: totals.sessionsWithoutLists }
+      : {}),
+  };
   if (systems.length > 2) {
     const ordered = [control, ...systems.filter((s) => s !== control)];
     return {

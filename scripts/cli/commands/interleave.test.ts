@@ -123,4 +123,57 @@ describe("assay interleave", () => {
       "Ranking (Copeland score, then mean share): 1. good (+2), 2. fair (0), 3. poor (-2)",
     );
   });
+
+  it("credits a probabilistic log by the marginalised outcome given --lists, and refuses lists without a system", async () => {
+    // The hand-worked case of probabilistic.test.ts: A ranks d1 d2 d3, B d2 d3 d1; shown d2 d1 d3 with
+    // d2 and d1 clicked: P(B wins) = 256/1503 > P(A wins) = 135/1503, so B wins the session, although
+    // the teams logged say one click each.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "probabilistic-"));
+    const base = { experiment: "pi", arm: "I", unitId: "u1", sessionId: "s1", proposalId: "P1" };
+    const at = (m: number) => `2026-11-01T10:0${m}:00Z`;
+    const events = [
+      {
+        ...base,
+        eventId: "1",
+        at: at(0),
+        type: "impression",
+        items: ["d2", "d1", "d3"],
+        teams: ["B", "A", "A"],
+      },
+      { ...base, eventId: "2", at: at(1), type: "click", candidateId: "d2" },
+      { ...base, eventId: "3", at: at(2), type: "click", candidateId: "d1" },
+    ];
+    const file = path.join(dir, "events.jsonl");
+    fs.writeFileSync(file, events.map((e) => JSON.stringify(e)).join("\n") + "\n");
+    const rows = [
+      ["A", "d1", "d2", "d3"],
+      ["B", "d2", "d3", "d1"],
+    ].flatMap(([system, ...list]) => list.map((c, i) => `${system},P1,${i + 1},${c},,`));
+    const lists = path.join(dir, "lists.csv");
+    fs.writeFileSync(lists, ["system,proposal,rank,candidate,score,variant", ...rows].join("\n") + "\n");
+    const run = await assay("interleave", "--events", file, "--lists", lists, "--bootstrap", "50", "--json");
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({
+      control: "A",
+      challenger: "B",
+      wins: { A: 0, B: 1 },
+      ties: 0,
+    });
+    // Without --lists the logged teams decide: one click each, a tie.
+    const plain = await assay("interleave", "--events", file, "--bootstrap", "50", "--json");
+    expect(JSON.parse(plain.stdout)).toMatchObject({ wins: { A: 0, B: 0 }, ties: 1 });
+    const onlyA = path.join(dir, "only-a.csv");
+    fs.writeFileSync(
+      onlyA,
+      ["system,proposal,rank,candidate,score,variant", ...rows.slice(0, 3)].join("\n") + "\n",
+    );
+    const refused = await assay("interleave", "--events", file, "--lists", onlyA);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain("The lists need both systems' lists (A and B); they hold A.");
+    const badRank = path.join(dir, "bad-rank.csv");
+    fs.writeFileSync(badRank, "system,proposal,rank,candidate\nA,P1,first,d1\n");
+    const bad = await assay("interleave", "--events", file, "--lists", badRank);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain(`${badRank}:2: rank must be a whole number of at least 1, not first.`);
+  });
 });
