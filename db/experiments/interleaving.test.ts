@@ -11,6 +11,11 @@ import { loadInterleavingData } from "./interleaving-data";
 import { experimentSchema } from "../../scripts/inputs/experiments";
 import { teamDraft } from "../../scripts/interleaving/team-draft";
 import { teamDraftMultileave } from "../../scripts/interleaving/multileave";
+import {
+  marginalisedOutcome,
+  positionPosteriors,
+  probabilisticInterleave,
+} from "../../scripts/interleaving/probabilistic";
 import { ExperimentError } from "./experiments";
 import { interleavingResult } from "../results/interleaving";
 import { runInProcess } from "../../scripts/workers/heavy-tasks";
@@ -194,6 +199,35 @@ describe("a multileaving experiment", () => {
     for (const p of click.pairs.filter((p) => p.system === winner))
       expect(p).toMatchObject({ wins: 1, losses: 0, share: 1 });
     await setExperimentStatus(t.db, "cli", "ml", "stopped");
+  });
+});
+
+describe("a probabilistic interleaving experiment", () => {
+  it("shows the softmax rankers' draw, gives the page no team, and credits the marginalised outcome", async () => {
+    await createExperiment(t.db, "cli", interleaving("pi", { method: "probabilistic" }));
+    await setExperimentStatus(t.db, "cli", "pi", "running");
+    const first = await openProposal(t.db, convener, "P-100");
+    const [listA, listB] = [
+      ["C-2", "C-1", "C-4"],
+      ["C-1", "C-2"],
+    ];
+    const expected = probabilisticInterleave(listA, listB, {
+      depth: 3,
+      seed: "pi",
+      sessionId: first.session!.id,
+      systems: ["bm25", "dense"],
+    });
+    expect(first.list.map((c) => c.externalId)).toEqual(expected.items);
+    expect(JSON.stringify(first)).not.toMatch(/teams|bm25|dense/);
+    await recordProfileClick(t.db, convener, "P-100", expected.items[0]);
+    const data = await loadInterleavingData(t.db, (await getExperiment(t.db, "pi"))!);
+    const { a, b } = marginalisedOutcome(positionPosteriors(expected.items, listA, listB), [0]);
+    expect(data.quality.sessionsWithoutLists).toBe(0);
+    expect(data.sessions).toHaveLength(1);
+    expect(data.sessions[0].click.bm25).toBeCloseTo(a, 12);
+    expect(data.sessions[0].click.dense).toBeCloseTo(b, 12);
+    expect(a + b).toBeCloseTo(1, 12);
+    await setExperimentStatus(t.db, "cli", "pi", "stopped");
   });
 });
 
