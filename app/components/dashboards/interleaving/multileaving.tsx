@@ -1,21 +1,25 @@
 import type { MultileavingResult, PairPreference } from "../../../../scripts/interleaving/multileave-results";
 import type { Json } from "~/utils/json-type";
 import { TableScroll } from "~/components/table-scroll";
-import { formatCount, formatNumber, formatP, formatRate } from "~/utils/format";
+import { formatCount, formatNumber, formatP, formatRate, plural } from "~/utils/format";
 import { CREDITS, ci } from "./verdict";
 
 type Figures = Json<{ click: MultileavingResult; adopt: MultileavingResult }>;
 type Pair = Json<PairPreference>;
 
-/** A pair whose share's interval is clear of ½ is a preference the data establish. */
-const established = (p: Pair) => p.ci !== null && (p.ci[0] > 0.5 || p.ci[1] < 0.5);
+/**
+ * A pair whose share's interval is clear of ½ and whose sign test is below 0.05 is a preference the data
+ * establish (with a handful of conveners the bootstrap interval alone can be degenerate: one session, 100%).
+ */
+const established = (p: Pair) =>
+  p.ci !== null && (p.ci[0] > 0.5 || p.ci[1] < 0.5) && p.pValue !== null && p.pValue < 0.05;
 
 /** One sentence per credit: the order of the systems, and which pairwise preferences are established. */
 export function multileavingSentence(r: Json<MultileavingResult>, noun: string): string {
   const order = r.ranking.map((s) => s.system).join(" > ");
   const clear = r.pairs.filter((p) => established(p) && p.share! > 0.5);
   const settled = clear.length
-    ? `established (95% interval clear of 50%): ${clear.map((p) => `${p.system} over ${p.other}`).join(", ")}`
+    ? `established (95% interval clear of 50%, sign test p < 0.05): ${clear.map((p) => `${p.system} over ${p.other}`).join(", ")}`
     : "no pairwise preference is established yet";
   return `By ${noun}, the systems rank ${order}; ${settled}.`;
 }
@@ -111,7 +115,7 @@ export function MultileavingDashboard({ figures }: { figures: Figures }) {
           <section key={key} data-credit={key}>
             <h2>{label}</h2>
             <p className="muted">
-              {formatCount(r.sessions)} sessions, {formatCount(r.noPreference)} without any credit.
+              {plural(r.sessions, "session")}, {formatCount(r.noPreference)} without any credit.
             </p>
             <div className="side-by-side">
               <Matrix result={r} label={`Preference matrix, ${label.toLowerCase()}`} />
@@ -124,7 +128,8 @@ export function MultileavingDashboard({ figures }: { figures: Figures }) {
         Each cell: the share of sessions in which the row&apos;s system earned more credit than the
         column&apos;s, among the sessions in which either earned more (ties left out); 95% percentile
         bootstrap interval over conveners; wins:losses and the two-sided sign test p. Bold: the interval is
-        clear of 50%. Copeland score: pairs won minus pairs lost; ties in it are broken by the mean share.
+        clear of 50% and p &lt; 0.05. Copeland score: pairs won minus pairs lost; ties in it are broken by the
+        mean share.
       </p>
     </>
   );
