@@ -77,3 +77,68 @@ test("a convener in an interleaving experiment sees one merged list, the same on
   await admin.getByRole("button", { name: "Yes, stop the experiment" }).click();
   await expect(admin.getByText("stopped", { exact: true })).toBeVisible();
 });
+
+test("a multileaving experiment of three systems: the form refuses two, the convener sees no team, the analyst sees the matrix", async ({
+  page,
+  browser,
+}) => {
+  // A third system whose list for prop-0009 is the challenger's reversed.
+  await sql`insert into systems (key, name, version) values ('hybrid-e2e', 'Hybrid', '1') on conflict do nothing`;
+  await sql`
+    with source as (
+      select l.id, l.proposal_id from ranked_lists l join systems s on s.id = l.system_id
+      join proposals p on p.id = l.proposal_id
+      where s.key = 'challenger' and p.external_id = 'prop-0009' and l.variant = 'default'),
+    made as (
+      insert into ranked_lists (system_id, proposal_id, variant)
+      select (select id from systems where key = 'hybrid-e2e'), proposal_id, 'default' from source
+      returning id)
+    insert into list_items (list_id, rank, candidate_id)
+    select (select id from made), row_number() over (order by i.rank desc), i.candidate_id
+    from list_items i where i.list_id = (select id from source)`;
+  const admin = await browser.newPage({ baseURL: process.env.E2E_BASE_URL });
+  await signIn(admin, demoLogin.admin);
+  await admin.goto("/admin/experiments");
+  await admin.getByLabel("Key", { exact: true }).fill("multi-e2e");
+  await admin.getByLabel("Name", { exact: true }).fill("Three rankers");
+  await admin.getByLabel("Kind").selectOption("interleaving");
+  await admin.getByLabel("Interleaving method").selectOption("multileaving");
+  await admin.getByLabel("Or only these proposals").fill("prop-0009");
+  await admin.getByLabel("Arm 1 system").selectOption("baseline");
+  await admin.getByLabel("Arm 2 system").selectOption("challenger");
+  await admin.getByRole("button", { name: "Create experiment" }).click();
+  await expect(admin.getByText("multileaving compares three or more systems, not 2").first()).toBeVisible();
+  await admin.getByLabel("Arm 3 key").fill("C");
+  await admin.getByLabel("Arm 3 system").selectOption("hybrid-e2e");
+  for (const [i, w] of ["0.34", "0.33", "0.33"].entries())
+    await admin.getByLabel(`Arm ${i + 1} weight`).fill(w);
+  await admin.getByRole("button", { name: "Create experiment" }).click();
+  await expect(admin).toHaveURL(/\/admin\/experiments\/multi-e2e$/);
+  await admin.getByRole("button", { name: "Start experiment" }).click();
+  await expect(admin.getByText("running", { exact: true })).toBeVisible();
+
+  await signIn(page, demoLogin.convener);
+  await page.goto("/convener/proposals/prop-0009");
+  await expect(page.getByRole("heading", { name: "Recommended reviewers" })).toBeVisible();
+  expect(await page.content()).not.toMatch(/teams|data-team|baseline|challenger|hybrid/i);
+  const [impression] = await sql<{ teams: string[] }[]>`
+    select e.teams from events e join experiments x on x.id = e.experiment_id
+    where x.key = 'multi-e2e' and e.type = 'impression'`;
+  expect(new Set(impression.teams)).toEqual(new Set(["baseline", "challenger", "hybrid-e2e"]));
+  const first = page.locator("button.profile-link").first();
+  const name = await first.innerText();
+  await first.click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+
+  await admin.goto("/analyst/experiments/multi-e2e");
+  const matrix = admin.getByRole("table", { name: "Preference matrix, click credit" });
+  await expect(matrix).toBeVisible();
+  // The one click makes its system preferred over both others: first in the click ranking.
+  const ranking = admin.getByRole("table", { name: "Ranking, click credit" });
+  await expect(ranking.locator("tbody tr").first().locator("td").nth(1)).toHaveText("+2");
+  await expect(admin.locator("#interleaving-verdict")).toContainText("By clicks, the systems rank");
+  await admin.goto("/admin/experiments/multi-e2e");
+  await admin.getByRole("button", { name: "Stop experiment" }).click();
+  await admin.getByRole("button", { name: "Yes, stop the experiment" }).click();
+  await expect(admin.getByText("stopped", { exact: true })).toBeVisible();
+});

@@ -56,6 +56,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
             key: experiment.key,
             name: experiment.name,
             kind: experiment.kind,
+            method: experiment.method,
             coverage: experiment.coverage,
             committeeCap: experiment.committeeCap,
             seed: experiment.seed,
@@ -181,8 +182,9 @@ export default function ExperimentPage() {
       {power ? <PowerPanel query={power.query} answer={power.answer} history={power.history} /> : null}
       {experiment.kind === "interleaving" ? (
         <p className="notice">
-          An interleaving experiment: every counted session sees the team-draft merge of{" "}
-          {experiment.arms.map((a) => a.systemKey).join(" and ")}; the arms below only split the logging. Its
+          An interleaving experiment: every counted session sees the{" "}
+          {experiment.method === "multileaving" ? "team-draft multileave" : `${experiment.method} merge`} of{" "}
+          {experiment.arms.map((a) => a.systemKey).join(", ")}; the arms below only split the logging. Its
           wins, win rate and verdict are on the{" "}
           <Link to={`/analyst/experiments/${encodeURIComponent(experiment.key)}`}>results page</Link>.
         </p>

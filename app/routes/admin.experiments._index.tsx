@@ -95,7 +95,13 @@ export default function Experiments() {
                     <Link to={`/admin/experiments/${encodeURIComponent(e.key)}`}>{e.key}</Link>
                   </td>
                   <td>{e.name}</td>
-                  <td>{e.kind === "interleaving" ? "interleaving" : "A/B"}</td>
+                  <td>
+                    {e.kind === "interleaving"
+                      ? e.method === "multileaving"
+                        ? "multileaving"
+                        : `${e.method} interleaving`
+                      : "A/B"}
+                  </td>
                   <td>{e.status}</td>
                   <td className="num">{e.coverage}</td>
                   <td className="num">{e.units}</td>

@@ -17,6 +17,8 @@ import {
 } from "../schema";
 import { assignUnit, getExperiment, type ExperimentWithArms } from "./experiments";
 import { teamDraft } from "../../scripts/interleaving/team-draft";
+import { teamDraftMultileave } from "../../scripts/interleaving/multileave";
+import { probabilisticInterleave } from "../../scripts/interleaving/probabilistic";
 
 export class ConvenerError extends Error {
   constructor(
@@ -143,8 +145,9 @@ async function listFor(db: Db | Tx, systemId: number, proposalId: number) {
 /**
  * The list a session shows, with the system that placed each position (`teams`, null in an A/B
  * experiment). In an interleaving experiment it is the team-draft merge of the control's and the
- * challenger's lists, its coins seeded by (experiment seed, session id), so every load of one session
- * shows the same list; it is as long as the longer of the two lists, and `rank` is the position shown
+ * challenger's lists (with multileaving, of every arm's list; with probabilistic interleaving, drawn
+ * from their softmax rankers), its coins seeded by (experiment seed, session id), so every load of one session
+ * shows the same list; it is as long as the longest list, and `rank` is the position shown
  * (a system's own rank would tell which system placed whom). Units outside coverage see the control's list. The teams stay on the server: the caller
  * logs them and never hands them to the page.
  */
@@ -160,23 +163,27 @@ async function sessionList(
     const systemId = experiment.arms.find((a) => a.key === session.arm)!.systemId;
     return { list: await listFor(tx, systemId, proposalId), teams: null };
   }
-  const control = experiment.arms.find((a) => a.isControl)!;
-  const challenger = experiment.arms.find((a) => !a.isControl)!;
-  const [listA, listB] = [
-    await listFor(tx, control.systemId, proposalId),
-    await listFor(tx, challenger.systemId, proposalId),
-  ];
-  const byId = new Map([...listA, ...listB].map((c) => [c.externalId, c]));
-  const merged = teamDraft(
-    listA.map((c) => c.externalId),
-    listB.map((c) => c.externalId),
-    {
-      depth: Math.max(1, listA.length, listB.length),
-      seed: experiment.seed,
-      sessionId: session.id,
-      systems: [control.systemKey, challenger.systemKey],
-    },
-  );
+  // The control first, then the others in the order they were given: the systems' order in a multileave.
+  const systems = [...experiment.arms].sort((a, b) => Number(b.isControl) - Number(a.isControl));
+  const lists: ListItem[][] = [];
+  for (const arm of systems) lists.push(await listFor(tx, arm.systemId, proposalId));
+  const byId = new Map(lists.flat().map((c) => [c.externalId, c]));
+  const ids = lists.map((l) => l.map((c) => c.externalId));
+  const draw = {
+    depth: Math.max(1, ...ids.map((l) => l.length)),
+    seed: experiment.seed,
+    sessionId: session.id,
+  };
+  const merged =
+    experiment.method === "multileaving"
+      ? teamDraftMultileave(
+          systems.map((a, i) => ({ system: a.systemKey, list: ids[i] })),
+          draw,
+        )
+      : (experiment.method === "probabilistic" ? probabilisticInterleave : teamDraft)(ids[0], ids[1], {
+          ...draw,
+          systems: [systems[0].systemKey, systems[1].systemKey],
+        });
   return { list: merged.items.map((id, i) => ({ ...byId.get(id)!, rank: i + 1 })), teams: merged.teams };
 }
 

@@ -57,6 +57,8 @@ const experimentColumns = (input: ExperimentInput, scopeSubjectId: number | null
   key: input.key,
   name: input.name,
   kind: input.kind,
+  // An A/B experiment has no merge; it keeps the default so the column reads the same for all of them.
+  method: input.kind === "interleaving" ? input.method : ("team-draft" as const),
   seed: input.seed || input.key,
   coverage: input.coverage,
   committeeCap: input.committeeCap,
@@ -67,6 +69,7 @@ const experimentColumns = (input: ExperimentInput, scopeSubjectId: number | null
 const experimentDetail = (input: ExperimentInput) => ({
   name: input.name,
   kind: input.kind,
+  ...(input.kind === "interleaving" ? { method: input.method } : {}),
   arms: input.arms.map((a) => ({ key: a.key, system: a.system, weight: a.weight })),
   control: input.control,
   coverage: input.coverage,
@@ -229,6 +232,7 @@ export async function listExperiments(db: DbOrTx) {
       name: experiments.name,
       status: experiments.status,
       kind: experiments.kind,
+      method: experiments.method,
       coverage: experiments.coverage,
       createdAt: experiments.createdAt,
       startedAt: experiments.startedAt,

@@ -1,13 +1,18 @@
 import type { Db } from "../platform/client";
 import { exportEvents } from "./events";
 import type { ExperimentWithArms } from "./experiments";
+import { and, eq, inArray } from "drizzle-orm";
 import { CreditBuilder } from "../../scripts/interleaving/credit";
+import { listMarginaliser, type ListRow } from "../../scripts/interleaving/marginalise";
+import { candidates, listItems, proposals, rankedLists, systems as systemsTable } from "../schema";
 import type { DatedCredit } from "../../scripts/interleaving/figures";
 
 export interface InterleavingData {
   /** The control's and the challenger's system keys (the teams the impressions name). */
   control: string;
   challenger: string;
+  /** Every arm's system key, the control first (three or more in a multileaved experiment). */
+  systems: string[];
   sessions: DatedCredit[];
   /** What the credit rules set aside, counted. */
   quality: {
@@ -16,6 +21,8 @@ export interface InterleavingData {
     sessionsWithoutImpression: number;
     eventsAboutUnshownCandidates: number;
     impressionsWithoutTeams: number;
+    /** Probabilistic interleaving: sessions whose shown list the systems' stored lists do not explain. */
+    sessionsWithoutLists?: number;
   };
   /** Team keys the impressions name that are neither system (events sent from outside with other keys). */
   otherTeams: string[];
@@ -32,6 +39,7 @@ export async function loadInterleavingData(
 ): Promise<InterleavingData> {
   const control = experiment.arms.find((a) => a.isControl)!.systemKey;
   const challenger = experiment.arms.find((a) => !a.isControl)!.systemKey;
+  const systems = [control, ...experiment.arms.filter((a) => !a.isControl).map((a) => a.systemKey)];
   const builder = new CreditBuilder();
   const firstDay = new Map<string, string>();
   let impressionsWithoutTeams = 0;
@@ -48,12 +56,18 @@ export async function loadInterleavingData(
       if (!firstDay.has(key)) firstDay.set(key, e.at.slice(0, 10));
     }
   }
-  const totals = builder.build();
+  // Probabilistic interleaving credits the marginalised outcome, which needs the two systems' lists.
+  const totals = builder.build(
+    experiment.method === "probabilistic"
+      ? listMarginaliser(await defaultLists(db, [control, challenger]), [control, challenger])
+      : undefined,
+  );
   const sessions = totals.sessions.map((s) => ({ ...s, day: firstDay.get(`${s.unit}\u0000${s.session}`)! }));
   const { events, duplicateEvents, sessionsWithoutImpression, eventsAboutUnshownCandidates } = totals;
   return {
     control,
     challenger,
+    systems,
     sessions,
     quality: {
       events: events + impressionsWithoutTeams,
@@ -61,7 +75,27 @@ export async function loadInterleavingData(
       sessionsWithoutImpression,
       eventsAboutUnshownCandidates,
       impressionsWithoutTeams,
+      ...(totals.sessionsWithoutLists !== undefined
+        ? { sessionsWithoutLists: totals.sessionsWithoutLists }
+        : {}),
     },
-    otherTeams: totals.systems.filter((s) => s !== control && s !== challenger),
+    otherTeams: totals.systems.filter((s) => !systems.includes(s)),
   };
+}
+
+/** The systems' default-variant ranked lists, every proposal, as the marginaliser reads them. */
+async function defaultLists(db: Db, keys: string[]): Promise<ListRow[]> {
+  return db
+    .select({
+      system: systemsTable.key,
+      proposal: proposals.externalId,
+      rank: listItems.rank,
+      candidate: candidates.externalId,
+    })
+    .from(listItems)
+    .innerJoin(rankedLists, eq(rankedLists.id, listItems.listId))
+    .innerJoin(systemsTable, eq(systemsTable.id, rankedLists.systemId))
+    .innerJoin(proposals, eq(proposals.id, rankedLists.proposalId))
+    .innerJoin(candidates, eq(candidates.id, listItems.candidateId))
+    .where(and(inArray(systemsTable.key, keys), eq(rankedLists.variant, "default")));
 }

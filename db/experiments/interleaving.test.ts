@@ -10,6 +10,15 @@ import { exportEvents, ingestEvents } from "./events";
 import { loadInterleavingData } from "./interleaving-data";
 import { experimentSchema } from "../../scripts/inputs/experiments";
 import { teamDraft } from "../../scripts/interleaving/team-draft";
+import { teamDraftMultileave } from "../../scripts/interleaving/multileave";
+import {
+  marginalisedOutcome,
+  positionPosteriors,
+  probabilisticInterleave,
+} from "../../scripts/interleaving/probabilistic";
+import { ExperimentError } from "./experiments";
+import { interleavingResult } from "../results/interleaving";
+import { runInProcess } from "../../scripts/workers/heavy-tasks";
 import { interleavingFigures } from "../../scripts/interleaving/figures";
 import { resultFromCredit, sessionCredits } from "../../scripts/interleaving/index";
 import type { OnlineEvent } from "../../scripts/online/events";
@@ -57,7 +66,7 @@ describe("the interleaving experiment kind", () => {
       control: "A",
     });
     expect(three.success ? [] : three.error.issues.map((i) => i.message)).toContain(
-      "an interleaving experiment compares exactly two systems, not 3",
+      "team-draft interleaving compares exactly two systems, not 3; choose multileaving for three or more",
     );
     const same = experimentSchema.safeParse({
       key: "x",
@@ -70,7 +79,7 @@ describe("the interleaving experiment kind", () => {
       control: "A",
     });
     expect(same.success ? [] : same.error.issues.map((i) => i.message)).toContain(
-      "an interleaving experiment needs two different systems, not bm25 twice",
+      "an interleaving experiment needs different systems, not bm25 twice",
     );
     expect(
       experimentSchema
@@ -116,6 +125,109 @@ describe("the interleaving experiment kind", () => {
       },
     ]);
     await setExperimentStatus(t.db, "cli", "ilv", "stopped");
+  });
+});
+
+describe("a multileaving experiment", () => {
+  const three = (extra: Record<string, unknown> = {}) => ({
+    key: "ml",
+    name: "ml",
+    kind: "interleaving",
+    method: "multileaving",
+    arms: ["A", "B", "C"].map((key, i) => ({ key, system: ["bm25", "dense", "hybrid"][i], weight: 1 / 3 })),
+    control: "A",
+    ...extra,
+  });
+  const messages = (input: unknown) => {
+    const r = experimentSchema.safeParse(input);
+    return r.success ? [] : r.error.issues.map((i) => i.message);
+  };
+
+  it("takes three or more different systems, names what is wrong otherwise, and writes nothing for an unknown system", async () => {
+    expect(messages(three({ arms: three().arms.slice(0, 2), control: "A" }))).toContain(
+      "multileaving compares three or more systems, not 2; choose team-draft interleaving for two",
+    );
+    expect(messages(three({ method: "shuffle" }))).toContain(
+      "method must be one of team-draft, multileaving, probabilistic",
+    );
+    const before = await t.db.execute(sql`select count(*)::int as n from experiments`);
+    await expect(createExperiment(t.db, "cli", experimentSchema.parse(three()))).rejects.toThrow(
+      new ExperimentError("Unknown system hybrid."),
+    );
+    expect(await t.db.execute(sql`select count(*)::int as n from experiments`)).toEqual(before);
+  });
+
+  it("shows each session the multileave of every arm's list, logs three teams, gives the page none, and ranks the systems", async () => {
+    await importFile(t.db, "cli", "systems", "key,name,version\nhybrid,Hybrid,1\n", "csv");
+    await importFile(
+      t.db,
+      "cli",
+      "lists",
+      "system,proposal,rank,candidate,score,variant\nhybrid,P-100,1,C-4,3,\nhybrid,P-100,2,C-3,2,\n",
+      "csv",
+    );
+    const created = await createExperiment(t.db, "cli", experimentSchema.parse(three()));
+    expect(created.method).toBe("multileaving");
+    await setExperimentStatus(t.db, "cli", "ml", "running");
+    const first = await openProposal(t.db, convener, "P-100");
+    const expected = teamDraftMultileave(
+      [
+        { system: "bm25", list: ["C-2", "C-1", "C-4"] },
+        { system: "dense", list: ["C-1", "C-2"] },
+        { system: "hybrid", list: ["C-4", "C-3"] },
+      ],
+      { depth: 3, seed: "ml", sessionId: first.session!.id },
+    );
+    expect(first.list.map((c) => c.externalId)).toEqual(expected.items);
+    expect(new Set(expected.teams)).toEqual(new Set(["bm25", "dense", "hybrid"]));
+    // Blind: no team, no system key, no system's own rank reaches the page.
+    expect(JSON.stringify(first)).not.toMatch(/teams|bm25|dense|hybrid/);
+    expect(first.list.map((c) => c.rank)).toEqual([1, 2, 3]);
+    const [stored] = await t.db.execute<{ items: string[]; teams: string[] }>(
+      sql`select e.items, e.teams from events e join experiments x on x.id = e.experiment_id
+          where x.key = 'ml' and e.type = 'impression'`,
+    );
+    expect(stored).toEqual(expected);
+    await recordProfileClick(t.db, convener, "P-100", expected.items[0]);
+    const experiment = (await getExperiment(t.db, "ml"))!;
+    const page = await interleavingResult(t.db, experiment, runInProcess);
+    expect(page.figures).toBeNull();
+    expect(page.systems).toEqual(["bm25", "dense", "hybrid"]);
+    const winner = expected.teams[0];
+    const click = page.multileaving!.click;
+    expect(click.ranking[0]).toMatchObject({ system: winner, copeland: 2, rank: 1 });
+    for (const p of click.pairs.filter((p) => p.system === winner))
+      expect(p).toMatchObject({ wins: 1, losses: 0, share: 1 });
+    await setExperimentStatus(t.db, "cli", "ml", "stopped");
+  });
+});
+
+describe("a probabilistic interleaving experiment", () => {
+  it("shows the softmax rankers' draw, gives the page no team, and credits the marginalised outcome", async () => {
+    await createExperiment(t.db, "cli", interleaving("pi", { method: "probabilistic" }));
+    await setExperimentStatus(t.db, "cli", "pi", "running");
+    const first = await openProposal(t.db, convener, "P-100");
+    const [listA, listB] = [
+      ["C-2", "C-1", "C-4"],
+      ["C-1", "C-2"],
+    ];
+    const expected = probabilisticInterleave(listA, listB, {
+      depth: 3,
+      seed: "pi",
+      sessionId: first.session!.id,
+      systems: ["bm25", "dense"],
+    });
+    expect(first.list.map((c) => c.externalId)).toEqual(expected.items);
+    expect(JSON.stringify(first)).not.toMatch(/teams|bm25|dense/);
+    await recordProfileClick(t.db, convener, "P-100", expected.items[0]);
+    const data = await loadInterleavingData(t.db, (await getExperiment(t.db, "pi"))!);
+    const { a, b } = marginalisedOutcome(positionPosteriors(expected.items, listA, listB), [0]);
+    expect(data.quality.sessionsWithoutLists).toBe(0);
+    expect(data.sessions).toHaveLength(1);
+    expect(data.sessions[0].click.bm25).toBeCloseTo(a, 12);
+    expect(data.sessions[0].click.dense).toBeCloseTo(b, 12);
+    expect(a + b).toBeCloseTo(1, 12);
+    await setExperimentStatus(t.db, "cli", "pi", "stopped");
   });
 });
 
@@ -204,7 +316,7 @@ describe("the interleaving results loader", () => {
         B: 200,
         seed: "hand",
       });
-      expect(cli.ok && cli.result).toEqual(figures[credit]);
+      expect(cli.ok && "result" in cli && cli.result).toEqual(figures[credit]);
     }
   });
 

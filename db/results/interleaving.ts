@@ -14,7 +14,8 @@ export const interleavingParameters = (experiment: Pick<ExperimentWithArms, "see
 
 /**
  * An interleaving experiment's result: by click and by adoption credit, the cumulative day-by-day win
- * rate, and the data-quality counts; `figures` is null before the first session.
+ * rate, and the data-quality counts; `figures` is null before the first session. A multileaved
+ * experiment has the preference matrix and ranking by each credit (`multileaving`) instead.
  */
 export async function interleavingResult(db: Db, experiment: ExperimentWithArms, run: HeavyRunner) {
   const parameters = {
@@ -26,18 +27,26 @@ export async function interleavingResult(db: Db, experiment: ExperimentWithArms,
   const computed = await remember(resultKey({ parameters, version }), async () => {
     const data = await loadInterleavingData(db, experiment);
     const { B, seed } = parameters;
-    const figures = data.sessions.length
-      ? await run("interleavingFigures", {
-          sessions: data.sessions,
-          control: data.control,
-          challenger: data.challenger,
-          B,
-          seed,
-        })
-      : null;
+    const multileaving =
+      experiment.method === "multileaving" && data.sessions.length
+        ? await run("multileavingFigures", { sessions: data.sessions, systems: data.systems, B, seed })
+        : null;
+    const figures =
+      data.sessions.length && experiment.method !== "multileaving"
+        ? await run("interleavingFigures", {
+            sessions: data.sessions,
+            control: data.control,
+            challenger: data.challenger,
+            B,
+            seed,
+          })
+        : null;
     return {
       control: data.control,
       challenger: data.challenger,
+      method: experiment.method,
+      systems: data.systems,
+      multileaving,
       quality: data.quality,
       otherTeams: data.otherTeams,
       figures,

@@ -18,6 +18,7 @@ import { candidates, proposals, subjects } from "./catalog";
 import { systems } from "./systems";
 import { users } from "./users";
 import type { Guardrail } from "../../scripts/inputs/guardrails";
+import { INTERLEAVING_METHODS } from "../../scripts/inputs/interleaving-methods";
 
 export const experimentStatuses = ["draft", "running", "stopped"] as const;
 export const experimentStatusEnum = pgEnum("experiment_status", experimentStatuses);
@@ -26,6 +27,11 @@ export const experimentScopeEnum = pgEnum("experiment_scope", experimentScopes);
 /** "ab": each unit sees its arm's system; "interleaving": every session sees the team-draft merge of two systems. */
 export const experimentKinds = ["ab", "interleaving"] as const;
 export const experimentKindEnum = pgEnum("experiment_kind", experimentKinds);
+/**
+ * How an interleaving experiment merges its systems' lists: team-draft (two systems), team-draft
+ * multileaving (three or more), probabilistic interleaving (two). Kept as "team-draft" for A/B.
+ */
+export const interleavingMethods = INTERLEAVING_METHODS;
 
 export const experiments = pgTable("experiments", {
   id: serial("id").primaryKey(),
@@ -33,6 +39,7 @@ export const experiments = pgTable("experiments", {
   name: text("name").notNull(),
   status: experimentStatusEnum("status").notNull().default("draft"),
   kind: experimentKindEnum("kind").notNull().default("ab"),
+  method: text("interleaving_method", { enum: interleavingMethods }).notNull().default("team-draft"),
   /** GrowthBook hash seed; the key unless given. */
   seed: text("seed").notNull(),
   coverage: doublePrecision("coverage").notNull().default(1),

@@ -91,6 +91,7 @@ const seconds = (performance.now() - start) / 1000;
 const cpu = process.cpuUsage(cpuStart);
 if (!outcome.ok)
   throw new Error("errors" in outcome ? `${outcome.errors.length} bad lines` : outcome.problem);
+if (!("result" in outcome)) throw new Error("the benchmark's log is not a two-system one");
 const r = outcome.result;
 console.log(
   JSON.stringify({

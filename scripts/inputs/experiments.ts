@@ -2,6 +2,7 @@ import { z } from "zod";
 import { asIdList, asNumber, confirmField, intentSchema } from "./forms";
 import { idField } from "./ids";
 import { analysisSettingsSchema } from "./analysis-settings";
+import { INTERLEAVING_METHODS } from "./interleaving-methods";
 
 const slug = (field: string) =>
   z
@@ -26,6 +27,11 @@ const experimentFields = {
   kind: z
     .enum(["ab", "interleaving"], { errorMap: () => ({ message: "kind must be ab or interleaving" }) })
     .default("ab"),
+  method: z
+    .enum(INTERLEAVING_METHODS, {
+      errorMap: () => ({ message: `method must be one of ${INTERLEAVING_METHODS.join(", ")}` }),
+    })
+    .default("team-draft"),
   arms: z.array(armSchema).min(2, "an experiment needs at least two arms").max(10, "at most 10 arms"),
   control: z.string({ required_error: "choose the control arm" }).trim().min(1, "choose the control arm"),
   coverage: z.coerce
@@ -42,25 +48,40 @@ const experimentFields = {
 
 type ExperimentFields = z.output<z.ZodObject<typeof experimentFields>>;
 
+/**
+ * An interleaving experiment's arms: two different systems for team-draft and probabilistic
+ * interleaving, three or more different systems for multileaving.
+ */
+function checkInterleavingArms(e: ExperimentFields, ctx: z.RefinementCtx) {
+  const n = e.arms.length;
+  if (e.method === "multileaving" && n < 3)
+    ctx.addIssue({
+      code: "custom",
+      path: ["arms"],
+      message: `multileaving compares three or more systems, not ${n}; choose team-draft interleaving for two`,
+    });
+  if (e.method !== "multileaving" && n !== 2)
+    ctx.addIssue({
+      code: "custom",
+      path: ["arms"],
+      message: `${e.method} interleaving compares exactly two systems, not ${n}${n > 2 ? "; choose multileaving for three or more" : ""}`,
+    });
+  const systems = e.arms.map((a) => a.system);
+  const twice = systems.find((s, i) => systems.indexOf(s) !== i);
+  if (twice !== undefined)
+    ctx.addIssue({
+      code: "custom",
+      path: ["arms"],
+      message: `an interleaving experiment needs different systems, not ${twice} twice`,
+    });
+}
+
 /** The rules across fields: distinct arm keys, two arms to interleave, a known control, weights summing to 1. */
 function checkExperiment(e: ExperimentFields, ctx: z.RefinementCtx) {
   const keys = e.arms.map((a) => a.key);
   const dup = keys.find((k, i) => keys.indexOf(k) !== i);
   if (dup) ctx.addIssue({ code: "custom", path: ["arms"], message: `arm ${dup} is given twice` });
-  if (e.kind === "interleaving" && e.arms.length !== 2) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["arms"],
-      message: `an interleaving experiment compares exactly two systems, not ${e.arms.length}`,
-    });
-  }
-  if (e.kind === "interleaving" && e.arms.length === 2 && e.arms[0].system === e.arms[1].system) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["arms"],
-      message: `an interleaving experiment needs two different systems, not ${e.arms[0].system} twice`,
-    });
-  }
+  if (e.kind === "interleaving") checkInterleavingArms(e, ctx);
   if (!keys.includes(e.control))
     ctx.addIssue({
       code: "custom",
@@ -123,6 +144,7 @@ function experimentFromForm(form: Record<string, unknown>) {
     key: form.key,
     name: form.name,
     kind: form.kind || "ab",
+    method: form.method || "team-draft",
     arms,
     control: controlRow?.key.trim() || arms[0]?.key,
     coverage: asNumber(form.coverage || "1"),

@@ -1,5 +1,16 @@
 import { isoTime } from "../online/report";
 import type { OnlineEvent } from "../online/events";
+import { marginalisedOutcome } from "./probabilistic";
+
+/**
+ * Probabilistic interleaving's credit needs the two systems' lists: for a session's proposal and shown
+ * list, the systems [A, B] and P(position drawn by B | the list) per position (`positionPosteriors`),
+ * or null when the lists are not known.
+ */
+export type Marginaliser = (
+  proposal: string,
+  items: readonly string[],
+) => { systems: readonly [string, string]; posteriors: number[] } | null;
 
 /** One session's credit of each system, by clicks and by adoptions (DESIGN.md "Interleaving"). */
 export interface SessionCredit {
@@ -21,9 +32,13 @@ export interface CreditTotals {
   duplicateEvents: number;
   sessionsWithoutImpression: number;
   eventsAboutUnshownCandidates: number;
+  /** Probabilistic interleaving: sessions whose shown list the systems' lists do not explain (left out). */
+  sessionsWithoutLists?: number;
 }
 
-type Kept = Pick<OnlineEvent, "eventId" | "type" | "candidateId" | "items" | "teams"> & { time: number };
+type Kept = Pick<OnlineEvent, "eventId" | "type" | "candidateId" | "items" | "teams" | "proposalId"> & {
+  time: number;
+};
 
 interface Bucket {
   unit: string;
@@ -79,12 +94,19 @@ export class CreditBuilder {
       candidateId: e.candidateId,
       items: e.items,
       teams: e.teams,
+      proposalId: e.proposalId,
       time: isoTime(e.at),
     });
   }
 
-  build(): CreditTotals {
+  /**
+   * With `marginalise` (probabilistic interleaving), a session's credit is not the teams' but the
+   * marginalised outcome over its first impression: P(A wins) and P(B wins) given the list and the
+   * clicked (adopted) positions, so the system with the larger one wins the session.
+   */
+  build(marginalise?: Marginaliser): CreditTotals {
     const systems = new Set<string>();
+    let sessionsWithoutLists = 0;
     const sessions: SessionCredit[] = [];
     let sessionsWithoutImpression = 0;
     let eventsAboutUnshownCandidates = 0;
@@ -112,6 +134,12 @@ export class CreditBuilder {
       }
       for (const e of list)
         if (e.type !== "impression" && !teamOf.has(e.candidateId!)) eventsAboutUnshownCandidates++;
+      if (marginalise) {
+        const credit = marginalisedCredit(list, clicked, adoptState, marginalise);
+        if (credit) sessions.push({ unit, session, ...credit });
+        else sessionsWithoutLists++;
+        continue;
+      }
       const click: Record<string, number> = {};
       const adopt: Record<string, number> = {};
       for (const c of clicked) {
@@ -133,8 +161,34 @@ export class CreditBuilder {
       duplicateEvents: count - seen.size,
       sessionsWithoutImpression,
       eventsAboutUnshownCandidates,
+      ...(marginalise ? { sessionsWithoutLists } : {}),
     };
   }
+}
+
+/** A session's marginalised click and adoption credit over its first impression, or null without lists. */
+function marginalisedCredit(
+  list: readonly Kept[],
+  clicked: ReadonlySet<string>,
+  adoptState: ReadonlyMap<string, boolean>,
+  marginalise: Marginaliser,
+): Pick<SessionCredit, "click" | "adopt"> | null {
+  const first = list.find((e) => e.type === "impression")!;
+  const known = marginalise(first.proposalId, first.items!);
+  if (!known) return null;
+  const [a, b] = known.systems;
+  const positions = (keep: (c: string) => boolean) => first.items!.flatMap((c, r) => (keep(c) ? [r] : []));
+  const credit = (chosen: number[]) => {
+    const o = marginalisedOutcome(known.posteriors, chosen);
+    const out: Record<string, number> = {};
+    if (o.a > 0) out[a] = o.a;
+    if (o.b > 0) out[b] = o.b;
+    return out;
+  };
+  return {
+    click: credit(positions((c) => clicked.has(c))),
+    adopt: credit(positions((c) => adoptState.get(c) === true)),
+  };
 }
 
 /** Totals of disjoint sets of units (each unit's events all in one part) combined. */
@@ -149,5 +203,8 @@ export function mergeCreditTotals(parts: readonly CreditTotals[]): CreditTotals 
     duplicateEvents: sum((p) => p.duplicateEvents),
     sessionsWithoutImpression: sum((p) => p.sessionsWithoutImpression),
     eventsAboutUnshownCandidates: sum((p) => p.eventsAboutUnshownCandidates),
+    ...(parts.some((p) => p.sessionsWithoutLists !== undefined)
+      ? { sessionsWithoutLists: sum((p) => p.sessionsWithoutLists ?? 0) }
+      : {}),
   };
 }

@@ -113,7 +113,7 @@ describe("interleaving credit", () => {
     const text = fs.readFileSync(path.join(F, "events.jsonl"), "utf8");
     for (const credit of ["click", "adopt"] as const) {
       const out = interleaveText(text, { credit, control: expected.control, B: 200 });
-      if (!out.ok) throw new Error("the reference events did not parse");
+      if (!out.ok || !("result" in out)) throw new Error("the reference events did not parse");
       const { pValue, ...rest } = expected[credit];
       expect(out.result).toMatchObject({
         ...rest,
@@ -126,7 +126,7 @@ describe("interleaving credit", () => {
     }
     // The default control is the first system by name: baseline here.
     const byDefault = interleaveText(text, { B: 50 });
-    expect(byDefault.ok && byDefault.result.control).toBe("baseline");
+    expect(byDefault.ok && "result" in byDefault && byDefault.result.control).toBe("baseline");
   });
 
   it("gives the same result on two threads as on one, and names bad lines by their line in the whole file", async () => {
@@ -145,7 +145,7 @@ describe("interleaving credit", () => {
     });
   });
 
-  it("names bad lines and refuses events that are not one two-system comparison", () => {
+  it("names bad lines and refuses events that are not one comparison of two or more systems", () => {
     const line = (o: object) => JSON.stringify(o);
     const base = {
       experiment: "x",
@@ -169,7 +169,12 @@ describe("interleaving credit", () => {
     const three = interleaveText(
       [good, line({ ...base, eventId: "2", type: "impression", items: ["c"], teams: ["C"] })].join("\n"),
     );
-    expect(three).toMatchObject({ ok: false, problem: expect.stringContaining("name 3 (A, B, C)") });
+    // Three teams are a multileaved log: its preference matrix, not a refusal.
+    expect(three).toMatchObject({ ok: true, multileaving: { systems: ["A", "B", "C"], sessions: 1 } });
+    const one = interleaveText(
+      line({ ...base, eventId: "1", type: "impression", items: ["a", "b"], teams: ["A", "A"] }),
+    );
+    expect(one).toMatchObject({ ok: false, problem: expect.stringContaining("name 1 (A)") });
     const two = interleaveText(
       [good, line({ ...base, eventId: "2", experiment: "y", type: "click", candidateId: "a" })].join("\n"),
     );

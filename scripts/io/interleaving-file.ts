@@ -24,7 +24,8 @@ export async function interleaveFromFile(
   options: InterleaveOptions & { threads?: number; parallelBytes?: number } = {},
 ): Promise<InterleaveOutcome> {
   const size = fs.statSync(file).size;
-  if ((options.threads ?? 2) < 2 || size < (options.parallelBytes ?? PARALLEL_BYTES))
+  // The marginalised credit reads the whole log on one thread (it needs the systems before crediting).
+  if ((options.threads ?? 2) < 2 || options.lists || size < (options.parallelBytes ?? PARALLEL_BYTES))
     return interleaveText(fs.readFileSync(file, "utf8"), options);
   const middle = lineStartFrom(file, size >> 1);
   const shared = new SharedArrayBuffer(size);

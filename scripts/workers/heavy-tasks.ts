@@ -6,6 +6,7 @@ import { campaignResults, learningCurve, type CampaignData } from "../judgement/
 import { agreementReport, type Rating } from "../judgement/agreement";
 import { experimentClicks } from "../clicks/experiment-report";
 import { interleavingFigures, type InterleavingFiguresInput } from "../interleaving/figures";
+import { multileavingFigures } from "../interleaving/multileave-results";
 import { goldReport, type GoldReportOptions } from "../judgement/gold-report";
 import { aggregateItems, type AggregationMethod, type GradedRating } from "../judgement/aggregate";
 import { fairnessReport } from "../fairness/report";
@@ -40,6 +41,8 @@ export const heavyTasks = {
   }),
   experimentClicks,
   interleavingFigures: (input: InterleavingFiguresInput) => interleavingFigures(input),
+  /** A multileaved experiment's preference matrix and ranking, by click and by adoption credit. */
+  multileavingFigures,
   /** Group fairness and diversity of the systems' lists (Maps and Sets cross to a worker as they are). */
   fairnessReport,
   /** A campaign's gold figures: rater and aggregation accuracy against the known grades, learning curves. */

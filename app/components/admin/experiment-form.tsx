@@ -1,3 +1,8 @@
+import {
+  INTERLEAVING_METHODS,
+  INTERLEAVING_METHOD_LABELS,
+} from "../../../scripts/inputs/interleaving-methods";
+import type { InterleavingMethod } from "../../../scripts/inputs/interleaving-methods";
 import { errorAttributes, FieldError, ProposalListField, SubjectScopeSelect } from "~/components/form-parts";
 
 /** What the experiment form starts with: empty for a new one, the stored draft when editing. */
@@ -5,6 +10,7 @@ export interface ExperimentFormValues {
   key: string;
   name: string;
   kind: "ab" | "interleaving";
+  method: InterleavingMethod;
   coverage: number;
   committeeCap: number;
   seed: string;
@@ -63,6 +69,22 @@ function ExperimentSettings({
           <option value="interleaving">Interleaving</option>
         </select>
         <FieldError id="kind" errors={errors.kind} />
+      </div>
+      <div>
+        <label htmlFor="method">Interleaving method</label>
+        <select
+          id="method"
+          name="method"
+          defaultValue={initial?.method ?? "team-draft"}
+          {...errorAttributes("method", errors.method)}
+        >
+          {INTERLEAVING_METHODS.map((m) => (
+            <option key={m} value={m}>
+              {INTERLEAVING_METHOD_LABELS[m]}
+            </option>
+          ))}
+        </select>
+        <FieldError id="method" errors={errors.method} />
       </div>
       <Field
         name="coverage"
@@ -164,8 +186,9 @@ export function ExperimentFields({
       <ExperimentSettings subjects={subjects} initial={initial} errors={errors} />
       <p id="kind-help" className="muted">
         Kind: A/B shows each convener their arm&apos;s system; interleaving shows every session one list
-        drafted in turns from exactly two arms&apos; systems (the control and the challenger), whose weights
-        then only split the logging.
+        drafted in turns from the arms&apos; systems, whose weights then only split the logging. The
+        interleaving method (ignored for A/B): team-draft or probabilistic interleaving of exactly two arms
+        (the control and the challenger), or team-draft multileaving of three or more.
       </p>
       <ProposalListField defaultValue={initial?.proposals} errors={errors.proposals ?? errors.subject} />
       <fieldset className="admin-form-block" {...errorAttributes("arms", armErrors)}>

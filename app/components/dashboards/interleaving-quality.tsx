@@ -26,6 +26,12 @@ export function InterleavingDataQuality({
           session (not credited)
         </li>
         <li>{formatCount(quality.impressionsWithoutTeams)} impressions without teams (not credited)</li>
+        {quality.sessionsWithoutLists !== undefined ? (
+          <li>
+            {formatCount(quality.sessionsWithoutLists)} sessions whose list the systems&apos; stored lists do
+            not explain (not credited)
+          </li>
+        ) : null}
         {otherTeams.length ? <li>Teams that are neither system: {otherTeams.join(", ")}</li> : null}
       </ul>
     </>

@@ -38,6 +38,7 @@ interface CreateOptions {
   key: string;
   name: string;
   kind: string;
+  method: string;
   arm: string[];
   control: string;
   coverage: number;
@@ -65,6 +66,11 @@ function registerCreate(experiment: Command) {
       "ab (each convener sees their arm's system) or interleaving (two arms; every session sees their team-draft merge)",
       "ab",
     )
+    .option(
+      "--method <method>",
+      "an interleaving experiment's merge: team-draft (two arms), multileaving (three or more arms, team-draft multileaving) or probabilistic (two arms)",
+      "team-draft",
+    )
     .action(createFromFlags);
 }
 
@@ -72,7 +78,7 @@ async function createFromFlags(o: CreateOptions) {
   const input = experimentFromFlags(o);
   const created = await withDatabase((db) => createExperiment(db, "cli", input).catch(fail));
   console.log(
-    `Created ${created.kind === "interleaving" ? "interleaving " : ""}experiment ${created.key} (draft) with arms ${created.arms.map((a) => `${a.key}=${a.systemKey}:${a.weight}${a.isControl ? " (control)" : ""}`).join(", ")}. Start it with: assay experiment start ${created.key}`,
+    `Created ${created.kind === "interleaving" ? `${created.method} interleaving ` : ""}experiment ${created.key} (draft) with arms ${created.arms.map((a) => `${a.key}=${a.systemKey}:${a.weight}${a.isControl ? " (control)" : ""}`).join(", ")}. Start it with: assay experiment start ${created.key}`,
   );
 }
 
@@ -88,6 +94,7 @@ function experimentFromFlags(o: CreateOptions) {
     key: o.key,
     name: o.name,
     kind: o.kind,
+    method: o.method,
     arms,
     control: o.control,
     coverage: o.coverage,

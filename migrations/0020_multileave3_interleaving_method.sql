@@ -1,0 +1,1 @@
+ALTER TABLE "experiments" ADD COLUMN "interleaving_method" text DEFAULT 'team-draft' NOT NULL;
