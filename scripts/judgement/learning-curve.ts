@@ -31,6 +31,12 @@ export interface LearningCurveOptions {
   classes?: number;
   /** Called after each n with (n, r). */
   onProgress?: (done: number, total: number) => void;
+  /**
+   * Only these n (default: all): the other points' draws are still drawn, so the seeded stream and
+   * each point computed are what the whole curve gives, and threads can share the points
+   * (mergeCurves puts them together). Not with coinTies, whose coin draws from the same stream.
+   */
+  points?: readonly number[];
 }
 
 /**
@@ -54,6 +60,8 @@ export function learningCurves(
   const useTruth = truth !== null && truth.size > 0;
   const rng = createRng(options.seed ?? DEFAULT_SEED);
   const coin = options.coinTies ? rng : undefined;
+  if (coin && options.points)
+    throw new Error("learning curves: a subset of points cannot break ties with a coin");
   const classes = options.classes ?? GRADE_CLASSES;
   const label = (method: AggregationMethod, picked: Picks, warm?: Warm) =>
     labelsOf(method, picked, byItem.raters, classes, coin, warm);
@@ -82,6 +90,10 @@ export function learningCurves(
     ]),
   );
   for (let n = 1; n <= r; n++) {
+    if (options.points && !options.points.includes(n)) {
+      if (n < r) skipDraws(byItem, n, draws, rng);
+      continue;
+    }
     if (n === r && !coin) {
       // Every item keeps all its grades: each draw is the all-rater labelling, no spread to sample.
       for (const m of methods) {
@@ -105,10 +117,35 @@ export function learningCurves(
     }
     options.onProgress?.(n, r);
   }
-  for (const curve of curves.values()) {
-    curve.suggestedN = curve.points.find((p) => p.accuracy >= 0.95 * curve.allRaters)?.n ?? null;
-  }
+  for (const curve of curves.values()) curve.suggestedN = suggestedN(curve);
   return curves;
+}
+
+function suggestedN(curve: LearningCurve) {
+  return curve.points.find((p) => p.accuracy >= 0.95 * curve.allRaters)?.n ?? null;
+}
+
+/** One curve per method from curves computed for parts of the points (`points`), in order of n. */
+export function mergeCurves(
+  parts: readonly Map<AggregationMethod, LearningCurve>[],
+): Map<AggregationMethod, LearningCurve> {
+  const out = new Map<AggregationMethod, LearningCurve>();
+  for (const [method, first] of parts[0]) {
+    const points = parts.flatMap((p) => p.get(method)!.points).sort((a, b) => a.n - b.n);
+    const curve = { points, allRaters: first.allRaters, suggestedN: null };
+    out.set(method, { ...curve, suggestedN: suggestedN(curve) });
+  }
+  return out;
+}
+
+/** Draws what drawAccuracies draws for n, and nothing else: the stream moves on as if the point were computed. */
+function skipDraws({ items, start }: GradesByItem, n: number, draws: number, rng: Rng) {
+  for (let d = 0; d < draws; d++)
+    for (let i = 0; i < items.length; i++) {
+      const m = start[i + 1] - start[i];
+      const take = Math.min(n, m);
+      for (let k = 0; k < take; k++) rng.int(m - k);
+    }
 }
 
 /**
