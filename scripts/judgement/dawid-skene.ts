@@ -207,11 +207,13 @@ function emLoop(obs: Observations, T: Float64Array, maxIterations: number, toler
     mStep(T, I, K, base, ti, priors, confusion, logPi);
     // E-step, in logs: products of many small probabilities underflow.
     for (let i = 0; i < I; i++) for (let k = 0; k < K; k++) logItem[i * K + k] = Math.log(priors[k]);
-    for (let o = 0; o < N; o++) {
-      const b = base[o],
-        t = ti[o];
-      for (let k = 0; k < K; k++) logItem[t + k] += logPi[b + k * K];
-    }
+    if (K === 4) addLogPi4(logItem, logPi, base, ti);
+    else
+      for (let o = 0; o < N; o++) {
+        const b = base[o],
+          t = ti[o];
+        for (let k = 0; k < K; k++) logItem[t + k] += logPi[b + k * K];
+      }
     const ll = normalise(logItem, T, I, K);
     const gain = ll - logLikelihood;
     logLikelihood = ll;
@@ -235,11 +237,13 @@ function mStep(
   for (let i = 0; i < I; i++) for (let k = 0; k < K; k++) priors[k] += T[i * K + k];
   for (let k = 0; k < K; k++) priors[k] /= I;
   confusion.fill(0);
-  for (let o = 0; o < base.length; o++) {
-    const b = base[o],
-      t = ti[o];
-    for (let k = 0; k < K; k++) confusion[b + k * K] += T[t + k];
-  }
+  if (K === 4) countConfusion4(confusion, T, base, ti);
+  else
+    for (let o = 0; o < base.length; o++) {
+      const b = base[o],
+        t = ti[o];
+      for (let k = 0; k < K; k++) confusion[b + k * K] += T[t + k];
+    }
   for (let jk = 0; jk < confusion.length / K; jk++) {
     let row = 0;
     for (let l = 0; l < K; l++) row += confusion[jk * K + l];
@@ -262,4 +266,29 @@ function normalise(logItem: Float64Array, T: Float64Array, I: number, K: number)
     ll += max + Math.log(sum);
   }
   return ll;
+}
+
+// The two loops over every observation, written out for Assay's four grades: the same additions in
+// the same order as the general loops, about twice as fast (no inner loop, no K to read).
+
+function addLogPi4(logItem: Float64Array, logPi: Float64Array, base: Int32Array, ti: Int32Array) {
+  for (let o = 0; o < base.length; o++) {
+    const b = base[o],
+      t = ti[o];
+    logItem[t] += logPi[b];
+    logItem[t + 1] += logPi[b + 4];
+    logItem[t + 2] += logPi[b + 8];
+    logItem[t + 3] += logPi[b + 12];
+  }
+}
+
+function countConfusion4(confusion: Float64Array, T: Float64Array, base: Int32Array, ti: Int32Array) {
+  for (let o = 0; o < base.length; o++) {
+    const b = base[o],
+      t = ti[o];
+    confusion[b] += T[t];
+    confusion[b + 4] += T[t + 1];
+    confusion[b + 8] += T[t + 2];
+    confusion[b + 12] += T[t + 3];
+  }
 }
