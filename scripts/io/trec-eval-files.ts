@@ -128,6 +128,13 @@ function readRunLists(
   const maxRetrieved = options.maxRetrieved ?? Infinity;
   let order = new Int32Array(256);
   let labels = new Float64Array(256);
+  const list: DocIds = {
+    bytes: new Uint8Array(0),
+    docStart: new Int32Array(0),
+    docLength: new Uint8Array(0),
+    docHash: new Int32Array(0),
+    order,
+  };
   const reader = new TrecReader(
     "run",
     source,
@@ -142,7 +149,12 @@ function readRunLists(
       // 9.0.8 keeps a score as a float: scores equal as floats tie, and their docids decide.
       if (!options.v10) for (let i = 0; i < count; i++) value[i] = Math.fround(value[i]);
       for (let i = 0; i < count; i++) order[i] = i;
-      const list: DocIds = { ...segment, order };
+      // One object for every list, its arrays the reader's own for this segment.
+      list.bytes = segment.bytes;
+      list.docStart = segment.docStart;
+      list.docLength = segment.docLength;
+      list.docHash = segment.docHash;
+      list.order = order;
       orderList(list, value, 0, count, duplicates, qid, source);
       const q = lookup.queryOf(qid);
       if (q < 0) return true;
