@@ -1,7 +1,8 @@
 import { performance } from "node:perf_hooks";
 import { aggregationMethods, type GradedRating } from "../judgement/aggregate";
 import { agreementReport } from "../judgement/agreement";
-import { goldReport } from "../judgement/gold-report";
+import { curveOptions, goldReport } from "../judgement/gold-report";
+import { learningCurvesOnThreads } from "../workers/learning-curves";
 import { createRng } from "../lib/random";
 
 // `assay agreement --truth` on 1,500 items × 12 raters (grades 1–4; each rater right with probability
@@ -29,13 +30,17 @@ const alpha = agreementReport(
 );
 const alphaSeconds = (performance.now() - a) / 1000;
 const g = performance.now();
-const gold = goldReport(ratings, truth, { methods: aggregationMethods, draws: 1000, B: 2000, seed: "bench" });
+// As `assay agreement` does it: the learning curves' points shared between two threads.
+const options = { methods: aggregationMethods, draws: 1000, B: 2000, seed: "bench" };
+const curves = await learningCurvesOnThreads(ratings, aggregationMethods, truth, curveOptions(options));
+const gold = goldReport(ratings, truth, { ...options, curves });
 const goldSeconds = (performance.now() - g) / 1000;
 const ds = gold.learningCurve["dawid-skene"]!;
 console.log(
   JSON.stringify({
     mode: "agreement",
     seconds: alphaSeconds + goldSeconds,
+    cpuSeconds: Number((process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6).toFixed(2)),
     maxRssMiB: Math.round(process.resourceUsage().maxRSS / 1024),
     detail: `alpha ${alpha.alpha?.toFixed(6)} with its bootstrap ${alphaSeconds.toFixed(2)} s; gold and learning curves ${goldSeconds.toFixed(
       2,

@@ -51,6 +51,31 @@ if (!only || only === "eval") {
   console.log(`      eval / floor = ${(evalResult.seconds / floor.seconds).toFixed(2)}`);
   const single = measure("eval-worker.ts", "eval-1-thread", qrelsFile, runFile);
   report("eval on one thread", single, "(for comparison)", true);
+  // trec_eval mode on the same files and measures: on eval's engine, so as fast and lean as it (CPU time,
+  // both threads of eval counted; memory).
+  const trec = measure("eval-worker.ts", "trec_eval", qrelsFile, runFile);
+  const cpu = (r: Result) => Number(/CPU ([\d.]+) s/.exec(r.detail)![1]);
+  report(
+    "trec_eval ndcg_cut.10 map recip_rank",
+    trec,
+    "CPU and memory ≤ eval's",
+    cpu(trec) <= cpu(evalResult) && trec.maxRssMiB <= evalResult.maxRssMiB,
+  );
+  // trec_eval itself, when TREC_EVAL names a built binary (usnistgov/trec_eval, `make`).
+  if (process.env.TREC_EVAL) {
+    const start = performance.now();
+    execFileSync(
+      process.env.TREC_EVAL,
+      ["-m", "ndcg_cut.10", "-m", "map", "-m", "recip_rank", qrelsFile, runFile],
+      {
+        stdio: ["ignore", "ignore", "inherit"],
+      },
+    );
+    const seconds = (performance.now() - start) / 1000;
+    console.log(
+      `      trec_eval itself: ${seconds.toFixed(2)} s (${(seconds / trec.seconds).toFixed(1)}× trec_eval mode's time)`,
+    );
+  }
 }
 if (!only || only === "trec-all") {
   console.log("Generating (once) a run of 100,000 queries × 100 candidates…");

@@ -29,6 +29,8 @@ export class TrecReader {
   line = 0;
   private readonly expected: number;
   private readonly valueField: number;
+  /** What a number must look like, besides JavaScript's Number reading it (null: anything Number reads). */
+  private readonly numberPattern: RegExp | null;
   private readonly segment: Segment;
   /** The fields of the last line the general reader read: offsets and lengths into its bytes. */
   private readonly fields: LineFields = {
@@ -49,7 +51,14 @@ export class TrecReader {
     private readonly source: string,
     /** Called with each segment; returning false stops the reading. */
     private readonly onSegment: (segment: Segment) => boolean | void,
+    /**
+     * Numbers only as C reads them whole: a score as atof, a label as atol. "0x10", "Infinity" or a
+     * label "1e1" (which atol reads as 1) are then not numbers, for trec_eval mode to give such a file
+     * to its own reader of C's rules.
+     */
+    cNumbers = false,
   ) {
+    this.numberPattern = !cNumbers ? null : kind === "run" ? ATOF_WHOLE : ATOL_WHOLE;
     this.expected = kind === "run" ? 6 : 4;
     this.valueField = kind === "run" ? 4 : 3;
     const capacity = 256;
@@ -187,7 +196,7 @@ export class TrecReader {
       c = bytes[++i];
       if (!(c > 32)) return -1;
     }
-    i = readNumber(bytes, i, fields);
+    i = readNumber(bytes, i, fields, this.numberPattern);
     c = bytes[i];
     if (isRun) {
       // The run's tag.
@@ -230,7 +239,7 @@ export class TrecReader {
       } else if (field === valueField) {
         fields.vs = s;
         fields.ve = i;
-        fields.value = numberOf(bytes, s, i);
+        fields.value = numberOf(bytes, s, i, this.numberPattern);
       }
       field++;
     }
@@ -273,7 +282,7 @@ interface LineFields {
  * The number starting at i (a run's score, a qrels label) into fields.value (NaN when it is none), its
  * extent into fields.vs and fields.ve; returns where it ends.
  */
-function readNumber(bytes: Uint8Array, i: number, fields: LineFields): number {
+function readNumber(bytes: Uint8Array, i: number, fields: LineFields, pattern: RegExp | null): number {
   const vs = i;
   let c = bytes[i];
   let negative = false;
@@ -299,7 +308,7 @@ function readNumber(bytes: Uint8Array, i: number, fields: LineFields): number {
   // Integer mantissa over one exact power of ten: one rounding, the same double as Number().
   if (simple && digits > 0 && digits <= 15)
     fields.value = (fraction > 0 ? mantissa / POW10[fraction] : mantissa) * (negative ? -1 : 1);
-  else fields.value = numberOf(bytes, vs, i);
+  else fields.value = numberOf(bytes, vs, i, pattern);
   return i;
 }
 
@@ -331,6 +340,12 @@ function fnv1a(bytes: Uint8Array, from: number, to: number) {
   return h;
 }
 
-function numberOf(bytes: Uint8Array, from: number, to: number) {
-  return Number(decoder.decode(bytes.subarray(from, to)));
+function numberOf(bytes: Uint8Array, from: number, to: number, pattern: RegExp | null = null) {
+  const text = decoder.decode(bytes.subarray(from, to));
+  return pattern && !pattern.test(text) ? NaN : Number(text);
 }
+
+/** A whole field that C's atof reads to its end, and so to the value Number gives. */
+const ATOF_WHOLE = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+/** A whole field that C's atol reads to its end. */
+const ATOL_WHOLE = /^[+-]?\d+$/;

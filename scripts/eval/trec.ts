@@ -33,8 +33,9 @@ export interface ParsedQrels extends ByQuery {
   label: Int32Array;
 }
 
-export function parseQrelsBytes(bytes: Uint8Array, source = "qrels"): ParsedQrels {
-  const lines = scanTrec(bytes, "qrels", source);
+/** `cNumbers`: labels only as C's atol reads them whole (TrecReader). */
+export function parseQrelsBytes(bytes: Uint8Array, source = "qrels", cNumbers = false): ParsedQrels {
+  const lines = scanTrec(bytes, "qrels", source, cNumbers);
   const parsed: ParsedQrels = {
     ...groupByQuery(lines),
     docStart: lines.docStart,
@@ -88,7 +89,7 @@ export interface ParsedRun extends ByQuery {
  * Every entry of a run or qrels in arrays of their own, and each query's: where it starts (a file
  * grouped by query, the usual case) or, once a query turns up again after another, every entry's.
  */
-function scanTrec(bytes: Uint8Array, kind: "run" | "qrels", source: string) {
+function scanTrec(bytes: Uint8Array, kind: "run" | "qrels", source: string, cNumbers = false) {
   let capacity = Math.max(1024, Math.ceil(bytes.length / 30));
   let queryOf: Int32Array | null = null;
   const starts: number[] = [];
@@ -100,36 +101,41 @@ function scanTrec(bytes: Uint8Array, kind: "run" | "qrels", source: string) {
   const qidIndex = new Map<string, number>();
   let count = 0;
   let grouped = true;
-  new TrecReader(kind, source, (segment) => {
-    if (count + segment.count > capacity) {
-      capacity = Math.ceil((count + segment.count) * 1.6);
-      if (queryOf) queryOf = grow(queryOf, capacity);
-      docStart = grow(docStart, capacity);
-      docLength = grow(docLength, capacity);
-      docHash = grow(docHash, capacity);
-      values = grow(values, capacity);
-    }
-    let q = qidIndex.get(segment.qid) ?? -1;
-    if (q < 0) {
-      q = qids.length;
-      qids.push(segment.qid);
-      qidIndex.set(segment.qid, q);
-      starts.push(count);
-    } else if (!queryOf) {
-      grouped = false;
-      queryOf = new Int32Array(capacity);
-      for (let j = 0; j < starts.length; j++)
-        queryOf.fill(j, starts[j], j + 1 < starts.length ? starts[j + 1] : count);
-    }
-    // Element by element: a segment holds tens of entries, too few to pay for four subarray views.
-    for (let i = 0; i < segment.count; i++, count++) {
-      if (queryOf) queryOf[count] = q;
-      docStart[count] = segment.docStart[i];
-      docLength[count] = segment.docLength[i];
-      docHash[count] = segment.docHash[i];
-      values[count] = segment.value[i];
-    }
-  }).read(bytes);
+  new TrecReader(
+    kind,
+    source,
+    (segment) => {
+      if (count + segment.count > capacity) {
+        capacity = Math.ceil((count + segment.count) * 1.6);
+        if (queryOf) queryOf = grow(queryOf, capacity);
+        docStart = grow(docStart, capacity);
+        docLength = grow(docLength, capacity);
+        docHash = grow(docHash, capacity);
+        values = grow(values, capacity);
+      }
+      let q = qidIndex.get(segment.qid) ?? -1;
+      if (q < 0) {
+        q = qids.length;
+        qids.push(segment.qid);
+        qidIndex.set(segment.qid, q);
+        starts.push(count);
+      } else if (!queryOf) {
+        grouped = false;
+        queryOf = new Int32Array(capacity);
+        for (let j = 0; j < starts.length; j++)
+          queryOf.fill(j, starts[j], j + 1 < starts.length ? starts[j + 1] : count);
+      }
+      // Element by element: a segment holds tens of entries, too few to pay for four subarray views.
+      for (let i = 0; i < segment.count; i++, count++) {
+        if (queryOf) queryOf[count] = q;
+        docStart[count] = segment.docStart[i];
+        docLength[count] = segment.docLength[i];
+        docHash[count] = segment.docHash[i];
+        values[count] = segment.value[i];
+      }
+    },
+    cNumbers,
+  ).read(bytes);
   return { qids, queryOf, starts, docStart, docLength, docHash, value: values, count, grouped };
 }
 
@@ -158,8 +164,17 @@ function groupByQuery(lines: {
   return { qids, ranges, order };
 }
 
-export function parseRun(bytes: Uint8Array, source = "run"): ParsedRun {
-  const lines = scanTrec(bytes, "run", source);
+/**
+ * `cNumbers`: scores only as C's atof reads them whole (TrecReader); `floatScores`: each score rounded
+ * to a 32-bit float before the lists are ordered, as trec_eval 9.0.8 keeps them.
+ */
+export function parseRun(
+  bytes: Uint8Array,
+  source = "run",
+  options: { cNumbers?: boolean; floatScores?: boolean } = {},
+): ParsedRun {
+  const lines = scanTrec(bytes, "run", source, options.cNumbers);
+  if (options.floatScores) for (let i = 0; i < lines.count; i++) lines.value[i] = Math.fround(lines.value[i]);
   const run: ParsedRun = {
     ...groupByQuery(lines),
     docStart: lines.docStart,

@@ -60,6 +60,22 @@ export function evaluateRunRange(
     builder.add(qid, labels.subarray(0, count), lookup.judged(judged));
     return true;
   });
+  if (!readPieces(file, start, end, reader, pieceBytes)) return null;
+  return { ...builder.build(), runQids };
+}
+
+/**
+ * Reads bytes [start, end) of a file into `reader` a piece at a time, each piece ending with a whole
+ * line; the query a piece ends in is handed back at the front of the next. Returns false when the
+ * reader's callback stopped it.
+ */
+export function readPieces(
+  file: string,
+  start: number,
+  end: number,
+  reader: TrecReader,
+  pieceBytes = PIECE_BYTES,
+): boolean {
   let buffer = Buffer.allocUnsafe(Math.max(1, Math.min(pieceBytes, end - start)));
   let filled = 0;
   for (let position = start; ;) {
@@ -71,7 +87,7 @@ export function evaluateRunRange(
     // Whole lines only, unless the range is read to its end.
     const lineEnd = last ? filled : buffer.lastIndexOf(10, filled - 1) + 1;
     const resume = reader.read(buffer.subarray(0, lineEnd), !last);
-    if (resume < 0) return null;
+    if (resume < 0) return false;
     if (last) break;
     // The query still being read moves to the front, and the next piece is read after it.
     buffer.copy(buffer, 0, resume, filled);
@@ -82,5 +98,5 @@ export function evaluateRunRange(
       buffer = larger;
     }
   }
-  return { ...builder.build(), runQids };
+  return true;
 }

@@ -192,47 +192,103 @@ function emLoop(obs: Observations, T: Float64Array, maxIterations: number, toler
   const confusion = new Float64Array(J * K * K);
   const logPi = new Float64Array(J * K * K);
   const logItem = new Float64Array(I * K);
+  // Where each observation reads and adds, worked out once: a learning curve runs this loop a
+  // million times over the same observations' hundred iterations.
+  const base = new Int32Array(N);
+  const ti = new Int32Array(N);
+  for (let o = 0; o < N; o++) {
+    base[o] = obs.rater[o] * K * K + obs.cls[o];
+    ti[o] = obs.item[o] * K;
+  }
   let logLikelihood = -Infinity;
   let iterations = 0;
   while (iterations < maxIterations) {
     iterations++;
-    // M-step.
-    priors.fill(0);
-    for (let i = 0; i < I; i++) for (let k = 0; k < K; k++) priors[k] += T[i * K + k];
-    for (let k = 0; k < K; k++) priors[k] /= I;
-    confusion.fill(0);
-    for (let o = 0; o < N; o++) {
-      const base = obs.rater[o] * K * K + obs.cls[o];
-      const ti = obs.item[o] * K;
-      for (let k = 0; k < K; k++) confusion[base + k * K] += T[ti + k];
-    }
-    for (let jk = 0; jk < J * K; jk++) {
-      let row = 0;
-      for (let l = 0; l < K; l++) row += confusion[jk * K + l];
-      for (let l = 0; l < K; l++) {
-        confusion[jk * K + l] = row > 0 ? confusion[jk * K + l] / row : 1 / K;
-        logPi[jk * K + l] = Math.log(confusion[jk * K + l]);
-      }
-    }
+    mStep(T, I, K, base, ti, priors, confusion, logPi);
     // E-step, in logs: products of many small probabilities underflow.
     for (let i = 0; i < I; i++) for (let k = 0; k < K; k++) logItem[i * K + k] = Math.log(priors[k]);
-    for (let o = 0; o < N; o++) {
-      const base = obs.rater[o] * K * K + obs.cls[o];
-      const ti = obs.item[o] * K;
-      for (let k = 0; k < K; k++) logItem[ti + k] += logPi[base + k * K];
-    }
-    let ll = 0;
-    for (let i = 0; i < I; i++) {
-      let max = -Infinity;
-      for (let k = 0; k < K; k++) max = Math.max(max, logItem[i * K + k]);
-      let sum = 0;
-      for (let k = 0; k < K; k++) sum += T[i * K + k] = Math.exp(logItem[i * K + k] - max);
-      for (let k = 0; k < K; k++) T[i * K + k] /= sum;
-      ll += max + Math.log(sum);
-    }
+    if (K === 4) addLogPi4(logItem, logPi, base, ti);
+    else
+      for (let o = 0; o < N; o++) {
+        const b = base[o],
+          t = ti[o];
+        for (let k = 0; k < K; k++) logItem[t + k] += logPi[b + k * K];
+      }
+    const ll = normalise(logItem, T, I, K);
     const gain = ll - logLikelihood;
     logLikelihood = ll;
     if (gain < tolerance) break;
   }
   return { posteriors: T, priors, confusion, logLikelihood, iterations };
+}
+
+/** M-step: priors and confusion matrices (and their logs) from the posteriors T. */
+function mStep(
+  T: Float64Array,
+  I: number,
+  K: number,
+  base: Int32Array,
+  ti: Int32Array,
+  priors: Float64Array,
+  confusion: Float64Array,
+  logPi: Float64Array,
+) {
+  priors.fill(0);
+  for (let i = 0; i < I; i++) for (let k = 0; k < K; k++) priors[k] += T[i * K + k];
+  for (let k = 0; k < K; k++) priors[k] /= I;
+  confusion.fill(0);
+  if (K === 4) countConfusion4(confusion, T, base, ti);
+  else
+    for (let o = 0; o < base.length; o++) {
+      const b = base[o],
+        t = ti[o];
+      for (let k = 0; k < K; k++) confusion[b + k * K] += T[t + k];
+    }
+  for (let jk = 0; jk < confusion.length / K; jk++) {
+    let row = 0;
+    for (let l = 0; l < K; l++) row += confusion[jk * K + l];
+    for (let l = 0; l < K; l++) {
+      confusion[jk * K + l] = row > 0 ? confusion[jk * K + l] / row : 1 / K;
+      logPi[jk * K + l] = Math.log(confusion[jk * K + l]);
+    }
+  }
+}
+
+/** Posteriors T from the log joint of each item and class; returns the log-likelihood. */
+function normalise(logItem: Float64Array, T: Float64Array, I: number, K: number) {
+  let ll = 0;
+  for (let i = 0; i < I; i++) {
+    let max = -Infinity;
+    for (let k = 0; k < K; k++) max = Math.max(max, logItem[i * K + k]);
+    let sum = 0;
+    for (let k = 0; k < K; k++) sum += T[i * K + k] = Math.exp(logItem[i * K + k] - max);
+    for (let k = 0; k < K; k++) T[i * K + k] /= sum;
+    ll += max + Math.log(sum);
+  }
+  return ll;
+}
+
+// The two loops over every observation, written out for Assay's four grades: the same additions in
+// the same order as the general loops, about twice as fast (no inner loop, no K to read).
+
+function addLogPi4(logItem: Float64Array, logPi: Float64Array, base: Int32Array, ti: Int32Array) {
+  for (let o = 0; o < base.length; o++) {
+    const b = base[o],
+      t = ti[o];
+    logItem[t] += logPi[b];
+    logItem[t + 1] += logPi[b + 4];
+    logItem[t + 2] += logPi[b + 8];
+    logItem[t + 3] += logPi[b + 12];
+  }
+}
+
+function countConfusion4(confusion: Float64Array, T: Float64Array, base: Int32Array, ti: Int32Array) {
+  for (let o = 0; o < base.length; o++) {
+    const b = base[o],
+      t = ti[o];
+    confusion[b] += T[t];
+    confusion[b + 4] += T[t + 1];
+    confusion[b + 8] += T[t + 2];
+    confusion[b + 12] += T[t + 3];
+  }
 }

@@ -9,7 +9,12 @@ import {
 } from "./aggregate";
 import { type BootstrapOptions } from "../stats/bootstrap";
 import { proposalGoldAgreement, raterGoldAgreement, type GoldAgreement, type ProposalGold } from "./gold";
-import { learningCurves, type CurvePoint } from "./learning-curve";
+import {
+  learningCurves,
+  type CurvePoint,
+  type LearningCurve,
+  type LearningCurveOptions,
+} from "./learning-curve";
 
 export interface GoldReportOptions extends BootstrapOptions {
   methods: readonly AggregationMethod[];
@@ -18,6 +23,8 @@ export interface GoldReportOptions extends BootstrapOptions {
   /** Random draws of n raters per point of the learning curves (default 1,000). */
   draws?: number;
   onProgress?: (done: number, total: number) => void;
+  /** The learning curves, computed already (on threads, say: scripts/workers/learning-curves.ts). */
+  curves?: Map<AggregationMethod, LearningCurve>;
 }
 
 export interface GoldReport {
@@ -47,12 +54,7 @@ export function goldReport(
       aggregateItems(ratings, m, { coin: options.coinTies ? createRng(`${seed}:ties`) : undefined }),
     ]),
   );
-  const curves = learningCurves(ratings, options.methods, truth, {
-    draws: options.draws,
-    seed: `${seed}:curves`,
-    coinTies: options.coinTies,
-    onProgress: options.onProgress,
-  });
+  const curves = options.curves ?? learningCurves(ratings, options.methods, truth, curveOptions(options));
   const byProposal = ratings.every((r) => r.item.includes(":"))
     ? Object.fromEntries(proposalGoldAgreement(ratings, truth, (item) => item.slice(0, item.indexOf(":"))))
     : undefined;
@@ -65,5 +67,15 @@ export function goldReport(
     enoughRaters: Object.fromEntries(
       [...curves].map(([m, c]) => [m, { allRaters: c.allRaters, suggestedN: c.suggestedN }]),
     ),
+  };
+}
+
+/** The learning curves' options in a gold report: its draws, coin and progress, and a seed of their own. */
+export function curveOptions(options: GoldReportOptions): LearningCurveOptions {
+  return {
+    draws: options.draws,
+    seed: `${options.seed ?? DEFAULT_SEED}:curves`,
+    coinTies: options.coinTies,
+    onProgress: options.onProgress,
   };
 }

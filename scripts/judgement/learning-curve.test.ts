@@ -1,4 +1,5 @@
-import { learningCurves } from "./learning-curve";
+import { panel } from "../../test/rating-panel";
+import { learningCurves, mergeCurves } from "./learning-curve";
 
 // Gold item a: grades 1 and 2, truth 1. Gold item b: grades 3 and 3, truth 3.
 const ratings = [
@@ -41,5 +42,22 @@ describe("learning curves", () => {
     const median = learningCurves(ratings, ["median"], null, { draws: 1000, seed: 5 }).get("median")!;
     expect(median.allRaters).toBe(1);
     expect(Math.abs(median.points[0].accuracy - 0.75)).toBeLessThan(0.03);
+  });
+
+  it("gives the same points computed apart (as threads do) as all at once", () => {
+    const { ratings: many, truth: gold } = panel();
+    const methods = ["majority", "dawid-skene"] as const;
+    const whole = learningCurves(many, methods, gold, { draws: 20, seed: "apart" });
+    const parts = [[1, 3], [2, 4], [5]].map((points) =>
+      learningCurves(many, methods, gold, { draws: 20, seed: "apart", points }),
+    );
+    expect(parts[0].get("majority")!.points.map((p) => p.n)).toEqual([1, 3]);
+    expect(mergeCurves(parts)).toEqual(whole);
+  });
+
+  it("refuses a subset of points with coin ties, whose coin shares the seeded stream", () => {
+    expect(() => learningCurves(ratings, ["majority"], truth, { coinTies: true, points: [1] })).toThrow(
+      /coin/,
+    );
   });
 });

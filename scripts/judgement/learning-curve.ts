@@ -1,14 +1,7 @@
 import { DEFAULT_SEED } from "../lib/defaults";
 import { createRng, type Rng } from "../lib/random";
 import { percentileInterval, type Interval } from "../stats/bootstrap";
-import {
-  GRADE_CLASSES,
-  majorityGrade,
-  meanGrade,
-  medianGrade,
-  type AggregationMethod,
-  type GradedRating,
-} from "./aggregate";
+import { GRADE_CLASSES, type AggregationMethod, type GradedRating } from "./aggregate";
 import { dawidSkeneEm, dawidSkeneLabels, type DsParameters, type Observations } from "./dawid-skene";
 
 export const DEFAULT_DRAWS = 1000;
@@ -38,6 +31,12 @@ export interface LearningCurveOptions {
   classes?: number;
   /** Called after each n with (n, r). */
   onProgress?: (done: number, total: number) => void;
+  /**
+   * Only these n (default: all): the other points' draws are still drawn, so the seeded stream and
+   * each point computed are what the whole curve gives, and threads can share the points
+   * (mergeCurves puts them together). Not with coinTies, whose coin draws from the same stream.
+   */
+  points?: readonly number[];
 }
 
 /**
@@ -55,21 +54,26 @@ export function learningCurves(
 ): Map<AggregationMethod, LearningCurve> {
   const draws = options.draws ?? DEFAULT_DRAWS;
   const byItem = gradesByItem(ratings);
-  const { items, grades, whose } = byItem;
-  const r = Math.max(0, ...grades.map((g) => g.length));
+  const { items } = byItem;
+  let r = 0;
+  for (let i = 0; i < items.length; i++) r = Math.max(r, byItem.start[i + 1] - byItem.start[i]);
   const useTruth = truth !== null && truth.size > 0;
   const rng = createRng(options.seed ?? DEFAULT_SEED);
   const coin = options.coinTies ? rng : undefined;
-  const label = (method: AggregationMethod, picked: number[][], pickedRaters: number[][], warm?: Warm) =>
-    labelsOf(method, picked, pickedRaters, byItem.raters, options.classes ?? GRADE_CLASSES, coin, warm);
-  const allLabels = new Map(methods.map((m) => [m, label(m, grades, whose)]));
+  if (coin && options.points)
+    throw new Error("learning curves: a subset of points cannot break ties with a coin");
+  const classes = options.classes ?? GRADE_CLASSES;
+  const label = (method: AggregationMethod, picked: Picks, warm?: Warm) =>
+    labelsOf(method, picked, byItem.raters, classes, coin, warm);
+  const every = allPicks(byItem);
+  const allLabels = new Map(methods.map((m) => [m, Array.from(label(m, every), nullIfNaN)]));
   const reference: (number | null)[] = useTruth ? items.map((item) => truth.get(item) ?? null) : [];
   const scored = useTruth
     ? items.map((_, i) => i).filter((i) => reference[i] !== null)
     : items.map((_, i) => i);
   // Gold items nobody graded are still gold: they count as wrong for every method.
   const goldTotal = useTruth ? truth.size : items.length;
-  const accuracyOf = (method: AggregationMethod, labels: (number | null)[]) => {
+  const accuracyOf = (method: AggregationMethod, labels: ArrayLike<number | null>) => {
     const ref = useTruth ? reference : allLabels.get(method)!;
     let right = 0;
     for (const i of scored) if (labels[i] !== null && labels[i] === ref[i]) right++;
@@ -86,6 +90,10 @@ export function learningCurves(
     ]),
   );
   for (let n = 1; n <= r; n++) {
+    if (options.points && !options.points.includes(n)) {
+      if (n < r) skipDraws(byItem, n, draws, rng);
+      continue;
+    }
     if (n === r && !coin) {
       // Every item keeps all its grades: each draw is the all-rater labelling, no spread to sample.
       for (const m of methods) {
@@ -95,8 +103,8 @@ export function learningCurves(
     } else {
       // Dawid–Skene's EM at this n starts from the previous draw's priors and confusion matrices.
       const warm: Warm = {};
-      const values = drawAccuracies(byItem, n, draws, rng, methods, (m, picked, pr) =>
-        accuracyOf(m, label(m, picked, pr, warm)),
+      const values = drawAccuracies(byItem, n, draws, rng, methods, (m, picked) =>
+        accuracyOf(m, label(m, picked, warm)),
       );
       for (const m of methods) {
         const v = values.get(m)!;
@@ -109,117 +117,229 @@ export function learningCurves(
     }
     options.onProgress?.(n, r);
   }
-  for (const curve of curves.values()) {
-    curve.suggestedN = curve.points.find((p) => p.accuracy >= 0.95 * curve.allRaters)?.n ?? null;
-  }
+  for (const curve of curves.values()) curve.suggestedN = suggestedN(curve);
   return curves;
 }
 
-/** Each item's grades and, beside them, the index of the rater who gave each. */
+function suggestedN(curve: LearningCurve) {
+  return curve.points.find((p) => p.accuracy >= 0.95 * curve.allRaters)?.n ?? null;
+}
+
+/** One curve per method from curves computed for parts of the points (`points`), in order of n. */
+export function mergeCurves(
+  parts: readonly Map<AggregationMethod, LearningCurve>[],
+): Map<AggregationMethod, LearningCurve> {
+  const out = new Map<AggregationMethod, LearningCurve>();
+  for (const [method, first] of parts[0]) {
+    const points = parts.flatMap((p) => p.get(method)!.points).sort((a, b) => a.n - b.n);
+    const curve = { points, allRaters: first.allRaters, suggestedN: null };
+    out.set(method, { ...curve, suggestedN: suggestedN(curve) });
+  }
+  return out;
+}
+
+/** Draws what drawAccuracies draws for n, and nothing else: the stream moves on as if the point were computed. */
+function skipDraws({ items, start }: GradesByItem, n: number, draws: number, rng: Rng) {
+  for (let d = 0; d < draws; d++)
+    for (let i = 0; i < items.length; i++) {
+      const m = start[i + 1] - start[i];
+      const take = Math.min(n, m);
+      for (let k = 0; k < take; k++) rng.int(m - k);
+    }
+}
+
+/**
+ * Each item's grades and, beside them, the index of the rater who gave each: item i's are
+ * grades[start[i] .. start[i+1]), in the order of the ratings.
+ */
 interface GradesByItem {
   items: string[];
-  grades: number[][];
-  whose: number[][];
+  start: Int32Array;
+  grades: Float64Array;
+  whose: Int32Array;
   /** How many raters there are. */
   raters: number;
 }
 
 function gradesByItem(ratings: readonly GradedRating[]): GradesByItem {
-  const items = [...new Set(ratings.map((r) => r.item))];
-  const itemIndex = new Map(items.map((item, i) => [item, i]));
+  const itemIndex = new Map<string, number>();
   const raters = new Map<string, number>();
-  const grades: number[][] = items.map(() => []);
-  const whose: number[][] = items.map(() => []);
-  for (const r of ratings) {
+  const itemOf = new Int32Array(ratings.length);
+  ratings.forEach((r, o) => {
+    let i = itemIndex.get(r.item);
+    if (i === undefined) itemIndex.set(r.item, (i = itemIndex.size));
+    itemOf[o] = i;
     if (!raters.has(r.rater)) raters.set(r.rater, raters.size);
-    grades[itemIndex.get(r.item)!].push(r.grade);
-    whose[itemIndex.get(r.item)!].push(raters.get(r.rater)!);
-  }
-  return { items, grades, whose, raters: raters.size };
+  });
+  const items = [...itemIndex.keys()];
+  const start = new Int32Array(items.length + 1);
+  for (const i of itemOf) start[i + 1]++;
+  for (let i = 0; i < items.length; i++) start[i + 1] += start[i];
+  const fill = start.slice(0, items.length);
+  const grades = new Float64Array(ratings.length);
+  const whose = new Int32Array(ratings.length);
+  ratings.forEach((r, o) => {
+    const at = fill[itemOf[o]]++;
+    grades[at] = r.grade;
+    whose[at] = raters.get(r.rater)!;
+  });
+  return { items, start, grades, whose, raters: raters.size };
 }
+
+/**
+ * The grades one draw picked, item by item (item i's are grade[start[i] .. start[i+1])), and the rater
+ * of each; typed arrays reused from draw to draw, a million draws of a few grades being too many
+ * small arrays to allocate.
+ */
+interface Picks {
+  start: Int32Array;
+  grade: Float64Array;
+  rater: Int32Array;
+}
+
+/** Every grade of every item: the all-rater labelling's picks. */
+function allPicks({ start, grades, whose }: GradesByItem): Picks {
+  return { start, grade: grades, rater: whose };
+}
+
+const nullIfNaN = (x: number) => (Number.isNaN(x) ? null : x);
 
 /** Rater-level parameters carried from one draw's Dawid–Skene fit to the next (no item's posterior). */
 interface Warm {
   params?: DsParameters;
 }
 
-/** Each item's label by one aggregation method from the grades picked (and who gave them). */
+/** Each item's label by one aggregation method from the grades picked (NaN: undecided). */
 function labelsOf(
   method: AggregationMethod,
-  picked: number[][],
-  pickedRaters: number[][],
+  picked: Picks,
   raters: number,
   classes: number,
   coin?: Rng,
   warm?: Warm,
-): (number | null)[] {
-  if (method === "median") return picked.map(medianGrade);
-  if (method === "mean") return picked.map(meanGrade);
-  if (method === "majority") return picked.map((g) => majorityGrade(g, coin));
-  return dsLabels(picked, pickedRaters, raters, classes, warm);
+): Float64Array {
+  if (method === "dawid-skene") return dsLabels(picked, raters, classes, warm);
+  const { start, grade } = picked;
+  const items = start.length - 1;
+  const out = new Float64Array(items);
+  const sorted = new Float64Array(Math.max(1, ...gaps(start)));
+  for (let i = 0; i < items; i++) {
+    const from = start[i],
+      count = start[i + 1] - from;
+    if (count === 0) out[i] = NaN;
+    else if (method === "mean") {
+      // As meanGrade: the sum in the grades' order, rounded half up.
+      let sum = 0;
+      for (let k = 0; k < count; k++) sum += grade[from + k];
+      out[i] = Math.floor(sum / count + 0.5);
+    } else {
+      // Insertion sort: an item has a few grades.
+      for (let k = 0; k < count; k++) {
+        const g = grade[from + k];
+        let at = k;
+        for (; at > 0 && sorted[at - 1] > g; at--) sorted[at] = sorted[at - 1];
+        sorted[at] = g;
+      }
+      out[i] = method === "median" ? sorted[(count - 1) >> 1] : majorityOfSorted(sorted, count, coin);
+    }
+  }
+  return out;
+}
+
+/** The lengths start[i+1] − start[i]. */
+function gaps(start: Int32Array): number[] {
+  return Array.from({ length: start.length - 1 }, (_, i) => start[i + 1] - start[i]);
+}
+
+/**
+ * majorityGrade on grades sorted ascending: the most frequent, NaN on a tie unless the coin picks
+ * one of the tied grades (in ascending order, as majorityGrade lists them).
+ */
+function majorityOfSorted(sorted: Float64Array, count: number, coin?: Rng): number {
+  let best = 0,
+    tied = 0,
+    first = 0;
+  for (let k = 0; k < count;) {
+    let run = 1;
+    while (k + run < count && sorted[k + run] === sorted[k]) run++;
+    if (run > best) [best, tied, first] = [run, 1, k];
+    else if (run === best) tied++;
+    k += run;
+  }
+  if (tied === 1) return sorted[first];
+  if (!coin) return NaN;
+  // The pick-th of the tied grades, in ascending order.
+  let pick = coin.int(tied);
+  for (let k = 0; k < count;) {
+    let run = 1;
+    while (k + run < count && sorted[k + run] === sorted[k]) run++;
+    if (run === best && pick-- === 0) return sorted[k];
+    k += run;
+  }
+  return NaN;
 }
 
 /** Per method, the accuracy of each of `draws` seeded draws of n grades per item. */
 function drawAccuracies(
-  { items, grades, whose }: GradesByItem,
+  { items, start, grades, whose }: GradesByItem,
   n: number,
   draws: number,
   rng: Rng,
   methods: readonly AggregationMethod[],
-  accuracy: (method: AggregationMethod, picked: number[][], pickedRaters: number[][]) => number,
+  accuracy: (method: AggregationMethod, picked: Picks) => number,
 ): Map<AggregationMethod, Float64Array> {
   const values = new Map(methods.map((m) => [m, new Float64Array(draws)]));
+  const picked: Picks = {
+    start: new Int32Array(items.length + 1),
+    grade: new Float64Array(0),
+    rater: new Int32Array(0),
+  };
+  for (let i = 0; i < items.length; i++)
+    picked.start[i + 1] = picked.start[i] + Math.min(n, start[i + 1] - start[i]);
+  picked.grade = new Float64Array(picked.start[items.length]);
+  picked.rater = new Int32Array(picked.start[items.length]);
+  const order = new Int32Array(Math.max(1, ...gaps(start)));
   for (let d = 0; d < draws; d++) {
-    const picked: number[][] = [];
-    const pr: number[][] = [];
     for (let i = 0; i < items.length; i++) {
-      const order = partialShuffle(grades[i].length, n, rng);
-      picked.push(order.map((o) => grades[i][o]));
-      pr.push(order.map((o) => whose[i][o]));
+      // The first min(n, m) positions of a seeded shuffle of the item's m grades.
+      const from = start[i],
+        m = start[i + 1] - from,
+        at = picked.start[i],
+        take = picked.start[i + 1] - at;
+      for (let k = 0; k < m; k++) order[k] = k;
+      for (let k = 0; k < take; k++) {
+        const j = k + rng.int(m - k);
+        const o = order[j];
+        order[j] = order[k];
+        order[k] = o;
+        picked.grade[at + k] = grades[from + o];
+        picked.rater[at + k] = whose[from + o];
+      }
     }
-    for (const m of methods) values.get(m)![d] = accuracy(m, picked, pr);
+    for (const m of methods) values.get(m)![d] = accuracy(m, picked);
   }
   return values;
 }
 
-/** The first min(n, m) positions of a seeded shuffle of 0..m−1. */
-function partialShuffle(m: number, n: number, rng: Rng): number[] {
-  const order = Array.from({ length: m }, (_, i) => i);
-  const take = Math.min(n, m);
-  for (let i = 0; i < take; i++) {
-    const j = i + rng.int(m - i);
-    [order[i], order[j]] = [order[j], order[i]];
-  }
-  return order.slice(0, take);
-}
-
-function dsLabels(
-  grades: number[][],
-  raters: number[][],
-  J: number,
-  K: number,
-  warm?: Warm,
-): (number | null)[] {
-  let N = 0;
-  for (const g of grades) N += g.length;
+function dsLabels(picked: Picks, J: number, K: number, warm?: Warm): Float64Array {
+  const { start, grade, rater } = picked;
+  const I = start.length - 1;
+  const N = start[I];
   const obs: Observations = {
     item: new Int32Array(N),
-    rater: new Int32Array(N),
+    rater: rater.slice(0, N),
     cls: new Int32Array(N),
-    items: grades.length,
+    items: I,
     raters: J,
     classes: K,
   };
-  let o = 0;
-  grades.forEach((g, i) =>
-    g.forEach((grade, x) => {
+  for (let i = 0; i < I; i++)
+    for (let o = start[i]; o < start[i + 1]; o++) {
       obs.item[o] = i;
-      obs.rater[o] = raters[i][x];
-      obs.cls[o++] = grade - 1;
-    }),
-  );
+      obs.cls[o] = grade[o] - 1;
+    }
   const em = dawidSkeneEm(obs, "majority", undefined, undefined, warm?.params);
   if (warm) warm.params = { priors: em.priors, confusion: em.confusion };
   const labels = dawidSkeneLabels(em.posteriors, K);
-  return Array.from(labels, (l, i) => (grades[i].length ? l + 1 : null));
+  return Float64Array.from(labels, (l, i) => (start[i + 1] > start[i] ? l + 1 : NaN));
 }

@@ -1,3 +1,4 @@
+import { grow } from "../lib/grow";
 import { MIN_GEO_MEAN } from "./measures-core";
 import { atof, atol, format64, left22 } from "./printf";
 import { selectMeasures, type TrecMeasure } from "./registry";
@@ -124,19 +125,10 @@ export function trecEval(
   sources = { qrels: "qrels", run: "run" },
 ): string {
   const v10 = options.v10 ?? false;
-  const settings: Settings = {
-    relevanceLevel: options.relevanceLevel ?? 1,
-    numDocsInColl: options.numDocsInColl ?? 0,
-    v10,
-  };
-  const measures = selectMeasures(options.measures ?? [], v10);
+  const queries = new TrecEvalQueries(options);
   const qrels = readQrels(qrelsText, sources.qrels);
   const { byQuery, runId } = readRun(runText, v10, sources.run);
-  if (byQuery.size === 0)
-    throw new TrecInputError(`${sources.run}: no results (trec_eval: Cannot read results file)`);
-  const sums = measures.map((m) => new Array<number>(m.names.length).fill(0));
-  const lines: string[] = [];
-  let numQueries = 0;
+  if (byQuery.size === 0) throw noResults(sources.run);
   // 9.0.8 goes through the run's queries; 10.0 through the qrels' and, with -c, evaluates a missing
   // list as empty (all zero) and prints it.
   const qids = [...(v10 ? qrels.keys() : byQuery.keys())].sort(byteOrder);
@@ -146,47 +138,148 @@ export function trecEval(
     if (!judged || (!entries && !(v10 && options.complete))) continue;
     const labels = entries
       ? rankedLabels(qid, entries, judged, options.maxRetrieved ?? Infinity, sources.run)
-      : new Float64Array(0);
-    const rr = resRelsFromLabels(labels, [...judged.values()], settings.relevanceLevel, {
+      : null;
+    queries.add(qid, labels, [...judged.values()]);
+  }
+  return queries.print(runId, qrelsSummary(qrels.values()));
+}
+
+export function noResults(source: string) {
+  return new TrecInputError(`${source}: no results (trec_eval: Cannot read results file)`);
+}
+
+/** What the summary reads of the qrels besides the queries evaluated: their number, and labels above 0. */
+export interface QrelsSummary {
+  queries: number;
+  positiveLabels: number;
+}
+
+function qrelsSummary(judgements: Iterable<Map<string, number>>): QrelsSummary {
+  let queries = 0;
+  let positiveLabels = 0;
+  for (const judged of judgements) {
+    queries++;
+    for (const rel of judged.values()) if (rel > 0) positiveLabels++;
+  }
+  return { queries, positiveLabels };
+}
+
+/**
+ * The queries of one evaluation, added in any order and printed in trec_eval's (query ids in byte
+ * order): each query's values are kept, one row of a flat array, and summed only when printed, in
+ * that order, so that the sums (and their last digits) are trec_eval's whatever order the run
+ * listed its queries in. The text readers and the streamed one (scripts/io) share it.
+ */
+export class TrecEvalQueries {
+  readonly measures: TrecMeasure[];
+  private readonly settings: Settings;
+  /** Where each measure's values start in a query's row. */
+  private readonly offsets: number[];
+  private readonly width: number;
+  private readonly qids: string[] = [];
+  private values = new Float64Array(1024);
+  /** Per query, its relstring lines (-q with relstring only). */
+  private readonly relStrings: string[][] = [];
+
+  constructor(private readonly options: TrecEvalOptions) {
+    const v10 = options.v10 ?? false;
+    this.settings = {
+      relevanceLevel: options.relevanceLevel ?? 1,
+      numDocsInColl: options.numDocsInColl ?? 0,
+      v10,
+    };
+    this.measures = selectMeasures(options.measures ?? [], v10);
+    this.offsets = [];
+    let width = 0;
+    for (const m of this.measures) {
+      this.offsets.push(width);
+      width += m.names.length;
+    }
+    this.width = width;
+  }
+
+  /**
+   * One query: its labels in rank order, cut to -M (null for a list the run lacks, which 10.0 with
+   * -c evaluates as empty), and every label its judgements carry.
+   */
+  add(qid: string, labels: Float64Array | null, judged: ArrayLike<number>) {
+    const { options, settings, width } = this;
+    const rr = resRelsFromLabels(labels ?? new Float64Array(0), judged, settings.relevanceLevel, {
       judgedOnly: options.judgedOnly,
     });
-    measures.forEach((m, k) => {
+    const row = this.qids.length * width;
+    if (row + width > this.values.length) this.values = grow(this.values, (row + width) * 2);
+    const relStrings: string[] = [];
+    this.measures.forEach((m, k) => {
       if (m.def.name === "relstring" || m.def.name === "runid") {
         if (m.def.name === "relstring" && options.perQuery)
-          lines.push(`${left22(m.names[0])}\t${qid}\t'${relString(rr, m.params.values[0])}'`);
+          relStrings.push(`${left22(m.names[0])}\t${qid}\t'${relString(rr, m.params.values[0])}'`);
         return;
       }
       // 10.0's stand-in for a missing list prints 0 where an empty list gives 0/0, except with -J.
       const values = m.def.calc(rr, m.params, settings);
-      if (!entries)
-        values.forEach(
-          (v, i) =>
-            (values[i] = m.def.name === "utility" || (!Number.isFinite(v) && !options.judgedOnly) ? 0 : v),
-        );
       values.forEach((v, i) => {
-        sums[k][i] += v;
-        if (options.perQuery && m.def.perQuery)
-          lines.push(`${left22(m.names[i])}\t${qid}\t${m.def.integer ? Math.trunc(v) : format64(v)}`);
+        if (!labels && (m.def.name === "utility" || (!Number.isFinite(v) && !options.judgedOnly))) v = 0;
+        this.values[row + this.offsets[k] + i] = v;
       });
     });
-    numQueries++;
+    this.qids.push(qid);
+    this.relStrings.push(relStrings);
   }
-  if (numQueries === 0)
-    throw new TrecInputError(
-      "no queries with both results and relevance info (check that the query ids of the run and the qrels match)",
-    );
-  if (!options.noSummary)
-    lines.push(...summaryLines(measures, sums, { numQueries, runId, complete: !!options.complete, qrels }));
-  return lines.map((l) => `${l}\n`).join("");
+
+  /** What trec_eval prints: each query's lines with -q, then the summary (unless -n). */
+  print(runId: string, qrels: QrelsSummary): string {
+    const { measures, options, qids, width, offsets } = this;
+    if (qids.length === 0)
+      throw new TrecInputError(
+        "no queries with both results and relevance info (check that the query ids of the run and the qrels match)",
+      );
+    const sums = measures.map((m) => new Array<number>(m.names.length).fill(0));
+    const lines: string[] = [];
+    for (const q of byteOrderOf(qids)) {
+      let relStrings = 0;
+      measures.forEach((m, k) => {
+        if (m.def.name === "relstring") {
+          if (options.perQuery) lines.push(this.relStrings[q][relStrings++]);
+          return;
+        }
+        if (m.def.name === "runid") return;
+        for (let i = 0; i < m.names.length; i++) {
+          const v = this.values[q * width + offsets[k] + i];
+          sums[k][i] += v;
+          if (options.perQuery && m.def.perQuery)
+            lines.push(`${left22(m.names[i])}\t${qids[q]}\t${m.def.integer ? Math.trunc(v) : format64(v)}`);
+        }
+      });
+    }
+    if (!options.noSummary)
+      lines.push(
+        ...summaryLines(measures, sums, {
+          numQueries: qids.length,
+          runId,
+          complete: !!options.complete,
+          qrels,
+        }),
+      );
+    return lines.map((l) => `${l}\n`).join("");
+  }
+}
+
+/** The indices of `qids` in byte order of their ids (file order when that is already it). */
+function byteOrderOf(qids: string[]): number[] {
+  const order = Array.from(qids.keys());
+  for (let i = 1; i < qids.length; i++)
+    if (byteOrder(qids[i - 1], qids[i]) > 0) return order.sort((a, b) => byteOrder(qids[a], qids[b]));
+  return order;
 }
 
 function summaryLines(
   measures: TrecMeasure[],
   sums: number[][],
-  context: { numQueries: number; runId: string; complete: boolean; qrels: Map<string, Map<string, number>> },
+  context: { numQueries: number; runId: string; complete: boolean; qrels: QrelsSummary },
 ) {
   const { numQueries, complete, qrels } = context;
-  const n = complete ? qrels.size : numQueries;
+  const n = complete ? qrels.queries : numQueries;
   const lines: string[] = [];
   measures.forEach((m, k) => {
     if (m.def.name === "runid") lines.push(`${left22("runid")}\tall\t${context.runId}`);
@@ -200,8 +293,7 @@ function summaryLines(
       else if (m.def.average === "num_q") value = n;
       else if (m.def.average === "num_rel" && complete) {
         // trec_eval counts labels above 0 here, whatever -l says.
-        value = 0;
-        for (const judged of qrels.values()) for (const rel of judged.values()) if (rel > 0) value++;
+        value = qrels.positiveLabels;
       }
       lines.push(`${left22(m.names[i])}\tall\t${m.def.integer ? Math.trunc(value) : format64(value)}`);
     });

@@ -3,7 +3,13 @@ import type { Command } from "commander";
 import { aggregationMethods, type AggregationMethod, type GradedRating } from "../../judgement/aggregate";
 import { agreementReport, alphaLevels, type AlphaLevel, type Rating } from "../../judgement/agreement";
 import { DEFAULT_B, DEFAULT_SEED } from "../../stats/bootstrap";
-import { goldReport, type GoldReport } from "../../judgement/gold-report";
+import {
+  curveOptions,
+  goldReport,
+  type GoldReport,
+  type GoldReportOptions,
+} from "../../judgement/gold-report";
+import { learningCurvesOnThreads } from "../../workers/learning-curves";
 import { DEFAULT_DRAWS } from "../../judgement/learning-curve";
 import { CliError } from "../errors";
 import { ciText, emit, fmt, formatOf, table, type Format } from "../output";
@@ -159,16 +165,18 @@ async function goldOf(
   );
   const graded: GradedRating[] = ratings.map((r) => ({ item: r.item, rater: r.rater, grade: r.value }));
   const bar = progressBar("learning curves");
-  const gold = goldReport(graded, truth, {
+  const options: GoldReportOptions = {
     methods,
     coinTies: o.majorityTies === "coin",
     draws: o.draws,
     B: o.bootstrap,
     seed: o.seed,
     onProgress: bar.update,
-  });
+  };
+  // The curves are most of the work: their points shared between two threads.
+  const curves = await learningCurvesOnThreads(graded, methods, truth, curveOptions(options));
   bar.stop();
-  return gold;
+  return goldReport(graded, truth, { ...options, curves });
 }
 
 function printAgreement(

@@ -1,9 +1,11 @@
 import type { Command } from "commander";
+import { statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { CliError } from "../errors";
 import { parseTrecEvalArgs, TrecUsageError, trecEvalUsage } from "../../trec-eval/args";
 import { TrecInputError, trecEval } from "../../trec-eval/engine";
 import { TrecMeasureError, trecMeasureNames } from "../../trec-eval/registry";
+import { trecEvalFiles } from "../../io/trec-eval-files";
 
 /**
  * `assay trec_eval`: trec_eval's own command line and output, byte for byte (9.0.8; 10.0 with --v10),
@@ -43,13 +45,34 @@ export function registerTrecEval(program: Command) {
           throw new CliError(`trec_eval: cannot read the ${what} file ${file}`, 2);
         }
       };
-      const [qrels, run] = [await read(parsed.qrels, "qrels"), await read(parsed.run, "run")];
+      const sources = { qrels: parsed.qrels, run: parsed.run };
       try {
-        process.stdout.write(trecEval(qrels, run, parsed.options, { qrels: parsed.qrels, run: parsed.run }));
+        // Regular files go through the streamed reader; anything it leaves (null), and pipes, to the text one.
+        const streamed =
+          isFile(parsed.qrels) && isFile(parsed.run)
+            ? trecEvalFiles(parsed.qrels, parsed.run, parsed.options, sources)
+            : null;
+        process.stdout.write(
+          streamed ??
+            trecEval(
+              await read(parsed.qrels, "qrels"),
+              await read(parsed.run, "run"),
+              parsed.options,
+              sources,
+            ),
+        );
       } catch (error) {
         if (error instanceof TrecMeasureError || error instanceof TrecInputError)
           throw new CliError(`trec_eval: ${error.message}`, 2);
         throw error;
       }
     });
+}
+
+function isFile(file: string) {
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
 }
