@@ -42,7 +42,8 @@ export const auditLog = pgTable(
     detail: jsonb("detail").notNull().default({}),
   },
   (t) => [
-    index("audit_log_at_idx").on(t.at),
+    // (at, id): the page's newest-first order and its keyset cursor, read from the index at any depth.
+    index("audit_log_at_idx").on(t.at, t.id),
     index("audit_log_action_idx").on(t.action),
     index("audit_log_actor_idx").on(t.actorId),
   ],
