@@ -20,6 +20,13 @@ test("a convener builds a committee and the experiment page shows it in their ar
   await expect(page.getByRole("table", { name: "My proposals" }).getByRole("row")).toHaveCount(11);
   await page.getByRole("link", { name: "prop-0003" }).click();
   await expect(page.getByRole("heading", { name: "Recommended reviewers" })).toBeVisible();
+  // The GET logs nothing; the page, once shown, posts its one impression (a view id checked and used once).
+  const logged = async () => {
+    await admin.reload();
+    const [a, b] = await eventsOf();
+    return a - a0 + (b - b0);
+  };
+  await expect.poll(logged, { timeout: 30_000 }).toBe(1);
   const names = await page
     .getByRole("heading", { name: "Recommended reviewers" })
     .locator("xpath=..")
