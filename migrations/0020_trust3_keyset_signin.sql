@@ -1,4 +1,13 @@
+CREATE TABLE "sign_in_failures" (
+	"scope" text NOT NULL,
+	"key_hash" text NOT NULL,
+	"failures" integer NOT NULL,
+	"last_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "sign_in_failures_scope_key_hash_pk" PRIMARY KEY("scope","key_hash")
+);
+--> statement-breakpoint
 DROP INDEX "audit_log_at_idx";--> statement-breakpoint
+CREATE INDEX "sign_in_failures_last_idx" ON "sign_in_failures" USING btree ("scope","last_at");--> statement-breakpoint
 CREATE INDEX "candidates_name_idx" ON "candidates" USING btree ("name","id");--> statement-breakpoint
 CREATE INDEX "candidates_affiliation_idx" ON "candidates" USING btree ("affiliation","id");--> statement-breakpoint
 CREATE INDEX "proposals_title_idx" ON "proposals" USING btree ("title","id");--> statement-breakpoint
