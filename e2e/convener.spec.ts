@@ -4,6 +4,8 @@ test("a convener builds a committee and the experiment page shows it in their ar
   page,
   browser,
 }) => {
+  // The admin page is reloaded until the impression is counted: on a loaded machine that outlasts 30 s.
+  test.setTimeout(90_000);
   const admin = await browser.newPage({ baseURL: process.env.E2E_BASE_URL });
   await signIn(admin, demoLogin.admin);
   await admin.goto("/admin/experiments/reviewer-ranker-v2");
@@ -20,6 +22,13 @@ test("a convener builds a committee and the experiment page shows it in their ar
   await expect(page.getByRole("table", { name: "My proposals" }).getByRole("row")).toHaveCount(11);
   await page.getByRole("link", { name: "prop-0003" }).click();
   await expect(page.getByRole("heading", { name: "Recommended reviewers" })).toBeVisible();
+  // The GET logs nothing; the page, once shown, posts its one impression (a view id checked and used once).
+  const logged = async () => {
+    await admin.reload();
+    const [a, b] = await eventsOf();
+    return a - a0 + (b - b0);
+  };
+  await expect.poll(logged, { timeout: 30_000 }).toBe(1);
   const names = await page
     .getByRole("heading", { name: "Recommended reviewers" })
     .locator("xpath=..")
@@ -160,10 +169,11 @@ test("a finished committee stays on home and on Back, read-only, until Reopen st
   // Reopening shows the saved committee, to change rather than rebuild.
   await expect(page.getByRole("heading", { name: "Committee (2 of 5)" })).toBeVisible();
   await expect(page.getByRole("button", { name: `Remove ${names[0]}`, exact: true })).toBeVisible();
-  expect(await sessions()).toBe(before + 1);
+  // The session counts once its page has posted its impression (the GET logs nothing).
+  await expect.poll(sessions, { timeout: 30_000 }).toBe(before + 1);
   await page.reload();
   await expect(page.getByRole("heading", { name: "Committee (2 of 5)" })).toBeVisible();
-  expect(await sessions()).toBe(before + 1); // a reload resumes the reopened session
+  await expect.poll(sessions, { timeout: 30_000 }).toBe(before + 1); // a reload resumes the reopened session
   await page.goto("/convener");
   await expect(page.getByRole("row", { name: new RegExp(proposal) })).toContainText("in progress");
 });

@@ -41,14 +41,16 @@ test("a convener in an interleaving experiment sees one merged list, the same on
   // Neither the markup nor the loader data embedded in it says which system placed whom.
   const html = await page.content();
   expect(html).not.toMatch(/teams|data-team|baseline|challenger/i);
+  const stored = () => sql<{ items: string[]; teams: string[]; session_id: string }[]>`
+    select e.items, e.teams, e.session_id from events e join experiments x on x.id = e.experiment_id
+    where x.key = 'merged-e2e' and e.type = 'impression' order by e.received_at`;
+  // Each view posts its impression once shown: wait for it before the reload makes the second.
+  await expect.poll(async () => (await stored()).length, { timeout: 30_000 }).toBe(1);
   await page.reload();
   await expect(page.getByRole("heading", { name: "Recommended reviewers" })).toBeVisible();
   expect(await reviewers()).toEqual(names);
-
-  const impressions = await sql<{ items: string[]; teams: string[]; session_id: string }[]>`
-    select e.items, e.teams, e.session_id from events e join experiments x on x.id = e.experiment_id
-    where x.key = 'merged-e2e' and e.type = 'impression' order by e.received_at`;
-  expect(impressions).toHaveLength(2);
+  await expect.poll(async () => (await stored()).length, { timeout: 30_000 }).toBe(2);
+  const impressions = await stored();
   expect(impressions[1]).toEqual(impressions[0]);
   expect(impressions[0].teams).toHaveLength(impressions[0].items.length);
   expect(new Set(impressions[0].teams)).toEqual(new Set(["baseline", "challenger"]));

@@ -4,3 +4,4 @@ export * from "../../db/accounts/users";
 export * from "../../db/accounts/sign-in";
 export * from "../../db/accounts/password-policy";
 export * from "../../db/accounts/account-tokens";
+export * from "../../db/accounts/sign-in-counters";

@@ -9,6 +9,8 @@ import { ActionNotice } from "~/components/form-parts";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { requireAdmin } from "~/security/auth.server";
 import { getDb } from "~/utils/db.server";
+import { cursorSchema, pageCursors } from "~/utils/listing";
+import { parseQuery } from "~/utils/route-params.server";
 
 export const meta: MetaFunction = () => [{ title: "Audit log · Assay" }];
 
@@ -16,6 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const db = getDb();
   const parsed = parseAuditFilter(new URL(request.url));
+  const cursor = parseQuery(request, cursorSchema);
   const choices = await auditFilterChoices(db);
   if (!parsed.ok) {
     const none: Awaited<ReturnType<typeof listAuditEntries>> = {
@@ -23,11 +26,27 @@ export async function loader({ request }: LoaderFunctionArgs) {
       total: 0,
       page: 1,
       size: AUDIT_PAGE_SIZE,
+      cursors: { first: null, last: null },
     };
-    return json({ error: parsed.message, filter: {} as AuditFilter, choices, ...none }, { status: 400 });
+    return json(
+      {
+        error: parsed.message,
+        filter: {} as AuditFilter,
+        choices,
+        ...none,
+        cursors: { prev: null, next: null },
+      },
+      { status: 400 },
+    );
   }
-  const listing = await listAuditEntries(db, parsed.filter);
-  return json({ error: null, filter: parsed.filter, choices, ...listing });
+  const { cursors, ...listing } = await listAuditEntries(db, { ...parsed.filter, ...cursor });
+  return json({
+    error: null,
+    filter: parsed.filter,
+    choices,
+    ...listing,
+    cursors: pageCursors(listing, listing.total, cursors),
+  });
 }
 
 /** The CSV export of the same filters (every page of them). */
@@ -61,7 +80,7 @@ const columns: ColumnDef<Row, unknown>[] = [
 ];
 
 export default function AuditLog() {
-  const { error, filter, choices, rows, total, page, size } = useLoaderData<typeof loader>();
+  const { error, filter, choices, rows, total, page, size, cursors } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const filtered = Boolean(filter.who || filter.what || filter.from || filter.to);
   return (
@@ -121,6 +140,7 @@ export default function AuditLog() {
         total={total}
         page={page}
         size={size}
+        cursors={cursors}
         sort="at"
         dir="desc"
         sortable={[]}

@@ -7,15 +7,16 @@ import { listSortable } from "../../scripts/inputs/sortable";
 import { ServerTable } from "~/components/data-table";
 import { requireAdmin } from "~/security/auth.server";
 import { getDb } from "~/utils/db.server";
-import { parseListing } from "~/utils/listing";
+import { pageCursors, parseListing } from "~/utils/listing";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 
 export const meta: MetaFunction = () => [{ title: "Ranked lists · Assay" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const listing = parseListing(request, listSortable, "system");
-  return json({ listing, ...(await listRankedLists(getDb(), listing)) });
+  const { after, before, ...listing } = parseListing(request, listSortable, "system");
+  const { rows, total, cursors } = await listRankedLists(getDb(), { ...listing, after, before });
+  return json({ listing, rows, total, cursors: pageCursors(listing, total, cursors) });
 }
 
 type Row = SerializeFrom<typeof loader>["rows"][number];
@@ -44,7 +45,7 @@ const columns: ColumnDef<Row, unknown>[] = [
 ];
 
 export default function Lists() {
-  const { listing, rows, total } = useLoaderData<typeof loader>();
+  const { listing, rows, total, cursors } = useLoaderData<typeof loader>();
   return (
     <>
       <h1>Ranked lists</h1>
@@ -53,6 +54,7 @@ export default function Lists() {
         rows={rows}
         total={total}
         {...listing}
+        cursors={cursors}
         sortable={[...listSortable]}
         searchLabel="Search system, proposal or variant"
         caption="Lists"

@@ -7,15 +7,16 @@ import { proposalSortable } from "../../scripts/inputs/sortable";
 import { ServerTable } from "~/components/data-table";
 import { requireAdmin } from "~/security/auth.server";
 import { getDb } from "~/utils/db.server";
-import { parseListing } from "~/utils/listing";
+import { pageCursors, parseListing } from "~/utils/listing";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 
 export const meta: MetaFunction = () => [{ title: "Proposals · Assay" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const listing = parseListing(request, proposalSortable, "externalId");
-  return json({ listing, ...(await listProposals(getDb(), listing)) });
+  const { after, before, ...listing } = parseListing(request, proposalSortable, "externalId");
+  const { rows, total, cursors } = await listProposals(getDb(), { ...listing, after, before });
+  return json({ listing, rows, total, cursors: pageCursors(listing, total, cursors) });
 }
 
 type Row = Awaited<ReturnType<typeof listProposals>>["rows"][number];
@@ -36,7 +37,7 @@ const columns: ColumnDef<Row, unknown>[] = [
 ];
 
 export default function Proposals() {
-  const { listing, rows, total } = useLoaderData<typeof loader>();
+  const { listing, rows, total, cursors } = useLoaderData<typeof loader>();
   return (
     <>
       <h1>Proposals</h1>
@@ -45,6 +46,7 @@ export default function Proposals() {
         rows={rows}
         total={total}
         {...listing}
+        cursors={cursors}
         sortable={[...proposalSortable]}
         searchLabel="Search id, title or keyword"
         caption="Proposals"

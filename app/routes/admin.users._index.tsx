@@ -1,16 +1,17 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { z } from "zod";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { ColumnDef } from "@tanstack/react-table";
 import { listSubjects } from "~/data/catalog.server";
-import { createUser, DuplicateEmailError, listUsers, WeakPasswordError } from "~/data/accounts.server";
+import { createUser, DuplicateEmailError, listUsersPage, WeakPasswordError } from "~/data/accounts.server";
 import { createUserSchema } from "../../scripts/inputs/users";
+import { userSortable } from "../../scripts/inputs/sortable";
+import { ServerTable } from "~/components/data-table";
 import { requireAdmin } from "~/security/auth.server";
 import { getDb } from "~/utils/db.server";
-import { searchField } from "~/utils/listing";
-import { parseQuery } from "~/utils/route-params.server";
+import { pageCursors, parseListing } from "~/utils/listing";
 import { RouteErrorBoundary } from "~/components/error-boundary";
-import { NewUserForm, UsersTable } from "~/components/admin/users";
+import { NewUserForm } from "~/components/admin/users";
 import { parseForm } from "~/forms/forms";
 import { answer } from "~/forms/forms.server";
 
@@ -18,9 +19,12 @@ export const meta: MetaFunction = () => [{ title: "Users · Assay" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const { q } = parseQuery(request, z.object({ q: searchField.default("") }));
-  const [users, subjects] = await Promise.all([listUsers(getDb(), q), listSubjects(getDb())]);
-  return json({ users, subjects, q });
+  const { after, before, ...listing } = parseListing(request, userSortable, "name");
+  const [{ rows, total, cursors }, subjects] = await Promise.all([
+    listUsersPage(getDb(), { ...listing, after, before }),
+    listSubjects(getDb()),
+  ]);
+  return json({ listing, rows, total, cursors: pageCursors(listing, total, cursors), subjects });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -51,8 +55,24 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
+type Row = SerializeFrom<typeof loader>["rows"][number];
+const columns: ColumnDef<Row, unknown>[] = [
+  {
+    id: "name",
+    header: "Name",
+    cell: ({ row }) => <Link to={`/admin/users/${row.original.id}`}>{row.original.name}</Link>,
+  },
+  { id: "email", header: "Email", accessorKey: "email" },
+  { id: "roles", header: "Roles", cell: ({ row }) => row.original.roles.join(", ") },
+  {
+    id: "status",
+    header: "Status",
+    cell: ({ row }) => (row.original.active ? "active" : <span className="badge inactive">deactivated</span>),
+  },
+];
+
 export default function Users() {
-  const { users, subjects, q } = useLoaderData<typeof loader>();
+  const { listing, rows, total, cursors, subjects } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   return (
     <>
@@ -62,14 +82,17 @@ export default function Users() {
         password.
       </p>
       <NewUserForm subjects={subjects} answer={data} />
-      <Form method="get" className="toolbar" role="search">
-        <div>
-          <label htmlFor="user-search">Search name or email</label>
-          <input id="user-search" type="search" name="q" defaultValue={q} />
-        </div>
-        <button type="submit">Search</button>
-      </Form>
-      <UsersTable users={users} q={q} />
+      <ServerTable
+        columns={columns}
+        rows={rows}
+        total={total}
+        {...listing}
+        cursors={cursors}
+        sortable={[...userSortable]}
+        searchLabel="Search name or email"
+        caption="Users"
+        empty={listing.q ? `No user matches “${listing.q}”.` : "No users yet."}
+      />
     </>
   );
 }

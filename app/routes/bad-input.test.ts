@@ -137,12 +137,15 @@ const listing = [
   "dir=up",
   "sort=nope",
   `q=${"x".repeat(201)}`,
+  "after=not-a-cursor",
+  `before=${Buffer.from("[1,2]").toString("base64url")}`,
 ];
 const queryCases: [string, string, Record<string, string>, () => Record<string, string>, string[]][] = [
   ["./admin.proposals._index.tsx", "/admin/proposals", {}, admin, listing],
   ["./admin.candidates.tsx", "/admin/candidates", {}, admin, listing],
   ["./admin.lists.tsx", "/admin/lists", {}, admin, listing],
-  ["./admin.users._index.tsx", "/admin/users", {}, admin, [`q=${"x".repeat(201)}`]],
+  ["./admin.users._index.tsx", "/admin/users", {}, admin, listing],
+  ["./admin.audit.tsx", "/admin/audit", {}, admin, ["after=not-a-cursor", "page=0"]],
   [
     "./admin.proposals.$proposalId.tsx",
     "/admin/proposals/P-100",

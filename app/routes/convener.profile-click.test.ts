@@ -103,3 +103,71 @@ it("records the click by the card's POST: once with this session's CSRF token, n
   expect([opened.status, opened.headers.get("Location")]).toEqual([303, new URL(url()).pathname]);
   expect(await clicks()).toBe(before + 1);
 });
+
+describe("the proposal page's impression", () => {
+  let page: typeof import("./convener.proposals.$proposalId._index");
+  beforeAll(async () => {
+    page = await import("./convener.proposals.$proposalId._index");
+  });
+  const impressions = async () =>
+    (
+      await t.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from events where type = 'impression' and proposal_id = ${proposal}`,
+      )
+    )[0].n;
+  const pageUrl = () => `http://localhost/convener/proposals/${encodeURIComponent(proposal)}`;
+  const load = async (headers: Record<string, string>) => {
+    const response = await settle(
+      page.loader({
+        request: new Request(pageUrl(), { headers }),
+        params: { proposalId: proposal },
+        context: { cspNonce: "", ip: "" },
+      }),
+    );
+    expect(response.status).toBe(200);
+    return (await response.json()) as { view: string | null; list: unknown[] };
+  };
+
+  it("is not logged by a GET, even one another site caused", async () => {
+    const before = await impressions();
+    await load({ Cookie: cookie });
+    await load({ Cookie: cookie, Origin: "http://evil.example", "Sec-Fetch-Site": "cross-site" });
+    expect(await impressions()).toBe(before);
+  });
+
+  it("is logged by the page's POST with its view: once, with the CSRF token, a replay logs nothing", async () => {
+    const build = { routes: { page: { id: "page", path: "page", module: { action: page.action } } } };
+    const action = guardActions(build as unknown as ServerBuild).routes.page.module.action!;
+    const post = (fields: Record<string, string>) =>
+      settle(
+        action({
+          request: new Request(pageUrl(), {
+            method: "POST",
+            headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+            body: new URLSearchParams(fields),
+          }),
+          params: { proposalId: proposal },
+          context: { cspNonce: "", ip: "127.0.0.1" },
+        }),
+      );
+    const { view, list } = await load({ Cookie: cookie });
+    expect(view).not.toBeNull();
+    const before = await impressions();
+    const token = csrfToken(new Request(pageUrl(), { headers: { Cookie: cookie } })).token;
+    // Without the CSRF token (the origin half of the guard runs before, in server.ts: cross-site.test.ts).
+    expect((await post({ intent: "impression", view: view! })).status).toBe(403);
+    const forged = await post({ intent: "impression", view: `${view!.split(".")[0]}.forged`, csrf: token });
+    expect(forged.status).toBe(400);
+    expect(await impressions()).toBe(before);
+    const logged = await post({ intent: "impression", view: view!, csrf: token });
+    expect([logged.status, (await logged.json()).logged]).toEqual([200, true]);
+    const replay = await post({ intent: "impression", view: view!, csrf: token });
+    expect([replay.status, (await replay.json()).logged]).toEqual([200, false]);
+    expect(await impressions()).toBe(before + 1);
+    // The impression still carries the list as shown, in order.
+    const [stored] = await t.db.execute<{ items: string[] }>(
+      sql`select items from events where type = 'impression' and event_id = ${view!.split(".")[0]}`,
+    );
+    expect(stored.items).toEqual((list as { externalId: string }[]).map((c) => c.externalId));
+  });
+});

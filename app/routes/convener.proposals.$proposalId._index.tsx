@@ -1,9 +1,16 @@
 import type { Submission } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { committeeOf, finish, openProposal, reopenProposal } from "~/data/experiments.server";
+import {
+  committeeOf,
+  ConvenerError,
+  finish,
+  openProposal,
+  recordImpression,
+  reopenProposal,
+} from "~/data/experiments.server";
 import { requireUserWithRole } from "~/security/auth.server";
 import { changeCommittee, convenerCall } from "~/utils/convener.server";
 import { convenerProposalSchema, type ConvenerProposalForm } from "../../scripts/inputs/convener";
@@ -13,7 +20,7 @@ import { keepLoggedView } from "~/utils/convener-revalidate";
 import { getDb } from "~/utils/db.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { ProposalHeader } from "~/components/proposal-header";
-import { CsrfInput } from "~/security/csrf";
+import { CsrfInput, useWithCsrf } from "~/security/csrf";
 import { CandidateCard, CommitteeMembers, FinishForm, NOBODY } from "~/components/convener/committee";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -21,8 +28,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 /**
- * Opening the page opens (or resumes) the session and logs the impression on the server; after
- * Finish it shows the finished committee read-only and logs nothing until the convener reopens.
+ * Opening the page opens (or resumes) the session; after Finish it shows the finished committee
+ * read-only. The GET logs nothing (another site can cause one): the page, once shown, posts its
+ * impression with the view id it was rendered with (`view`), so each view is logged once.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUserWithRole(request, "convener");
@@ -46,6 +54,17 @@ function proposalHandlers(submission: Submission<ConvenerProposalForm>, userId: 
       await convenerCall(() => reopenProposal(db, userId, proposal));
       return redirect(`/convener/proposals/${encodeURIComponent(proposal)}`);
     },
+    impression: async ({ intent, view }: FormOf<"impression">) => {
+      try {
+        const logged = await recordImpression(db, userId, proposal, view);
+        return answer(submission, intent, {}, { logged });
+      } catch (error) {
+        // A view of a session since finished or reopened (another tab): nothing to log, and the page stays.
+        if (error instanceof ConvenerError)
+          return answer(submission, intent, { status: error.status, formErrors: [error.message] });
+        throw error;
+      }
+    },
     finish: async ({ intent, confirm }: FormOf<"finish">) => {
       if (confirm !== "empty" && (await committeeOf(db, userId, proposal)).length === 0)
         return answer(submission, intent, { status: 409, formErrors: [NOBODY] }, { confirmEmpty: true });
@@ -64,9 +83,25 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export const shouldRevalidate = keepLoggedView;
 
+/**
+ * Reports the page shown: one POST per page view (a new view id comes with every load), CSRF-checked
+ * like any form. Without JavaScript nothing is reported.
+ */
+function useImpression(view: string | null) {
+  const fetcher = useFetcher();
+  const withCsrf = useWithCsrf();
+  const sent = useRef<string | null>(null);
+  useEffect(() => {
+    if (!view || sent.current === view) return;
+    sent.current = view;
+    fetcher.submit(withCsrf({ intent: "impression", view }), { method: "post" });
+  }, [view, fetcher, withCsrf]);
+}
+
 export default function ConvenerProposal() {
-  const view = useLoaderData<typeof loader>();
-  const { proposal, experiment, finished, cap } = view;
+  const loaded = useLoaderData<typeof loader>();
+  const { proposal, experiment, finished, cap } = loaded;
+  useImpression(loaded.view);
   return (
     <>
       <p>

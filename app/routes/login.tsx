@@ -9,8 +9,8 @@ import { getOptionalUser, homeOf, PASSWORD_PAGE, safeRedirect } from "~/security
 import { getDb } from "~/utils/db.server";
 import {
   addressKey,
+  addressWait,
   failSignIn,
-  signInThrottle,
   signInWait,
   succeedSignIn,
   waitSentence,
@@ -35,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
  */
 export async function beforeBody({ context }: ActionFunctionArgs) {
   const address = addressKey(context.ip ?? "");
-  const wait = signInThrottle.byAddress.retryAfter(address);
+  const wait = await addressWait(address);
   if (wait > 0) {
     logSignInThrottled("address", address, wait);
     throw json(
@@ -59,7 +59,7 @@ export async function action(args: ActionFunctionArgs) {
   const { email, password, redirectTo } = submission.value;
   const address = addressKey(context.ip ?? "");
   // Checked before the password: a wait that let a right password through would not slow guessing.
-  const wait = signInWait(email, address);
+  const wait = await signInWait(email, address);
   if (wait) {
     logSignInThrottled(wait.scope, address, wait.ms);
     return answer(submission, null, {
@@ -73,7 +73,7 @@ export async function action(args: ActionFunctionArgs) {
   // Always run scrypt, so a wrong email takes as long as a wrong password.
   const valid = await verifyPassword(password, credentials?.passwordHash ?? DUMMY_HASH);
   if (!credentials || !valid || !credentials.active) {
-    failSignIn(email, address);
+    await failSignIn(email, address);
     const reason = !credentials ? "unknown email" : !valid ? "wrong password" : "deactivated";
     await recordSignInFailure(getDb(), { userId: credentials?.id ?? null, reason, address });
     const message =
@@ -82,7 +82,7 @@ export async function action(args: ActionFunctionArgs) {
         : "Email or password is wrong.";
     return answer(submission, null, { status: 401, formErrors: [message], hideFields: ["password"] });
   }
-  succeedSignIn(email, address);
+  await succeedSignIn(email, address);
   // A known (seeded) password is changed before anything else.
   const next = credentials.mustChangePassword
     ? PASSWORD_PAGE

@@ -1,6 +1,7 @@
 import { and, arrayContains, asc, eq, ilike, ne, or, sql } from "drizzle-orm";
 import { recordAudit, type AuditActor } from "../audit/audit";
 import type { Db, DbOrTx } from "../platform/client";
+import { keysetPage, type Cursor, type Page } from "../platform/keyset";
 import { hashPassword, verifyPassword } from "./password";
 import { passwordProblem } from "./password-policy";
 import { deleteUserSessions } from "./sessions";
@@ -232,6 +233,33 @@ export async function listUsers(db: DbOrTx, search = "") {
     .from(users)
     .where(search.trim() ? or(ilike(users.email, pattern), ilike(users.name, pattern)) : undefined)
     .orderBy(asc(users.name), asc(users.id))) as PublicUser[];
+}
+
+/**
+ * A page of users for the admin's list: by name or email, ties by id, paged by keyset from a cursor
+ * (as every long list), searched in name and email.
+ */
+export async function listUsersPage(db: DbOrTx, page: Page & Cursor) {
+  const pattern = `%${page.q}%`;
+  const where = page.q ? or(ilike(users.email, pattern), ilike(users.name, pattern)) : undefined;
+  const plan = keysetPage(page, {
+    column: page.sort === "email" ? users.email : users.name,
+    id: users.id,
+    keyed: true,
+  });
+  const read = await db
+    .select({ ...publicUserColumns, key: plan.key })
+    .from(users)
+    .where(and(where, plan.where))
+    .orderBy(...plan.orderBy)
+    .limit(plan.limit)
+    .offset(plan.offset);
+  const { rows, edges } = plan.finish(read);
+  const [{ total }] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(users)
+    .where(where);
+  return { rows: rows.map(({ key: _key, ...user }) => user as PublicUser), total, cursors: edges };
 }
 
 export async function subjectsOfUser(db: DbOrTx, userId: number) {

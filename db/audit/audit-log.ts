@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "../platform/client";
+import { keysetPage, type Cursor } from "../platform/keyset";
 import { auditLog } from "../schema";
 import type { AuditFilter } from "../../scripts/inputs/audit";
 import { toCsv } from "../../scripts/lib/csv";
@@ -27,24 +28,32 @@ const columns = {
 };
 
 /**
- * One page of the entries matching the filters, newest first, with their count. A page past the last
- * shows the last, so a link kept from when the log was filtered differently still shows entries.
+ * One page of the entries matching the filters, newest first, with their count and the cursors of its
+ * first and last entries (the next and previous pages read from them, fast at any depth). A page
+ * number past the last shows the last, so a link kept from when the log was filtered differently still
+ * shows entries.
  */
-export async function listAuditEntries(db: DbOrTx, filter: AuditFilter, size = AUDIT_PAGE_SIZE) {
+export async function listAuditEntries(db: DbOrTx, filter: AuditFilter & Cursor, size = AUDIT_PAGE_SIZE) {
   const where = matching(filter);
   const [{ total }] = await db
     .select({ total: sql<number>`count(*)::int` })
     .from(auditLog)
     .where(where);
-  const page = Math.min(filter.page ?? 1, Math.max(1, Math.ceil(total / size)));
-  const rows = await db
-    .select(columns)
+  const cursor = filter.after ?? filter.before;
+  const page = cursor ? (filter.page ?? 1) : Math.min(filter.page ?? 1, Math.max(1, Math.ceil(total / size)));
+  const plan = keysetPage(
+    { dir: "desc", page, size, after: filter.after, before: filter.before },
+    { column: auditLog.at, id: auditLog.id, keyed: true },
+  );
+  const read = await db
+    .select({ ...columns, key: plan.key })
     .from(auditLog)
-    .where(where)
-    .orderBy(desc(auditLog.at), desc(auditLog.id))
-    .limit(size)
-    .offset((page - 1) * size);
-  return { rows, total, page, size };
+    .where(and(where, plan.where))
+    .orderBy(...plan.orderBy)
+    .limit(plan.limit)
+    .offset(plan.offset);
+  const { rows, edges } = plan.finish(read);
+  return { rows: rows.map(({ key: _key, ...row }) => row), total, page, size, cursors: edges };
 }
 
 /** Every entry matching the filters, newest first: what the CSV export holds. */

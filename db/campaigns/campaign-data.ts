@@ -1,6 +1,7 @@
-import { createHmac, randomBytes } from "node:crypto";
+import { createHmac } from "node:crypto";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db, DbOrTx } from "../platform/client";
+import { serverKey } from "../platform/server-keys";
 import { recordAudit, type AuditActor } from "../audit/audit";
 import {
   adjudications,
@@ -14,7 +15,6 @@ import {
   proposals,
   rankedLists,
   ratings,
-  serverKeys,
   subjects,
   systems,
   users,
@@ -37,23 +37,6 @@ export async function pseudonymizer(db: DbOrTx, campaignId: number): Promise<(ex
   const key = Buffer.from(await serverKey(db, "pseudonyms"), "hex");
   return (expertId) =>
     `E-${createHmac("sha256", key).update(`${campaignId}:${expertId}`).digest("hex").slice(0, 8)}`;
-}
-
-/**
- * The database's key for `purpose`, made on first use (32 random bytes; of two first uses at once, the
- * one stored first is kept). Made here rather than by a migration so that a restore, which needs an
- * empty database, brings back the archive's key and with it the same pseudonyms.
- */
-async function serverKey(db: DbOrTx, purpose: string): Promise<string> {
-  const stored = () =>
-    db.select({ key: serverKeys.key }).from(serverKeys).where(eq(serverKeys.purpose, purpose));
-  const [row] = await stored();
-  if (row) return row.key;
-  await db
-    .insert(serverKeys)
-    .values({ purpose, key: randomBytes(32).toString("hex") })
-    .onConflictDoNothing();
-  return (await stored())[0].key;
 }
 
 export async function loadCampaignData(

@@ -1,18 +1,16 @@
-import { and, asc, desc, eq, ilike, inArray, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, asc, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import type { PgSelect } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../platform/client";
+import { inPageOrder, keysetPage, type Cursor, type Page } from "../platform/keyset";
 import { candidates, goldMembers, listItems, proposals, rankedLists, subjects, systems } from "../schema";
 
-export interface Page {
-  q: string;
-  sort: string;
-  dir: "asc" | "desc";
-  page: number;
-  size: number;
-}
+export type { Cursor, Page } from "../platform/keyset";
 
-const order = (column: AnyColumn | SQL, dir: "asc" | "desc") => (dir === "asc" ? asc(column) : desc(column));
-
-export async function listProposals(db: DbOrTx, page: Page) {
+/**
+ * A page of proposals in two steps, as for candidates: the page's ids (by cursor, or by offset over the
+ * sort column alone), then their details and counts, so no count is made for a skipped row.
+ */
+export async function listProposals(db: DbOrTx, page: Page & Cursor) {
   const pattern = `%${page.q}%`;
   const where = page.q
     ? or(
@@ -23,43 +21,46 @@ export async function listProposals(db: DbOrTx, page: Page) {
     : undefined;
   const listCount = sql<number>`(select count(*)::int from ${rankedLists} where ${rankedLists.proposalId} = ${proposals.id})`;
   const goldCount = sql<number>`(select count(*)::int from ${goldMembers} where ${goldMembers.proposalId} = ${proposals.id})`;
-  const sortColumn =
-    {
-      externalId: proposals.externalId,
-      title: proposals.title,
-      subject: subjects.name,
-      lists: listCount,
-      gold: goldCount,
-    }[page.sort] ?? proposals.externalId;
-  const rows = await db
-    .select({
-      id: proposals.id,
-      externalId: proposals.externalId,
-      title: proposals.title,
-      subject: subjects.name,
-      lists: listCount,
-      gold: goldCount,
-    })
+  const keyed = { externalId: proposals.externalId, title: proposals.title }[page.sort];
+  const unkeyed = { subject: subjects.name, lists: listCount, gold: goldCount }[page.sort];
+  const plan = keysetPage(page, {
+    column: keyed ?? unkeyed ?? proposals.externalId,
+    id: proposals.id,
+    keyed: Boolean(keyed),
+  });
+  const ids = await db
+    .select({ id: proposals.id, key: plan.key })
     .from(proposals)
     .leftJoin(subjects, eq(subjects.id, proposals.subjectId))
-    .where(where)
-    .orderBy(order(sortColumn, page.dir), asc(proposals.id))
-    .limit(page.size)
-    .offset((page.page - 1) * page.size);
+    .where(and(where, plan.where))
+    .orderBy(...plan.orderBy)
+    .limit(plan.limit)
+    .offset(plan.offset);
+  const { edges } = plan.finish(ids);
+  const details = ids.length
+    ? await db
+        .select({
+          id: proposals.id,
+          externalId: proposals.externalId,
+          title: proposals.title,
+          subject: subjects.name,
+          lists: listCount,
+          gold: goldCount,
+        })
+        .from(proposals)
+        .leftJoin(subjects, eq(subjects.id, proposals.subjectId))
+        .where(
+          inArray(
+            proposals.id,
+            ids.map((r) => r.id),
+          ),
+        )
+    : [];
   const [{ total }] = await db
     .select({ total: sql<number>`count(*)::int` })
     .from(proposals)
     .where(where);
-  return { rows, total };
-}
-
-/**
- * Where a page starts: after (next page) or before (previous page) the row with this sort value and
- * id, as the URL's cursor carries it. A page from a cursor reads only its own rows, at any depth.
- */
-export interface Cursor {
-  after?: [string, number];
-  before?: [string, number];
+  return { rows: inPageOrder(ids, details), total, cursors: edges };
 }
 
 /**
@@ -86,22 +87,19 @@ export async function listCandidates(db: DbOrTx, page: Page & Cursor) {
     name: candidates.name,
     affiliation: candidates.affiliation,
   }[page.sort];
-  const sortColumn = keyed ?? (page.sort === "listed" ? listed : candidates.externalId);
-  const cursor = keyed ? (page.after ?? page.before) : undefined;
-  const backwards = Boolean(keyed && !page.after && page.before);
-  // Reading backwards (the previous page) flips the order, then the rows are put back.
-  const dir = backwards ? (page.dir === "asc" ? "desc" : "asc") : page.dir;
-  const from = cursor
-    ? keysetCondition(keyed!, candidates.id, cursor, dir, backwards, page.sort === "externalId")
-    : undefined;
+  const plan = keysetPage(page, {
+    column: keyed ?? (page.sort === "listed" ? listed : candidates.externalId),
+    id: candidates.id,
+    keyed: Boolean(keyed),
+  });
   const ids = await db
-    .select({ id: candidates.id, key: sql<string>`${sortColumn}::text` })
+    .select({ id: candidates.id, key: plan.key })
     .from(candidates)
-    .where(and(where, from))
-    .orderBy(order(sortColumn, dir), backwards ? desc(candidates.id) : asc(candidates.id))
-    .limit(page.size)
-    .offset(cursor ? 0 : (page.page - 1) * page.size);
-  if (backwards) ids.reverse();
+    .where(and(where, plan.where))
+    .orderBy(...plan.orderBy)
+    .limit(plan.limit)
+    .offset(plan.offset);
+  const { edges } = plan.finish(ids);
   const details = ids.length
     ? await db
         .select({
@@ -120,34 +118,11 @@ export async function listCandidates(db: DbOrTx, page: Page & Cursor) {
           ),
         )
     : [];
-  const byId = new Map(details.map((d) => [d.id, d]));
-  const rows = ids.map((r) => byId.get(r.id)!);
   const [{ total }] = await db
     .select({ total: sql<number>`count(*)::int` })
     .from(candidates)
     .where(where);
-  const edge = (r: (typeof ids)[number] | undefined) =>
-    keyed && r ? ([r.key, r.id] as [string, number]) : null;
-  return { rows, total, cursors: { first: edge(ids[0]), last: edge(ids[ids.length - 1]) } };
-}
-
-/**
- * Rows past `[value, id]` in the order read (`dir` is the column's direction as read; ties go by id,
- * ascending forwards and descending backwards): a unique column needs no tie-break, so its index
- * serves the condition alone.
- */
-function keysetCondition(
-  column: AnyColumn,
-  id: AnyColumn,
-  [value, lastId]: [string, number],
-  dir: "asc" | "desc",
-  backwards: boolean,
-  unique: boolean,
-) {
-  const past = dir === "asc" ? sql`${column} > ${value}` : sql`${column} < ${value}`;
-  if (unique) return past;
-  const tie = backwards ? sql`${id} < ${lastId}` : sql`${id} > ${lastId}`;
-  return or(past, and(eq(column, value), tie));
+  return { rows: inPageOrder(ids, details), total, cursors: edges };
 }
 
 export async function listSystems(db: DbOrTx) {
@@ -247,8 +222,11 @@ export async function listSubjects(db: DbOrTx) {
     .orderBy(asc(subjects.name));
 }
 
-/** Every ranked list with its length and how many of the proposal's gold members it contains. */
-export async function listRankedLists(db: DbOrTx, page: Page) {
+/**
+ * Every ranked list with its length and how many of the proposal's gold members it contains, a page at
+ * a time in two steps as for proposals (the counts only for the page's rows).
+ */
+export async function listRankedLists(db: DbOrTx, page: Page & Cursor) {
   const pattern = `%${page.q}%`;
   const where = page.q
     ? or(
@@ -260,41 +238,55 @@ export async function listRankedLists(db: DbOrTx, page: Page) {
     : undefined;
   const items = sql<number>`(select count(*)::int from ${listItems} where ${listItems.listId} = ${rankedLists.id})`;
   const goldFound = sql<number>`(select count(*)::int from ${listItems} li join ${goldMembers} g on g.candidate_id = li.candidate_id and g.proposal_id = ${rankedLists.proposalId} where li.list_id = ${rankedLists.id})`;
-  const sortColumn =
-    {
-      system: systems.key,
-      proposal: proposals.externalId,
-      variant: rankedLists.variant,
-      items,
-      goldFound,
-      importedAt: rankedLists.importedAt,
-    }[page.sort] ?? systems.key;
-  const base = db
-    .select({
-      id: rankedLists.id,
-      system: systems.key,
-      proposal: proposals.externalId,
-      title: proposals.title,
-      variant: rankedLists.variant,
-      items,
-      goldFound,
-      importedAt: rankedLists.importedAt,
-    })
-    .from(rankedLists)
-    .innerJoin(systems, eq(systems.id, rankedLists.systemId))
-    .innerJoin(proposals, eq(proposals.id, rankedLists.proposalId))
-    .where(where)
-    .orderBy(order(sortColumn, page.dir), asc(rankedLists.id))
-    .limit(page.size)
-    .offset((page.page - 1) * page.size);
-  const [rows, [{ total }]] = await Promise.all([
-    base,
+  const keyed = {
+    system: systems.key,
+    proposal: proposals.externalId,
+    variant: rankedLists.variant,
+    importedAt: rankedLists.importedAt,
+  }[page.sort];
+  const unkeyed = { items, goldFound }[page.sort];
+  const plan = keysetPage(page, {
+    column: keyed ?? unkeyed ?? systems.key,
+    id: rankedLists.id,
+    keyed: Boolean(keyed),
+  });
+  const joined = <T extends PgSelect>(query: T) =>
+    query
+      .innerJoin(systems, eq(systems.id, rankedLists.systemId))
+      .innerJoin(proposals, eq(proposals.id, rankedLists.proposalId));
+  const ids = await joined(db.select({ id: rankedLists.id, key: plan.key }).from(rankedLists).$dynamic())
+    .where(and(where, plan.where))
+    .orderBy(...plan.orderBy)
+    .limit(plan.limit)
+    .offset(plan.offset);
+  const { edges } = plan.finish(ids);
+  const details = ids.length
+    ? await joined(
+        db
+          .select({
+            id: rankedLists.id,
+            system: systems.key,
+            proposal: proposals.externalId,
+            title: proposals.title,
+            variant: rankedLists.variant,
+            items,
+            goldFound,
+            importedAt: rankedLists.importedAt,
+          })
+          .from(rankedLists)
+          .$dynamic(),
+      ).where(
+        inArray(
+          rankedLists.id,
+          ids.map((r) => r.id),
+        ),
+      )
+    : [];
+  const [{ total }] = await joined(
     db
       .select({ total: sql<number>`count(*)::int` })
       .from(rankedLists)
-      .innerJoin(systems, eq(systems.id, rankedLists.systemId))
-      .innerJoin(proposals, eq(proposals.id, rankedLists.proposalId))
-      .where(where),
-  ]);
-  return { rows, total };
+      .$dynamic(),
+  ).where(where);
+  return { rows: inPageOrder(ids, details), total, cursors: edges };
 }

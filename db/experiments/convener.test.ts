@@ -13,6 +13,7 @@ import {
   openProfile,
   recordProfileClick,
   openProposal,
+  recordImpression,
   reopenProposal,
   unadopt,
 } from "./convener";
@@ -29,6 +30,13 @@ async function eventTypes() {
       sql`select type, arm, candidate_id from events order by received_at, type`,
     )
   ).map((r) => r.type);
+}
+
+/** A page view as the browser makes it: the GET, then the page's report that it was shown. */
+async function show(userId: number, proposal: string) {
+  const view = await openProposal(t.db, userId, proposal);
+  if (view.view) await recordImpression(t.db, userId, proposal, view.view);
+  return view;
 }
 
 beforeAll(async () => {
@@ -78,26 +86,44 @@ describe("convener workspace", () => {
     await setExperimentStatus(t.db, "cli", "live", "running");
   });
 
+  it("logs nothing on the GET; the page's report logs the impression once per view", async () => {
+    const first = await openProposal(t.db, convener, "P-100");
+    expect(await eventTypes()).toEqual([]);
+    expect(first.view).toMatch(/^[0-9a-f-]{36}\./);
+    // Not one the server made, or one of another session: refused, nothing logged.
+    const [viewId] = first.view!.split(".");
+    for (const forged of [`${viewId}.AAAA`, viewId, "x"])
+      await expect(recordImpression(t.db, convener, "P-100", forged)).rejects.toMatchObject({ status: 400 });
+    await expect(recordImpression(t.db, other, "P-100", first.view!)).rejects.toMatchObject({ status: 403 });
+    expect(await eventTypes()).toEqual([]);
+    expect(await recordImpression(t.db, convener, "P-100", first.view!)).toBe(true);
+    expect(await recordImpression(t.db, convener, "P-100", first.view!)).toBe(false); // a replay
+    expect(await eventTypes()).toEqual(["impression"]);
+  });
+
   it("opens a session and logs the impression; a reload is a new impression of the same session", async () => {
     const first = await openProposal(t.db, convener, "P-100");
+    await recordImpression(t.db, convener, "P-100", first.view!);
     // A visit is not progress: the proposal stays "to do" until the convener acts.
     expect((await myProposals(t.db, convener)).find((p) => p.externalId === "P-100")!.started).toBe(false);
     expect(first.list.length).toBeGreaterThan(0);
-    const again = await openProposal(t.db, convener, "P-100");
+    const again = await show(convener, "P-100");
     expect(again.session).toEqual(first.session);
-    expect(await eventTypes()).toEqual(["impression", "impression"]);
+    // The first is the view of the test above.
+    expect(await eventTypes()).toEqual(["impression", "impression", "impression"]);
     const [impression] = await t.db.execute<{ items: string[] }>(sql`select items from events limit 1`);
     expect(impression.items).toEqual(first.list.map((c) => c.externalId));
   });
 
   it("logs a profile view as a click and adopt/unadopt with the committee change", async () => {
-    const { list } = await openProposal(t.db, convener, "P-100");
+    const { list } = await show(convener, "P-100");
     await recordProfileClick(t.db, convener, "P-100", list[0].externalId);
     await adopt(t.db, convener, "P-100", list[0].externalId);
     await adopt(t.db, convener, "P-100", list[0].externalId); // adopting twice changes nothing
     await unadopt(t.db, convener, "P-100", list[0].externalId);
     expect((await myProposals(t.db, convener)).find((p) => p.externalId === "P-100")!.started).toBe(true);
     expect(await eventTypes()).toEqual([
+      "impression",
       "impression",
       "impression",
       "impression",
@@ -110,12 +136,12 @@ describe("convener workspace", () => {
   });
 
   it("never exceeds the cap, even with adopts racing in parallel", async () => {
-    const { list } = await openProposal(t.db, convener, "P-101");
+    const { list } = await show(convener, "P-101");
     const targets = list.length >= 2 ? list.map((c) => c.externalId) : [];
     const attempts = await Promise.allSettled(
       Array.from({ length: 12 }, (_, i) => adopt(t.db, convener, "P-101", targets[i % targets.length])),
     );
-    const view = await openProposal(t.db, convener, "P-101");
+    const view = await show(convener, "P-101");
     expect(view.committee.length).toBeLessThanOrEqual(3);
     expect(view.committee.length).toBe(Math.min(3, targets.length));
     for (const a of attempts)
@@ -142,17 +168,17 @@ describe("convener workspace", () => {
   });
 
   it("shows a finished committee read-only with its names, logging nothing, until the convener reopens", async () => {
-    const before = await openProposal(t.db, convener, "P-101");
+    const before = await show(convener, "P-101");
     const names = before.list.filter((c) => before.committee.includes(c.candidateId));
     const ordered = before.committee.map((id) => names.find((c) => c.candidateId === id)!.name);
     expect(ordered.length).toBeGreaterThan(0);
     await finish(t.db, convener, "P-101");
     const eventsBefore = (await eventTypes()).length;
     const sessionsBefore = (await t.db.execute(sql`select id from convener_sessions`)).length;
-    const view = await openProposal(t.db, convener, "P-101");
+    const view = await show(convener, "P-101");
     expect(view.session).toBeNull();
     expect(view.finished!.members.map((m) => m.name)).toEqual(ordered);
-    await openProposal(t.db, convener, "P-101"); // Back, or a reload, of the finished page
+    await show(convener, "P-101"); // Back, or a reload, of the finished page
     expect((await eventTypes()).length).toBe(eventsBefore);
     expect((await t.db.execute(sql`select id from convener_sessions`)).length).toBe(sessionsBefore);
     const home = (await myProposals(t.db, convener)).find((p) => p.externalId === "P-101")!;
@@ -168,17 +194,17 @@ describe("convener workspace", () => {
         sql`select id from convener_sessions where status = 'finished' order by finished_at desc limit 1`,
       )
     )[0].id;
-    const saved = (await openProposal(t.db, convener, "P-101")).finished!.members.map((m) => m.candidateId);
+    const saved = (await show(convener, "P-101")).finished!.members.map((m) => m.candidateId);
     expect(await reopenProposal(t.db, convener, "P-101")).toEqual({ started: true });
     expect(await reopenProposal(t.db, convener, "P-101")).toEqual({ started: false }); // a double click
     const eventsBefore = (await eventTypes()).length;
-    const view = await openProposal(t.db, convener, "P-101");
+    const view = await show(convener, "P-101");
     expect(view.finished).toBeNull();
     expect(view.session!.id).not.toBe(finishedSession);
     expect(view.committee).toEqual(saved);
     // The carried members were adopted (and counted) in the finished session: no new adopt events.
     expect((await eventTypes()).slice(eventsBefore)).toEqual(["impression"]);
-    const again = await openProposal(t.db, convener, "P-101"); // a reload resumes it, no second session
+    const again = await show(convener, "P-101"); // a reload resumes it, no second session
     expect(again.session).toEqual(view.session);
     expect((await myProposals(t.db, convener)).find((p) => p.externalId === "P-101")).toMatchObject({
       finished: false,
@@ -189,7 +215,7 @@ describe("convener workspace", () => {
   });
 
   it("gives the profile the committee and cap, so it can offer Adopt or Remove", async () => {
-    const { list, committee } = await openProposal(t.db, convener, "P-101");
+    const { list, committee } = await show(convener, "P-101");
     for (const id of committee)
       await unadopt(t.db, convener, "P-101", list.find((c) => c.candidateId === id)!.externalId);
     await adopt(t.db, convener, "P-101", list[0].externalId);
@@ -215,7 +241,7 @@ describe("convener workspace", () => {
     );
     await setExperimentStatus(t.db, "cli", "none", "running");
     const before = (await eventTypes()).length;
-    const view = await openProposal(t.db, convener, "P-101");
+    const view = await show(convener, "P-101");
     expect(view.counted).toBe(false);
     expect(view.list.map((c) => c.externalId)).toEqual(["C-4", "C-3"]); // bm25, the control system
     expect((await eventTypes()).length).toBe(before);

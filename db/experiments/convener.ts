@@ -1,6 +1,7 @@
-import { randomUUID } from "node:crypto";
+import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../platform/client";
+import { serverKey } from "../platform/server-keys";
 import {
   candidates,
   committeeMembers,
@@ -193,21 +194,45 @@ async function logEvent(
   session: { id: string; unit: string; arm: string },
   proposal: string,
   type: string,
-  extra: { candidateId?: string; items?: string[]; teams?: string[] | null },
+  extra: { candidateId?: string; items?: string[]; teams?: string[] | null; eventId?: string },
 ) {
-  await tx.insert(events).values({
-    eventId: randomUUID(),
-    experimentId: experiment.id,
-    type,
-    at: new Date().toISOString(),
-    arm: session.arm,
-    unit: session.unit,
-    sessionId: session.id,
-    proposalId: proposal,
-    candidateId: extra.candidateId ?? null,
-    items: extra.items ?? null,
-    teams: extra.teams ?? null,
-  });
+  // An event id given by the caller (a page view's) is logged once: a replay meets the unique key.
+  const inserted = await tx
+    .insert(events)
+    .values({
+      eventId: extra.eventId ?? randomUUID(),
+      experimentId: experiment.id,
+      type,
+      at: new Date().toISOString(),
+      arm: session.arm,
+      unit: session.unit,
+      sessionId: session.id,
+      proposalId: proposal,
+      candidateId: extra.candidateId ?? null,
+      items: extra.items ?? null,
+      teams: extra.teams ?? null,
+    })
+    .onConflictDoNothing()
+    .returning({ eventId: events.eventId });
+  return inserted.length > 0;
+}
+
+/**
+ * A page view of a session, as the page carries it until it reports itself shown: a random view id
+ * (the impression's event id) and an HMAC of it with the session id under the database's key. Only
+ * the server can make one, a view of one session is not one of another (a reopened committee is a new
+ * session), and its impression is logged once.
+ */
+async function viewToken(tx: Tx, sessionId: string, viewId: string = randomUUID()) {
+  const key = Buffer.from(await serverKey(tx, "convener-views"), "hex");
+  return `${viewId}.${createHmac("sha256", key).update(`${sessionId}:${viewId}`).digest("base64url")}`;
+}
+
+async function viewIdOf(tx: Tx, sessionId: string, token: string): Promise<string | null> {
+  const viewId = token.split(".")[0];
+  const expected = Buffer.from(await viewToken(tx, sessionId, viewId));
+  const given = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected) ? viewId : null;
 }
 
 /** The latest finished session of the convener on the proposal in this experiment, with its committee. */
@@ -261,6 +286,7 @@ export async function openProposal(db: Db, userId: number, externalId: string) {
         cap: 5,
         counted: false,
         finished: null,
+        view: null,
       };
     const unit = unitOf(userId);
     const assignment = await assignUnit(tx, experiment, unit);
@@ -290,6 +316,7 @@ export async function openProposal(db: Db, userId: number, externalId: string) {
           cap: experiment.committeeCap,
           counted: assignment.counted,
           finished,
+          view: null,
         };
       await tx
         .insert(convenerSessions)
@@ -304,12 +331,7 @@ export async function openProposal(db: Db, userId: number, externalId: string) {
         .onConflictDoNothing();
       [session] = await openSession();
     }
-    const { list, teams } = await sessionList(tx, experiment, session, proposal.id, assignment.counted);
-    if (assignment.counted && list.length > 0)
-      await logEvent(tx, experiment, session, proposal.externalId, "impression", {
-        items: list.map((c) => c.externalId),
-        teams,
-      });
+    const { list } = await sessionList(tx, experiment, session, proposal.id, assignment.counted);
     const committee = await tx
       .select({ candidateId: committeeMembers.candidateId })
       .from(committeeMembers)
@@ -319,6 +341,8 @@ export async function openProposal(db: Db, userId: number, externalId: string) {
       proposal,
       experiment: { key: experiment.key, name: experiment.name },
       session: { id: session.id },
+      // The page posts it back once shown (recordImpression): a GET itself logs nothing.
+      view: assignment.counted && list.length > 0 ? await viewToken(tx, session.id) : null,
       list,
       committee: committee.map((c) => c.candidateId),
       cap: experiment.committeeCap,
@@ -413,8 +437,8 @@ async function lockedSession(tx: Tx, userId: number, externalId: string) {
       409,
     );
   const counted = (await assignUnit(tx, experiment, session.unit)).counted;
-  const { list } = await sessionList(tx, experiment, session, proposal.id, counted);
-  return { proposal, experiment, session, list, counted };
+  const { list, teams } = await sessionList(tx, experiment, session, proposal.id, counted);
+  return { proposal, experiment, session, list, teams, counted };
 }
 
 function candidateIn(list: ListItem[], externalId: string) {
@@ -442,6 +466,25 @@ export async function openProfile(db: Db, userId: number, proposal: string, cand
       committee: committee.map((m) => m.candidateId),
       cap: s.experiment.committeeCap,
     };
+  });
+}
+
+/**
+ * The proposal page was shown: its impression (the list in the order shown, with the teams of an
+ * interleaving), logged at most once per page view. `token` is the view the page was rendered with;
+ * one the server did not make for this open session is refused. Answers whether it was logged now.
+ */
+export async function recordImpression(db: Db, userId: number, proposal: string, token: string) {
+  return db.transaction(async (tx) => {
+    const s = await lockedSession(tx, userId, proposal);
+    const viewId = await viewIdOf(tx, s.session.id, token);
+    if (!viewId) throw new ConvenerError("This page view is not one Assay showed: reload the page.", 400);
+    if (!s.counted || s.list.length === 0) return false;
+    return logEvent(tx, s.experiment, s.session, s.proposal.externalId, "impression", {
+      items: s.list.map((c) => c.externalId),
+      teams: s.teams,
+      eventId: viewId,
+    });
   });
 }
 

@@ -30,8 +30,10 @@ export interface IngestResult {
  * logging (`checkArm`): a time more than 5 minutes (`START_SKEW_MS`) before the experiment started
  * (or any time while it is a draft), and an arm that is not the unit's: its stored exposure, or for a
  * unit new to the experiment the arm GrowthBook's hash gives, which is then stored. Historical imports
- * (`checkArm: false`) keep each event's arm as logged and may predate the start: a log brought from
- * elsewhere is older than its experiment in Assay. Should PostgreSQL still refuse a row for its
+ * (`checkArm: false`) keep each event's arm as logged; with `checkStart` (what `assay events import`
+ * does unless told `--allow-before-start`) an experiment that has started refuses events more than
+ * `START_SKEW_MS` before its start as live logging does, while a draft, which has no start yet, takes
+ * them (a log brought from elsewhere into an experiment kept as a record). Should PostgreSQL still refuse a row for its
  * data (SQLSTATE classes 22, 23, 54), the events that caused it are found and rejected with the
  * database's reason. Proposal and candidate ids are kept as sent; ids Assay does not know are
  * data-quality findings.
@@ -40,7 +42,7 @@ export async function ingestEvents(
   db: Db,
   experiment: ExperimentWithArms,
   batch: readonly unknown[],
-  options: { checkArm: boolean; now?: number },
+  options: { checkArm: boolean; now?: number; checkStart?: boolean },
 ): Promise<IngestResult> {
   const now = options.now ?? Date.now();
   const rejected: { index: number; reason: string }[] = [];
@@ -73,7 +75,8 @@ export async function ingestEvents(
       })
       .from(experiments)
       .where(eq(experiments.id, experiment.id));
-    let keep = state ? keepWithinRun(experiment.key, state, valid, rejected, options.checkArm) : valid;
+    const rule = options.checkArm ? "live" : options.checkStart ? "historical" : "none";
+    let keep = state ? keepWithinRun(experiment.key, state, valid, rejected, rule) : valid;
     if (options.checkArm && keep.length > 0) keep = await keepUnitsArms(tx, experiment, keep, rejected);
     let accepted = 0;
     let refused = 0;
@@ -89,20 +92,28 @@ export async function ingestEvents(
 
 /**
  * The events dated within the experiment's run: not after its stop, and for live logging not more
- * than `START_SKEW_MS` before its start (a draft takes no live events). The others are rejected.
+ * than `START_SKEW_MS` before its start (a draft takes no live events); a historical import checked
+ * against the start ("historical") applies the same tolerance once the experiment has a start. The
+ * others are rejected.
  */
 function keepWithinRun(
   key: string,
   state: { status: string; startedAt: Date | null; stoppedAt: Date | null },
   valid: CheckedEvent[],
   rejected: IngestResult["rejected"],
-  live: boolean,
+  rule: "live" | "historical" | "none",
 ): CheckedEvent[] {
   const stop = state.status === "stopped" ? (state.stoppedAt?.getTime() ?? -Infinity) : Infinity;
   const stopped = state.stoppedAt ? ` at ${state.stoppedAt.toISOString()}` : "";
-  const start = !live ? -Infinity : state.startedAt ? state.startedAt.getTime() - START_SKEW_MS : Infinity;
+  const start =
+    rule === "none" || (rule === "historical" && !state.startedAt)
+      ? -Infinity
+      : state.startedAt
+        ? state.startedAt.getTime() - START_SKEW_MS
+        : Infinity;
   const notStarted = state.startedAt
-    ? `at is more than 5 minutes before experiment ${key} started (${state.startedAt.toISOString()})`
+    ? `at is more than 5 minutes before experiment ${key} started (${state.startedAt.toISOString()})` +
+      (rule === "historical" ? "; import with --allow-before-start to keep such events" : "")
     : `experiment ${key} has not started; live events are accepted once it runs`;
   const keep: CheckedEvent[] = [];
   for (const v of valid) {

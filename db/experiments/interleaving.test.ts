@@ -5,7 +5,7 @@ import { createTestDatabase, type TestDatabase } from "../../test/database";
 import { importFile } from "../import";
 import { createExperiment, getExperiment, setExperimentStatus } from "./experiments";
 import { createUser } from "../accounts/users";
-import { adopt, openProposal, recordProfileClick } from "./convener";
+import { adopt, openProposal, recordImpression, recordProfileClick } from "./convener";
 import { exportEvents, ingestEvents } from "./events";
 import { loadInterleavingData } from "./interleaving-data";
 import { experimentSchema } from "../../scripts/inputs/experiments";
@@ -92,6 +92,7 @@ describe("the interleaving experiment kind", () => {
     await createExperiment(t.db, "cli", interleaving("ilv"));
     await setExperimentStatus(t.db, "cli", "ilv", "running");
     const first = await openProposal(t.db, convener, "P-100");
+    await recordImpression(t.db, convener, "P-100", first.view!);
     const expected = teamDraft(["C-2", "C-1", "C-4"], ["C-1", "C-2"], {
       depth: 3,
       seed: "ilv",
@@ -104,6 +105,7 @@ describe("the interleaving experiment kind", () => {
     const sent = JSON.stringify(first);
     expect(sent).not.toMatch(/teams|bm25|dense/);
     const again = await openProposal(t.db, convener, "P-100");
+    await recordImpression(t.db, convener, "P-100", again.view!);
     expect(again.session).toEqual(first.session);
     expect(again.list).toEqual(first.list);
     const stored = await t.db.execute<{ items: string[]; teams: string[] }>(

@@ -1,4 +1,4 @@
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { users } from "./users";
 
 /**
@@ -42,7 +42,8 @@ export const auditLog = pgTable(
     detail: jsonb("detail").notNull().default({}),
   },
   (t) => [
-    index("audit_log_at_idx").on(t.at),
+    // (at, id): the page's newest-first order and its keyset cursor, read from the index at any depth.
+    index("audit_log_at_idx").on(t.at, t.id),
     index("audit_log_action_idx").on(t.action),
     index("audit_log_actor_idx").on(t.actorId),
   ],
@@ -52,7 +53,7 @@ export type AuditEntry = typeof auditLog.$inferSelect;
 
 /**
  * Keys the server derives values from, made once per database on first use (random, 32 bytes in
- * hex; `serverKey` in db/campaigns/campaign-data.ts) so that every process on the database (web
+ * hex; `serverKey` in db/platform/server-keys.ts) so that every process on the database (web
  * servers, CLI, workers) derives the same values, before and after a restart or a restore, without
  * configuration. "pseudonyms" keys the experts' pseudonyms (HMAC-SHA256): without it a pseudonym
  * cannot be mapped back to a user. Never sent to a page, an export or a log.
@@ -62,3 +63,23 @@ export const serverKeys = pgTable("server_keys", {
   key: text("key").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Failed sign-ins per key, shared by every server on the database (app/security/sign-in-throttle):
+ * `scope` is the count ("address", "account and address", "account"), `keyHash` the SHA-256 of its key
+ * (an address, a typed email), so the table holds no email or address as typed. A row past its scope's
+ * forgetting time counts as none and is pruned.
+ */
+export const signInFailures = pgTable(
+  "sign_in_failures",
+  {
+    scope: text("scope").notNull(),
+    keyHash: text("key_hash").notNull(),
+    failures: integer("failures").notNull(),
+    lastAt: timestamp("last_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.scope, t.keyHash] }),
+    index("sign_in_failures_last_idx").on(t.scope, t.lastAt),
+  ],
+);

@@ -37,6 +37,9 @@ export const users = pgTable(
   // Emails are compared case-insensitively: "Ada@X.org" and "ada@x.org" are one account.
   (t) => [
     uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`),
+    // The admin list's keyset orders by name or email, ties by id.
+    index("users_name_idx").on(t.name, t.id),
+    index("users_email_idx").on(t.email, t.id),
     check("users_roles_not_empty", sql`cardinality(${t.roles}) >= 1`),
   ],
 );

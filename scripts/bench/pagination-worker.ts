@@ -7,14 +7,18 @@ import { createDb } from "../../db/platform/client";
 import { startEmbeddedPostgres } from "../../db/platform/embedded";
 import { applyMigrations } from "../../db/migrate";
 import { listCandidates, type Page } from "../../db/catalog/catalog";
+import { listAuditEntries } from "../../db/audit/audit-log";
 import { candidates } from "../../db/schema";
 
 /**
  * Deep pages of the candidates list with 2,000,000 candidates (CANDIDATES to change it): page 1,000
  * and page 20,000 of 25 as the list read them before (one query, OFFSET, a list count per skipped row),
  * by page number now (the offset over the sort column alone), and by cursor (keyset: the next page).
+ * Then the audit log with 2,000,000 entries (AUDIT_ENTRIES), newest first: page 20,001 of 50 by number
+ * and by cursor, through the same keyset helper.
  */
 const n = Number(process.env.CANDIDATES ?? 2_000_000);
+const entries = Number(process.env.AUDIT_ENTRIES ?? 2_000_000);
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "assay-bench-pages-"));
 await fs.chmod(dataDir, 0o755);
 const server = await startEmbeddedPostgres({ dataDir });
@@ -52,13 +56,26 @@ try {
       listCandidates(db, { ...page, page: p + 1, after: here.cursors.last! }),
     );
   }
+  // Entries a second apart, in bursts of 3 at the same instant (ties broken by id).
+  await db.execute(sql`insert into audit_log (at, actor_label, action, target)
+    select timestamptz '2026-01-01' + (i / 3) * interval '1 second', 'cli', 'bench.entry', 'e' || i
+    from generate_series(1, ${entries}) i`);
+  await db.execute(sql`analyze audit_log`);
+  const auditDeep = Math.floor(entries / 100);
+  figures[`audit number p${auditDeep}`] = await time(() => listAuditEntries(db, { page: auditDeep }));
+  const edge = await listAuditEntries(db, { page: auditDeep });
+  figures[`audit cursor p${auditDeep + 1}`] = await time(() =>
+    listAuditEntries(db, { page: auditDeep + 1, after: edge.cursors.last! }),
+  );
   const ms = (v: number) => `${v.toFixed(0)} ms`;
   console.log(
     JSON.stringify({
       mode: "pagination",
       seconds: figures["cursor p20001"] / 1000,
       maxRssMiB: Math.round(process.resourceUsage().maxRSS / 1024),
-      detail: `${n.toLocaleString("en")} candidates: ${Object.entries(figures)
+      detail: `${n.toLocaleString("en")} candidates, ${entries.toLocaleString("en")} audit entries: ${Object.entries(
+        figures,
+      )
         .map(([k, v]) => `${k} ${ms(v)}`)
         .join(", ")}`,
     }),

@@ -5,3 +5,4 @@
 export const proposalSortable = ["externalId", "title", "subject", "lists", "gold"] as const;
 export const candidateSortable = ["externalId", "name", "affiliation", "listed"] as const;
 export const listSortable = ["system", "proposal", "variant", "items", "goldFound", "importedAt"] as const;
+export const userSortable = ["name", "email"] as const;

@@ -1,9 +1,8 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "@remix-run/react";
 import { RoleCheckboxes } from "./role-checkboxes";
 import { createUserSchema } from "../../../scripts/inputs/users";
 import { FormErrors } from "~/components/form-parts";
-import { TableScroll } from "~/components/table-scroll";
 import { CsrfInput } from "~/security/csrf";
 import { parseForm, type FormAnswer } from "~/forms/forms";
 
@@ -89,49 +88,5 @@ export function NewUserForm({
         ) : null}
       </Form>
     </section>
-  );
-}
-
-/** The users found by the search, each linked to its edit page. */
-export function UsersTable({
-  users,
-  q,
-}: {
-  users: { id: number; name: string; email: string; roles: string[]; active: boolean }[];
-  q: string;
-}) {
-  return (
-    <TableScroll label="Users">
-      <table>
-        <thead>
-          <tr>
-            <th>Name</th>
-            <th>Email</th>
-            <th>Roles</th>
-            <th>Status</th>
-          </tr>
-        </thead>
-        <tbody>
-          {users.length === 0 ? (
-            <tr>
-              <td colSpan={4} className="empty">
-                No user matches “{q}”.
-              </td>
-            </tr>
-          ) : (
-            users.map((u) => (
-              <tr key={u.id}>
-                <td>
-                  <Link to={`/admin/users/${u.id}`}>{u.name}</Link>
-                </td>
-                <td>{u.email}</td>
-                <td>{u.roles.join(", ")}</td>
-                <td>{u.active ? "active" : <span className="badge inactive">deactivated</span>}</td>
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
-    </TableScroll>
   );
 }

