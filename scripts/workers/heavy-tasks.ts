@@ -9,6 +9,8 @@ import { interleavingFigures, type InterleavingFiguresInput } from "../interleav
 import { goldReport, type GoldReportOptions } from "../judgement/gold-report";
 import { aggregateItems, type AggregationMethod, type GradedRating } from "../judgement/aggregate";
 import { fairnessReport } from "../fairness/report";
+import type { ItemText } from "../judgement/clustering";
+import { textReport } from "../judgement/text-report";
 
 /** What a campaign's figures need: the grades for agreement, the graded pairs for results and the curve. */
 export interface CampaignFiguresInput {
@@ -47,7 +49,18 @@ export const heavyTasks = {
     ratings: GradedRating[];
     truth: [string, number][];
     options: Omit<GoldReportOptions, "onProgress">;
-  }) => goldReport(input.ratings, new Map(input.truth), input.options),
+    /** The items' texts (the candidates' profiles as the experts saw them): adds the text-aware figures. */
+    texts?: ItemText[];
+  }) => {
+    const truth = new Map(input.truth);
+    const { draws, seed, coinTies } = input.options;
+    return {
+      ...goldReport(input.ratings, truth, input.options),
+      texts: input.texts?.length
+        ? textReport(input.texts, input.ratings, truth, { draws, seed: `${seed}:texts`, coinTies })
+        : null,
+    };
+  },
   /** Every item's label by one aggregation method (Dawid–Skene is an EM over all grades), as [item, grade] pairs. */
   aggregateLabels: (input: { ratings: GradedRating[]; method: AggregationMethod }) => [
     ...aggregateItems(input.ratings, input.method),
