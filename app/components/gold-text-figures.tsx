@@ -59,7 +59,7 @@ function ClusteringTable({ texts }: { texts: TextFigures }) {
               <td className="num">{meanSd(c.inner)}</td>
               <td className="num">{meanSd(c.outer)}</td>
               <td className="num">{formatP(c.pValue)}</td>
-              <td>{c.flagged ? "inner ≤ outer" : ""}</td>
+              <td>{c.flagged ? "flagged" : ""}</td>
               <td className="num">{formatNumber(c.pooledVariance)}</td>
               <td className="num">
                 {formatNumber(c.meanGrades)} ({formatCount(c.minGrades)})

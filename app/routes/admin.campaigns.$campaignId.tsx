@@ -35,6 +35,7 @@ import { AgreementSection, AssignmentProgress, ExpertProgress } from "~/componen
 import { CampaignStatusForm, EditDraftPanel } from "~/components/admin/campaign-draft";
 import { ActionNotice } from "~/components/form-parts";
 import { GoldFigures } from "~/components/gold-figures";
+import { NeedsGradeTable } from "~/components/needs-grade-table";
 import { CampaignExports } from "~/components/campaign-exports";
 import { GoldItemsPanel } from "~/components/admin/gold-items";
 import { campaignPageSchema, type CampaignPageForm } from "../../scripts/inputs/campaigns";
@@ -222,8 +223,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function CampaignPage() {
-  const { campaign, perExpert, agreement, results, disagreements, curve, assignments, draft, gold, truth } =
-    useLoaderData<typeof loader>();
+  const {
+    campaign,
+    perExpert,
+    agreement,
+    results,
+    disagreements,
+    curve,
+    needsGrade,
+    assignments,
+    draft,
+    gold,
+    truth,
+  } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   return (
@@ -259,6 +271,7 @@ export default function CampaignPage() {
         </>
       ) : null}
       <DisagreementQueue {...disagreements} />
+      {campaign.status === "running" ? <NeedsGradeTable rows={needsGrade} /> : null}
       {curve.length ? (
         <>
           <h2>Label learning curve</h2>

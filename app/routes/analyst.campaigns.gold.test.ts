@@ -96,6 +96,19 @@ it("flags the biased demo expert, and only them, with the aggregations and learn
   if (process.env.PRINT_TEXT_FIGURES) console.log(JSON.stringify(texts));
 }, 600_000);
 
+it("ranks the pairs that need another grade for the admin, and keeps them off the analyst's page", async () => {
+  const { campaignDashboard } = await import("../results/dashboards.server");
+  const { needsGrade } = await campaignDashboard(String(campaignId), { names: true, goldWaitMs: 0 });
+  expect(needsGrade.length).toBe(20);
+  expect(needsGrade.every((r) => r.changeChance > 0 && r.changeChance <= 1 && r.grades >= 1)).toBe(true);
+  // Most expected reversals first, then the largest expected shift of the systems' nDCG@10 differences.
+  const keys = needsGrade.map((r) => [r.expectedFlips, r.expectedShift]);
+  const sorted = [...keys].sort((a, b) => b[0] - a[0] || b[1] - a[1]);
+  expect(keys).toEqual(sorted);
+  expect(needsGrade[0].expectedShift).toBeGreaterThan(0);
+  expect(Object.keys(await loadPage())).not.toContain("needsGrade");
+}, 600_000);
+
 it("shows the empty state's data (null) once the campaign's gold items are removed", async () => {
   await t.db.execute(sql`delete from campaign_truth`);
   expect((await loadPage()).gold).toBeNull();

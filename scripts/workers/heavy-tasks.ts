@@ -11,6 +11,24 @@ import { aggregateItems, type AggregationMethod, type GradedRating } from "../ju
 import { fairnessReport } from "../fairness/report";
 import type { ItemText } from "../judgement/clustering";
 import { textReport } from "../judgement/text-report";
+import { needsAnotherGrade } from "../judgement/needs-grade";
+
+/** How many pairs the "needs another grade" list shows. */
+const NEEDS_GRADE_ROWS = 20;
+
+/** The pairs whose next grade would move the systems' nDCG@10 order most; adjudicated pairs are settled. */
+function pairsNeedingGrades(data: CampaignData) {
+  const settled = new Set(data.pairs.filter((p) => p.adjudicated !== null).map((p) => String(p.itemId)));
+  const pairs = data.pairs.map((p) => ({
+    item: String(p.itemId),
+    proposal: p.proposal,
+    candidate: p.candidate,
+    grades: p.grades.map((g) => g.grade).filter((g): g is 1 | 2 | 3 | 4 => g !== null),
+  }));
+  return needsAnotherGrade(pairs, data.systems, 10)
+    .filter((r) => !settled.has(r.item) && r.changeChance > 0)
+    .slice(0, NEEDS_GRADE_ROWS);
+}
 
 /** What a campaign's figures need: the grades for agreement, the graded pairs for results and the curve. */
 export interface CampaignFiguresInput {
@@ -39,6 +57,7 @@ export const heavyTasks = {
       : null,
     results: data ? campaignResults(data, options) : null,
     curve: data && curve ? learningCurve(data, curve) : null,
+    needsGrade: data ? pairsNeedingGrades(data) : [],
   }),
   experimentClicks,
   interleavingFigures: (input: InterleavingFiguresInput) => interleavingFigures(input),
