@@ -17,11 +17,12 @@ import {
   updateCampaign,
 } from "~/data/campaigns.server";
 import { listUsers } from "~/data/accounts.server";
-import { adjudicate, pairDetails } from "~/data/campaigns.server";
+import { adjudicate, pairDetails, requestMoreGrades } from "~/data/campaigns.server";
 import { attachTruth, listTruth, removeTruth } from "~/data/campaigns.server";
 import { campaignDashboard } from "~/results/dashboards.server";
 import { requireAdmin } from "~/security/auth.server";
 import { getDb } from "~/utils/db.server";
+import { plural } from "~/utils/format";
 import { parseId, parseQuery } from "~/utils/route-params.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import {
@@ -195,6 +196,13 @@ function campaignHandlers(
         `Gold item ${pair.proposal} / ${pair.candidate} ${what}: known grade ${pair.grade}.`,
       );
     },
+    "request-grades": async ({ intent, items, top, raters }: FormOf<"request-grades">) => {
+      const result = await requestMoreGrades(db, admin, campaignId, items.slice(0, top), raters);
+      return done(
+        intent,
+        `Asked for ${plural(raters, "more grade")} on ${plural(Math.min(top, items.length), "pair")}: ${plural(result.assignments, "new assignment")} over ${plural(result.proposals, "proposal")}.`,
+      );
+    },
     "remove-truth": async ({ intent, item }: FormOf<"remove-truth">) => {
       await removeTruth(db, admin, campaignId, item);
       return done(
@@ -271,7 +279,7 @@ export default function CampaignPage() {
         </>
       ) : null}
       <DisagreementQueue {...disagreements} />
-      {campaign.status === "running" ? <NeedsGradeTable rows={needsGrade} /> : null}
+      {campaign.status === "running" ? <NeedsGradeTable rows={needsGrade} answer={data} busy={busy} /> : null}
       {curve.length ? (
         <>
           <h2>Label learning curve</h2>
