@@ -3,14 +3,16 @@ import { createRng, type Rng } from "../lib/random";
 import { percentileInterval, type Interval } from "../stats/bootstrap";
 import { adjustPValues } from "../stats/multiple-testing";
 import { pairedTTest } from "../stats/paired";
-import { majorityGrade, type GradedRating } from "./aggregate";
+import type { GradedRating } from "./aggregate";
 import type { ItemText } from "./clustering";
 import {
   neighboursOf,
-  textEstimates,
+  textEstimate,
   textMethodName,
+  voteTable,
   type Neighbours,
   type TextMethod,
+  type VoteTable,
 } from "./text-estimates";
 
 export interface TextCurvePoint {
@@ -89,10 +91,12 @@ export function textLearningCurves(
     target: options.target ?? r,
     coin: options.coinTies ? createRng(`${options.seed ?? DEFAULT_SEED}:ties`) : undefined,
   };
+  // Only the gold items' estimates are scored: the others are not computed (their votes still count).
   const labellers = [
-    (v: number[][]) => v.map((own) => majorityGrade(own, setting.coin)),
+    (t: VoteTable) => labelsOfGold(setting, (i) => t.majority[i]),
     ...options.methods.map(
-      (m) => (v: number[][]) => textEstimates(m, v, setting.neighbours, setting.target, setting.coin),
+      (m) => (t: VoteTable) =>
+        labelsOfGold(setting, (i) => textEstimate(m, t, setting.neighbours, setting.target, i, setting.coin)),
     ),
   ];
   const names = ["majority", ...options.methods.map(textMethodName)];
@@ -104,7 +108,8 @@ export function textLearningCurves(
     options.onProgress?.(n, r);
   }
   const grades = votes.reduce((s, v) => s + v.length, 0);
-  const all = labellers.map((label) => accuracyOf(setting, label(votes)).accuracy);
+  const allVotes = voteTable(votes, setting.coin);
+  const all = labellers.map((label) => accuracyOf(setting, label(allVotes)).accuracy);
   const curves = names.map((method, m) => curveOf(method, m, perN, all[m], all[0], setting, grades));
   return { curves, grades };
 }
@@ -121,19 +126,29 @@ function drawPoint(
   n: number,
   draws: number,
   rng: Rng,
-  labellers: ((v: number[][]) => (number | null)[])[],
+  labellers: ((t: VoteTable) => (number | null)[])[],
 ): PointDraws {
   const accuracies = labellers.map(() => new Float64Array(draws));
   const rightShare = labellers.map(() => new Float64Array(setting.gold.length));
   for (let d = 0; d < draws; d++) {
-    const picked = setting.votes.map((own) => firstOfShuffle(own, n, rng));
+    const table = voteTable(
+      setting.votes.map((own) => firstOfShuffle(own, n, rng)),
+      setting.coin,
+    );
     labellers.forEach((label, m) => {
-      const { accuracy, right } = accuracyOf(setting, label(picked));
+      const { accuracy, right } = accuracyOf(setting, label(table));
       accuracies[m][d] = accuracy;
       right.forEach((ok, g) => (rightShare[m][g] += ok ? 1 / draws : 0));
     });
   }
   return { n, accuracies, rightShare };
+}
+
+/** The labels of every item, computed for the gold ones only (null elsewhere). */
+function labelsOfGold(setting: Setting, label: (i: number) => number | null): (number | null)[] {
+  const labels: (number | null)[] = new Array(setting.items.length).fill(null);
+  for (const i of setting.gold) labels[i] = label(i);
+  return labels;
 }
 
 function accuracyOf(setting: Setting, labels: (number | null)[]) {

@@ -1,6 +1,4 @@
 import type { Rng } from "../lib/random";
-import { variance } from "../stats/quantile";
-import { majorityGrade } from "./aggregate";
 import type { ItemText } from "./clustering";
 import { cosineSimilarities } from "./tfidf";
 
@@ -68,32 +66,92 @@ export function neighboursOf(items: readonly string[], texts: readonly ItemText[
   return out;
 }
 
-/** Sample variance of an item's votes; fewer than two votes count as the largest. */
-function spread(votes: readonly number[]): number {
-  return votes.length < 2 ? Infinity : variance(votes);
+/**
+ * One draw's votes as counts per item and grade (1–4), with each item's own majority and spread, so
+ * that every method and every item reads them without sorting or copying votes again.
+ */
+export interface VoteTable {
+  counts: Int32Array;
+  n: Int32Array;
+  /** Sample variance of the item's votes, as (n·Σg² − (Σg)²) / (n(n − 1)): integers until the one
+   *  division, so equal variances are equal numbers; fewer than two votes count as the largest. */
+  spread: Float64Array;
+  majority: (number | null)[];
+}
+
+export function voteTable(votes: readonly (readonly number[])[], coin?: Rng): VoteTable {
+  const counts = new Int32Array(votes.length * 4);
+  const n = new Int32Array(votes.length);
+  const spread = new Float64Array(votes.length);
+  votes.forEach((own, i) => {
+    let sum = 0;
+    let squares = 0;
+    for (const g of own) {
+      counts[i * 4 + g - 1]++;
+      sum += g;
+      squares += g * g;
+    }
+    n[i] = own.length;
+    spread[i] =
+      own.length < 2 ? Infinity : (own.length * squares - sum * sum) / (own.length * (own.length - 1));
+  });
+  const majority = votes.map((_, i) => majorityOfCounts(counts.subarray(i * 4, i * 4 + 4), coin));
+  return { counts, n, spread, majority };
+}
+
+/** `majorityGrade` on counts: the most frequent grade; a tie undecided, or one of the tied by the coin. */
+function majorityOfCounts(counts: ArrayLike<number>, coin?: Rng): number | null {
+  let best = 0;
+  let tied = 0;
+  for (let g = 0; g < 4; g++)
+    if (counts[g] > best) [best, tied] = [counts[g], 1];
+    else if (counts[g] === best && best > 0) tied++;
+  if (best === 0) return null;
+  if (tied > 1 && !coin) return null;
+  let pick = tied > 1 ? coin!.int(tied) : 0;
+  for (let g = 0; g < 4; g++) if (counts[g] === best && pick-- === 0) return g + 1;
+  return null;
 }
 
 /** Each item's estimate by one text-aware method from the votes it has now (null: undecided or none). */
 export function textEstimates(
   method: TextMethod,
-  votes: readonly number[][],
+  votes: readonly (readonly number[])[],
   neighbours: readonly Neighbours[],
   target: number,
   coin?: Rng,
 ): (number | null)[] {
-  return votes.map((own, i) => {
-    const s = method.similarity === "adaptive" ? adaptiveSimilarity(own.length) : method.similarity;
-    const { index, similarity } = neighbours[i];
-    let k = 0;
-    while (k < index.length && votes[index[k]].length === 0) k++; // the nearest neighbour with votes
-    const near = k < index.length && similarity[k] >= s ? index[k] : -1;
-    if (method.estimator === "nn")
-      return majorityGrade(near >= 0 && spread(votes[near]) < spread(own) ? votes[near] : own, coin);
-    if (method.estimator === "majority-nn")
-      return majorityGrade(near >= 0 ? [...own, ...votes[near]] : own, coin);
-    const pool = [...own];
-    for (let j = 0; j < index.length && pool.length < target && similarity[j] >= s; j++)
-      pool.push(...votes[index[j]]);
-    return majorityGrade(pool, coin);
-  });
+  const table = voteTable(votes, coin);
+  return votes.map((_, i) => textEstimate(method, table, neighbours, target, i, coin));
+}
+
+/** Item i's estimate by one text-aware method, read from the draw's vote table. */
+export function textEstimate(
+  method: TextMethod,
+  table: VoteTable,
+  neighbours: readonly Neighbours[],
+  target: number,
+  i: number,
+  coin?: Rng,
+): number | null {
+  const s = method.similarity === "adaptive" ? adaptiveSimilarity(table.n[i]) : method.similarity;
+  const { index, similarity } = neighbours[i];
+  let k = 0;
+  while (k < index.length && table.n[index[k]] === 0) k++; // the nearest neighbour with votes
+  const near = k < index.length && similarity[k] >= s ? index[k] : -1;
+  if (method.estimator === "nn")
+    return near >= 0 && table.spread[near] < table.spread[i] ? table.majority[near] : table.majority[i];
+  const pool = table.counts.slice(i * 4, i * 4 + 4);
+  let size = table.n[i];
+  const join = (j: number) => {
+    for (let g = 0; g < 4; g++) pool[g] += table.counts[j * 4 + g];
+    size += table.n[j];
+  };
+  if (method.estimator === "majority-nn") {
+    if (near < 0) return table.majority[i];
+    join(near);
+  } else {
+    for (let j = 0; j < index.length && size < target && similarity[j] >= s; j++) join(index[j]);
+  }
+  return majorityOfCounts(pool, coin);
 }

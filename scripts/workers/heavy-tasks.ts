@@ -17,7 +17,7 @@ import { needsAnotherGrade } from "../judgement/needs-grade";
 const NEEDS_GRADE_ROWS = 20;
 
 /** The pairs whose next grade would move the systems' nDCG@10 order most; adjudicated pairs are settled. */
-function pairsNeedingGrades(data: CampaignData) {
+export function pairsNeedingGrades(data: CampaignData) {
   const settled = new Set(data.pairs.filter((p) => p.adjudicated !== null).map((p) => String(p.itemId)));
   const pairs = data.pairs.map((p) => ({
     item: String(p.itemId),
