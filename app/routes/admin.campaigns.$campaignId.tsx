@@ -258,7 +258,7 @@ export default function CampaignPage() {
         Pool depth {campaign.poolDepth}, {campaign.ratersPerProposal} raters per proposal
         {campaign.deadline ? `, deadline ${new Date(campaign.deadline).toISOString().slice(0, 10)}` : ""}.
       </p>
-      <ActionNotice answer={data} inPlace={["update", "attach-truth"]} />
+      <ActionNotice answer={data} inPlace={["update", "attach-truth", "request-grades"]} />
       <CampaignStatusForm
         status={campaign.status}
         name={campaign.name}

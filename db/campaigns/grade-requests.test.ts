@@ -41,7 +41,7 @@ it("gives each proposal of the chosen pairs r new experts who never had it, in o
   // The demo's experts all have these proposals already: nobody is eligible, nothing is written.
   const ids = items.map((i) => i.id);
   await expect(requestMoreGrades(t.db, "cli", campaignId, ids, 1)).rejects.toThrow(
-    /has only 0 eligible experts who never had it, for 1 more grades/,
+    /has only 0 eligible experts who never had it, for 1 more grade;/,
   );
   expect(await assignmentCount()).toBe(before);
 

@@ -115,7 +115,7 @@ async function chooseExperts(tx: Tx, campaignId: number, proposalIds: number[], 
       );
     if (pool.length < raters)
       throw new CampaignError(
-        `Proposal ${externalId} has only ${pool.length} eligible expert${pool.length === 1 ? "" : "s"} who never had it, for ${raters} more grades; invite more experts or ask for fewer.`,
+        `Proposal ${externalId} has only ${pool.length} eligible expert${pool.length === 1 ? "" : "s"} who never had it, for ${raters} more grade${raters === 1 ? "" : "s"}; invite more experts or ask for fewer.`,
         409,
       );
     for (const e of pool.slice(0, raters)) {
