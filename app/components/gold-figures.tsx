@@ -5,6 +5,7 @@ import type { Json } from "~/utils/json-type";
 import { AggregationAccuracyTable } from "~/components/gold-aggregation";
 import { GoldAgreementTables } from "~/components/gold-agreement-tables";
 import { LearningCurves } from "~/components/gold-learning-curves";
+import { TextFigures } from "~/components/gold-text-figures";
 
 /**
  * The gold section of a campaign page: rater accuracy against the known grades, per proposal the same
@@ -58,6 +59,7 @@ function GoldTables({ gold }: { gold: Json<CampaignGold> }) {
       <AggregationAccuracyTable gold={gold} />
       <h3>How many experts are enough</h3>
       <LearningCurves gold={gold} />
+      {gold.texts ? <TextFigures texts={gold.texts} /> : null}
     </>
   );
 }

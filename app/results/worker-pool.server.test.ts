@@ -14,6 +14,7 @@ import { agreementReport } from "../../scripts/judgement/agreement";
 import { packStreamTotals } from "../../scripts/online/pack";
 import { computeResult } from "../../db/results/compute";
 import type { HeavyInput, HeavyRunner } from "../../scripts/workers/heavy-tasks";
+import { pairsNeedingGrades } from "../../scripts/workers/heavy-tasks";
 import { createWorkerPool, type WorkerPool } from "./worker-pool.server";
 
 let t: TestDatabase;
@@ -92,6 +93,7 @@ describe("the worker pool", () => {
       agreement: agreementReport(ratings, "ordinal", options),
       results: campaignResults(data, options),
       curve: learningCurve(data, { samples: 10, seed: "c" }),
+      needsGrade: pairsNeedingGrades(data),
     };
     expect(asJson(inWorker)).toBe(asJson(inProcess));
   });

@@ -17,11 +17,12 @@ import {
   updateCampaign,
 } from "~/data/campaigns.server";
 import { listUsers } from "~/data/accounts.server";
-import { adjudicate, pairDetails } from "~/data/campaigns.server";
+import { adjudicate, pairDetails, requestMoreGrades } from "~/data/campaigns.server";
 import { attachTruth, listTruth, removeTruth } from "~/data/campaigns.server";
 import { campaignDashboard } from "~/results/dashboards.server";
 import { requireAdmin } from "~/security/auth.server";
 import { getDb } from "~/utils/db.server";
+import { plural } from "~/utils/format";
 import { parseId, parseQuery } from "~/utils/route-params.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import {
@@ -35,6 +36,7 @@ import { AgreementSection, AssignmentProgress, ExpertProgress } from "~/componen
 import { CampaignStatusForm, EditDraftPanel } from "~/components/admin/campaign-draft";
 import { ActionNotice } from "~/components/form-parts";
 import { GoldFigures } from "~/components/gold-figures";
+import { NeedsGradeTable } from "~/components/needs-grade-table";
 import { CampaignExports } from "~/components/campaign-exports";
 import { GoldItemsPanel } from "~/components/admin/gold-items";
 import { campaignPageSchema, type CampaignPageForm } from "../../scripts/inputs/campaigns";
@@ -194,6 +196,13 @@ function campaignHandlers(
         `Gold item ${pair.proposal} / ${pair.candidate} ${what}: known grade ${pair.grade}.`,
       );
     },
+    "request-grades": async ({ intent, items, top, raters }: FormOf<"request-grades">) => {
+      const result = await requestMoreGrades(db, admin, campaignId, items.slice(0, top), raters);
+      return done(
+        intent,
+        `Asked for ${plural(raters, "more grade")} on ${plural(Math.min(top, items.length), "pair")}: ${plural(result.assignments, "new assignment")} over ${plural(result.proposals, "proposal")}.`,
+      );
+    },
     "remove-truth": async ({ intent, item }: FormOf<"remove-truth">) => {
       await removeTruth(db, admin, campaignId, item);
       return done(
@@ -222,8 +231,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function CampaignPage() {
-  const { campaign, perExpert, agreement, results, disagreements, curve, assignments, draft, gold, truth } =
-    useLoaderData<typeof loader>();
+  const {
+    campaign,
+    perExpert,
+    agreement,
+    results,
+    disagreements,
+    curve,
+    needsGrade,
+    assignments,
+    draft,
+    gold,
+    truth,
+  } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   return (
@@ -238,7 +258,7 @@ export default function CampaignPage() {
         Pool depth {campaign.poolDepth}, {campaign.ratersPerProposal} raters per proposal
         {campaign.deadline ? `, deadline ${new Date(campaign.deadline).toISOString().slice(0, 10)}` : ""}.
       </p>
-      <ActionNotice answer={data} inPlace={["update", "attach-truth"]} />
+      <ActionNotice answer={data} inPlace={["update", "attach-truth", "request-grades"]} />
       <CampaignStatusForm
         status={campaign.status}
         name={campaign.name}
@@ -259,6 +279,7 @@ export default function CampaignPage() {
         </>
       ) : null}
       <DisagreementQueue {...disagreements} />
+      {campaign.status === "running" ? <NeedsGradeTable rows={needsGrade} answer={data} busy={busy} /> : null}
       {curve.length ? (
         <>
           <h2>Label learning curve</h2>

@@ -137,6 +137,58 @@ describe("gold items on the admin campaign page", () => {
   });
 });
 
+describe("asking for more grades on the admin campaign page", () => {
+  const assignments = async () =>
+    (
+      await t.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from campaign_assignments where campaign_id = ${campaignId}`,
+      )
+    )[0].n;
+  const itemIds = async () =>
+    (
+      await t.db.execute<{ id: number }>(
+        sql`select id from campaign_items where campaign_id = ${campaignId} order by id limit 3`,
+      )
+    ).map((r) => String(r.id));
+
+  it("gives the top pairs' proposals new experts, and says so", async () => {
+    await createUser(t.db, "cli", {
+      email: "more-grades@test.local",
+      name: "More Grades",
+      roles: ["expert"],
+      password: "long-enough-1",
+    });
+    const before = await assignments();
+    const items = await itemIds();
+    const response = await post({ intent: "request-grades", items: items.join(","), top: "1", raters: "1" });
+    expect(response.status).toBe(200);
+    expect((await response.json()).done).toBe(
+      "Asked for 1 more grade on 1 pair: 1 new assignment over 1 proposal.",
+    );
+    expect(await assignments()).toBe(before + 1);
+    expect(await auditCount("campaign.grades.request")).toBe(1);
+  });
+
+  it("refuses bad counts, too few eligible experts and a non-admin, writing nothing", async () => {
+    const before = await assignments();
+    const items = (await itemIds()).join(",");
+    const tooMany = await post({ intent: "request-grades", items, top: "1", raters: "9" });
+    expect(tooMany.status).toBe(400);
+    expect(answerErrors(await tooMany.json())).toEqual(["Choose how many more grades per pair, 1 to 5."]);
+    const noPairs = await post({ intent: "request-grades", items: "", top: "1", raters: "1" });
+    expect(answerErrors(await noPairs.json())).toEqual(["No pair needs another grade."]);
+    // The one expert who never had that proposal has it now: nobody is left for it.
+    const again = await post({ intent: "request-grades", items, top: "1", raters: "1" });
+    expect(again.status).toBe(409);
+    expect(answerErrors(await again.json()).join(" ")).toMatch(
+      /has only 0 eligible experts who never had it/,
+    );
+    const analyst = await post({ intent: "request-grades", items, top: "1", raters: "1" }, analystCookie);
+    expect(analyst.status).toBe(403);
+    expect(await assignments()).toBe(before);
+  });
+});
+
 describe("GET /api/campaigns/:id/export?aggregate=", () => {
   const get = async (query: string) => {
     const { loader } = await import("./api.campaigns.$campaignId.export");

@@ -79,6 +79,34 @@ it("flags the biased demo expert, and only them, with the aggregations and learn
   }[];
   expect(proposals.length).toBe(40);
   expect(proposals.every((p) => p.minJudgements >= 1 && p.pooledVariance !== null)).toBe(true);
+  // Items that read alike: the clustering hypothesis for every proposal (under its own id) and the
+  // text-aware estimates' curves at 1–3 votes per pair, each compared with majority vote.
+  const texts = gold.texts as {
+    clustering: { proposal: string; items: number; inner: { pairs: number }; outer: { pairs: number } }[];
+    curves: { method: string; points: { n: number; difference: number | null }[] }[];
+  };
+  expect(texts.clustering.map((c) => c.proposal)).toEqual(Object.keys(gold.proposals));
+  expect(texts.clustering.every((c) => c.items >= 2 && c.inner.pairs + c.outer.pairs > 0)).toBe(true);
+  expect(texts.curves.map((c) => c.method)).toEqual([
+    "majority",
+    ...["nn", "majority-nn", "join-until-n"].flatMap((e) => [`${e} s=0.3`, `${e} adaptive`]),
+  ]);
+  for (const curve of texts.curves.slice(1))
+    expect(curve.points.map((p) => [p.n, typeof p.difference])).toEqual([1, 2, 3].map((n) => [n, "number"]));
+  if (process.env.PRINT_TEXT_FIGURES) console.log(JSON.stringify(texts));
+}, 600_000);
+
+it("ranks the pairs that need another grade for the admin, and keeps them off the analyst's page", async () => {
+  const { campaignDashboard } = await import("../results/dashboards.server");
+  const { needsGrade } = await campaignDashboard(String(campaignId), { names: true, goldWaitMs: 0 });
+  expect(needsGrade.length).toBe(20);
+  expect(needsGrade.every((r) => r.changeChance > 0 && r.changeChance <= 1 && r.grades >= 1)).toBe(true);
+  // Most expected reversals first, then the largest expected shift of the systems' nDCG@10 differences.
+  const keys = needsGrade.map((r) => [r.expectedFlips, r.expectedShift]);
+  const sorted = [...keys].sort((a, b) => b[0] - a[0] || b[1] - a[1]);
+  expect(keys).toEqual(sorted);
+  expect(needsGrade[0].expectedShift).toBeGreaterThan(0);
+  expect(Object.keys(await loadPage())).not.toContain("needsGrade");
 }, 600_000);
 
 it("shows the empty state's data (null) once the campaign's gold items are removed", async () => {

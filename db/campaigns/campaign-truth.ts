@@ -6,6 +6,24 @@ import { CampaignError } from "./campaigns";
 import type { HeavyInput, HeavyOutput } from "../../scripts/workers/heavy-tasks";
 import { aggregationMethods } from "../../scripts/judgement/aggregate";
 
+/**
+ * Each pair's text for the text-aware figures: the candidate's public profile as the expert's card
+ * shows it (expertise keywords, then the summary), never a name or affiliation. Pairs whose candidate
+ * has neither are left out.
+ */
+async function itemTexts(db: DbOrTx, campaignId: number): Promise<Map<number, string>> {
+  const rows = await db
+    .select({ itemId: campaignItems.id, keywords: candidates.keywords, summary: candidates.summary })
+    .from(campaignItems)
+    .innerJoin(candidates, eq(candidates.id, campaignItems.candidateId))
+    .where(eq(campaignItems.campaignId, campaignId));
+  return new Map(
+    rows
+      .map((r) => [r.itemId, `${r.keywords.join(" ")}\n${r.summary}`.trim()] as const)
+      .filter(([, text]) => text !== ""),
+  );
+}
+
 /** A gold item as the admin's page lists it: the pair by its external ids and the known grade. */
 export interface TruthRow {
   itemId: number;
@@ -154,6 +172,7 @@ export async function campaignGold(
   const itemName = new Map(
     source.pairs.map((p) => [p.itemId, `${proposalIndex.get(p.proposal)}:${p.itemId}`]),
   );
+  const texts = await itemTexts(db, campaignId);
   const report = await run({
     ratings: judged.map((g) => ({
       item: itemName.get(g.itemId)!,
@@ -162,9 +181,23 @@ export async function campaignGold(
     })),
     truth: truthRows.map((t) => [itemName.get(t.itemId)!, t.grade] as [string, number]),
     options: { methods: aggregationMethods, B: options.B, seed: options.seed, draws: options.draws },
+    texts: source.pairs
+      .filter((p) => texts.has(p.itemId))
+      .map((p) => ({
+        item: itemName.get(p.itemId)!,
+        proposal: String(proposalIndex.get(p.proposal)),
+        text: texts.get(p.itemId)!,
+      })),
   });
   return {
     ...report,
+    texts: report.texts && {
+      ...report.texts,
+      // By the proposals' own ids (the library sorted the index names as strings: "10" before "2").
+      clustering: report.texts.clustering
+        .map((c) => ({ ...c, proposal: proposalNames[Number(c.proposal)] }))
+        .sort((a, b) => (a.proposal < b.proposal ? -1 : 1)),
+    },
     proposals: Object.fromEntries(
       Object.entries(report.proposals ?? {}).map(([i, v]) => [proposalNames[Number(i)], v]),
     ),

@@ -95,6 +95,7 @@ async function computeCampaign(
         }))
       : [],
     curve: figures?.curve ?? [],
+    needsGrade: figures?.needsGrade ?? [],
     // What the gold figures are computed from, and the experts' labels for them.
     goldSource: data ? { grades: progress.grades, pairs: data.pairs } : null,
     label: (id: number) => raterLabel.get(String(id)) ?? label(id, String(id)),

@@ -83,6 +83,10 @@ const knownGrade = "Choose a known grade from 1 to 4.";
  * The forms of an admin's campaign page, one per intent: edit or delete the draft, launch, close,
  * hand an assignment to another expert, adjudicate a disagreement, attach or remove a gold item.
  */
+const noPairs = "No pair needs another grade.";
+const topPairs = "Choose how many pairs from the top, 1 to 20.";
+const moreGrades = "Choose how many more grades per pair, 1 to 5.";
+
 export const campaignPageSchema = intentSchema(
   z.object({ intent: z.literal("update"), ...campaignFormFields }),
   z.object({ intent: z.literal("delete"), confirmed: confirmField("Confirm deleting the draft.") }),
@@ -124,6 +128,32 @@ export const campaignPageSchema = intentSchema(
       .max(4, knownGrade),
   }),
   z.object({ intent: z.literal("remove-truth"), item: idField("Choose the gold item to remove.") }),
+  z.object({
+    intent: z.literal("request-grades"),
+    items: z.preprocess(
+      asIdList,
+      z
+        .array(idField("The pairs must be given by their ids."), { required_error: noPairs })
+        .min(1, noPairs)
+        .max(20, "Ask for at most 20 pairs at a time."),
+    ),
+    top: z.preprocess(
+      asNumber,
+      z
+        .number({ invalid_type_error: topPairs, required_error: topPairs })
+        .int(topPairs)
+        .min(1, topPairs)
+        .max(20, topPairs),
+    ),
+    raters: z.preprocess(
+      asNumber,
+      z
+        .number({ invalid_type_error: moreGrades, required_error: moreGrades })
+        .int(moreGrades)
+        .min(1, moreGrades)
+        .max(5, moreGrades),
+    ),
+  }),
 ).superRefine((form, ctx) => {
   if (form.intent === "update") expertsCoverRaters(form, ctx);
 });

@@ -10,6 +10,26 @@ import { multileavingFigures } from "../interleaving/multileave-results";
 import { goldReport, type GoldReportOptions } from "../judgement/gold-report";
 import { aggregateItems, type AggregationMethod, type GradedRating } from "../judgement/aggregate";
 import { fairnessReport } from "../fairness/report";
+import type { ItemText } from "../judgement/clustering";
+import { textReport } from "../judgement/text-report";
+import { needsAnotherGrade } from "../judgement/needs-grade";
+
+/** How many pairs the "needs another grade" list shows. */
+const NEEDS_GRADE_ROWS = 20;
+
+/** The pairs whose next grade would move the systems' nDCG@10 order most; adjudicated pairs are settled. */
+export function pairsNeedingGrades(data: CampaignData) {
+  const settled = new Set(data.pairs.filter((p) => p.adjudicated !== null).map((p) => String(p.itemId)));
+  const pairs = data.pairs.map((p) => ({
+    item: String(p.itemId),
+    proposal: p.proposal,
+    candidate: p.candidate,
+    grades: p.grades.map((g) => g.grade).filter((g): g is 1 | 2 | 3 | 4 => g !== null),
+  }));
+  return needsAnotherGrade(pairs, data.systems, 10)
+    .filter((r) => !settled.has(r.item) && r.changeChance > 0)
+    .slice(0, NEEDS_GRADE_ROWS);
+}
 
 /** What a campaign's figures need: the grades for agreement, the graded pairs for results and the curve. */
 export interface CampaignFiguresInput {
@@ -38,6 +58,7 @@ export const heavyTasks = {
       : null,
     results: data ? campaignResults(data, options) : null,
     curve: data && curve ? learningCurve(data, curve) : null,
+    needsGrade: data ? pairsNeedingGrades(data) : [],
   }),
   experimentClicks,
   interleavingFigures: (input: InterleavingFiguresInput) => interleavingFigures(input),
@@ -50,7 +71,18 @@ export const heavyTasks = {
     ratings: GradedRating[];
     truth: [string, number][];
     options: Omit<GoldReportOptions, "onProgress">;
-  }) => goldReport(input.ratings, new Map(input.truth), input.options),
+    /** The items' texts (the candidates' profiles as the experts saw them): adds the text-aware figures. */
+    texts?: ItemText[];
+  }) => {
+    const truth = new Map(input.truth);
+    const { draws, seed, coinTies } = input.options;
+    return {
+      ...goldReport(input.ratings, truth, input.options),
+      texts: input.texts?.length
+        ? textReport(input.texts, input.ratings, truth, { draws, seed: `${seed}:texts`, coinTies })
+        : null,
+    };
+  },
   /** Every item's label by one aggregation method (Dawid–Skene is an EM over all grades), as [item, grade] pairs. */
   aggregateLabels: (input: { ratings: GradedRating[]; method: AggregationMethod }) => [
     ...aggregateItems(input.ratings, input.method),

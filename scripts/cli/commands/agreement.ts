@@ -14,7 +14,17 @@ import { DEFAULT_DRAWS } from "../../judgement/learning-curve";
 import { CliError } from "../errors";
 import { ciText, emit, fmt, formatOf, table, type Format } from "../output";
 import { progressBar } from "../progress";
-import { readText, wholeNumber } from "../options";
+import { readText, unitInterval, wholeNumber } from "../options";
+import { DEFAULT_SIMILARITY } from "../../judgement/text-report";
+import { textEstimators, type TextEstimator } from "../../judgement/text-estimates";
+import type { TextReport } from "../../judgement/text-report";
+import {
+  clusteringHeaders,
+  clusteringRows,
+  isTextEstimator,
+  printTextTables,
+  textsOf,
+} from "./agreement-texts";
 
 /** "Can't judge" in a ratings file: the rating is left out of every statistic. */
 const CANT = /^(cant|can't)$/i;
@@ -70,20 +80,29 @@ export function parseTruthCsv(
   return truth;
 }
 
-function methodList(value: string): AggregationMethod[] {
-  const parts = value.split(",").map((s) => s.trim());
-  const bad = parts.filter((p) => !aggregationMethods.includes(p as AggregationMethod));
+/** --aggregate's list, split into the plain aggregations and the text-aware estimates (which need --texts). */
+function methodList(value: string, texts: boolean): { plain: AggregationMethod[]; text: TextEstimator[] } {
+  const parts = [...new Set(value.split(",").map((s) => s.trim()))];
+  const known = [...aggregationMethods, ...(texts ? textEstimators : [])];
+  const bad = parts.filter((p) => !known.includes(p as AggregationMethod));
   if (bad.length)
     throw new CliError(
-      `--aggregate takes ${aggregationMethods.join(", ")} (comma-separated), not "${bad.join(", ")}".`,
+      `--aggregate takes ${known.join(", ")} (comma-separated), not "${bad.join(", ")}"` +
+        (bad.some(isTextEstimator) ? ": the text-aware estimates need --texts." : "."),
       2,
     );
-  return [...new Set(parts)] as AggregationMethod[];
+  return {
+    plain: parts.filter((p) => !isTextEstimator(p)) as AggregationMethod[],
+    text: parts.filter(isTextEstimator),
+  };
 }
 
 interface AgreementOptions {
   ratings: string;
   truth?: string;
+  texts?: string;
+  similarity: number;
+  joinUntil?: number;
   aggregate?: string;
   majorityTies: string;
   draws: number;
@@ -107,8 +126,26 @@ export function registerAgreement(program: Command) {
     )
     .option("--truth <file>", "CSV with the columns item,grade: known grades of gold items")
     .option(
+      "--texts <file>",
+      "with --truth: CSV with the columns item,text (UTF-8; each a rated item, e.g. the candidate's profile): " +
+        "adds the clustering hypothesis per proposal (items named proposal:candidate) and the text-aware " +
+        `estimates ${textEstimators.join(", ")}; --csv then prints the clustering table`,
+    )
+    .option(
       "--aggregate <methods>",
-      `with --truth: ${aggregationMethods.join(", ")} (comma-separated; default all)`,
+      `with --truth: ${aggregationMethods.join(", ")}, and with --texts ${textEstimators.join(", ")} ` +
+        "(comma-separated; default all)",
+    )
+    .option(
+      "--similarity <s>",
+      "with --texts: the fixed similarity a neighbour needs (each estimate also runs with s(n) = 1 − 1/(n − 1))",
+      unitInterval,
+      DEFAULT_SIMILARITY,
+    )
+    .option(
+      "--join-until <n>",
+      "with --texts: join-until-n's required votes per item (default: the most any item has)",
+      wholeNumber(1),
     )
     .option("--majority-ties <how>", "undecided (counts as wrong) or coin (a seeded coin picks)", "undecided")
     .option(
@@ -133,7 +170,14 @@ async function agreement(o: AgreementOptions) {
     throw new CliError(`--majority-ties must be undecided or coin, not "${o.majorityTies}".`, 2);
   if (!o.truth && o.aggregate)
     throw new CliError("--aggregate needs --truth: aggregations are scored against the gold items.", 2);
-  const methods = o.aggregate ? methodList(o.aggregate) : aggregationMethods;
+  if (!o.truth && o.texts)
+    throw new CliError(
+      "--texts needs --truth: the text-aware estimates are scored against the gold items.",
+      2,
+    );
+  const methods = o.aggregate
+    ? methodList(o.aggregate, Boolean(o.texts))
+    : { plain: aggregationMethods, text: textEstimators };
   const ratings = parseRatingsCsv(await readText(o.ratings, "ratings"), o.ratings);
   let report;
   try {
@@ -141,8 +185,12 @@ async function agreement(o: AgreementOptions) {
   } catch (error) {
     throw new CliError(`${o.ratings}: ${(error as Error).message}.`, 2);
   }
-  const gold = o.truth ? await goldOf(o, o.truth, ratings, methods) : undefined;
-  printAgreement(format, report, gold);
+  const gold = o.truth ? await goldOf(o, o.truth, ratings, methods.plain) : undefined;
+  const texts =
+    gold && o.texts
+      ? await textsOf({ ...o, texts: o.texts }, gold.graded, gold.truth, methods.text)
+      : undefined;
+  printAgreement(format, report, gold?.report, texts);
 }
 
 /** With --truth: each rater's accuracy on the gold items, the aggregations and their learning curves. */
@@ -151,7 +199,7 @@ async function goldOf(
   truthFile: string,
   ratings: Rating[],
   methods: readonly AggregationMethod[],
-): Promise<GoldReport> {
+): Promise<{ report: GoldReport; graded: GradedRating[]; truth: Map<string, number> }> {
   const bad = ratings.find((r) => !isGrade(r.value));
   if (bad)
     throw new CliError(
@@ -176,15 +224,17 @@ async function goldOf(
   // The curves are most of the work: their points shared between two threads.
   const curves = await learningCurvesOnThreads(graded, methods, truth, curveOptions(options));
   bar.stop();
-  return goldReport(graded, truth, { ...options, curves });
+  return { report: goldReport(graded, truth, { ...options, curves }), graded, truth };
 }
 
 function printAgreement(
   format: Format,
   report: ReturnType<typeof agreementReport>,
   gold: GoldReport | undefined,
+  texts?: TextReport,
 ) {
-  if (format === "json") return emit(format, { ...report, ...gold }, [], []);
+  if (format === "json") return emit(format, { ...report, ...gold, ...(texts ? { texts } : {}) }, [], []);
+  if (format === "csv" && texts) return emit(format, texts, clusteringHeaders, clusteringRows(texts));
   if (format === "table") {
     console.log(
       table(
@@ -209,6 +259,7 @@ function printAgreement(
       ),
     );
     printGoldTables(gold);
+    if (texts) printTextTables(texts);
   } else {
     emit(
       format,

@@ -1,0 +1,166 @@
+import type { CampaignGold } from "~/data/campaigns.server";
+import type { Json } from "~/utils/json-type";
+import { Chart } from "~/components/chart";
+import { TableScroll } from "~/components/table-scroll";
+import { formatCi, formatCount, formatNumber, formatP, formatPp, formatRate } from "~/utils/format";
+
+type TextFigures = NonNullable<Json<CampaignGold>["texts"]>;
+
+/**
+ * "Items that read alike": the clustering hypothesis per proposal (TF-IDF similarity of the candidates'
+ * profiles, relevant pairs against mixed pairs) and the learning curves of the text-aware estimates
+ * against the gold items (scripts/judgement/text-report.ts). Analysts and admins only: the expert's
+ * page never shows any of it.
+ */
+export function TextFigures({ texts }: { texts: TextFigures }) {
+  return (
+    <>
+      <h3>Items that read alike</h3>
+      <p className="hint">
+        Similarity: TF-IDF cosine of the candidates&apos; public profiles (keywords and summary, as the
+        experts saw them) within a proposal. Inner pairs are two relevant pairs (grade 3 or 4: the known grade
+        where there is one, else the median); outer pairs one relevant and one not. A proposal is flagged when
+        its inner mean is not above the outer: there, reading alike says nothing about being judged alike.
+      </p>
+      <ClusteringTable texts={texts} />
+      <TextCurves texts={texts} />
+    </>
+  );
+}
+
+const meanSd = (s: { mean: number | null; sd: number | null; pairs: number }) =>
+  `${formatNumber(s.mean)} ± ${formatNumber(s.sd)} (${formatCount(s.pairs)})`;
+
+function ClusteringTable({ texts }: { texts: TextFigures }) {
+  const label = "Clustering hypothesis per proposal";
+  return (
+    <TableScroll label={label}>
+      <table aria-label={label}>
+        <thead>
+          <tr>
+            <th>Proposal</th>
+            <th className="num">Pairs (relevant)</th>
+            <th className="num">Inner mean ± SD (pairs)</th>
+            <th className="num">Outer mean ± SD (pairs)</th>
+            <th className="num">Welch p</th>
+            <th>Flag</th>
+            <th className="num">Pooled grade variance</th>
+            <th className="num">Grades per pair (fewest)</th>
+            <th className="num">Mean vote − truth (p)</th>
+          </tr>
+        </thead>
+        <tbody>
+          {texts.clustering.map((c) => (
+            <tr key={c.proposal}>
+              <td>{c.proposal}</td>
+              <td className="num">
+                {formatCount(c.items)} ({formatCount(c.relevant)})
+              </td>
+              <td className="num">{meanSd(c.inner)}</td>
+              <td className="num">{meanSd(c.outer)}</td>
+              <td className="num">{formatP(c.pValue)}</td>
+              <td>{c.flagged ? "flagged" : ""}</td>
+              <td className="num">{formatNumber(c.pooledVariance)}</td>
+              <td className="num">
+                {formatNumber(c.meanGrades)} ({formatCount(c.minGrades)})
+              </td>
+              <td className="num">
+                {c.gold ? `${formatNumber(c.truthDifference, { signed: true })} (${formatP(c.truthP)})` : "—"}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}
+
+function TextCurves({ texts }: { texts: TextFigures }) {
+  const points = texts.curves.flatMap((c) =>
+    c.points.map((p) => ({ method: c.method, ...p, lower: p.ci?.lower ?? null, upper: p.ci?.upper ?? null })),
+  );
+  const maxN = Math.max(1, ...points.map((p) => p.n));
+  const saved = texts.curves
+    .filter((c) => c.saving)
+    .map((c) => `${c.method} ${formatCount(c.saving!.gradesSaved)} (n = ${c.saving!.n})`)
+    .join(", ");
+  const ties = texts.majorityTies === "coin" ? "broken by a seeded coin" : "count as wrong";
+  return (
+    <>
+      <Chart
+        caption={`Accuracy against the gold items with n votes per pair (mean of random vote orders, band: 95% of them): majority vote and the text-aware estimates, each with s = ${texts.similarity} and with the adaptive s(n) = 1 − 1/(n − 1). Majority ties ${ties}. Grades the campaign could have saved for majority vote's all-vote accuracy, of ${formatCount(texts.grades)}: ${saved || "none"}.`}
+        deps={[texts]}
+        build={(Plot) => ({
+          title: "Text-aware estimates: accuracy by votes per pair",
+          marginLeft: 52,
+          x: {
+            label: "Votes per pair (n)",
+            ticks: Array.from({ length: maxN }, (_, i) => i + 1),
+            tickFormat: (v: number) => formatCount(v),
+          },
+          y: {
+            label: "Accuracy on gold items (higher is better)",
+            domain: [0, 1],
+            grid: true,
+            tickFormat: (v: number) => formatRate(v),
+          },
+          color: { legend: true },
+          marks: [
+            Plot.areaY(points, { x: "n", y1: "lower", y2: "upper", fill: "method", fillOpacity: 0.08 }),
+            Plot.lineY(points, { x: "n", y: "accuracy", stroke: "method", marker: "dot" }),
+          ],
+        })}
+      />
+      <TextCurveTable points={points} />
+    </>
+  );
+}
+
+function TextCurveTable({
+  points,
+}: {
+  points: {
+    method: string;
+    n: number;
+    accuracy: number;
+    lower: number | null;
+    upper: number | null;
+    difference: number | null;
+    pHolm: number | null;
+  }[];
+}) {
+  const label = "Text-aware estimates: accuracy by votes per pair";
+  return (
+    <TableScroll label={label}>
+      <table aria-label={label}>
+        <thead>
+          <tr>
+            <th>Method</th>
+            <th className="num">Votes per pair</th>
+            <th className="num">Accuracy on gold</th>
+            <th className="num">95% of orders</th>
+            <th className="num">− majority vote</th>
+            <th className="num">p (paired t, Holm)</th>
+          </tr>
+        </thead>
+        <tbody>
+          {points.map((p) => (
+            <tr key={`${p.method}-${p.n}`}>
+              <td>{p.method}</td>
+              <td className="num">{formatCount(p.n)}</td>
+              <td className="num">{formatRate(p.accuracy)}</td>
+              <td className="num">
+                {formatCi(
+                  p.lower === null || p.upper === null ? null : { lower: p.lower, upper: p.upper },
+                  formatRate,
+                )}
+              </td>
+              <td className="num">{p.difference === null ? "—" : formatPp(p.difference)}</td>
+              <td className="num">{formatP(p.pHolm)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}

@@ -1,0 +1,127 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, inArray, isNull } from "drizzle-orm";
+import type { Db, Tx } from "../platform/client";
+import { recordAudit, type AuditActor } from "../audit/audit";
+import {
+  campaignAssignments,
+  campaignExperts,
+  campaignItems,
+  campaigns,
+  proposals,
+  userSubjects,
+} from "../schema";
+import { CampaignError, eligibleExperts } from "./campaigns";
+
+/**
+ * Asks for more grades of the pairs that need them ("needs another grade"): each proposal of the chosen
+ * pairs gets r more experts. Assignments are per proposal, so a new expert grades the proposal's whole
+ * pool, the chosen pairs among it. Who is eligible follows launch and reassignment (`eligibleExperts`:
+ * active experts, not in the proposal's pool, no declared conflict of interest), and never an expert
+ * who ever had an assignment on the proposal (active or not: no pair is graded twice by one expert);
+ * experts of the proposal's subject first, then the least loaded (open assignments in the campaign),
+ * then the lowest id. One transaction: a proposal with fewer than r eligible experts refuses the whole
+ * request, and nothing is written.
+ */
+export async function requestMoreGrades(
+  db: Db,
+  actor: AuditActor,
+  campaignId: number,
+  itemIds: readonly number[],
+  raters: number,
+) {
+  return db.transaction(async (tx) => {
+    const [campaign] = await tx
+      .select({ status: campaigns.status })
+      .from(campaigns)
+      .where(eq(campaigns.id, campaignId))
+      .for("update");
+    if (campaign?.status !== "running")
+      throw new CampaignError("Only a running campaign can ask for more grades.", 409);
+    const items = await tx
+      .select({ id: campaignItems.id, proposalId: campaignItems.proposalId })
+      .from(campaignItems)
+      .where(and(eq(campaignItems.campaignId, campaignId), inArray(campaignItems.id, [...itemIds, -1])));
+    const unknown = itemIds.filter((id) => !items.some((i) => i.id === id));
+    if (unknown.length) throw new CampaignError(`Pair ${unknown[0]} is not a pair of this campaign.`, 400);
+    const proposalIds = [...new Set(items.map((i) => i.proposalId))].sort((a, b) => a - b);
+    const chosen = await chooseExperts(tx, campaignId, proposalIds, raters);
+    await tx
+      .insert(campaignExperts)
+      .values([...new Set(chosen.map((c) => c.expertId))].map((userId) => ({ campaignId, userId })))
+      .onConflictDoNothing();
+    await tx.insert(campaignAssignments).values(
+      chosen.map((c) => ({
+        campaignId,
+        proposalId: c.proposalId,
+        expertId: c.expertId,
+        seed: `${campaignId}:${c.proposalId}:${c.expertId}:${randomUUID()}`,
+      })),
+    );
+    await recordAudit(tx, actor, "campaign.grades.request", `campaign ${campaignId}`, {
+      items: [...itemIds],
+      raters,
+      assignments: chosen.length,
+    });
+    return { proposals: proposalIds.length, assignments: chosen.length };
+  });
+}
+
+async function chooseExperts(tx: Tx, campaignId: number, proposalIds: number[], raters: number) {
+  const eligible = await eligibleExperts(tx, campaignId, proposalIds);
+  const everAssigned = await tx
+    .select({ proposalId: campaignAssignments.proposalId, expertId: campaignAssignments.expertId })
+    .from(campaignAssignments)
+    .where(
+      and(
+        eq(campaignAssignments.campaignId, campaignId),
+        inArray(campaignAssignments.proposalId, proposalIds),
+      ),
+    );
+  const open = await tx
+    .select({ expertId: campaignAssignments.expertId })
+    .from(campaignAssignments)
+    .where(
+      and(
+        eq(campaignAssignments.campaignId, campaignId),
+        eq(campaignAssignments.active, true),
+        isNull(campaignAssignments.finishedAt),
+      ),
+    );
+  const load = new Map<number, number>();
+  for (const a of open) load.set(a.expertId, (load.get(a.expertId) ?? 0) + 1);
+  const subjectOf = new Map(
+    (
+      await tx
+        .select({ id: proposals.id, subjectId: proposals.subjectId, externalId: proposals.externalId })
+        .from(proposals)
+        .where(inArray(proposals.id, proposalIds))
+    ).map((p) => [p.id, p]),
+  );
+  const expertSubjects = await tx.select().from(userSubjects);
+  const knows = (expertId: number, subjectId: number | null) =>
+    expertSubjects.some((s) => s.userId === expertId && s.subjectId === subjectId);
+  const chosen: { proposalId: number; expertId: number }[] = [];
+  for (const proposalId of proposalIds) {
+    const before = new Set(everAssigned.filter((a) => a.proposalId === proposalId).map((a) => a.expertId));
+    const { subjectId, externalId } = subjectOf.get(proposalId)!;
+    const pool = eligible
+      .get(proposalId)!
+      .filter((e) => !before.has(e.id))
+      .sort(
+        (a, b) =>
+          Number(knows(b.id, subjectId)) - Number(knows(a.id, subjectId)) ||
+          (load.get(a.id) ?? 0) - (load.get(b.id) ?? 0) ||
+          a.id - b.id,
+      );
+    if (pool.length < raters)
+      throw new CampaignError(
+        `Proposal ${externalId} has only ${pool.length} eligible expert${pool.length === 1 ? "" : "s"} who never had it, for ${raters} more grade${raters === 1 ? "" : "s"}; invite more experts or ask for fewer.`,
+        409,
+      );
+    for (const e of pool.slice(0, raters)) {
+      load.set(e.id, (load.get(e.id) ?? 0) + 1);
+      chosen.push({ proposalId, expertId: e.id });
+    }
+  }
+  return chosen;
+}
