@@ -4,6 +4,7 @@ import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { listSubjects, listSystems } from "~/data/catalog.server";
 import { createExperiment, ExperimentError, listExperiments } from "~/data/experiments.server";
+import { experimentsWithFailingGuardrail } from "~/data/results.server";
 import { requireAdmin } from "~/security/auth.server";
 import { getDb } from "~/utils/db.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
@@ -30,10 +31,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     controlHistory(getDb()),
   ]);
   const answer = powerAnswer(query, history);
+  const failing = await experimentsWithFailingGuardrail(
+    getDb(),
+    experiments.filter((e) => e.status !== "draft").map((e) => e.key),
+  );
   // Inputs that cannot be sized are the request's fault: the page says why, with a 400.
   return json(
     {
-      experiments,
+      experiments: experiments.map((e) => ({ ...e, failingGuardrail: failing.has(e.key) })),
       systems: systems.map((s) => ({ key: s.key, name: s.name })),
       subjects,
       power: { query, answer, history },
@@ -96,7 +101,15 @@ export default function Experiments() {
                   </td>
                   <td>{e.name}</td>
                   <td>{e.kind === "interleaving" ? "interleaving" : "A/B"}</td>
-                  <td>{e.status}</td>
+                  <td>
+                    {e.status}
+                    {e.failingGuardrail ? (
+                      <>
+                        {" "}
+                        <span className="badge verdict-worse">guardrail failing</span>
+                      </>
+                    ) : null}
+                  </td>
                   <td className="num">{e.coverage}</td>
                   <td className="num">{e.units}</td>
                   <td className="num">{e.events.toLocaleString("en")}</td>

@@ -1,4 +1,5 @@
 import { ResultsTable } from "~/components/dashboards/online/results-table";
+import { GuardrailsTable } from "~/components/dashboards/online/guardrails-table";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -124,6 +125,7 @@ export default function ExperimentDashboard() {
           ) : (
             <>
               {ab.decisions ? <ResultsTable decisions={ab.decisions} /> : null}
+              <GuardrailsTable guardrails={ab.guardrails} />
               <OnlineDashboard
                 report={ab.report}
                 daily={ab.daily}
