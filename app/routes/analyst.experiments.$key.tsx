@@ -1,5 +1,6 @@
 import { ResultsTable } from "~/components/dashboards/online/results-table";
 import { GuardrailsTable } from "~/components/dashboards/online/guardrails-table";
+import { SlicesTable } from "~/components/dashboards/online/slices-table";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -126,6 +127,7 @@ export default function ExperimentDashboard() {
             <>
               {ab.decisions ? <ResultsTable decisions={ab.decisions} /> : null}
               <GuardrailsTable guardrails={ab.guardrails} />
+              {ab.decisions ? <SlicesTable slices={ab.decisions.slices} /> : null}
               <OnlineDashboard
                 report={ab.report}
                 daily={ab.daily}

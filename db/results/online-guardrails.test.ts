@@ -6,6 +6,8 @@ import { UnitTotalsBuilder } from "../../scripts/online/report";
 import { conflictKey } from "../../scripts/online/guardrail-sessions";
 import { evaluateGuardrails, guardrailUnits } from "../../scripts/online/guardrails";
 import type { OnlineEvent } from "../../scripts/online/events";
+import { decideSlices, sliceByProposal } from "../../scripts/online/slices";
+import { DEFAULT_DECISION_SETTINGS } from "../../scripts/online/decide";
 import { experimentsWithFailingGuardrail, onlineResult } from "./online";
 
 /**
@@ -92,4 +94,51 @@ it("counts an adopted candidate with a declared conflict in the COI share as soo
   const expected = evaluateGuardrails(units, "A", DEMO_GUARDRAILS).find((g) => g.metric === "coiShare")!;
   expect(coi.treatment).toBeCloseTo(expected.treatment!, 12);
   expect(coi.control).toBeCloseTo(expected.control!, 12);
+}, 180_000);
+
+it("breaks the result down by the proposals' subjects from the database, as the CLI does from a subjects file", async () => {
+  const result = await onlineResult(t.db, { experiment: DEMO_EXPERIMENT, B: 200 }, runInProcess);
+  const slices = result.decisions!.slices;
+  const subjects = await t.db.execute<{ p: string; s: string }>(sql`
+    select p.external_id as p, s.key as s from proposals p join subjects s on s.id = p.subject_id`);
+  const events = await t.db.execute<Record<string, string | string[] | null>>(sql`
+    select e.event_id, e.type, to_char(e.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at, e.arm, e.unit,
+      e.session_id, e.proposal_id, e.candidate_id, e.items
+    from events e join experiments x on x.id = e.experiment_id where x.key = ${DEMO_EXPERIMENT}`);
+  const asEvents = events.map(
+    (r) =>
+      ({
+        eventId: r.event_id,
+        type: r.type,
+        at: r.at,
+        experiment: DEMO_EXPERIMENT,
+        arm: r.arm,
+        unitId: r.unit,
+        sessionId: r.session_id,
+        proposalId: r.proposal_id,
+        ...(r.candidate_id ? { candidateId: r.candidate_id } : {}),
+        ...(r.items ? { items: r.items } : {}),
+      }) as OnlineEvent,
+  );
+  const fromFile = sliceByProposal(asEvents, new Map(subjects.map((r) => [r.p, r.s])));
+  const settings = { ...DEFAULT_DECISION_SETTINGS, engine: "frequentist" as const };
+  for (const correction of ["holm", "bh"] as const) {
+    const want = decideSlices(fromFile, "A", settings, { correction });
+    const got = slices[correction];
+    expect(got.correction).toBe(correction);
+    expect(got.comparisons).toBe(want.comparisons);
+    expect(got.slices.map((s) => [s.slice, s.tooFew, s.units])).toEqual(
+      want.slices.map((s) => [s.slice, s.tooFew, s.units]),
+    );
+    got.slices.forEach((s, i) => {
+      const w = want.slices[i];
+      if (s.tooFew || w.tooFew) return;
+      s.decisions.forEach((d, j) => expect(d.adjustedP).toBeCloseTo(w.decisions[j].adjustedP!, 9));
+    });
+  }
+  // Every slice with enough conveners gives 4 comparisons; a small one says why instead.
+  const counted = slices.holm.slices.filter((s) => !s.tooFew).length;
+  expect(counted).toBeGreaterThan(0);
+  expect(slices.holm.comparisons).toBe(4 * counted);
+  for (const s of slices.holm.slices) if (s.tooFew) expect(s.reason).toMatch(/too few conveners/);
 }, 180_000);

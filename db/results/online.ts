@@ -4,7 +4,8 @@ import { sqlPrePeriodTotals, sqlStreamTotals } from "../experiments/online-sql";
 import { prePeriodProblem } from "../experiments/analysis-settings";
 import type { ExperimentWithArms } from "../experiments/experiments";
 import { decide, DEFAULT_DECISION_SETTINGS, type DecisionSettings } from "../../scripts/online/decide";
-import type { StreamTotals } from "../../scripts/online/report";
+import { decideSlices, sliceBySession } from "../../scripts/online/slices";
+import type { SessionSums } from "../../scripts/online/report";
 import { packStreamTotals } from "../../scripts/online/pack";
 import { cumulativeDailyWithIntervals } from "../../scripts/online/daily-intervals";
 import { anyFailing, evaluateGuardrails, guardrailUnits } from "../../scripts/online/guardrails";
@@ -108,7 +109,7 @@ export function analysisOf(experiment: ExperimentWithArms) {
 async function decisionsOf(
   db: Db,
   experiment: ExperimentWithArms,
-  totals: StreamTotals & { sessions: { day: string }[] },
+  totals: Awaited<ReturnType<typeof sqlStreamTotals>>,
   control: string | undefined,
   parameters: { intervals?: string; nStar?: number },
 ) {
@@ -138,5 +139,25 @@ async function decisionsOf(
     cupedProblem: cupedProblem?.replace(/^prePeriodDays: /, "") ?? null,
     frequentist: decide(totals.units, base, { ...settings, engine: "frequentist" }, pre),
     bayesian: decide(totals.units, base, { ...settings, engine: "bayesian" }, pre),
+    slices: slicesOf(totals, base, { ...settings, engine: "frequentist" }, pre),
+  };
+}
+
+/**
+ * The decisions by the subject of each session's proposal (from the database, not a file), with the
+ * p-values of every slice and metric adjusted both ways (Holm, Benjamini–Hochberg) so the page's
+ * choice needs no new request. Frequentist: an adjusted p needs a p.
+ */
+function slicesOf(
+  totals: Awaited<ReturnType<typeof sqlStreamTotals>>,
+  control: string,
+  settings: DecisionSettings,
+  pre: ReadonlyMap<string, SessionSums> | undefined,
+) {
+  const slices = sliceBySession(totals.sessions, totals.subjectOfSession);
+  return {
+    attribute: "subject" as const,
+    holm: decideSlices(slices, control, settings, { pre, correction: "holm" }),
+    bh: decideSlices(slices, control, settings, { pre, correction: "bh" }),
   };
 }
