@@ -64,7 +64,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     kind: "ab" as const,
     experiment: summary(experiment),
     interleaving: null,
-    ab: { ...rest, view, power: rest.report ? await afterLaunchPower(getDb(), experiment) : null },
+    ab: {
+      ...rest,
+      view,
+      power: rest.report
+        ? await afterLaunchPower(getDb(), experiment, {
+            // CUPED's measured ρ² on the metric the MDE is about, and the slices the page reads.
+            varianceReduction: rest.decisions?.frequentist.find((d) => d.metric === "sessionSuccessRate")
+              ?.cuped?.varianceReduction,
+            slices: rest.decisions?.slices.holm.slices.filter((s) => !s.tooFew).length,
+          })
+        : null,
+    },
   });
 }
 
