@@ -214,6 +214,8 @@ interface Bucket {
 export class UnitTotalsBuilder {
   /** After `build`, each counted session's guardrail inputs, when the builder was asked for them. */
   readonly guardrailSessions: GuardrailSession[] = [];
+  /** After `build`, each counted session's sums and proposal (slices), when asked for with `sessions`. */
+  readonly sessionRows: (Omit<SessionSummary, "adoptedIds"> & { unit: string; proposal: string })[] = [];
   private readonly seen = new Set<string>();
   private readonly bySession = new Map<string, Bucket>();
   private readonly buckets: Bucket[] = [];
@@ -224,9 +226,11 @@ export class UnitTotalsBuilder {
    * (`conflictKey` pairs; null when unknown, and the COI share is then left out).
    */
   private readonly guardrails?: { conflicts: ReadonlySet<string> | null };
+  private readonly keepSessions: boolean;
 
-  constructor(options: { guardrails?: { conflicts: ReadonlySet<string> | null } } = {}) {
+  constructor(options: { guardrails?: { conflicts: ReadonlySet<string> | null }; sessions?: boolean } = {}) {
     this.guardrails = options.guardrails;
+    this.keepSessions = options.sessions === true;
   }
 
   add(e: OnlineEvent): void {
@@ -294,6 +298,7 @@ export class UnitTotalsBuilder {
       if (!u) units.set(unit, (u = { unit, arm: s.arm, ...emptySums() }));
       addSession(u, s);
       if (this.guardrails) this.addGuardrailSession(unit, proposal, s);
+      if (this.keepSessions) this.sessionRows.push({ ...s, unit, proposal });
     }
     const sorted = [...units.values()].sort((a, b) => (a.unit < b.unit ? -1 : a.unit > b.unit ? 1 : 0));
     return {

@@ -10,7 +10,7 @@ import {
   type MetricDecision,
   type TestOutcome,
 } from "../../online/decide";
-import { decideSlices, sliceByProposal } from "../../online/slices";
+import { decideSlices, sliceBySession } from "../../online/slices";
 import {
   reportFromTotals,
   UnitTotalsBuilder,
@@ -150,7 +150,11 @@ export async function onlineDecisions(o: DecisionFlags, options: OnlineOptions) 
   } catch (error) {
     refuse(error, { experiment: "--experiment", "pre-period days": "--pre-period-days", events: "--events" });
   }
-  const builder = new UnitTotalsBuilder(guardrails.length ? { guardrails: { conflicts } } : {});
+  // One pass builds the totals, the guardrails' and the slices' sessions (slices need no second pass).
+  const builder = new UnitTotalsBuilder({
+    ...(guardrails.length ? { guardrails: { conflicts } } : {}),
+    sessions: subjects !== null,
+  });
   for (const e of split.analysed) builder.add(e);
   const totals = builder.build();
   let report;
@@ -188,7 +192,15 @@ export async function onlineDecisions(o: DecisionFlags, options: OnlineOptions) 
       : {}),
   };
   const slices = subjects
-    ? decideSlices(sliceByProposal(split.analysed, subjects), control, settings, { pre })
+    ? decideSlices(
+        sliceBySession(
+          builder.sessionRows,
+          builder.sessionRows.map((r) => subjects.get(r.proposal) ?? null),
+        ),
+        control,
+        settings,
+        { pre },
+      )
     : null;
   const guardrailResults = guardrails.length
     ? evaluateGuardrails(guardrailUnits(builder.guardrailSessions), control, guardrails)
