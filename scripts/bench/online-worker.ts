@@ -44,7 +44,7 @@ console.log(
       `${report.events} events, ${report.uniqueEvents} unique, ${Object.values(report.arms).reduce((n, a) => n + a.units, 0)} units; adoption A ${report.arms.A.adoptionRate!.toFixed(4)} B ${report.arms.B.adoptionRate!.toFixed(4)}` +
       (ctr ? `; CUPED ctr interval narrowed ${(100 * ctr.intervalNarrowing!).toFixed(1)}%` : "") +
       (decided?.slices
-        ? `; ${decided.slices.slices.length} subject slices, ${decided.slices.comparisons} comparisons`
+        ? `; ${decided.slices.slices.length} subject slices (${decided.slices.slices.filter((x) => !x.tooFew).length} read; the Bayesian engine gives no p to adjust)`
         : ""),
   }),
 );
