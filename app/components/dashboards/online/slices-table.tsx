@@ -31,15 +31,16 @@ export function SlicesTable({ slices }: { slices: Json<Slices> }) {
         <label>
           Adjust p by{" "}
           <select value={correction} onChange={(e) => setCorrection(e.target.value as Correction)}>
-            <option value="holm">Holm (family-wise error)</option>
-            <option value="bh">Benjamini–Hochberg (false discovery rate)</option>
+            <option value="holm">Holm</option>
+            <option value="bh">Benjamini–Hochberg</option>
           </select>
         </label>
       </div>
       <p className="muted">
         {formatCount(chosen.comparisons)} comparisons ({chosen.slices.filter((s) => !s.tooFew).length}{" "}
         subjects with enough conveners × 4 metrics), p adjusted by {correctionName[correction]} across all of
-        them. Frequentist figures
+        them ({correction === "holm" ? "the family-wise error rate held" : "the false discovery rate held"}).
+        Frequentist figures
         {chosen.slices.some((s) => !s.tooFew && s.decisions.some((d) => d.cuped)) ? ", with CUPED" : ""}; each
         session counts in the subject of its proposal. No convener attribute is imported, so there are no
         slices by convener.
