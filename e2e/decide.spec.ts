@@ -44,3 +44,39 @@ test("an admin sets how the A/B result is read; the analyst's results table foll
     .selectOption("frequentist");
   await expect(results.locator("thead th", { hasText: /^p$/ })).toBeVisible();
 });
+
+test("the list flags the demo's failing guardrail; its page shows each guardrail's state and the slices by subject", async ({
+  page,
+}) => {
+  // Reads the demo's whole A/B result (bootstrap included) on a shared machine.
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, demoLogin.analyst);
+  await page.goto("/analyst/experiments");
+  await expect(page.getByRole("listitem").filter({ hasText: "Embedding ranker vs" })).toContainText(
+    "guardrail failing",
+  );
+  await page.goto("/analyst/experiments/reviewer-ranker-v2");
+  const guardrails = page.getByRole("table", { name: "Guardrails" });
+  await expect(guardrails.getByRole("row").filter({ hasText: "finishing" })).toContainText("failing");
+  await expect(guardrails.getByRole("row").filter({ hasText: "empty committee" })).toContainText("ok");
+  await expect(guardrails.getByRole("row").filter({ hasText: "conflict-of-interest" })).toContainText(
+    "at risk",
+  );
+  const slices = page.getByRole("region", { name: "Slices", exact: true });
+  await expect(slices).toContainText(/\d+ comparisons .* adjusted by Holm/);
+  await slices.getByLabel("Adjust p by").selectOption("bh");
+  await expect(slices).toContainText("adjusted by Benjamini–Hochberg");
+  if (SHOTS)
+    for (const [width, height] of [
+      [1440, 900],
+      [390, 844],
+    ]) {
+      await page.setViewportSize({ width, height });
+      await guardrails.screenshot({ path: `${SHOTS}/guardrails-${width}.png` });
+      await slices.screenshot({ path: `${SHOTS}/slices-${width}.png` });
+      await page.screenshot({ path: `${SHOTS}/list-page-${width}.png`, fullPage: true });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      console.log(`decide3 ${width}: page scrolls sideways by ${overflow}px`);
+    }
+});

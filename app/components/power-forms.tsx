@@ -91,6 +91,21 @@ export function AbPowerForm({
           defaultValue={query.sessionsPerConvener ?? ""}
         />
         <NumberField id="power-icc" name="icc" label="ICC" min={0} max={1} defaultValue={query.icc ?? ""} />
+        <NumberField
+          id="power-rho"
+          name="rho"
+          label="CUPED ρ (pre-period correlation; empty: no CUPED)"
+          min={-1}
+          max={1}
+          defaultValue={query.rho ?? ""}
+        />
+        <NumberField
+          id="power-slices"
+          name="slices"
+          label="Slices read (each at α / slices)"
+          min={1}
+          defaultValue={query.slices}
+        />
       </div>
       <button type="submit" className="button-secondary">
         Size the A/B test

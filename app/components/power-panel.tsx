@@ -16,6 +16,18 @@ function answerSentence(answer: Json<PowerAnswer>) {
 }
 
 function abPlanSentence(plan: Json<AbPowerPlan>) {
+  const cuped =
+    plan.rho === null
+      ? ""
+      : ` With CUPED at ρ ${formatNumber(plan.rho)}, the variance is ${formatRate(plan.varianceFactor)} of the unadjusted (1 − ρ²).`;
+  const slices =
+    plan.slices === 1
+      ? ""
+      : ` Each of ${formatCount(plan.slices)} slices is read at α ${formatNumber(plan.alphaPerSlice)} (α / ${formatCount(plan.slices)}, Bonferroni, Holm's first step): the figures are per slice.`;
+  return `${abPlanCore(plan)}${cuped}${slices}`;
+}
+
+function abPlanCore(plan: Json<AbPowerPlan>) {
   return `A/B test on the share of sessions with ${plan.metric === "adoption" ? "an adoption" : "a click"}, ${formatRate(plan.baseline)}${from(plan.baselineFrom)} → ${formatRate(plan.target)} (${formatPp(plan.target - plan.baseline)}), α ${plan.alpha}, power ${plan.power}: ${formatCount(Math.ceil(plan.effectiveSessionsPerArm))} independent sessions per arm; design effect ${formatNumber(plan.designEffect)} (${formatNumber(plan.sessionsPerConvener)} sessions per convener${from(plan.sessionsPerConvenerFrom)}, ICC ${formatNumber(plan.icc)}${from(plan.iccFrom)}): ${formatCount(plan.perArm.sessions)} sessions from ${formatCount(plan.perArm.conveners)} conveners per arm, ${formatCount(plan.total.conveners)} conveners in all.`;
 }
 
@@ -63,7 +75,19 @@ export function AfterLaunchPower({ power }: { power: Json<AfterLaunch> }) {
         {power.absolute === null
           ? `With ${formatCount(power.convenersPerArm)} conveners (${formatCount(power.sessionsPerArm)} sessions) in the smaller arm, no rise of the share of sessions with an adoption up to 100% is detectable yet.`
           : `With ${formatCount(power.convenersPerArm)} conveners (${formatCount(power.sessionsPerArm)} sessions) in the smaller arm, ${formatRate(power.baseline)} of sessions with an adoption so far and ICC ${formatNumber(power.icc)}, the smallest rise of that share this experiment detects with power 0.8 at α 0.05 is ${formatPp(power.absolute)} (${formatRate(power.relative)} relative).`}
+        {power.cuped
+          ? ` With CUPED (variance ${formatRate(power.cuped.varianceFactor)} of the unadjusted on this metric, 1 − ρ² as measured on the pre-period): ${mdeText(power.cuped)}.`
+          : ""}
+        {power.slices
+          ? ` In one of ${formatCount(power.slices.count)} equal slices read at α ${formatNumber(power.slices.alphaPerSlice)} (α / ${formatCount(power.slices.count)}): ${mdeText(power.slices)}.`
+          : ""}
       </p>
     </>
   );
+}
+
+function mdeText(m: { absolute: number | null; relative: number | null }) {
+  return m.absolute === null
+    ? "no rise up to 100% is detectable"
+    : `${formatPp(m.absolute)} (${formatRate(m.relative)} relative)`;
 }

@@ -19,7 +19,7 @@ export async function experimentDashboard(
   const db = getDb();
   const experiment = await getExperiment(db, key ?? "");
   if (!experiment) throw json({ message: `There is no experiment ${key}.` }, { status: 404 });
-  const { parameters, report, daily, perArm, decisions } = await onlineResult(
+  const { parameters, report, daily, perArm, decisions, guardrails } = await onlineResult(
     db,
     { experiment: experiment.key, ...view },
     runInWorkerPool,
@@ -33,6 +33,7 @@ export async function experimentDashboard(
     report,
     daily,
     decisions,
+    guardrails,
     // What "Freeze snapshot" passes on, so the snapshot's figures are this page's.
     parameters: {
       B,

@@ -4,6 +4,8 @@ import { listExperiments, getExperiment, type ExperimentWithArms } from "../../d
 import { sqlStreamTotals } from "../../db/experiments/online-sql";
 import {
   abSampleSize,
+  adjustedAlpha,
+  cupedVarianceFactor,
   designEffect,
   interleavingSessions,
   minimumDetectableEffect,
@@ -49,6 +51,23 @@ export const powerQuerySchema = z.object({
     .max(1, "the ICC must be between 0 and 1")
     .optional(),
   winRate: percent("the win rate").optional(),
+  /** CUPED's ρ, the correlation of a convener's metric with its pre-period value; empty = no CUPED. */
+  rho: z.coerce
+    .number({ invalid_type_error: "ρ (CUPED's pre-period correlation) must be a number" })
+    .min(-1, "ρ (CUPED's pre-period correlation) must be between −1 and 1")
+    .max(1, "ρ (CUPED's pre-period correlation) must be between −1 and 1")
+    .refine(
+      (v) => Math.abs(v) < 1,
+      "ρ of ±1 would need no data at all; give a correlation strictly between −1 and 1",
+    )
+    .optional(),
+  /** The slices the result will be read in (subjects): each at α/slices. */
+  slices: z.coerce
+    .number({ invalid_type_error: "the number of slices must be a whole number" })
+    .int("the number of slices must be a whole number")
+    .min(1, "the number of slices must be at least 1")
+    .max(1000, "the number of slices must be at most 1,000")
+    .default(1),
 });
 export type PowerQuery = z.infer<typeof powerQuerySchema>;
 
@@ -63,6 +82,12 @@ export interface AbPowerPlan {
   sessionsPerConvenerFrom: "entered" | "history" | "default";
   icc: number;
   iccFrom: "entered" | "history" | "default";
+  /** CUPED's ρ and variance factor 1 − ρ² (null ρ, factor 1: no CUPED). */
+  rho: number | null;
+  varianceFactor: number;
+  /** Slices read together, and the α each is read at (α / slices). The per-arm figures are per slice. */
+  slices: number;
+  alphaPerSlice: number;
   designEffect: number;
   effectiveSessionsPerArm: number;
   perArm: { conveners: number; sessions: number };
@@ -156,7 +181,13 @@ function abAnswer(q: PowerQuery, history: PowerHistory | null): PowerAnswer {
   const { baseline, target } = rates;
   const m = q.sessionsPerConvener ?? fromHistory?.sessionsPerConvener ?? 1;
   const icc = q.icc ?? Math.max(0, fromHistory?.icc ?? 0);
-  const plan = abSampleSize(baseline, target, m, icc, { alpha: q.alpha, power: q.power1 });
+  const varianceFactor = q.rho === undefined ? 1 : cupedVarianceFactor(q.rho);
+  const alphaPerSlice = adjustedAlpha(q.alpha, q.slices);
+  const plan = abSampleSize(baseline, target, m, icc, {
+    alpha: alphaPerSlice,
+    power: q.power1,
+    varianceFactor,
+  });
   return {
     kind: "ab",
     error: null,
@@ -176,6 +207,10 @@ function abAnswer(q: PowerQuery, history: PowerHistory | null): PowerAnswer {
             : "default",
       icc,
       iccFrom: q.icc !== undefined ? "entered" : fromHistory?.icc != null ? "history" : "default",
+      rho: q.rho ?? null,
+      varianceFactor,
+      slices: q.slices,
+      alphaPerSlice,
       designEffect: plan.designEffect,
       effectiveSessionsPerArm: plan.effectiveN,
       perArm: { conveners: plan.convenersPerArm, sessions: plan.sessionsPerArm },
@@ -215,27 +250,56 @@ export interface AfterLaunch {
   /** Smallest absolute rise of the share of sessions with an adoption the data so far detect (α 0.05, power 0.8); null when none up to 100% is. */
   absolute: number | null;
   relative: number | null;
+  /** The same read with CUPED, the variance scaled by 1 − ρ² as measured on this experiment's pre-period. */
+  cuped: { varianceFactor: number; absolute: number | null; relative: number | null } | null;
+  /** The same in one of `count` slices of equal size, read at α / count. */
+  slices: { count: number; alphaPerSlice: number; absolute: number | null; relative: number | null } | null;
 }
 
 /**
  * The minimum detectable effect on the adoption (session success) rate that an A/B experiment's data
  * so far support, as `assay power --events` computes it on the same events: baseline, ICC and the
- * smaller arm's conveners and sessions from the data, α = 0.05, power 0.8. Null with fewer than two arms seen.
+ * smaller arm's conveners and sessions from the data, α = 0.05, power 0.8. Null with fewer than two arms
+ * seen. `varianceReduction`: CUPED's measured ρ² on the metric (1 − SE²adjusted/SE²unadjusted), when it
+ * ran; `slices`: how many slices the page reads (each then gets 1/slices of the sessions, at α/slices).
  */
-export async function afterLaunchPower(db: Db, experiment: ExperimentWithArms): Promise<AfterLaunch | null> {
+export async function afterLaunchPower(
+  db: Db,
+  experiment: ExperimentWithArms,
+  options: { varianceReduction?: number | null; slices?: number } = {},
+): Promise<AfterLaunch | null> {
   const past = powerHistory((await sqlStreamTotals(db, experiment)).units);
   const arms = Object.values(past.arms);
   if (arms.length < 2 || past.baseline === null || !(past.baseline > 0 && past.baseline < 1)) return null;
+  const baseline = past.baseline;
   const icc = Math.max(0, past.icc ?? 0);
   const arm = arms.reduce((x, y) => (y.conveners < x.conveners ? y : x));
   const effective = arm.sessions / designEffect(arm.sessions / arm.conveners, icc);
-  const absolute = minimumDetectableEffect(past.baseline, effective);
+  const mde = (n: number, s: { alpha?: number; varianceFactor?: number } = {}) => {
+    const absolute = minimumDetectableEffect(baseline, n, s);
+    return { absolute, relative: absolute === null ? null : absolute / baseline };
+  };
+  const reduction = options.varianceReduction;
+  const varianceFactor =
+    reduction !== null && reduction !== undefined && reduction > 0 && reduction < 1 ? 1 - reduction : null;
+  const count = options.slices ?? 1;
   return {
-    baseline: past.baseline,
+    baseline,
     icc,
     convenersPerArm: arm.conveners,
     sessionsPerArm: arm.sessions,
-    absolute,
-    relative: absolute === null ? null : absolute / past.baseline,
+    ...mde(effective),
+    cuped: varianceFactor === null ? null : { varianceFactor, ...mde(effective, { varianceFactor }) },
+    slices:
+      count > 1
+        ? {
+            count,
+            alphaPerSlice: adjustedAlpha(0.05, count),
+            ...mde(effective / count, {
+              alpha: adjustedAlpha(0.05, count),
+              ...(varianceFactor === null ? {} : { varianceFactor }),
+            }),
+          }
+        : null,
   };
 }

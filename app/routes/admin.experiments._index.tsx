@@ -4,6 +4,7 @@ import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { listSubjects, listSystems } from "~/data/catalog.server";
 import { createExperiment, ExperimentError, listExperiments } from "~/data/experiments.server";
+import { experimentsWithFailingGuardrail } from "~/data/results.server";
 import { requireAdmin } from "~/security/auth.server";
 import { getDb } from "~/utils/db.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
@@ -30,10 +31,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     controlHistory(getDb()),
   ]);
   const answer = powerAnswer(query, history);
+  const failing = await experimentsWithFailingGuardrail(
+    getDb(),
+    experiments.filter((e) => e.status !== "draft").map((e) => e.key),
+  );
   // Inputs that cannot be sized are the request's fault: the page says why, with a 400.
   return json(
     {
-      experiments,
+      experiments: experiments.map((e) => ({ ...e, failingGuardrail: failing.has(e.key) })),
       systems: systems.map((s) => ({ key: s.key, name: s.name })),
       subjects,
       power: { query, answer, history },
@@ -54,6 +59,12 @@ export async function action({ request }: ActionFunctionArgs) {
     throw error;
   }
   return redirect(`/admin/experiments/${encodeURIComponent(submission.value.key)}`);
+}
+
+/** "A/B", "multileaving", or the interleaving method ("team-draft interleaving"). */
+function kindLabel(e: { kind: string; method: string | null }): string {
+  if (e.kind !== "interleaving") return "A/B";
+  return e.method === "multileaving" ? "multileaving" : `${e.method} interleaving`;
 }
 
 export default function Experiments() {
@@ -95,14 +106,16 @@ export default function Experiments() {
                     <Link to={`/admin/experiments/${encodeURIComponent(e.key)}`}>{e.key}</Link>
                   </td>
                   <td>{e.name}</td>
+                  <td>{kindLabel(e)}</td>
                   <td>
-                    {e.kind === "interleaving"
-                      ? e.method === "multileaving"
-                        ? "multileaving"
-                        : `${e.method} interleaving`
-                      : "A/B"}
+                    {e.status}
+                    {e.failingGuardrail ? (
+                      <>
+                        {" "}
+                        <span className="badge verdict-worse">guardrail failing</span>
+                      </>
+                    ) : null}
                   </td>
-                  <td>{e.status}</td>
                   <td className="num">{e.coverage}</td>
                   <td className="num">{e.units}</td>
                   <td className="num">{e.events.toLocaleString("en")}</td>

@@ -1,4 +1,6 @@
 import { ResultsTable } from "~/components/dashboards/online/results-table";
+import { GuardrailsTable } from "~/components/dashboards/online/guardrails-table";
+import { SlicesTable } from "~/components/dashboards/online/slices-table";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -63,7 +65,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     kind: "ab" as const,
     experiment: summary(experiment),
     interleaving: null,
-    ab: { ...rest, view, power: rest.report ? await afterLaunchPower(getDb(), experiment) : null },
+    ab: {
+      ...rest,
+      view,
+      power: rest.report
+        ? await afterLaunchPower(getDb(), experiment, {
+            // CUPED's measured ρ² on the metric the MDE is about, and the slices the page reads.
+            varianceReduction: rest.decisions?.frequentist.find((d) => d.metric === "sessionSuccessRate")
+              ?.cuped?.varianceReduction,
+            slices: rest.decisions?.slices.holm.slices.filter((s) => !s.tooFew).length,
+          })
+        : null,
+    },
   });
 }
 
@@ -144,6 +157,8 @@ export default function ExperimentDashboard() {
           ) : (
             <>
               {ab.decisions ? <ResultsTable decisions={ab.decisions} /> : null}
+              <GuardrailsTable guardrails={ab.guardrails} />
+              {ab.decisions ? <SlicesTable slices={ab.decisions.slices} /> : null}
               <OnlineDashboard
                 report={ab.report}
                 daily={ab.daily}

@@ -3,6 +3,7 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { listExperiments } from "~/data/experiments.server";
 import { listCampaigns } from "~/data/campaigns.server";
+import { experimentsWithFailingGuardrail } from "~/data/results.server";
 import { requireUserWithRole } from "~/security/auth.server";
 import { getDb } from "~/utils/db.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
@@ -13,7 +14,14 @@ export const meta: MetaFunction = () => [{ title: "Experiments and campaigns · 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUserWithRole(request, ["analyst", "admin"]);
   const [experiments, campaigns] = await Promise.all([listExperiments(getDb()), listCampaigns(getDb())]);
-  return json({ experiments, campaigns: campaigns.filter((c) => c.status !== "draft") });
+  const failing = await experimentsWithFailingGuardrail(
+    getDb(),
+    experiments.filter((e) => e.status !== "draft").map((e) => e.key),
+  );
+  return json({
+    experiments: experiments.map((e) => ({ ...e, failingGuardrail: failing.has(e.key) })),
+    campaigns: campaigns.filter((c) => c.status !== "draft"),
+  });
 }
 
 export default function AnalystStudies() {
@@ -32,6 +40,12 @@ export default function AnalystStudies() {
               <span className="muted">
                 ({e.status}, {formatCount(e.events)} events)
               </span>
+              {e.failingGuardrail ? (
+                <>
+                  {" "}
+                  <span className="badge verdict-worse">guardrail failing</span>
+                </>
+              ) : null}
             </li>
           ))}
         </ul>

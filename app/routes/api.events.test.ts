@@ -162,7 +162,7 @@ describe("POST /api/events", () => {
     const result = await response.json();
     expect(result.accepted).toBe(1);
     expect(result.rejected.map((r: { index: number }) => r.index)).toEqual([1, 2, 3]);
-    expect(result.rejected[0].reason).toBe("type must be one of impression, click, adopt, unadopt");
+    expect(result.rejected[0].reason).toBe("type must be one of impression, click, adopt, unadopt, finish");
     expect(result.rejected[2].reason).toMatch(/type must be one of/);
     expect(await (await call(post(JSON.stringify({ events: [good] })))).json()).toEqual({
       accepted: 0,

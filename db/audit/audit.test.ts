@@ -75,6 +75,8 @@ describe("audit log", () => {
     expect(seeded.map((e) => [e.action, e.actorLabel, e.actorId])).toEqual([
       ["experiment.create", "cli", null],
       ["experiment.start", "cli", null],
+      // The demo's guardrails (scripts/demo/seed.ts, DEMO_GUARDRAILS).
+      ["experiment.analysis", "cli", null],
     ]);
   });
 

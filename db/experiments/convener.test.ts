@@ -161,8 +161,10 @@ describe("convener workspace", () => {
     });
   });
 
-  it("finishes the session; further changes need a new session", async () => {
+  it("finishes the session, logging finish (the guardrails read it); further changes need a new session", async () => {
+    const before = (await eventTypes()).length;
     await finish(t.db, convener, "P-100");
+    expect((await eventTypes()).slice(before)).toEqual(["finish"]);
     await expect(adopt(t.db, convener, "P-100", "C-1")).rejects.toMatchObject({ status: 409 });
     expect((await myProposals(t.db, convener)).find((p) => p.externalId === "P-100")!.finished).toBe(true);
   });

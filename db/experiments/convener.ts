@@ -550,7 +550,11 @@ export async function unadopt(db: Db, userId: number, proposal: string, candidat
   });
 }
 
-/** Finishes the open session; the committee stays as it is and is shown read-only from then on. */
+/**
+ * Finishes the open session; the committee stays as it is and is shown read-only from then on. An A/B
+ * experiment's session logs `finish` (the guardrails' time to finish and empty committees); an
+ * interleaved one does not, since its credit counts every non-impression event as about a candidate.
+ */
 export async function finish(db: Db, userId: number, proposal: string) {
   return db.transaction(async (tx) => {
     const s = await lockedSession(tx, userId, proposal);
@@ -558,6 +562,8 @@ export async function finish(db: Db, userId: number, proposal: string) {
       .update(convenerSessions)
       .set({ status: "finished", finishedAt: sql`now()` })
       .where(eq(convenerSessions.id, s.session.id));
+    if (s.counted && s.experiment.kind === "ab")
+      await logEvent(tx, s.experiment, s.session, s.proposal.externalId, "finish", {});
   });
 }
 

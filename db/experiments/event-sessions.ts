@@ -9,7 +9,8 @@ type EventRow = {
   unit: string;
   session_id: string;
   event_id: string;
-  type: "impression" | "click" | "adopt" | "unadopt";
+  type: "impression" | "click" | "adopt" | "unadopt" | "finish";
+  proposal_id: string;
   arm: string;
   candidate_id: string | null;
   items: string[] | null;
@@ -39,7 +40,7 @@ export async function refreshEventSessions(db: Db, experimentId: number): Promis
       // Each session's events by the index; OFFSET 0 keeps the planner from flattening the lookup
       // into a join over the whole experiment. Rows come grouped by session, in key order.
       const rows = await tx.execute<EventRow>(sql`
-        select e.unit, e.session_id, e.event_id, e.type, e.arm, e.candidate_id, e.items, (extract(epoch from e.at) * 1000)::float8 as ms
+        select e.unit, e.session_id, e.event_id, e.type, e.arm, e.proposal_id, e.candidate_id, e.items, (extract(epoch from e.at) * 1000)::float8 as ms
         from jsonb_to_recordset(${keyJson}::jsonb) as k(unit text, session_id text)
         cross join lateral (select * from events e where e.experiment_id = ${experimentId} and e.unit = k.unit and e.session_id = k.session_id offset 0) e`);
       const sessions = [];
@@ -52,14 +53,18 @@ export async function refreshEventSessions(db: Db, experimentId: number): Promis
       }
       if (sessions.length) {
         await tx.execute(sql`
-          insert into event_sessions (experiment_id, unit, session_id, arms, arm_events, events, first_at, impressions, shown, clicked, adopted, adopted_rank_sum, unshown_events)
-          select ${experimentId}, r.unit, r.session_id, r.arms, r.arm_events, r.events, r.first_at, r.impressions, r.shown, r.clicked, r.adopted, r.adopted_rank_sum, r.unshown_events
+          insert into event_sessions (experiment_id, unit, session_id, arms, arm_events, events, first_at, impressions, shown, clicked, adopted, adopted_rank_sum, unshown_events,
+            proposal_id, adopted_ids, minutes_to_finish)
+          select ${experimentId}, r.unit, r.session_id, r.arms, r.arm_events, r.events, r.first_at, r.impressions, r.shown, r.clicked, r.adopted, r.adopted_rank_sum, r.unshown_events,
+            r.proposal_id, r.adopted_ids, r.minutes_to_finish
           from jsonb_to_recordset(${JSON.stringify(sessions)}::jsonb) as r(unit text, session_id text, arms text[], arm_events integer[], events integer, first_at timestamptz,
-            impressions integer, shown integer, clicked integer, adopted integer, adopted_rank_sum integer, unshown_events integer)
+            impressions integer, shown integer, clicked integer, adopted integer, adopted_rank_sum integer, unshown_events integer,
+            proposal_id text, adopted_ids text[], minutes_to_finish float8)
           on conflict (experiment_id, unit, session_id) do update set
             arms = excluded.arms, arm_events = excluded.arm_events, events = excluded.events, first_at = excluded.first_at,
             impressions = excluded.impressions, shown = excluded.shown, clicked = excluded.clicked, adopted = excluded.adopted,
-            adopted_rank_sum = excluded.adopted_rank_sum, unshown_events = excluded.unshown_events`);
+            adopted_rank_sum = excluded.adopted_rank_sum, unshown_events = excluded.unshown_events,
+            proposal_id = excluded.proposal_id, adopted_ids = excluded.adopted_ids, minutes_to_finish = excluded.minutes_to_finish`);
       }
       return keys.length;
     });
@@ -82,6 +87,7 @@ function sessionRow(events: EventRow[]) {
       candidateId: e.candidate_id ?? undefined,
       items: e.items ?? undefined,
     })),
+    events.map((e) => e.ms),
   );
   return {
     unit: events[0].unit,
@@ -96,6 +102,9 @@ function sessionRow(events: EventRow[]) {
     adopted: s.adopted,
     adopted_rank_sum: s.adoptedRankSum,
     unshown_events: s.unshownEvents,
+    proposal_id: events[0].proposal_id,
+    adopted_ids: s.adoptedIds,
+    minutes_to_finish: s.minutesToFinish,
   };
 }
 

@@ -291,7 +291,7 @@ describe("ingestEvents", () => {
       { index: 2, reason: "unknown experiment other (this key is for live)" },
       { index: 3, reason: "unknown arm Z (arms: A, B)" },
       { index: 4, reason: "at is more than 5 minutes in the future" },
-      { index: 5, reason: "type must be one of impression, click, adopt, unadopt" },
+      { index: 5, reason: "type must be one of impression, click, adopt, unadopt, finish" },
       { index: 7, reason: "candidateId contains a NUL character" },
     ]);
     const [stored] = await t.db.execute<{ proposal_id: string }>(

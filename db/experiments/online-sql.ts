@@ -9,6 +9,7 @@ import {
   type StreamTotals,
   type UnitTotals,
 } from "../../scripts/online/report";
+import type { GuardrailSession } from "../../scripts/online/guardrail-sessions";
 
 interface SessionRow {
   /** The convener whose session it is (the day-by-day intervals resample conveners). */
@@ -31,7 +32,15 @@ interface SessionRow {
 export async function sqlStreamTotals(
   db: Db,
   experiment: ExperimentWithArms,
-): Promise<StreamTotals & { sessions: SessionRow[]; perArm: Map<string, ArmCounts> }> {
+): Promise<
+  StreamTotals & {
+    sessions: SessionRow[];
+    perArm: Map<string, ArmCounts>;
+    guardrailSessions: GuardrailSession[];
+    /** The subject of each of `sessions`, in the same order (slices by subject). */
+    subjectOfSession: (string | null)[];
+  }
+> {
   await refreshEventSessions(db, experiment.id);
   return streamTotals(await loadSessions(db, experiment.id));
 }
@@ -56,18 +65,33 @@ type StoredSession = {
   adopted: number;
   adopted_rank_sum: number;
   unshown_events: number;
+  /** The subject of the session's proposal (its key), null when the proposal or its subject is unknown. */
+  subject: string | null;
+  coi_adopted: number;
+  minutes_to_finish: number | null;
 };
 
+/**
+ * The sessions with their unit's arm, their proposal's subject, and how many adopted candidates have a
+ * declared conflict with the proposal (events name proposals and candidates by their external ids).
+ */
 async function loadSessions(db: Db, experimentId: number) {
   return db.execute<StoredSession>(sql`
     with s as (
-      select unit, arms, arm_events, events, first_at, impressions, shown, clicked, adopted, adopted_rank_sum, unshown_events
+      select unit, arms, arm_events, events, first_at, impressions, shown, clicked, adopted, adopted_rank_sum, unshown_events,
+        proposal_id, adopted_ids, minutes_to_finish
       from event_sessions where experiment_id = ${experimentId}
     ), units as (
       select s.unit, min(a.arm) as arm, count(distinct a.arm)::int as unit_arms from s, unnest(s.arms) as a(arm) group by s.unit
     )
-    select s.unit, u.arm, u.unit_arms, s.arms, s.arm_events, s.events, to_char(s.first_at at time zone 'UTC', 'YYYY-MM-DD') as day, s.impressions, s.shown, s.clicked, s.adopted, s.adopted_rank_sum, s.unshown_events
-    from s join units u using (unit)`);
+    select s.unit, u.arm, u.unit_arms, s.arms, s.arm_events, s.events, to_char(s.first_at at time zone 'UTC', 'YYYY-MM-DD') as day, s.impressions, s.shown, s.clicked, s.adopted, s.adopted_rank_sum, s.unshown_events,
+      sub.key as subject, s.minutes_to_finish,
+      (select count(*)::int from unnest(s.adopted_ids) as a(id)
+        join candidates c on c.external_id = a.id
+        join conflicts k on k.candidate_id = c.id and k.proposal_id = p.id) as coi_adopted
+    from s join units u using (unit)
+    left join proposals p on p.external_id = s.proposal_id
+    left join subjects sub on sub.id = p.subject_id`);
 }
 
 /** Per-unit totals, data quality and per-arm counts of the sessions, by scripts/online/report.ts's rules. */
@@ -83,6 +107,8 @@ function streamTotals(rows: Iterable<StoredSession>) {
   };
   let events = 0;
   const sessions: SessionRow[] = [];
+  const guardrailSessions: GuardrailSession[] = [];
+  const subjectOfSession: (string | null)[] = [];
   // Events and sessions per arm as logged, excluded units included (a session logged in two arms counts in each).
   const perArm = new Map<string, ArmCounts>();
   for (const r of rows) {
@@ -117,6 +143,15 @@ function streamTotals(rows: Iterable<StoredSession>) {
     if (!u) units.set(r.unit, (u = { unit: r.unit, arm: r.arm, ...emptySums() }));
     addSession(u, session);
     sessions.push(session);
+    subjectOfSession.push(r.subject);
+    guardrailSessions.push({
+      unit: r.unit,
+      arm: r.arm,
+      clicked: r.clicked,
+      adopted: r.adopted,
+      coiAdopted: r.coi_adopted,
+      minutesToFinish: r.minutes_to_finish,
+    });
   }
   return {
     units: [...units.values()].sort((a, b) => (a.unit < b.unit ? -1 : a.unit > b.unit ? 1 : 0)),
@@ -128,6 +163,8 @@ function streamTotals(rows: Iterable<StoredSession>) {
     quality,
     sessions,
     perArm,
+    guardrailSessions,
+    subjectOfSession,
   };
 }
 

@@ -4,9 +4,11 @@ import { sqlPrePeriodTotals, sqlStreamTotals } from "../experiments/online-sql";
 import { prePeriodProblem } from "../experiments/analysis-settings";
 import type { ExperimentWithArms } from "../experiments/experiments";
 import { decide, DEFAULT_DECISION_SETTINGS, type DecisionSettings } from "../../scripts/online/decide";
-import type { StreamTotals } from "../../scripts/online/report";
+import { decideSlices, sliceBySession } from "../../scripts/online/slices";
+import type { SessionSums } from "../../scripts/online/report";
 import { packStreamTotals } from "../../scripts/online/pack";
 import { cumulativeDailyWithIntervals } from "../../scripts/online/daily-intervals";
+import { anyFailing, evaluateGuardrails, guardrailUnits } from "../../scripts/online/guardrails";
 import type { HeavyRunner } from "../../scripts/workers/heavy-tasks";
 import { remember, resultKey } from "./cache";
 import { inputVersion } from "./version";
@@ -39,19 +41,46 @@ export async function onlineResult(
           options: { weights, control, intervals: true, B, seed, ...sequential },
         })
       : null;
-    const decisions = report
-      ? await decisionsOf(db, experiment, totals, report.comparisons[0]?.control ?? control, parameters)
-      : null;
+    const base = report?.comparisons[0]?.control ?? control;
+    const decisions = report ? await decisionsOf(db, experiment, totals, base, parameters) : null;
     return {
       experiment: { key: experiment.key, name: experiment.name },
       report,
       decisions,
+      guardrails: report ? guardrailsOf(experiment, totals, base) : [],
       daily: totals.events ? cumulativeDailyWithIntervals(totals.sessions) : [],
       perArm: totals.perArm,
       events: totals.events,
     };
   });
   return { parameters, ...computed };
+}
+
+/** Each guardrail of the experiment per treatment arm, from its sessions (scripts/online/guardrails.ts). */
+function guardrailsOf(
+  experiment: ExperimentWithArms,
+  totals: Awaited<ReturnType<typeof sqlStreamTotals>>,
+  control: string | undefined,
+) {
+  const base = control ?? experiment.arms.find((a) => a.isControl)?.key;
+  if (experiment.guardrails.length === 0 || base === undefined) return [];
+  return evaluateGuardrails(guardrailUnits(totals.guardrailSessions), base, experiment.guardrails);
+}
+
+/**
+ * The keys of the A/B experiments (of those given) with a failing guardrail: the experiment list's
+ * flag. Reads only the per-session table (no bootstrap), so a list stays quick.
+ */
+export async function experimentsWithFailingGuardrail(db: Db, keys: readonly string[]): Promise<Set<string>> {
+  const failing = new Set<string>();
+  for (const key of keys) {
+    const experiment = await getExperiment(db, key);
+    if (!experiment || experiment.kind !== "ab" || experiment.guardrails.length === 0) continue;
+    const control = experiment.arms.find((a) => a.isControl)?.key;
+    if (anyFailing(guardrailsOf(experiment, await sqlStreamTotals(db, experiment), control)))
+      failing.add(key);
+  }
+  return failing;
 }
 
 /** The experiment's stored analysis settings, as the result records them (and so its snapshots). */
@@ -80,7 +109,7 @@ export function analysisOf(experiment: ExperimentWithArms) {
 async function decisionsOf(
   db: Db,
   experiment: ExperimentWithArms,
-  totals: StreamTotals & { sessions: { day: string }[] },
+  totals: Awaited<ReturnType<typeof sqlStreamTotals>>,
   control: string | undefined,
   parameters: { intervals?: string; nStar?: number },
 ) {
@@ -110,5 +139,25 @@ async function decisionsOf(
     cupedProblem: cupedProblem?.replace(/^prePeriodDays: /, "") ?? null,
     frequentist: decide(totals.units, base, { ...settings, engine: "frequentist" }, pre),
     bayesian: decide(totals.units, base, { ...settings, engine: "bayesian" }, pre),
+    slices: slicesOf(totals, base, { ...settings, engine: "frequentist" }, pre),
+  };
+}
+
+/**
+ * The decisions by the subject of each session's proposal (from the database, not a file), with the
+ * p-values of every slice and metric adjusted both ways (Holm, Benjamini–Hochberg) so the page's
+ * choice needs no new request. Frequentist: an adjusted p needs a p.
+ */
+function slicesOf(
+  totals: Awaited<ReturnType<typeof sqlStreamTotals>>,
+  control: string,
+  settings: DecisionSettings,
+  pre: ReadonlyMap<string, SessionSums> | undefined,
+) {
+  const slices = sliceBySession(totals.sessions, totals.subjectOfSession);
+  return {
+    attribute: "subject" as const,
+    holm: decideSlices(slices, control, settings, { pre, correction: "holm" }),
+    bh: decideSlices(slices, control, settings, { pre, correction: "bh" }),
   };
 }

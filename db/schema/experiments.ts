@@ -211,6 +211,15 @@ export const eventSessions = pgTable(
     adopted: integer("adopted").notNull().default(0),
     adoptedRankSum: integer("adopted_rank_sum").notNull().default(0),
     unshownEvents: integer("unshown_events").notNull().default(0),
+    /** The proposal of the session's first event (slices by subject, the conflict-of-interest guardrail). */
+    proposalId: text("proposal_id"),
+    /** The adopted shown candidates, as the events name them (the conflict-of-interest guardrail). */
+    adoptedIds: text("adopted_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    /** Minutes from the first impression to the first `finish` event; null when not finished. */
+    minutesToFinish: doublePrecision("minutes_to_finish"),
   },
   (t) => [primaryKey({ columns: [t.experimentId, t.unit, t.sessionId] })],
 );

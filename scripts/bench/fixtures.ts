@@ -40,6 +40,17 @@ export function runFixture(queries = 100_000, depth = 100) {
   return { runFile, qrelsFile, bytes: fs.statSync(runFile).size };
 }
 
+/** The bench events' proposals (prop-0 … prop-1999) mapped to 8 subjects, for `--slice subject`. */
+export function subjectsFixture() {
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, "events-subjects.json");
+  const subjects = Object.fromEntries(
+    Array.from({ length: 2000 }, (_, i) => [`prop-${i}`, `subject-${i % 8}`]),
+  );
+  fs.writeFileSync(file, JSON.stringify(subjects));
+  return file;
+}
+
 /**
  * A JSONL file of about `count` convener events over two arms, the challenger modestly better,
  * with 2% retried duplicates; made once and kept in the temp folder. With `history`, the sessions of
@@ -48,7 +59,8 @@ export function runFixture(queries = 100_000, depth = 100) {
  */
 export function eventsFixture(count = 1_000_000, history = false) {
   fs.mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `events-${count}${history ? "-history" : ""}.jsonl`);
+  // "-v2": conveners have a lasting click and adoption propensity (so CUPED's pre-period predicts them).
+  const file = path.join(dir, `events-${count}${history ? "-history" : ""}-v2.jsonl`);
   if (fs.existsSync(file)) return { file, bytes: fs.statSync(file).size };
   const rng = createRng("bench-events");
   const out = fs.openSync(file + ".tmp", "w");
@@ -85,9 +97,11 @@ export function eventsFixture(count = 1_000_000, history = false) {
     };
     const items = Array.from({ length: 20 }, (_, i) => `cand-${rng.int(3000)}-${i}`);
     event("impression", { items });
-    const clicks = 2 + rng.int(6);
+    // A convener's lasting propensity (0–3 extra clicks, 0–1 extra adoptions), from the unit alone.
+    const trait = Math.imul(Number(unit.slice(9)), 0x9e3779b1) >>> 30;
+    const clicks = 1 + trait + rng.int(4);
     for (let c = 0; c < clicks; c++) event("click", { candidateId: items[rng.int(20)] });
-    const adopts = rng.int(arm === "B" ? 5 : 4);
+    const adopts = rng.int(arm === "B" ? 4 : 3) + (trait >= 2 ? 1 : 0);
     for (let a = 0; a < adopts; a++) event("adopt", { candidateId: items[rng.int(20)] });
     if (adopts > 0 && rng.next() < 0.2) event("unadopt", { candidateId: items[rng.int(20)] });
     if (lines.length >= 10_000) {

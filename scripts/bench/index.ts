@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { performance } from "node:perf_hooks";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { eventsFixture, runFixture } from "./fixtures";
+import { eventsFixture, runFixture, subjectsFixture } from "./fixtures";
 
 /**
  * `npm run bench`: each measurement in a process of its own (so its peak memory is its own), checked
@@ -113,8 +113,8 @@ if (!only || only === "online") {
   const r = measure("online-worker.ts", file);
   report("online, 1,000,000 events", r, "< 5 s", r.seconds < 5);
   const h = eventsFixture(1_000_000, true);
-  const d = measure("online-worker.ts", h.file, "decisions");
-  report("online --cuped --engine bayesian, 1,000,000 events", d, "< 5 s", d.seconds < 5);
+  const d = measure("online-worker.ts", h.file, "decisions", subjectsFixture());
+  report("online --cuped --engine bayesian --slice subject, 1,000,000 events", d, "< 5 s", d.seconds < 5);
 }
 if (!only || only === "interleave") {
   // Generates (once) its own interleaved events, with team-draft impressions.

@@ -4,8 +4,9 @@ import { onlineDecisions } from "../cli/commands/online-decide";
 import { DEFAULT_N_STAR } from "../online/sequential";
 
 // `assay online` on a file of about 1,000,000 events: read, validate each event, compute per-arm metrics with CIs.
-// Mode "decisions": `assay online --cuped --engine bayesian` on a file whose first third is an earlier experiment.
-const [file, mode] = process.argv.slice(2);
+// Mode "decisions": `assay online --cuped --engine bayesian --slice subject` on a file whose first third is
+// an earlier experiment, with the subjects file given after the mode.
+const [file, mode, subjects] = process.argv.slice(2);
 const options = { intervals: true, B: 2000, seed: 1 };
 const start = performance.now();
 const decided =
@@ -15,6 +16,8 @@ const decided =
           events: file,
           cuped: true,
           engine: "bayesian",
+          slice: "subject",
+          subjects,
           prePeriodDays: 9,
           intervals: "fixed",
           nStar: DEFAULT_N_STAR,
@@ -39,6 +42,9 @@ console.log(
     maxRssMiB: Math.round(process.resourceUsage().maxRSS / 1024),
     detail:
       `${report.events} events, ${report.uniqueEvents} unique, ${Object.values(report.arms).reduce((n, a) => n + a.units, 0)} units; adoption A ${report.arms.A.adoptionRate!.toFixed(4)} B ${report.arms.B.adoptionRate!.toFixed(4)}` +
-      (ctr ? `; CUPED ctr interval narrowed ${(100 * ctr.intervalNarrowing!).toFixed(1)}%` : ""),
+      (ctr ? `; CUPED ctr interval narrowed ${(100 * ctr.intervalNarrowing!).toFixed(1)}%` : "") +
+      (decided?.slices
+        ? `; ${decided.slices.slices.length} subject slices (${decided.slices.slices.filter((x) => !x.tooFew).length} read; the Bayesian engine gives no p to adjust)`
+        : ""),
   }),
 );

@@ -15,11 +15,13 @@ import {
   type Role,
 } from "../../db/schema";
 import { generateDemo, type DemoData, type DemoOptions } from "./generate";
-import { simulateSessions } from "./sessions";
+import { simulateFinishes, simulateSessions } from "./sessions";
 import { experimentSchema } from "../inputs/experiments";
 import { createExperiment, getExperiment, setExperimentStatus } from "../../db/experiments/experiments";
 import { ingestEvents } from "../../db/experiments/events";
 import { refreshEventSessions } from "../../db/experiments/event-sessions";
+import { updateAnalysisSettings } from "../../db/experiments/analysis-settings";
+import type { Guardrail } from "../inputs/guardrails";
 import { assignProposals } from "../../db/experiments/convener";
 import { eq, sql } from "drizzle-orm";
 import { campaignSchema } from "../inputs/campaigns";
@@ -189,6 +191,14 @@ async function seedDemoCampaign(db: Db) {
 
 export const DEMO_EXPERIMENT = "reviewer-ranker-v2";
 
+/** The demo experiment's guardrails: finishing must not slow by over 10%, nor the rest worsen beyond their tolerance. */
+export const DEMO_GUARDRAILS: Guardrail[] = [
+  { metric: "minutesToFinish", direction: "increase", tolerance: 0.1 },
+  { metric: "emptyCommitteeShare", direction: "increase", tolerance: 0.1 },
+  { metric: "profileOpensPerAdoption", direction: "increase", tolerance: 0.1 },
+  { metric: "coiShare", direction: "increase", tolerance: 0.05 },
+];
+
 /**
  * A running experiment (baseline vs challenger) with about 20,000 simulated convener events, exposures
  * for the simulated conveners, and ten proposals assigned to the demo convener.
@@ -209,7 +219,8 @@ async function seedDemoExperiment(db: Db, data: DemoData) {
   );
   await setExperimentStatus(db, "cli", DEMO_EXPERIMENT, "running");
   const running = (await getExperiment(db, DEMO_EXPERIMENT))!;
-  const simulated = simulateSessions(data, { experiment: DEMO_EXPERIMENT, seed: "assay-demo" });
+  const sessions = simulateSessions(data, { experiment: DEMO_EXPERIMENT, seed: "assay-demo" });
+  const simulated = [...sessions, ...simulateFinishes(sessions, "assay-demo")];
   const units = [...new Set(simulated.map((e) => e.unitId))];
   await db.insert(exposures).values(
     units.map((unit) => ({
@@ -225,6 +236,15 @@ async function seedDemoExperiment(db: Db, data: DemoData) {
     });
   }
   await refreshEventSessions(db, running.id);
+  // Guardrails that show each state on the demo (docs/online-experiments.md, Guardrails).
+  await updateAnalysisSettings(db, "cli", DEMO_EXPERIMENT, {
+    engine: running.engine,
+    cuped: running.cuped,
+    prePeriodDays: running.prePeriodDays,
+    priorMean: running.priorMean,
+    priorVariance: running.priorVariance ?? undefined,
+    guardrails: DEMO_GUARDRAILS,
+  });
   const [convener] = await db
     .select({ id: users.id })
     .from(users)

@@ -79,3 +79,31 @@ export function demoCommitteesAndLists(data: DemoData): {
   );
   return { gold, lists };
 }
+
+/**
+ * A `finish` for most simulated sessions (a separate stream, so the sessions themselves are unchanged),
+ * some minutes after the session's last event: the guardrails' time to finish and empty committees.
+ * The challenger's conveners take about a third longer to decide (they read more of a better list), so
+ * the demo's time-to-finish guardrail fails while the others stay ok or at risk.
+ */
+export function simulateFinishes(sessions: readonly OnlineEvent[], seed: string): OnlineEvent[] {
+  const rng = createRng(`${seed}:finishes`);
+  const last = new Map<string, OnlineEvent>();
+  for (const e of sessions) last.set(`${e.unitId}\u0000${e.sessionId}`, e);
+  const finishes: OnlineEvent[] = [];
+  for (const e of last.values()) {
+    if (rng.next() >= 0.9) continue;
+    const minutes = (2 + 6 * rng.next()) * (e.arm === "B" ? 1.35 : 1);
+    finishes.push({
+      eventId: uuid(rng),
+      type: "finish",
+      at: new Date(Date.parse(e.at) + Math.round(minutes * 60_000)).toISOString(),
+      experiment: e.experiment,
+      arm: e.arm,
+      unitId: e.unitId,
+      sessionId: e.sessionId,
+      proposalId: e.proposalId,
+    });
+  }
+  return finishes;
+}

@@ -1,7 +1,11 @@
 import { z } from "zod";
 import { eventTimeProblem } from "./event-time";
 
-export const eventTypes = ["impression", "click", "adopt", "unadopt"] as const;
+/**
+ * `finish` (optional: files and the API need not send it) marks the moment a convener finished the
+ * proposal's session, which the guardrails' time to finish and empty-committee share read.
+ */
+export const eventTypes = ["impression", "click", "adopt", "unadopt", "finish"] as const;
 export type EventType = (typeof eventTypes)[number];
 
 export interface OnlineEvent {
@@ -47,7 +51,7 @@ function textProblem(value: unknown, field: string): string | null {
  * CLI alike, checked as PostgreSQL will store the event so that the database never refuses one that
  * passes: the id fields are non-empty, well-formed strings without NUL of at most 200 characters,
  * `at` an ISO 8601 time with a UTC offset on the calendar of 2000–2100 (`eventTimeProblem`),
- * `candidateId` present on click/adopt/unadopt and `items` (the displayed order, no repeats, at most
+ * `candidateId` present on click/adopt/unadopt (a finish needs neither) and `items` (the displayed order, no repeats, at most
  * 1000) on impressions, with `teams` optional beside `items` (an interleaved list: one non-empty system key per
  * item). Hand-written rather than a zod object because `assay online` checks a million
  * events in a second with it; `eventSchema` wraps it for the places that speak zod.
@@ -85,7 +89,12 @@ export function validateEvent(
   }
   if (e.type === "impression" && e.items === undefined)
     problems.push("an impression needs items (the candidate ids in displayed order)");
-  if (e.type !== "impression" && eventTypes.includes(e.type as EventType) && e.candidateId === undefined)
+  if (
+    e.type !== "impression" &&
+    e.type !== "finish" &&
+    eventTypes.includes(e.type as EventType) &&
+    e.candidateId === undefined
+  )
     problems.push(`a ${e.type} needs candidateId`);
   if (problems.length > 0) return { ok: false, problems };
   // The checked object itself (fields not in the format are ignored downstream, never stored).

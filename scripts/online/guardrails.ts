@@ -7,17 +7,12 @@
  */
 import type { Guardrail, GuardrailMetric } from "../inputs/guardrails";
 import { ratioStatistic, tTest, type RatioSums } from "./gbstats";
+import type { GuardrailUnit } from "./guardrail-sessions";
 
 export { guardrailMetrics, parseGuardrail, type Guardrail } from "../inputs/guardrails";
+export { guardrailUnits, type GuardrailSession, type GuardrailUnit } from "./guardrail-sessions";
 
 export type GuardrailState = "ok" | "at risk" | "failing";
-
-/** One convener's numerator and denominator of each guardrail metric. */
-export interface GuardrailUnit {
-  unit: string;
-  arm: string;
-  sums: Partial<Record<GuardrailMetric, { m: number; d: number }>>;
-}
 
 /** The state of a guardrail from its relative effect's interval [lo, hi] (treatment vs control). */
 export function guardrailState(ci: readonly [number, number], g: Guardrail): GuardrailState {

@@ -1,6 +1,8 @@
 import { createRng } from "../lib/random";
 import {
   abSampleSize,
+  adjustedAlpha,
+  cupedVarianceFactor,
   designEffect,
   interleavingSessions,
   intraClassCorrelation,
@@ -99,5 +101,39 @@ describe("interleaving sessions", () => {
     // (1.959964·0.5 + 0.841621·√(0.55·0.45))² / 0.05² = (0.979982 + 0.418702)² / 0.0025 = 782.53 → 783.
     expect(interleavingSessions(0.55)).toBe(783);
     expect(() => interleavingSessions(0.5)).toThrow(/not 0.5/);
+  });
+});
+
+describe("power with CUPED and slices, against hand computation", () => {
+  // p1 = 0.3, p2 = 0.35, α = 0.05, power 0.8: p̄ = 0.325, √(2·0.325·0.675) = 0.6623821, × 1.959964 = 1.2982458;
+  // √(0.21 + 0.2275) = 0.6614378, × 0.8416212 = 0.5566824; (1.8549282)² / 0.05² = 1376.2989 per arm.
+  const plain = 1376.2988683;
+  it("CUPED with ρ = 0.5 needs 1 − ρ² = 75% of the observations", () => {
+    expect(twoProportionN(0.3, 0.35)).toBeCloseTo(plain, 5);
+    expect(cupedVarianceFactor(0.5)).toBe(0.75);
+    expect(cupedVarianceFactor(-0.5)).toBe(0.75);
+    const plan = abSampleSize(0.3, 0.35, 1, 0, { varianceFactor: 0.75 });
+    expect(plan.effectiveN).toBeCloseTo(0.75 * plain, 4); // 1032.2242
+    expect(plan.convenersPerArm).toBe(1033);
+    expect(() => cupedVarianceFactor(1.2)).toThrow(/between −1 and 1/);
+  });
+
+  it("four slices read at α/4 = 0.0125: z(1 − 0.00625) = 2.4977055 in place of 1.959964", () => {
+    expect(adjustedAlpha(0.05, 4)).toBe(0.0125);
+    // (2.4977055·0.6623821 + 0.5566824)² / 0.05² = (1.6544558 + 0.5566824)² / 0.0025 = 1955.6126.
+    expect(abSampleSize(0.3, 0.35, 1, 0, { alpha: adjustedAlpha(0.05, 4) }).effectiveN).toBeCloseTo(
+      1955.6125786,
+      3,
+    );
+    expect(() => adjustedAlpha(0.05, 0)).toThrow(/at least 1/);
+    expect(() => adjustedAlpha(0.05, 2.5)).toThrow(/whole number/);
+  });
+
+  it("the MDE with CUPED is the MDE of n / (1 − ρ²) observations", () => {
+    // 1032.2242 observations with ρ = 0.5 are worth 1376.2989 without CUPED: the MDE is 0.05 again.
+    expect(minimumDetectableEffect(0.3, 0.75 * plain, { varianceFactor: 0.75 })).toBeCloseTo(0.05, 6);
+    expect(minimumDetectableEffect(0.3, plain)).toBeCloseTo(0.05, 6);
+    const sliced = minimumDetectableEffect(0.3, 1955.6125786, { alpha: 0.0125 });
+    expect(sliced).toBeCloseTo(0.05, 6);
   });
 });

@@ -67,6 +67,26 @@ export function intraClassCorrelation(groups: readonly (readonly number[])[]): n
   return denominator === 0 ? null : (msb - msw) / denominator;
 }
 
+/**
+ * CUPED's factor on an estimate's variance, 1 − ρ² for ρ the correlation of a convener's metric with its
+ * pre-period value (Deng, Xu, Kohavi and Walker 2013): the observations needed, and the variance of
+ * every term of the z-test, shrink by it.
+ */
+export function cupedVarianceFactor(rho: number): number {
+  if (!(rho >= -1 && rho <= 1)) throw new Error(`ρ must be between −1 and 1, not ${rho}`);
+  return 1 - rho * rho;
+}
+
+/**
+ * The significance level of each of `comparisons` tests read together: Bonferroni's α/k, which is also
+ * the strictest (first) step of Holm's procedure, so a plan at α/k has its power under either.
+ */
+export function adjustedAlpha(alpha: number, comparisons: number): number {
+  if (!(Number.isInteger(comparisons) && comparisons >= 1))
+    throw new Error(`the number of comparisons must be a whole number of at least 1, not ${comparisons}`);
+  return alpha / comparisons;
+}
+
 export interface AbPlan {
   baseline: number;
   target: number;
@@ -77,15 +97,20 @@ export interface AbPlan {
   convenersPerArm: number;
 }
 
-/** Conveners and sessions per arm to detect baseline → target with m sessions per convener and the given ICC. */
+/**
+ * Conveners and sessions per arm to detect baseline → target with m sessions per convener and the given
+ * ICC; `varianceFactor` (CUPED's 1 − ρ², 1 without) scales the independent observations needed.
+ */
 export function abSampleSize(
   baseline: number,
   target: number,
   m = 1,
   icc = 0,
-  s: PowerSettings = {},
+  s: PowerSettings & { varianceFactor?: number } = {},
 ): AbPlan {
-  const effectiveN = twoProportionN(baseline, target, s);
+  const factor = s.varianceFactor ?? 1;
+  if (!(factor > 0 && factor <= 1)) throw new Error(`the variance factor must be in (0, 1], not ${factor}`);
+  const effectiveN = twoProportionN(baseline, target, s) * factor;
   const de = designEffect(m, icc);
   const sessionsPerArm = Math.ceil(effectiveN * de);
   return {
@@ -112,15 +137,17 @@ export function interleavingSessions(winRate: number, s: PowerSettings = {}): nu
 
 /**
  * The smallest absolute increase over the baseline that n observations per arm detect with the given
- * power: twoProportionN inverted by bisection (n falls as the lift grows). Null when even a lift to
+ * power (with CUPED's `varianceFactor` when given): twoProportionN inverted by bisection (n falls as the lift grows). Null when even a lift to
  * a rate of 1 would need more than n.
  */
 export function minimumDetectableEffect(
   baseline: number,
-  nPerArm: number,
-  s: PowerSettings = {},
+  observedPerArm: number,
+  s: PowerSettings & { varianceFactor?: number } = {},
 ): number | null {
-  if (!(nPerArm > 0)) throw new Error(`the sample size must be positive, not ${nPerArm}`);
+  if (!(observedPerArm > 0)) throw new Error(`the sample size must be positive, not ${observedPerArm}`);
+  // CUPED's variance factor f: n observations read with CUPED are worth n / f without it.
+  const nPerArm = observedPerArm / (s.varianceFactor ?? 1);
   let lo = 0;
   let hi = 1 - baseline;
   const top = hi * (1 - 1e-9);

@@ -4,6 +4,7 @@ import { sampleRatioMismatch } from "./srm";
 import { DEFAULT_N_STAR, sequentialInterval } from "./sequential";
 import { createRng } from "../lib/random";
 import type { OnlineEvent } from "./events";
+import { coiCount, type GuardrailSession } from "./guardrail-sessions";
 
 export const onlineMetrics = ["ctr", "adoptionRate", "meanAdoptedRank", "sessionSuccessRate"] as const;
 export type OnlineMetric = (typeof onlineMetrics)[number];
@@ -193,6 +194,7 @@ type SessionEvent = Pick<OnlineEvent, "eventId" | "type" | "arm" | "candidateId"
 
 interface Bucket {
   unit: string;
+  proposal: string;
   events: SessionEvent[];
   times: number[];
   arm: string;
@@ -210,10 +212,26 @@ interface Bucket {
  * look-up per event where a map per unit would take two; arms are tracked per session.
  */
 export class UnitTotalsBuilder {
+  /** After `build`, each counted session's guardrail inputs, when the builder was asked for them. */
+  readonly guardrailSessions: GuardrailSession[] = [];
+  /** After `build`, each counted session's sums and proposal (slices), when asked for with `sessions`. */
+  readonly sessionRows: (Omit<SessionSummary, "adoptedIds"> & { unit: string; proposal: string })[] = [];
   private readonly seen = new Set<string>();
   private readonly bySession = new Map<string, Bucket>();
   private readonly buckets: Bucket[] = [];
   private events = 0;
+
+  /**
+   * `guardrails`: also collect `guardrailSessions`, counting adopted conflicts from `conflicts`
+   * (`conflictKey` pairs; null when unknown, and the COI share is then left out).
+   */
+  private readonly guardrails?: { conflicts: ReadonlySet<string> | null };
+  private readonly keepSessions: boolean;
+
+  constructor(options: { guardrails?: { conflicts: ReadonlySet<string> | null }; sessions?: boolean } = {}) {
+    this.guardrails = options.guardrails;
+    this.keepSessions = options.sessions === true;
+  }
 
   add(e: OnlineEvent): void {
     this.events++;
@@ -224,7 +242,15 @@ export class UnitTotalsBuilder {
     let b = head;
     while (b !== null && b.unit !== e.unitId) b = b.next;
     if (!b) {
-      b = { unit: e.unitId, events: [], times: [], arm: e.arm, mixed: false, next: head };
+      b = {
+        unit: e.unitId,
+        proposal: e.proposalId,
+        events: [],
+        times: [],
+        arm: e.arm,
+        mixed: false,
+        next: head,
+      };
       this.bySession.set(e.sessionId, b);
       this.buckets.push(b);
     } else if (b.arm !== e.arm) b.mixed = true;
@@ -256,13 +282,13 @@ export class UnitTotalsBuilder {
       eventsOfExcludedUnits: 0,
     };
     const units = new Map<string, UnitTotals>();
-    for (const { unit, events: list, times } of buckets) {
+    for (const { unit, proposal, events: list, times } of buckets) {
       if (excluded.has(unit)) {
         quality.eventsOfExcludedUnits += list.length;
         continue;
       }
       sortByTime(list, times);
-      const s = summarizeSession(list);
+      const s = summarizeSession(list, times);
       if (s.impressions === 0) {
         quality.sessionsWithoutImpression++;
         continue;
@@ -271,6 +297,8 @@ export class UnitTotalsBuilder {
       let u = units.get(unit);
       if (!u) units.set(unit, (u = { unit, arm: s.arm, ...emptySums() }));
       addSession(u, s);
+      if (this.guardrails) this.addGuardrailSession(unit, proposal, s);
+      if (this.keepSessions) this.sessionRows.push({ ...s, unit, proposal });
     }
     const sorted = [...units.values()].sort((a, b) => (a.unit < b.unit ? -1 : a.unit > b.unit ? 1 : 0));
     return {
@@ -281,6 +309,18 @@ export class UnitTotalsBuilder {
       uniqueEvents,
       quality,
     };
+  }
+
+  private addGuardrailSession(unit: string, proposal: string, s: SessionSummary) {
+    const { conflicts } = this.guardrails!;
+    this.guardrailSessions.push({
+      unit,
+      arm: s.arm,
+      clicked: s.clicked,
+      adopted: s.adopted,
+      coiAdopted: conflicts ? coiCount(conflicts, proposal, s.adoptedIds) : null,
+      minutesToFinish: s.minutesToFinish,
+    });
   }
 }
 
@@ -326,6 +366,10 @@ export interface SessionSummary {
   adoptedRankSum: number;
   /** Clicks, adopts and unadopts of candidates the session never showed. */
   unshownEvents: number;
+  /** The adopted shown candidates (the guardrails' conflict-of-interest share reads them). */
+  adoptedIds: string[];
+  /** Minutes from the first impression to the first `finish`; null when unfinished or without times. */
+  minutesToFinish: number | null;
 }
 
 /**
@@ -335,6 +379,7 @@ export interface SessionSummary {
  */
 export function summarizeSession(
   list: readonly Pick<OnlineEvent, "type" | "arm" | "candidateId" | "items">[],
+  times?: readonly number[],
 ): SessionSummary {
   // The first impression's items; ranks of a single-impression session are their positions here.
   let first: readonly string[] | null = null;
@@ -343,8 +388,15 @@ export function summarizeSession(
   const clicked = new Set<string>();
   const adoptState = new Map<string, boolean>();
   let impressions = 0;
-  for (const e of list) {
-    if (e.type === "impression") {
+  // Times (ms) of the first impression and the first finish, when the caller has the events' times.
+  let openedAt: number | null = null;
+  let finishedAt: number | null = null;
+  for (let k = 0; k < list.length; k++) {
+    const e = list[k];
+    if (e.type === "finish") {
+      if (finishedAt === null && times) finishedAt = times[k];
+    } else if (e.type === "impression") {
+      if (openedAt === null && times) openedAt = times[k];
       impressions++;
       const items = e.items!;
       if (!first) first = items;
@@ -359,16 +411,19 @@ export function summarizeSession(
   const rankOf = (candidate: string) =>
     ranks ? (ranks.get(candidate) ?? 0) : first ? first.indexOf(candidate) + 1 : 0;
   let unshownEvents = 0;
-  for (const e of list) if (e.type !== "impression" && rankOf(e.candidateId!) === 0) unshownEvents++;
+  for (const e of list)
+    if (e.type !== "impression" && e.type !== "finish" && rankOf(e.candidateId!) === 0) unshownEvents++;
   let clickedShown = 0;
   for (const c of clicked) if (rankOf(c) > 0) clickedShown++;
   let adopted = 0;
   let adoptedRankSum = 0;
+  const adoptedIds: string[] = [];
   for (const [c, on] of adoptState) {
     const rank = on ? rankOf(c) : 0;
     if (rank > 0) {
       adopted++;
       adoptedRankSum += rank;
+      adoptedIds.push(c);
     }
   }
   return {
@@ -379,6 +434,12 @@ export function summarizeSession(
     adopted,
     adoptedRankSum,
     unshownEvents,
+    adoptedIds,
+    // A finish logged before the list was seen (clock skew, a replayed file) gives no time.
+    minutesToFinish:
+      openedAt !== null && finishedAt !== null && finishedAt >= openedAt
+        ? (finishedAt - openedAt) / 60_000
+        : null,
   };
 }
 

@@ -7,7 +7,7 @@
 import { adjustPValues, type Correction } from "../stats/multiple-testing";
 import { decide, type DecisionSettings, type MetricDecision } from "./decide";
 import type { OnlineEvent } from "./events";
-import { unitTotals, type SessionSums, type UnitTotals } from "./report";
+import { addSession, emptySums, unitTotals, type SessionSums, type UnitTotals } from "./report";
 
 export const DEFAULT_MIN_SLICE_UNITS = 10;
 
@@ -73,4 +73,33 @@ export function sliceByProposal(
     else groups.set(slice, [e]);
   }
   return new Map([...groups].map(([slice, group]) => [slice, unitTotals(group).units]));
+}
+
+/**
+ * The same slices from per-session sums (the database's path): each session goes to the slice of its
+ * proposal (`sliceOf[i]` for `sessions[i]`; null, a proposal or subject unknown, is "(unknown)"), and a
+ * convener's sessions of one slice are summed, as `sliceByProposal` does from events.
+ */
+export function sliceBySession(
+  sessions: readonly {
+    unit: string;
+    arm: string;
+    shown: number;
+    clicked: number;
+    adopted: number;
+    adoptedRankSum: number;
+  }[],
+  sliceOf: readonly (string | null)[],
+): Map<string, UnitTotals[]> {
+  const slices = new Map<string, Map<string, UnitTotals>>();
+  sessions.forEach((s, i) => {
+    const slice = sliceOf[i] ?? "(unknown)";
+    let units = slices.get(slice);
+    if (!units) slices.set(slice, (units = new Map()));
+    let u = units.get(s.unit);
+    if (!u) units.set(s.unit, (u = { unit: s.unit, arm: s.arm, ...emptySums() }));
+    addSession(u, s);
+  });
+  const byUnit = (a: UnitTotals, b: UnitTotals) => (a.unit < b.unit ? -1 : a.unit > b.unit ? 1 : 0);
+  return new Map([...slices].map(([slice, units]) => [slice, [...units.values()].sort(byUnit)]));
 }

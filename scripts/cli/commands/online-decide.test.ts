@@ -130,3 +130,60 @@ describe("assay online --slice subject", () => {
     for (const d of shown) expect(d.adjustedP).toBeGreaterThanOrEqual(d.unadjusted.relative.pValue);
   });
 });
+
+describe("assay online --guardrail", () => {
+  // 20 conveners per arm, one session each: A finishes in 10 + i/10 minutes, B in 13 + i/10 (30% slower);
+  // each adopts C1 (declared in conflict with P1 in half of B's sessions) and opens C1's profile.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "assay-guardrails-"));
+  const file = path.join(dir, "events.jsonl");
+  const conflicts = path.join(dir, "conflicts.csv");
+  const lines: object[] = [];
+  let minutesA = 0;
+  for (let i = 0; i < 40; i++) {
+    const arm = i % 2 === 0 ? "A" : "B";
+    const unitId = `c${i}`;
+    const proposalId = arm === "B" && i % 4 === 1 ? "P1" : "P2";
+    const at = (m: number) => new Date(Date.parse("2026-11-02T10:00:00Z") + m * 60_000).toISOString();
+    const base = { experiment: "g", arm, unitId, sessionId: "s", proposalId };
+    const minutes = (arm === "A" ? 10 : 13) + i / 10;
+    if (arm === "A") minutesA += minutes;
+    lines.push(
+      { ...base, eventId: `${i}-i`, type: "impression", at: at(0), items: ["C1", "C2"] },
+      { ...base, eventId: `${i}-c`, type: "click", at: at(1), candidateId: "C1" },
+      { ...base, eventId: `${i}-a`, type: "adopt", at: at(2), candidateId: "C1" },
+      { ...base, eventId: `${i}-f`, type: "finish", at: at(minutes) },
+    );
+  }
+  fs.writeFileSync(file, lines.map((l) => JSON.stringify(l)).join("\n"));
+  fs.writeFileSync(conflicts, "proposal,candidate,reason\nP1,C1,co-author\n");
+
+  it("computes each guardrail from the events and the conflicts file, with its state", async () => {
+    const run = await runAssay([
+      ...["online", "--events", file, "--json", "--conflicts", conflicts],
+      ...["--guardrail", "minutesToFinish:increase:10%", "--guardrail", "coiShare:increase:0"],
+      ...["--guardrail", "emptyCommitteeShare:increase:5%"],
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    const [slower, coi, empty] = JSON.parse(run.stdout).guardrails;
+    expect(slower).toMatchObject({ metric: "minutesToFinish", arm: "B", state: "failing" });
+    expect(slower.control).toBeCloseTo(minutesA / 20, 9);
+    expect(slower.ci[0]).toBeGreaterThan(0.1);
+    // B adopted a conflicted candidate in 10 of its 20 sessions, A in none.
+    expect(coi).toMatchObject({ metric: "coiShare", control: 0, treatment: 0.5 });
+    expect(empty).toMatchObject({
+      metric: "emptyCommitteeShare",
+      control: 0,
+      treatment: 0,
+      state: "at risk",
+    });
+  });
+
+  it("refuses an unknown guardrail metric by name, and coiShare without --conflicts, with exit 2", async () => {
+    const unknown = await runAssay(["online", "--events", file, "--guardrail", "bounceRate:increase:5%"]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('guardrail metric "bounceRate" is unknown');
+    const noConflicts = await runAssay(["online", "--events", file, "--guardrail", "coiShare:increase:0"]);
+    expect(noConflicts.code).toBe(2);
+    expect(noConflicts.stderr).toContain("--guardrail coiShare needs --conflicts");
+  });
+});

@@ -10,8 +10,16 @@ import {
   type MetricDecision,
   type TestOutcome,
 } from "../../online/decide";
-import { decideSlices, sliceByProposal } from "../../online/slices";
-import { reportFromTotals, unitTotals, type IntervalKind, type OnlineOptions } from "../../online/report";
+import { decideSlices, sliceBySession } from "../../online/slices";
+import {
+  reportFromTotals,
+  UnitTotalsBuilder,
+  type IntervalKind,
+  type OnlineOptions,
+} from "../../online/report";
+import { evaluateGuardrails, guardrailUnits, parseGuardrail, type Guardrail } from "../../online/guardrails";
+import { conflictKey } from "../../online/guardrail-sessions";
+import { parseImportFile } from "../../../db/import/parse";
 import { CliError } from "../errors";
 import { fmt, table, type Cell } from "../output";
 import { readText, refuseBadEventLines } from "../options";
@@ -62,7 +70,34 @@ async function readSubjects(file: string): Promise<Map<string, string>> {
   return new Map(entries as [string, string][]);
 }
 
+/** `--guardrail metric:direction:tolerance`, repeatable. */
+export function guardrailOption(value: string, previous: Guardrail[] = []): Guardrail[] {
+  const parsed = parseGuardrail(value);
+  if (!parsed.ok) throw new InvalidArgumentError(`${parsed.error}.`);
+  if (previous.some((g) => g.metric === parsed.value.metric))
+    throw new InvalidArgumentError(`guardrail metric "${parsed.value.metric}" is named twice.`);
+  return [...previous, parsed.value];
+}
+
+/** `--conflicts`: a CSV with proposal and candidate columns (the conflicts import's), as `conflictKey` pairs. */
+async function readConflicts(file: string): Promise<Set<string>> {
+  const { records, errors, columns } = parseImportFile(await readText(file, "conflicts"), "csv");
+  if (errors.length) throw new CliError(`--conflicts: line ${errors[0].line} ${errors[0].message}.`, 2);
+  if (!columns.includes("proposal") || !columns.includes("candidate"))
+    throw new CliError(`--conflicts: ${file} needs the columns proposal and candidate.`, 2);
+  const out = new Set<string>();
+  for (const r of records) {
+    const { proposal, candidate } = r.values;
+    if (typeof proposal !== "string" || proposal === "" || typeof candidate !== "string" || candidate === "")
+      throw new CliError(`--conflicts: line ${r.line} needs a proposal and a candidate.`, 2);
+    out.add(conflictKey(proposal, candidate));
+  }
+  return out;
+}
+
 export interface DecisionFlags {
+  guardrail?: Guardrail[];
+  conflicts?: string;
   slice?: "subject";
   subjects?: string;
   events: string;
@@ -78,7 +113,11 @@ export interface DecisionFlags {
 
 /** The flags that ask for GrowthBook-style decision figures (and so for the one-thread reading). */
 export const wantsDecisions = (o: DecisionFlags) =>
-  o.cuped === true || o.engine !== undefined || o.experiment !== undefined || o.slice !== undefined;
+  o.cuped === true ||
+  o.engine !== undefined ||
+  o.experiment !== undefined ||
+  o.slice !== undefined ||
+  (o.guardrail?.length ?? 0) > 0;
 
 /** Turns a pure module's "field: message" into a refusal that names the flag (exit 2). */
 function refuse(error: unknown, flags: Record<string, string>): never {
@@ -97,6 +136,10 @@ export async function onlineDecisions(o: DecisionFlags, options: OnlineOptions) 
     throw new CliError("--prior-mean needs --prior-variance (a prior without a variance is flat).", 2);
   if (o.slice && !o.subjects)
     throw new CliError("--slice subject needs --subjects (a JSON object of proposal id to subject).", 2);
+  const guardrails = o.guardrail ?? [];
+  if (guardrails.some((g) => g.metric === "coiShare") && !o.conflicts)
+    throw new CliError("--guardrail coiShare needs --conflicts (a CSV of proposal,candidate).", 2);
+  const conflicts = o.conflicts ? await readConflicts(o.conflicts) : null;
   const subjects = o.subjects ? await readSubjects(o.subjects) : null;
   const { events, errors } = parseEventsJsonl(await readText(o.events, "events"));
   if (errors.length) refuseBadEventLines(o.events, errors);
@@ -107,7 +150,13 @@ export async function onlineDecisions(o: DecisionFlags, options: OnlineOptions) 
   } catch (error) {
     refuse(error, { experiment: "--experiment", "pre-period days": "--pre-period-days", events: "--events" });
   }
-  const totals = unitTotals(split.analysed);
+  // One pass builds the totals, the guardrails' and the slices' sessions (slices need no second pass).
+  const builder = new UnitTotalsBuilder({
+    ...(guardrails.length ? { guardrails: { conflicts } } : {}),
+    sessions: subjects !== null,
+  });
+  for (const e of split.analysed) builder.add(e);
+  const totals = builder.build();
   let report;
   try {
     report = reportFromTotals(totals, options);
@@ -143,9 +192,20 @@ export async function onlineDecisions(o: DecisionFlags, options: OnlineOptions) 
       : {}),
   };
   const slices = subjects
-    ? decideSlices(sliceByProposal(split.analysed, subjects), control, settings, { pre })
+    ? decideSlices(
+        sliceBySession(
+          builder.sessionRows,
+          builder.sessionRows.map((r) => subjects.get(r.proposal) ?? null),
+        ),
+        control,
+        settings,
+        { pre },
+      )
     : null;
-  return { ...report, analysis, decisions, slices };
+  const guardrailResults = guardrails.length
+    ? evaluateGuardrails(guardrailUnits(builder.guardrailSessions), control, guardrails)
+    : null;
+  return { ...report, analysis, decisions, slices, guardrails: guardrailResults };
 }
 
 const pct = (x: number | null | undefined) =>
@@ -206,6 +266,7 @@ export function printDecisions(result: Awaited<ReturnType<typeof onlineDecisions
   );
   console.log(table(decisionHeaders(a.cuped), decisionRows(result.decisions, a.alpha)));
   if (result.slices) printSlices(result.slices, a.alpha);
+  if (result.guardrails) printGuardrails(result.guardrails);
   for (const d of result.decisions)
     if (d.cuped && d.cuped.intervalNarrowing !== null)
       console.log(
@@ -229,4 +290,24 @@ function printSlices(r: NonNullable<Awaited<ReturnType<typeof onlineDecisions>>[
     ]);
     console.log(table(["slice", ...decisionHeaders(false), "adjusted p"], rows));
   }
+}
+
+function printGuardrails(results: NonNullable<Awaited<ReturnType<typeof onlineDecisions>>["guardrails"]>) {
+  console.log(
+    "Guardrails (state: failing = harm beyond the tolerance shown, ok = ruled out, at risk = neither):",
+  );
+  console.log(
+    table(
+      ["arm", "guardrail", "must not", "control", "variation", "change [CI]", "state"],
+      results.map((g) => [
+        g.arm,
+        g.metric,
+        `${g.direction === "increase" ? "rise" : "fall"} by more than ${pct(g.tolerance)}`,
+        g.control,
+        g.treatment,
+        "ci" in g ? `${pct(g.effect)} [${pct(g.ci[0])}, ${pct(g.ci[1])}]` : `— (${g.reason})`,
+        g.state,
+      ]),
+    ),
+  );
 }

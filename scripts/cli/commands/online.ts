@@ -17,6 +17,7 @@ import {
   printDecisions,
   wantsDecisions,
   sliceOption,
+  guardrailOption,
   type DecisionFlags,
 } from "./online-decide";
 
@@ -91,6 +92,12 @@ export function registerOnline(program: Command) {
       "variance of that prior (positive; makes the prior proper; default: a flat prior)",
       positiveVariance,
     )
+    .option(
+      "--guardrail <metric:direction:tolerance>",
+      "a guardrail, e.g. minutesToFinish:increase:10% (repeatable)",
+      guardrailOption,
+    )
+    .option("--conflicts <file>", "CSV of declared conflicts (proposal,candidate), for --guardrail coiShare")
     .option("--slice <attribute>", "break the decisions down by an attribute (subject)", sliceOption)
     .option("--subjects <file>", "JSON object of proposal id to subject, for --slice subject")
     .option("--json", "print JSON")

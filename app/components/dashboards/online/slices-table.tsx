@@ -1,0 +1,122 @@
+import { useState } from "react";
+import type { SliceResult } from "../../../../scripts/online/slices";
+import type { Correction } from "../../../../scripts/stats/multiple-testing";
+import type { Json } from "~/utils/json-type";
+import { TableScroll } from "~/components/table-scroll";
+import { formatCi, formatCount, formatLift, formatP } from "~/utils/format";
+import { metricDisplay } from "~/utils/metrics-display";
+import { fmt } from "./labels";
+
+export interface Slices {
+  attribute: "subject";
+  holm: { slices: SliceResult[]; comparisons: number; correction: Correction };
+  bh: { slices: SliceResult[]; comparisons: number; correction: Correction };
+}
+
+const correctionName: Record<Correction, string> = { holm: "Holm", bh: "Benjamini–Hochberg" };
+
+/**
+ * The results broken down by the subject of each session's proposal: per slice and metric the change
+ * with its interval, p, and p adjusted over every slice and metric of the table (Holm by default, which
+ * holds the family-wise error; Benjamini–Hochberg, the false discovery rate, selectable), with the
+ * number of comparisons stated. A slice with too few conveners in an arm says so instead of a number.
+ */
+export function SlicesTable({ slices }: { slices: Json<Slices> }) {
+  const [correction, setCorrection] = useState<Correction>("holm");
+  const chosen = slices[correction];
+  return (
+    <section aria-label="Slices">
+      <h2>Slices by subject</h2>
+      <div className="toolbar" role="group" aria-label="How the slices' p-values are adjusted">
+        <label>
+          Adjust p by{" "}
+          <select value={correction} onChange={(e) => setCorrection(e.target.value as Correction)}>
+            <option value="holm">Holm</option>
+            <option value="bh">Benjamini–Hochberg</option>
+          </select>
+        </label>
+      </div>
+      <p className="muted">
+        {formatCount(chosen.comparisons)} comparisons ({chosen.slices.filter((s) => !s.tooFew).length}{" "}
+        subjects with enough conveners × 4 metrics), p adjusted by {correctionName[correction]} across all of
+        them ({correction === "holm" ? "the family-wise error rate held" : "the false discovery rate held"}).
+        Frequentist figures
+        {chosen.slices.some((s) => !s.tooFew && s.decisions.some((d) => d.cuped)) ? ", with CUPED" : ""}; each
+        session counts in the subject of its proposal. No convener attribute is imported, so there are no
+        slices by convener.
+      </p>
+      <TableScroll label="Slices by subject">
+        <table aria-label="Slices by subject">
+          <thead>
+            <tr>
+              <th>Subject</th>
+              <th>Metric</th>
+              <th className="num">Baseline</th>
+              <th className="num">Variation</th>
+              <th>Change (95% interval)</th>
+              <th className="num">p</th>
+              <th className="num">Adjusted p</th>
+            </tr>
+          </thead>
+          <tbody>
+            {chosen.slices.map((s) =>
+              s.tooFew ? <TooFewRow key={s.slice} slice={s} /> : <SliceRows key={s.slice} slice={s} />,
+            )}
+          </tbody>
+        </table>
+      </TableScroll>
+    </section>
+  );
+}
+
+function TooFewRow({ slice }: { slice: Json<Extract<SliceResult, { tooFew: true }>> }) {
+  return (
+    <tr>
+      <td>{slice.slice}</td>
+      <td colSpan={6} className="muted">
+        {slice.reason} (
+        {Object.entries(slice.units)
+          .map(([arm, n]) => `${arm}: ${n}`)
+          .join(", ")}
+        )
+      </td>
+    </tr>
+  );
+}
+
+function SliceRows({ slice }: { slice: Json<Extract<SliceResult, { tooFew: false }>> }) {
+  return (
+    <>
+      {slice.decisions.map((d, i) => {
+        const o = (d.cuped ? d.cuped.result : d.unadjusted).relative;
+        return (
+          <tr key={`${d.arm}-${d.metric}`}>
+            <td>{i === 0 ? slice.slice : ""}</td>
+            <td>
+              {metricDisplay(d.metric).label}
+              <div className="muted">
+                {d.arm} vs {d.control}
+              </div>
+            </td>
+            <td className="num">{fmt(d.baseline, d.metric)}</td>
+            <td className="num">{fmt(d.variation, d.metric)}</td>
+            <td>
+              {o.kind === "none" ? (
+                <span className="muted">{o.reason}</span>
+              ) : (
+                <>
+                  {formatLift(o.effect)}{" "}
+                  <span className="muted">{formatCi({ lower: o.ci[0], upper: o.ci[1] }, formatLift)}</span>
+                </>
+              )}
+            </td>
+            <td className="num">
+              {o.kind === "frequentist" || o.kind === "sequential" ? formatP(o.pValue) : "—"}
+            </td>
+            <td className="num">{formatP(d.adjustedP)}</td>
+          </tr>
+        );
+      })}
+    </>
+  );
+}
