@@ -118,10 +118,13 @@ export function PasswordForm({ answer }: { answer: Answer }) {
 export function AccessForm({
   user,
   sessions = 0,
+  answer,
 }: {
   user: { name: string; active: boolean };
   /** The user's live sessions, which deactivating ends. */
   sessions?: number;
+  /** The page's last answer: a post without confirmation (no script) reopens the dialog. */
+  answer?: FormAnswer | null;
 }) {
   return (
     <section className="panel">
@@ -136,6 +139,7 @@ export function AccessForm({
             "Their grades and history stay. You can reactivate the account afterwards.",
           ]}
           confirmLabel={`Yes, deactivate ${user.name}`}
+          answer={answer}
         />
       ) : (
         <Form method="post">
