@@ -1,5 +1,5 @@
 import { ResultsTable } from "~/components/dashboards/online/results-table";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
@@ -18,6 +18,9 @@ import { IntervalsForm } from "~/components/intervals-form";
 import { AfterLaunchPower } from "~/components/power-panel";
 import { FreezeButton } from "~/components/freeze-button";
 import { RouteErrorBoundary } from "~/components/error-boundary";
+import { ComputedAt } from "~/components/computed-at";
+import { recomputeAction } from "~/results/recompute.server";
+import { holdsRole } from "../../scripts/inputs/roles";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.experiment.name ?? "Experiment"} · Assay` },
@@ -37,7 +40,7 @@ const viewSchema = z.object({
 });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUserWithRole(request, ["analyst", "admin"]);
+  const user = await requireUserWithRole(request, ["analyst", "admin"]);
   const found = await getExperiment(getDb(), params.key ?? "");
   if (!found) throw json({ message: `There is no experiment ${params.key}.` }, { status: 404 });
   const summary = (e: typeof found) => ({
@@ -62,7 +65,22 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     kind: "ab" as const,
     experiment: summary(experiment),
     interleaving: null,
-    ab: { ...rest, view, power: rest.report ? await afterLaunchPower(getDb(), experiment) : null },
+    ab: {
+      ...rest,
+      view,
+      power: rest.report ? await afterLaunchPower(getDb(), experiment) : null,
+      canRecompute: holdsRole(user.roles, "analyst"),
+    },
+  });
+}
+
+/** Recompute: the A/B result with the view in the URL (its intervals), anew. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  return recomputeAction(request, async () => {
+    const found = await getExperiment(getDb(), params.key ?? "");
+    if (!found || found.kind === "interleaving")
+      throw json({ message: `Experiment ${params.key} has no A/B result to recompute.` }, { status: 404 });
+    await experimentDashboard(found.key, parseQuery(request, viewSchema), { fresh: true });
   });
 }
 
@@ -123,6 +141,7 @@ export default function ExperimentDashboard() {
             <div className="empty">No events yet.</div>
           ) : (
             <>
+              <ComputedAt at={ab.computedAt} canRecompute={ab.canRecompute} />
               {ab.decisions ? <ResultsTable decisions={ab.decisions} /> : null}
               <OnlineDashboard
                 report={ab.report}
