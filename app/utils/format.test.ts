@@ -124,6 +124,8 @@ describe("formatValue, formatDifference and formatCi by kind", () => {
     expect(plain(formatCi({ lower: 0.101, upper: 0.142 }, formatRate))).toBe("[10.1%, 14.2%]");
     expect(plain(formatCi({ lower: -0.012, upper: 0.034 }, formatPp))).toBe("[−1.2 pp, +3.4 pp]");
     expect(plain(formatCi(null, formatRate))).toBe("—");
+    // No breakable space anywhere: "[−1.2 pp," never ends a line with "+3.4 pp]" on the next.
+    expect(formatCi({ lower: -0.012, upper: 0.034 }, formatPp)).not.toMatch(/ /);
     expect(plain(formatCi({ lower: NaN, upper: 1 }, formatRate))).toBe("—");
   });
 });

@@ -93,13 +93,16 @@ export function formatDifference(v: number | null | undefined, kind: MetricKind)
   return kind === "rate" ? formatPp(v) : formatNumber(v, { signed: true });
 }
 
-/** An interval as "[a, b]", each end through the same formatter as its value ("[10.1%, 14.2%]"). */
+/**
+ * An interval as "[a, b]", each end through the same formatter as its value ("[10.1%, 14.2%]"); the
+ * space after the comma does not break, so an interval never wraps in a narrow column.
+ */
 export function formatCi(
   ci: { lower: number; upper: number } | null | undefined,
   format: (v: number) => string,
 ): string {
   if (!ci || missing(ci.lower) || missing(ci.upper)) return MISSING;
-  return `[${format(ci.lower)}, ${format(ci.upper)}]`;
+  return `[${format(ci.lower)},${NBSP}${format(ci.upper)}]`;
 }
 
 /** How a difference with its interval reads against the metric's direction. */
