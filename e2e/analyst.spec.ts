@@ -1,6 +1,8 @@
 import { demoLogin, expect, signIn, test } from "./test";
 
 test("an analyst sees the offline report with intervals, hints and the comparison", async ({ page }) => {
+  // It computes the report twice (the first view, then Recompute), on a shared machine.
+  test.setTimeout(120_000);
   await signIn(page, demoLogin.analyst);
   await expect(page.getByRole("heading", { name: "Offline report" })).toBeVisible();
   const table = page.getByRole("table", { name: "HR@K by system" });
