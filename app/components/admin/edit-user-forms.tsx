@@ -6,6 +6,7 @@ import { editUserSchema } from "../../../scripts/inputs/users";
 import { errorAttributes, FieldError, FormErrors } from "~/components/form-parts";
 import { CsrfInput } from "~/security/csrf";
 import { ConfirmAction } from "~/components/confirm-action";
+import { CheckboxList } from "~/components/checkbox-list";
 import { formErrorsOf, parseForm, resultFor, type FormAnswer } from "~/forms/forms";
 
 type Answer = FormAnswer | null | undefined;
@@ -62,22 +63,12 @@ export function ProfileForm({
             <FieldError id="edit-name" errors={errors.name} />
           </div>
           <RoleCheckboxes field={fields.roles} />
-          <div>
-            <label htmlFor="edit-subjects">Subjects of expertise (experts)</label>
-            <select
-              id="edit-subjects"
-              name="subjects"
-              multiple
-              defaultValue={subjectIds.map(String)}
-              size={Math.min(6, Math.max(2, subjects.length))}
-            >
-              {subjects.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <CheckboxList
+            name="subjects"
+            legend="Subjects of expertise (experts)"
+            options={subjects.map((s) => ({ value: String(s.id), label: s.name }))}
+            defaultChecked={subjectIds.map(String)}
+          />
         </div>
         <FormErrors errors={formErrors} />
         <button type="submit" name="intent" value="update">
