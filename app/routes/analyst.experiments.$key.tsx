@@ -17,6 +17,7 @@ import { InterleavingDataQuality } from "~/components/dashboards/interleaving-qu
 import { IntervalsForm } from "~/components/intervals-form";
 import { AfterLaunchPower } from "~/components/power-panel";
 import { FreezeButton } from "~/components/freeze-button";
+import { formatRate } from "~/utils/format";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { ComputedAt } from "~/components/computed-at";
 import { recomputeAction } from "~/results/recompute.server";
@@ -122,7 +123,10 @@ export default function ExperimentDashboard() {
           <p className="muted">
             Arms:{" "}
             {experiment.arms
-              .map((a) => `${a.key} = ${a.system} (${a.weight}${a.isControl ? ", control" : ""})`)
+              .map(
+                (a) =>
+                  `${a.key} = ${a.system} (weight ${formatRate(a.weight)}${a.isControl ? ", control" : ""})`,
+              )
               .join("; ")}
             . Arms' intervals: 95% cluster bootstrap over conveners; p-values: permutation over conveners.
           </p>
