@@ -233,7 +233,9 @@ test("a draft experiment is edited with a prefilled form, then deleted after a c
   await edit.getByLabel("Arm 2 weight").fill("0.7");
   await edit.getByRole("button", { name: "Save draft" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Draft experiment, edited");
-  await expect(page.getByText(/Arms: A = \S+ \(0\.3, control\); B = \S+ \(0\.7\)/)).toBeVisible();
+  await expect(
+    page.getByText(/Arms: A = \S+ \(weight 30\.0%, control\); B = \S+ \(weight 70\.0%\)/),
+  ).toBeVisible();
 
   await edit.getByRole("button", { name: "Delete this draft…" }).click();
   await edit.getByRole("button", { name: "Yes, delete the experiment draft-exp" }).click();

@@ -60,7 +60,8 @@ export function Computing({
     ? ` (${formatCount(progress.done)} of ${formatCount(progress.total)} ${unit})`
     : "";
   return (
-    <div className="notice computing" role="status" aria-live="polite">
+    // A live region, not a status role: the page's own notice of a form answer stays the one status.
+    <div className="notice computing" aria-live="polite">
       <p>
         Computing {what}…{counted} This page updates when they are ready.
       </p>
