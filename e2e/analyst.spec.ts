@@ -1,6 +1,8 @@
 import { demoLogin, expect, signIn, test } from "./test";
 
 test("an analyst sees the offline report with intervals, hints and the comparison", async ({ page }) => {
+  // It computes the report twice (the first view, then Recompute), on a shared machine.
+  test.setTimeout(120_000);
   await signIn(page, demoLogin.analyst);
   await expect(page.getByRole("heading", { name: "Offline report" })).toBeVisible();
   // Nothing on an analyst's page leads to an admin page they would be refused.
@@ -74,10 +76,21 @@ test("an analyst sees the offline report with intervals, hints and the compariso
       .getByRole("table", { name: "Rank distribution" })
       .getByRole("button", { name: "g (committee members)" }),
   ).toBeVisible();
-  // Same seed, same numbers: recomputing with the seed kept changes nothing.
+  // Same seed, same numbers: applying the settings with the seed kept changes nothing.
   const before = await table.innerText();
-  await page.getByRole("button", { name: "Recompute" }).click();
+  await page.getByRole("button", { name: "Apply" }).click();
   await expect(page).toHaveURL(/B=1000&seed=assay/);
+  expect(await table.innerText()).toBe(before);
+  // Recompute drops the kept report and computes it anew: a later "computed at", the same numbers.
+  const computed = page.getByRole("form", { name: "Computed result" });
+  const at = await computed.locator("time").getAttribute("datetime");
+  expect(at).toMatch(/^\d{4}-\d\d-\d\dT/);
+  await computed.getByRole("button", { name: "Recompute" }).click();
+  await expect(computed.getByRole("status")).toHaveText("Recomputed from the current data.");
+  await expect(page).toHaveURL(/B=1000&seed=assay/);
+  expect(Date.parse((await computed.locator("time").getAttribute("datetime"))!)).toBeGreaterThan(
+    Date.parse(at!),
+  );
   expect(await table.innerText()).toBe(before);
 });
 

@@ -13,7 +13,7 @@ test("an invited person follows the link, sets name and password, and signs in",
   await page.getByRole("button", { name: "Send invitation" }).click();
   const link = await page.locator("code").textContent();
   expect(link).toMatch(/\/invite\/[A-Za-z0-9_-]+$/);
-  await expect(page.getByRole("cell", { name: email })).toBeVisible();
+  await expect(page.getByRole("cell", { name: email, exact: true })).toBeVisible();
 
   const guest = await browser.newPage();
   await guest.goto(new URL(link!).pathname);

@@ -6,6 +6,8 @@ import { AggregationAccuracyTable } from "~/components/gold-aggregation";
 import { GoldAgreementTables } from "~/components/gold-agreement-tables";
 import { LearningCurves } from "~/components/gold-learning-curves";
 import { TextFigures } from "~/components/gold-text-figures";
+import { Computing } from "~/components/computed-at";
+import type { Progress } from "../../scripts/lib/progress";
 
 /**
  * The gold section of a campaign page: rater accuracy against the known grades, per proposal the same
@@ -16,9 +18,12 @@ import { TextFigures } from "~/components/gold-text-figures";
 export function GoldFigures({
   gold,
   empty,
+  progress,
 }: {
   gold: Json<CampaignGold> | "computing" | null;
   empty: string;
+  /** While computing: learning-curve points done, of all, as the task reports them. */
+  progress?: Progress | null;
 }) {
   return (
     <section aria-labelledby="gold-heading">
@@ -26,7 +31,7 @@ export function GoldFigures({
       {gold === null ? (
         <div className="empty">{empty}</div>
       ) : gold === "computing" ? (
-        <Computing />
+        <GoldComputing progress={progress ?? null} />
       ) : (
         <GoldTables gold={gold} />
       )}
@@ -35,7 +40,7 @@ export function GoldFigures({
 }
 
 /** Shown while the learning curves are computed; asks the server again every 8 seconds (each asks for the whole page). */
-function Computing() {
+function GoldComputing({ progress }: { progress: Progress | null }) {
   const { revalidate, state } = useRevalidator();
   useEffect(() => {
     const timer = setTimeout(() => {
@@ -44,10 +49,11 @@ function Computing() {
     return () => clearTimeout(timer);
   }, [revalidate, state]);
   return (
-    <p className="notice" aria-live="polite">
-      Computing the gold figures (learning curves over 1,000 random draws of raters); this page updates when
-      they are ready.
-    </p>
+    <Computing
+      what="the gold figures (learning curves over 1,000 random draws of raters)"
+      progress={progress}
+      unit="learning-curve points"
+    />
   );
 }
 

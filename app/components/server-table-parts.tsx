@@ -1,9 +1,14 @@
 import { Form, Link } from "@remix-run/react";
 import { flexRender, type ColumnDef, type Header, type Table } from "@tanstack/react-table";
 
-/** A column marked `meta: { numeric: true }` is right-aligned ("num"), header and cells. */
-export const numericClass = <T,>(column: ColumnDef<T, unknown>) =>
-  (column.meta as { numeric?: boolean } | undefined)?.numeric ? "num" : undefined;
+/**
+ * A column marked `meta: { numeric: true }` is right-aligned ("num"), header and cells; one marked
+ * `meta: { id: true }` holds ids, which never wrap ("id": "prop-0001" on one line).
+ */
+export const numericClass = <T,>(column: ColumnDef<T, unknown>) => {
+  const meta = column.meta as { numeric?: boolean; id?: boolean } | undefined;
+  return meta?.numeric ? "num" : meta?.id ? "id" : undefined;
+};
 
 /** The search box of a server table: a GET form that keeps the sort order. */
 export function ServerTableSearch({

@@ -1,6 +1,8 @@
 import { ConfirmAction } from "~/components/confirm-action";
 import { describeUserAgent } from "~/security/user-agent";
 import { TableScroll } from "~/components/table-scroll";
+import type { FormAnswer } from "~/forms/forms";
+import { formatDateTime } from "~/utils/format";
 
 export type SessionRow = {
   handle: string;
@@ -11,7 +13,7 @@ export type SessionRow = {
   ip: string;
 };
 
-const when = (iso: string) => `${new Date(iso).toISOString().slice(0, 16).replace("T", " ")} UTC`;
+const when = (iso: string) => <time dateTime={iso}>{formatDateTime(iso)}</time>;
 
 /**
  * A user's live sign-in sessions on the admin's user page, each with "End", plus "End all". A session
@@ -20,9 +22,12 @@ const when = (iso: string) => `${new Date(iso).toISOString().slice(0, 16).replac
 export function SessionsPanel({
   sessions,
   currentSession,
+  answer,
 }: {
   sessions: SessionRow[];
   currentSession: string | null;
+  /** The page's last answer: a post without confirmation (no script) reopens that row's dialog. */
+  answer?: FormAnswer | null;
 }) {
   return (
     <section className="panel" aria-labelledby="sessions-heading">
@@ -74,6 +79,7 @@ export function SessionsPanel({
                         confirmLabel="Yes, end the session"
                         fields={{ session: s.handle }}
                         danger={false}
+                        answer={answer}
                       />
                     </td>
                   </tr>
@@ -81,7 +87,7 @@ export function SessionsPanel({
               </tbody>
             </table>
           </TableScroll>
-          <EndAllSessions sessions={sessions} currentSession={currentSession} />
+          <EndAllSessions sessions={sessions} currentSession={currentSession} answer={answer} />
         </>
       )}
     </section>
@@ -92,9 +98,11 @@ export function SessionsPanel({
 function EndAllSessions({
   sessions,
   currentSession,
+  answer,
 }: {
   sessions: SessionRow[];
   currentSession: string | null;
+  answer?: FormAnswer | null;
 }) {
   const n = sessions.length;
   return (
@@ -107,6 +115,7 @@ function EndAllSessions({
         ...(sessions.some((s) => s.handle === currentSession) ? ["That includes your own browser."] : []),
       ]}
       confirmLabel="Yes, end all sessions"
+      answer={answer}
     />
   );
 }

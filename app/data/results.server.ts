@@ -7,3 +7,4 @@ export * from "../../db/results/interleaving";
 export * from "../../db/results/clicks";
 export * from "../../db/results/compute";
 export * from "../../db/results/fairness";
+export { computedAt } from "../../db/results/cache";

@@ -1,6 +1,7 @@
 import type { ClickModelSettings, ExperimentClicksResult } from "../../scripts/clicks/experiment-report";
 import type { ExperimentWithArms } from "~/data/experiments.server";
-import { clicksResult } from "~/data/results.server";
+import { clicksResult, computedAt } from "~/data/results.server";
+import type { Progress } from "../../scripts/lib/progress";
 import { getDb } from "../utils/db.server";
 import { runInWorkerPool } from "./worker-pool.server";
 import { within } from "./within";
@@ -15,17 +16,32 @@ import { within } from "./within";
 /** How long a request waits for its fit before answering "pending". */
 export const FIT_WAIT_MS = 2_500;
 
+/** A fit as a page shows it: the result (null while fitting), when it was computed, and how far it got. */
+export interface ClickModelFit {
+  result: ExperimentClicksResult | null;
+  computedAt: string | null;
+  /** Models fitted so far, of all, while the fit runs (null before the first is done, or when finished). */
+  progress: Progress | null;
+}
+
 /**
  * The experiment's click-model result if it is ready within `waitMs` (started now if no request
- * started it on this data), or null while it is still being fitted. A failed fit (a full worker pool's
+ * started it on this data, or anew when `fresh`), else its progress. A failed fit (a full worker pool's
  * 503 among them) is thrown to this request and forgotten, so the next one tries again.
  */
 export async function clickModelFit(
   experiment: ExperimentWithArms,
   settings: ClickModelSettings,
-  waitMs = FIT_WAIT_MS,
-): Promise<ExperimentClicksResult | null> {
-  const { fit, done } = await clicksResult(getDb(), experiment, settings, runInWorkerPool);
-  if (done) return done;
-  return (await within(fit, waitMs))?.value ?? null;
+  { waitMs = FIT_WAIT_MS, fresh = false } = {},
+): Promise<ClickModelFit> {
+  const found = await clicksResult(getDb(), experiment, settings, runInWorkerPool, { fresh });
+  const finished = (at: Date | null, result: ExperimentClicksResult) => ({
+    result,
+    computedAt: at?.toISOString() ?? null,
+    progress: null,
+  });
+  if (found.done) return finished(found.computedAt, found.done);
+  const waited = await within(found.fit, waitMs);
+  if (waited) return finished(computedAt(found.fit), waited.value);
+  return { result: null, computedAt: null, progress: found.progress() };
 }

@@ -15,14 +15,16 @@ import { goldWithin, runInAppPools } from "./gold-figures.server";
 export async function experimentDashboard(
   key: string | undefined,
   view: { intervals?: IntervalKind; nStar?: number } = {},
+  { fresh = false } = {},
 ) {
   const db = getDb();
   const experiment = await getExperiment(db, key ?? "");
   if (!experiment) throw json({ message: `There is no experiment ${key}.` }, { status: 404 });
-  const { parameters, report, daily, perArm, decisions, guardrails } = await onlineResult(
+  const { parameters, report, daily, perArm, decisions, guardrails, computedAt } = await onlineResult(
     db,
     { experiment: experiment.key, ...view },
     runInWorkerPool,
+    { fresh },
   );
   const { B, seed, control, intervals } = parameters;
   return {
@@ -34,6 +36,7 @@ export async function experimentDashboard(
     daily,
     decisions,
     guardrails,
+    computedAt: computedAt?.toISOString() ?? null,
     // What "Freeze snapshot" passes on, so the snapshot's figures are this page's.
     parameters: {
       B,
@@ -53,19 +56,27 @@ const GOLD_WAIT_MS = 2000;
  */
 export async function campaignDashboard(
   rawId: string | undefined,
-  options: { names?: boolean; goldWaitMs?: number } = {},
+  options: { names?: boolean; goldWaitMs?: number; fresh?: boolean } = {},
 ) {
   const db = getDb();
   const campaign = await getCampaign(db, parseId(rawId, "campaign"));
   if (!campaign) throw json({ message: `There is no campaign with id ${rawId}.` }, { status: 404 });
-  const { parameters, goldFigures, goldReady, ...page } = await campaignResult(
+  const { parameters, goldFigures, goldReady, goldProgress, computedAt, ...page } = await campaignResult(
     db,
     campaign,
-    { names: options.names },
+    { names: options.names, fresh: options.fresh },
     runInAppPools,
   );
   const gold =
     goldReady !== undefined ? goldReady : await goldWithin(goldFigures(), options.goldWaitMs ?? GOLD_WAIT_MS);
-  // What "Freeze snapshot" passes on, so the snapshot's figures are this page's.
-  return { campaign, ...page, gold, parameters: { B: parameters.B, seed: parameters.seed } };
+  return {
+    campaign,
+    ...page,
+    gold,
+    // While the gold figures are computed: learning-curve points done, of all (null before the first).
+    goldProgress: gold === "computing" ? goldProgress() : null,
+    computedAt: computedAt?.toISOString() ?? null,
+    // What "Freeze snapshot" passes on, so the snapshot's figures are this page's.
+    parameters: { B: parameters.B, seed: parameters.seed },
+  };
 }

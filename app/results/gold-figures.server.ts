@@ -1,6 +1,7 @@
 import type { HeavyInput, HeavyOutput, HeavyRunner, HeavyTask } from "../../scripts/workers/heavy-tasks";
 import { createWorkerPool, runInWorkerPool, type WorkerPool } from "./worker-pool.server";
 import { within } from "./within";
+import type { ProgressCells } from "../../scripts/lib/progress";
 
 /**
  * A campaign's gold figures take seconds to tens of seconds (1,000 draws of Dawid–Skene per point of the
@@ -16,10 +17,14 @@ type WithPool = typeof globalThis & { [shared]?: WorkerPool };
 const goldPool = () => ((globalThis as WithPool)[shared] ??= createWorkerPool({ threads: 1, maxQueue: 4 }));
 
 /** The app's worker pool, with the gold figures in their own pool: the runner of campaign pages and snapshots. */
-export const runInAppPools: HeavyRunner = <K extends HeavyTask>(task: K, input: HeavyInput<K>) =>
+export const runInAppPools: HeavyRunner = <K extends HeavyTask>(
+  task: K,
+  input: HeavyInput<K>,
+  progress?: ProgressCells,
+) =>
   task === "goldFigures"
-    ? (goldPool().run("goldFigures", input as HeavyInput<"goldFigures">) as Promise<HeavyOutput<K>>)
-    : runInWorkerPool(task, input);
+    ? (goldPool().run("goldFigures", input as HeavyInput<"goldFigures">, progress) as Promise<HeavyOutput<K>>)
+    : runInWorkerPool(task, input, progress);
 
 /**
  * The gold figures if they are done within `waitMs`, else "computing" (the page says so and asks again).

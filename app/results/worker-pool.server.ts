@@ -6,6 +6,7 @@ import { Piscina } from "piscina";
 import { loadConfig } from "../../db/platform/config";
 import { bundledWorkerFile } from "../../scripts/workers/run-worker";
 import type { HeavyInput, HeavyOutput, HeavyRunner, HeavyTask } from "../../scripts/workers/heavy-tasks";
+import type { ProgressCells } from "../../scripts/lib/progress";
 
 /**
  * The app's one pool for heavy work: bootstraps, reports and snapshots run in worker threads, so a
@@ -44,11 +45,12 @@ export function createWorkerPool(options: { threads: number; maxQueue: number; n
       niceIncrement: options.nice ?? 10,
     }));
   return {
-    run: async <K extends HeavyTask>(task: K, input: HeavyInput<K>) => {
+    run: async <K extends HeavyTask>(task: K, input: HeavyInput<K>, progress?: ProgressCells) => {
       const pool = start();
       if (pool.queueSize >= options.maxQueue) throw busy();
       try {
-        return (await pool.run({ task, input })) as HeavyOutput<K>;
+        // The progress cells are shared memory: the worker writes them, this thread reads them.
+        return (await pool.run({ task, input, progress })) as HeavyOutput<K>;
       } catch (error) {
         if (error instanceof Error && /queue is at limit/i.test(error.message)) throw busy();
         throw error;
@@ -78,13 +80,13 @@ const shared = Symbol.for("assay.workerPool");
 type WithPool = typeof globalThis & { [shared]?: WorkerPool };
 
 /** Runs a heavy task in the app's pool (sized by WORKER_THREADS, see db/platform/config.ts), started on first use. */
-export const runInWorkerPool: HeavyRunner = (task, input) => {
+export const runInWorkerPool: HeavyRunner = (task, input, progress) => {
   const holder = globalThis as WithPool;
   if (!holder[shared]) {
     const { workerThreads: threads, WORKER_NICE: nice } = loadConfig(process.env);
     holder[shared] = createWorkerPool({ threads, maxQueue: threads * QUEUE_PER_THREAD, nice });
   }
-  return holder[shared].run(task, input);
+  return holder[shared].run(task, input, progress);
 };
 
 /** Tasks waiting in the app's pool (0 before it started), for /metrics. */

@@ -244,6 +244,7 @@ export default function CampaignPage() {
     gold,
     truth,
   } = useLoaderData<typeof loader>();
+  const { goldProgress } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   return (
@@ -292,7 +293,11 @@ export default function CampaignPage() {
       ) : null}
       {campaign.status !== "draft" ? (
         <>
-          <GoldFigures gold={gold} empty="No gold items: import a truth file or attach grades below." />
+          <GoldFigures
+            gold={gold}
+            progress={goldProgress}
+            empty="No gold items: import a truth file or attach grades below."
+          />
           <GoldItemsPanel truth={truth} busy={busy} answer={data} />
           <CampaignExports campaignId={campaign.id} />
         </>

@@ -20,6 +20,7 @@ import { AnalysisSettingsForm } from "~/components/admin/analysis-settings";
 import { experimentDashboard } from "~/results/dashboards.server";
 import { requireAdmin } from "~/security/auth.server";
 import { getDb } from "~/utils/db.server";
+import { formatRate, plural } from "~/utils/format";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { ActionNotice } from "~/components/form-parts";
 import { ApiKeysSection } from "~/components/admin/api-keys";
@@ -164,10 +165,13 @@ export default function ExperimentPage() {
         <span className="badge">{experiment.status}</span>
       </h1>
       <p className="muted">
-        Coverage {experiment.coverage}, hash seed “{experiment.seed}”, committee cap {experiment.committeeCap}
-        . Arms:{" "}
+        Coverage {formatRate(experiment.coverage)} of conveners, hash seed “{experiment.seed}”, committee cap{" "}
+        {plural(experiment.committeeCap, "member")}. Arms:{" "}
         {experiment.arms
-          .map((a) => `${a.key} = ${a.systemKey} (${a.weight}${a.isControl ? ", control" : ""})`)
+          .map(
+            (a) =>
+              `${a.key} = ${a.systemKey} (weight ${formatRate(a.weight)}${a.isControl ? ", control" : ""})`,
+          )
           .join("; ")}
         . A running experiment's arms cannot change: stop it and create a new one.
       </p>

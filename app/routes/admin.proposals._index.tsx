@@ -24,6 +24,7 @@ const columns: ColumnDef<Row, unknown>[] = [
   {
     id: "externalId",
     header: "ID",
+    meta: { id: true },
     cell: ({ row }) => (
       <Link to={`/admin/proposals/${encodeURIComponent(row.original.externalId)}`}>
         {row.original.externalId}

@@ -151,8 +151,8 @@ export default function EditUser() {
       <ActionNotice answer={data} inPlace={["update", "password"]} />
       <ProfileForm user={user} subjects={subjects} subjectIds={subjectIds} answer={data} />
       <PasswordForm answer={data} />
-      <AccessForm user={user} sessions={sessions.length} />
-      <SessionsPanel sessions={sessions} currentSession={currentSession} />
+      <AccessForm user={user} sessions={sessions.length} answer={data} />
+      <SessionsPanel sessions={sessions} currentSession={currentSession} answer={data} />
     </>
   );
 }

@@ -5,6 +5,7 @@ import {
   BadLinkError,
   createInvitation,
   DuplicateEmailError,
+  INVITE_LIFETIME_MS,
   listInvitations,
   resendInvitation,
   revokeInvitation,
@@ -15,6 +16,7 @@ import { requireAdmin } from "~/security/auth.server";
 import { getDb } from "~/utils/db.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { InvitationsTable, InviteForm } from "~/components/admin/invitations";
+import { ActionNotice } from "~/components/form-parts";
 import { parseForm } from "~/forms/forms";
 import { answer, dispatchIntent, refuse } from "~/forms/forms.server";
 
@@ -23,7 +25,11 @@ export const meta: MetaFunction = () => [{ title: "Invitations · Assay" }];
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const invitations = await listInvitations(getDb());
-  return json({ invitations, outbox: mailsGoToOutbox() }, { headers: { "Cache-Control": "no-store" } });
+  const inviteDays = Math.round(INVITE_LIFETIME_MS / 86_400_000);
+  return json(
+    { invitations, outbox: mailsGoToOutbox(), inviteDays },
+    { headers: { "Cache-Control": "no-store" } },
+  );
 }
 
 const origin = (request: Request) =>
@@ -75,7 +81,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Invitations() {
-  const { invitations, outbox } = useLoaderData<typeof loader>();
+  const { invitations, outbox, inviteDays } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const link = data && "link" in data ? (data.link as string | null) : null;
   return (
@@ -84,11 +90,7 @@ export default function Invitations() {
       <p>
         <a href="/admin/users">Back to users</a>
       </p>
-      {data?.done ? (
-        <p className="notice success" role="status">
-          {data.done}
-        </p>
-      ) : null}
+      <ActionNotice answer={data} inPlace={["invite"]} />
       {link ? (
         <p className="notice" role="status">
           No SMTP_URL is set, so the mail is in .data/outbox. The link (works once): <code>{link}</code>
@@ -96,7 +98,7 @@ export default function Invitations() {
       ) : null}
       {outbox ? <p>Mails are written to .data/outbox (no SMTP_URL is set).</p> : null}
       <InviteForm answer={data} />
-      <InvitationsTable invitations={invitations} />
+      <InvitationsTable invitations={invitations} inviteDays={inviteDays} answer={data} />
     </>
   );
 }

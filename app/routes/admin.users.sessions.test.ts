@@ -92,13 +92,13 @@ describe("an admin's Sessions panel", () => {
   it("ends one session: that browser is signed out, the other stays, and the audit log names the admin", async () => {
     const { user, cookies } = await userWithSessions(2);
     const [newest] = (await (await load(user.id)).json()).sessions as Listed[];
-    const response = await post(user.id, { intent: "end-session", session: newest.handle });
+    const response = await post(user.id, { intent: "end-session", session: newest.handle, confirmed: "yes" });
     expect(await response.json()).toMatchObject({
       done: `Session ${newest.handle} ended: that browser must sign in again.`,
     });
     expect(await userOf(cookies[1])).toBeNull();
     expect((await userOf(cookies[0]))?.id).toBe(user.id);
-    const again = await post(user.id, { intent: "end-session", session: newest.handle });
+    const again = await post(user.id, { intent: "end-session", session: newest.handle, confirmed: "yes" });
     expect(await again.json()).toMatchObject({ done: `Session ${newest.handle} had already ended.` });
     const entries = await t.db
       .select()
@@ -118,7 +118,7 @@ describe("an admin's Sessions panel", () => {
   it("ends all of a user's sessions and leaves everyone else's", async () => {
     const { user, cookies } = await userWithSessions(3);
     const bystander = await userWithSessions(1);
-    const response = await post(user.id, { intent: "end-all-sessions" });
+    const response = await post(user.id, { intent: "end-all-sessions", confirmed: "yes" });
     expect(await response.json()).toMatchObject({ done: `Ended 3 sessions of ${user.name}.` });
     for (const cookie of cookies) expect(await userOf(cookie)).toBeNull();
     expect((await userOf(bystander.cookies[0]))?.id).toBe(bystander.user.id);
@@ -133,7 +133,7 @@ describe("an admin's Sessions panel", () => {
 
   it("refuses a malformed session handle with a 400 and a sentence, ending nothing", async () => {
     const { user, cookies } = await userWithSessions(1);
-    const response = await post(user.id, { intent: "end-session", session: "%" });
+    const response = await post(user.id, { intent: "end-session", session: "%", confirmed: "yes" });
     expect(response.status).toBe(400);
     expect(JSON.stringify(await response.json())).toContain("A session is named by 8 hex characters");
     expect((await userOf(cookies[0]))?.id).toBe(user.id);
@@ -152,6 +152,51 @@ describe("an admin's Sessions panel", () => {
       target: `user:${user.id}`,
       detail: { sessionsEnded: 1 },
     });
+  });
+});
+
+describe("deactivating and ending sessions without a script", () => {
+  const isActive = async (id: number) =>
+    (await t.db.select({ active: users.active }).from(users).where(eq(users.id, id)))[0].active;
+  const audited = async (id: number) =>
+    (
+      await t.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.target, `user:${id}`))
+    ).map((e) => e.action);
+
+  it("answers a post without confirmation with the question, ending no session and deactivating no one", async () => {
+    const { user, cookies } = await userWithSessions(2);
+    const [newest] = (await (await load(user.id)).json()).sessions as Listed[];
+    const before = await audited(user.id);
+    for (const [fields, sentence] of [
+      [{ intent: "deactivate" }, "Confirm deactivating the user."],
+      [{ intent: "end-session", session: newest.handle }, "Confirm ending the session."],
+      [{ intent: "end-all-sessions" }, "Confirm ending all sessions."],
+      [{ intent: "end-all-sessions", confirmed: "no" }, "Confirm ending all sessions."],
+    ] as const) {
+      const response = await post(user.id, fields);
+      expect(response.status).toBe(400);
+      const body = await response.json();
+      // The page reopens the dialog of this very action from the answer: its intent, the field and the row.
+      expect(body.intent).toBe(fields.intent);
+      expect(body.result.error.confirmed).toEqual([sentence]);
+      expect(body.result.initialValue).toMatchObject(fields);
+      expect(body.done).toBeNull();
+    }
+    expect(await isActive(user.id)).toBe(true);
+    for (const cookie of cookies) expect((await userOf(cookie))?.id).toBe(user.id);
+    expect(await audited(user.id)).toEqual(before);
+  });
+
+  it("deactivates once confirmed: the user is signed out and the audit log records it", async () => {
+    const { user, cookies } = await userWithSessions(1);
+    const response = await post(user.id, { intent: "deactivate", confirmed: "yes" });
+    expect(await response.json()).toMatchObject({ done: `${user.name} is deactivated and signed out.` });
+    expect(await isActive(user.id)).toBe(false);
+    expect(await userOf(cookies[0])).toBeNull();
+    expect(await audited(user.id)).toContain("user.deactivate");
   });
 });
 

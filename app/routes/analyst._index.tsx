@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { fairnessResult, offlineResult } from "~/data/results.server";
@@ -14,23 +14,49 @@ import { offlineViewParams } from "~/schemas/offline-view";
 import { OfflineViewFields } from "~/components/offline-view-fields";
 import { Fairness } from "~/components/dashboards/offline/fairness";
 import { useRoles } from "~/security/roles";
+import { ComputedAt } from "~/components/computed-at";
+import { recomputeAction } from "~/results/recompute.server";
+import { holdsRole } from "../../scripts/inputs/roles";
 
 export const meta: MetaFunction = () => [{ title: "Offline report · Assay" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUserWithRole(request, ["analyst", "admin"]);
+  const user = await requireUserWithRole(request, ["analyst", "admin"]);
   const params = bootstrapParams(request);
   const view = offlineViewParams(request);
   // Kept by the result service: a second view of unchanged data is not computed again.
-  const { parameters, result: report } = await offlineResult(getDb(), { ...params, view }, runInWorkerPool);
+  const {
+    parameters,
+    result: report,
+    computedAt,
+  } = await offlineResult(getDb(), { ...params, view }, runInWorkerPool);
   // The same K grid, B and seed as the report, on the systems it shows.
   const { ks, B, seed, systems } = parameters;
   const fairness = report ? await fairnessResult(getDb(), { ks, B, seed, systems }, runInWorkerPool) : null;
-  return json({ report, params, view, fairness });
+  return json({
+    report,
+    params,
+    view,
+    fairness,
+    computedAt: computedAt?.toISOString() ?? null,
+    canRecompute: holdsRole(user.roles, "analyst"),
+  });
+}
+
+/** Recompute: the report with the settings in the URL (B, seed, view), anew. */
+export async function action({ request }: ActionFunctionArgs) {
+  return recomputeAction(request, () =>
+    offlineResult(
+      getDb(),
+      { ...bootstrapParams(request), view: offlineViewParams(request) },
+      runInWorkerPool,
+      { fresh: true },
+    ),
+  );
 }
 
 export default function AnalystHome() {
-  const { report, params, view, fairness } = useLoaderData<typeof loader>();
+  const { report, params, view, fairness, computedAt, canRecompute } = useLoaderData<typeof loader>();
   const busy = useNavigation().state === "loading";
   const roles = useRoles();
   if (!report) {
@@ -70,9 +96,10 @@ export default function AnalystHome() {
         </div>
         <OfflineViewFields view={view} />
         <button type="submit" disabled={busy}>
-          {busy ? "Computing…" : "Recompute"}
+          {busy ? "Computing…" : "Apply"}
         </button>
       </Form>
+      <ComputedAt at={computedAt} canRecompute={canRecompute} />
 
       <FreezeButton
         kind="offline"

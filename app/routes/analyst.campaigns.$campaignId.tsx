@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireUserWithRole } from "~/security/auth.server";
@@ -8,16 +8,18 @@ import { CampaignExports } from "~/components/campaign-exports";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { ExpertDashboard } from "~/components/dashboards/expert-dashboard";
 import { GoldFigures } from "~/components/gold-figures";
+import { ComputedAt } from "~/components/computed-at";
+import { recomputeAction } from "~/results/recompute.server";
+import { holdsRole } from "../../scripts/inputs/roles";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.campaign.name ?? "Campaign"} · Assay` },
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUserWithRole(request, ["analyst", "admin"]);
-  const { campaign, results, agreement, curve, queue, parameters, gold } = await campaignDashboard(
-    params.campaignId,
-  );
+  const user = await requireUserWithRole(request, ["analyst", "admin"]);
+  const { campaign, results, agreement, curve, queue, parameters, gold, goldProgress, computedAt } =
+    await campaignDashboard(params.campaignId);
   return json({
     campaign: {
       id: campaign.id,
@@ -32,12 +34,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     disagreements: queue.length,
     parameters,
     gold,
+    goldProgress,
+    computedAt,
+    canRecompute: holdsRole(user.roles, "analyst"),
   });
 }
 
+/** Recompute: the campaign's figures and gold figures anew (the gold ones go on in the background). */
+export async function action({ request, params }: ActionFunctionArgs) {
+  return recomputeAction(request, () => campaignDashboard(params.campaignId, { fresh: true, goldWaitMs: 0 }));
+}
+
 export default function CampaignDashboard() {
-  const { campaign, results, agreement, curve, disagreements, parameters, gold } =
+  const { campaign, results, agreement, curve, disagreements, parameters, gold, goldProgress } =
     useLoaderData<typeof loader>();
+  const { computedAt, canRecompute } = useLoaderData<typeof loader>();
   return (
     <>
       <p>
@@ -52,6 +63,7 @@ export default function CampaignDashboard() {
       </p>
       <FreezeButton kind="expert" campaign={campaign.id} B={parameters.B} seed={parameters.seed} />
       {campaign.status !== "draft" ? <CampaignExports campaignId={campaign.id} /> : null}
+      {results ? <ComputedAt at={computedAt} canRecompute={canRecompute} /> : null}
       {!results ? (
         <div className="empty">No grades yet.</div>
       ) : (
@@ -60,6 +72,7 @@ export default function CampaignDashboard() {
       {campaign.status !== "draft" ? (
         <GoldFigures
           gold={gold}
+          progress={goldProgress}
           empty="No gold items: an admin imports a truth file or attaches known grades on the campaign's admin page."
         />
       ) : null}

@@ -1,7 +1,7 @@
 import { ResultsTable } from "~/components/dashboards/online/results-table";
 import { GuardrailsTable } from "~/components/dashboards/online/guardrails-table";
 import { SlicesTable } from "~/components/dashboards/online/slices-table";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
@@ -20,7 +20,11 @@ import { MultileavingDashboard } from "~/components/dashboards/interleaving/mult
 import { IntervalsForm } from "~/components/intervals-form";
 import { AfterLaunchPower } from "~/components/power-panel";
 import { FreezeButton } from "~/components/freeze-button";
+import { formatRate } from "~/utils/format";
 import { RouteErrorBoundary } from "~/components/error-boundary";
+import { ComputedAt } from "~/components/computed-at";
+import { recomputeAction } from "~/results/recompute.server";
+import { holdsRole } from "../../scripts/inputs/roles";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.experiment.name ?? "Experiment"} · Assay` },
@@ -40,7 +44,7 @@ const viewSchema = z.object({
 });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUserWithRole(request, ["analyst", "admin"]);
+  const user = await requireUserWithRole(request, ["analyst", "admin"]);
   const found = await getExperiment(getDb(), params.key ?? "");
   if (!found) throw json({ message: `There is no experiment ${params.key}.` }, { status: 404 });
   const summary = (e: typeof found) => ({
@@ -76,7 +80,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
             slices: rest.decisions?.slices.holm.slices.filter((s) => !s.tooFew).length,
           })
         : null,
+      canRecompute: holdsRole(user.roles, "analyst"),
     },
+  });
+}
+
+/** Recompute: the A/B result with the view in the URL (its intervals), anew. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  return recomputeAction(request, async () => {
+    const found = await getExperiment(getDb(), params.key ?? "");
+    if (!found || found.kind === "interleaving")
+      throw json({ message: `Experiment ${params.key} has no A/B result to recompute.` }, { status: 404 });
+    await experimentDashboard(found.key, parseQuery(request, viewSchema), { fresh: true });
   });
 }
 
@@ -137,7 +152,10 @@ export default function ExperimentDashboard() {
           <p className="muted">
             Arms:{" "}
             {experiment.arms
-              .map((a) => `${a.key} = ${a.system} (${a.weight}${a.isControl ? ", control" : ""})`)
+              .map(
+                (a) =>
+                  `${a.key} = ${a.system} (weight ${formatRate(a.weight)}${a.isControl ? ", control" : ""})`,
+              )
               .join("; ")}
             . Arms' intervals: 95% cluster bootstrap over conveners; p-values: permutation over conveners.
           </p>
@@ -156,6 +174,7 @@ export default function ExperimentDashboard() {
             <div className="empty">No events yet.</div>
           ) : (
             <>
+              <ComputedAt at={ab.computedAt} canRecompute={ab.canRecompute} />
               {ab.decisions ? <ResultsTable decisions={ab.decisions} /> : null}
               <GuardrailsTable guardrails={ab.guardrails} />
               {ab.decisions ? <SlicesTable slices={ab.decisions.slices} /> : null}

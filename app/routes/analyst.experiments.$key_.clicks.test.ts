@@ -17,7 +17,12 @@ import { modelNames } from "../../scripts/clicks/models";
 import type { RawSession } from "../../scripts/clicks/log";
 import type { ExperimentClicksResult } from "../../scripts/clicks/experiment-report";
 import { ClicksDashboard } from "../components/dashboards/clicks-dashboard";
-import { loader } from "./analyst.experiments.$key_.clicks";
+import { action, loader } from "./analyst.experiments.$key_.clicks";
+import { loadExperimentClicksInput } from "../../db/experiments/experiment-clicks";
+import { runHeavyTask } from "../../scripts/workers/heavy-tasks";
+import { progressCells, readProgress } from "../../scripts/lib/progress";
+import { runInWorkerPool } from "../results/worker-pool.server";
+import { Computing } from "../components/computed-at";
 import { clickModelFit } from "../results/click-fits.server";
 import { loader as snapshotLoader } from "./analyst.snapshots.$id";
 
@@ -305,14 +310,92 @@ it("freezes the click models once, and the snapshot's page shows the live page's
   ).toBe(live.fit!.models.find((m) => m.name === "PBM")!.perplexity);
 }, 60_000);
 
-it("answers pending while a fit runs, and every later request gets that same fit", async () => {
+it("answers pending while a fit runs, with the models fitted so far, and every later request gets that same fit", async () => {
   const experiment = (await getExperiment(t.db, DEMO_EXPERIMENT))!;
   const settings = { seed: "pending-test", testShare: 0.25, iterations: 50, maxRank: 10 };
-  expect(await clickModelFit(experiment, settings, 0)).toBeNull();
-  const done = await clickModelFit(experiment, settings, 60_000);
-  expect(done!.settings.seed).toBe("pending-test");
-  expect(await clickModelFit(experiment, settings, 0)).toBe(done);
+  const pending = await clickModelFit(experiment, settings, { waitMs: 0 });
+  expect(pending.result).toBeNull();
+  expect(pending.computedAt).toBeNull();
+  // Whatever the worker reported by now is a count of the twelve models, never more.
+  let fit = pending;
+  while (!fit.result) {
+    if (fit.progress) expect(fit.progress.done).toBeLessThanOrEqual(fit.progress.total);
+    if (fit.progress) expect(fit.progress.total).toBe(modelNames.length);
+    fit = await clickModelFit(experiment, settings, { waitMs: 200 });
+  }
+  expect(fit.result.settings.seed).toBe("pending-test");
+  expect(fit.progress).toBeNull();
+  expect(Date.parse(fit.computedAt!)).toBeGreaterThan(0);
+  const again = await clickModelFit(experiment, settings, { waitMs: 0 });
+  expect(again.result).toBe(fit.result);
+  expect(again.computedAt).toBe(fit.computedAt);
 }, 60_000);
+
+it("reports its progress from the worker thread: one step per model fitted, of the twelve", async () => {
+  const experiment = (await getExperiment(t.db, DEMO_EXPERIMENT))!;
+  const settings = { seed: "progress-test", testShare: 0.25, iterations: 20, maxRank: 10 };
+  const input = await loadExperimentClicksInput(t.db, experiment, settings);
+  const steps: [number, number][] = [];
+  runHeavyTask("experimentClicks", input, (done, total) => steps.push([done, total]));
+  expect(steps).toEqual(modelNames.map((_, i) => [i + 1, modelNames.length]));
+  // Across threads: the pool's worker writes the shared counters this thread reads.
+  const cells = progressCells();
+  expect(readProgress(cells)).toBeNull();
+  await runInWorkerPool("experimentClicks", input, cells);
+  expect(readProgress(cells)).toEqual({ done: modelNames.length, total: modelNames.length });
+  // What the page shows meanwhile, in words and as a bar.
+  const html = renderToStaticMarkup(
+    createElement(Computing, {
+      what: "the click models",
+      progress: { done: 5, total: 12 },
+      unit: "models fitted",
+    }),
+  );
+  expect(html).toContain("Computing the click models… (5 of 12 models fitted)");
+  expect(html).toMatch(/<progress[^>]*max="12"[^>]*value="5"/);
+}, 60_000);
+
+describe("Recompute", () => {
+  const post = (role: string, fields: Record<string, string>) =>
+    action({
+      request: new Request(`http://localhost/analyst/experiments/${DEMO_EXPERIMENT}/clicks`, {
+        method: "POST",
+        body: new URLSearchParams(fields),
+        headers: { Cookie: cookies[role], "Content-Type": "application/x-www-form-urlencoded" },
+      }),
+      params: { key: DEMO_EXPERIMENT },
+      context,
+    }) as Promise<Response>;
+  const shown = async () => {
+    const data = await page(DEMO_EXPERIMENT);
+    return { ...data, computedAt: (data as unknown as { computedAt: string }).computedAt };
+  };
+
+  it("fits anew for an analyst: a later computed-at, the same figures; the kept fit is served until then", async () => {
+    const before = await shown();
+    expect((await shown()).computedAt).toBe(before.computedAt);
+    const response = await post("analyst", { intent: "recompute" });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({
+      intent: "recompute",
+      done: "Recomputed from the current data.",
+    });
+    const after = await shown();
+    expect(Date.parse(after.computedAt)).toBeGreaterThan(Date.parse(before.computedAt));
+    expect(figures(after.clicks)).toEqual(figures(before.clicks));
+  }, 90_000);
+
+  it("is the analyst's: others get 403, a post without the intent a 400, and nothing is dropped", async () => {
+    const before = await shown();
+    for (const role of ["admin", "expert", "convener"]) {
+      const refused = await post(role, { intent: "recompute" }).catch((e: unknown) => e);
+      expect((refused as Response).status, role).toBe(403);
+    }
+    const bad = await post("analyst", { intent: "forget-everything" });
+    expect(bad.status).toBe(400);
+    expect((await shown()).computedAt).toBe(before.computedAt);
+  }, 90_000);
+});
 
 it("is for analysts and admins only", async () => {
   for (const role of ["expert", "convener"]) {

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
 import { clickModelSettings } from "~/data/experiments.server";
@@ -10,6 +10,9 @@ import { getDb } from "~/utils/db.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { FreezeButton } from "~/components/freeze-button";
 import { ClicksDashboard } from "~/components/dashboards/clicks-dashboard";
+import { ComputedAt, Computing } from "~/components/computed-at";
+import { recomputeAction } from "~/results/recompute.server";
+import { holdsRole } from "../../scripts/inputs/roles";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Click models · ${data?.experiment.name ?? "Experiment"} · Assay` },
@@ -23,17 +26,37 @@ const POLL_MS = 2_000;
  * worker pool. A fit not done within a moment is left running and the page says so ("pending"), then
  * asks again until it is (see clickModelFit).
  */
+async function loadExperiment(key: string | undefined) {
+  const experiment = await getExperiment(getDb(), key ?? "");
+  if (!experiment) throw json({ message: `There is no experiment ${key}.` }, { status: 404 });
+  return experiment;
+}
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUserWithRole(request, ["analyst", "admin"]);
-  const experiment = await getExperiment(getDb(), params.key ?? "");
-  if (!experiment) throw json({ message: `There is no experiment ${params.key}.` }, { status: 404 });
+  const user = await requireUserWithRole(request, ["analyst", "admin"]);
+  const experiment = await loadExperiment(params.key);
   const settings = clickModelSettings(experiment);
-  const clicks = await clickModelFit(experiment, settings);
-  return json({ experiment: { key: experiment.key, name: experiment.name }, settings, clicks });
+  const { result: clicks, computedAt, progress } = await clickModelFit(experiment, settings);
+  return json({
+    experiment: { key: experiment.key, name: experiment.name },
+    settings,
+    clicks,
+    computedAt,
+    progress,
+    canRecompute: holdsRole(user.roles, "analyst"),
+  });
+}
+
+/** Recompute: drops the kept fit and starts another; the page then shows its progress until it is done. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  return recomputeAction(request, async () => {
+    const experiment = await loadExperiment(params.key);
+    await clickModelFit(experiment, clickModelSettings(experiment), { waitMs: 0, fresh: true });
+  });
 }
 
 export default function ExperimentClickModels() {
-  const { experiment, settings, clicks } = useLoaderData<typeof loader>();
+  const { experiment, settings, clicks, computedAt, progress, canRecompute } = useLoaderData<typeof loader>();
   const { revalidate, state } = useRevalidator();
   useEffect(() => {
     if (clicks || state !== "idle") return;
@@ -53,12 +76,12 @@ export default function ExperimentClickModels() {
       </p>
       <FreezeButton kind="clicks" experiment={experiment.key} seed={settings.seed} />
       {clicks ? (
-        <ClicksDashboard result={clicks} />
+        <>
+          <ComputedAt at={computedAt} canRecompute={canRecompute} />
+          <ClicksDashboard result={clicks} />
+        </>
       ) : (
-        <p className="notice" role="status" aria-live="polite">
-          Fitting the click models on the experiment’s sessions… This page shows them when they are ready (or{" "}
-          <Link to=".">reload it</Link>).
-        </p>
+        <Computing what="the click models" progress={progress} unit="models fitted" />
       )}
     </>
   );

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
+  formatDate,
+  formatDateTime,
   formatCi,
   formatCount,
   plural,
@@ -122,6 +124,8 @@ describe("formatValue, formatDifference and formatCi by kind", () => {
     expect(plain(formatCi({ lower: 0.101, upper: 0.142 }, formatRate))).toBe("[10.1%, 14.2%]");
     expect(plain(formatCi({ lower: -0.012, upper: 0.034 }, formatPp))).toBe("[−1.2 pp, +3.4 pp]");
     expect(plain(formatCi(null, formatRate))).toBe("—");
+    // No breakable space anywhere: "[−1.2 pp," never ends a line with "+3.4 pp]" on the next.
+    expect(formatCi({ lower: -0.012, upper: 0.034 }, formatPp)).not.toMatch(/ /);
     expect(plain(formatCi({ lower: NaN, upper: 1 }, formatRate))).toBe("—");
   });
 });
@@ -209,5 +213,21 @@ describe("plural", () => {
     expect(plural(0, "row")).toBe("0 rows");
     expect(plural(12345, "row")).toBe("12,345 rows");
     expect(plural(2, "entry", "entries")).toBe("2 entries");
+  });
+});
+
+describe("formatDate and formatDateTime: in UTC, named, never wrapped", () => {
+  const nb = (text: string) => text.replace(/ /g, "\u00a0");
+  it("shows a day and a minute in UTC whatever the input's offset", () => {
+    expect(formatDate("2026-11-27T07:49:59Z")).toBe(nb("27 Nov 2026"));
+    expect(formatDateTime("2026-11-27T07:49:59Z")).toBe(`${nb("27 Nov 2026")}, 07:49\u00a0UTC`);
+    expect(formatDateTime(new Date("2026-11-28T00:30:00+02:00"))).toBe(
+      `${nb("27 Nov 2026")}, 22:30\u00a0UTC`,
+    );
+  });
+  it("shows — for no date or one that cannot be read", () => {
+    expect(formatDate(null)).toBe("—");
+    expect(formatDateTime(undefined)).toBe("—");
+    expect(formatDateTime("not a date")).toBe("—");
   });
 });

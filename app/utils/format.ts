@@ -93,13 +93,16 @@ export function formatDifference(v: number | null | undefined, kind: MetricKind)
   return kind === "rate" ? formatPp(v) : formatNumber(v, { signed: true });
 }
 
-/** An interval as "[a, b]", each end through the same formatter as its value ("[10.1%, 14.2%]"). */
+/**
+ * An interval as "[a, b]", each end through the same formatter as its value ("[10.1%, 14.2%]"); the
+ * space after the comma does not break, so an interval never wraps in a narrow column.
+ */
 export function formatCi(
   ci: { lower: number; upper: number } | null | undefined,
   format: (v: number) => string,
 ): string {
   if (!ci || missing(ci.lower) || missing(ci.upper)) return MISSING;
-  return `[${format(ci.lower)}, ${format(ci.upper)}]`;
+  return `[${format(ci.lower)},${NBSP}${format(ci.upper)}]`;
 }
 
 /** How a difference with its interval reads against the metric's direction. */
@@ -140,4 +143,34 @@ export function verdictByP(
  */
 export function plural(n: number, word: string, many = `${word}s`): string {
   return `${formatCount(n)} ${n === 1 ? word : many}`;
+}
+
+// Dates in UTC with the zone named: the server renders what the browser hydrates, whatever either's zone.
+const dayFormat = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  timeZone: "UTC",
+});
+const timeFormat = new Intl.DateTimeFormat("en-GB", {
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+  timeZone: "UTC",
+});
+const asDate = (v: Date | string) => (typeof v === "string" ? new Date(v) : v);
+const invalid = (d: Date) => Number.isNaN(d.getTime());
+
+/** A day ("27 Nov 2026"); "—" for none or an unreadable date. */
+export function formatDate(v: Date | string | null | undefined): string {
+  if (v === null || v === undefined) return MISSING;
+  const d = asDate(v);
+  return invalid(d) ? MISSING : dayFormat.format(d).replace(/ /g, NBSP);
+}
+
+/** A moment to the minute, in UTC ("27 Nov 2026, 07:49 UTC"); "—" for none. */
+export function formatDateTime(v: Date | string | null | undefined): string {
+  if (v === null || v === undefined) return MISSING;
+  const d = asDate(v);
+  return invalid(d) ? MISSING : `${formatDate(d)}, ${timeFormat.format(d)}${NBSP}UTC`;
 }

@@ -1,4 +1,5 @@
 import { canonicalJson } from "../../scripts/lib/canonical";
+import { progressCells, readProgress, type ProgressCells } from "../../scripts/lib/progress";
 
 /**
  * Results kept by what they were computed from: the kind, the settings with every default filled in,
@@ -10,20 +11,25 @@ import { canonicalJson } from "../../scripts/lib/canonical";
 const KEPT = 32;
 const kept = new Map<string, Promise<unknown>>();
 /** The values of kept computations that have finished, for callers that must not wait a tick for them. */
-const settled = new WeakMap<Promise<unknown>, { value: unknown }>();
+const settled = new WeakMap<Promise<unknown>, { value: unknown; at: Date }>();
+/** Each computation's progress counters, which its heavy task writes as it goes. */
+const cells = new WeakMap<Promise<unknown>, ProgressCells>();
 
 /** The key of a result: canonical JSON, so the order of settings' fields does not matter. */
 export const resultKey = (parts: Record<string, unknown>) => canonicalJson(parts);
 
 /**
  * The result kept under `key`, or `compute()`'s, kept unless `keep` says otherwise (a campaign's gold
- * figures still "computing" are not a result to keep).
+ * figures still "computing" are not a result to keep). `compute` gets the counters its heavy task reports
+ * progress to. `fresh` drops what is kept first: the analyst's Recompute.
  */
 export function remember<T>(
   key: string,
-  compute: () => Promise<T>,
+  compute: (progress: ProgressCells) => Promise<T>,
   keep: (value: T) => boolean = () => true,
+  fresh = false,
 ) {
+  if (fresh) kept.delete(key);
   const found = kept.get(key) as Promise<T> | undefined;
   if (found) {
     // Most recently used last, so the oldest unused goes first.
@@ -31,12 +37,14 @@ export function remember<T>(
     kept.set(key, found);
     return found;
   }
-  const started = compute();
+  const progress = progressCells();
+  const started = compute(progress);
+  cells.set(started, progress);
   kept.set(key, started);
   if (kept.size > KEPT) kept.delete(kept.keys().next().value!);
   started.then(
     (value) => {
-      settled.set(started, { value });
+      settled.set(started, { value, at: new Date() });
       if (!keep(value) && kept.get(key) === started) kept.delete(key);
     },
     () => {
@@ -48,5 +56,15 @@ export function remember<T>(
 
 /** The value of a computation `remember` returned, when it has finished (not waiting a tick). */
 export function settledValue<T>(computation: Promise<T>) {
-  return settled.get(computation) as { value: T } | undefined;
+  return settled.get(computation) as { value: T; at: Date } | undefined;
+}
+
+/** When a computation `remember` returned finished (what a page shows as "computed at"), or null while it runs. */
+export function computedAt(computation: Promise<unknown>): Date | null {
+  return settled.get(computation)?.at ?? null;
+}
+
+/** How far a running computation has got, as its heavy task last reported; null before it reported. */
+export function progressOf(computation: Promise<unknown>) {
+  return readProgress(cells.get(computation));
 }

@@ -7,7 +7,7 @@ import { disagreementsOf } from "../../scripts/judgement/campaign-results";
 import { aggregateGrade } from "../../scripts/judgement/labels";
 import { LEARNING_CURVE_SAMPLES } from "../../scripts/inputs/result-settings";
 import type { HeavyRunner } from "../../scripts/workers/heavy-tasks";
-import { remember, resultKey, settledValue } from "./cache";
+import { computedAt, progressOf, remember, resultKey, settledValue } from "./cache";
 import { inputVersion } from "./version";
 import { resultParameters } from "./parameters";
 
@@ -21,23 +21,35 @@ import { resultParameters } from "./parameters";
  * `goldFigures()` resolves when they are done, `goldReady` holds them when they already are (a page
  * waits a little for them and then says "computing"). They are kept under the settings and input
  * version without the labels, so the analyst's page, the admin's and a snapshot share one computation.
+ * `fresh` computes both anew (the analyst's Recompute).
  */
 export async function campaignResult(
   db: Db,
   campaign: Campaign,
-  options: { names?: boolean; B?: number; seed?: string; ks?: number[] },
+  options: { names?: boolean; B?: number; seed?: string; ks?: number[]; fresh?: boolean },
   run: HeavyRunner,
 ) {
+  const fresh = options.fresh ?? false;
   const names = options.names ?? false;
   const parameters = await resultParameters(db, { ...options, kind: "expert", campaign: campaign.id });
   if (parameters.kind !== "expert") throw new Error("unreachable: an expert request gave other parameters");
   const version = await inputVersion(db);
-  const { goldSource, label, ...page } = await remember(resultKey({ parameters, names, version }), () =>
-    computeCampaign(db, campaign, parameters, names, run),
+  const computation = remember(
+    resultKey({ parameters, names, version }),
+    () => computeCampaign(db, campaign, parameters, names, run),
+    undefined,
+    fresh,
   );
+  const { goldSource, label, ...page } = await computation;
   const unlabelled = goldSource
-    ? remember(resultKey({ parameters, version, part: "gold" }), () =>
-        campaignGold(db, campaign.id, goldSource, parameters, (input) => run("goldFigures", input)),
+    ? remember(
+        resultKey({ parameters, version, part: "gold" }),
+        (progress) =>
+          campaignGold(db, campaign.id, goldSource, parameters, (input) =>
+            run("goldFigures", input, progress),
+          ),
+        undefined,
+        fresh,
       )
     : Promise.resolve(null);
   const labelled = (gold: CampaignGold | null) => gold && labelGoldRaters(gold, label);
@@ -47,6 +59,9 @@ export async function campaignResult(
     ...page,
     goldFigures: () => unlabelled.then(labelled),
     goldReady: ready ? labelled(ready.value) : undefined,
+    /** The gold figures' learning-curve points done so far while they are computed. */
+    goldProgress: () => progressOf(unlabelled),
+    computedAt: computedAt(computation),
   };
 }
 

@@ -2,24 +2,35 @@ import type { Db } from "../platform/client";
 import { loadOfflineInput } from "../catalog/offline-input";
 import { packOfflineInput } from "../../scripts/offline/pack";
 import type { HeavyRunner } from "../../scripts/workers/heavy-tasks";
-import { remember, resultKey } from "./cache";
+import { computedAt, remember, resultKey } from "./cache";
 import { inputVersion } from "./version";
 import { resultParameters, type ResultRequest } from "./parameters";
 
 /**
  * The offline report (tier 1) with the given settings, or null when there are no lists and gold
  * committees to report on yet. Kept by settings and input version: the same view on the same data is
- * served without reading or resampling again.
+ * served without reading or resampling again; `fresh` computes it anew (the analyst's Recompute).
  */
-export async function offlineResult(db: Db, request: Omit<ResultRequest, "kind">, run: HeavyRunner) {
+export async function offlineResult(
+  db: Db,
+  request: Omit<ResultRequest, "kind">,
+  run: HeavyRunner,
+  { fresh = false } = {},
+) {
   const parameters = await resultParameters(db, { ...request, kind: "offline" });
   if (parameters.kind !== "offline") throw new Error("unreachable: an offline request gave other parameters");
   const version = await inputVersion(db);
-  const result = await remember(resultKey({ parameters, version }), async () => {
-    const { kind: _kind, systems, ...options } = parameters;
-    const input = await loadOfflineInput(db, { systems });
-    if (input.systems.length === 0 || input.gold.size === 0) return null;
-    return run("offlineReport", { packed: packOfflineInput(input), options });
-  });
-  return { parameters, result };
+  const computation = remember(
+    resultKey({ parameters, version }),
+    async (progress) => {
+      const { kind: _kind, systems, ...options } = parameters;
+      const input = await loadOfflineInput(db, { systems });
+      if (input.systems.length === 0 || input.gold.size === 0) return null;
+      return run("offlineReport", { packed: packOfflineInput(input), options }, progress);
+    },
+    undefined,
+    fresh,
+  );
+  const result = await computation;
+  return { parameters, result, computedAt: computedAt(computation) };
 }

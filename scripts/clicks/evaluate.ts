@@ -40,6 +40,8 @@ export interface EvaluateOptions {
   pyclickNames?: boolean;
   /** Called as each model starts a phase, with that phase's progress callback. */
   onPhase?: (model: string, phase: string) => Progress;
+  /** Called as each model is fitted and evaluated: models done, of all asked for. */
+  onProgress?: (done: number, total: number) => void;
 }
 
 /**
@@ -110,6 +112,7 @@ export function evaluateLogs(
       trainSeconds,
       params,
     };
+    options.onProgress?.(Object.keys(models).length, options.models.length);
   }
   return models;
 }

@@ -91,7 +91,10 @@ export interface ExperimentClicksResult {
 }
 
 /** Fits and evaluates every model on the experiment's sessions (see the module's comment). */
-export function experimentClicks(input: ExperimentClicksInput): ExperimentClicksResult {
+export function experimentClicks(
+  input: ExperimentClicksInput,
+  onProgress?: (done: number, total: number) => void,
+): ExperimentClicksResult {
   const { experiment, settings, sessions } = input;
   if (sessions.length < MIN_CLICK_SESSIONS)
     return { experiment, settings, sessions: sessions.length, minSessions: MIN_CLICK_SESSIONS, fit: null };
@@ -103,6 +106,7 @@ export function experimentClicks(input: ExperimentClicksInput): ExperimentClicks
     iterations: settings.iterations,
     maxRank: settings.maxRank,
     grades: grades.size ? grades : undefined,
+    onProgress,
   });
   const models = Object.entries(report.models).map(([name, m]) => ({
     name,

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { intentSchema } from "./forms";
+import { confirmField, intentSchema } from "./forms";
 import { idField } from "./ids";
 import { passwordField, rolesField } from "./users";
 
-/** The admin's invitations page: invite an address with roles, resend or revoke one. */
+/** The admin's invitations page: invite an address with roles, resend or revoke one (after confirming). */
 export const invitationSchema = intentSchema(
   z.object({
     intent: z.literal("invite"),
@@ -14,8 +14,17 @@ export const invitationSchema = intentSchema(
       .max(320),
     roles: rolesField,
   }),
-  z.object({ intent: z.literal("resend"), id: idField("Choose an invitation from the list") }),
-  z.object({ intent: z.literal("revoke"), id: idField("Choose an invitation from the list") }),
+  // Both end the link already sent (resending replaces it), so both ask first.
+  z.object({
+    intent: z.literal("resend"),
+    id: idField("Choose an invitation from the list"),
+    confirmed: confirmField("Confirm sending a new link."),
+  }),
+  z.object({
+    intent: z.literal("revoke"),
+    id: idField("Choose an invitation from the list"),
+    confirmed: confirmField("Confirm revoking the invitation."),
+  }),
 );
 
 /** The invited person's form: their name and a password, typed twice. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { orderedRoles, roles } from "./roles";
-import { intentSchema } from "./forms";
+import { confirmField, intentSchema } from "./forms";
 import { idField } from "./ids";
 
 export const passwordField = z
@@ -33,15 +33,19 @@ export const editUserSchema = intentSchema(
     subjects: subjectIds,
   }),
   z.object({ intent: z.literal("password"), password: passwordField }),
-  z.object({ intent: z.literal("deactivate") }),
+  z.object({ intent: z.literal("deactivate"), confirmed: confirmField("Confirm deactivating the user.") }),
   z.object({ intent: z.literal("activate") }),
   z.object({
     intent: z.literal("end-session"),
     session: z
       .string({ required_error: "Choose a session to end" })
       .regex(/^[0-9a-f]{8}$/, "A session is named by 8 hex characters"),
+    confirmed: confirmField("Confirm ending the session."),
   }),
-  z.object({ intent: z.literal("end-all-sessions") }),
+  z.object({
+    intent: z.literal("end-all-sessions"),
+    confirmed: confirmField("Confirm ending all sessions."),
+  }),
 );
 
 export type EditUserForm = z.output<typeof editUserSchema>;

@@ -30,6 +30,10 @@ export function pairsNeedingGrades(data: CampaignData) {
     .filter((r) => !settled.has(r.item) && r.changeChance > 0)
     .slice(0, NEEDS_GRADE_ROWS);
 }
+import { progressWriter, type ProgressCells } from "../lib/progress";
+
+/** How a task reports how far it has got (models fitted, draws done); see scripts/lib/progress.ts. */
+type OnProgress = (done: number, total: number) => void;
 
 /** What a campaign's figures need: the grades for agreement, the graded pairs for results and the curve. */
 export interface CampaignFiguresInput {
@@ -48,8 +52,10 @@ export interface CampaignFiguresInput {
  * pool (app/results/worker-pool.server.ts); the CLI and the tests may call them in-process.
  */
 export const heavyTasks = {
-  offlineReport: (input: { packed: PackedOfflineInput; options: Omit<OfflineOptions, "onProgress"> }) =>
-    offlineReport(unpackOfflineInput(input.packed), input.options),
+  offlineReport: (
+    input: { packed: PackedOfflineInput; options: Omit<OfflineOptions, "onProgress"> },
+    onProgress?: OnProgress,
+  ) => offlineReport(unpackOfflineInput(input.packed), { ...input.options, onProgress }),
   onlineReport: (input: { packed: PackedStreamTotals; options: OnlineOptions }) =>
     reportFromTotals(unpackStreamTotals(input.packed), input.options),
   campaignFigures: ({ ratings, data, options, curve }: CampaignFiguresInput) => ({
@@ -67,17 +73,20 @@ export const heavyTasks = {
   /** Group fairness and diversity of the systems' lists (Maps and Sets cross to a worker as they are). */
   fairnessReport,
   /** A campaign's gold figures: rater and aggregation accuracy against the known grades, learning curves. */
-  goldFigures: (input: {
-    ratings: GradedRating[];
-    truth: [string, number][];
-    options: Omit<GoldReportOptions, "onProgress">;
-    /** The items' texts (the candidates' profiles as the experts saw them): adds the text-aware figures. */
-    texts?: ItemText[];
-  }) => {
+  goldFigures: (
+    input: {
+      ratings: GradedRating[];
+      truth: [string, number][];
+      options: Omit<GoldReportOptions, "onProgress">;
+      /** The items' texts (the candidates' profiles as the experts saw them): adds the text-aware figures. */
+      texts?: ItemText[];
+    },
+    onProgress?: OnProgress,
+  ) => {
     const truth = new Map(input.truth);
     const { draws, seed, coinTies } = input.options;
     return {
-      ...goldReport(input.ratings, truth, input.options),
+      ...goldReport(input.ratings, truth, { ...input.options, onProgress }),
       texts: input.texts?.length
         ? textReport(input.texts, input.ratings, truth, { draws, seed: `${seed}:texts`, coinTies })
         : null,
@@ -93,11 +102,19 @@ export type HeavyTask = keyof typeof heavyTasks;
 export type HeavyInput<K extends HeavyTask> = Parameters<(typeof heavyTasks)[K]>[0];
 export type HeavyOutput<K extends HeavyTask> = ReturnType<(typeof heavyTasks)[K]>;
 
-/** Runs a heavy task somewhere (this thread or a pool) and resolves with its result. */
-export type HeavyRunner = <K extends HeavyTask>(task: K, input: HeavyInput<K>) => Promise<HeavyOutput<K>>;
+/**
+ * Runs a heavy task somewhere (this thread or a pool) and resolves with its result; a task that reports
+ * progress writes it to `progress` as it goes (readable from any thread while it runs).
+ */
+export type HeavyRunner = <K extends HeavyTask>(
+  task: K,
+  input: HeavyInput<K>,
+  progress?: ProgressCells,
+) => Promise<HeavyOutput<K>>;
 
 /** Runs `task` on this thread: for the CLI, which has no event loop to keep free. */
-export const runInProcess: HeavyRunner = async (task, input) => runHeavyTask(task, input);
+export const runInProcess: HeavyRunner = async (task, input, progress) =>
+  runHeavyTask(task, input, progress && progressWriter(progress));
 
 /**
  * Runs on this thread like `runInProcess`, with the offline report's bootstrap reporting its progress
@@ -113,9 +130,13 @@ export const runInProcessReporting =
         }) as HeavyOutput<typeof task>)
       : runHeavyTask(task, input);
 
-/** Calls the named task's function on `input`. */
-export function runHeavyTask<K extends HeavyTask>(task: K, input: HeavyInput<K>): HeavyOutput<K> {
-  const run = heavyTasks[task] as (input: HeavyInput<K>) => HeavyOutput<K>;
+/** Calls the named task's function on `input`, with `onProgress` for the tasks that report it. */
+export function runHeavyTask<K extends HeavyTask>(
+  task: K,
+  input: HeavyInput<K>,
+  onProgress?: OnProgress,
+): HeavyOutput<K> {
+  const run = heavyTasks[task] as (input: HeavyInput<K>, onProgress?: OnProgress) => HeavyOutput<K>;
   if (typeof run !== "function") throw new Error(`There is no heavy task ${String(task)}.`);
-  return run(input);
+  return run(input, onProgress);
 }

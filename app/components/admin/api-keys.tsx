@@ -5,6 +5,7 @@ import { errorAttributes, FieldError, FormErrors } from "~/components/form-parts
 import { TableScroll } from "~/components/table-scroll";
 import { CsrfInput } from "~/security/csrf";
 import { ConfirmAction } from "~/components/confirm-action";
+import { formatDate, formatDateTime } from "~/utils/format";
 import { formErrorsOf, parseForm, resultFor, type FormAnswer } from "~/forms/forms";
 
 type ApiKey = {
@@ -35,8 +36,8 @@ function ApiKeysTable({ keys, answer }: { keys: ApiKey[]; answer: FormAnswer | n
               <td>
                 <code>{k.prefix}…</code>
               </td>
-              <td>{new Date(k.createdAt).toISOString().slice(0, 16).replace("T", " ")}</td>
-              <td>{k.expiresAt ? new Date(k.expiresAt).toISOString().slice(0, 10) : "never"}</td>
+              <td>{formatDateTime(k.createdAt)}</td>
+              <td>{k.expiresAt ? formatDate(k.expiresAt) : "never"}</td>
               <td>{k.revokedAt ? "revoked" : "active"}</td>
               <td>
                 {k.revokedAt ? null : (

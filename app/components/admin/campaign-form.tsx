@@ -1,3 +1,4 @@
+import { CheckboxList } from "~/components/checkbox-list";
 import { ProposalListField, SubjectScopeSelect, errorAttributes, FieldError } from "~/components/form-parts";
 
 /** What the campaign form starts with: defaults for a new one, the stored draft when editing. */
@@ -41,7 +42,7 @@ function NumberField(props: {
   );
 }
 
-/** The pooled systems and the invited experts: two multiple selects. */
+/** The pooled systems and the invited experts: two searchable checkbox lists. */
 function PoolChoices({
   systems,
   experts,
@@ -56,37 +57,23 @@ function PoolChoices({
   return (
     <>
       <div>
-        <label htmlFor="systems">Systems whose lists are pooled</label>
-        <select
-          id="systems"
+        <CheckboxList
           name="systems"
-          multiple
-          size={Math.min(5, Math.max(2, systems.length))}
-          defaultValue={initial?.systems ?? systems.slice(0, 2)}
-          {...errorAttributes("systems", errors.systems)}
-        >
-          {systems.map((s) => (
-            <option key={s}>{s}</option>
-          ))}
-        </select>
+          legend="Systems whose lists are pooled"
+          options={systems.map((s) => ({ value: s, label: s }))}
+          defaultChecked={initial?.systems ?? systems.slice(0, 2)}
+          describedBy={errors.systems?.length ? "systems-error" : undefined}
+        />
         <FieldError id="systems" errors={errors.systems} />
       </div>
       <div>
-        <label htmlFor="experts">Experts invited</label>
-        <select
-          id="experts"
+        <CheckboxList
           name="experts"
-          multiple
-          size={Math.min(6, Math.max(2, experts.length))}
-          defaultValue={initial?.experts}
-          {...errorAttributes("experts", errors.experts)}
-        >
-          {experts.map((e) => (
-            <option key={e.email} value={e.email}>
-              {e.name} ({e.email})
-            </option>
-          ))}
-        </select>
+          legend="Experts invited"
+          options={experts.map((e) => ({ value: e.email, label: `${e.name} (${e.email})` }))}
+          defaultChecked={initial?.experts ?? []}
+          describedBy={errors.experts?.length ? "experts-error" : undefined}
+        />
         <FieldError id="experts" errors={errors.experts} />
       </div>
     </>

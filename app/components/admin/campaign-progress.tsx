@@ -106,7 +106,7 @@ export function AssignmentProgress({ assignments }: { assignments: Assignment[] 
           <tbody>
             {assignments.map((a) => (
               <tr key={a.assignmentId}>
-                <td>{a.proposal}</td>
+                <td className="id">{a.proposal}</td>
                 <td>{a.expert}</td>
                 <td className="num">
                   {a.graded} / {a.total}

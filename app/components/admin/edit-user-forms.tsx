@@ -6,6 +6,7 @@ import { editUserSchema } from "../../../scripts/inputs/users";
 import { errorAttributes, FieldError, FormErrors } from "~/components/form-parts";
 import { CsrfInput } from "~/security/csrf";
 import { ConfirmAction } from "~/components/confirm-action";
+import { CheckboxList } from "~/components/checkbox-list";
 import { formErrorsOf, parseForm, resultFor, type FormAnswer } from "~/forms/forms";
 
 type Answer = FormAnswer | null | undefined;
@@ -62,22 +63,12 @@ export function ProfileForm({
             <FieldError id="edit-name" errors={errors.name} />
           </div>
           <RoleCheckboxes field={fields.roles} />
-          <div>
-            <label htmlFor="edit-subjects">Subjects of expertise (experts)</label>
-            <select
-              id="edit-subjects"
-              name="subjects"
-              multiple
-              defaultValue={subjectIds.map(String)}
-              size={Math.min(6, Math.max(2, subjects.length))}
-            >
-              {subjects.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <CheckboxList
+            name="subjects"
+            legend="Subjects of expertise (experts)"
+            options={subjects.map((s) => ({ value: String(s.id), label: s.name }))}
+            defaultChecked={subjectIds.map(String)}
+          />
         </div>
         <FormErrors errors={formErrors} />
         <button type="submit" name="intent" value="update">
@@ -118,10 +109,13 @@ export function PasswordForm({ answer }: { answer: Answer }) {
 export function AccessForm({
   user,
   sessions = 0,
+  answer,
 }: {
   user: { name: string; active: boolean };
   /** The user's live sessions, which deactivating ends. */
   sessions?: number;
+  /** The page's last answer: a post without confirmation (no script) reopens the dialog. */
+  answer?: FormAnswer | null;
 }) {
   return (
     <section className="panel">
@@ -136,6 +130,7 @@ export function AccessForm({
             "Their grades and history stay. You can reactivate the account afterwards.",
           ]}
           confirmLabel={`Yes, deactivate ${user.name}`}
+          answer={answer}
         />
       ) : (
         <Form method="post">

@@ -5,6 +5,8 @@ import { invitationSchema } from "../../../scripts/inputs/invitations";
 import { FormErrors } from "~/components/form-parts";
 import { TableScroll } from "~/components/table-scroll";
 import { CsrfInput } from "~/security/csrf";
+import { ConfirmAction } from "~/components/confirm-action";
+import { formatDateTime, plural } from "~/utils/format";
 import { parseForm, type FormAnswer } from "~/forms/forms";
 
 export type InvitationRow = {
@@ -42,21 +44,70 @@ export function InviteForm({ answer }: { answer: FormAnswer | null | undefined }
   );
 }
 
-function RowAction({ id, intent, label }: { id: number; intent: "resend" | "revoke"; label: string }) {
+/** Resend and Revoke of one row, each behind the dialog that says which link stops working. */
+function RowActions({
+  invitation: i,
+  inviteDays,
+  answer,
+}: {
+  invitation: InvitationRow;
+  inviteDays: number;
+  answer: Answer;
+}) {
+  const works = `the new one works for ${plural(inviteDays, "day")}`;
+  const resendable = i.state === "pending" || i.state === "expired";
   return (
-    <Form method="post" style={{ display: "inline" }}>
-      <CsrfInput />
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="id" value={id} />
-      <button type="submit" className="link-button">
-        {label}
-      </button>
-    </Form>
+    <div className="row-actions">
+      {resendable ? (
+        <ConfirmAction
+          intent="resend"
+          label="Resend"
+          ariaLabel={`Resend the invitation to ${i.email}`}
+          title={`Send ${i.email} a new link?`}
+          consequences={[
+            i.state === "pending"
+              ? `The link sent before stops working; ${works}.`
+              : `The expired link is replaced; ${works}.`,
+          ]}
+          confirmLabel="Yes, send a new link"
+          fields={{ id: i.id }}
+          answer={answer}
+          danger={false}
+          className="link-button"
+        />
+      ) : null}
+      {i.state === "pending" ? (
+        <ConfirmAction
+          intent="revoke"
+          label="Revoke"
+          ariaLabel={`Revoke the invitation to ${i.email}`}
+          title={`Revoke the invitation to ${i.email}?`}
+          consequences={[
+            "The link stops working at once and no account is made. You can invite the address again.",
+          ]}
+          confirmLabel="Yes, revoke the invitation"
+          fields={{ id: i.id }}
+          answer={answer}
+          className="link-button"
+        />
+      ) : null}
+    </div>
   );
 }
 
+type Answer = Pick<FormAnswer, "intent" | "result"> | null | undefined;
+
 /** Every invitation with its state; a pending or expired one can be sent again, a pending one withdrawn. */
-export function InvitationsTable({ invitations }: { invitations: InvitationRow[] }) {
+export function InvitationsTable({
+  invitations,
+  inviteDays,
+  answer,
+}: {
+  invitations: InvitationRow[];
+  /** How long a new link works. */
+  inviteDays: number;
+  answer?: Answer;
+}) {
   if (invitations.length === 0) return <p>No invitations yet.</p>;
   return (
     <TableScroll label="Invitations">
@@ -77,13 +128,14 @@ export function InvitationsTable({ invitations }: { invitations: InvitationRow[]
               <td>{i.email}</td>
               <td>{i.roles.join(", ")}</td>
               <td>{i.state}</td>
-              <td>{i.createdAt.slice(0, 16).replace("T", " ")}</td>
-              <td>{i.expiresAt.slice(0, 16).replace("T", " ")}</td>
               <td>
-                {i.state === "pending" || i.state === "expired" ? (
-                  <RowAction id={i.id} intent="resend" label="Resend" />
-                ) : null}{" "}
-                {i.state === "pending" ? <RowAction id={i.id} intent="revoke" label="Revoke" /> : null}
+                <time dateTime={i.createdAt}>{formatDateTime(i.createdAt)}</time>
+              </td>
+              <td>
+                <time dateTime={i.expiresAt}>{formatDateTime(i.expiresAt)}</time>
+              </td>
+              <td>
+                <RowActions invitation={i} inviteDays={inviteDays} answer={answer} />
               </td>
             </tr>
           ))}

@@ -3,30 +3,18 @@ import { Form, useNavigation } from "@remix-run/react";
 import { RoleCheckboxes } from "./role-checkboxes";
 import { createUserSchema } from "../../../scripts/inputs/users";
 import { FormErrors } from "~/components/form-parts";
+import { CheckboxList } from "~/components/checkbox-list";
 import { CsrfInput } from "~/security/csrf";
 import { parseForm, type FormAnswer } from "~/forms/forms";
 
-/** The subjects of expertise of an expert, several at once. */
-function SubjectsSelect({
-  id,
-  name,
-  subjects,
-}: {
-  id: string;
-  name: string;
-  subjects: { id: number; name: string }[];
-}) {
+/** The subjects of expertise of an expert, several at once (a searchable checkbox list). */
+function SubjectsSelect({ name, subjects }: { name: string; subjects: { id: number; name: string }[] }) {
   return (
-    <div>
-      <label htmlFor={id}>Subjects of expertise (experts)</label>
-      <select id={id} name={name} multiple size={Math.min(6, Math.max(2, subjects.length))}>
-        {subjects.map((s) => (
-          <option key={s.id} value={s.id}>
-            {s.name}
-          </option>
-        ))}
-      </select>
-    </div>
+    <CheckboxList
+      name={name}
+      legend="Subjects of expertise (experts)"
+      options={subjects.map((s) => ({ value: String(s.id), label: s.name }))}
+    />
   );
 }
 
@@ -75,7 +63,7 @@ export function NewUserForm({
               {fields.password.errors}
             </p>
           </div>
-          <SubjectsSelect id={fields.subjects.id} name={fields.subjects.name} subjects={subjects} />
+          <SubjectsSelect name={fields.subjects.name} subjects={subjects} />
         </div>
         <FormErrors errors={form.errors} />
         <button type="submit" disabled={navigation.state === "submitting"}>

@@ -1,0 +1,71 @@
+import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { CsrfInput } from "~/security/csrf";
+import { answerErrors, type FormAnswer } from "~/forms/forms";
+import { formatCount, formatDateTime } from "~/utils/format";
+import type { Progress } from "../../scripts/lib/progress";
+
+/**
+ * When a kept result was computed, and (for an analyst) Recompute: a post to the page itself, whose URL
+ * holds the page's settings, that drops this one result and computes it anew. Without a script the form
+ * posts as it is and the page comes back with the new result.
+ */
+export function ComputedAt({ at, canRecompute }: { at: string | null; canRecompute: boolean }) {
+  const navigation = useNavigation();
+  const answer = useActionData<FormAnswer>();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "recompute";
+  const errors = answerErrors(answer);
+  return (
+    <Form method="post" className="toolbar computed-at" aria-label="Computed result">
+      <p className="muted">
+        {at ? (
+          <>
+            Computed at <time dateTime={at}>{formatDateTime(at)}</time>; shown again while the data is
+            unchanged.
+          </>
+        ) : (
+          "Computed just now."
+        )}
+      </p>
+      {canRecompute ? (
+        <>
+          <CsrfInput />
+          <button type="submit" name="intent" value="recompute" className="button-secondary" disabled={busy}>
+            {busy ? "Recomputing…" : "Recompute"}
+          </button>
+        </>
+      ) : null}
+      {!busy && answer?.intent === "recompute" ? (
+        <p className={errors.length ? "notice error" : "notice success"} role="status">
+          {errors.length ? errors.join(" ") : answer.done}
+        </p>
+      ) : null}
+    </Form>
+  );
+}
+
+/**
+ * A computation still running, with how far it got as its task reports it ("Computing… 5 of 12 models
+ * fitted"), as a `<progress>` bar and in words; before the task's first report, just "Computing…".
+ */
+export function Computing({
+  what,
+  progress,
+  unit,
+}: {
+  what: string;
+  progress: Progress | null;
+  unit: string;
+}) {
+  const counted = progress
+    ? ` (${formatCount(progress.done)} of ${formatCount(progress.total)} ${unit})`
+    : "";
+  return (
+    // A live region, not a status role: the page's own notice of a form answer stays the one status.
+    <div className="notice computing" aria-live="polite">
+      <p>
+        Computing {what}…{counted} This page updates when they are ready.
+      </p>
+      <progress max={progress?.total} value={progress?.done} aria-label={`Computing ${what}`} />
+    </div>
+  );
+}

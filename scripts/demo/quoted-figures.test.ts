@@ -1,0 +1,57 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { and, eq, notExists } from "drizzle-orm";
+import { createTestDatabase, type TestDatabase } from "../../test/database";
+import { campaignAssignments, campaigns, ratings, users } from "../../db/schema";
+import { campaignProgress } from "../../db/campaigns/campaigns";
+import { agreementReport } from "../judgement/agreement";
+import { seedDemo } from "./seed";
+
+/**
+ * The figures the docs quote about the demo, checked against a fresh demo loaded as `npm start` loads
+ * it into an empty database (server.ts: `seedDemo(db)` with no options), so the text cannot drift from
+ * what a new user sees (issue 22: the docs said α ≈ 0.64 where a fresh instance showed 0.364).
+ */
+let t: TestDatabase;
+const docs = (file: string) => readFileSync(path.resolve(__dirname, "../../docs", file), "utf8");
+const WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5 };
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  await seedDemo(t.db);
+}, 300_000);
+afterAll(() => t.drop());
+
+describe("docs/expert-judgement.md on the demo campaign", () => {
+  const text = docs("expert-judgement.md");
+
+  it("quotes the campaign's ordinal α as the campaign page computes it, to the two decimals given", async () => {
+    const quoted = /ordinal α ≈ (\d\.\d\d)/.exec(text);
+    expect(quoted, "the page quotes the demo's α").not.toBeNull();
+    const [campaign] = await t.db.select().from(campaigns);
+    // As the campaign page does (db/results/campaign.ts): every judged grade, item × expert, ordinal.
+    const { grades } = await campaignProgress(t.db, campaign.id);
+    const judged = grades
+      .filter((g) => g.grade !== null)
+      .map((g) => ({ item: String(g.itemId), rater: String(g.expertId), value: g.grade! }));
+    const { alpha } = agreementReport(judged, "ordinal", { B: 100, seed: "docs" });
+    expect(alpha!.toFixed(2)).toBe(quoted![1]);
+  });
+
+  it("quotes how many of expert@assay.local's assignments are left to do", async () => {
+    const quoted = /(\w+) assignments of `expert@assay\.local` are left to do/.exec(text);
+    expect(quoted, "the page quotes the assignments left").not.toBeNull();
+    // Left to do: an assignment with no grade saved yet (the expert's list shows it as not started).
+    const left = await t.db
+      .select({ id: campaignAssignments.id })
+      .from(campaignAssignments)
+      .innerJoin(users, eq(users.id, campaignAssignments.expertId))
+      .where(
+        and(
+          eq(users.email, "expert@assay.local"),
+          notExists(t.db.select().from(ratings).where(eq(ratings.assignmentId, campaignAssignments.id))),
+        ),
+      );
+    expect(left.length).toBe(WORDS[quoted![1]]);
+  });
+});
