@@ -1,3 +1,5 @@
+import { offlineReport, type OfflineInput } from "./report";
+import { packOfflineInput, unpackOfflineInput } from "./pack";
 import { groundTruthReport } from "./ground-truth";
 
 const lists = (byProposal: Record<string, string[]>) =>
@@ -71,5 +73,38 @@ describe("what the ground truth is worth", () => {
     expect(rr.tau).toBe(1);
     // Success@10: A ahead on committees, tied on experts: τ-b has no value.
     expect(report.agreement.find((x) => x.measure === "Success@10")!.tau).toBeNull();
+  });
+});
+
+describe("the ground truth on the offline report", () => {
+  const offline: OfflineInput = {
+    ...input,
+    proposals: input.proposals.map((p) => ({ ...p, subject: null })),
+    catalog: new Set(["a", "b", "c", "d", "e", "x", "y", "z", "w"]),
+    systems: input.systems.map((s, i) => ({
+      ...s,
+      latencies: new Map([["p1", new Map([["default", 10 + i]])]]),
+      buildSeconds: 60,
+      memoryMb: null,
+    })),
+    expertLabels: expert,
+  };
+
+  it("is a section of the report, and survives the trip to a worker thread with the latencies", () => {
+    const report = offlineReport(offline, { ks: [10], B: 50, seed: "t" });
+    expect(report.groundTruth!.grades.members.pairs).toBe(4);
+    expect(report.systems[1].resources.latency).not.toBeNull();
+    const again = offlineReport(unpackOfflineInput(packOfflineInput(offline)), {
+      ks: [10],
+      B: 50,
+      seed: "t",
+    });
+    expect(JSON.stringify(again)).toBe(JSON.stringify(report));
+  });
+
+  it("is absent without expert labels", () => {
+    expect(
+      offlineReport({ ...offline, expertLabels: undefined }, { ks: [10], B: 50 }).groundTruth,
+    ).toBeUndefined();
   });
 });

@@ -22,6 +22,7 @@ import type { ConflictMap, ConflictsAtK } from "./conflicts";
 import { foldFigures, protocolView, type ProtocolSummary, type ProtocolView } from "./protocol-report";
 import { foldOf } from "./protocol";
 import { systemResources, type SystemResources } from "./resources";
+import { groundTruthReport, type ExpertLabels, type GroundTruthReport } from "./ground-truth";
 
 /** Tier 1: the systems' ranked lists against historical committees (gold members, rel = 1). */
 export interface OfflineInput {
@@ -48,6 +49,8 @@ export interface OfflineInput {
   conflicts?: ConflictMap;
   /** Candidates' profile dates (YYYY-MM-DD) where known, for the leakage check. */
   profileDates?: ReadonlyMap<string, string>;
+  /** Expert grades of the same proposals' lists (a campaign's labels): the report then says what the committees are worth. */
+  expertLabels?: ExpertLabels;
 }
 
 export interface OfflineOptions {
@@ -191,6 +194,8 @@ export interface OfflineReport {
   comparisons: OfflineComparison[];
   /** With `maxCommittee`: the cap and the proposals it dropped, with their committee sizes. */
   committeeCap?: { max: number; dropped: { proposal: string; members: number }[] };
+  /** With expert labels: committee members' grades against the others', and both golds side by side. */
+  groundTruth?: GroundTruthReport;
 }
 
 export const DEFAULT_KS = [5, 10, 20, 30, 50];
@@ -315,6 +320,7 @@ export function offlineReport(given: OfflineInput, options: OfflineOptions = {})
     systems,
     comparisons,
     ...(committeeCap ? { committeeCap } : {}),
+    ...(given.expertLabels ? { groundTruth: groundTruthReport(input, given.expertLabels, settings) } : {}),
     conflicts: {
       declared,
       overall: overallConflicts(
