@@ -4,16 +4,18 @@ import { createBaselines } from "../../../db/catalog/baselines";
 import { DEFAULT_KS, offlineReport, type Estimate } from "../../offline/report";
 import { DEFAULT_B, DEFAULT_SEED } from "../../stats/bootstrap";
 import { offlineResult } from "../../../db/results/offline";
+import { ResultError } from "../../../db/results/parameters";
 import { runInProcessReporting } from "../../workers/heavy-tasks";
 import { withDatabase } from "../database";
 import { CliError } from "../errors";
 import { ciText, csv, fmt, formatOf, table, type Cell } from "../output";
-import { cutoffList, pairedTest, wholeNumber } from "../options";
+import { cutoffList, pairedTest, recordId, wholeNumber } from "../options";
 import { progressBar } from "../progress";
 import { bandList, printScoreSections } from "./offline-scores";
 import { offlineViewSchema } from "../../offline/view";
 import { integrityCsvRows, printIntegrity } from "../offline-integrity";
 import { printProtocol, protocolCsvRows } from "../offline-protocol";
+import { groundTruthCsvRows, printGroundTruth } from "../offline-ground-truth";
 import { isProtocolName, PROTOCOLS } from "../../offline/protocol";
 
 export function registerOffline(program: Command) {
@@ -50,6 +52,11 @@ function registerReport(program: Command) {
       wholeNumber(1),
     )
     .option("--protocol <name>", `only the systems whose lists answer this protocol: ${PROTOCOLS.join(", ")}`)
+    .option(
+      "--campaign <id>",
+      "the campaign whose expert grades the committees are set against (default: the newest graded one)",
+      recordId,
+    )
     .action(offline);
 }
 
@@ -68,6 +75,7 @@ interface OfflineOptions {
   to?: string;
   protocol?: string;
   maxCommittee?: number;
+  campaign?: number;
 }
 
 async function offline(o: OfflineOptions) {
@@ -88,9 +96,21 @@ async function offline(o: OfflineOptions) {
   const { result: report } = await withDatabase((db) =>
     offlineResult(
       db,
-      { ks: o.k, B: o.bootstrap, seed: o.seed, test, bands: o.bands, view: view.data, systems },
+      {
+        ks: o.k,
+        B: o.bootstrap,
+        seed: o.seed,
+        test,
+        bands: o.bands,
+        view: view.data,
+        systems,
+        campaign: o.campaign,
+      },
       runInProcessReporting((d, t) => bar.update(d, t)),
-    ),
+    ).catch((error: unknown) => {
+      if (error instanceof ResultError) throw new CliError(`--campaign: ${error.message}`, 2);
+      throw error;
+    }),
   );
   bar.stop();
   if (!report) throw new Error("unreachable: the lists and gold checked above are gone");
@@ -187,6 +207,7 @@ function csvRows(report: OfflineReport): Cell[][] {
     );
     rows.push(...[...integrityCsvRows(s), ...protocolCsvRows(s)].map((r) => [...r, null, null]));
   }
+  rows.push(...groundTruthCsvRows(report).map((r) => [...r, null, null]));
   return rows;
 }
 
@@ -229,6 +250,7 @@ function printReport(report: OfflineReport) {
   for (const s of report.systems) printSystem(report, s);
   printResources(report);
   if (report.comparisons.length) printComparisons(report);
+  printGroundTruth(report);
 }
 
 function printSystem(report: OfflineReport, s: SystemReport) {
