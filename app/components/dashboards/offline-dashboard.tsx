@@ -17,6 +17,7 @@ import { OfflineIntegrity } from "./offline/integrity";
 import { FailureCases } from "./offline/failure-cases";
 import { PairwiseComparisons } from "./offline/pairwise-comparisons";
 import { ProtocolSection } from "./offline/protocol";
+import { GroundTruthSection } from "./offline/ground-truth";
 
 /**
  * The tier-1 dashboard drawn from an offline report: the live page computes the report, an opened
@@ -69,6 +70,8 @@ export function OfflineDashboard({ report }: { report: Json<OfflineReport> }) {
         is below 0.05, read by the measure's direction (a lower rank is better).
       </p>
       <PairwiseComparisons report={report} />
+
+      <GroundTruthSection report={report} />
 
       <h2>Every figure</h2>
       <AllFiguresTable
