@@ -2,6 +2,7 @@ import { DEFAULT_SEED } from "../lib/defaults";
 import { createRng } from "../lib/random";
 import { percentileInterval, type Interval } from "../stats/bootstrap";
 import { holm, pairedTest, type PairedTest } from "../stats/paired";
+import { friedmanTest } from "../stats/rank-tests";
 import { quantile, quantileSorted, variance } from "../stats/quantile";
 import { evaluateQueries, type QueryInput } from "../eval/evaluate";
 import { parseMeasures, type Measure } from "../eval/measures";
@@ -134,6 +135,8 @@ export interface SystemOffline extends SystemScoreSections {
     spread: Record<string, number>;
     perVariant: { variant: string; proposals: number; measures: Record<string, number | null> }[];
     tests: VariantTest[];
+    /** Friedman's test per measure over the proposals with every variant (three variants or more). */
+    friedman: FriedmanTest[];
   } | null;
   hints: { displayDepth: number | null; weakSubjects: string[] };
   /** COI@K and possible leakage of the lists as the system returned them. */
@@ -158,6 +161,15 @@ export interface VariantTest {
   difference: number;
   pValue: number;
   pAdjusted: number;
+  method: string;
+}
+
+export interface FriedmanTest {
+  measure: string;
+  variants: number;
+  proposals: number;
+  statistic: number;
+  pValue: number;
   method: string;
 }
 
@@ -631,6 +643,8 @@ function variantTests({ columns, proposals, settings, system }: SystemContext) {
   const measures = variantMeasures(settings.ks);
   const value = (p: ProposalValues, v: number, j: number) =>
     columns.aggregations[j] === "ratio" ? p.variants[v][j] / p.weights[v][j] : p.variants[v][j];
+  const valueOf = (p: ProposalValues, v: number, measure: string) =>
+    value(p, v, columns.names.indexOf(measure));
   const names = [...new Set(proposals.flatMap((p) => p.variantNames))].sort();
   const perVariant = names.map((variant) => {
     const having = proposals.filter((p) => p.variantNames.includes(variant));
@@ -680,7 +694,40 @@ function variantTests({ columns, proposals, settings, system }: SystemContext) {
     }
   }
   holm(tests.map((t) => t.pValue)).forEach((p, i) => (tests[i].pAdjusted = p));
-  return { perVariant, tests };
+  return { perVariant, tests, friedman: friedmanTests(names, measures, proposals, valueOf) };
+}
+
+/**
+ * Whether the variant changes the figure at all: Friedman's test over the proposals that have every
+ * variant (complete blocks), per measure; only with three variants or more (with two, the paired test
+ * above is the test). Each test stands alone: they are not adjusted together.
+ */
+function friedmanTests(
+  names: string[],
+  measures: string[],
+  proposals: ProposalValues[],
+  value: (p: ProposalValues, v: number, measure: string) => number,
+): FriedmanTest[] {
+  if (names.length < 3) return [];
+  const complete = proposals.filter((p) => names.every((n) => p.variantNames.includes(n)));
+  return measures.flatMap((measure) => {
+    const rows = complete
+      .map((p) => names.map((n) => value(p, p.variantNames.indexOf(n), measure)))
+      .filter((row) => row.every((x) => !Number.isNaN(x)));
+    const r = friedmanTest(names.map((_, v) => rows.map((row) => row[v])));
+    return r
+      ? [
+          {
+            measure,
+            variants: names.length,
+            proposals: rows.length,
+            statistic: r.statistic,
+            pValue: r.pValue,
+            method: r.method,
+          },
+        ]
+      : [];
+  });
 }
 
 /** Decision hint: subjects (of 5 proposals or more) whose Success@10 interval lies wholly below the overall rate. */

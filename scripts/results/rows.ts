@@ -27,6 +27,7 @@ type Grouped = {
   variants?: {
     perVariant?: { variant: string; measures: Record<string, number | null> }[];
     tests?: { variant: string; measure: string; difference: number }[];
+    friedman?: { measure: string; statistic: number; pValue: number }[];
   } | null;
   overall: Group;
   subjects: Record<string, Group>;
@@ -123,6 +124,20 @@ function systemRows(systems: readonly Grouped[] | undefined): ResultRow[] {
             measure: `${t.measure} difference`,
             value: t.difference,
           });
+      // Friedman's test over all variants (absent before it existed): its statistic and p per measure.
+      if (group === "overall")
+        for (const f of system.variants?.friedman ?? []) {
+          rows.push({
+            ...blank(system.key, "variants"),
+            measure: `Friedman ${f.measure}`,
+            value: f.statistic,
+          });
+          rows.push({
+            ...blank(system.key, "variants"),
+            measure: `Friedman p ${f.measure}`,
+            value: f.pValue,
+          });
+        }
       // Prediction time and build figures belong to the system as a whole: in its overall group.
       if (group === "overall" && system.resources) {
         const r = system.resources;

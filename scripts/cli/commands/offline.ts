@@ -432,6 +432,13 @@ function printHints(report: OfflineReport, s: SystemReport) {
         ]),
       ),
     );
+  if (s.variants?.friedman.length)
+    console.log(
+      table(
+        ["measure", "variants", "proposals with all", "Friedman χ²", "p", "test"],
+        s.variants.friedman.map((f) => [f.measure, f.variants, f.proposals, f.statistic, f.pValue, f.method]),
+      ),
+    );
   console.log(
     `Failure cases (Success@${report.parameters.failureK} = 0): ${s.failures.length}${
       s.failures.length
