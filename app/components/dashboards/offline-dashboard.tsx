@@ -5,7 +5,7 @@ import { AllFiguresTable } from "~/components/all-figures-table";
 import { OfflineViewLine } from "./offline/view-line";
 import { HitRateTable } from "./offline/hit-rate-table";
 import { SpreadTable } from "./offline/spread-table";
-import { ResourcesTable } from "./offline/resources";
+import { LatencyChart, ResourcesTable } from "./offline/resources";
 import { VariantTests } from "./offline/variant-tests";
 import { HitRateChart, MetricsAgainstKChart } from "./offline/depth-charts";
 import { KHitCdf, KHitHistogram } from "./offline/k-hit-charts";
@@ -32,6 +32,7 @@ export function OfflineDashboard({ report }: { report: Json<OfflineReport> }) {
 
       <h2>Accuracy, prediction time and build</h2>
       <ResourcesTable report={report} />
+      <LatencyChart report={report} />
 
       <h2>Spread across proposals</h2>
       <SpreadTable report={report} />
