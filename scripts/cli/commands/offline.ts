@@ -8,7 +8,7 @@ import { ResultError } from "../../../db/results/parameters";
 import { runInProcessReporting } from "../../workers/heavy-tasks";
 import { withDatabase } from "../database";
 import { CliError } from "../errors";
-import { ciText, csv, fmt, formatOf, table, type Cell } from "../output";
+import { ciText, csv, fmt, formatOf, setTableStyle, table, type Cell } from "../output";
 import { cutoffList, pairedTest, recordId, wholeNumber } from "../options";
 import { progressBar } from "../progress";
 import { bandList, printScoreSections } from "./offline-scores";
@@ -39,6 +39,10 @@ function registerReport(program: Command) {
     )
     .option("--json", "print JSON")
     .option("--csv", "print CSV (one row per system, group and measure)")
+    .option(
+      "--format <format>",
+      `output: ${OFFLINE_FORMATS.join(", ")} (markdown and latex set every table so; --json and --csv are short for two)`,
+    )
     .option(
       "--exclude-conflicts",
       "evaluate the lists without candidates conflicted with the proposal (ranks closed up)",
@@ -76,10 +80,25 @@ interface OfflineOptions {
   protocol?: string;
   maxCommittee?: number;
   campaign?: number;
+  format?: string;
+}
+
+const OFFLINE_FORMATS = ["table", "json", "csv", "markdown", "latex"] as const;
+
+/** --format, or --json / --csv as before; two different ones are refused. */
+function offlineFormat(o: OfflineOptions): (typeof OFFLINE_FORMATS)[number] {
+  const legacy = formatOf(o);
+  if (o.format === undefined) return legacy;
+  if (!(OFFLINE_FORMATS as readonly string[]).includes(o.format))
+    throw new CliError(`--format must be ${OFFLINE_FORMATS.join(", ")}, not "${o.format}".`, 2);
+  if (legacy !== "table" && legacy !== o.format)
+    throw new CliError(`--format ${o.format} and --${legacy} ask for two formats: choose one.`, 2);
+  return o.format as (typeof OFFLINE_FORMATS)[number];
 }
 
 async function offline(o: OfflineOptions) {
-  const format = formatOf(o);
+  const format = offlineFormat(o);
+  if (format === "markdown" || format === "latex") setTableStyle(format);
   const test = pairedTest(o.test);
   const view = offlineViewSchema.safeParse({
     excludeConflicts: o.excludeConflicts ?? false,
