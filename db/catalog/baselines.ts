@@ -3,6 +3,7 @@ import type { Db } from "../platform/client";
 import { candidates, goldMembers, listItems, proposals, rankedLists, systems } from "../schema";
 import { createRng, shuffled } from "../../scripts/lib/random";
 import { pagerankLists } from "./pagerank-baseline";
+import { earlierHistory } from "../../scripts/offline/history";
 
 export const baselineKeys = ["random", "popular", "subject-match", "pagerank"] as const;
 
@@ -11,10 +12,12 @@ export const baselineKeys = ["random", "popular", "subject-match", "pagerank"] a
  * earlier baseline lists):
  *  - random: a seeded shuffle of the catalog;
  *  - popular: candidates most often in gold committees, counted without the proposal itself
- *    (leave-one-out, so the proposal's own committee cannot leak into its list);
+ *    (leave-one-out, so the proposal's own committee cannot leak into its list), and for a dated
+ *    proposal (when dates exist) only over committees dated before it (scripts/offline/history.ts);
  *  - subject-match: candidates whose expertise keywords overlap the proposal's keywords most;
  *  - pagerank: PageRank (damping 0.85) over the co-committee graph, without the proposal's own
- *    committee (leave-one-out), restricted to the proposal's subject when it has one (pagerank-baseline.ts).
+ *    committee (leave-one-out) or, dated, of earlier committees only, restricted to the proposal's subject
+ *    when it has one (pagerank-baseline.ts).
  * Ties are broken by candidate external id, so the lists are deterministic.
  */
 export async function createBaselines(db: Db, options: { seed?: string; depth?: number } = {}) {
@@ -35,7 +38,12 @@ async function loadBaselineCatalog(db: Db) {
     .from(candidates)
     .orderBy(candidates.externalId);
   const allProposals = await db
-    .select({ id: proposals.id, keywords: proposals.keywords, subjectId: proposals.subjectId })
+    .select({
+      id: proposals.id,
+      keywords: proposals.keywords,
+      subjectId: proposals.subjectId,
+      date: proposals.date,
+    })
     .from(proposals)
     .orderBy(proposals.externalId);
   if (allCandidates.length === 0 || allProposals.length === 0)
@@ -59,16 +67,26 @@ function baselineListMakers(
 ): Record<(typeof baselineKeys)[number], ListMaker> {
   const rng = createRng(seed);
   const pagerankOf = pagerankLists(allCandidates, allProposals, goldOf, depth);
+  // A dated proposal counts only earlier committees (none of them its own); else all but its own.
+  const countsBefore = earlierHistory(allProposals, (earlier) => {
+    const counts = new Map<number, number>();
+    for (const q of earlier) for (const c of goldOf.get(q.id) ?? []) counts.set(c, (counts.get(c) ?? 0) + 1);
+    return counts;
+  });
   return {
     random: () =>
       shuffled(allCandidates, rng)
         .slice(0, depth)
         .map((c, i) => ({ id: c.id, score: 1 - i / depth })),
-    popular: (p) =>
-      allCandidates
-        .map((c) => ({ id: c.id, score: (goldCount.get(c.id) ?? 0) - (goldOf.get(p.id)?.has(c.id) ? 1 : 0) }))
+    popular: (p) => {
+      const earlier = countsBefore(p.date);
+      const score = (c: number) =>
+        earlier ? (earlier.get(c) ?? 0) : (goldCount.get(c) ?? 0) - (goldOf.get(p.id)?.has(c) ? 1 : 0);
+      return allCandidates
+        .map((c) => ({ id: c.id, score: score(c.id) }))
         .sort((a, b) => b.score - a.score || a.id - b.id)
-        .slice(0, depth),
+        .slice(0, depth);
+    },
     "subject-match": (p) => {
       const wanted = new Set(p.keywords.map((k) => k.toLowerCase()));
       return allCandidates

@@ -53,4 +53,34 @@ describe("tier-1 data from the database", () => {
       (await loadOfflineInput(t.db, { systems: ["random"] })).systems[0].lists.get("P-100")!.get("default"),
     ).toHaveLength(2);
   });
+
+  it("lets a dated proposal's popular and pagerank lists learn only from earlier committees", async () => {
+    // Three dated proposals without a subject: P-200 (C-2, C-4) before P-201 (C-2) before P-202 (C-4, C-3).
+    const proposals = [
+      "external_id,title,abstract,keywords,subject,date",
+      "P-200,Early,Early.,x,,2024-01-05",
+      "P-201,Middle,Middle.,x,,2024-02-05",
+      "P-202,Late,Late.,x,,2024-03-05",
+    ].join("\n");
+    expect((await importFile(t.db, "cli", "proposals", proposals, "csv")).ok).toBe(true);
+    const gold = "proposal,candidate\nP-200,C-2\nP-200,C-4\nP-201,C-2\nP-202,C-4\nP-202,C-3\n";
+    expect((await importFile(t.db, "cli", "gold", gold, "csv")).ok).toBe(true);
+    await createBaselines(t.db, { depth: 4 });
+    const input = await loadOfflineInput(t.db, { systems: ["popular", "pagerank"] });
+    const listOf = (system: string, proposal: string) =>
+      input.systems
+        .find((s) => s.key === system)!
+        .lists.get(proposal)!
+        .get("default")!;
+    // P-201 sees P-200 only: C-2 and C-4 once each (C-2 first by id); P-202's own C-3 and P-201's C-2 play no part.
+    expect(listOf("popular", "P-201").slice(0, 2)).toEqual(["C-2", "C-4"]);
+    // P-202 sees P-200 and P-201: C-2 twice, then C-4 once; never its own committee's C-3 ahead of them.
+    expect(listOf("popular", "P-202").slice(0, 2)).toEqual(["C-2", "C-4"]);
+    // The earliest sees no committee: every count 0, the list by candidate id.
+    expect(listOf("popular", "P-200")).toEqual(["C-1", "C-2", "C-3", "C-4"]);
+    // PageRank before P-202: the one link C-2–C-4 (P-201 has a single member), so those two lead.
+    expect(listOf("pagerank", "P-202").slice(0, 2).sort()).toEqual(["C-2", "C-4"]);
+    // The undated P-100 learns from every committee but its own: C-2, C-3 and C-4 sat on two each (ties by id).
+    expect(listOf("popular", "P-100")[0]).toBe("C-2");
+  });
 });

@@ -1,5 +1,6 @@
 import type { Db } from "../platform/client";
 import { loadOfflineInput } from "../catalog/offline-input";
+import { loadExpertLabels } from "../campaigns/campaign-labels";
 import { packOfflineInput } from "../../scripts/offline/pack";
 import type { HeavyRunner } from "../../scripts/workers/heavy-tasks";
 import { computedAt, remember, resultKey } from "./cache";
@@ -8,8 +9,10 @@ import { resultParameters, type ResultRequest } from "./parameters";
 
 /**
  * The offline report (tier 1) with the given settings, or null when there are no lists and gold
- * committees to report on yet. Kept by settings and input version: the same view on the same data is
- * served without reading or resampling again; `fresh` computes it anew (the analyst's Recompute).
+ * committees to report on yet. With a campaign's grades (the one asked for, else the newest graded one)
+ * it also says what the committees are worth against the experts. Kept by settings and input version: the
+ * same view on the same data is served without reading or resampling again; `fresh` computes it anew (the
+ * analyst's Recompute).
  */
 export async function offlineResult(
   db: Db,
@@ -23,8 +26,10 @@ export async function offlineResult(
   const computation = remember(
     resultKey({ parameters, version }),
     async (progress) => {
-      const { kind: _kind, systems, ...options } = parameters;
+      const { kind: _kind, systems, campaign, ...options } = parameters;
       const input = await loadOfflineInput(db, { systems });
+      const expertLabels = await loadExpertLabels(db, campaign);
+      if (expertLabels) input.expertLabels = expertLabels;
       if (input.systems.length === 0 || input.gold.size === 0) return null;
       return run("offlineReport", { packed: packOfflineInput(input), options }, progress);
     },

@@ -48,7 +48,10 @@ export interface ResultRequest {
  */
 export async function resultParameters(db: DbOrTx, request: ResultRequest) {
   const B = request.B ?? PAGE_B;
-  if (request.kind === "offline")
+  if (request.kind === "offline") {
+    // The campaign whose grades say what the committees are worth (`--campaign`); else the newest graded one.
+    if (request.campaign && !(await getCampaign(db, request.campaign)))
+      throw new ResultError(`There is no campaign ${request.campaign}.`, 404);
     return {
       kind: "offline" as const,
       ks: request.ks ?? DEFAULT_KS,
@@ -58,7 +61,9 @@ export async function resultParameters(db: DbOrTx, request: ResultRequest) {
       ...(request.test ? { test: request.test } : {}),
       ...(request.bands?.length ? { bands: request.bands } : {}),
       ...(request.systems ? { systems: request.systems } : {}),
+      ...(request.campaign ? { campaign: request.campaign } : {}),
     };
+  }
   if (request.kind === "expert") {
     if (!request.campaign) throw new ResultError("An expert snapshot needs a campaign.");
     const campaign = await getCampaign(db, request.campaign);

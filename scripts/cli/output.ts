@@ -14,20 +14,73 @@ export function fmt(value: Cell, digits = 4): string {
   return value;
 }
 
-/** An aligned plain-text table; numbers right-aligned. */
-export function table(headers: string[], rows: Cell[][], digits = 4): string {
-  const text = rows.map((r) => r.map((c) => fmt(c, digits)));
-  const widths = headers.map((h, i) => Math.max(h.length, ...text.map((r) => r[i]?.length ?? 0)));
-  const numeric = headers.map(
+export type TableStyle = "table" | "markdown" | "latex";
+
+let tableStyle: TableStyle = "table";
+
+/**
+ * The style every `table()` prints in from now on. A command whose tables come from several modules
+ * (`assay offline --format markdown`) sets it once instead of passing it through each of them; one
+ * process runs one command, so it never changes under another command's feet.
+ */
+export function setTableStyle(style: TableStyle) {
+  tableStyle = style;
+}
+
+/** Whether each column holds only numbers (or nothing): such columns align right. */
+function numericColumns(headers: string[], rows: Cell[][]): boolean[] {
+  return headers.map(
     (_, i) =>
       rows.length > 0 && rows.every((r) => typeof r[i] === "number" || r[i] === null || r[i] === undefined),
   );
+}
+
+/** A table in the style set by setTableStyle: aligned plain text (numbers right-aligned), Markdown or LaTeX. */
+export function table(headers: string[], rows: Cell[][], digits = 4): string {
+  if (tableStyle === "markdown") return markdownTable(headers, rows, digits);
+  if (tableStyle === "latex") return latexTable(headers, rows, digits);
+  const text = rows.map((r) => r.map((c) => fmt(c, digits)));
+  const widths = headers.map((h, i) => Math.max(h.length, ...text.map((r) => r[i]?.length ?? 0)));
+  const numeric = numericColumns(headers, rows);
   const line = (cells: string[]) =>
     cells
       .map((c, i) => (numeric[i] ? c.padStart(widths[i]) : c.padEnd(widths[i])))
       .join("  ")
       .trimEnd();
   return [line(headers), line(widths.map((w) => "-".repeat(w))), ...text.map(line)].join("\n");
+}
+
+/** A GitHub Markdown table of the same cells: pipes escaped, number columns right-aligned. */
+function markdownTable(headers: string[], rows: Cell[][], digits: number): string {
+  const cell = (s: string) => s.replace(/\\/g, "\\\\").replace(/\|/g, "\\|");
+  const numeric = numericColumns(headers, rows);
+  return [
+    `| ${headers.map(cell).join(" | ")} |`,
+    `|${numeric.map((n) => (n ? "--:" : ":--")).join("|")}|`,
+    ...rows.map((r) => `| ${r.map((c) => cell(fmt(c, digits))).join(" | ")} |`),
+  ].join("\n");
+}
+
+/** A LaTeX (booktabs) tabular of the same cells: special characters escaped, number columns right-aligned. */
+function latexTable(headers: string[], rows: Cell[][], digits: number): string {
+  const numeric = numericColumns(headers, rows);
+  const line = (cells: string[]) => `${cells.map(latexText).join(" & ")} \\\\`;
+  return [
+    `\\begin{tabular}{${numeric.map((n) => (n ? "r" : "l")).join("")}}`,
+    "\\toprule",
+    line(headers),
+    "\\midrule",
+    ...rows.map((r) => line(r.map((c) => fmt(c, digits)))),
+    "\\bottomrule",
+    "\\end{tabular}",
+  ].join("\n");
+}
+
+/** Text set in LaTeX as it reads: its special characters escaped. */
+export function latexText(text: string): string {
+  return text.replace(/[\\{}$&#^_%~]/g, (c) =>
+    c === "\\" ? "\\textbackslash{}" : c === "^" ? "\\^{}" : c === "~" ? "\\~{}" : `\\${c}`,
+  );
 }
 
 /** CLI `--csv` output, through the one formula-safe CSV writer. */

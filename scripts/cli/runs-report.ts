@@ -1,6 +1,6 @@
 import { toCsv } from "../lib/csv";
 import type { RunsComparison } from "../eval/compare-runs";
-import { fmt } from "./output";
+import { fmt, latexText } from "./output";
 
 /** Superscript forms of a to z, for the marks (q has only the modifier letter outside the BMP). */
 const SUPERSCRIPT = Array.from("ᵃᵇᶜᵈᵉᶠᵍʰⁱʲᵏˡᵐⁿᵒᵖ𐞥ʳˢᵗᵘᵛʷˣʸᶻ");
@@ -156,11 +156,4 @@ export function runsCsv(report: RunsComparison): string {
     ...report.measures.flatMap((m) => [r.means[m], letters(report, i, m)]),
   ]);
   return toCsv(headers, rows);
-}
-
-/** Text set in LaTeX as it reads: its special characters escaped. */
-function latexText(text: string): string {
-  return text.replace(/[\\{}$&#^_%~]/g, (c) =>
-    c === "\\" ? "\\textbackslash{}" : c === "^" ? "\\^{}" : c === "~" ? "\\~{}" : `\\${c}`,
-  );
 }

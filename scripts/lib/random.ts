@@ -13,6 +13,12 @@ export interface Rng {
   int(n: number): number;
   /** The raw 32-bit unsigned output, for hot loops. */
   nextUint32(): number;
+  /**
+   * `out[from..to)` filled with integers in [0, n): the same numbers, in the same order, as that many
+   * calls of `int(n)`, several times faster (the state stays in locals instead of the closure's
+   * variables, which every call reads and writes back: 10^8 bootstrap draws spent most of their time there).
+   */
+  fillInts(out: Int32Array, n: number, from?: number, to?: number): void;
 }
 
 export function createRng(seed: string | number): Rng {
@@ -33,10 +39,32 @@ export function createRng(seed: string | number): Rng {
   };
   // Discard the first outputs: sfc32 mixes its seed in over the first few rounds.
   for (let i = 0; i < 15; i++) nextUint32();
+  const fillInts = (out: Int32Array, n: number, from = 0, to = out.length) => {
+    let A = a | 0,
+      B = b | 0,
+      C = c | 0,
+      D = d | 0;
+    for (let i = from; i < to; i++) {
+      // The sfc32 step of nextUint32.
+      let t = (A + B) | 0;
+      A = B ^ (B >>> 9);
+      B = (C + (C << 3)) | 0;
+      C = (C << 21) | (C >>> 11);
+      D = (D + 1) | 0;
+      t = (t + D) | 0;
+      C = (C + t) | 0;
+      out[i] = Math.floor(((t >>> 0) / 4294967296) * n);
+    }
+    a = A >>> 0;
+    b = B >>> 0;
+    c = C >>> 0;
+    d = D >>> 0;
+  };
   return {
     nextUint32,
     next: () => nextUint32() / 4294967296,
     int: (n: number) => Math.floor((nextUint32() / 4294967296) * n),
+    fillInts,
   };
 }
 

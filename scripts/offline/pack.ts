@@ -21,7 +21,13 @@ export interface PackedOfflineInput {
     variants: PackedNesting;
     /** Scores parallel to `variants.items` (NaN for none), when the system has any. */
     scores?: Float64Array;
+    /** Prediction times as [proposal, variant, ms] and the build figures: few, so plain values. */
+    latencies?: [string, string, number][];
+    buildSeconds?: number | null;
+    memoryMb?: number | null;
   }[];
+  /** Expert grades as [proposal, candidate, grade], with where they come from. */
+  expertLabels?: { source: string; labels: [string, string, number][] };
   /** Declared conflicts as [proposal, candidate, reason] and profile dates as [candidate, date]: few, so plain arrays. */
   conflicts?: [string, string, string][];
   profileDates?: [string, string][];
@@ -63,6 +69,9 @@ export function packOfflineInput(input: OfflineInput): PackedOfflineInput {
       variantOffsets,
       variants,
       ...(s.scores ? { scores: packScores(s, variants) } : {}),
+      ...(s.latencies ? { latencies: flatten(s.latencies) } : {}),
+      ...(s.buildSeconds != null ? { buildSeconds: s.buildSeconds } : {}),
+      ...(s.memoryMb != null ? { memoryMb: s.memoryMb } : {}),
     };
   });
   const conflicts =
@@ -79,6 +88,9 @@ export function packOfflineInput(input: OfflineInput): PackedOfflineInput {
     systems,
     conflicts,
     profileDates,
+    ...(input.expertLabels
+      ? { expertLabels: { source: input.expertLabels.source, labels: flatten(input.expertLabels.labels) } }
+      : {}),
   };
 }
 
@@ -105,11 +117,31 @@ export function unpackOfflineInput(packed: PackedOfflineInput): OfflineInput {
         ]),
       ),
       ...(s.scores ? { scores: unpackScores(s as Required<typeof s>) } : {}),
+      ...(s.latencies ? { latencies: nested(s.latencies) } : {}),
+      ...(s.buildSeconds != null ? { buildSeconds: s.buildSeconds } : {}),
+      ...(s.memoryMb != null ? { memoryMb: s.memoryMb } : {}),
     })),
     catalog: new Set(ids.slice(0, packed.catalogSize)),
     conflicts: packed.conflicts && conflictMap(packed.conflicts),
     profileDates: packed.profileDates && new Map(packed.profileDates),
+    ...(packed.expertLabels
+      ? { expertLabels: { source: packed.expertLabels.source, labels: nested(packed.expertLabels.labels) } }
+      : {}),
   };
+}
+
+/** A two-level map as [outer, inner, value] rows, in the maps' order. */
+function flatten(map: ReadonlyMap<string, ReadonlyMap<string, number>>): [string, string, number][] {
+  return [...map].flatMap(([a, inner]) => [...inner].map(([b, v]): [string, string, number] => [a, b, v]));
+}
+
+function nested(rows: [string, string, number][]): Map<string, Map<string, number>> {
+  const map = new Map<string, Map<string, number>>();
+  for (const [a, b, v] of rows) {
+    if (!map.has(a)) map.set(a, new Map());
+    map.get(a)!.set(b, v);
+  }
+  return map;
 }
 
 function conflictMap(rows: [string, string, string][]): Map<string, Map<string, string>> {

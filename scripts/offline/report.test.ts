@@ -241,3 +241,50 @@ describe("query variants tested against the default", () => {
     expect(rows.find((r) => r.measure === "RR@10 difference")?.value).toBeCloseTo(1.25 / 3 - 1, 12);
   });
 });
+
+describe("query variants: Friedman's test", () => {
+  // Gold {g}. RR@10 per proposal (default, long, short): p1 1, 1/2, 1; p2 1, 1/2, 1/3; p3 1, 1/4, 1/2.
+  // p4 has no "short" list, so it is not a complete block and stays out of the test.
+  const lists = (long: string[], short?: string[]) =>
+    new Map([
+      ["default", ["g", "x"]],
+      ["long", long],
+      ...(short ? [["short", short] as [string, string[]]] : []),
+    ]);
+  const input: OfflineInput = {
+    proposals: ["p1", "p2", "p3", "p4"].map((id) => ({ id, subject: null })),
+    gold: new Map(["p1", "p2", "p3", "p4"].map((id) => [id, new Set(["g"])])),
+    systems: [
+      {
+        key: "s",
+        name: "S",
+        lists: new Map([
+          ["p1", lists(["x", "g"], ["g"])],
+          ["p2", lists(["y", "g"], ["x", "y", "g"])],
+          ["p3", lists(["x", "y", "z", "g"], ["x", "g"])],
+          ["p4", lists(["x", "g"])],
+        ]),
+      },
+    ],
+    catalog: new Set(["g", "x", "y", "z"]),
+  };
+  const variants = offlineReport(input, { ks: [10], B: 50, seed: 1 }).systems[0].variants!;
+
+  it("tests whether the variant changes the figure, over the proposals with every variant", () => {
+    const rr = variants.friedman.find((t) => t.measure === "RR@10")!;
+    // scipy 1.17.1: friedmanchisquare([1, 1, 1], [.5, .5, .25], [1, 1/3, .5]) → 3.8181818181818183, p 0.14821506633752016
+    expect(rr).toMatchObject({ variants: 3, proposals: 3, method: "Friedman χ², df = 2" });
+    expect(rr.statistic).toBeCloseTo(3.8181818181818183, 12);
+    expect(rr.pValue).toBeCloseTo(0.14821506633752016, 9);
+    // Success@10 is 1 everywhere: every block tied, no test.
+    expect(variants.friedman.find((t) => t.measure === "Success@10")).toBeUndefined();
+  });
+
+  it("has no Friedman test with two variants (the paired test is the test there)", () => {
+    const two = offlineReport(
+      { ...input, systems: [{ ...input.systems[0], lists: new Map([["p1", lists(["x", "g"])]]) }] },
+      { ks: [10], B: 50 },
+    ).systems[0].variants!;
+    expect(two.friedman).toEqual([]);
+  });
+});

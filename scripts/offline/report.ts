@@ -2,6 +2,7 @@ import { DEFAULT_SEED } from "../lib/defaults";
 import { createRng } from "../lib/random";
 import { percentileInterval, type Interval } from "../stats/bootstrap";
 import { holm, pairedTest, type PairedTest } from "../stats/paired";
+import { friedmanTest } from "../stats/rank-tests";
 import { quantile, quantileSorted, variance } from "../stats/quantile";
 import { evaluateQueries, type QueryInput } from "../eval/evaluate";
 import { parseMeasures, type Measure } from "../eval/measures";
@@ -22,6 +23,7 @@ import type { ConflictMap, ConflictsAtK } from "./conflicts";
 import { foldFigures, protocolView, type ProtocolSummary, type ProtocolView } from "./protocol-report";
 import { foldOf } from "./protocol";
 import { systemResources, type SystemResources } from "./resources";
+import { groundTruthReport, type ExpertLabels, type GroundTruthReport } from "./ground-truth";
 
 /** Tier 1: the systems' ranked lists against historical committees (gold members, rel = 1). */
 export interface OfflineInput {
@@ -48,6 +50,8 @@ export interface OfflineInput {
   conflicts?: ConflictMap;
   /** Candidates' profile dates (YYYY-MM-DD) where known, for the leakage check. */
   profileDates?: ReadonlyMap<string, string>;
+  /** Expert grades of the same proposals' lists (a campaign's labels): the report then says what the committees are worth. */
+  expertLabels?: ExpertLabels;
 }
 
 export interface OfflineOptions {
@@ -131,6 +135,8 @@ export interface SystemOffline extends SystemScoreSections {
     spread: Record<string, number>;
     perVariant: { variant: string; proposals: number; measures: Record<string, number | null> }[];
     tests: VariantTest[];
+    /** Friedman's test per measure over the proposals with every variant (three variants or more). */
+    friedman: FriedmanTest[];
   } | null;
   hints: { displayDepth: number | null; weakSubjects: string[] };
   /** COI@K and possible leakage of the lists as the system returned them. */
@@ -155,6 +161,15 @@ export interface VariantTest {
   difference: number;
   pValue: number;
   pAdjusted: number;
+  method: string;
+}
+
+export interface FriedmanTest {
+  measure: string;
+  variants: number;
+  proposals: number;
+  statistic: number;
+  pValue: number;
   method: string;
 }
 
@@ -191,6 +206,8 @@ export interface OfflineReport {
   comparisons: OfflineComparison[];
   /** With `maxCommittee`: the cap and the proposals it dropped, with their committee sizes. */
   committeeCap?: { max: number; dropped: { proposal: string; members: number }[] };
+  /** With expert labels: committee members' grades against the others', and both golds side by side. */
+  groundTruth?: GroundTruthReport;
 }
 
 export const DEFAULT_KS = [5, 10, 20, 30, 50];
@@ -315,6 +332,7 @@ export function offlineReport(given: OfflineInput, options: OfflineOptions = {})
     systems,
     comparisons,
     ...(committeeCap ? { committeeCap } : {}),
+    ...(given.expertLabels ? { groundTruth: groundTruthReport(input, given.expertLabels, settings) } : {}),
     conflicts: {
       declared,
       overall: overallConflicts(
@@ -625,6 +643,8 @@ function variantTests({ columns, proposals, settings, system }: SystemContext) {
   const measures = variantMeasures(settings.ks);
   const value = (p: ProposalValues, v: number, j: number) =>
     columns.aggregations[j] === "ratio" ? p.variants[v][j] / p.weights[v][j] : p.variants[v][j];
+  const valueOf = (p: ProposalValues, v: number, measure: string) =>
+    value(p, v, columns.names.indexOf(measure));
   const names = [...new Set(proposals.flatMap((p) => p.variantNames))].sort();
   const perVariant = names.map((variant) => {
     const having = proposals.filter((p) => p.variantNames.includes(variant));
@@ -674,7 +694,40 @@ function variantTests({ columns, proposals, settings, system }: SystemContext) {
     }
   }
   holm(tests.map((t) => t.pValue)).forEach((p, i) => (tests[i].pAdjusted = p));
-  return { perVariant, tests };
+  return { perVariant, tests, friedman: friedmanTests(names, measures, proposals, valueOf) };
+}
+
+/**
+ * Whether the variant changes the figure at all: Friedman's test over the proposals that have every
+ * variant (complete blocks), per measure; only with three variants or more (with two, the paired test
+ * above is the test). Each test stands alone: they are not adjusted together.
+ */
+function friedmanTests(
+  names: string[],
+  measures: string[],
+  proposals: ProposalValues[],
+  value: (p: ProposalValues, v: number, measure: string) => number,
+): FriedmanTest[] {
+  if (names.length < 3) return [];
+  const complete = proposals.filter((p) => names.every((n) => p.variantNames.includes(n)));
+  return measures.flatMap((measure) => {
+    const rows = complete
+      .map((p) => names.map((n) => value(p, p.variantNames.indexOf(n), measure)))
+      .filter((row) => row.every((x) => !Number.isNaN(x)));
+    const r = friedmanTest(names.map((_, v) => rows.map((row) => row[v])));
+    return r
+      ? [
+          {
+            measure,
+            variants: names.length,
+            proposals: rows.length,
+            statistic: r.statistic,
+            pValue: r.pValue,
+            method: r.method,
+          },
+        ]
+      : [];
+  });
 }
 
 /** Decision hint: subjects (of 5 proposals or more) whose Success@10 interval lies wholly below the overall rate. */

@@ -65,6 +65,16 @@ describe("prediction time and build figures per system", () => {
     expect(fast.resources.max.ci!.upper).toBe(30);
   });
 
+  it("describes the distribution at every 5% for the chart", () => {
+    const q = fast.resources.quantiles;
+    expect(q).toHaveLength(21);
+    expect(q[0]).toEqual({ p: 0, ms: 10 });
+    expect(q[10]).toEqual({ p: 0.5, ms: 20 });
+    expect(q[20]).toEqual({ p: 1, ms: 30 });
+    // Type 7 at 25%: h = 0.5 → 15.
+    expect(q[5].ms).toBeCloseTo(15, 12);
+  });
+
   it("carries them into the snapshot rows, in the system's overall group", () => {
     const rows = resultRows("offline", report).filter((r) => r.system === "fast" && r.group === "overall");
     expect(rows.find((r) => r.measure === "LatencyP50")).toMatchObject({ value: 20 });
@@ -79,6 +89,7 @@ describe("prediction time and build figures per system", () => {
       p95: { value: null, ci: null },
       max: { value: null, ci: null },
       mean: null,
+      quantiles: [],
       buildSeconds: null,
       memoryMb: null,
     });

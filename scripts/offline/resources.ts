@@ -20,6 +20,11 @@ export interface SystemResources {
   p95: LatencyEstimate;
   max: LatencyEstimate;
   mean: number | null;
+  /**
+   * The latency distribution for the page's chart: the type-7 quantile at every 5% from 0 to 100%
+   * (21 points, whatever the number of lists); empty when no list is timed.
+   */
+  quantiles: { p: number; ms: number }[];
   buildSeconds: number | null;
   memoryMb: number | null;
 }
@@ -58,7 +63,7 @@ export function systemResources(
     buildSeconds: system.buildSeconds ?? null,
     memoryMb: system.memoryMb ?? null,
   };
-  if (values.length === 0) return { ...base, p50: none, p95: none, max: none, mean: null };
+  if (values.length === 0) return { ...base, p50: none, p95: none, max: none, mean: null, quantiles: [] };
   const sorted = Float64Array.from(values).sort();
   const n = sorted.length;
   const draws = [new Float64Array(o.B), new Float64Array(o.B), new Float64Array(o.B)];
@@ -78,5 +83,6 @@ export function systemResources(
     p95: estimate(quantileSorted(sorted, 0.95), 1),
     max: estimate(sorted[n - 1], 2),
     mean: values.reduce((a, b) => a + b, 0) / n,
+    quantiles: Array.from({ length: 21 }, (_, i) => ({ p: i / 20, ms: quantileSorted(sorted, i / 20) })),
   };
 }

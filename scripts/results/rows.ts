@@ -1,4 +1,5 @@
 import { exposureRows } from "./exposure-rows";
+import type { GroundTruthReport } from "../offline/ground-truth";
 
 /**
  * A dashboard's result flattened to one row per (system or arm, group, measure), with its value and
@@ -26,6 +27,7 @@ type Grouped = {
   variants?: {
     perVariant?: { variant: string; measures: Record<string, number | null> }[];
     tests?: { variant: string; measure: string; difference: number }[];
+    friedman?: { measure: string; statistic: number; pValue: number }[];
   } | null;
   overall: Group;
   subjects: Record<string, Group>;
@@ -122,6 +124,20 @@ function systemRows(systems: readonly Grouped[] | undefined): ResultRow[] {
             measure: `${t.measure} difference`,
             value: t.difference,
           });
+      // Friedman's test over all variants (absent before it existed): its statistic and p per measure.
+      if (group === "overall")
+        for (const f of system.variants?.friedman ?? []) {
+          rows.push({
+            ...blank(system.key, "variants"),
+            measure: `Friedman ${f.measure}`,
+            value: f.statistic,
+          });
+          rows.push({
+            ...blank(system.key, "variants"),
+            measure: `Friedman p ${f.measure}`,
+            value: f.pValue,
+          });
+        }
       // Prediction time and build figures belong to the system as a whole: in its overall group.
       if (group === "overall" && system.resources) {
         const r = system.resources;
@@ -179,6 +195,47 @@ function protocolRows(systems: readonly Protocolled[] | undefined): ResultRow[] 
   return rows;
 }
 
+/** The ground-truth section: grades of members and others, both golds per system, τ-b per measure. */
+function groundTruthRows(g: GroundTruthReport | undefined): ResultRow[] {
+  if (!g) return [];
+  const row = (system: string, group: string, measure: string, value: number | null, ci?: Interval) => ({
+    system,
+    group,
+    measure,
+    value,
+    lower: ci?.lower ?? null,
+    upper: ci?.upper ?? null,
+  });
+  type Interval = { lower: number; upper: number } | null;
+  const rows: ResultRow[] = [];
+  for (const [who, side] of [
+    ["committee members", g.grades.members],
+    ["others in the lists", g.grades.nonMembers],
+  ] as const) {
+    side.counts.forEach((n, i) => rows.push(row(who, "expert grades", `PairsGraded${i + 1}`, n)));
+    rows.push(row(who, "expert grades", "MeanGrade", side.mean));
+  }
+  rows.push(
+    row(
+      "members − others",
+      "expert grades",
+      "MeanGradeDifference",
+      g.grades.difference.value,
+      g.grades.difference.ci,
+    ),
+  );
+  rows.push(row("members − others", "expert grades", "MannWhitneyP", g.grades.test?.pValue ?? null));
+  rows.push(row("committee members", "expert grades", "ShareGraded1", g.grades.membersGradedOne));
+  rows.push(row("others in the lists", "expert grades", "ShareGraded4", g.grades.nonMembersGradedFour));
+  for (const s of g.systems)
+    for (const [measure, e] of Object.entries(s.measures)) {
+      rows.push(row(s.key, "committee gold", measure, e.committee.value, e.committee.ci));
+      rows.push(row(s.key, "expert gold", measure, e.experts.value, e.experts.ci));
+    }
+  for (const a of g.agreement) rows.push(row("system order", "Kendall tau-b", a.measure, a.tau, a.ci));
+  return rows;
+}
+
 export function resultRows(kind: string, result: unknown): ResultRow[] {
   const r = (result ?? {}) as Record<string, unknown>;
   if (kind === "offline")
@@ -186,6 +243,7 @@ export function resultRows(kind: string, result: unknown): ResultRow[] {
       ...systemRows(r.systems as Grouped[]),
       ...exposureRows(r.systems as Parameters<typeof exposureRows>[0]),
       ...protocolRows(r.systems as Protocolled[]),
+      ...groundTruthRows(r.groundTruth as GroundTruthReport | undefined),
     ];
   if (kind === "expert")
     return [

@@ -15,9 +15,7 @@ export function createResampler(
   strata: readonly string[] | null = null,
 ): (out: Int32Array) => void {
   if (!strata) {
-    return (out) => {
-      for (let i = 0; i < n; i++) out[i] = rng.int(n);
-    };
+    return (out) => rng.fillInts(out, n, 0, n);
   }
   if (strata.length !== n) throw new Error(`Stratified bootstrap: ${strata.length} labels for ${n} units.`);
   const groups = new Map<string, number[]>();
@@ -29,7 +27,9 @@ export function createResampler(
   return (out) => {
     let at = 0;
     for (const members of ordered) {
-      for (let j = 0; j < members.length; j++) out[at++] = members[rng.int(members.length)];
+      // Indices into the stratum first (the draws of rng.int, in bulk), then the stratum's members.
+      rng.fillInts(out, members.length, at, at + members.length);
+      for (let j = 0; j < members.length; j++, at++) out[at] = members[out[at]];
     }
   };
 }

@@ -5,7 +5,7 @@ import { AllFiguresTable } from "~/components/all-figures-table";
 import { OfflineViewLine } from "./offline/view-line";
 import { HitRateTable } from "./offline/hit-rate-table";
 import { SpreadTable } from "./offline/spread-table";
-import { ResourcesTable } from "./offline/resources";
+import { LatencyChart, ResourcesTable } from "./offline/resources";
 import { VariantTests } from "./offline/variant-tests";
 import { HitRateChart, MetricsAgainstKChart } from "./offline/depth-charts";
 import { KHitCdf, KHitHistogram } from "./offline/k-hit-charts";
@@ -17,6 +17,7 @@ import { OfflineIntegrity } from "./offline/integrity";
 import { FailureCases } from "./offline/failure-cases";
 import { PairwiseComparisons } from "./offline/pairwise-comparisons";
 import { ProtocolSection } from "./offline/protocol";
+import { GroundTruthSection } from "./offline/ground-truth";
 
 /**
  * The tier-1 dashboard drawn from an offline report: the live page computes the report, an opened
@@ -31,6 +32,7 @@ export function OfflineDashboard({ report }: { report: Json<OfflineReport> }) {
 
       <h2>Accuracy, prediction time and build</h2>
       <ResourcesTable report={report} />
+      <LatencyChart report={report} />
 
       <h2>Spread across proposals</h2>
       <SpreadTable report={report} />
@@ -69,6 +71,8 @@ export function OfflineDashboard({ report }: { report: Json<OfflineReport> }) {
         is below 0.05, read by the measure's direction (a lower rank is better).
       </p>
       <PairwiseComparisons report={report} />
+
+      <GroundTruthSection report={report} />
 
       <h2>Every figure</h2>
       <AllFiguresTable

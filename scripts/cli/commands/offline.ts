@@ -4,16 +4,18 @@ import { createBaselines } from "../../../db/catalog/baselines";
 import { DEFAULT_KS, offlineReport, type Estimate } from "../../offline/report";
 import { DEFAULT_B, DEFAULT_SEED } from "../../stats/bootstrap";
 import { offlineResult } from "../../../db/results/offline";
+import { ResultError } from "../../../db/results/parameters";
 import { runInProcessReporting } from "../../workers/heavy-tasks";
 import { withDatabase } from "../database";
 import { CliError } from "../errors";
-import { ciText, csv, fmt, formatOf, table, type Cell } from "../output";
-import { cutoffList, pairedTest, wholeNumber } from "../options";
+import { ciText, csv, fmt, formatOf, setTableStyle, table, type Cell } from "../output";
+import { cutoffList, pairedTest, recordId, wholeNumber } from "../options";
 import { progressBar } from "../progress";
 import { bandList, printScoreSections } from "./offline-scores";
 import { offlineViewSchema } from "../../offline/view";
 import { integrityCsvRows, printIntegrity } from "../offline-integrity";
 import { printProtocol, protocolCsvRows } from "../offline-protocol";
+import { groundTruthCsvRows, printGroundTruth } from "../offline-ground-truth";
 import { isProtocolName, PROTOCOLS } from "../../offline/protocol";
 
 export function registerOffline(program: Command) {
@@ -38,6 +40,10 @@ function registerReport(program: Command) {
     .option("--json", "print JSON")
     .option("--csv", "print CSV (one row per system, group and measure)")
     .option(
+      "--format <format>",
+      `output: ${OFFLINE_FORMATS.join(", ")} (markdown and latex set every table so; --json and --csv are short for two)`,
+    )
+    .option(
       "--exclude-conflicts",
       "evaluate the lists without candidates conflicted with the proposal (ranks closed up)",
     )
@@ -50,6 +56,11 @@ function registerReport(program: Command) {
       wholeNumber(1),
     )
     .option("--protocol <name>", `only the systems whose lists answer this protocol: ${PROTOCOLS.join(", ")}`)
+    .option(
+      "--campaign <id>",
+      "the campaign whose expert grades the committees are set against (default: the newest graded one)",
+      recordId,
+    )
     .action(offline);
 }
 
@@ -68,10 +79,26 @@ interface OfflineOptions {
   to?: string;
   protocol?: string;
   maxCommittee?: number;
+  campaign?: number;
+  format?: string;
+}
+
+const OFFLINE_FORMATS = ["table", "json", "csv", "markdown", "latex"] as const;
+
+/** --format, or --json / --csv as before; two different ones are refused. */
+function offlineFormat(o: OfflineOptions): (typeof OFFLINE_FORMATS)[number] {
+  const legacy = formatOf(o);
+  if (o.format === undefined) return legacy;
+  if (!(OFFLINE_FORMATS as readonly string[]).includes(o.format))
+    throw new CliError(`--format must be ${OFFLINE_FORMATS.join(", ")}, not "${o.format}".`, 2);
+  if (legacy !== "table" && legacy !== o.format)
+    throw new CliError(`--format ${o.format} and --${legacy} ask for two formats: choose one.`, 2);
+  return o.format as (typeof OFFLINE_FORMATS)[number];
 }
 
 async function offline(o: OfflineOptions) {
-  const format = formatOf(o);
+  const format = offlineFormat(o);
+  if (format === "markdown" || format === "latex") setTableStyle(format);
   const test = pairedTest(o.test);
   const view = offlineViewSchema.safeParse({
     excludeConflicts: o.excludeConflicts ?? false,
@@ -88,9 +115,21 @@ async function offline(o: OfflineOptions) {
   const { result: report } = await withDatabase((db) =>
     offlineResult(
       db,
-      { ks: o.k, B: o.bootstrap, seed: o.seed, test, bands: o.bands, view: view.data, systems },
+      {
+        ks: o.k,
+        B: o.bootstrap,
+        seed: o.seed,
+        test,
+        bands: o.bands,
+        view: view.data,
+        systems,
+        campaign: o.campaign,
+      },
       runInProcessReporting((d, t) => bar.update(d, t)),
-    ),
+    ).catch((error: unknown) => {
+      if (error instanceof ResultError) throw new CliError(`--campaign: ${error.message}`, 2);
+      throw error;
+    }),
   );
   bar.stop();
   if (!report) throw new Error("unreachable: the lists and gold checked above are gone");
@@ -187,6 +226,7 @@ function csvRows(report: OfflineReport): Cell[][] {
     );
     rows.push(...[...integrityCsvRows(s), ...protocolCsvRows(s)].map((r) => [...r, null, null]));
   }
+  rows.push(...groundTruthCsvRows(report).map((r) => [...r, null, null]));
   return rows;
 }
 
@@ -229,6 +269,7 @@ function printReport(report: OfflineReport) {
   for (const s of report.systems) printSystem(report, s);
   printResources(report);
   if (report.comparisons.length) printComparisons(report);
+  printGroundTruth(report);
 }
 
 function printSystem(report: OfflineReport, s: SystemReport) {
@@ -408,6 +449,13 @@ function printHints(report: OfflineReport, s: SystemReport) {
           t.pAdjusted,
           t.method,
         ]),
+      ),
+    );
+  if (s.variants?.friedman.length)
+    console.log(
+      table(
+        ["measure", "variants", "proposals with all", "Friedman χ²", "p", "test"],
+        s.variants.friedman.map((f) => [f.measure, f.variants, f.proposals, f.statistic, f.pValue, f.method]),
       ),
     );
   console.log(

@@ -1,5 +1,6 @@
+import { Chart } from "~/components/chart";
 import { TableScroll } from "~/components/table-scroll";
-import { formatCi, formatCount, formatNumber } from "~/utils/format";
+import { formatCi, formatCount, formatNumber, formatRate } from "~/utils/format";
 import { estimate, show, type Report } from "./cells";
 
 /**
@@ -58,5 +59,47 @@ export function ResourcesTable({ report }: { report: Report }) {
         </tbody>
       </table>
     </TableScroll>
+  );
+}
+
+/** Each timed system's latency quantiles as chart rows: (system, share of lists, ms). */
+const latencyRows = (report: Report) =>
+  report.systems.flatMap((s) =>
+    (s.resources.quantiles ?? []).map((q) => ({ system: s.name, share: q.p, ms: q.ms })),
+  );
+
+/**
+ * The latency distribution per system: the share of lists answered within each time, drawn from the
+ * quantiles at every 5% (so a long tail shows where the p95 alone would hide its shape).
+ */
+export function LatencyChart({ report }: { report: Report }) {
+  const rows = latencyRows(report);
+  if (!rows.length) return null;
+  const systems = [...new Set(rows.map((r) => r.system))];
+  return (
+    <Chart
+      title="Prediction time per list, by system"
+      caption="Share of each system's timed lists answered within each time (ms), from its latency quantiles at every 5%; further left is faster, a long flat top is a slow tail; the dashed line is 95%."
+      deps={[report]}
+      table={{
+        columns: [
+          { key: "system", label: "System" },
+          { key: "share", label: "Share of lists", format: (v) => formatRate(v as number) },
+          { key: "ms", label: "Within (ms)", format: (v) => formatNumber(v as number) },
+        ],
+        rows,
+      }}
+      build={(Plot) => ({
+        height: 260,
+        x: { label: "latency per list (ms)", grid: true },
+        y: { label: "share of lists", percent: true, domain: [0, 100] },
+        color: { legend: true, domain: systems },
+        marks: [
+          Plot.line(rows, { x: "ms", y: "share", stroke: "system", curve: "step-after" }),
+          Plot.dot(rows, { x: "ms", y: "share", fill: "system", r: 2 }),
+          Plot.ruleY([0.95], { strokeDasharray: "4 3" }),
+        ],
+      })}
+    />
   );
 }

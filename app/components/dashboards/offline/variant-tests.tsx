@@ -1,5 +1,6 @@
 import { ClientTable } from "~/components/client-table";
-import { formatCount, formatP } from "~/utils/format";
+import { formatCount, formatNumber, formatP } from "~/utils/format";
+import { TableScroll } from "~/components/table-scroll";
 import { metricLabel } from "~/utils/metrics-display";
 import { cellAs, raw, show, type Report } from "./cells";
 
@@ -49,6 +50,47 @@ export function VariantTests({ report }: { report: Report }) {
           { id: "method", accessorKey: "method", header: "Test" },
         ]}
       />
+      <FriedmanTable report={report} />
     </>
+  );
+}
+
+/** Friedman's test per system and measure: does the variant change the figure at all (three variants or more)? */
+function FriedmanTable({ report }: { report: Report }) {
+  const rows = report.systems.flatMap((s) =>
+    (s.variants?.friedman ?? []).map((f) => ({ system: s.name, ...f })),
+  );
+  if (!rows.length) return null;
+  return (
+    <TableScroll label="Friedman's test over every variant">
+      <table aria-label="Friedman's test over every variant">
+        <caption className="muted">
+          Friedman's test over the proposals that have every variant: whether the phrasing changes the figure
+          at all (each test alone, not adjusted).
+        </caption>
+        <thead>
+          <tr>
+            <th>System</th>
+            <th>Measure</th>
+            <th className="num">Variants</th>
+            <th className="num">Proposals</th>
+            <th className="num">χ²</th>
+            <th className="num">p</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((f) => (
+            <tr key={`${f.system}-${f.measure}`}>
+              <th scope="row">{f.system}</th>
+              <td>{metricLabel(f.measure)}</td>
+              <td className="num">{formatCount(f.variants)}</td>
+              <td className="num">{formatCount(f.proposals)}</td>
+              <td className="num">{formatNumber(f.statistic)}</td>
+              <td className="num">{formatP(f.pValue)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
   );
 }

@@ -13,17 +13,27 @@ export function OfflineViewLine({ report }: { report: Report }) {
     w.from || w.to
       ? `proposals dated ${w.from ?? "any time"} to ${w.to ?? "any time"} (${formatCount(w.proposals)} in the window${w.undated ? `; ${formatCount(w.undated)} undated left out` : ""})`
       : "every proposal (no date window)";
+  const learning = report.systems.some((s) => s.key === "popular" || s.key === "pagerank");
   return (
-    <p className="muted" data-testid="offline-view">
-      Evaluated: {window}; bootstrap{" "}
-      {p.stratify === "subject"
-        ? "stratified by subject (each subject's size kept in every resample)"
-        : "over all proposals"}
-      ;{" "}
-      {p.excludeConflicts
-        ? "lists without their conflicted candidates (ranks closed up), as a convener sees them"
-        : "lists as the systems returned them"}
-      .
-    </p>
+    <>
+      <p className="muted" data-testid="offline-view">
+        Evaluated: {window}; bootstrap{" "}
+        {p.stratify === "subject"
+          ? "stratified by subject (each subject's size kept in every resample)"
+          : "over all proposals"}
+        ;{" "}
+        {p.excludeConflicts
+          ? "lists without their conflicted candidates (ranks closed up), as a convener sees them"
+          : "lists as the systems returned them"}
+        .
+      </p>
+      {learning ? (
+        <p className="muted">
+          The popular and PageRank baselines learn, for a dated proposal, only from the committees of
+          proposals dated before it (what its convener could have known); an undated proposal's lists learn
+          from every committee but its own.
+        </p>
+      ) : null}
+    </>
   );
 }
