@@ -46,7 +46,7 @@ export function oidcConfiguration(settings: OidcSettings): Promise<client.Config
   return discovered.config;
 }
 
-type Flow = { state: string; nonce: string; verifier: string; redirectTo: string; startedAt: number };
+export type Flow = { state: string; nonce: string; verifier: string; redirectTo: string; startedAt: number };
 
 let flowCookie: Cookie | undefined;
 function oidcFlowCookie(): Cookie {
@@ -70,7 +70,8 @@ function oidcFlowCookie(): Cookie {
 export const serializeFlow = (flow: Flow) => oidcFlowCookie().serialize(flow);
 export const clearFlow = () => oidcFlowCookie().serialize("", { maxAge: 0, expires: new Date(0) });
 
-async function readFlow(request: Request, now: number): Promise<Flow | null> {
+/** The flow the request's cookie carries, if it is signed by us and younger than ten minutes. */
+export async function readFlow(request: Request, now: number): Promise<Flow | null> {
   const flow = (await oidcFlowCookie().parse(request.headers.get("Cookie"))) as Flow | null;
   if (!flow || typeof flow.state !== "string" || typeof flow.startedAt !== "number") return null;
   return now - flow.startedAt <= FLOW_MS ? flow : null;
@@ -116,12 +117,20 @@ export class OidcCallbackError extends Error {
   }
 }
 
-/** Which check an openid-client error failed: the claim it names, a state mismatch, else the provider. */
+/**
+ * Which check an openid-client error failed: it wraps the failure of oauth4webapi, whose cause names
+ * the claim (`nonce`, `aud`) or the parameter (a "state" mismatch); anything else is the provider's.
+ */
 function refusalOf(error: unknown): SsoRefusal {
-  const e = error as { code?: string; message?: string; cause?: { claim?: string } };
-  if (e?.cause?.claim === "nonce") return "nonce";
-  if (e?.cause?.claim === "aud" || e?.cause?.claim === "azp") return "audience";
-  if (/state/.test(e?.message ?? "")) return "state";
+  for (
+    let e = error as { message?: string; claim?: string; cause?: unknown } | undefined;
+    e;
+    e = e.cause as typeof e
+  ) {
+    if (e.claim === "nonce") return "nonce";
+    if (e.claim === "aud" || e.claim === "azp") return "audience";
+    if (/"state"/.test(e.message ?? "")) return "state";
+  }
   return "provider";
 }
 

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { recordAudit, type AuditActor } from "../audit/audit";
 import type { Db, DbOrTx } from "../platform/client";
 import { accountTokens, campaignExperts, campaignInvitations, users, type Role } from "../schema";
@@ -203,7 +203,7 @@ export async function pendingInvitationOf(db: DbOrTx, email: string, now = new D
         eq(accountTokens.email, email),
         isNull(accountTokens.usedAt),
         isNull(accountTokens.revokedAt),
-        sql`${accountTokens.expiresAt} > ${now}`,
+        gt(accountTokens.expiresAt, now),
       ),
     )
     .orderBy(desc(accountTokens.createdAt), desc(accountTokens.id))
