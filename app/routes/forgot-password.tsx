@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
 import { requestPasswordReset, normalEmail } from "~/data/accounts.server";
-import { resetMail, sendMail } from "~/mail/mail.server";
+import { resetMail, sendMail, linkOrigin } from "~/mail/mail.server";
 import { forgotPasswordSchema } from "../../scripts/inputs/invitations";
 import { addressKey, FailureLimiter } from "~/security/rate-limit.server";
 import { getDb } from "~/utils/db.server";
@@ -38,8 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!limited) {
     const reset = await requestPasswordReset(getDb(), email);
     if (reset) {
-      const origin = process.env.PUBLIC_URL?.replace(/\/$/, "") ?? new URL(request.url).origin;
-      await sendMail(resetMail(reset.email, `${origin}/reset-password/${reset.token}`));
+      await sendMail(resetMail(reset.email, `${linkOrigin(request)}/reset-password/${reset.token}`));
     }
   }
   return answer(submission, null, { resetForm: true, done: SAME_ANSWER });

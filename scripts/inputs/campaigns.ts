@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { asIdList, asNumber, confirmField, intentSchema } from "./forms";
 import { idField } from "./ids";
+import { campaignInviteForm, invitationRowForms } from "./invitations";
 
 const campaignFields = {
   name: z.string({ required_error: "name is missing" }).trim().min(1, "name is missing").max(200),
@@ -124,6 +125,8 @@ export const campaignPageSchema = intentSchema(
       .max(4, knownGrade),
   }),
   z.object({ intent: z.literal("remove-truth"), item: idField("Choose the gold item to remove.") }),
+  campaignInviteForm,
+  ...invitationRowForms,
 ).superRefine((form, ctx) => {
   if (form.intent === "update") expertsCoverRaters(form, ctx);
 });

@@ -3,20 +3,26 @@ import { intentSchema } from "./forms";
 import { idField } from "./ids";
 import { passwordField, rolesField } from "./users";
 
-/** The admin's invitations page: invite an address with roles, resend or revoke one. */
-export const invitationSchema = intentSchema(
-  z.object({
-    intent: z.literal("invite"),
-    email: z
-      .string({ required_error: "Enter an email" })
-      .trim()
-      .email("Enter a valid email address")
-      .max(320),
-    roles: rolesField,
-  }),
+const inviteEmail = z
+  .string({ required_error: "Enter an email" })
+  .trim()
+  .email("Enter a valid email address")
+  .max(320);
+
+/** Resend and revoke, on the invitations page and on a campaign's page. */
+export const invitationRowForms = [
   z.object({ intent: z.literal("resend"), id: idField("Choose an invitation from the list") }),
   z.object({ intent: z.literal("revoke"), id: idField("Choose an invitation from the list") }),
+] as const;
+
+/** The admin's invitations page: invite an address with roles, resend or revoke one. */
+export const invitationSchema = intentSchema(
+  z.object({ intent: z.literal("invite"), email: inviteEmail, roles: rolesField }),
+  ...invitationRowForms,
 );
+
+/** A campaign's page invites experts only: the role is fixed, so the form sends no roles to trust. */
+export const campaignInviteForm = z.object({ intent: z.literal("invite"), email: inviteEmail });
 
 /** The invited person's form: their name and a password, typed twice. */
 export const acceptInvitationSchema = z
