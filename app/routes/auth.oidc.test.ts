@@ -14,7 +14,7 @@ import { saveSignInSettings } from "../../db/accounts/sign-in-settings";
  */
 let t: TestDatabase;
 let provider: TestProvider;
-let start: typeof import("./auth.oidc");
+let start: typeof import("./auth.oidc._index");
 let callback: typeof import("./auth.oidc.callback");
 let oidc: typeof import("../security/oidc.server");
 let admin: PublicUser;
@@ -34,7 +34,7 @@ beforeAll(async () => {
     OIDC_NAME: "Test IdP",
   });
   [start, callback, oidc] = await Promise.all([
-    import("./auth.oidc"),
+    import("./auth.oidc._index"),
     import("./auth.oidc.callback"),
     import("../security/oidc.server"),
   ]);
