@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
@@ -10,7 +10,7 @@ import {
   recordSignInFailure,
 } from "~/data/accounts.server";
 import { oidcSettings } from "~/security/oidc.server";
-import { AuthFrame } from "~/components/auth-frame";
+import { AuthField, AuthFormErrors, AuthFrame } from "~/components/auth-frame";
 import { loginSchema } from "~/schemas/auth";
 import { getOptionalUser, homeOf, PASSWORD_PAGE, safeRedirect } from "~/security/auth.server";
 import { getDb } from "~/utils/db.server";
@@ -143,34 +143,9 @@ function PasswordForm() {
       <Form method="post" {...getFormProps(form)}>
         <CsrfInput />
         <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
-        <div className="field">
-          <label htmlFor={fields.email.id}>Email</label>
-          <input
-            {...getInputProps(fields.email, { type: "email" })}
-            autoComplete="username"
-            autoFocus
-            style={{ width: "100%" }}
-          />
-          <p className="field-error" id={fields.email.errorId}>
-            {fields.email.errors}
-          </p>
-        </div>
-        <div className="field">
-          <label htmlFor={fields.password.id}>Password</label>
-          <input
-            {...getInputProps(fields.password, { type: "password" })}
-            autoComplete="current-password"
-            style={{ width: "100%" }}
-          />
-          <p className="field-error" id={fields.password.errorId}>
-            {fields.password.errors}
-          </p>
-        </div>
-        {form.errors ? (
-          <p className="form-error" role="alert" id={form.errorId}>
-            {form.errors}
-          </p>
-        ) : null}
+        <AuthField field={fields.email} label="Email" type="email" auto="username" autoFocus />
+        <AuthField field={fields.password} label="Password" type="password" auto="current-password" />
+        <AuthFormErrors errors={form.errors} id={form.errorId} />
         <button type="submit" disabled={navigation.state === "submitting"}>
           {navigation.state === "submitting" ? "Signing in…" : "Sign in"}
         </button>
