@@ -3,6 +3,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { freePort } from "../db/platform/embedded";
+import { startTestProvider } from "../test/oidc-provider";
 
 /**
  * Starts the production build (`npm run build` first) with the embedded database in a fresh data
@@ -13,6 +14,9 @@ export default async function globalSetup() {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "assay-e2e-"));
   await fs.chmod(dataDir, 0o755);
   const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  // A real OpenID Connect provider beside the server, so the sign-in page offers single sign-on (sso.spec.ts).
+  const provider = await startTestProvider([`${baseURL}/auth/oidc/callback`]);
   const log: string[] = [];
   const server: ChildProcess = spawn(
     process.execPath,
@@ -28,13 +32,16 @@ export default async function globalSetup() {
         // Reports at the event loop's priority: beside a busy machine's other work (a shared CI runner),
         // niced workers waited minutes for a snapshot. Priority is measured by `npm run bench -- isolation`.
         WORKER_NICE: "0",
+        OIDC_ISSUER: provider.issuer,
+        OIDC_CLIENT_ID: provider.clientId,
+        OIDC_CLIENT_SECRET: provider.clientSecret,
+        OIDC_NAME: "Test IdP",
       },
       stdio: ["ignore", "pipe", "pipe"],
     },
   );
   server.stdout?.on("data", (d) => log.push(String(d)));
   server.stderr?.on("data", (d) => log.push(String(d)));
-  const baseURL = `http://127.0.0.1:${port}`;
   await waitForHealth(baseURL, server, log);
   process.env.E2E_BASE_URL = baseURL;
   process.env.E2E_DATA_DIR = dataDir;
@@ -43,6 +50,7 @@ export default async function globalSetup() {
       server.once("exit", () => resolve());
       server.kill("SIGTERM");
     });
+    await provider.close();
     await fs.rm(dataDir, { recursive: true, force: true });
   };
 }

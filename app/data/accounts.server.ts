@@ -5,3 +5,5 @@ export * from "../../db/accounts/sign-in";
 export * from "../../db/accounts/password-policy";
 export * from "../../db/accounts/account-tokens";
 export * from "../../db/accounts/sign-in-counters";
+export * from "../../db/accounts/sso";
+export * from "../../db/accounts/sign-in-settings";

@@ -60,3 +60,17 @@ export const resetMail = (to: string, link: string) =>
     link,
     "for one hour",
   );
+
+/** This app's address in links sent by mail: PUBLIC_URL when set, else the request's own origin. */
+export const linkOrigin = (request: Request) =>
+  process.env.PUBLIC_URL?.replace(/\/$/, "") ?? new URL(request.url).origin;
+
+/**
+ * Mails an invitation link. Returns the link when mails go to the outbox (no SMTP_URL), so the admin's
+ * page can show it once and an offline demo can follow it; null when it went out by SMTP.
+ */
+export async function mailInvitation(request: Request, email: string, token: string) {
+  const link = `${linkOrigin(request)}/invite/${token}`;
+  await sendMail(invitationMail(email, link));
+  return mailsGoToOutbox() ? link : null;
+}

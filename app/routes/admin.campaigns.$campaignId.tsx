@@ -16,7 +16,18 @@ import {
   reopenCampaign,
   updateCampaign,
 } from "~/data/campaigns.server";
-import { listUsers } from "~/data/accounts.server";
+import {
+  BadLinkError,
+  createInvitation,
+  DuplicateEmailError,
+  INVITE_LIFETIME_DAYS,
+  listInvitations,
+  listUsers,
+  resendInvitation,
+  revokeInvitation,
+} from "~/data/accounts.server";
+import { mailInvitation } from "~/mail/mail.server";
+import { InvitationsTable, InviteForm } from "~/components/admin/invitations";
 import { adjudicate, pairDetails, requestMoreGrades } from "~/data/campaigns.server";
 import { attachTruth, listTruth, removeTruth } from "~/data/campaigns.server";
 import { campaignDashboard } from "~/results/dashboards.server";
@@ -109,6 +120,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     },
     draft: dashboard.campaign.status === "draft" ? await draftForm(campaignId, dashboard.campaign) : null,
     truth: await listTruth(db, campaignId),
+    invitations: await listInvitations(db, { campaignId }),
+    inviteDays: INVITE_LIFETIME_DAYS,
   });
 }
 
@@ -215,19 +228,77 @@ function campaignHandlers(
 
 type FormOf<Intent extends CampaignPageForm["intent"]> = Extract<CampaignPageForm, { intent: Intent }>;
 
+/**
+ * The campaign's invitations: experts only, linked to this campaign so that accepting puts the person
+ * on its expert pool. Without SMTP the link is shown once (`link`), as on the invitations page.
+ */
+function invitationHandlers(
+  submission: Submission<CampaignPageForm>,
+  admin: Awaited<ReturnType<typeof requireAdmin>>,
+  campaignId: number,
+  request: Request,
+) {
+  const db = getDb();
+  return {
+    invite: async ({ intent, email }: FormOf<"invite">) => {
+      const invite = await createInvitation(db, admin, { email, roles: ["expert"], campaignId });
+      const link = await mailInvitation(request, email, invite.token);
+      const done = `Invited ${email} as an expert of this campaign.`;
+      return answer(submission, intent, { resetForm: true, done }, { link });
+    },
+    resend: async ({ intent, id }: FormOf<"resend">) => {
+      const invite = await resendInvitation(db, admin, id);
+      const link = await mailInvitation(request, invite.email, invite.token);
+      return answer(submission, intent, { done: `Sent a new link to ${invite.email}.` }, { link });
+    },
+    revoke: async ({ intent, id }: FormOf<"revoke">) => {
+      await revokeInvitation(db, admin, id);
+      return answer(submission, intent, { done: "The invitation is revoked." }, { link: null });
+    },
+  };
+}
+
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const campaign = await load(params.campaignId);
   const submission = parseForm(await request.formData(), campaignPageSchema);
   try {
-    return await dispatchIntent(submission, campaignHandlers(submission, admin, campaign.id));
+    return await dispatchIntent(submission, {
+      ...campaignHandlers(submission, admin, campaign.id),
+      ...invitationHandlers(submission, admin, campaign.id, request),
+    });
   } catch (error) {
+    if (error instanceof DuplicateEmailError)
+      return answer(submission, "invite" as const, {
+        status: 400,
+        fieldErrors: { email: [`${error.message} Choose them among the experts of the draft instead.`] },
+      });
+    if (error instanceof BadLinkError)
+      return refuse(submission, null, "This invitation was already accepted or does not exist.", 409);
     if (error instanceof CampaignError) {
       const intent = submission.status === "success" ? submission.value.intent : null;
       return refuse(submission, intent, error.message, error.status);
     }
     throw error;
   }
+}
+
+/** The campaign's own invitations: experts invited here join its pool once they accept. */
+function CampaignInvitations() {
+  const { campaign, invitations, inviteDays } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  const link = data && "link" in data ? (data.link as string | null) : null;
+  return (
+    <section aria-label="Invitations to this campaign">
+      {link ? (
+        <p className="notice" role="status">
+          No SMTP_URL is set, so the mail is in .data/outbox. The link (works once): <code>{link}</code>
+        </p>
+      ) : null}
+      <InviteForm answer={data} campaign={campaign.name} />
+      <InvitationsTable invitations={invitations} inviteDays={inviteDays} answer={data} />
+    </section>
+  );
 }
 
 export default function CampaignPage() {
@@ -243,8 +314,8 @@ export default function CampaignPage() {
     draft,
     gold,
     truth,
+    goldProgress,
   } = useLoaderData<typeof loader>();
-  const { goldProgress } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   return (
@@ -269,6 +340,7 @@ export default function CampaignPage() {
       />
       {draft ? <EditDraftPanel draft={draft} name={campaign.name} answer={data} busy={busy} /> : null}
       <ExpertProgress perExpert={perExpert} />
+      <CampaignInvitations />
       <AssignmentProgress assignments={assignments} />
       <AgreementSection agreement={agreement} />
       {results ? (

@@ -79,7 +79,7 @@ export default function Users() {
       <h1>Users</h1>
       <p>
         <a href="/admin/users/invitations">Invitations</a>: invite people by email to choose their own
-        password.
+        password. <a href="/admin/sign-in">Sign-in settings</a>: single sign-on and passwords.
       </p>
       <NewUserForm subjects={subjects} answer={data} />
       <ServerTable

@@ -1,8 +1,9 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
+import { AuthField, AuthFormErrors, AuthFrame } from "~/components/auth-frame";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
 import { requestPasswordReset, normalEmail } from "~/data/accounts.server";
-import { resetMail, sendMail } from "~/mail/mail.server";
+import { resetMail, sendMail, linkOrigin } from "~/mail/mail.server";
 import { forgotPasswordSchema } from "../../scripts/inputs/invitations";
 import { addressKey, FailureLimiter } from "~/security/rate-limit.server";
 import { getDb } from "~/utils/db.server";
@@ -38,8 +39,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!limited) {
     const reset = await requestPasswordReset(getDb(), email);
     if (reset) {
-      const origin = process.env.PUBLIC_URL?.replace(/\/$/, "") ?? new URL(request.url).origin;
-      await sendMail(resetMail(reset.email, `${origin}/reset-password/${reset.token}`));
+      await sendMail(resetMail(reset.email, `${linkOrigin(request)}/reset-password/${reset.token}`));
     }
   }
   return answer(submission, null, { resetForm: true, done: SAME_ANSWER });
@@ -53,8 +53,7 @@ export default function ForgotPassword() {
     shouldValidate: "onBlur",
   });
   return (
-    <section className="login">
-      <h1>Forgot your password?</h1>
+    <AuthFrame title="Forgot your password?">
       {data?.done ? (
         <p className="notice success" role="status">
           {data.done}
@@ -62,28 +61,14 @@ export default function ForgotPassword() {
       ) : null}
       <Form method="post" {...getFormProps(form)}>
         <CsrfInput />
-        <div className="field">
-          <label htmlFor={fields.email.id}>Your email</label>
-          <input
-            {...getInputProps(fields.email, { type: "email" })}
-            autoComplete="email"
-            style={{ width: "100%" }}
-          />
-          <p className="field-error" id={fields.email.errorId}>
-            {fields.email.errors}
-          </p>
-        </div>
-        {form.errors ? (
-          <p className="form-error" role="alert" id={form.errorId}>
-            {form.errors}
-          </p>
-        ) : null}
+        <AuthField field={fields.email} label="Your email" type="email" auto="email" />
+        <AuthFormErrors errors={form.errors} id={form.errorId} />
         <button type="submit">Send me a link</button>
       </Form>
       <p>
         <a href="/login">Back to sign-in</a>
       </p>
-    </section>
+    </AuthFrame>
   );
 }
 

@@ -1,12 +1,11 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { acceptInvitation, BadLinkError, checkInvitation, WeakPasswordError } from "~/data/accounts.server";
 import { acceptInvitationSchema } from "../../scripts/inputs/invitations";
 import { getDb } from "~/utils/db.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
-import { CsrfInput } from "~/security/csrf";
+import { AuthFrame, linkOutcome, NewPasswordForm } from "~/components/auth-frame";
 import { parseForm } from "~/forms/forms";
 import { answer, refuse } from "~/forms/forms.server";
 
@@ -47,77 +46,29 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 }
 
-function Field({
-  field,
-  label,
-  type,
-  auto,
-}: {
-  field: Parameters<typeof getInputProps>[0];
-  label: string;
-  type: "text" | "password";
-  auto: string;
-}) {
-  return (
-    <div className="field">
-      <label htmlFor={field.id}>{label}</label>
-      <input {...getInputProps(field, { type })} autoComplete={auto} style={{ width: "100%" }} />
-      <p className="field-error" id={field.errorId}>
-        {field.errors}
-      </p>
-    </div>
-  );
-}
-
 export default function AcceptInvitation() {
   const { email, problem } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    lastResult: data?.result,
-    onValidate: ({ formData }) => parseForm(formData, acceptInvitationSchema),
-    shouldValidate: "onBlur",
+  const outcome = linkOutcome({
+    problem,
+    done: data?.done,
+    titles: { problem: "This invitation link does not work", done: "Account ready" },
   });
-  // After a successful post the loader runs again and finds the link used: the success comes first.
-  if (problem && !data?.done)
-    return (
-      <section className="login">
-        <h1>This invitation link does not work</h1>
-        <p className="form-error" role="alert">
-          {problem}
-        </p>
-      </section>
-    );
-  if (data?.done)
-    return (
-      <section className="login">
-        <h1>Account ready</h1>
-        <p className="notice success" role="status">
-          {data.done} <a href="/login">Sign in</a>
-        </p>
-      </section>
-    );
+  if (outcome) return outcome;
   return (
-    <section className="login">
-      <h1>Accept your invitation</h1>
+    <AuthFrame title="Accept your invitation">
       <p>You were invited to Assay as {email}. Choose the name others will see and your password.</p>
-      <Form method="post" {...getFormProps(form)}>
-        <CsrfInput />
-        <Field field={fields.name} label="Your name" type="text" auto="name" />
-        <Field
-          field={fields.password}
-          label="Password (at least 12 characters)"
-          type="password"
-          auto="new-password"
-        />
-        <Field field={fields.repeat} label="Repeat the password" type="password" auto="new-password" />
-        {form.errors ? (
-          <p className="form-error" role="alert" id={form.errorId}>
-            {form.errors}
-          </p>
-        ) : null}
-        <button type="submit">Create my account</button>
-      </Form>
-    </section>
+      <NewPasswordForm
+        schema={acceptInvitationSchema}
+        lastResult={data?.result}
+        askName
+        labels={{
+          password: "Password (at least 12 characters)",
+          repeat: "Repeat the password",
+          submit: "Create my account",
+        }}
+      />
+    </AuthFrame>
   );
 }
 

@@ -1,9 +1,16 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { DUMMY_HASH, verifyPassword } from "~/data/accounts.server";
-import { findCredentials, logSignInThrottled, recordSignInFailure } from "~/data/accounts.server";
+import {
+  findCredentials,
+  getSignInSettings,
+  logSignInThrottled,
+  recordSignInFailure,
+} from "~/data/accounts.server";
+import { oidcSettings } from "~/security/oidc.server";
+import { AuthField, AuthFormErrors, AuthFrame } from "~/components/auth-frame";
 import { loginSchema } from "~/schemas/auth";
 import { getOptionalUser, homeOf, PASSWORD_PAGE, safeRedirect } from "~/security/auth.server";
 import { getDb } from "~/utils/db.server";
@@ -23,10 +30,20 @@ import { answer } from "~/forms/forms.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · Assay" }];
 
+/**
+ * How this server lets people in: single sign-on when OIDC_ISSUER is set, and passwords unless an
+ * admin switched them off for everyone but admins (who keep theirs, in case the provider is down).
+ */
+async function signInWays() {
+  const sso = oidcSettings();
+  const { passwordSignIn } = await getSignInSettings(getDb());
+  return { sso: sso ? { name: sso.name } : null, passwordForAll: !sso || passwordSignIn };
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
   if (user) throw redirect(homeOf(user.roles));
-  return json({});
+  return json(await signInWays());
 }
 
 /**
@@ -82,6 +99,14 @@ export async function action(args: ActionFunctionArgs) {
         : "Email or password is wrong.";
     return answer(submission, null, { status: 401, formErrors: [message], hideFields: ["password"] });
   }
+  if (!credentials.roles.includes("admin") && !(await signInWays()).passwordForAll) {
+    await recordSignInFailure(getDb(), { userId: credentials.id, reason: "password sign-in off", address });
+    return answer(submission, null, {
+      status: 403,
+      formErrors: ["Password sign-in is switched off here: use single sign-on above."],
+      hideFields: ["password"],
+    });
+  }
   await succeedSignIn(email, address);
   // A known (seeded) password is changed before anything else.
   const next = credentials.mustChangePassword
@@ -92,7 +117,19 @@ export async function action(args: ActionFunctionArgs) {
   });
 }
 
-export default function Login() {
+/** "Sign in with <provider>": a link, since starting the flow changes nothing here. */
+function SingleSignOn({ name, redirectTo }: { name: string; redirectTo: string }) {
+  const query = redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : "";
+  return (
+    <p>
+      <a className="button sso-button" href={`/auth/oidc${query}`}>
+        Sign in with {name}
+      </a>
+    </p>
+  );
+}
+
+function PasswordForm() {
   const data = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
@@ -102,39 +139,13 @@ export default function Login() {
     shouldValidate: "onBlur",
   });
   return (
-    <section className="login">
-      <h1>Sign in to Assay</h1>
+    <>
       <Form method="post" {...getFormProps(form)}>
         <CsrfInput />
         <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
-        <div className="field">
-          <label htmlFor={fields.email.id}>Email</label>
-          <input
-            {...getInputProps(fields.email, { type: "email" })}
-            autoComplete="username"
-            autoFocus
-            style={{ width: "100%" }}
-          />
-          <p className="field-error" id={fields.email.errorId}>
-            {fields.email.errors}
-          </p>
-        </div>
-        <div className="field">
-          <label htmlFor={fields.password.id}>Password</label>
-          <input
-            {...getInputProps(fields.password, { type: "password" })}
-            autoComplete="current-password"
-            style={{ width: "100%" }}
-          />
-          <p className="field-error" id={fields.password.errorId}>
-            {fields.password.errors}
-          </p>
-        </div>
-        {form.errors ? (
-          <p className="form-error" role="alert" id={form.errorId}>
-            {form.errors}
-          </p>
-        ) : null}
+        <AuthField field={fields.email} label="Email" type="email" auto="username" autoFocus />
+        <AuthField field={fields.password} label="Password" type="password" auto="current-password" />
+        <AuthFormErrors errors={form.errors} id={form.errorId} />
         <button type="submit" disabled={navigation.state === "submitting"}>
           {navigation.state === "submitting" ? "Signing in…" : "Sign in"}
         </button>
@@ -142,7 +153,27 @@ export default function Login() {
       <p>
         <a href="/forgot-password">Forgot your password?</a>
       </p>
-    </section>
+    </>
+  );
+}
+
+export default function Login() {
+  const { sso, passwordForAll } = useLoaderData<typeof loader>();
+  const [searchParams] = useSearchParams();
+  // With passwords off for everyone else, an admin still has a way in (say, while the provider is down).
+  const showPassword = passwordForAll || searchParams.get("password") === "admin";
+  return (
+    <AuthFrame title="Sign in to Assay">
+      {sso ? <SingleSignOn name={sso.name} redirectTo={searchParams.get("redirectTo") ?? ""} /> : null}
+      {sso && showPassword ? <p className="muted">Or with your email and password:</p> : null}
+      {showPassword ? (
+        <PasswordForm />
+      ) : (
+        <p className="muted">
+          <a href="/login?password=admin">Administrators: sign in with a password</a>
+        </p>
+      )}
+    </AuthFrame>
   );
 }
 

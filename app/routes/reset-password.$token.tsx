@@ -1,12 +1,11 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { BadLinkError, checkResetLink, resetPassword, WeakPasswordError } from "~/data/accounts.server";
 import { resetPasswordSchema } from "../../scripts/inputs/invitations";
 import { getDb } from "~/utils/db.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
-import { CsrfInput } from "~/security/csrf";
+import { AuthFrame, linkOutcome, NewPasswordForm } from "~/components/auth-frame";
 import { parseForm } from "~/forms/forms";
 import { answer, refuse } from "~/forms/forms.server";
 
@@ -50,61 +49,29 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function ResetPassword() {
   const { problem } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    lastResult: data?.result,
-    onValidate: ({ formData }) => parseForm(formData, resetPasswordSchema),
-    shouldValidate: "onBlur",
+  const outcome = linkOutcome({
+    problem,
+    done: data?.done,
+    titles: { problem: "This reset link does not work", done: "Password changed" },
+    problemHelp: (
+      <p>
+        <a href="/forgot-password">Ask for a new link</a>
+      </p>
+    ),
   });
-  // After a successful post the loader runs again and finds the link used: the success comes first.
-  if (problem && !data?.done)
-    return (
-      <section className="login">
-        <h1>This reset link does not work</h1>
-        <p className="form-error" role="alert">
-          {problem}
-        </p>
-        <p>
-          <a href="/forgot-password">Ask for a new link</a>
-        </p>
-      </section>
-    );
-  if (data?.done)
-    return (
-      <section className="login">
-        <h1>Password changed</h1>
-        <p className="notice success" role="status">
-          {data.done} <a href="/login">Sign in</a>
-        </p>
-      </section>
-    );
+  if (outcome) return outcome;
   return (
-    <section className="login">
-      <h1>Choose a new password</h1>
-      <Form method="post" {...getFormProps(form)}>
-        <CsrfInput />
-        {(["password", "repeat"] as const).map((name) => (
-          <div className="field" key={name}>
-            <label htmlFor={fields[name].id}>
-              {name === "password" ? "New password (at least 12 characters)" : "Repeat the new password"}
-            </label>
-            <input
-              {...getInputProps(fields[name], { type: "password" })}
-              autoComplete="new-password"
-              style={{ width: "100%" }}
-            />
-            <p className="field-error" id={fields[name].errorId}>
-              {fields[name].errors}
-            </p>
-          </div>
-        ))}
-        {form.errors ? (
-          <p className="form-error" role="alert" id={form.errorId}>
-            {form.errors}
-          </p>
-        ) : null}
-        <button type="submit">Set new password</button>
-      </Form>
-    </section>
+    <AuthFrame title="Choose a new password">
+      <NewPasswordForm
+        schema={resetPasswordSchema}
+        lastResult={data?.result}
+        labels={{
+          password: "New password (at least 12 characters)",
+          repeat: "Repeat the new password",
+          submit: "Set new password",
+        }}
+      />
+    </AuthFrame>
   );
 }
 

@@ -1,13 +1,15 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { recordAudit, type AuditActor } from "../audit/audit";
 import type { Db, DbOrTx } from "../platform/client";
-import { accountTokens, users, type Role } from "../schema";
+import { accountTokens, campaignExperts, campaignInvitations, users, type Role } from "../schema";
 import { createUser, findUserByEmail, setUserPassword, DuplicateEmailError } from "./users";
 import { orderedRoles } from "../../scripts/inputs/roles";
 
 const DAY = 86_400_000;
 export const INVITE_LIFETIME_MS = 7 * DAY;
+/** The same, in whole days, for the pages that say how long a link works. */
+export const INVITE_LIFETIME_DAYS = Math.round(INVITE_LIFETIME_MS / DAY);
 // A reset link is worth a password: it lives an hour, long enough to reach the mailbox.
 export const RESET_LIFETIME_MS = 3_600_000;
 
@@ -50,11 +52,15 @@ async function issue(db: DbOrTx, values: Omit<typeof accountTokens.$inferInsert,
   return { ...row, token };
 }
 
-/** An admin invites `email` with `roles`: returns the token, which only the mail (or the page) carries. */
+/**
+ * An admin invites `email` with `roles`: returns the token, which only the mail (or the page) carries.
+ * With `campaignId` (the campaign page's invitation) the person joins that campaign's expert pool on
+ * accepting.
+ */
 export async function createInvitation(
   db: Db,
   actor: AuditActor,
-  input: { email: string; roles: Role[] },
+  input: { email: string; roles: Role[]; campaignId?: number },
   now = new Date(),
 ) {
   const email = normalEmail(input.email);
@@ -68,7 +74,13 @@ export async function createInvitation(
       createdBy: actor === "cli" ? null : actor.id,
       expiresAt: new Date(now.getTime() + INVITE_LIFETIME_MS),
     });
-    await recordAudit(tx, actor, "invitation.create", `invitation:${invite.id}`, { email, roles });
+    if (input.campaignId !== undefined)
+      await tx.insert(campaignInvitations).values({ tokenId: invite.id, campaignId: input.campaignId });
+    await recordAudit(tx, actor, "invitation.create", `invitation:${invite.id}`, {
+      email,
+      roles,
+      ...(input.campaignId !== undefined ? { campaignId: input.campaignId } : {}),
+    });
     return invite;
   });
 }
@@ -86,6 +98,12 @@ export async function resendInvitation(db: Db, actor: AuditActor, id: number, no
       createdBy: actor === "cli" ? null : actor.id,
       expiresAt: new Date(now.getTime() + INVITE_LIFETIME_MS),
     });
+    // The new link keeps the old one's campaigns.
+    const links = await tx.select().from(campaignInvitations).where(eq(campaignInvitations.tokenId, id));
+    if (links.length > 0)
+      await tx
+        .insert(campaignInvitations)
+        .values(links.map((l) => ({ tokenId: invite.id, campaignId: l.campaignId })));
     await recordAudit(tx, actor, "invitation.resend", `invitation:${invite.id}`, { replaces: id });
     return { ...invite, email: old.email };
   });
@@ -103,8 +121,13 @@ export async function revokeInvitation(db: Db, actor: AuditActor, id: number, no
   });
 }
 
-/** The admin's list: newest first, with each invitation's state. */
-export async function listInvitations(db: Db, now = new Date()) {
+/** The admin's list, newest first, with each invitation's state; with `campaignId`, that campaign's only. */
+export async function listInvitations(db: Db, options: { campaignId?: number } = {}, now = new Date()) {
+  const ofCampaign =
+    options.campaignId === undefined
+      ? undefined
+      : sql`${accountTokens.id} in (select ${campaignInvitations.tokenId} from ${campaignInvitations}
+          where ${campaignInvitations.campaignId} = ${options.campaignId})`;
   const rows = await db
     .select({
       id: accountTokens.id,
@@ -116,7 +139,7 @@ export async function listInvitations(db: Db, now = new Date()) {
       revokedAt: accountTokens.revokedAt,
     })
     .from(accountTokens)
-    .where(eq(accountTokens.kind, "invite"))
+    .where(and(eq(accountTokens.kind, "invite"), ofCampaign))
     .orderBy(desc(accountTokens.createdAt), desc(accountTokens.id));
   return rows.map((r) => ({ ...r, state: tokenState(r, now) }));
 }
@@ -142,6 +165,52 @@ async function usableToken(db: Db, kind: "invite" | "reset", token: string, now:
     throw new BadLinkError(reason);
   }
   return row;
+}
+
+/**
+ * The accepted invitation's campaigns take the new person into their expert pools, and the acceptance
+ * is recorded with the person as its actor (`via`: the emailed link or single sign-on).
+ */
+export async function joinInvitedCampaigns(
+  tx: DbOrTx,
+  tokenId: number,
+  user: { id: number; name: string; email: string },
+  via: "link" | "sso",
+) {
+  const links = await tx
+    .select({ campaignId: campaignInvitations.campaignId })
+    .from(campaignInvitations)
+    .where(eq(campaignInvitations.tokenId, tokenId));
+  if (links.length > 0)
+    await tx
+      .insert(campaignExperts)
+      .values(links.map((l) => ({ campaignId: l.campaignId, userId: user.id })))
+      .onConflictDoNothing();
+  const campaignIds = links.map((l) => l.campaignId);
+  await recordAudit(tx, user, "invitation.accept", `invitation:${tokenId}`, {
+    userId: user.id,
+    via,
+    campaignIds,
+  });
+}
+
+/** The newest usable invitation of a normalised `email`, for single sign-on; null when there is none. */
+export async function pendingInvitationOf(db: DbOrTx, email: string, now = new Date()) {
+  const [row] = await db
+    .select()
+    .from(accountTokens)
+    .where(
+      and(
+        eq(accountTokens.kind, "invite"),
+        eq(accountTokens.email, email),
+        isNull(accountTokens.usedAt),
+        isNull(accountTokens.revokedAt),
+        gt(accountTokens.expiresAt, now),
+      ),
+    )
+    .orderBy(desc(accountTokens.createdAt), desc(accountTokens.id))
+    .limit(1);
+  return row ?? null;
 }
 
 /** What the accept page shows before the form is sent (the email, nothing else). */
@@ -176,8 +245,7 @@ export async function acceptInvitation(
       roles: row.roles,
       password: input.password,
     });
-    // The new person is the actor of their own acceptance.
-    await recordAudit(tx, user, "invitation.accept", `invitation:${row.id}`, { userId: user.id });
+    await joinInvitedCampaigns(tx, row.id, user, "link");
     return user;
   });
 }

@@ -3,7 +3,7 @@ import type { DbOrTx } from "../platform/client";
 import { logSecurityEvent } from "../../scripts/lib/log";
 
 /** Why a sign-in failed, in the words the audit log and the structured log use. */
-export type SignInFailure = "unknown email" | "wrong password" | "deactivated";
+export type SignInFailure = "unknown email" | "wrong password" | "deactivated" | "password sign-in off";
 
 /**
  * Records a failed sign-in in the audit log (actor "visitor"; the target is the account when it exists)

@@ -89,4 +89,23 @@ describe("loadConfig", () => {
       ),
     );
   });
+
+  it("takes single sign-on as all three OIDC variables or none, with an http(s) issuer", () => {
+    const sso = {
+      OIDC_ISSUER: "https://login.example.org/realms/acme",
+      OIDC_CLIENT_ID: "assay",
+      OIDC_CLIENT_SECRET: "s",
+    };
+    expect(loadConfig(sso).OIDC_ISSUER).toBe("https://login.example.org/realms/acme");
+    expect(() => loadConfig({ ...sso, OIDC_CLIENT_SECRET: "" })).toThrowError(
+      new ConfigError(
+        "Configuration error: single sign-on needs all of OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET.",
+      ),
+    );
+    expect(() => loadConfig({ ...sso, OIDC_ISSUER: "login.example.org" })).toThrowError(
+      new ConfigError(
+        "Configuration error: OIDC_ISSUER must be the provider's issuer URL, like https://login.example.org/realms/acme.",
+      ),
+    );
+  });
 });

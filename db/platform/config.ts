@@ -67,7 +67,23 @@ const configSchema = z.object({
     ),
   // How much lower the worker threads' priority is than the event loop's (Linux nice, 0-19).
   WORKER_NICE: z.coerce.number().int("must be a whole number").min(0).max(19).default(10),
+  // Single sign-on (OpenID Connect): all three or none; OIDC_NAME is the provider's name on the button.
+  OIDC_ISSUER: z
+    .string()
+    .refine(isHttpUrl, "must be the provider's issuer URL, like https://login.example.org/realms/acme")
+    .optional(),
+  OIDC_CLIENT_ID: z.string().min(1).max(500).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).max(2000).optional(),
+  OIDC_NAME: z.string().min(1).max(60, "must be at most 60 characters").optional(),
 });
+
+function isHttpUrl(value: string): boolean {
+  try {
+    return /^https?:$/.test(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
 
 /** An origin alone: http or https, a host, no credentials, path, query or fragment. */
 function isHttpOrigin(value: string): boolean {
@@ -110,6 +126,11 @@ export function loadConfig(
       "Configuration error: SESSION_SECRET is required in production when DATABASE_URL is set.",
     );
   }
+  const oidc = [config.OIDC_ISSUER, config.OIDC_CLIENT_ID, config.OIDC_CLIENT_SECRET];
+  if (oidc.some(Boolean) && !oidc.every(Boolean))
+    throw new ConfigError(
+      "Configuration error: single sign-on needs all of OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET.",
+    );
   // Bootstraps run in a pool of worker threads; one core stays with the event loop.
   const workerThreads = config.WORKER_THREADS ?? Math.max(1, os.availableParallelism() - 1);
   return { ...config, dataDir: path.resolve(config.ASSAY_DATA_DIR), workerThreads };

@@ -13,7 +13,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { candidates, proposals } from "./catalog";
 import { systems } from "./systems";
-import { users } from "./users";
+import { accountTokens, users } from "./users";
 
 export const campaignStatuses = ["draft", "running", "closed"] as const;
 export const campaignStatusEnum = pgEnum("campaign_status", campaignStatuses);
@@ -70,6 +70,26 @@ export const campaignExperts = pgTable(
       .references(() => users.id),
   },
   (t) => [primaryKey({ columns: [t.campaignId, t.userId] })],
+);
+
+/**
+ * An invitation sent from a campaign's page: once accepted (by link or single sign-on), the new expert
+ * joins the campaign's expert pool (`campaign_experts`).
+ */
+export const campaignInvitations = pgTable(
+  "campaign_invitations",
+  {
+    tokenId: integer("token_id")
+      .notNull()
+      .references(() => accountTokens.id, { onDelete: "cascade" }),
+    campaignId: integer("campaign_id")
+      .notNull()
+      .references(() => campaigns.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tokenId, t.campaignId] }),
+    index("campaign_invitations_campaign_idx").on(t.campaignId),
+  ],
 );
 
 /**

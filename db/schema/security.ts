@@ -1,5 +1,17 @@
-import { bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
-import { users } from "./users";
+import { sql } from "drizzle-orm";
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
+import { roleEnum, users } from "./users";
 
 /**
  * Server-side sign-in sessions. The cookie carries only a random id; the table keeps its SHA-256, so
@@ -81,5 +93,32 @@ export const signInFailures = pgTable(
   (t) => [
     primaryKey({ columns: [t.scope, t.keyHash] }),
     index("sign_in_failures_last_idx").on(t.scope, t.lastAt),
+  ],
+);
+
+/**
+ * How people may sign in, set by an admin (one row, id 1; absent means the defaults). With single
+ * sign-on configured (OIDC_ISSUER): whether a verified email the app does not know may join, with
+ * `joinRoles`, or is refused; and whether password sign-in stays open to everyone (when off, accounts
+ * holding the admin role can still use their password, so a provider outage cannot lock admins out).
+ */
+export const signInSettings = pgTable(
+  "sign_in_settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    unknownEmails: text("unknown_emails", { enum: ["refuse", "join"] })
+      .notNull()
+      .default("refuse"),
+    joinRoles: roleEnum("join_roles")
+      .array()
+      .notNull()
+      .default(sql`'{expert}'::role[]`),
+    passwordSignIn: boolean("password_sign_in").notNull().default(true),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("sign_in_settings_one_row", sql`${t.id} = 1`),
+    check("sign_in_settings_unknown", sql`${t.unknownEmails} in ('refuse', 'join')`),
+    check("sign_in_settings_join_roles", sql`cardinality(${t.joinRoles}) >= 1`),
   ],
 );

@@ -33,6 +33,10 @@ export const users = pgTable(
     mustChangePassword: boolean("must_change_password").notNull().default(false),
     active: boolean("active").notNull().default(true),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    // The single sign-on identity linked at the person's first OIDC sign-in: the provider's `iss` and `sub`
+    // (an email can change at the provider; the pair cannot). Null for password-only accounts.
+    oidcIssuer: text("oidc_issuer"),
+    oidcSubject: text("oidc_subject"),
   },
   // Emails are compared case-insensitively: "Ada@X.org" and "ada@x.org" are one account.
   (t) => [
@@ -40,6 +44,7 @@ export const users = pgTable(
     // The admin list's keyset orders by name or email, ties by id.
     index("users_name_idx").on(t.name, t.id),
     index("users_email_idx").on(t.email, t.id),
+    uniqueIndex("users_oidc_identity_idx").on(t.oidcIssuer, t.oidcSubject),
     check("users_roles_not_empty", sql`cardinality(${t.roles}) >= 1`),
   ],
 );

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { asIdList, asNumber, confirmField, intentSchema } from "./forms";
 import { idField } from "./ids";
+import { campaignInviteForm, invitationRowForms } from "./invitations";
 
 const campaignFields = {
   name: z.string({ required_error: "name is missing" }).trim().min(1, "name is missing").max(200),
@@ -154,6 +155,8 @@ export const campaignPageSchema = intentSchema(
         .max(5, moreGrades),
     ),
   }),
+  campaignInviteForm,
+  ...invitationRowForms,
 ).superRefine((form, ctx) => {
   if (form.intent === "update") expertsCoverRaters(form, ctx);
 });

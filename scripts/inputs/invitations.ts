@@ -3,18 +3,17 @@ import { confirmField, intentSchema } from "./forms";
 import { idField } from "./ids";
 import { passwordField, rolesField } from "./users";
 
-/** The admin's invitations page: invite an address with roles, resend or revoke one (after confirming). */
-export const invitationSchema = intentSchema(
-  z.object({
-    intent: z.literal("invite"),
-    email: z
-      .string({ required_error: "Enter an email" })
-      .trim()
-      .email("Enter a valid email address")
-      .max(320),
-    roles: rolesField,
-  }),
-  // Both end the link already sent (resending replaces it), so both ask first.
+const inviteEmail = z
+  .string({ required_error: "Enter an email" })
+  .trim()
+  .email("Enter a valid email address")
+  .max(320);
+
+/**
+ * Resend and revoke, on the invitations page and on a campaign's page. Both end the link already sent
+ * (resending replaces it), so both ask first.
+ */
+export const invitationRowForms = [
   z.object({
     intent: z.literal("resend"),
     id: idField("Choose an invitation from the list"),
@@ -25,7 +24,16 @@ export const invitationSchema = intentSchema(
     id: idField("Choose an invitation from the list"),
     confirmed: confirmField("Confirm revoking the invitation."),
   }),
+] as const;
+
+/** The admin's invitations page: invite an address with roles, resend or revoke one (after confirming). */
+export const invitationSchema = intentSchema(
+  z.object({ intent: z.literal("invite"), email: inviteEmail, roles: rolesField }),
+  ...invitationRowForms,
 );
+
+/** A campaign's page invites experts only: the role is fixed, so the form sends no roles to trust. */
+export const campaignInviteForm = z.object({ intent: z.literal("invite"), email: inviteEmail });
 
 /** The invited person's form: their name and a password, typed twice. */
 export const acceptInvitationSchema = z

@@ -18,8 +18,17 @@ export type InvitationRow = {
   expiresAt: string;
 };
 
-/** Invite an address with its roles: the person gets a link to choose their name and password. */
-export function InviteForm({ answer }: { answer: FormAnswer | null | undefined }) {
+/**
+ * Invite an address with its roles: the person gets a link to choose their name and password. With
+ * `campaign` (a campaign's page) the role is fixed to expert and the person joins that campaign's pool.
+ */
+export function InviteForm({
+  answer,
+  campaign,
+}: {
+  answer: FormAnswer | null | undefined;
+  campaign?: string;
+}) {
   const [form, fields] = useForm({
     lastResult: answer?.intent === "invite" ? answer.result : undefined,
     onValidate: ({ formData }) => parseForm(formData, invitationSchema),
@@ -27,7 +36,13 @@ export function InviteForm({ answer }: { answer: FormAnswer | null | undefined }
   });
   return (
     <Form method="post" {...getFormProps(form)} className="card">
-      <h2>Invite someone</h2>
+      <h2>{campaign ? "Invite experts" : "Invite someone"}</h2>
+      {campaign ? (
+        <p className="muted">
+          The person joins Assay as an expert and, once they accept (by the mailed link or single sign-on),
+          the expert pool of {campaign}.
+        </p>
+      ) : null}
       <CsrfInput />
       <input type="hidden" name="intent" value="invite" />
       <div className="field">
@@ -37,7 +52,11 @@ export function InviteForm({ answer }: { answer: FormAnswer | null | undefined }
           {fields.email.errors}
         </p>
       </div>
-      <RoleCheckboxes field={fields.roles} />
+      {campaign ? (
+        <input type="hidden" name="roles" value="expert" />
+      ) : (
+        <RoleCheckboxes field={fields.roles} />
+      )}
       <FormErrors errors={form.errors} />
       <button type="submit">Send invitation</button>
     </Form>
