@@ -80,6 +80,8 @@ export class CreditBuilder {
     const before = this.seen.size;
     this.seen.add(e.eventId);
     if (this.seen.size === before) return;
+    // A finish (the convener done with the proposal) names no candidate: it credits no team.
+    if (e.type === "finish") return;
     const head = this.bySession.get(e.sessionId) ?? null;
     let b = head;
     while (b !== null && b.unit !== e.unitId) b = b.next;

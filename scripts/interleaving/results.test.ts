@@ -52,6 +52,7 @@ describe("interleaving credit", () => {
       act("u1", "s1", 8, "adopt", "a"), // a adopted ...
       act("u1", "s1", 9, "unadopt", "a"), // ... then unadopted: not in adopted(s)
       act("u1", "s1", 10, "adopt", "c"), // adopt credit A 1
+      ev("u1", "s1", 11, "finish"), // the convener finishes: no candidate, no credit, not "unshown"
       // s2 (u1): an unadopt that comes first in time, then the adopt: adopted at the end.
       imp("u1", "s2", 1, ["a", "b"], ["B", "A"]),
       act("u1", "s2", 5, "adopt", "b"),
