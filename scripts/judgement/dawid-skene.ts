@@ -173,16 +173,7 @@ function posteriorsFrom(obs: Observations, params: DsParameters, T: Float64Array
     const ti = obs.item[o] * K;
     for (let k = 0; k < K; k++) logItem[ti + k] += logPi[base + k * K];
   }
-  let ll = 0;
-  for (let i = 0; i < I; i++) {
-    let max = -Infinity;
-    for (let k = 0; k < K; k++) max = Math.max(max, logItem[i * K + k]);
-    let sum = 0;
-    for (let k = 0; k < K; k++) sum += T[i * K + k] = Math.exp(logItem[i * K + k] - max);
-    for (let k = 0; k < K; k++) T[i * K + k] /= sum;
-    ll += max + Math.log(sum);
-  }
-  return ll;
+  return normalise(logItem, T, I, K);
 }
 
 function emLoop(obs: Observations, T: Float64Array, maxIterations: number, tolerance: number): EmState {
