@@ -38,6 +38,26 @@ function learningCurves(gold: Json<CampaignGold>) {
   return { curvePoints, allRaters };
 }
 
+/** The frame of an accuracy-against-gold chart by n (raters or votes per pair), one colour per method. */
+export function accuracyByN(maxN: number, xLabel: string) {
+  return {
+    // Room for "100%" beside the y axis.
+    marginLeft: 52,
+    x: {
+      label: xLabel,
+      ticks: Array.from({ length: maxN }, (_, i) => i + 1),
+      tickFormat: (v: number) => formatCount(v),
+    },
+    y: {
+      label: "Accuracy on gold items (higher is better)",
+      domain: [0, 1],
+      grid: true,
+      tickFormat: (v: number) => formatRate(v),
+    },
+    color: { legend: true },
+  };
+}
+
 /** "How many experts are enough": the learning curves as a chart and as a table. */
 export function LearningCurves({ gold }: { gold: Json<CampaignGold> }) {
   const { curvePoints, allRaters } = learningCurves(gold);
@@ -51,20 +71,7 @@ export function LearningCurves({ gold }: { gold: Json<CampaignGold> }) {
         deps={[gold]}
         build={(Plot) => ({
           title: "Learning curves: accuracy by raters per pair",
-          // Room for "100%" beside the y axis.
-          marginLeft: 52,
-          x: {
-            label: "Raters per pair (n)",
-            ticks: Array.from({ length: maxN }, (_, i) => i + 1),
-            tickFormat: (v: number) => formatCount(v),
-          },
-          y: {
-            label: "Accuracy on gold items (higher is better)",
-            domain: [0, 1],
-            grid: true,
-            tickFormat: (v: number) => formatRate(v),
-          },
-          color: { legend: true },
+          ...accuracyByN(maxN, "Raters per pair (n)"),
           marks: [
             Plot.areaY(curvePoints, {
               x: "n",

@@ -2,6 +2,7 @@ import type { CampaignGold } from "~/data/campaigns.server";
 import type { Json } from "~/utils/json-type";
 import { Chart } from "~/components/chart";
 import { TableScroll } from "~/components/table-scroll";
+import { accuracyByN } from "~/components/gold-learning-curves";
 import { formatCi, formatCount, formatNumber, formatP, formatPp, formatRate } from "~/utils/format";
 
 type TextFigures = NonNullable<Json<CampaignGold>["texts"]>;
@@ -92,19 +93,7 @@ function TextCurves({ texts }: { texts: TextFigures }) {
         deps={[texts]}
         build={(Plot) => ({
           title: "Text-aware estimates: accuracy by votes per pair",
-          marginLeft: 52,
-          x: {
-            label: "Votes per pair (n)",
-            ticks: Array.from({ length: maxN }, (_, i) => i + 1),
-            tickFormat: (v: number) => formatCount(v),
-          },
-          y: {
-            label: "Accuracy on gold items (higher is better)",
-            domain: [0, 1],
-            grid: true,
-            tickFormat: (v: number) => formatRate(v),
-          },
-          color: { legend: true },
+          ...accuracyByN(maxN, "Votes per pair (n)"),
           marks: [
             Plot.areaY(points, { x: "n", y1: "lower", y2: "upper", fill: "method", fillOpacity: 0.08 }),
             Plot.lineY(points, { x: "n", y: "accuracy", stroke: "method", marker: "dot" }),
