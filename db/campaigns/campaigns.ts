@@ -1,5 +1,5 @@
 import { and, arrayContains, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import type { Db, DbOrTx } from "../platform/client";
+import type { Db, DbOrTx, Tx } from "../platform/client";
 import { recordAudit, type AuditActor } from "../audit/audit";
 import {
   campaignAssignments,
@@ -763,6 +763,19 @@ export async function reassignChoices(db: DbOrTx, campaignId: number) {
 }
 
 /**
+ * Locks a campaign's row for the rest of the transaction and refuses (409, `refusal`) unless it is
+ * running: work handed out on a campaign that another request is closing would never be graded.
+ */
+export async function lockRunningCampaign(tx: Tx, campaignId: number, refusal: string): Promise<void> {
+  const [campaign] = await tx
+    .select({ status: campaigns.status })
+    .from(campaigns)
+    .where(eq(campaigns.id, campaignId))
+    .for("update");
+  if (campaign?.status !== "running") throw new CampaignError(refusal, 409);
+}
+
+/**
  * Gives a stalled (unfinished) assignment of a running campaign to an eligible expert (`eligibleExperts`),
  * in one transaction: the old one stops being active (its grades stay, as raw history), the proposal
  * keeps exactly r active raters, and the new expert joins the campaign's invited experts.
@@ -775,13 +788,7 @@ export async function reassign(
   expertId: number,
 ) {
   return db.transaction(async (tx) => {
-    const [campaign] = await tx
-      .select({ status: campaigns.status })
-      .from(campaigns)
-      .where(eq(campaigns.id, campaignId))
-      .for("update");
-    if (campaign?.status !== "running")
-      throw new CampaignError("Only a running campaign's work can be reassigned.", 409);
+    await lockRunningCampaign(tx, campaignId, "Only a running campaign's work can be reassigned.");
     const [old] = await tx
       .select()
       .from(campaignAssignments)

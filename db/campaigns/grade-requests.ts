@@ -2,15 +2,8 @@ import { randomUUID } from "node:crypto";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Db, Tx } from "../platform/client";
 import { recordAudit, type AuditActor } from "../audit/audit";
-import {
-  campaignAssignments,
-  campaignExperts,
-  campaignItems,
-  campaigns,
-  proposals,
-  userSubjects,
-} from "../schema";
-import { CampaignError, eligibleExperts } from "./campaigns";
+import { campaignAssignments, campaignExperts, campaignItems, proposals, userSubjects } from "../schema";
+import { CampaignError, eligibleExperts, lockRunningCampaign } from "./campaigns";
 
 /**
  * Asks for more grades of the pairs that need them ("needs another grade"): each proposal of the chosen
@@ -30,13 +23,7 @@ export async function requestMoreGrades(
   raters: number,
 ) {
   return db.transaction(async (tx) => {
-    const [campaign] = await tx
-      .select({ status: campaigns.status })
-      .from(campaigns)
-      .where(eq(campaigns.id, campaignId))
-      .for("update");
-    if (campaign?.status !== "running")
-      throw new CampaignError("Only a running campaign can ask for more grades.", 409);
+    await lockRunningCampaign(tx, campaignId, "Only a running campaign can ask for more grades.");
     const items = await tx
       .select({ id: campaignItems.id, proposalId: campaignItems.proposalId })
       .from(campaignItems)
