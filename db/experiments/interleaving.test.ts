@@ -172,6 +172,7 @@ describe("a multileaving experiment", () => {
     expect(created.method).toBe("multileaving");
     await setExperimentStatus(t.db, "cli", "ml", "running");
     const first = await openProposal(t.db, convener, "P-100");
+    await recordImpression(t.db, convener, "P-100", first.view!); // the page, once shown, posts it
     const expected = teamDraftMultileave(
       [
         { system: "bm25", list: ["C-2", "C-1", "C-4"] },
@@ -209,6 +210,7 @@ describe("a probabilistic interleaving experiment", () => {
     await createExperiment(t.db, "cli", interleaving("pi", { method: "probabilistic" }));
     await setExperimentStatus(t.db, "cli", "pi", "running");
     const first = await openProposal(t.db, convener, "P-100");
+    await recordImpression(t.db, convener, "P-100", first.view!);
     const [listA, listB] = [
       ["C-2", "C-1", "C-4"],
       ["C-1", "C-2"],
