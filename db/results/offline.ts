@@ -27,9 +27,7 @@ export async function offlineResult(
     resultKey({ parameters, version }),
     async (progress) => {
       const { kind: _kind, systems, campaign, ...options } = parameters;
-      const input = await loadOfflineInput(db, { systems });
-      const expertLabels = await loadExpertLabels(db, campaign);
-      if (expertLabels) input.expertLabels = expertLabels;
+      const input = await offlineReportInput(db, { systems, campaign });
       if (input.systems.length === 0 || input.gold.size === 0) return null;
       return run("offlineReport", { packed: packOfflineInput(input), options }, progress);
     },
@@ -38,4 +36,15 @@ export async function offlineResult(
   );
   const result = await computation;
   return { parameters, result, computedAt: computedAt(computation) };
+}
+
+/** What the offline report reads: the lists and committees, and a campaign's grades when there is one. */
+export async function offlineReportInput(
+  db: Db,
+  { systems, campaign }: { systems?: string[]; campaign?: number },
+) {
+  const input = await loadOfflineInput(db, { systems });
+  const expertLabels = await loadExpertLabels(db, campaign);
+  if (expertLabels) input.expertLabels = expertLabels;
+  return input;
 }

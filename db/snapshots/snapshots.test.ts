@@ -12,7 +12,7 @@ import {
 import { computeResult } from "../results/compute";
 import { parameterSummary } from "../../scripts/results/compare";
 import { dataWindow } from "../results/version";
-import { loadOfflineInput } from "../catalog/offline-input";
+import { offlineReportInput } from "../results/offline";
 import { offlineReport } from "../../scripts/offline/report";
 import { canonicalJson, sha256 } from "../../scripts/lib/canonical";
 import { getExperiment } from "../experiments/experiments";
@@ -33,7 +33,8 @@ describe("snapshots", () => {
   it("recomputing with the same parameters on unchanged data gives the same sha256", async () => {
     const first = await computeResult(t.db, { kind: "offline", ks: [5, 10], B: 200, seed: "s" });
     // Computed again outside the result service (whose cache would hand back the same object).
-    const again = offlineReport(await loadOfflineInput(t.db), { ks: [5, 10], B: 200, seed: "s" });
+    const input = await offlineReportInput(t.db, { campaign: first.parameters.campaign });
+    const again = offlineReport(input, { ks: [5, 10], B: 200, seed: "s" });
     expect(sha256(canonicalJson(again))).toBe(sha256(canonicalJson(first.result)));
     const other = await computeResult(t.db, { kind: "offline", ks: [5, 10], B: 200, seed: "another" });
     expect(sha256(canonicalJson(other.result))).not.toBe(sha256(canonicalJson(first.result)));
