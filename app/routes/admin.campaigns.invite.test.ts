@@ -83,7 +83,9 @@ test("an invitation from the campaign page is for an expert only, and accepting 
   expect(await t.db.select().from(campaignInvitations)).toEqual([{ tokenId: row.id, campaignId }]);
 
   // A resend replaces the link; the new one still belongs to the campaign, the old one no longer works.
-  const resent = await post({ intent: "resend", id: String(row.id) });
+  // Resending ends the link already sent, so it is confirmed first (the dialog's field).
+  expect((await post({ intent: "resend", id: String(row.id) })).status).toBe(400);
+  const resent = await post({ intent: "resend", id: String(row.id), confirmed: "yes" });
   expect(resent.status).toBe(200);
   await expect(
     acceptInvitation(t.db, tokenOf(invited.body.link!), {

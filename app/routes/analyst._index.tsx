@@ -15,7 +15,7 @@ import { OfflineViewFields } from "~/components/offline-view-fields";
 import { Fairness } from "~/components/dashboards/offline/fairness";
 import { useRoles } from "~/security/roles";
 import { ComputedAt } from "~/components/computed-at";
-import { recomputeAction } from "~/results/recompute.server";
+import { RECOMPUTE_ROLES, recomputeAction } from "~/results/recompute.server";
 import { holdsRole } from "../../scripts/inputs/roles";
 
 export const meta: MetaFunction = () => [{ title: "Offline report · Assay" }];
@@ -39,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     view,
     fairness,
     computedAt: computedAt?.toISOString() ?? null,
-    canRecompute: holdsRole(user.roles, "analyst"),
+    canRecompute: holdsRole(user.roles, RECOMPUTE_ROLES),
   });
 }
 

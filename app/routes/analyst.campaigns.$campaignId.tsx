@@ -9,7 +9,7 @@ import { RouteErrorBoundary } from "~/components/error-boundary";
 import { ExpertDashboard } from "~/components/dashboards/expert-dashboard";
 import { GoldFigures } from "~/components/gold-figures";
 import { ComputedAt } from "~/components/computed-at";
-import { recomputeAction } from "~/results/recompute.server";
+import { RECOMPUTE_ROLES, recomputeAction } from "~/results/recompute.server";
 import { holdsRole } from "../../scripts/inputs/roles";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -36,7 +36,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     gold,
     goldProgress,
     computedAt,
-    canRecompute: holdsRole(user.roles, "analyst"),
+    canRecompute: holdsRole(user.roles, RECOMPUTE_ROLES),
   });
 }
 

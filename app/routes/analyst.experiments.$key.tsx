@@ -23,7 +23,7 @@ import { FreezeButton } from "~/components/freeze-button";
 import { formatRate } from "~/utils/format";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { ComputedAt } from "~/components/computed-at";
-import { recomputeAction } from "~/results/recompute.server";
+import { RECOMPUTE_ROLES, recomputeAction } from "~/results/recompute.server";
 import { holdsRole } from "../../scripts/inputs/roles";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -80,7 +80,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
             slices: rest.decisions?.slices.holm.slices.filter((s) => !s.tooFew).length,
           })
         : null,
-      canRecompute: holdsRole(user.roles, "analyst"),
+      canRecompute: holdsRole(user.roles, RECOMPUTE_ROLES),
     },
   });
 }

@@ -11,7 +11,7 @@ import { RouteErrorBoundary } from "~/components/error-boundary";
 import { FreezeButton } from "~/components/freeze-button";
 import { ClicksDashboard } from "~/components/dashboards/clicks-dashboard";
 import { ComputedAt, Computing } from "~/components/computed-at";
-import { recomputeAction } from "~/results/recompute.server";
+import { RECOMPUTE_ROLES, recomputeAction } from "~/results/recompute.server";
 import { holdsRole } from "../../scripts/inputs/roles";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -43,7 +43,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     clicks,
     computedAt,
     progress,
-    canRecompute: holdsRole(user.roles, "analyst"),
+    canRecompute: holdsRole(user.roles, RECOMPUTE_ROLES),
   });
 }
 

@@ -58,12 +58,16 @@ describe("B, the bootstrap's resamples", () => {
     expect(await (await offlinePage("?B=20000&seed=s")).json()).toEqual({
       report: null,
       fairness: null,
+      computedAt: expect.any(String),
+      canRecompute: true,
       params: { B: 20000, seed: "s" },
       view: { excludeConflicts: false, stratify: null, from: null, to: null },
     });
     expect(await (await offlinePage("")).json()).toEqual({
       report: null,
       fairness: null,
+      computedAt: expect.any(String),
+      canRecompute: true,
       params: { B: 1000, seed: "assay" },
       view: { excludeConflicts: false, stratify: null, from: null, to: null },
     });
