@@ -123,9 +123,12 @@ test("a multileaving experiment of three systems: the form refuses two, the conv
   await page.goto("/convener/proposals/prop-0009");
   await expect(page.getByRole("heading", { name: "Recommended reviewers" })).toBeVisible();
   expect(await page.content()).not.toMatch(/teams|data-team|baseline|challenger|hybrid/i);
-  const [impression] = await sql<{ teams: string[] }[]>`
+  const impressions = () => sql<{ teams: string[] }[]>`
     select e.teams from events e join experiments x on x.id = e.experiment_id
     where x.key = 'multi-e2e' and e.type = 'impression'`;
+  // The page posts its impression once shown.
+  await expect.poll(async () => (await impressions()).length, { timeout: 30_000 }).toBe(1);
+  const [impression] = await impressions();
   expect(new Set(impression.teams)).toEqual(new Set(["baseline", "challenger", "hybrid-e2e"]));
   const first = page.locator("button.profile-link").first();
   const name = await first.innerText();
