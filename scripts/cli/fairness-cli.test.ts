@@ -12,6 +12,13 @@ function tempCsv(name: string, text: string) {
   return file;
 }
 
+/** Rows of a fixture CSV (no quoted commas in these files' used columns). */
+function csvRows(file: string) {
+  const [head, ...lines] = fs.readFileSync(path.join(F, file), "utf8").trim().split("\n");
+  const names = head.split(",");
+  return lines.map((line) => Object.fromEntries(line.split(",").map((v, i) => [names[i], v])));
+}
+
 const args = ["fairness", "--lists", `${F}/lists.csv`, "--attributes", `${F}/attributes.csv`];
 
 describe("assay fairness", () => {
@@ -57,5 +64,70 @@ describe("assay fairness", () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toContain("line 3: the candidate C99 is not in the candidates");
     expect(run.stdout).toBe("");
+  });
+
+  it("sets the committees' share and the analyst's target beside each group's top-K share, per subject too", async () => {
+    const { stdout, code, stderr } = await runAssay([
+      ...args,
+      "--committees",
+      `${F}/gold.csv`,
+      "--target",
+      "gender=f:0.4",
+      "--by-subject",
+      "--proposals",
+      `${F}/proposals.csv`,
+      "--k",
+      "10",
+      "--bootstrap",
+      "50",
+      "--json",
+    ]);
+    expect(stderr).toBe("");
+    expect(code).toBe(0);
+    const out = JSON.parse(stdout);
+    const gender = new Map(
+      csvRows("attributes.csv")
+        .filter((r) => r.attribute === "gender")
+        .map((r) => [r.candidate, r.value]),
+    );
+    // The committees' share of women, a mean over the 60 proposals' committees (gold.csv).
+    const committees = new Map<string, string[]>();
+    for (const r of csvRows("gold.csv"))
+      committees.set(r.proposal, [...(committees.get(r.proposal) ?? []), r.candidate]);
+    const shares = [...committees.values()].map(
+      (c) => c.filter((x) => gender.get(x) === "f").length / c.length,
+    );
+    const f = out.systems.citation.gender.groups.f;
+    expect(f.committees).toBeCloseTo(shares.reduce((a, b) => a + b, 0) / shares.length, 9);
+    expect(f.target).toBe(0.4);
+    expect(f.poolShare).toBeCloseTo(0.375, 9);
+    expect(out.systems.citation.gender.groups.m.target).toBeUndefined();
+    // Exposure per unit of merit: citation gives women well under what men get for the same merit.
+    expect(f.exposurePerMeritRatio).toBeLessThan(0.6);
+    expect(f.ci.exposurePerMeritRatio.upper).toBeLessThan(1);
+    // agronomy has one proposal: its share@10 of women is that list's.
+    const proposal = csvRows("proposals.csv").find((r) => r.subject === "agronomy")!.external_id;
+    const top = csvRows("lists.csv").filter(
+      (r) => r.system === "citation" && r.proposal === proposal && Number(r.rank) <= 10,
+    );
+    const agronomy = out.subjects.agronomy.citation.gender.groups.f;
+    expect(agronomy["share@10"]).toBeCloseTo(
+      top.filter((r) => gender.get(r.candidate) === "f").length / 10,
+      9,
+    );
+    expect(agronomy.target).toBe(0.4);
+  });
+
+  it("refuses a target share outside 0-1 or for an unknown attribute, naming --target, and prints nothing", async () => {
+    let run = await runAssay([...args, "--target", "gender=f:1.5"]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("--target gender=f:1.5: the share must be a number from 0 to 1");
+    expect(run.stdout).toBe("");
+    run = await runAssay([...args, "--target", "career=early:0.3"]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("--target career=early:0.3: no attribute career");
+    run = await runAssay([...args, "--by-subject"]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("--by-subject needs --proposals");
   });
 });

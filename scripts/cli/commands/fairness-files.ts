@@ -1,6 +1,6 @@
 import Papa from "papaparse";
 import type { z } from "zod";
-import { attributeRow, listItemRow } from "../../inputs/import-rows";
+import { attributeRow, goldRow, listItemRow, proposalRow } from "../../inputs/import-rows";
 import { CliError } from "../errors";
 
 function rowsOf<T extends z.ZodTypeAny>(text: string, file: string, schema: T, columns: string[]) {
@@ -98,4 +98,48 @@ export function parseSubtopicQrels(text: string, file: string) {
     aspects.set(topic, judged);
   });
   return aspects;
+}
+
+/** Committees in the gold import format (proposal,candidate): proposal → its members. */
+export function parseCommittees(text: string, file: string) {
+  const committees = new Map<string, string[]>();
+  for (const row of rowsOf(text, file, goldRow, ["proposal", "candidate"]))
+    committees.set(row.proposal, [...(committees.get(row.proposal) ?? []), row.candidate]);
+  if (committees.size === 0) throw new CliError(`${file} has no committee members.`, 2);
+  return committees;
+}
+
+/** Each proposal's subject, from a proposals import file (external_id,…,subject). */
+export function parseSubjects(text: string, file: string) {
+  const rows = rowsOf(text, file, proposalRow, ["external_id", "subject"]);
+  return new Map(rows.map((row) => [row.external_id, row.subject ?? ""]));
+}
+
+/**
+ * `--target attribute=value:share` (repeatable): the share the analyst expects of a group, 0–1, for an
+ * attribute and value the attributes file has.
+ */
+export function parseTargets(
+  specs: readonly string[],
+  attributes: ReadonlyMap<string, ReadonlyMap<string, string>>,
+) {
+  const targets = new Map<string, Map<string, number>>();
+  for (const spec of specs) {
+    const match = /^([^=]+)=(.+):([^:]+)$/.exec(spec);
+    if (!match) throw new CliError(`--target ${spec}: write attribute=value:share, e.g. gender=f:0.4.`, 2);
+    const [, attribute, value, text] = match;
+    const share = Number(text);
+    if (text.trim() === "" || !Number.isFinite(share) || share < 0 || share > 1)
+      throw new CliError(`--target ${spec}: the share must be a number from 0 to 1, not "${text}".`, 2);
+    const values = attributes.get(attribute);
+    if (!values)
+      throw new CliError(
+        `--target ${spec}: no attribute ${attribute} in --attributes (${[...attributes.keys()].join(", ")}).`,
+        2,
+      );
+    if (![...values.values()].includes(value))
+      throw new CliError(`--target ${spec}: no candidate has ${attribute} ${value}.`, 2);
+    targets.set(attribute, (targets.get(attribute) ?? new Map()).set(value, share));
+  }
+  return targets;
 }
