@@ -130,4 +130,25 @@ describe("assay fairness", () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toContain("--by-subject needs --proposals");
   });
+
+  it("takes graded qrels as the merit: committees as grade 1 give the committees' figures", async () => {
+    const gold = csvRows("gold.csv");
+    const qrels = tempCsv(
+      "merit-qrels",
+      gold.map((r) => `${r.proposal} 0 ${r.candidate} 1`).join("\n") + "\n",
+    );
+    const common = [...args, "--k", "10", "--bootstrap", "20", "--json"];
+    const byGrade = await runAssay([...common, "--merit-qrels", qrels]);
+    const byCommittee = await runAssay([...common, "--committees", `${F}/gold.csv`]);
+    expect(byGrade.code).toBe(0);
+    const graded = JSON.parse(byGrade.stdout).systems.citation.country.groups.DE;
+    const members = JSON.parse(byCommittee.stdout).systems.citation.country.groups.DE;
+    expect(graded.exposurePerMerit).toBeCloseTo(members.exposurePerMerit, 12);
+    expect(graded.exposurePerMeritRatio).toBeCloseTo(members.exposurePerMeritRatio, 12);
+    const bad = tempCsv("merit-bad", "63001 0 C63-0001\n");
+    const run = await runAssay([...args, "--merit-qrels", bad]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("--merit-qrels");
+    expect(run.stdout).toBe("");
+  });
 });

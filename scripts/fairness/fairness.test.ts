@@ -200,4 +200,21 @@ describe("targets, committees and exposure per unit of merit", () => {
     expect(m.figures.exposurePerMerit.value).toBeCloseTo(w(2) + w(4) + 1 + w(3), 12);
     expect(m.figures.exposurePerMeritRatio.value).toBeNull();
   });
+
+  it("takes the relevance grade as the merit when grades are given", () => {
+    const merit = new Map([
+      [
+        "p1",
+        new Map([
+          ["a", 2],
+          ["b", 1],
+          ["c", -1],
+        ]),
+      ],
+    ]);
+    const { f, m } = fairnessReport({ ...input, merit }).s.attributes.gender.groups;
+    // A negative grade counts as no merit, as trec_eval reads it; p2 has no graded candidate.
+    expect(f.figures.exposurePerMerit.value).toBeCloseTo((1 + w(3) + w(2) + w(4)) / 2, 12);
+    expect(m.figures.exposurePerMerit.value).toBeCloseTo(w(2) + w(4) + 1 + w(3), 12);
+  });
 });

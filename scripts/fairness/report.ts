@@ -18,6 +18,8 @@ export interface FairnessInput {
   aspects?: ReadonlyMap<string, Aspects>;
   /** proposal → its committee (gold members): their groups' shares, and the merit for exposure per merit */
   committees?: ReadonlyMap<string, readonly string[]>;
+  /** proposal → candidate → relevance grade: the merit for exposure per merit instead of membership */
+  merit?: ReadonlyMap<string, ReadonlyMap<string, number>>;
   /** attribute → value → the share the analyst expects (0–1), shown beside the measured shares */
   targets?: ReadonlyMap<string, ReadonlyMap<string, number>>;
   ks: readonly number[];
@@ -80,7 +82,7 @@ const SUM = "_";
 
 /**
  * Sums behind exposure per unit of merit (Singh & Joachims 2018): the DCG weight and the merit
- * (committee membership) of the group's members in the list, and of the whole list.
+ * (relevance grade when given, else committee membership) of the group's members in the list, and of the whole list.
  */
 function meritColumns(columns: Columns, name: string, group: string, view: ListView) {
   let exposure = 0;
@@ -247,11 +249,16 @@ export function fairnessReport(input: FairnessInput): Record<string, SystemFairn
     for (const [proposal, order] of lists) {
       const committee = input.committees?.get(proposal) ?? null;
       const members = input.committees ? new Set(committee) : null;
+      const grades = input.merit ? (input.merit.get(proposal) ?? new Map<string, number>()) : null;
       for (const [name, values] of attributes) {
         const { counts, target } = pools.get(name)!;
         const view: ListView = {
           valueAt: order.map((c) => values.get(c)!),
-          merit: members ? order.map((c) => (members.has(c) ? 1 : 0)) : null,
+          merit: grades
+            ? order.map((c) => Math.max(0, grades.get(c) ?? 0))
+            : members
+              ? order.map((c) => (members.has(c) ? 1 : 0))
+              : null,
           committee: committee ? committee.map((c) => values.get(c)!) : input.committees ? [] : null,
         };
         attributeColumns(columns, name, view, counts, target, input.ks);

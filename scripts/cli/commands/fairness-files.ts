@@ -1,6 +1,8 @@
 import Papa from "papaparse";
 import type { z } from "zod";
 import { attributeRow, goldRow, listItemRow, proposalRow } from "../../inputs/import-rows";
+import { parseQrels } from "../../eval/trec";
+import { FormatError } from "../../eval/trec-reader";
 import { CliError } from "../errors";
 
 function rowsOf<T extends z.ZodTypeAny>(text: string, file: string, schema: T, columns: string[]) {
@@ -142,4 +144,14 @@ export function parseTargets(
     targets.set(attribute, (targets.get(attribute) ?? new Map()).set(value, share));
   }
   return targets;
+}
+
+/** Graded qrels (`topic iteration candidate grade`, trec_eval's format): the merit of each candidate. */
+export function parseMeritQrels(text: string, file: string) {
+  try {
+    return parseQrels(text, file);
+  } catch (error) {
+    if (error instanceof FormatError) throw new CliError(`--merit-qrels: ${error.message}`, 2);
+    throw error;
+  }
 }

@@ -16,6 +16,7 @@ import {
   parseCandidateIds,
   parseCommittees,
   parseLists,
+  parseMeritQrels,
   parseSubjects,
   parseSubtopicQrels,
   parseTargets,
@@ -27,6 +28,7 @@ interface FairnessOptions {
   candidates?: string;
   qrels?: string;
   committees?: string;
+  meritQrels?: string;
   proposals?: string;
   bySubject?: boolean;
   target: string[];
@@ -55,6 +57,7 @@ export function registerFairness(program: Command) {
     .option("--candidates <file>", "candidates import file: refuse attributes of candidates it does not name")
     .option("--qrels <file>", "subtopic qrels (topic subtopic candidate judgment) for alpha-nDCG and strec")
     .option("--committees <file>", "gold committees (proposal,candidate): their groups' shares, and merit")
+    .option("--merit-qrels <file>", "graded qrels (topic 0 candidate grade): merit by grade, not membership")
     .option(
       "--target <attribute=value:share>",
       "the share expected of a group, 0-1 (repeatable), e.g. gender=f:0.4",
@@ -80,7 +83,12 @@ export function registerFairness(program: Command) {
 
 async function fairness(options: FairnessOptions) {
   const format = formatOf(options);
-  const files = { candidates: options.candidates, qrels: options.qrels, committees: options.committees };
+  const files = {
+    candidates: options.candidates,
+    qrels: options.qrels,
+    committees: options.committees,
+    "merit-qrels": options.meritQrels,
+  };
   oneStdin([
     { file: options.lists, what: "--lists" },
     { file: options.attributes, what: "--attributes" },
@@ -136,6 +144,9 @@ async function fairnessInput(options: FairnessOptions): Promise<FairnessInput> {
     targets: parseTargets(options.target, attributes),
     committees: options.committees
       ? parseCommittees(await readText(options.committees, "--committees"), options.committees)
+      : undefined,
+    merit: options.meritQrels
+      ? parseMeritQrels(await readText(options.meritQrels, "--merit-qrels"), options.meritQrels)
       : undefined,
     aspects: options.qrels
       ? parseSubtopicQrels(await readText(options.qrels, "--qrels"), options.qrels)
