@@ -166,19 +166,23 @@ function summarise(columns: Columns, n: number, options: BootstrapOptions): Map<
   const index = new Map(keys.map((k, j) => [k, j]));
   const tail = `${SUM}allMerit`;
   const meritGroups = keys.flatMap((k) => (k.endsWith(tail) ? [k.slice(0, -tail.length)] : []));
-  const mean = (counts: Uint32Array | null, column: (number | null)[]) => {
+  // Columns as typed arrays, NaN for an undefined value: the resample loop below runs B × n × columns times.
+  const typed = data.map((c) => Float64Array.from(c, (v) => (v === null ? NaN : v)));
+  const ones = new Uint32Array(n).fill(1);
+  const mean = (counts: Uint32Array | null, column: Float64Array) => {
+    const w = counts ?? ones;
     let sum = 0;
     let weight = 0;
-    column.forEach((v, i) => {
-      if (v === null) return;
-      const w = counts ? counts[i] : 1;
-      sum += w * v;
-      weight += w;
-    });
+    for (let i = 0; i < column.length; i++) {
+      const v = column[i];
+      if (w[i] === 0 || v !== v) continue;
+      sum += w[i] * v;
+      weight += w[i];
+    }
     return weight > 0 ? sum / weight : null;
   };
   const statistics = (counts: Uint32Array | null) => {
-    const means = data.map((c) => mean(counts, c));
+    const means = typed.map((c) => mean(counts, c));
     const byKey = (key: string) => means[index.get(key)!];
     return [...shown.map((j) => means[j]), ...meritGroups.flatMap((g) => meritFigures(byKey, g))];
   };
