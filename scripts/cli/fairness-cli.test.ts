@@ -151,4 +151,26 @@ describe("assay fairness", () => {
     expect(run.stderr).toContain("--merit-qrels");
     expect(run.stdout).toBe("");
   });
+
+  it("keeps the whole pool for each subject, candidates without a value counted as unknown in it", async () => {
+    // Drop the gender of the first 40 candidates of the lists: they join the pool as "unknown".
+    const listed = [...new Set(csvRows("lists.csv").map((r) => r.candidate))].slice(0, 40);
+    const rows = csvRows("attributes.csv").filter(
+      (r) => r.attribute === "gender" && !listed.includes(r.candidate),
+    );
+    const file = tempCsv(
+      "attr-some",
+      ["candidate,attribute,value", ...rows.map((r) => `${r.candidate},gender,${r.value}`)].join("\n"),
+    );
+    const run = await runAssay([
+      ...["fairness", "--lists", `${F}/lists.csv`, "--attributes", file, "--k", "10", "--bootstrap", "20"],
+      ...["--by-subject", "--proposals", `${F}/proposals.csv`, "--json"],
+    ]);
+    expect(run.code).toBe(0);
+    const out = JSON.parse(run.stdout);
+    const whole = out.systems.semantic.gender.groups.unknown;
+    // The fixture's own unknowns left, and the 40 dropped.
+    expect(whole.poolSize).toBe(rows.filter((r) => r.value === "unknown").length + 40);
+    expect(out.subjects.agronomy.semantic.gender.groups.unknown.poolShare).toBe(whole.poolShare);
+  });
 });

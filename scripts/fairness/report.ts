@@ -226,20 +226,28 @@ function assemble(figures: Map<string, Figure>, input: FairnessInput, n: number)
 }
 
 /**
- * Representation, exposure, rank fairness (rND, rKL, rRD), AWRF and diversity of each system's lists,
- * each the mean over the system's lists with a bootstrap CI over proposals. Candidates without a value
- * for an attribute count as "unknown"; lists' candidates outside the pool join the pool as such.
+ * The pool of each attribute: the attributes' candidates, and those of the lists and committees without
+ * a value as "unknown". Reports on a part of the lists (one subject's) pass the whole input's pool.
  */
-export function fairnessReport(input: FairnessInput): Record<string, SystemFairness> {
+export function pooled(input: FairnessInput): Map<string, Map<string, string>> {
   const everyone = [...input.lists.values()].flatMap((lists) => [...lists.values()].flat());
   for (const committee of input.committees?.values() ?? []) everyone.push(...committee);
-  const attributes = new Map(
+  return new Map(
     [...input.attributes].map(([name, values]) => {
       const all = new Map(values);
       for (const c of everyone) if (!all.has(c)) all.set(c, UNKNOWN);
       return [name, all] as const;
     }),
   );
+}
+
+/**
+ * Representation, exposure, rank fairness (rND, rKL, rRD), AWRF and diversity of each system's lists,
+ * each the mean over the system's lists with a bootstrap CI over proposals. Candidates without a value
+ * for an attribute count as "unknown"; lists' candidates outside the pool join the pool as such.
+ */
+export function fairnessReport(input: FairnessInput): Record<string, SystemFairness> {
+  const attributes = pooled(input);
   const whole = { ...input, attributes };
   const pools = new Map(
     [...attributes].map(([name, values]) => {

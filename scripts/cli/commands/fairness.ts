@@ -3,6 +3,7 @@ import { DEFAULT_B, DEFAULT_SEED } from "../../stats/bootstrap";
 import {
   DEFAULT_MIN_GROUP,
   fairnessReport,
+  pooled,
   type FairnessInput,
   type SystemFairness,
 } from "../../fairness/report";
@@ -156,6 +157,7 @@ const mapValues = <T, U>(o: Record<string, T>, f: (v: T) => U) =>
 /** The report on each subject's proposals alone (the pool stays the whole pool); "" for no subject. */
 function bySubject(input: FairnessInput, subjects: ReadonlyMap<string, string>) {
   const names = [...new Set(subjects.values())].sort();
+  const attributes = pooled(input);
   const out: Record<string, Record<string, SystemFairness>> = {};
   for (const subject of names) {
     const lists = new Map(
@@ -169,7 +171,8 @@ function bySubject(input: FairnessInput, subjects: ReadonlyMap<string, string>) 
         )
         .filter(([, bySystem]) => bySystem.size > 0),
     );
-    if (lists.size) out[subject || "(none)"] = fairnessReport({ ...input, lists, aspects: undefined });
+    if (lists.size)
+      out[subject || "(none)"] = fairnessReport({ ...input, attributes, lists, aspects: undefined });
   }
   return out;
 }
