@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { attributeRow, goldRow, listItemRow, proposalRow } from "../../inputs/import-rows";
 import { parseQrels } from "../../eval/trec";
 import { FormatError } from "../../eval/trec-reader";
+import { parseFairnessTarget } from "../../inputs/fairness-targets";
 import { CliError } from "../errors";
 
 function rowsOf<T extends z.ZodTypeAny>(text: string, file: string, schema: T, columns: string[]) {
@@ -127,12 +128,9 @@ export function parseTargets(
 ) {
   const targets = new Map<string, Map<string, number>>();
   for (const spec of specs) {
-    const match = /^([^=]+)=(.+):([^:]+)$/.exec(spec);
-    if (!match) throw new CliError(`--target ${spec}: write attribute=value:share, e.g. gender=f:0.4.`, 2);
-    const [, attribute, value, text] = match;
-    const share = Number(text);
-    if (text.trim() === "" || !Number.isFinite(share) || share < 0 || share > 1)
-      throw new CliError(`--target ${spec}: the share must be a number from 0 to 1, not "${text}".`, 2);
+    const parsed = parseFairnessTarget(spec);
+    if (!parsed.ok) throw new CliError(`--target ${spec}: ${parsed.error}.`, 2);
+    const { attribute, value, share } = parsed.value;
     const values = attributes.get(attribute);
     if (!values)
       throw new CliError(
