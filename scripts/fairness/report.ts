@@ -112,13 +112,13 @@ function attributeColumns(
   columns: Columns,
   name: string,
   view: ListView,
-  counts: ReadonlyMap<string, number>,
+  groups: readonly string[],
   target: ReadonlyMap<string, number>,
   ks: readonly number[],
 ) {
   const { valueAt } = view;
   for (const k of ks) push(columns, `${name}\u0000\u0000AWRF@${k}`, awrf(valueAt, k, target));
-  for (const group of counts.keys()) {
+  for (const group of groups) {
     const inGroup = valueAt.map((v) => v === group);
     const key = (measure: string) => `${name}\u0000${group}\u0000${measure}`;
     if (view.committee) push(columns, key("committees"), committeeShare(view.committee, group));
@@ -252,7 +252,11 @@ export function fairnessReport(input: FairnessInput): Record<string, SystemFairn
   const pools = new Map(
     [...attributes].map(([name, values]) => {
       const counts = pool(values);
-      return [name, { counts, target: new Map([...counts].map(([v, c]) => [v, c / values.size])) }];
+      // Groups under the minimum get no figure, so none is computed (AWRF still sees every value).
+      const groups = [...counts.keys()].filter(
+        (g) => counts.get(g)! >= (input.minGroup ?? DEFAULT_MIN_GROUP),
+      );
+      return [name, { groups, target: new Map([...counts].map(([v, c]) => [v, c / values.size])) }];
     }),
   );
   const report: Record<string, SystemFairness> = {};
@@ -263,7 +267,7 @@ export function fairnessReport(input: FairnessInput): Record<string, SystemFairn
       const members = input.committees ? new Set(committee) : null;
       const grades = input.merit ? (input.merit.get(proposal) ?? new Map<string, number>()) : null;
       for (const [name, values] of attributes) {
-        const { counts, target } = pools.get(name)!;
+        const { groups, target } = pools.get(name)!;
         const view: ListView = {
           valueAt: order.map((c) => values.get(c)!),
           merit: grades
@@ -273,7 +277,7 @@ export function fairnessReport(input: FairnessInput): Record<string, SystemFairn
               : null,
           committee: committee ? committee.map((c) => values.get(c)!) : input.committees ? [] : null,
         };
-        attributeColumns(columns, name, view, counts, target, input.ks);
+        attributeColumns(columns, name, view, groups, target, input.ks);
       }
       if (input.aspects) diversityColumns(columns, order, input.aspects.get(proposal) ?? new Map(), input.ks);
     }
