@@ -103,6 +103,10 @@ if (!only || only === "offline") {
   const r = measure("offline-worker.ts");
   report("offline report, 10,000 p × 2 × 100, B=2,000", r, "< 10 s", r.seconds < 10);
 }
+if (!only || only === "fairness") {
+  const r = measure("fairness-worker.ts");
+  report("fairness, 10,000 p × 2 × 100, 2 attributes, B=2,000", r, "< 15 s", r.seconds < 15);
+}
 if (!only || only === "protocol") {
   const r = measure("protocol-worker.ts");
   report("protocol split, 10,000 proposals", r, "< 2 s", r.seconds < 2);

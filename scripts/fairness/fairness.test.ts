@@ -134,3 +134,87 @@ describe("fairness and diversity against the reference implementations", () => {
     expect(jensenShannon([1, 0], [1, 0])).toBe(0);
   });
 });
+
+describe("targets, committees and exposure per unit of merit", () => {
+  // Two proposals; f = {a, c, e}, m = {b, d, g}. Ranks weigh 1/log2(r + 1): 1, 0.6309, 0.5, 0.4307.
+  const input = {
+    lists: new Map([
+      [
+        "s",
+        new Map([
+          ["p1", ["a", "b", "c", "d"]],
+          ["p2", ["b", "a", "d", "c"]],
+        ]),
+      ],
+    ]),
+    attributes: new Map([
+      [
+        "gender",
+        new Map([
+          ["a", "f"],
+          ["c", "f"],
+          ["e", "f"],
+          ["b", "m"],
+          ["d", "m"],
+          ["g", "m"],
+        ]),
+      ],
+    ]),
+    committees: new Map([
+      ["p1", ["a", "d"]],
+      ["p2", ["a", "b", "g", "e"]],
+    ]),
+    targets: new Map([["gender", new Map([["f", 0.4]])]]),
+    ks: [2],
+    minGroup: 1,
+    bootstrap: { B: 200 },
+  };
+  const w = (r: number) => 1 / Math.log2(r + 1);
+
+  it("shows the committees' share of each group and the analyst's target beside the pool", () => {
+    const { f, m } = fairnessReport(input).s.attributes.gender.groups;
+    // p1: a of {a, d} is f (1/2); p2: a, e of 4 are f (1/2); p2's g and e are outside the lists.
+    expect(f.figures.committees.value).toBeCloseTo(0.5, 12);
+    expect(m.figures.committees.value).toBeCloseTo(0.5, 12);
+    expect(f.target).toBe(0.4);
+    expect(m.target).toBeUndefined();
+    expect(f.poolShare).toBeCloseTo(0.5, 12);
+  });
+
+  it("divides each group's exposure by its merit (committee members in the list), and by the rest's", () => {
+    const { f, m } = fairnessReport(input).s.attributes.gender.groups;
+    // f's exposure: p1 a (1) + c (w3); p2 a (w2) + c (w4); merit: a in both committees = 2.
+    const fPerMerit = (1 + w(3) + w(2) + w(4)) / 2;
+    // m's: p1 b (w2) + d (w4); p2 b (1) + d (w3); merit: d in p1, b in p2 = 2.
+    const mPerMerit = (w(2) + w(4) + 1 + w(3)) / 2;
+    expect(f.figures.exposurePerMerit.value).toBeCloseTo(fPerMerit, 12);
+    expect(m.figures.exposurePerMerit.value).toBeCloseTo(mPerMerit, 12);
+    expect(f.figures.exposurePerMeritRatio.value).toBeCloseTo(fPerMerit / mPerMerit, 12);
+    expect(f.figures.exposurePerMeritRatio.ci).not.toBeNull();
+  });
+
+  it("gives no exposure per merit to a group with no merit in the lists", () => {
+    const report = fairnessReport({ ...input, committees: new Map([["p1", ["b"]]]) });
+    const { f, m } = report.s.attributes.gender.groups;
+    expect(f.figures.exposurePerMerit.value).toBeNull();
+    expect(m.figures.exposurePerMerit.value).toBeCloseTo(w(2) + w(4) + 1 + w(3), 12);
+    expect(m.figures.exposurePerMeritRatio.value).toBeNull();
+  });
+
+  it("takes the relevance grade as the merit when grades are given", () => {
+    const merit = new Map([
+      [
+        "p1",
+        new Map([
+          ["a", 2],
+          ["b", 1],
+          ["c", -1],
+        ]),
+      ],
+    ]);
+    const { f, m } = fairnessReport({ ...input, merit }).s.attributes.gender.groups;
+    // A negative grade counts as no merit, as trec_eval reads it; p2 has no graded candidate.
+    expect(f.figures.exposurePerMerit.value).toBeCloseTo((1 + w(3) + w(2) + w(4)) / 2, 12);
+    expect(m.figures.exposurePerMerit.value).toBeCloseTo(w(2) + w(4) + 1 + w(3), 12);
+  });
+});

@@ -1,6 +1,9 @@
 import Papa from "papaparse";
 import type { z } from "zod";
-import { attributeRow, listItemRow } from "../../inputs/import-rows";
+import { attributeRow, goldRow, listItemRow, proposalRow } from "../../inputs/import-rows";
+import { parseQrels } from "../../eval/trec";
+import { FormatError } from "../../eval/trec-reader";
+import { parseFairnessTarget } from "../../inputs/fairness-targets";
 import { CliError } from "../errors";
 
 function rowsOf<T extends z.ZodTypeAny>(text: string, file: string, schema: T, columns: string[]) {
@@ -98,4 +101,55 @@ export function parseSubtopicQrels(text: string, file: string) {
     aspects.set(topic, judged);
   });
   return aspects;
+}
+
+/** Committees in the gold import format (proposal,candidate): proposal → its members. */
+export function parseCommittees(text: string, file: string) {
+  const committees = new Map<string, string[]>();
+  for (const row of rowsOf(text, file, goldRow, ["proposal", "candidate"]))
+    committees.set(row.proposal, [...(committees.get(row.proposal) ?? []), row.candidate]);
+  if (committees.size === 0) throw new CliError(`${file} has no committee members.`, 2);
+  return committees;
+}
+
+/** Each proposal's subject, from a proposals import file (external_id,…,subject). */
+export function parseSubjects(text: string, file: string) {
+  const rows = rowsOf(text, file, proposalRow, ["external_id", "subject"]);
+  return new Map(rows.map((row) => [row.external_id, row.subject ?? ""]));
+}
+
+/**
+ * `--target attribute=value:share` (repeatable): the share the analyst expects of a group, 0–1, for an
+ * attribute and value the attributes file has.
+ */
+export function parseTargets(
+  specs: readonly string[],
+  attributes: ReadonlyMap<string, ReadonlyMap<string, string>>,
+) {
+  const targets = new Map<string, Map<string, number>>();
+  for (const spec of specs) {
+    const parsed = parseFairnessTarget(spec);
+    if (!parsed.ok) throw new CliError(`--target ${spec}: ${parsed.error}.`, 2);
+    const { attribute, value, share } = parsed.value;
+    const values = attributes.get(attribute);
+    if (!values)
+      throw new CliError(
+        `--target ${spec}: no attribute ${attribute} in --attributes (${[...attributes.keys()].join(", ")}).`,
+        2,
+      );
+    if (![...values.values()].includes(value))
+      throw new CliError(`--target ${spec}: no candidate has ${attribute} ${value}.`, 2);
+    targets.set(attribute, (targets.get(attribute) ?? new Map()).set(value, share));
+  }
+  return targets;
+}
+
+/** Graded qrels (`topic iteration candidate grade`, trec_eval's format): the merit of each candidate. */
+export function parseMeritQrels(text: string, file: string) {
+  try {
+    return parseQrels(text, file);
+  } catch (error) {
+    if (error instanceof FormatError) throw new CliError(`--merit-qrels: ${error.message}`, 2);
+    throw error;
+  }
 }

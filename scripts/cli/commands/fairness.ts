@@ -1,15 +1,37 @@
 import type { Command } from "commander";
 import { DEFAULT_B, DEFAULT_SEED } from "../../stats/bootstrap";
-import { DEFAULT_MIN_GROUP, fairnessReport, type Figure, type SystemFairness } from "../../fairness/report";
-import { emit, formatOf, type Cell } from "../output";
-import { cutoffList, oneStdin, readText, wholeNumber } from "../options";
-import { parseAttributes, parseCandidateIds, parseLists, parseSubtopicQrels } from "./fairness-files";
+import {
+  DEFAULT_MIN_GROUP,
+  fairnessReport,
+  pooled,
+  type FairnessInput,
+  type SystemFairness,
+} from "../../fairness/report";
+import { CliError } from "../errors";
+import { emit, formatOf } from "../output";
+import { FAIRNESS_HEADERS, REPRESENTATION, reportJson, rowsOf } from "../fairness-output";
+import { collect, cutoffList, oneStdin, readText, wholeNumber } from "../options";
+import {
+  parseAttributes,
+  parseCandidateIds,
+  parseCommittees,
+  parseLists,
+  parseMeritQrels,
+  parseSubjects,
+  parseSubtopicQrels,
+  parseTargets,
+} from "./fairness-files";
 
 interface FairnessOptions {
   lists: string;
   attributes: string;
   candidates?: string;
   qrels?: string;
+  committees?: string;
+  meritQrels?: string;
+  proposals?: string;
+  bySubject?: boolean;
+  target: string[];
   variant: string;
   k: number[];
   minGroup: number;
@@ -34,6 +56,16 @@ export function registerFairness(program: Command) {
     .requiredOption("--attributes <file>", "CSV candidate,attribute,value (its candidates are the pool)")
     .option("--candidates <file>", "candidates import file: refuse attributes of candidates it does not name")
     .option("--qrels <file>", "subtopic qrels (topic subtopic candidate judgment) for alpha-nDCG and strec")
+    .option("--committees <file>", "gold committees (proposal,candidate): their groups' shares, and merit")
+    .option("--merit-qrels <file>", "graded qrels (topic 0 candidate grade): merit by grade, not membership")
+    .option(
+      "--target <attribute=value:share>",
+      "the share expected of a group, 0-1 (repeatable), e.g. gender=f:0.4",
+      collect,
+      [],
+    )
+    .option("--by-subject", "also each subject's representation (subjects from --proposals)")
+    .option("--proposals <file>", "proposals import file (external_id,…,subject): the subjects")
     .option("--variant <name>", "which variant's lists", "default")
     .option("--k <list>", "cut-offs for share, exposure, AWRF and diversity", cutoffList, [10, 20, 50])
     .option(
@@ -51,93 +83,96 @@ export function registerFairness(program: Command) {
 
 async function fairness(options: FairnessOptions) {
   const format = formatOf(options);
+  const files = {
+    candidates: options.candidates,
+    qrels: options.qrels,
+    committees: options.committees,
+    "merit-qrels": options.meritQrels,
+  };
   oneStdin([
     { file: options.lists, what: "--lists" },
     { file: options.attributes, what: "--attributes" },
-    ...(options.candidates ? [{ file: options.candidates, what: "--candidates" }] : []),
-    ...(options.qrels ? [{ file: options.qrels, what: "--qrels" }] : []),
+    ...Object.entries({ ...files, proposals: options.proposals }).flatMap(([what, file]) =>
+      file ? [{ file, what: `--${what}` }] : [],
+    ),
   ]);
+  if (options.bySubject && !options.proposals)
+    throw new CliError("--by-subject needs --proposals <file>: the proposals with their subjects.", 2);
+  const input = await fairnessInput(options);
+  const report = fairnessReport(input);
+  const subjects = options.bySubject ? bySubject(input, await subjectsOf(options.proposals!)) : null;
+  emit(
+    format,
+    {
+      ...reportJson(report),
+      ...(subjects ? { subjects: mapValues(subjects, (r) => reportJson(r, REPRESENTATION).systems) } : {}),
+    },
+    [...(subjects ? ["subject"] : []), ...FAIRNESS_HEADERS],
+    subjects
+      ? [
+          ...rowsOf(report).map((r) => ["all", ...r]),
+          ...Object.entries(subjects).flatMap(([subject, r]) =>
+            rowsOf(r, REPRESENTATION).map((row) => [subject, ...row]),
+          ),
+        ]
+      : rowsOf(report),
+  );
+}
+
+async function fairnessInput(options: FairnessOptions): Promise<FairnessInput> {
   const known = options.candidates
     ? parseCandidateIds(await readText(options.candidates, "--candidates"), options.candidates)
     : null;
-  const report = fairnessReport({
+  const attributes = parseAttributes(
+    await readText(options.attributes, "--attributes"),
+    options.attributes,
+    known,
+  );
+  return {
     lists: parseLists(await readText(options.lists, "--lists"), options.lists, options.variant),
-    attributes: parseAttributes(
-      await readText(options.attributes, "--attributes"),
-      options.attributes,
-      known,
-    ),
+    attributes,
+    targets: parseTargets(options.target, attributes),
+    committees: options.committees
+      ? parseCommittees(await readText(options.committees, "--committees"), options.committees)
+      : undefined,
+    merit: options.meritQrels
+      ? parseMeritQrels(await readText(options.meritQrels, "--merit-qrels"), options.meritQrels)
+      : undefined,
     aspects: options.qrels
       ? parseSubtopicQrels(await readText(options.qrels, "--qrels"), options.qrels)
       : undefined,
     ks: options.k,
     minGroup: options.minGroup,
     bootstrap: { B: options.bootstrap, seed: options.seed },
-  });
-  emit(
-    format,
-    reportJson(report),
-    ["system", "attribute", "group", "measure", "value", "lower", "upper", "lists"],
-    rowsOf(report),
-  );
-}
-
-/** JSON: each measure a number where it is found (system → attribute → groups → value → measure), its
- * interval beside it under `ci`; suppressed groups carry the reason instead of figures. */
-function reportJson(report: Record<string, SystemFairness>) {
-  const numbers = (figures: Record<string, Figure>) => ({
-    ...Object.fromEntries(Object.entries(figures).map(([m, f]) => [m, f.value])),
-    ci: Object.fromEntries(Object.entries(figures).map(([m, f]) => [m, f.ci])),
-  });
-  return {
-    systems: Object.fromEntries(
-      Object.entries(report).map(([system, s]) => [
-        system,
-        {
-          proposals: s.proposals,
-          ...Object.fromEntries(
-            Object.entries(s.attributes).map(([name, a]) => [
-              name,
-              {
-                ...numbers(a.figures),
-                groups: Object.fromEntries(
-                  Object.entries(a.groups).map(([group, g]) => [
-                    group,
-                    g.suppressed
-                      ? { poolSize: null, suppressed: g.suppressed }
-                      : { poolSize: g.poolSize, poolShare: g.poolShare, ...numbers(g.figures) },
-                  ]),
-                ),
-              },
-            ]),
-          ),
-          ...(s.diversity ? { diversity: numbers(s.diversity) } : {}),
-        },
-      ]),
-    ),
   };
 }
 
-function rowsOf(report: Record<string, SystemFairness>): Cell[][] {
-  const row = (system: string, attribute: string, group: string, measure: string, f: Figure): Cell[] => [
-    system,
-    attribute,
-    group,
-    measure,
-    f.value,
-    f.ci?.lower,
-    f.ci?.upper,
-    f.lists,
-  ];
-  return Object.entries(report).flatMap(([system, s]) => [
-    ...Object.entries(s.attributes).flatMap(([name, a]) => [
-      ...Object.entries(a.figures).map(([m, f]) => row(system, name, "", m, f)),
-      ...Object.entries(a.groups).flatMap(([group, g]) =>
-        g.suppressed
-          ? [[system, name, group, g.suppressed, null, null, null, null]]
-          : Object.entries(g.figures).map(([m, f]) => row(system, name, group, m, f)),
-      ),
-    ]),
-    ...Object.entries(s.diversity ?? {}).map(([m, f]) => row(system, "", "", m, f)),
-  ]);
+async function subjectsOf(file: string) {
+  return parseSubjects(await readText(file, "--proposals"), file);
+}
+
+const mapValues = <T, U>(o: Record<string, T>, f: (v: T) => U) =>
+  Object.fromEntries(Object.entries(o).map(([k, v]) => [k, f(v)]));
+
+/** The report on each subject's proposals alone (the pool stays the whole pool); "" for no subject. */
+function bySubject(input: FairnessInput, subjects: ReadonlyMap<string, string>) {
+  const names = [...new Set(subjects.values())].sort();
+  const attributes = pooled(input);
+  const out: Record<string, Record<string, SystemFairness>> = {};
+  for (const subject of names) {
+    const lists = new Map(
+      [...input.lists]
+        .map(
+          ([system, bySystem]) =>
+            [
+              system,
+              new Map([...bySystem].filter(([proposal]) => (subjects.get(proposal) ?? "") === subject)),
+            ] as const,
+        )
+        .filter(([, bySystem]) => bySystem.size > 0),
+    );
+    if (lists.size)
+      out[subject || "(none)"] = fairnessReport({ ...input, attributes, lists, aspects: undefined });
+  }
+  return out;
 }

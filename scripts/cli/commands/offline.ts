@@ -17,6 +17,8 @@ import { integrityCsvRows, printIntegrity } from "../offline-integrity";
 import { printProtocol, protocolCsvRows } from "../offline-protocol";
 import { groundTruthCsvRows, printGroundTruth } from "../offline-ground-truth";
 import { isProtocolName, PROTOCOLS } from "../../offline/protocol";
+import { fairnessCsvRows, offlineFairness, printFairness } from "../offline-fairness";
+import { reportJson } from "../fairness-output";
 
 export function registerOffline(program: Command) {
   registerReport(program);
@@ -61,6 +63,11 @@ function registerReport(program: Command) {
       "the campaign whose expert grades the committees are set against (default: the newest graded one)",
       recordId,
     )
+    .option(
+      "--fairness <attributes>",
+      "also the fairness tables of these group attributes, comma-separated (e.g. gender,country)",
+    )
+    .option("--attributes <file>", "with --fairness: attributes from this CSV (candidate,attribute,value)")
     .action(offline);
 }
 
@@ -81,6 +88,8 @@ interface OfflineOptions {
   maxCommittee?: number;
   campaign?: number;
   format?: string;
+  fairness?: string;
+  attributes?: string;
 }
 
 const OFFLINE_FORMATS = ["table", "json", "csv", "markdown", "latex"] as const;
@@ -110,6 +119,7 @@ async function offline(o: OfflineOptions) {
   if (!view.success)
     throw new CliError(view.error.issues[0].message.replace(/^Stratify/, "--stratify: stratify"), 2);
   const systems = await reportSystems(o.system, o.protocol);
+  const fairness = await offlineFairness(o, systems);
   const bar = progressBar("Bootstrapping");
   // The result service, as the offline page and a snapshot compute it; here on this thread, with a bar.
   const { result: report } = await withDatabase((db) =>
@@ -133,15 +143,19 @@ async function offline(o: OfflineOptions) {
   );
   bar.stop();
   if (!report) throw new Error("unreachable: the lists and gold checked above are gone");
-  if (format === "json") return console.log(JSON.stringify(report, null, 2));
+  if (format === "json")
+    return console.log(
+      JSON.stringify(fairness ? { ...report, fairness: reportJson(fairness) } : report, null, 2),
+    );
   if (format === "csv")
     return console.log(
       csv(
         ["system", "group", "proposals", "measure", "value", "ci_lower", "ci_upper", "sd", "variance"],
-        csvRows(report),
+        [...csvRows(report), ...(fairness ? fairnessCsvRows(fairness) : [])],
       ),
     );
   printReport(report);
+  if (fairness) printFairness(fairness, o.fairness!);
 }
 
 /**
