@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { performance } from "node:perf_hooks";
 import { sql as raw } from "drizzle-orm";
 import { createDb } from "../../db/platform/client";
@@ -32,7 +33,7 @@ interface Task {
 let tasks: Task[] = [];
 let apiKey = "";
 let campaignId = 0;
-const { base, databaseUrl, stop } = await benchServer(async (url) => {
+const { base, databaseUrl, stop, pid } = await benchServer(async (url) => {
   const { db, sql } = createDb(url);
   await seedDemo(db);
   await createBaselines(db, { depth: 20 });
@@ -75,6 +76,24 @@ const { base, databaseUrl, stop } = await benchServer(async (url) => {
   await sql.end();
 });
 
+/** CPU seconds used so far by process `pid` and its descendants (tsx runs the server in a child). */
+function cpuSeconds(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const [utime, stime] = stat
+      .slice(stat.lastIndexOf(")") + 2)
+      .split(" ")
+      .slice(11, 13)
+      .map(Number);
+    const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/);
+    return (
+      (utime + stime) / 100 + children.filter(Boolean).reduce((sum, c) => sum + cpuSeconds(Number(c)), 0)
+    );
+  } catch {
+    return 0; // not Linux, or the process is gone
+  }
+}
+
 /** Loops `step` every `everyMs` (from its start) until `until`. */
 async function every(everyMs: number, until: number, step: () => Promise<void>) {
   while (performance.now() < until) {
@@ -97,6 +116,7 @@ try {
   let failedSaves = 0;
   const acknowledged = new Map<string, number>(); // "assignment:item" → the grade last acknowledged
   const started = performance.now();
+  const [serverCpu0, clientCpu0] = [cpuSeconds(pid), process.cpuUsage()];
   const deadline = started + seconds * 1000;
   const expert = async (task: Task, n: number) => {
     const session = sessions[n];
@@ -144,6 +164,11 @@ try {
     }),
   ]);
   const elapsed = (performance.now() - started) / 1000;
+  // Where the time goes: the server's CPU per request against the bench clients' own on the same cores.
+  const serverCpu = cpuSeconds(pid) - serverCpu0;
+  const clientUsage = process.cpuUsage(clientCpu0);
+  const clientCpu = (clientUsage.user + clientUsage.system) / 1e6;
+  const requests = saves.length + failedSaves + health.length + events.sent / 10 + events.failed;
 
   // What the database holds: every acknowledged grade as last sent, and no row nobody was told of.
   const { sql } = createDb(databaseUrl, { max: 1 });
@@ -176,7 +201,9 @@ try {
         `p50 ${ms(saveP50)}, p99 ${ms(saveP99)}, max ${ms(Math.max(...saves))}; ${failedSaves} failed; ` +
         `${acknowledged.size} graded pairs, ${lost} lost, ${duplicated} duplicated, ${unacknowledged} stored unacknowledged; /healthz p50 ` +
         `${ms(quantile(health, 0.5))}, p99 ${ms(healthP99)} (${health.length} probes); events ${events.sent} sent, ` +
-        `${storedEvents} stored, ${events.failed} batches refused`,
+        `${storedEvents} stored, ${events.failed} batches refused; server CPU ${serverCpu.toFixed(1)} s ` +
+        `(${((serverCpu / elapsed) * 100).toFixed(0)}% of a core, ${ms((serverCpu * 1000) / requests)} per request), ` +
+        `bench clients CPU ${clientCpu.toFixed(1)} s`,
     }),
   );
 } finally {
