@@ -42,7 +42,8 @@ async function main() {
   // Under the start lock: of two processes starting at once, one seeds and the other finds it done. A
   // refusal to start stops the embedded database too (main's catch), rather than leave it running alone.
   await underStartLock(databaseUrl, async (db) => {
-    if (embedded && config.ASSAY_SEED_DEMO === "auto" && (await isDatabaseEmpty(db))) {
+    const seedWanted = config.ASSAY_SEED_DEMO === "always" || (embedded && config.ASSAY_SEED_DEMO === "auto");
+    if (seedWanted && (await isDatabaseEmpty(db))) {
       console.log("Empty database: loading the demo data set…");
       console.log(`Loaded ${demoSummary(await seedDemo(db))}.`);
       seeded = true;

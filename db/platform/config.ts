@@ -22,7 +22,8 @@ const configSchema = z.object({
   ASSAY_DATA_DIR: z.string().min(1).default(".data"),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).optional(),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
-  ASSAY_SEED_DEMO: z.enum(["auto", "never"]).default("auto"),
+  // `always` also seeds an empty database given by DATABASE_URL (a staging copy, or several servers tried at once).
+  ASSAY_SEED_DEMO: z.enum(["auto", "always", "never"]).default("auto"),
   // A session ends after this long unused, and at the latest this long after sign-in.
   SESSION_IDLE_HOURS: z.coerce
     .number()

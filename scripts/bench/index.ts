@@ -164,6 +164,22 @@ if (!only || only === "task") {
     r.pageP95 < 100 && r.saveP95 < 50,
   );
 }
+if (!only || only === "crowd") {
+  // Needs the production build, like "api"; CROWD_EXPERTS (default 200) and BENCH_SECONDS (default 120).
+  const r = measure("crowd-worker.ts") as Result & {
+    saveP50: number;
+    saveP99: number;
+    healthP99: number;
+    lost: number;
+    duplicated: number;
+  };
+  report(
+    "crowd: experts grading one campaign",
+    r,
+    "save p50 < 50 ms, p99 < 300 ms, /healthz p99 < 250 ms, none lost",
+    r.saveP50 < 50 && r.saveP99 < 300 && r.healthP99 < 250 && r.lost === 0 && r.duplicated === 0,
+  );
+}
 if (!only || only === "dashboard") {
   const r = measure("dashboard-worker.ts");
   report("online dashboard, 1,000,000 events", r, "< 3 s server time", r.seconds < 3);
