@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import os from "node:os";
 import { getTableColumns, getTableName, isTable } from "drizzle-orm";
 import * as schema from "../db/schema";
 import { importSchemas } from "../scripts/inputs/import-rows";
@@ -30,13 +31,17 @@ function clientFiles(dir: string): string[] {
 
 describe("the client bundle", () => {
   let files: { name: string; code: string }[];
+  // Its own folder: other tests run servers on build/ meanwhile. A production build, as `npm start` sends.
+  const out = fs.mkdtempSync(path.join(os.tmpdir(), "assay-client-bundle-"));
+  afterAll(() => fs.rmSync(out, { recursive: true, force: true }));
   beforeAll(() => {
     execFileSync(process.execPath, [path.join(root, "node_modules/@remix-run/dev/dist/cli.js"), "build"], {
       cwd: root,
       stdio: "pipe",
+      env: { ...process.env, NODE_ENV: "production", ASSAY_BUILD_DIR: out },
     });
-    files = clientFiles(path.join(root, "public/build")).map((file) => ({
-      name: path.relative(root, file),
+    files = clientFiles(path.join(out, "public/build")).map((file) => ({
+      name: path.relative(out, file),
       code: fs.readFileSync(file, "utf8"),
     }));
   }, 120_000);

@@ -26,6 +26,7 @@ beforeAll(() => {
     execFileSync(process.execPath, [path.join(root, "node_modules/@remix-run/dev/dist/cli.js"), "build"], {
       cwd: root,
       stdio: "pipe",
+      env: { ...process.env, NODE_ENV: "production" }, // as `npm run build`: the servers run in production
     });
 }, 240_000);
 afterAll(async () => {
