@@ -1,17 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { acceptInvitation, BadLinkError, checkInvitation, WeakPasswordError } from "~/data/accounts.server";
+import { acceptInvitation, BadLinkError, checkInvitation } from "~/data/accounts.server";
 import { acceptInvitationSchema } from "../../scripts/inputs/invitations";
 import { getDb } from "~/utils/db.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { AuthFrame, linkOutcome, NewPasswordForm } from "~/components/auth-frame";
 import { parseForm } from "~/forms/forms";
-import { answer, refuse } from "~/forms/forms.server";
+import { passwordLinkAction } from "~/forms/link-password.server";
 
 export const meta: MetaFunction = () => [{ title: "Accept your invitation · Assay" }];
 
-const hidden = ["password", "repeat"];
 const noStore = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
 
 /** Anyone holding the link: the token is the only credential, so a bad one gets a clear page and a 4xx. */
@@ -27,23 +26,10 @@ export async function loader({ params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseForm(await request.formData(), acceptInvitationSchema);
-  if (submission.status !== "success") return answer(submission, null, { status: 400, hideFields: hidden });
-  try {
-    const user = await acceptInvitation(getDb(), params.token ?? "", submission.value);
-    return answer(submission, null, {
-      resetForm: true,
-      done: `Welcome, ${user.name}. Your account is ready: sign in with ${user.email} and your new password.`,
-    });
-  } catch (error) {
-    if (error instanceof WeakPasswordError)
-      return answer(submission, null, {
-        status: 400,
-        fieldErrors: { password: [error.message] },
-        hideFields: hidden,
-      });
-    if (error instanceof BadLinkError) return refuse(submission, null, error.message, 410);
-    throw error;
-  }
+  return passwordLinkAction(submission, async (value) => {
+    const user = await acceptInvitation(getDb(), params.token ?? "", value);
+    return `Welcome, ${user.name}. Your account is ready: sign in with ${user.email} and your new password.`;
+  });
 }
 
 export default function AcceptInvitation() {

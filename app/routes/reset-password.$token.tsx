@@ -1,17 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { BadLinkError, checkResetLink, resetPassword, WeakPasswordError } from "~/data/accounts.server";
+import { BadLinkError, checkResetLink, resetPassword } from "~/data/accounts.server";
 import { resetPasswordSchema } from "../../scripts/inputs/invitations";
 import { getDb } from "~/utils/db.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { AuthFrame, linkOutcome, NewPasswordForm } from "~/components/auth-frame";
 import { parseForm } from "~/forms/forms";
-import { answer, refuse } from "~/forms/forms.server";
+import { passwordLinkAction } from "~/forms/link-password.server";
 
 export const meta: MetaFunction = () => [{ title: "Choose a new password · Assay" }];
 
-const hidden = ["password", "repeat"];
 const noStore = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
 
 /** Anyone holding the link: the token is the credential; a bad one gets a clear page and a 410. */
@@ -27,23 +26,10 @@ export async function loader({ params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseForm(await request.formData(), resetPasswordSchema);
-  if (submission.status !== "success") return answer(submission, null, { status: 400, hideFields: hidden });
-  try {
-    await resetPassword(getDb(), params.token ?? "", submission.value.password);
-    return answer(submission, null, {
-      resetForm: true,
-      done: "Your password is changed and every session of yours has ended. Sign in with the new password.",
-    });
-  } catch (error) {
-    if (error instanceof WeakPasswordError)
-      return answer(submission, null, {
-        status: 400,
-        fieldErrors: { password: [error.message] },
-        hideFields: hidden,
-      });
-    if (error instanceof BadLinkError) return refuse(submission, null, error.message, 410);
-    throw error;
-  }
+  return passwordLinkAction(submission, async (value) => {
+    await resetPassword(getDb(), params.token ?? "", value.password);
+    return "Your password is changed and every session of yours has ended. Sign in with the new password.";
+  });
 }
 
 export default function ResetPassword() {
