@@ -1,0 +1,1 @@
+CREATE INDEX "ranked_lists_system_idx" ON "ranked_lists" USING btree ("system_id","id");
