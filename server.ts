@@ -132,6 +132,9 @@ function createApp(build: ServerBuild, config: Config) {
           "img-src": ["'self'", "data:"],
           "connect-src": ["'self'"],
           "frame-ancestors": ["'none'"],
+          // Sign-out after a single sign-on redirects the form's POST to the provider's end-session
+          // endpoint, which a browser checks against form-action.
+          "form-action": ["'self'", ...(config.OIDC_ISSUER ? [new URL(config.OIDC_ISSUER).origin] : [])],
           "upgrade-insecure-requests": null,
         },
       },

@@ -14,6 +14,9 @@ test("an invited person follows the link, sets name and password, and signs in",
   const link = await page.locator("code").textContent();
   expect(link).toMatch(/\/invite\/[A-Za-z0-9_-]+$/);
   await expect(page.getByRole("cell", { name: email, exact: true })).toBeVisible();
+  // Invited from this page, not from a campaign's: the list says it is for the whole organisation.
+  const row = page.getByRole("row").filter({ has: page.getByRole("cell", { name: email, exact: true }) });
+  await expect(row.getByRole("cell", { name: "Organisation-wide" })).toBeVisible();
 
   const guest = await browser.newPage();
   await guest.goto(new URL(link!).pathname);

@@ -37,6 +37,11 @@ test("an expert invited from a campaign's page signs in with the organisation's 
 
   await page.reload();
   await expect(invitations.getByRole("row", { name: /grace@example\.org expert accepted/ })).toBeVisible();
+
+  // Signing out ends the provider's session too: its page asks, then the browser is back at /login.
+  await grace.getByRole("button", { name: "Sign out" }).click();
+  await grace.getByRole("button", { name: /yes, sign me out/i }).click();
+  await expect(grace).toHaveURL(/\/login$/);
 });
 
 test("a verified email with no account or invitation is refused with a clear page", async ({ browser }) => {

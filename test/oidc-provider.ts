@@ -46,6 +46,8 @@ export async function startTestProvider(redirectUris: string[]): Promise<TestPro
         client_id: clientId,
         client_secret: clientSecret,
         redirect_uris: redirectUris,
+        // Sign-out ends the provider's session and comes back to the app's sign-in page.
+        post_logout_redirect_uris: redirectUris.map((uri) => new URL("/login", uri).href),
         grant_types: ["authorization_code"],
         response_types: ["code"],
       },
@@ -76,16 +78,14 @@ export async function startTestProvider(redirectUris: string[]): Promise<TestPro
  * on the development login page, confirms consent, and returns the URL the provider finally sends the
  * browser to (the app's callback, which is not fetched).
  */
-export async function walkProvider(authorizationUrl: string, login: string, stopAt: string): Promise<URL> {
-  const jar = new Map<string, string>();
-  const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
-  const remember = (response: Response) => {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(";");
-      const eq = pair.indexOf("=");
-      jar.set(pair.slice(0, eq), pair.slice(eq + 1));
-    }
-  };
+export async function walkProvider(
+  authorizationUrl: string,
+  login: string,
+  stopAt: string,
+  jar = new Map<string, string>(),
+): Promise<URL> {
+  const cookieHeader = () => cookiesOf(jar);
+  const remember = (response: Response) => keepCookies(jar, response);
   let url = new URL(authorizationUrl);
   let body: URLSearchParams | undefined;
   for (let step = 0; step < 20; step++) {
@@ -115,4 +115,16 @@ export async function walkProvider(authorizationUrl: string, login: string, stop
     url = new URL(action, url);
   }
   throw new Error("the provider did not send the browser back within 20 steps");
+}
+
+/** The Cookie header of a jar (the provider's cookies, as a browser keeps them between visits). */
+export const cookiesOf = (jar: Map<string, string>) => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+
+/** Keeps a response's cookies in the jar (an expired one is kept empty, which the provider ignores). */
+export function keepCookies(jar: Map<string, string>, response: Response) {
+  for (const line of response.headers.getSetCookie()) {
+    const [pair] = line.split(";");
+    const eq = pair.indexOf("=");
+    jar.set(pair.slice(0, eq), pair.slice(eq + 1));
+  }
 }

@@ -1,8 +1,10 @@
 import { Link } from "@remix-run/react";
 
 /**
- * Previous and next page as links (`href` gives a page's address), so paging works without JavaScript;
- * at either end the word stays, greyed, where the link would be.
+ * First, previous, next and last page as links (`href` gives a page's address), so paging works
+ * without JavaScript; at either end the words stay, greyed, where the links would be. Only these four:
+ * each is read from the list's index at any depth (the neighbours by cursor, the first and last from
+ * either end), where a page picked by number deep in a long list would have to skip its way there.
  */
 export function LinkPager({
   label,
@@ -17,25 +19,23 @@ export function LinkPager({
   href: (page: number) => string;
   preventScrollReset?: boolean;
 }) {
+  const link = (to: number, text: string, enabled: boolean) =>
+    enabled ? (
+      <Link to={href(to)} preventScrollReset={preventScrollReset}>
+        {text}
+      </Link>
+    ) : (
+      <span className="muted">{text}</span>
+    );
   return (
     <nav className="pager" aria-label={label}>
-      {page > 1 ? (
-        <Link to={href(page - 1)} preventScrollReset={preventScrollReset}>
-          ← Previous
-        </Link>
-      ) : (
-        <span className="muted">← Previous</span>
-      )}
+      {pageCount > 2 ? link(1, "« First", page > 1) : null}
+      {link(page - 1, "← Previous", page > 1)}
       <span>
         Page {page} of {pageCount}
       </span>
-      {page < pageCount ? (
-        <Link to={href(page + 1)} preventScrollReset={preventScrollReset}>
-          Next →
-        </Link>
-      ) : (
-        <span className="muted">Next →</span>
-      )}
+      {link(page + 1, "Next →", page < pageCount)}
+      {pageCount > 2 ? link(pageCount, "Last »", page < pageCount) : null}
     </nav>
   );
 }

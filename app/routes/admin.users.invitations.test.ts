@@ -4,7 +4,7 @@ import path from "node:path";
 import { and, eq, isNull } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
 import { createSessionCookie } from "../../test/session-cookie";
-import { accountTokens, auditLog } from "../../db/schema";
+import { accountTokens, auditLog, campaigns } from "../../db/schema";
 import { createUser } from "../../db/accounts/users";
 import { createInvitation } from "../../db/accounts/account-tokens";
 
@@ -96,5 +96,36 @@ describe("the invitations page's Resend and Revoke", () => {
     expect(live).toHaveLength(1);
     expect(live[0].id).not.toBe(second.id);
     expect(await audited()).toEqual(expect.arrayContaining(["invitation.revoke", "invitation.resend"]));
+  });
+});
+
+describe("the invitations list", () => {
+  type Listed = { id: number; state: string; campaigns: { id: number; name: string }[] };
+  const listed = async () => {
+    const request = new Request("http://localhost/admin/users/invitations", {
+      headers: { Cookie: adminCookie },
+    });
+    const response = (await route.loader({ request, params: {}, context })) as Response;
+    return ((await response.json()) as { invitations: Listed[] }).invitations;
+  };
+
+  it("names the campaign an invitation is for, and marks the others organisation-wide", async () => {
+    const [panel] = await t.db
+      .insert(campaigns)
+      .values({ name: "Panel 2027", poolDepth: 5, ratersPerProposal: 1 })
+      .returning();
+    const everywhere = await invite();
+    const forPanel = await createInvitation(t.db, "cli", {
+      email: "panel-guest@test.local",
+      roles: ["expert"],
+      campaignId: panel.id,
+    });
+    const byId = new Map((await listed()).map((i) => [i.id, i.campaigns]));
+    expect(byId.get(forPanel.id)).toEqual([{ id: panel.id, name: "Panel 2027" }]);
+    expect(byId.get(everywhere.id)).toEqual([]);
+    // A resent campaign invitation is still that campaign's.
+    await post({ intent: "resend", id: String(forPanel.id), confirmed: "yes" });
+    const pending = (await listed()).filter((i) => i.state === "pending" && i.campaigns.length > 0);
+    expect(pending.map((i) => i.campaigns)).toEqual([[{ id: panel.id, name: "Panel 2027" }]]);
   });
 });

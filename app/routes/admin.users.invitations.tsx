@@ -89,7 +89,7 @@ export default function Invitations() {
       ) : null}
       {outbox ? <p>Mails are written to .data/outbox (no SMTP_URL is set).</p> : null}
       <InviteForm answer={data} />
-      <InvitationsTable invitations={invitations} inviteDays={inviteDays} answer={data} />
+      <InvitationsTable invitations={invitations} inviteDays={inviteDays} answer={data} showCampaign />
     </>
   );
 }

@@ -26,9 +26,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const headers = new Headers(noStore);
   headers.append("Set-Cookie", await clearFlow());
   try {
-    const { identity, redirectTo } = await finishOidc(settings, request);
+    const { identity, redirectTo, idToken } = await finishOidc(settings, request);
     const { user } = await signInWithOidc(getDb(), identity, address);
-    headers.append("Set-Cookie", await signIn(request, user.id, address));
+    headers.append("Set-Cookie", await signIn(request, user.id, address, new Date(), idToken));
     const next = user.mustChangePassword ? PASSWORD_PAGE : safeRedirect(redirectTo, homeOf(user.roles));
     return redirect(next, { headers });
   } catch (error) {

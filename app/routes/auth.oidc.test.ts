@@ -2,7 +2,13 @@ import * as client from "openid-client";
 import { decodeJwt, importJWK, SignJWT } from "jose";
 import { and, eq } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
-import { startTestProvider, walkProvider, type TestProvider } from "../../test/oidc-provider";
+import {
+  cookiesOf,
+  keepCookies,
+  startTestProvider,
+  walkProvider,
+  type TestProvider,
+} from "../../test/oidc-provider";
 import { auditLog, campaignExperts, campaigns, users } from "../../db/schema";
 import { createUser, type PublicUser } from "../../db/accounts/users";
 import { createInvitation } from "../../db/accounts/account-tokens";
@@ -67,7 +73,7 @@ async function run(loader: (args: never) => Promise<Response>, request: Request)
 const cookiePair = (setCookie: string) => setCookie.split(";")[0];
 
 /** Starts a sign-in at the app, signs in at the provider as `login`; the callback URL and flow cookie. */
-async function throughProvider(login: string, redirectTo = "") {
+async function throughProvider(login: string, redirectTo = "", jar = new Map<string, string>()) {
   const query = redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : "";
   const started = await run(start.loader, new Request(`${APP}/auth/oidc${query}`));
   expect(started.status).toBe(302);
@@ -75,7 +81,7 @@ async function throughProvider(login: string, redirectTo = "") {
   expect(authorization.origin).toBe(provider.issuer);
   expect(authorization.searchParams.get("code_challenge_method")).toBe("S256");
   const flowCookie = cookiePair(started.headers.get("Set-Cookie")!);
-  const back = await walkProvider(authorization.href, login, CALLBACK);
+  const back = await walkProvider(authorization.href, login, CALLBACK, jar);
   return { back, flowCookie };
 }
 
@@ -235,6 +241,71 @@ test("an ID token made for another application (audience) is refused", async () 
   } finally {
     config[client.customFetch] = (url, options) => fetch(url, options as RequestInit);
   }
+});
+
+test("signing out after a single sign-on ends the provider's session too, and comes back to /login", async () => {
+  const logout = await import("./logout");
+  const jar = new Map<string, string>(); // the browser's cookies at the provider
+  const { back, flowCookie } = await throughProvider("eve", "", jar);
+  const signedIn = await finish(back, flowCookie);
+  const session = signedIn.headers.getSetCookie().find((c) => c.startsWith("__assay_session="))!;
+  const out = await logout.action({
+    request: new Request(`${APP}/logout`, { method: "POST", headers: { Cookie: cookiePair(session) } }),
+    params: {},
+    context: { cspNonce: "", ip: "127.0.0.1" },
+  } as never);
+  expect(out.headers.getSetCookie().join()).toMatch(/__assay_session=;/);
+  const end = new URL(out.headers.get("Location")!);
+  expect(end.origin).toBe(provider.issuer);
+  expect(end.searchParams.get("post_logout_redirect_uri")).toBe(`${APP}/login`);
+  expect(decodeJwt(end.searchParams.get("id_token_hint")!)).toMatchObject({ sub: "eve" });
+  // The provider asks to confirm (its own page), then ends its session and sends the browser to /login.
+  const asked = await fetch(end, { headers: { Cookie: cookiesOf(jar) }, redirect: "manual" });
+  keepCookies(jar, asked);
+  const html = await asked.text();
+  const action = /<form[^>]*action="([^"]+)"/.exec(html)![1];
+  const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)![1];
+  let confirmed = await fetch(new URL(action, end), {
+    method: "POST",
+    body: new URLSearchParams({ xsrf, logout: "yes" }),
+    headers: { Cookie: cookiesOf(jar), "Content-Type": "application/x-www-form-urlencoded" },
+    redirect: "manual",
+  });
+  keepCookies(jar, confirmed);
+  while (confirmed.headers.get("Location")?.startsWith(provider.issuer)) {
+    confirmed = await fetch(confirmed.headers.get("Location")!, {
+      headers: { Cookie: cookiesOf(jar) },
+      redirect: "manual",
+    });
+    keepCookies(jar, confirmed);
+  }
+  expect(confirmed.headers.get("Location")).toBe(`${APP}/login`);
+  // The provider no longer knows the browser: the next sign-in asks for a login again.
+  const again = await run(start.loader, new Request(`${APP}/auth/oidc`));
+  let page = await fetch(again.headers.get("Location")!, {
+    headers: { Cookie: cookiesOf(jar) },
+    redirect: "manual",
+  });
+  while (page.headers.get("Location")) {
+    keepCookies(jar, page);
+    page = await fetch(new URL(page.headers.get("Location")!, provider.issuer), {
+      headers: { Cookie: cookiesOf(jar) },
+      redirect: "manual",
+    });
+  }
+  expect(/name="prompt" value="([^"]+)"/.exec(await page.text())?.[1]).toBe("login");
+});
+
+test("signing out of a password session goes straight to /login", async () => {
+  const logout = await import("./logout");
+  const { createSessionCookie } = await import("../../test/session-cookie");
+  const cookie = await createSessionCookie(t.db, admin.id);
+  const out = await logout.action({
+    request: new Request(`${APP}/logout`, { method: "POST", headers: { Cookie: cookie } }),
+    params: {},
+    context: { cspNonce: "", ip: "127.0.0.1" },
+  } as never);
+  expect(out.headers.get("Location")).toBe("/login");
 });
 
 test("no code, token or state reaches a log line", async () => {

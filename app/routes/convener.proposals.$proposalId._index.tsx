@@ -28,9 +28,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 /**
- * Opening the page opens (or resumes) the session; after Finish it shows the finished committee
- * read-only. The GET logs nothing (another site can cause one): the page, once shown, posts its
- * impression with the view id it was rendered with (`view`), so each view is logged once.
+ * The page shows the open session, or the one the first POST will open; after Finish, the finished
+ * committee read-only. The GET writes nothing (another site can cause one): the page, once shown,
+ * posts its impression with the view id it was rendered with (`view`), which opens the session if
+ * needed and logs each view once.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUserWithRole(request, "convener");

@@ -147,6 +147,7 @@ export async function finishOidc(settings: OidcSettings, request: Request, now =
   const current = callbackUrl(request);
   current.search = new URL(request.url).search;
   let claims: Record<string, unknown> & { iss: string; sub: string };
+  let idToken: string | undefined;
   try {
     const tokens = await client.authorizationCodeGrant(config, current, {
       pkceCodeVerifier: flow.verifier,
@@ -154,12 +155,13 @@ export async function finishOidc(settings: OidcSettings, request: Request, now =
       expectedNonce: flow.nonce,
       idTokenExpected: true,
     });
-    const idToken = tokens.claims();
-    if (!idToken) throw new OidcCallbackError("provider");
-    claims = idToken;
+    const verified = tokens.claims();
+    if (!verified) throw new OidcCallbackError("provider");
+    claims = verified;
+    idToken = tokens.id_token;
     // Some providers keep the email out of the ID token: then it comes from userinfo, for the same subject.
     if (typeof claims.email !== "string")
-      claims = { ...(await client.fetchUserInfo(config, tokens.access_token, idToken.sub)), ...idToken };
+      claims = { ...(await client.fetchUserInfo(config, tokens.access_token, verified.sub)), ...verified };
   } catch (error) {
     throw error instanceof OidcCallbackError ? error : new OidcCallbackError(refusalOf(error));
   }
@@ -170,5 +172,19 @@ export async function finishOidc(settings: OidcSettings, request: Request, now =
     emailVerified: claims.email_verified === true,
     name: typeof claims.name === "string" ? claims.name : undefined,
   };
-  return { identity, redirectTo: flow.redirectTo };
+  return { identity, redirectTo: flow.redirectTo, idToken };
+}
+
+/**
+ * Where sign-out sends the browser after a single sign-on: the provider's end-session endpoint
+ * (RP-initiated logout, with the session's ID token as the hint), which ends the provider's session
+ * too and sends the person back to /login. Null when the provider advertises no such endpoint.
+ */
+export async function providerLogoutUrl(settings: OidcSettings, request: Request, idToken: string) {
+  const config = await oidcConfiguration(settings);
+  if (!config.serverMetadata().end_session_endpoint) return null;
+  return client.buildEndSessionUrl(config, {
+    id_token_hint: idToken,
+    post_logout_redirect_uri: new URL("/login", callbackUrl(request)).href,
+  }).href;
 }

@@ -78,7 +78,7 @@ export async function sessionIdHash(request: Request): Promise<string | null> {
 export async function startSession(
   db: Db,
   userId: number,
-  meta: { userAgent: string; ip: string },
+  meta: { userAgent: string; ip: string; idToken?: string },
   now = new Date(),
 ): Promise<string> {
   const id = randomBytes(32).toString("base64url");
@@ -89,26 +89,32 @@ export async function startSession(
 
 /**
  * Signs `userId` in: the session the request came with (if any) is deleted, expired sessions are
- * pruned, and a new one is made. Returns the Set-Cookie header.
+ * pruned, and a new one is made. Returns the Set-Cookie header. `idToken`: the provider's, after a
+ * single sign-on, kept for the sign-out.
  */
 export async function signIn(
   request: Request,
   userId: number,
   ip: string,
   now = new Date(),
+  idToken?: string,
 ): Promise<string> {
   const db = getDb();
   const previous = await sessionIdHash(request);
   if (previous) await deleteSession(db, previous);
   await pruneExpiredSessions(db, now);
-  return startSession(db, userId, { userAgent: request.headers.get("User-Agent") ?? "", ip }, now);
+  const meta = { userAgent: request.headers.get("User-Agent") ?? "", ip, idToken };
+  return startSession(db, userId, meta, now);
 }
 
-/** Ends the request's session (deletes its row) and returns the Set-Cookie header that clears the cookie. */
-export async function signOut(request: Request): Promise<string> {
+/**
+ * Ends the request's session (deletes its row): the Set-Cookie header that clears the cookie, and
+ * the provider's ID token the session kept (a single sign-on), to end the provider's session too.
+ */
+export async function signOut(request: Request): Promise<{ setCookie: string; idToken: string | null }> {
   const idHash = await sessionIdHash(request);
-  if (idHash) await deleteSession(getDb(), idHash);
-  return clearSessionCookie();
+  const idToken = idHash ? await deleteSession(getDb(), idHash) : null;
+  return { setCookie: await clearSessionCookie(), idToken };
 }
 
 /** A Set-Cookie header that removes the session cookie from the browser. */

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { recordAudit, type AuditActor } from "../audit/audit";
 import type { Db, DbOrTx } from "../platform/client";
-import { accountTokens, campaignExperts, campaignInvitations, users, type Role } from "../schema";
+import { accountTokens, campaignExperts, campaignInvitations, campaigns, users, type Role } from "../schema";
 import { createUser, findUserByEmail, setUserPassword, DuplicateEmailError } from "./users";
 import { orderedRoles } from "../../scripts/inputs/roles";
 
@@ -137,6 +137,12 @@ export async function listInvitations(db: Db, options: { campaignId?: number } =
       expiresAt: accountTokens.expiresAt,
       usedAt: accountTokens.usedAt,
       revokedAt: accountTokens.revokedAt,
+      // The campaigns whose pool accepting joins (by name); none for an organisation-wide invitation.
+      // The outer row is named in full: drizzle writes a column of the selected table unqualified.
+      campaigns: sql<
+        { id: number; name: string }[]
+      >`coalesce((select json_agg(json_build_object('id', c.id, 'name', c.name) order by c.name, c.id)
+          from ${campaignInvitations} ci join ${campaigns} c on c.id = ci.campaign_id where ci.token_id = "account_tokens"."id"), '[]')`,
     })
     .from(accountTokens)
     .where(and(eq(accountTokens.kind, "invite"), ofCampaign))

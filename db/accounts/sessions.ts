@@ -21,7 +21,7 @@ const HANDLE_LENGTH = 8;
 /** Stores a new session (by its id's hash) that ends `lifetime` after `now`. */
 export async function createSession(
   db: DbOrTx,
-  input: { idHash: string; userId: number; userAgent: string; ip: string },
+  input: { idHash: string; userId: number; userAgent: string; ip: string; idToken?: string },
   lifetime: SessionLifetime,
   now: Date,
 ) {
@@ -76,8 +76,13 @@ export async function findSessionUser(db: DbOrTx, idHash: string, lifetime: Sess
 }
 
 /** Ends one session (sign-out, or a new sign-in from the same browser). */
-export async function deleteSession(db: DbOrTx, idHash: string) {
-  await db.delete(sessions).where(eq(sessions.idHash, idHash));
+/** Deletes a session; answers the provider's ID token it kept (single sign-on), or null. */
+export async function deleteSession(db: DbOrTx, idHash: string): Promise<string | null> {
+  const [ended] = await db
+    .delete(sessions)
+    .where(eq(sessions.idHash, idHash))
+    .returning({ idToken: sessions.idToken });
+  return ended?.idToken ?? null;
 }
 
 /** Ends every session of a user; call it inside the transaction of the change that requires it. */

@@ -1,6 +1,7 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { recordAudit } from "../audit/audit";
 import type { Db, DbOrTx } from "../platform/client";
+import { isUniqueViolation } from "../platform/sql-state";
 import { accountTokens, users, type Role } from "../schema";
 import { logSecurityEvent } from "../../scripts/lib/log";
 import { orderedRoles } from "../../scripts/inputs/roles";
@@ -121,10 +122,13 @@ async function decide(tx: DbOrTx, id: OidcIdentity, now: Date): Promise<Outcome>
   if (known) {
     const refusal = !known.active ? "deactivated" : known.oidcSubject ? "linked to another identity" : null;
     if (refusal) throw Object.assign(new SsoRefusedError(refusal), { userId: known.id });
-    await tx
+    // Linked only if still unlinked: a first sign-in racing this one may have linked it meanwhile.
+    const linkedNow = await tx
       .update(users)
       .set({ oidcIssuer: id.issuer, oidcSubject: id.subject })
-      .where(eq(users.id, known.id));
+      .where(and(eq(users.id, known.id), isNull(users.oidcSubject)))
+      .returning({ id: users.id });
+    if (linkedNow.length === 0) return decide(tx, id, now);
     await recordAudit(tx, known as PublicUser, "user.sso-link", `user:${known.id}`, { issuer: id.issuer });
     const { oidcSubject: _, ...user } = known;
     return { user: user as PublicUser, how: "linked" };
@@ -145,10 +149,18 @@ async function decide(tx: DbOrTx, id: OidcIdentity, now: Date): Promise<Outcome>
  * Signs a person in from a verified ID token: the account linked to (issuer, subject); else the account
  * or pending invitation of the verified email (NFKC + lower case, as invitations store it), which is
  * then linked; else a new account when the admin lets strangers join. A refusal is recorded and thrown.
+ * Two first sign-ins of one person at once (two tabs, a double click) end alike: the one that stores
+ * the account first wins, and the other, refused by the unique index, decides again and finds that
+ * account linked. So the loser signs in too, and one account with one link is made.
  */
 export async function signInWithOidc(db: Db, id: OidcIdentity, address: string, now = new Date()) {
   try {
-    return await db.transaction((tx) => decide(tx, id, now));
+    return await db
+      .transaction((tx) => decide(tx, id, now))
+      .catch((error: unknown) => {
+        if (!isUniqueViolation(error)) throw error;
+        return db.transaction((tx) => decide(tx, id, now));
+      });
   } catch (error) {
     if (!(error instanceof SsoRefusedError)) throw error;
     const userId = (error as SsoRefusedError & { userId?: number }).userId;

@@ -242,11 +242,18 @@ export async function listUsers(db: DbOrTx, search = "") {
 export async function listUsersPage(db: DbOrTx, page: Page & Cursor) {
   const pattern = `%${page.q}%`;
   const where = page.q ? or(ilike(users.email, pattern), ilike(users.name, pattern)) : undefined;
-  const plan = keysetPage(page, {
-    column: page.sort === "email" ? users.email : users.name,
-    id: users.id,
-    keyed: true,
-  });
+  const [{ total }] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(users)
+    .where(where);
+  const plan = keysetPage(
+    { ...page, total },
+    {
+      column: page.sort === "email" ? users.email : users.name,
+      id: users.id,
+      keyed: true,
+    },
+  );
   const read = await db
     .select({ ...publicUserColumns, key: plan.key })
     .from(users)
@@ -255,10 +262,6 @@ export async function listUsersPage(db: DbOrTx, page: Page & Cursor) {
     .limit(plan.limit)
     .offset(plan.offset);
   const { rows, edges } = plan.finish(read);
-  const [{ total }] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(users)
-    .where(where);
   return { rows: rows.map(({ key: _key, ...user }) => user as PublicUser), total, cursors: edges };
 }
 

@@ -42,7 +42,7 @@ export async function listAuditEntries(db: DbOrTx, filter: AuditFilter & Cursor,
   const cursor = filter.after ?? filter.before;
   const page = cursor ? (filter.page ?? 1) : Math.min(filter.page ?? 1, Math.max(1, Math.ceil(total / size)));
   const plan = keysetPage(
-    { dir: "desc", page, size, after: filter.after, before: filter.before },
+    { dir: "desc", page, size, after: filter.after, before: filter.before, total },
     { column: auditLog.at, id: auditLog.id, keyed: true },
   );
   const read = await db

@@ -23,11 +23,18 @@ export async function listProposals(db: DbOrTx, page: Page & Cursor) {
   const goldCount = sql<number>`(select count(*)::int from ${goldMembers} where ${goldMembers.proposalId} = ${proposals.id})`;
   const keyed = { externalId: proposals.externalId, title: proposals.title }[page.sort];
   const unkeyed = { subject: subjects.name, lists: listCount, gold: goldCount }[page.sort];
-  const plan = keysetPage(page, {
-    column: keyed ?? unkeyed ?? proposals.externalId,
-    id: proposals.id,
-    keyed: Boolean(keyed),
-  });
+  const [{ total }] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(proposals)
+    .where(where);
+  const plan = keysetPage(
+    { ...page, total },
+    {
+      column: keyed ?? unkeyed ?? proposals.externalId,
+      id: proposals.id,
+      keyed: Boolean(keyed),
+    },
+  );
   const ids = await db
     .select({ id: proposals.id, key: plan.key })
     .from(proposals)
@@ -56,10 +63,6 @@ export async function listProposals(db: DbOrTx, page: Page & Cursor) {
           ),
         )
     : [];
-  const [{ total }] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(proposals)
-    .where(where);
   return { rows: inPageOrder(ids, details), total, cursors: edges };
 }
 
@@ -87,11 +90,18 @@ export async function listCandidates(db: DbOrTx, page: Page & Cursor) {
     name: candidates.name,
     affiliation: candidates.affiliation,
   }[page.sort];
-  const plan = keysetPage(page, {
-    column: keyed ?? (page.sort === "listed" ? listed : candidates.externalId),
-    id: candidates.id,
-    keyed: Boolean(keyed),
-  });
+  const [{ total }] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(candidates)
+    .where(where);
+  const plan = keysetPage(
+    { ...page, total },
+    {
+      column: keyed ?? (page.sort === "listed" ? listed : candidates.externalId),
+      id: candidates.id,
+      keyed: Boolean(keyed),
+    },
+  );
   const ids = await db
     .select({ id: candidates.id, key: plan.key })
     .from(candidates)
@@ -118,10 +128,6 @@ export async function listCandidates(db: DbOrTx, page: Page & Cursor) {
           ),
         )
     : [];
-  const [{ total }] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(candidates)
-    .where(where);
   return { rows: inPageOrder(ids, details), total, cursors: edges };
 }
 
@@ -238,22 +244,33 @@ export async function listRankedLists(db: DbOrTx, page: Page & Cursor) {
     : undefined;
   const items = sql<number>`(select count(*)::int from ${listItems} where ${listItems.listId} = ${rankedLists.id})`;
   const goldFound = sql<number>`(select count(*)::int from ${listItems} li join ${goldMembers} g on g.candidate_id = li.candidate_id and g.proposal_id = ${rankedLists.proposalId} where li.list_id = ${rankedLists.id})`;
+  // By system is by the system's id (the order systems were added): a column of the list itself, so
+  // an index on (system_id, id) serves every page; the system's key would need the join for each row.
   const keyed = {
-    system: systems.key,
+    system: rankedLists.systemId,
     proposal: proposals.externalId,
     variant: rankedLists.variant,
     importedAt: rankedLists.importedAt,
   }[page.sort];
   const unkeyed = { items, goldFound }[page.sort];
-  const plan = keysetPage(page, {
-    column: keyed ?? unkeyed ?? systems.key,
-    id: rankedLists.id,
-    keyed: Boolean(keyed),
-  });
   const joined = <T extends PgSelect>(query: T) =>
     query
       .innerJoin(systems, eq(systems.id, rankedLists.systemId))
       .innerJoin(proposals, eq(proposals.id, rankedLists.proposalId));
+  const [{ total }] = await joined(
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(rankedLists)
+      .$dynamic(),
+  ).where(where);
+  const plan = keysetPage(
+    { ...page, total },
+    {
+      column: keyed ?? unkeyed ?? rankedLists.systemId,
+      id: rankedLists.id,
+      keyed: Boolean(keyed),
+    },
+  );
   const ids = await joined(db.select({ id: rankedLists.id, key: plan.key }).from(rankedLists).$dynamic())
     .where(and(where, plan.where))
     .orderBy(...plan.orderBy)
@@ -282,11 +299,5 @@ export async function listRankedLists(db: DbOrTx, page: Page & Cursor) {
         ),
       )
     : [];
-  const [{ total }] = await joined(
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(rankedLists)
-      .$dynamic(),
-  ).where(where);
   return { rows: inPageOrder(ids, details), total, cursors: edges };
 }

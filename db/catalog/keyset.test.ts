@@ -159,6 +159,21 @@ describe("keyset pages", () => {
     expect(ids).toEqual(expected(all, (r) => r.at.getTime(), "desc"));
   });
 
+  it("reads a page past the middle from the end, also for a sort with no cursor (a count per row)", async () => {
+    // Every page by number: those past the middle are read backwards from the last row.
+    for (const dir of ["asc", "desc"] as const) {
+      const page = { ...base, sort: "lists", dir };
+      const pages = Math.ceil(N / page.size);
+      const ids: number[] = [];
+      for (let p = 1; p <= pages; p++)
+        ids.push(...(await listProposals(t.db, { ...page, page: p })).rows.map((r) => r.id));
+      const all = (await t.db.select().from(proposals)).map((r) => ({ ...r, lists: 2 }));
+      expect(ids).toEqual(expected(all, (r) => r.lists, dir));
+    }
+    // A page past the last is empty, not a wrap-around.
+    expect((await listProposals(t.db, { ...base, sort: "title", page: 99 })).rows).toEqual([]);
+  });
+
   it("keeps the search with the cursor", async () => {
     const page = { ...base, sort: "externalId", q: "Name 3", size: 3 };
     const first = await listCandidates(t.db, page);

@@ -32,6 +32,25 @@ async function eventTypes() {
   ).map((r) => r.type);
 }
 
+/**
+ * Every table's rows, as one digest per table: equal before and after means nothing was inserted,
+ * updated or deleted anywhere.
+ */
+async function tableStates() {
+  const tables = await t.db.execute<{ name: string }>(
+    sql`select tablename as name from pg_tables where schemaname = 'public' order by tablename`,
+  );
+  const states: Record<string, string> = {};
+  for (const { name } of tables) {
+    const [row] = await t.db.execute<{ digest: string }>(
+      sql`select count(*) || ':' || md5(coalesce(string_agg(x::text, ',' order by x::text), '')) as digest
+          from ${sql.identifier(name)} x`,
+    );
+    states[name] = row.digest;
+  }
+  return states;
+}
+
 /** A page view as the browser makes it: the GET, then the page's report that it was shown. */
 async function show(userId: number, proposal: string) {
   const view = await openProposal(t.db, userId, proposal);
@@ -86,7 +105,22 @@ describe("convener workspace", () => {
     await setExperimentStatus(t.db, "cli", "live", "running");
   });
 
-  it("logs nothing on the GET; the page's report logs the impression once per view", async () => {
+  it("writes nothing on a GET of the page or a profile: no session, exposure or event until a POST", async () => {
+    await openProposal(t.db, convener, "P-100"); // makes the database's view key, once
+    const before = await tableStates();
+    const first = await openProposal(t.db, convener, "P-100");
+    const again = await openProposal(t.db, convener, "P-100");
+    const profile = await openProfile(t.db, convener, "P-100", first.list[0].externalId);
+    expect(await tableStates()).toEqual(before);
+    // The page shows the session its first POST will open, the same on every load.
+    expect(first.session).not.toBeNull();
+    expect([again.session, again.list]).toEqual([first.session, first.list]);
+    expect(profile).toMatchObject({ committee: [], cap: 3 });
+    expect(before.convener_sessions.startsWith("0:")).toBe(true);
+    expect(before.exposures.startsWith("0:")).toBe(true);
+  });
+
+  it("logs nothing on the GET; the page's report opens the session and logs the impression once per view", async () => {
     const first = await openProposal(t.db, convener, "P-100");
     expect(await eventTypes()).toEqual([]);
     expect(first.view).toMatch(/^[0-9a-f-]{36}\./);
@@ -96,9 +130,20 @@ describe("convener workspace", () => {
       await expect(recordImpression(t.db, convener, "P-100", forged)).rejects.toMatchObject({ status: 400 });
     await expect(recordImpression(t.db, other, "P-100", first.view!)).rejects.toMatchObject({ status: 403 });
     expect(await eventTypes()).toEqual([]);
+    const refused = await tableStates();
+    expect([refused.convener_sessions, refused.exposures]).toEqual([
+      expect.stringMatching(/^0:/),
+      expect.stringMatching(/^0:/),
+    ]);
     expect(await recordImpression(t.db, convener, "P-100", first.view!)).toBe(true);
     expect(await recordImpression(t.db, convener, "P-100", first.view!)).toBe(false); // a replay
     expect(await eventTypes()).toEqual(["impression"]);
+    // The session opened is the one the page was shown with, and the unit's exposure is stored.
+    const opened = await t.db.execute<{ id: string; arm: string }>(
+      sql`select s.id, s.arm from convener_sessions s join exposures x on x.unit = s.unit
+          join arms a on a.id = x.arm_id and a.key = s.arm`,
+    );
+    expect(opened).toEqual([{ id: first.session!.id, arm: expect.any(String) }]);
   });
 
   it("opens a session and logs the impression; a reload is a new impression of the same session", async () => {
@@ -135,12 +180,18 @@ describe("convener workspace", () => {
     expect(arms).toHaveLength(1);
   });
 
-  it("never exceeds the cap, even with adopts racing in parallel", async () => {
-    const { list } = await show(convener, "P-101");
+  it("never exceeds the cap, even with adopts racing in parallel as the first POSTs, which open one session", async () => {
+    const { list, view: shown, session } = await openProposal(t.db, convener, "P-101");
     const targets = list.length >= 2 ? list.map((c) => c.externalId) : [];
-    const attempts = await Promise.allSettled(
-      Array.from({ length: 12 }, (_, i) => adopt(t.db, convener, "P-101", targets[i % targets.length])),
+    const attempts = await Promise.allSettled([
+      recordImpression(t.db, convener, "P-101", shown!),
+      ...Array.from({ length: 12 }, (_, i) => adopt(t.db, convener, "P-101", targets[i % targets.length])),
+    ]);
+    const sessions = await t.db.execute<{ id: string }>(
+      sql`select s.id from convener_sessions s join proposals p on p.id = s.proposal_id where p.external_id = 'P-101'`,
     );
+    expect(sessions).toEqual([{ id: session!.id }]);
+    expect(attempts[0]).toEqual({ status: "fulfilled", value: true });
     const view = await show(convener, "P-101");
     expect(view.committee.length).toBeLessThanOrEqual(3);
     expect(view.committee.length).toBe(Math.min(3, targets.length));

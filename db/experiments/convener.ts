@@ -16,7 +16,7 @@ import {
   subjects,
   users,
 } from "../schema";
-import { assignUnit, getExperiment, type ExperimentWithArms } from "./experiments";
+import { assignUnit, getExperiment, peekUnit, type ExperimentWithArms } from "./experiments";
 import { teamDraft } from "../../scripts/interleaving/team-draft";
 import { teamDraftMultileave } from "../../scripts/interleaving/multileave";
 import { probabilisticInterleave } from "../../scripts/interleaving/probabilistic";
@@ -37,8 +37,8 @@ export const unitOf = (userId: number) => `convener-${userId}`;
  * The convener's proposals with the state of their latest session (any experiment): "to do" until
  * the convener acts, "in progress" once they have (opened a profile, adopted, removed, or reopened a
  * finished committee), "finished" after Finish; `members` are the names of that session's committee in
- * adoption order, so a finished committee stays visible after Finish. Merely opening a proposal opens a
- * session (its impression must be logged) but is not progress, so a visit leaves it "to do".
+ * adoption order, so a finished committee stays visible after Finish. A page view's impression (the
+ * page's POST) opens a session but is not progress, so a visit leaves it "to do".
  */
 export async function myProposals(db: Db, userId: number) {
   const latest = sql`(select s.id from ${convenerSessions} s where s.user_id = ${userId} and s.proposal_id = ${proposals.id} order by s.created_at desc, s.id desc limit 1)`;
@@ -223,14 +223,29 @@ async function logEvent(
  * the server can make one, a view of one session is not one of another (a reopened committee is a new
  * session), and its impression is logged once.
  */
-async function viewToken(tx: Tx, sessionId: string, viewId: string = randomUUID()) {
-  const key = Buffer.from(await serverKey(tx, "convener-views"), "hex");
+function viewToken(key: Buffer, sessionId: string, viewId: string = randomUUID()) {
   return `${viewId}.${createHmac("sha256", key).update(`${sessionId}:${viewId}`).digest("base64url")}`;
+}
+
+/** The database's key for page views and first sessions, made on first use (a one-time row). */
+async function viewKey(db: Db | Tx) {
+  return Buffer.from(await serverKey(db, "convener-views"), "hex");
+}
+
+/**
+ * The id of the convener's first session on a proposal in an experiment, derived from the three under
+ * the database's key rather than drawn: the page, shown by a GET before the session exists, and the
+ * first POST, which creates it, agree on it, and with it on an interleaved list's coins. Nobody
+ * without the key can predict it. Later sessions (a reopen) are drawn at random.
+ */
+function firstSessionId(key: Buffer, experimentId: number, userId: number, proposalId: number) {
+  const h = createHmac("sha256", key).update(`session:${experimentId}:${userId}:${proposalId}`).digest("hex");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
 }
 
 async function viewIdOf(tx: Tx, sessionId: string, token: string): Promise<string | null> {
   const viewId = token.split(".")[0];
-  const expected = Buffer.from(await viewToken(tx, sessionId, viewId));
+  const expected = Buffer.from(viewToken(await viewKey(tx), sessionId, viewId));
   const given = Buffer.from(token);
   return given.length === expected.length && timingSafeEqual(given, expected) ? viewId : null;
 }
@@ -265,91 +280,102 @@ async function finishedCommittee(tx: Tx, experimentId: number, userId: number, p
   return { finishedAt: session.finishedAt?.toISOString() ?? null, members };
 }
 
+/** The convener's open session on a proposal in an experiment (at most one: a unique index). */
+function openSessionOf(tx: Db | Tx, experimentId: number, userId: number, proposalId: number) {
+  return tx
+    .select()
+    .from(convenerSessions)
+    .where(
+      and(
+        eq(convenerSessions.experimentId, experimentId),
+        eq(convenerSessions.userId, userId),
+        eq(convenerSessions.proposalId, proposalId),
+        eq(convenerSessions.status, "open"),
+      ),
+    );
+}
+
 /**
- * Opens the convener's session on a proposal, or resumes the open one, and logs the impression of
- * the list shown, all in one transaction: a reload is a new impression of the same session. Once the
- * convener has finished, the page shows that finished committee read-only instead and logs nothing:
- * a new session starts only through `reopenProposal`, never by going Back. Units outside coverage see
- * the control system and nothing is logged for them.
+ * What a GET shows of the convener's session on a proposal, read only: the open session, or, when
+ * there is none and nothing was finished, the first session as its first POST will create it (its
+ * derived id, the arm `assignUnit` will store). A finished committee comes back as `finished`.
+ */
+async function shownSession(tx: Tx, key: Buffer, userId: number, externalId: string) {
+  const proposal = await assignedProposal(tx, userId, externalId);
+  const experiment = await experimentForProposal(tx, proposal);
+  if (!experiment) return { proposal, experiment: null } as const;
+  const [open] = await openSessionOf(tx, experiment.id, userId, proposal.id);
+  const assignment = await peekUnit(tx, experiment, open?.unit ?? unitOf(userId));
+  if (!open) {
+    const finished = await finishedCommittee(tx, experiment.id, userId, proposal.id);
+    if (finished) return { proposal, experiment, finished, counted: assignment.counted } as const;
+  }
+  const session = open ?? {
+    id: firstSessionId(key, experiment.id, userId, proposal.id),
+    arm: assignment.arm,
+  };
+  const { list } = await sessionList(tx, experiment, session, proposal.id, assignment.counted);
+  const committee = open
+    ? await tx
+        .select({ candidateId: committeeMembers.candidateId })
+        .from(committeeMembers)
+        .where(eq(committeeMembers.sessionId, open.id))
+        .orderBy(asc(committeeMembers.adoptedAt))
+    : [];
+  const members = committee.map((c) => c.candidateId);
+  return { proposal, experiment, session, list, committee: members, counted: assignment.counted } as const;
+}
+
+/**
+ * The proposal page: the convener's open session, or the one their first action will open, with the
+ * list it shows. Read only (the transaction is `read only`, so PostgreSQL refuses any write): a GET,
+ * which another site can cause, creates no session, exposure or event. The page posts its impression
+ * once shown, and that POST (or the first adopt, click or finish) creates the session and stores the
+ * exposure (`lockedSession`). Once the convener has finished, the page shows that finished committee
+ * read-only: a new session starts only through `reopenProposal`, never by going Back. Units outside
+ * coverage see the control system and nothing is logged for them.
  */
 export async function openProposal(db: Db, userId: number, externalId: string) {
-  return db.transaction(async (tx) => {
-    const proposal = await assignedProposal(tx, userId, externalId);
-    const experiment = await experimentForProposal(tx, proposal);
-    if (!experiment)
-      return {
-        proposal,
-        experiment: null,
-        session: null,
-        list: [] as ListItem[],
-        committee: [] as number[],
-        cap: 5,
-        counted: false,
-        finished: null,
-        view: null,
-      };
-    const unit = unitOf(userId);
-    const assignment = await assignUnit(tx, experiment, unit);
-    const openSession = () =>
-      tx
-        .select()
-        .from(convenerSessions)
-        .where(
-          and(
-            eq(convenerSessions.experimentId, experiment.id),
-            eq(convenerSessions.userId, userId),
-            eq(convenerSessions.proposalId, proposal.id),
-            eq(convenerSessions.status, "open"),
-          ),
-        );
-    let [session] = await openSession();
-    if (!session) {
-      const finished = await finishedCommittee(tx, experiment.id, userId, proposal.id);
-      const view = { key: experiment.key, name: experiment.name };
-      if (finished)
+  const key = await viewKey(db);
+  return db.transaction(
+    async (tx) => {
+      const shown = await shownSession(tx, key, userId, externalId);
+      const none = { list: [] as ListItem[], committee: [] as number[], session: null, view: null };
+      if (!shown.experiment)
         return {
-          proposal,
-          experiment: view,
-          session: null,
-          list: [] as ListItem[],
-          committee: [] as number[],
-          cap: experiment.committeeCap,
-          counted: assignment.counted,
-          finished,
-          view: null,
+          proposal: shown.proposal,
+          experiment: null,
+          cap: 5,
+          counted: false,
+          finished: null,
+          ...none,
         };
-      await tx
-        .insert(convenerSessions)
-        .values({
-          id: randomUUID(),
-          experimentId: experiment.id,
-          userId,
-          proposalId: proposal.id,
-          unit,
-          arm: assignment.arm,
-        })
-        .onConflictDoNothing();
-      [session] = await openSession();
-    }
-    const { list } = await sessionList(tx, experiment, session, proposal.id, assignment.counted);
-    const committee = await tx
-      .select({ candidateId: committeeMembers.candidateId })
-      .from(committeeMembers)
-      .where(eq(committeeMembers.sessionId, session.id))
-      .orderBy(asc(committeeMembers.adoptedAt));
-    return {
-      proposal,
-      experiment: { key: experiment.key, name: experiment.name },
-      session: { id: session.id },
-      // The page posts it back once shown (recordImpression): a GET itself logs nothing.
-      view: assignment.counted && list.length > 0 ? await viewToken(tx, session.id) : null,
-      list,
-      committee: committee.map((c) => c.candidateId),
-      cap: experiment.committeeCap,
-      counted: assignment.counted,
-      finished: null,
-    };
-  });
+      const experiment = { key: shown.experiment.key, name: shown.experiment.name };
+      const cap = shown.experiment.committeeCap;
+      if ("finished" in shown)
+        return {
+          ...none,
+          proposal: shown.proposal,
+          experiment,
+          cap,
+          counted: shown.counted,
+          finished: shown.finished,
+        };
+      return {
+        proposal: shown.proposal,
+        experiment,
+        session: { id: shown.session.id },
+        // The page posts it back once shown (recordImpression): a GET itself logs nothing.
+        view: shown.counted && shown.list.length > 0 ? viewToken(key, shown.session.id) : null,
+        list: shown.list,
+        committee: shown.committee,
+        cap,
+        counted: shown.counted,
+        finished: null,
+      };
+    },
+    { accessMode: "read only" },
+  );
 }
 
 /**
@@ -419,26 +445,45 @@ async function lockedSession(tx: Tx, userId: number, externalId: string) {
   const proposal = await assignedProposal(tx, userId, externalId);
   const experiment = await experimentForProposal(tx, proposal);
   if (!experiment) throw new ConvenerError("No experiment is running for this proposal.", 409);
-  const [session] = await tx
-    .select()
+  const [open] = await openSessionOf(tx, experiment.id, userId, proposal.id).for("update");
+  const session = open ?? (await startFirstSession(tx, experiment, userId, proposal.id));
+  const counted = (await assignUnit(tx, experiment, session.unit)).counted;
+  const { list, teams } = await sessionList(tx, experiment, session, proposal.id, counted);
+  return { proposal, experiment, session, list, teams, counted };
+}
+
+const FINISHED = "This proposal's committee is finished; reopen the proposal to start again.";
+
+/**
+ * Creates the convener's first session on a proposal, on their first POST (the page's impression, or
+ * an adopt, click or finish): the exposure and the session with the id the page was shown with, in the
+ * caller's transaction. Two first POSTs at once insert the same id, so one session is made. After a
+ * finished committee only `reopenProposal` starts another.
+ */
+async function startFirstSession(tx: Tx, experiment: ExperimentWithArms, userId: number, proposalId: number) {
+  const [finished] = await tx
+    .select({ id: convenerSessions.id })
     .from(convenerSessions)
     .where(
       and(
         eq(convenerSessions.experimentId, experiment.id),
         eq(convenerSessions.userId, userId),
-        eq(convenerSessions.proposalId, proposal.id),
-        eq(convenerSessions.status, "open"),
+        eq(convenerSessions.proposalId, proposalId),
+        eq(convenerSessions.status, "finished"),
       ),
     )
-    .for("update");
-  if (!session)
-    throw new ConvenerError(
-      "This proposal's committee is finished; reopen the proposal to start again.",
-      409,
-    );
-  const counted = (await assignUnit(tx, experiment, session.unit)).counted;
-  const { list, teams } = await sessionList(tx, experiment, session, proposal.id, counted);
-  return { proposal, experiment, session, list, teams, counted };
+    .limit(1);
+  if (finished) throw new ConvenerError(FINISHED, 409);
+  const unit = unitOf(userId);
+  const { arm } = await assignUnit(tx, experiment, unit);
+  const id = firstSessionId(await viewKey(tx), experiment.id, userId, proposalId);
+  await tx
+    .insert(convenerSessions)
+    .values({ id, experimentId: experiment.id, userId, proposalId, unit, arm })
+    .onConflictDoNothing();
+  const [session] = await openSessionOf(tx, experiment.id, userId, proposalId).for("update");
+  if (!session) throw new ConvenerError(FINISHED, 409);
+  return session;
 }
 
 function candidateIn(list: ListItem[], externalId: string) {
@@ -449,24 +494,26 @@ function candidateIn(list: ListItem[], externalId: string) {
 
 /**
  * A candidate's profile with the session's committee, so the page can adopt or remove. Reading it
- * records nothing: a page load is a GET, which another site can cause (a link, a top-level
- * navigation), so the click is recorded apart, by `recordProfileClick` from a checked POST.
+ * records nothing and creates no session (a read-only transaction, as `openProposal`): a page load is
+ * a GET, which another site can cause (a link, a top-level navigation), so the click is recorded
+ * apart, by `recordProfileClick` from a checked POST, which opens the session if none is open yet.
  */
 export async function openProfile(db: Db, userId: number, proposal: string, candidate: string) {
-  return db.transaction(async (tx) => {
-    const s = await lockedSession(tx, userId, proposal);
-    const c = candidateIn(s.list, candidate);
-    const committee = await tx
-      .select({ candidateId: committeeMembers.candidateId })
-      .from(committeeMembers)
-      .where(eq(committeeMembers.sessionId, s.session.id));
-    return {
-      proposal: s.proposal,
-      candidate: c,
-      committee: committee.map((m) => m.candidateId),
-      cap: s.experiment.committeeCap,
-    };
-  });
+  const key = await viewKey(db);
+  return db.transaction(
+    async (tx) => {
+      const shown = await shownSession(tx, key, userId, proposal);
+      if (!shown.experiment) throw new ConvenerError("No experiment is running for this proposal.", 409);
+      if ("finished" in shown) throw new ConvenerError(FINISHED, 409);
+      return {
+        proposal: shown.proposal,
+        candidate: candidateIn(shown.list, candidate),
+        committee: shown.committee,
+        cap: shown.experiment.committeeCap,
+      };
+    },
+    { accessMode: "read only" },
+  );
 }
 
 /**

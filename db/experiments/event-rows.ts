@@ -1,4 +1,5 @@
 import type { Tx } from "../platform/client";
+import { errorWithCode, sqlState } from "../platform/sql-state";
 import { events } from "../schema";
 import type { OnlineEvent } from "../../scripts/online/events";
 
@@ -70,22 +71,4 @@ async function insertRows(tx: Tx, experimentId: number, rows: CheckedEvent[]): P
     .onConflictDoNothing({ target: [events.experimentId, events.eventId] })
     .returning({ eventId: events.eventId });
   return inserted.length;
-}
-
-/** The error in a chain of causes that carries a SQLSTATE (drizzle wraps the driver's error). */
-function errorWithCode(error: unknown): unknown {
-  for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    if (
-      typeof (e as { code?: unknown }).code === "string" &&
-      /^[0-9A-Z]{5}$/.test((e as { code: string }).code)
-    )
-      return e;
-  }
-  return error;
-}
-
-/** The SQLSTATE of a PostgreSQL error, or null for anything else (a lost connection has none). */
-function sqlState(error: unknown): string | null {
-  const code = (errorWithCode(error) as { code?: unknown }).code;
-  return typeof code === "string" && /^[0-9A-Z]{5}$/.test(code) ? code : null;
 }

@@ -317,6 +317,29 @@ export function hashedArmIndex(experiment: ExperimentWithArms, unit: string): nu
 }
 
 /**
+ * The arm `assignUnit` would give a unit, read only: the stored exposure, else the hashed arm, not
+ * stored. A page shown by a GET uses it, since a GET (which another site can cause) writes nothing;
+ * the first POST stores the exposure through `assignUnit`, which gives the same arm.
+ */
+export async function peekUnit(
+  db: DbOrTx,
+  experiment: ExperimentWithArms,
+  unit: string,
+): Promise<Assignment> {
+  const control = experiment.arms.find((a) => a.isControl)!;
+  const uncounted = { arm: control.key, armId: control.id, system: control.systemKey, counted: false };
+  if (experiment.status !== "running") return uncounted;
+  const [stored] = await db
+    .select({ armId: exposures.armId })
+    .from(exposures)
+    .where(and(eq(exposures.experimentId, experiment.id), eq(exposures.unit, unit)));
+  const index = hashedArmIndex(experiment, unit);
+  const armId = stored?.armId ?? (index < 0 ? undefined : experiment.arms[index].id);
+  const arm = experiment.arms.find((a) => a.id === armId);
+  return arm ? { arm: arm.key, armId: arm.id, system: arm.systemKey, counted: true } : uncounted;
+}
+
+/**
  * A unit's arm in a running experiment: the first arm it was exposed to (stored, it sticks), else the
  * one GrowthBook's v2 hash gives, stored now. Outside coverage, or when the experiment is not
  * running, the control arm, neither stored nor counted.

@@ -30,6 +30,10 @@ const order = (column: AnyColumn | SQL, dir: "asc" | "desc") => (dir === "asc" ?
  * How to read one page of a list sorted by `column`, ties broken by `id` in the same direction, so the
  * order is total and an index on (column, id) serves it read forwards or backwards.
  *
+ * With the list's `total`, a page asked by number in the second half of the list is read backwards from
+ * the end (the order reversed, an offset counted from the last row), so the last page reads only its
+ * own rows, as the first does, and no page skips more than half the list.
+ *
  * `keyed` says the column can carry a cursor: it is never null and the same for the same row from one
  * page to the next (a count per row is neither cheap nor stable, so such a sort pages by offset). From a
  * cursor the page starts past the cursor's row with one row comparison, `(column, id) > (value, id)`,
@@ -37,11 +41,14 @@ const order = (column: AnyColumn | SQL, dir: "asc" | "desc") => (dir === "asc" ?
  * skips rows with OFFSET. A previous page is read backwards and `finish` puts it back in order.
  */
 export function keysetPage(
-  page: Pick<Page, "dir" | "page" | "size"> & Cursor,
+  page: Pick<Page, "dir" | "page" | "size"> & Cursor & { total?: number },
   sort: { column: AnyColumn | SQL; id: AnyColumn | SQL; keyed: boolean },
 ) {
   const cursor = sort.keyed ? (page.after ?? page.before) : undefined;
-  const backwards = Boolean(cursor && !page.after);
+  const skip = (page.page - 1) * page.size;
+  const total = page.total;
+  const fromEnd = !cursor && total !== undefined && skip > total / 2;
+  const backwards = Boolean(cursor && !page.after) || fromEnd;
   const dir = backwards ? (page.dir === "asc" ? "desc" : "asc") : page.dir;
   const where = cursor
     ? dir === "asc"
@@ -53,8 +60,8 @@ export function keysetPage(
     key: sql<string>`${sort.column}::text`,
     where,
     orderBy: [order(sort.column, dir), order(sort.id, dir)],
-    limit: page.size,
-    offset: cursor ? 0 : (page.page - 1) * page.size,
+    limit: fromEnd ? Math.max(0, Math.min(page.size, total! - skip)) : page.size,
+    offset: cursor ? 0 : fromEnd ? Math.max(0, total! - skip - page.size) : skip,
     /** The rows in the page's order, and the cursors of its first and last rows (none if not keyed). */
     finish<T extends KeyedRow>(rows: T[]) {
       if (backwards) rows.reverse();

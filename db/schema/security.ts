@@ -32,6 +32,11 @@ export const sessions = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     userAgent: text("user_agent").notNull().default(""),
     ip: text("ip").notNull().default(""),
+    /**
+     * The provider's ID token of a single sign-on session, kept to end the provider's session too at
+     * sign-out (RP-initiated logout's id_token_hint). Never sent to the browser or logged.
+     */
+    idToken: text("id_token"),
   },
   (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
 );

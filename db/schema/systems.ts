@@ -42,7 +42,8 @@ export const rankedLists = pgTable(
   (t) => [
     unique("ranked_lists_system_proposal_variant").on(t.systemId, t.proposalId, t.variant),
     index("ranked_lists_proposal_idx").on(t.proposalId),
-    // The admin list's keyset orders by variant or import time, ties by id.
+    // The admin list's keyset orders by system (its id), variant or import time, ties by id.
+    index("ranked_lists_system_idx").on(t.systemId, t.id),
     index("ranked_lists_variant_idx").on(t.variant, t.id),
     index("ranked_lists_imported_idx").on(t.importedAt, t.id),
   ],

@@ -16,6 +16,8 @@ export type InvitationRow = {
   state: "pending" | "accepted" | "expired" | "revoked";
   createdAt: string;
   expiresAt: string;
+  /** The campaigns the invitation brings the person into; empty for an organisation-wide one. */
+  campaigns: { id: number; name: string }[];
 };
 
 /**
@@ -121,11 +123,14 @@ export function InvitationsTable({
   invitations,
   inviteDays,
   answer,
+  showCampaign = false,
 }: {
   invitations: InvitationRow[];
   /** How long a new link works. */
   inviteDays: number;
   answer?: Answer;
+  /** The admin's list of every invitation says which campaign each is for (a campaign's page need not). */
+  showCampaign?: boolean;
 }) {
   if (invitations.length === 0) return <p>No invitations yet.</p>;
   return (
@@ -135,6 +140,7 @@ export function InvitationsTable({
           <tr>
             <th scope="col">Email</th>
             <th scope="col">Roles</th>
+            {showCampaign ? <th scope="col">For</th> : null}
             <th scope="col">State</th>
             <th scope="col">Sent</th>
             <th scope="col">Expires</th>
@@ -146,6 +152,11 @@ export function InvitationsTable({
             <tr key={i.id}>
               <td>{i.email}</td>
               <td>{i.roles.join(", ")}</td>
+              {showCampaign ? (
+                <td>
+                  <InvitationScope campaigns={i.campaigns} />
+                </td>
+              ) : null}
               <td>{i.state}</td>
               <td>
                 <time dateTime={i.createdAt}>{formatDateTime(i.createdAt)}</time>
@@ -161,5 +172,20 @@ export function InvitationsTable({
         </tbody>
       </table>
     </TableScroll>
+  );
+}
+
+/** Which campaign's pool an invitation leads into, linked; or that it is for the organisation as a whole. */
+function InvitationScope({ campaigns }: { campaigns: InvitationRow["campaigns"] }) {
+  if (campaigns.length === 0) return <span className="muted">Organisation-wide</span>;
+  return (
+    <>
+      {campaigns.map((c, n) => (
+        <span key={c.id}>
+          {n > 0 ? ", " : null}
+          Campaign <a href={`/admin/campaigns/${c.id}`}>{c.name}</a>
+        </span>
+      ))}
+    </>
   );
 }
