@@ -94,12 +94,17 @@ test("an analyst sees the offline report with intervals, hints and the compariso
   expect(await table.innerText()).toBe(before);
 });
 
-test("the offline report's newer sections: what the ground truth is worth, and prediction time beside accuracy", async ({
+test("the offline report's newer sections: committee cap, what the ground truth is worth, and prediction time beside accuracy", async ({
   page,
 }) => {
   test.slow(); // one report of 200 proposals with the campaign's grades, on a loaded machine
   await signIn(page, demoLogin.analyst);
-  await page.goto("/analyst?B=200&seed=newer-sections");
+  // With a committee cap (the demo's committees have 5 members: none dropped), kept in the form and stated.
+  await page.goto("/analyst?B=200&seed=newer-sections&maxCommittee=5");
+  await expect(page.getByLabel("Largest committee")).toHaveValue("5");
+  await expect(page.getByTestId("offline-view")).toContainText(
+    "committees of at most 5 members: 0 proposals dropped",
+  );
   // The demo campaign graded the same lists: members against the others, with the grade chart and both golds.
   await expect(page.getByRole("heading", { name: "What the ground truth is worth" })).toBeVisible();
   await expect(
