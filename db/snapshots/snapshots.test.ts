@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
+import { runAssay } from "../../test/run-cli";
 import { seedDemo } from "../../scripts/demo/seed";
 import {
   compareSnapshots,
@@ -170,6 +171,29 @@ describe("snapshots", () => {
     expect(after.created).toBe(true);
     expect(after.dataWindow).not.toEqual(frozen.dataWindow);
   });
+
+  it("freezes an offline report with a committee cap from the CLI, recorded in its parameters", async () => {
+    const run = await runAssay(
+      [
+        "snapshot",
+        "create",
+        "--kind",
+        "offline",
+        "--max-committee",
+        "5",
+        "--bootstrap",
+        "50",
+        "--seed",
+        "cap",
+      ],
+      { DATABASE_URL: t.url },
+    );
+    expect(run.code).toBe(0);
+    const [latest] = await listSnapshots(t.db);
+    expect(latest.parameters).toMatchObject({ maxCommittee: 5, B: 50, seed: "cap" });
+    const frozen = await getSnapshot(t.db, latest.id);
+    expect((frozen.result as { committeeCap?: unknown }).committeeCap).toEqual({ max: 5, dropped: [] });
+  }, 120_000);
 
   it("still refuses an online freeze whose events changed during the computation, writing nothing", async () => {
     const count = async () => (await listSnapshots(t.db)).length;
