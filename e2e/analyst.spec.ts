@@ -94,6 +94,50 @@ test("an analyst sees the offline report with intervals, hints and the compariso
   expect(await table.innerText()).toBe(before);
 });
 
+test("the offline report's newer sections: committee cap, what the ground truth is worth, and prediction time beside accuracy", async ({
+  page,
+}) => {
+  test.slow(); // one report of 200 proposals with the campaign's grades, on a loaded machine
+  await signIn(page, demoLogin.analyst);
+  // With a committee cap (the demo's committees have 5 members: none dropped), kept in the form and stated.
+  await page.goto("/analyst?B=200&seed=newer-sections&maxCommittee=5");
+  await expect(page.getByLabel("Largest committee")).toHaveValue("5");
+  await expect(page.getByTestId("offline-view")).toContainText(
+    "committees of at most 5 members: 0 proposals dropped",
+  );
+  // The demo campaign graded the same lists: members against the others, with the grade chart and both golds.
+  await expect(page.getByRole("heading", { name: "What the ground truth is worth" })).toBeVisible();
+  await expect(
+    page.getByText(
+      /^Mean grade: members [\d.]+ \([\d,]+ pairs\), others [\d.]+ \([\d,]+ pairs\); difference \+/,
+    ),
+  ).toBeVisible();
+  await expect(
+    page
+      .getByRole("figure", { name: "Expert grades: committee members and the others" })
+      .locator("svg")
+      .first(),
+  ).toBeVisible();
+  await expect(
+    page
+      .getByRole("table", { name: "Measures under committee gold and expert gold" })
+      .getByRole("rowheader", { name: "Challenger (embedding ranker)" }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole("table", { name: "Agreement of the system orders under both golds" }).getByRole("row"),
+  ).toHaveCount(5);
+  // The demo's lists carry latencies and its systems build figures: the three criteria side by side.
+  const resources = page.getByRole("table", { name: "Accuracy, prediction time and build by system" });
+  await expect(resources.getByRole("row", { name: /^Challenger \(embedding ranker\)/ })).toContainText(
+    "200 of 200",
+  );
+  await expect(
+    page.getByRole("figure", { name: "Prediction time per list, by system" }).locator("svg").first(),
+  ).toBeVisible();
+  // The demo has no query variants and no protocol lists, so no Friedman test and no protocol figures.
+  await expect(page.getByRole("heading", { name: "Query variants against the default" })).toHaveCount(0);
+});
+
 test("more than 20,000 resamples are refused with a sentence, not computed", async ({ page }) => {
   await signIn(page, demoLogin.analyst);
   const response = await page.goto("/analyst?B=50000");

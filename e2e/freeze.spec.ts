@@ -32,7 +32,7 @@ for (const viewport of [
   test.describe(`at ${viewport.width}×${viewport.height}`, () => {
     test.use({ viewport });
 
-    test("the offline report freezes while experts grade, and a refused freeze keeps the report and its settings", async ({
+    test("the offline report freezes while experts grade, and a failed freeze keeps the report and its settings", async ({
       page,
     }) => {
       // Two freezes of the offline report, each seconds of bootstrap: a guard against a hang, not a speed check.
@@ -43,7 +43,8 @@ for (const viewport of [
       await page.goto(report, { waitUntil: "networkidle" });
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Offline report");
 
-      // Grades change during the freeze: the offline report reads none, so it freezes.
+      // Grades change during the freeze, and the report's ground-truth section reads them: it still freezes,
+      // on the grades as they were when it read its inputs (all in one transaction).
       // Writing starts first, so the report on screen is stale and the freeze computes it afresh meanwhile.
       const frozen = page.waitForURL(/\/analyst\/snapshots\/\d+$/);
       const grading = whileRunning(
@@ -56,23 +57,21 @@ for (const viewport of [
       expect(grades).toBeGreaterThan(0);
       await expect(page.getByRole("heading", { level: 1 })).toContainText(/Snapshot \d+/);
 
-      // An import during the freeze (a conflict's record edited) changes what it reads: refused, and the analyst stays on the report.
+      // When the freeze fails all the same (here the database refuses to store it), the analyst stays on the
+      // report with every setting, and can retry.
       await page.goto(report.replace(seed, `${seed}-b`), { waitUntil: "networkidle" });
-      const refused = expect(page.getByRole("alert")).toContainText(
-        "Not frozen: The data this result reads changed",
-      );
-      const editing = whileRunning(
-        refused,
-        () => sql`update conflicts set reason = reason || '.' where (proposal_id, candidate_id) =
-          (select proposal_id, candidate_id from conflicts order by 1, 2 limit 1)`,
-      );
-      await page.getByRole("button", { name: "Freeze snapshot" }).click();
-      await refused;
-      await editing;
-      await sql`update conflicts set reason = rtrim(reason, '.')`;
+      await sql`alter table snapshots add constraint e2e_refuse_freeze check (false) not valid`;
+      try {
+        await page.getByRole("button", { name: "Freeze snapshot" }).click();
+        await expect(page.getByRole("alert")).toContainText(
+          "Not frozen: The snapshot could not be stored just now; nothing was frozen.",
+        );
+      } finally {
+        await sql`alter table snapshots drop constraint if exists e2e_refuse_freeze`;
+      }
       expect(new URL(page.url()).search).toBe(`?B=200&seed=${seed}-b&stratify=subject`);
       await expect(page.getByLabel("Seed")).toHaveValue(`${seed}-b`);
-      // The retry freezes the same view, now on data that holds still.
+      // The retry freezes the same view.
       await page.getByRole("button", { name: "Freeze again" }).click();
       await expect(page.getByRole("heading", { level: 1 })).toContainText(/Snapshot \d+/);
     });

@@ -14,7 +14,7 @@ interface FreezeButtonProps {
   ks?: number[];
   /** Online: the kind of interval on screen, and N* for sequential ones. */
   intervals?: { kind: "fixed" | "sequential"; nStar?: number };
-  /** The offline page's window, stratification and conflict exclusion: the snapshot records them. */
+  /** The offline page's window, committee cap, stratification and conflict exclusion: the snapshot records them. */
   view?: OfflineView;
 }
 
@@ -86,6 +86,7 @@ function FreezeFields({ kind, campaign, experiment, B, seed, ks, intervals, view
       {view?.stratify ? <input type="hidden" name="stratify" value={view.stratify} /> : null}
       {view?.from ? <input type="hidden" name="from" value={view.from} /> : null}
       {view?.to ? <input type="hidden" name="to" value={view.to} /> : null}
+      {view?.maxCommittee ? <input type="hidden" name="maxCommittee" value={view.maxCommittee} /> : null}
     </>
   );
 }

@@ -15,6 +15,8 @@ import { answer, refuse } from "~/forms/forms.server";
 import { parseOfflineView } from "~/schemas/offline-view";
 import { TableScroll } from "~/components/table-scroll";
 import { parameterSummary } from "../../scripts/results/compare";
+import { logDatabaseOutage, logError } from "../../scripts/lib/log";
+import { isDatabaseUnavailable } from "~/data/platform.server";
 
 export const meta: MetaFunction = () => [{ title: "Snapshots · Assay" }];
 
@@ -64,7 +66,18 @@ export async function action({ request }: ActionFunctionArgs) {
     return form.get("respond") === "href" ? answer(submission, null, { done: href }) : redirect(href);
   } catch (error) {
     if (error instanceof SnapshotError) return refuse(submission, null, error.message, error.status);
-    throw error;
+    // Anything else (the database refused the write, or went away) is still a refusal the analyst can
+    // retry from the report they froze, which keeps its settings; an error page would lose them.
+    (isDatabaseUnavailable(error) ? logDatabaseOutage : logError)(
+      "POST /analyst/snapshots: not frozen",
+      error,
+    );
+    return refuse(
+      submission,
+      null,
+      "The snapshot could not be stored just now; nothing was frozen. Freeze again.",
+      503,
+    );
   }
 }
 

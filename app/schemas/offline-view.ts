@@ -2,7 +2,7 @@ import { offlineViewSchema, type OfflineView } from "../../scripts/offline/view"
 
 /**
  * The offline report's view settings from a query string or a form (`excludeConflicts=on`,
- * `stratify=subject`, `from`, `to`; empty means unset), or the first problem as a sentence.
+ * `stratify=subject`, `from`, `to`, `maxCommittee`; empty means unset), or the first problem as a sentence.
  */
 export function parseOfflineView(
   values: URLSearchParams | FormData,
@@ -16,6 +16,7 @@ export function parseOfflineView(
     stratify: text("stratify"),
     from: text("from"),
     to: text("to"),
+    maxCommittee: text("maxCommittee") === null ? null : Number(text("maxCommittee")),
   });
   return parsed.success ? { view: parsed.data } : { error: parsed.error.issues[0].message };
 }

@@ -17,9 +17,10 @@ import { clicksResult } from "./clicks";
 export async function computeResult(db: Db, request: ResultRequest, run: HeavyRunner = runInProcess) {
   const parameters = await resultParameters(db, request);
   if (parameters.kind === "offline") {
-    const { result } = await offlineResult(db, request, run);
+    // The offline report reads its inputs and their version in one transaction: `version` is its data.
+    const { result, version } = await offlineResult(db, request, run);
     if (!result) throw new ResultError("There are no lists and gold committees to report on yet.");
-    return { parameters, result };
+    return { parameters, result, version };
   }
   if (parameters.kind === "expert") {
     const campaign = (await getCampaign(db, parameters.campaign))!;

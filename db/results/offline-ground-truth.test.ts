@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { sql } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
 import { runAssay } from "../../test/run-cli";
@@ -55,4 +58,35 @@ describe("expert grades beside the committees", () => {
     expect(run.stdout).toContain("ground truth: committee members");
     expect(run.stdout).toMatch(/ground truth: Kendall tau-b,\d+,AP,/);
   }, 120_000);
+
+  it("reads the grades from the campaign's qrels export as from the campaign itself (--grades FILE)", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "assay-grades-"));
+    const file = path.join(dir, "campaign.qrels");
+    fs.writeFileSync(file, (await exportCampaign(t.db, campaignId, "qrels")).body);
+    const args = ["offline", "--bootstrap", "50", "--json"];
+    const [fromFile, fromCampaign] = await Promise.all([
+      runAssay([...args, "--grades", file], { DATABASE_URL: t.url }),
+      runAssay([...args, "--campaign", String(campaignId)], { DATABASE_URL: t.url }),
+    ]);
+    expect([fromFile.code, fromCampaign.code]).toEqual([0, 0]);
+    const a = JSON.parse(fromFile.stdout);
+    const b = JSON.parse(fromCampaign.stdout);
+    // The same report, section by section, figure by figure; only the grades' source reads differently.
+    expect(a.groundTruth.source).toBe(`grades file ${file}`);
+    expect(b.groundTruth.source).toMatch(new RegExp(`^campaign ${campaignId} `));
+    expect(a.groundTruth.grades.members.pairs).toBeGreaterThan(0);
+    expect({ ...a, groundTruth: { ...a.groundTruth, source: null } }).toEqual({
+      ...b,
+      groundTruth: { ...b.groundTruth, source: null },
+    });
+
+    // A bad line names itself, exit 2, and nothing is computed.
+    fs.appendFileSync(file, "no-such-proposal 0 x 2\n");
+    const bad = await runAssay([...args, "--grades", file], { DATABASE_URL: t.url });
+    const lines = fs.readFileSync(file, "utf8").trim().split("\n").length;
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain(`--grades: ${file} line ${lines}: unknown proposal "no-such-proposal".`);
+    expect(bad.stdout).toBe("");
+    fs.rmSync(dir, { recursive: true });
+  }, 240_000);
 });

@@ -1,8 +1,12 @@
-import type { Db } from "../platform/client";
+import type { Db, DbOrTx } from "../platform/client";
+import { readConsistently } from "../platform/consistent-read";
 import { loadOfflineInput } from "../catalog/offline-input";
 import { loadExpertLabels } from "../campaigns/campaign-labels";
 import { packOfflineInput } from "../../scripts/offline/pack";
 import type { HeavyRunner } from "../../scripts/workers/heavy-tasks";
+import type { OfflineInput } from "../../scripts/offline/report";
+import type { ExpertLabels } from "../../scripts/offline/ground-truth";
+import { canonicalJson, sha256 } from "../../scripts/lib/canonical";
 import { computedAt, remember, resultKey } from "./cache";
 import { inputVersion } from "./version";
 import { resultParameters, type ResultRequest } from "./parameters";
@@ -13,38 +17,63 @@ import { resultParameters, type ResultRequest } from "./parameters";
  * it also says what the committees are worth against the experts. Kept by settings and input version: the
  * same view on the same data is served without reading or resampling again; `fresh` computes it anew (the
  * analyst's Recompute).
+ *
+ * The version and every input (lists, committees, conflicts, a running campaign's grades) are read in one
+ * repeatable-read transaction, so the result is the report on exactly the data `version` describes, even
+ * while experts grade: a snapshot records that version and needs no second read to check it. The
+ * transaction lasts only for the reads; the bootstrap runs after it.
  */
 export async function offlineResult(
   db: Db,
   request: Omit<ResultRequest, "kind">,
   run: HeavyRunner,
-  { fresh = false } = {},
+  { fresh = false, grades }: { fresh?: boolean; grades?: ExpertLabels } = {},
 ) {
   const parameters = await resultParameters(db, { ...request, kind: "offline" });
   if (parameters.kind !== "offline") throw new Error("unreachable: an offline request gave other parameters");
-  const version = await inputVersion(db);
-  const computation = remember(
-    resultKey({ parameters, version }),
-    async (progress) => {
-      const { kind: _kind, systems, campaign, ...options } = parameters;
-      const input = await offlineReportInput(db, { systems, campaign });
-      if (input.systems.length === 0 || input.gold.size === 0) return null;
-      return run("offlineReport", { packed: packOfflineInput(input), options }, progress);
-    },
-    undefined,
-    fresh,
-  );
+  const { kind: _kind, systems, campaign, ...options } = parameters;
+  const { version, computation } = await readConsistently(db, async (tx) => {
+    const version = await inputVersion(tx);
+    // `remember` calls its function at once when nothing is kept under this key: the inputs are then read
+    // here, inside the transaction, and the transaction waits for them (never for the bootstrap).
+    const reads: Promise<OfflineInput>[] = [];
+    const computation = remember(
+      resultKey({ parameters, version, grades: grades ? labelsDigest(grades) : null }),
+      async (progress) => {
+        const reading = offlineReportInput(tx, { systems, campaign, grades });
+        reads.push(reading);
+        const input = await reading;
+        if (input.systems.length === 0 || input.gold.size === 0) return null;
+        return run("offlineReport", { packed: packOfflineInput(input), options }, progress);
+      },
+      undefined,
+      fresh,
+    );
+    await Promise.all(reads);
+    return { version, computation };
+  });
   const result = await computation;
-  return { parameters, result, computedAt: computedAt(computation) };
+  return { parameters, result, computedAt: computedAt(computation), version };
 }
 
-/** What the offline report reads: the lists and committees, and a campaign's grades when there is one. */
+/**
+ * What the offline report reads: the lists and committees, and a campaign's grades when there is one, or
+ * instead the grades given (`assay offline --grades FILE`).
+ */
 export async function offlineReportInput(
-  db: Db,
-  { systems, campaign }: { systems?: string[]; campaign?: number },
+  db: DbOrTx,
+  { systems, campaign, grades }: { systems?: string[]; campaign?: number; grades?: ExpertLabels },
 ) {
   const input = await loadOfflineInput(db, { systems });
-  const expertLabels = await loadExpertLabels(db, campaign);
+  const expertLabels = grades ?? (await loadExpertLabels(db, campaign));
   if (expertLabels) input.expertLabels = expertLabels;
   return input;
+}
+
+/** Grades given from a file, as part of a result's key: their source and every label, hashed. */
+function labelsDigest({ source, labels }: ExpertLabels) {
+  const pairs = [...labels].flatMap(([proposal, graded]) =>
+    [...graded].map(([candidate, grade]) => [proposal, candidate, grade]),
+  );
+  return sha256(canonicalJson({ source, pairs: pairs.sort() }));
 }

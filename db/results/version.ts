@@ -88,11 +88,23 @@ const CATALOG_TABLES = ["systems", "subjects", "lists", "proposals", "candidates
 
 /**
  * What each kind of result reads, by data window field and fingerprinted table. A snapshot records and
- * checks only its kind's part, so a write it does not read (an expert's grade during an offline freeze,
- * an event during a campaign's) neither fails the freeze nor makes an identical result a new snapshot.
+ * checks only its kind's part, so a write it does not read (an event during a campaign's freeze) neither
+ * fails the freeze nor makes an identical result a new snapshot.
  */
 const READS: Record<ResultKind, { window: WindowField[]; tables: string[] }> = {
-  offline: { window: CATALOG_WINDOW, tables: [...CATALOG_TABLES, "gold", "conflicts"] },
+  // With a campaign's grades (its ground-truth section): the ratings, and the campaign rows they hang on.
+  offline: {
+    window: [...CATALOG_WINDOW, "ratings", "latestRating"],
+    tables: [
+      ...CATALOG_TABLES,
+      "gold",
+      "conflicts",
+      "campaigns",
+      "campaignItems",
+      "assignments",
+      "adjudications",
+    ],
+  },
   expert: {
     window: [...CATALOG_WINDOW, "ratings", "latestRating", "goldItems", "latestTruth"],
     tables: [
@@ -132,6 +144,10 @@ export function windowOfKind(kind: ResultKind, window: DataWindow): Partial<Data
  * fingerprints. Equal before and after a computation, the result was computed on one state of its inputs.
  */
 export async function kindVersion(db: DbOrTx, kind: ResultKind) {
-  const { window, tables } = await inputVersion(db);
+  return versionOfKind(kind, await inputVersion(db));
+}
+
+/** The part of an input version a kind of result reads (see `kindVersion`). */
+export function versionOfKind(kind: ResultKind, { window, tables }: InputVersion) {
   return { window: windowOfKind(kind, window), tables: pick(tables, READS[kind].tables) };
 }

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
+import { runAssay } from "../../test/run-cli";
 import { seedDemo } from "../../scripts/demo/seed";
 import {
   compareSnapshots,
@@ -11,7 +12,7 @@ import {
 } from "./snapshots";
 import { computeResult } from "../results/compute";
 import { parameterSummary } from "../../scripts/results/compare";
-import { dataWindow } from "../results/version";
+import { dataWindow, kindVersion } from "../results/version";
 import { offlineReportInput } from "../results/offline";
 import { offlineReport } from "../../scripts/offline/report";
 import { canonicalJson, sha256 } from "../../scripts/lib/canonical";
@@ -79,41 +80,49 @@ describe("snapshots", () => {
     const afterChange = await createSnapshot(t.db, "cli", request);
     expect(afterChange.created).toBe(true);
     expect(afterChange.id).not.toBe(first.id);
-    expect(Object.keys(afterChange.dataWindow as object).sort()).toEqual(["latestImport", "listItems"]);
+    // It records what it reads: the catalog's window, and the ratings its ground-truth section reads.
+    expect(Object.keys(afterChange.dataWindow as object).sort()).toEqual([
+      "latestImport",
+      "latestRating",
+      "listItems",
+      "ratings",
+    ]);
   });
 
-  it("freezes the offline report while an expert saves grades, which only its ground-truth section reads", async () => {
+  it("freezes the offline report while an expert saves grades: the report on the grades it read, as recomputed", async () => {
     const [expert] = await t.db.execute<{ id: number }>(
       sql`select id from users where email = 'expert@assay.local'`,
     );
     const [task] = (await expertAssignments(t.db, expert.id)).filter((a) => a.status === "running");
+    // The expert starts afresh, so each save below adds a rating (none rewrites one the freeze may have read).
+    await t.db.execute(sql`delete from ratings where assignment_id = ${task.id}`);
     const cards = (await taskView(t.db, expert.id, task.id)).cards;
+    expect(cards.length).toBeGreaterThanOrEqual(4);
+    let next = 0;
+    const gradeNext = () => {
+      const i = next++;
+      return saveGrade(t.db, expert.id, task.id, {
+        item: cards[i].id,
+        grade: (["4", "1", "3", "2"] as const)[i % 4],
+        rationale: "",
+        position: i + 1,
+        timeSpentMs: 1000,
+      });
+    };
+    // Grades keep arriving, one after another, on the first half of the cards while the freeze reads; the
+    // second half is graded during the computation itself, after the read, whatever the timing.
+    const half = Math.floor(cards.length / 2);
     let done = false;
-    let saved = 0;
     const grading = (async () => {
-      // Grades keep arriving, one after another, for as long as the freeze takes.
-      for (let i = 0; !done; i++) {
-        const card = cards[i % cards.length];
-        const grade = (["1", "2", "3", "4"] as const)[i % 4];
-        await saveGrade(t.db, expert.id, task.id, {
-          item: card.id,
-          grade,
-          rationale: "",
-          position: (i % cards.length) + 1,
-          timeSpentMs: 1000,
-        });
-        saved++;
-      }
+      while (!done && next < half) await gradeNext();
     })();
-    // Counts the grades saved while the report is computed (between the freeze's two reads of the data).
     const during = { start: 0, end: 0 };
-    const watched: HeavyRunner = async (task, input) => {
-      during.start = saved;
-      const out = await runInProcess(task, input);
-      // Let at least one more grade land before the freeze reads the data again.
-      const target = saved + 1;
-      while (saved < target) await new Promise((resolve) => setTimeout(resolve, 5));
-      during.end = saved;
+    const watched: HeavyRunner = async (heavy, input) => {
+      during.start = next;
+      const out = await runInProcess(heavy, input);
+      await grading;
+      while (next < cards.length) await gradeNext();
+      during.end = next;
       return out;
     };
     const frozen = await createSnapshot(
@@ -122,28 +131,81 @@ describe("snapshots", () => {
       { kind: "offline", B: 400, seed: "while-grading" },
       watched,
     ).finally(() => (done = true));
-    await grading;
     expect(frozen.created).toBe(true);
     expect(during.end).toBeGreaterThan(during.start);
-    // And it is the report on this data: computed again, the same figures, but for the grades section,
-    // which reads the running campaign's grades as they were once (they have changed since).
-    const again = await computeResult(t.db, { kind: "offline", B: 400, seed: "while-grading" });
-    const withoutGrades = (r: unknown) => canonicalJson({ ...(r as object), groundTruth: null });
-    expect(withoutGrades(again.result)).toBe(withoutGrades(frozen.result));
-    expect((frozen.result as { groundTruth?: unknown }).groundTruth).toBeDefined();
+    expect((frozen.result as { groundTruth?: unknown }).groundTruth).toBeTruthy();
+    // The grades saved since do change the report: recomputed now, its ground-truth section differs.
+    const request = { kind: "offline" as const, B: 400, seed: "while-grading" };
+    const now = await computeResult(t.db, request);
+    expect(sha256(canonicalJson(now.result))).not.toBe(frozen.sha256);
+    // The snapshot records the ratings it read; undo those saved after that read, and the report
+    // recomputed on that data equals the snapshot in every figure of every section.
+    const window = frozen.dataWindow as { ratings: number; latestRating: string };
+    await t.db.execute(
+      sql`delete from ratings where assignment_id = ${task.id} and updated_at > ${window.latestRating}::timestamptz`,
+    );
+    expect((await dataWindow(t.db)).ratings).toBe(window.ratings);
+    const again = await computeResult(t.db, request);
+    expect(canonicalJson(again.result)).toBe(canonicalJson(frozen.result));
+    expect(sha256(canonicalJson(again.result))).toBe(frozen.sha256);
   });
 
-  it("still refuses a freeze whose own inputs changed during the computation, writing nothing", async () => {
-    const count = async () => (await listSnapshots(t.db)).length;
-    const before = await count();
+  it("freezes the offline report on the data it read even while an import changes it; a freeze after is another", async () => {
+    const before = await kindVersion(t.db, "offline");
     const changeLists: HeavyRunner = async (task, input) => {
       await t.db.execute(
         sql`update proposals set updated_at = now() where id = (select max(id) from proposals)`,
       );
       return runInProcess(task, input);
     };
+    const frozen = await createSnapshot(
+      t.db,
+      "cli",
+      { kind: "offline", B: 100, seed: "moving" },
+      changeLists,
+    );
+    expect(frozen.created).toBe(true);
+    // Its window is the one it read, before the import, not the one after.
+    expect(frozen.dataWindow).toEqual(before.window);
+    const after = await createSnapshot(t.db, "cli", { kind: "offline", B: 100, seed: "moving" });
+    expect(after.created).toBe(true);
+    expect(after.dataWindow).not.toEqual(frozen.dataWindow);
+  });
+
+  it("freezes an offline report with a committee cap from the CLI, recorded in its parameters", async () => {
+    const run = await runAssay(
+      [
+        "snapshot",
+        "create",
+        "--kind",
+        "offline",
+        "--max-committee",
+        "5",
+        "--bootstrap",
+        "50",
+        "--seed",
+        "cap",
+      ],
+      { DATABASE_URL: t.url },
+    );
+    expect(run.code).toBe(0);
+    const [latest] = await listSnapshots(t.db);
+    expect(latest.parameters).toMatchObject({ maxCommittee: 5, B: 50, seed: "cap" });
+    const frozen = await getSnapshot(t.db, latest.id);
+    expect((frozen.result as { committeeCap?: unknown }).committeeCap).toEqual({ max: 5, dropped: [] });
+  }, 120_000);
+
+  it("still refuses an online freeze whose events changed during the computation, writing nothing", async () => {
+    const count = async () => (await listSnapshots(t.db)).length;
+    const before = await count();
+    const addEvent: HeavyRunner = async (task, input) => {
+      await t.db
+        .execute(sql`insert into events (event_id, experiment_id, type, at, arm, unit, session_id, proposal_id, candidate_id)
+        select 'moving-event', id, 'click', now(), 'A', 'u', 's', 'p', 'c' from experiments where key = 'reviewer-ranker-v2'`);
+      return runInProcess(task, input);
+    };
     await expect(
-      createSnapshot(t.db, "cli", { kind: "offline", B: 100, seed: "moving" }, changeLists),
+      createSnapshot(t.db, "cli", { kind: "online", experiment: "reviewer-ranker-v2", B: 100 }, addEvent),
     ).rejects.toMatchObject({ status: 409 });
     expect(await count()).toBe(before);
   });

@@ -7,7 +7,7 @@ import { runInProcess, type HeavyRunner } from "../../scripts/workers/heavy-task
 import { canonicalJson, sha256 } from "../../scripts/lib/canonical";
 import { resultRows } from "../../scripts/results/rows";
 import { compareFigures, compareParameters } from "../../scripts/results/compare";
-import { kindVersion, type DataWindow } from "../results/version";
+import { kindVersion, versionOfKind, type DataWindow } from "../results/version";
 import { ResultError, resultParameters, type ResultRequest } from "../results/parameters";
 import { computeResult } from "../results/compute";
 
@@ -51,19 +51,10 @@ export async function createSnapshot(
   run: HeavyRunner = runInProcess,
 ) {
   const parameters = await resultParameters(db, request);
-  const version = await kindVersion(db, parameters.kind);
-  const window = version.window;
-  const existing = await findSnapshot(db, parameters.kind, parameters, window);
+  const now = await kindVersion(db, parameters.kind);
+  const existing = await findSnapshot(db, parameters.kind, parameters, now.window);
   if (existing) return { ...existing, created: false };
-  const { result } = await computeResult(db, request, run);
-  // Only what this kind reads must hold still: an expert grading never fails an offline freeze. If its own
-  // inputs changed meanwhile, the result may mix two states: refuse rather than mislabel it.
-  if (canonicalJson(await kindVersion(db, parameters.kind)) !== canonicalJson(version)) {
-    throw new ResultError(
-      "The data this result reads changed while the snapshot was computed (an import or new data arrived); nothing was frozen. Freeze again.",
-      409,
-    );
-  }
+  const { result, window } = await computeOnOneState(db, request, run);
   const canonical = JSON.parse(canonicalJson(result));
   const digest = sha256(canonicalJson(result));
   const by =
@@ -95,6 +86,30 @@ export async function createSnapshot(
     });
     return { ...row, created: true };
   });
+}
+
+/**
+ * A result and the data window of the one state of its inputs it was computed on. The offline report
+ * reads its inputs and their version in one repeatable-read transaction, so it is recorded with the
+ * version it read: writes meanwhile (an expert grading, an import) never fail it, and a recomputation on
+ * that data gives the same figures. The other kinds read in several steps: their version is read before
+ * and after, and if what they read changed meanwhile the result may mix two states, so the freeze is
+ * refused rather than mislabelled (a write they do not read, such as an event during a campaign's freeze,
+ * does not count).
+ */
+async function computeOnOneState(db: Db, request: ResultRequest, run: HeavyRunner) {
+  const kind = request.kind;
+  const before = await kindVersion(db, kind);
+  const computed = await computeResult(db, request, run);
+  if ("version" in computed && computed.version)
+    return { result: computed.result, window: versionOfKind(kind, computed.version).window };
+  if (canonicalJson(await kindVersion(db, kind)) !== canonicalJson(before)) {
+    throw new ResultError(
+      "The data this result reads changed while the snapshot was computed (an import or new data arrived); nothing was frozen. Freeze again.",
+      409,
+    );
+  }
+  return { result: computed.result, window: before.window };
 }
 
 /** What a snapshot is of, for pickers: the experiment's key, the campaign's name, or "offline report". */

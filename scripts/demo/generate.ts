@@ -28,11 +28,23 @@ export interface DemoData {
     subject: string;
   }[];
   proposals: { externalId: string; title: string; abstract: string; keywords: string[]; subject: string }[];
-  systems: { key: string; name: string; version: string; noise: number }[];
+  systems: {
+    key: string;
+    name: string;
+    version: string;
+    noise: number;
+    /** What building the system took, as its team would import it (systems import). */
+    buildSeconds: number;
+    memoryMb: number;
+    /** Its prediction time per list: log-normal around this median (ms), with this log-SD. */
+    latency: { medianMs: number; sigma: number };
+  }[];
   lists: {
     system: string;
     proposal: string;
     variant: string;
+    /** The list's prediction time in ms (lists import `latency_ms`). */
+    latencyMs: number;
     items: { candidate: string; rank: number; score: number }[];
   }[];
   gold: { proposal: string; candidate: string }[];
@@ -58,11 +70,29 @@ export function generateDemo(options: DemoOptions = {}): DemoData {
   // Drawn in this order from one generator: candidates, proposals, then committees and lists.
   const { candidates, candidateKeywords } = demoCandidates(rng, nCandidates);
   const proposals = demoProposals(rng, nProposals);
+  // A keyword index is quick to build and to query; an embedding ranker is trained, embeds every
+  // candidate and scores with a model, so it answers slower, more variably, and needs more to build.
   const systems = [
-    { key: "baseline", name: "Baseline (keyword BM25)", version: "1.0", noise: 1.6 },
-    { key: "challenger", name: "Challenger (embedding ranker)", version: "2.0", noise: 1.0 },
+    {
+      key: "baseline",
+      name: "Baseline (keyword BM25)",
+      version: "1.0",
+      noise: 1.6,
+      buildSeconds: 240,
+      memoryMb: 1536,
+      latency: { medianMs: 38, sigma: 0.35 },
+    },
+    {
+      key: "challenger",
+      name: "Challenger (embedding ranker)",
+      version: "2.0",
+      noise: 1.0,
+      buildSeconds: 5400,
+      memoryMb: 6144,
+      latency: { medianMs: 92, sigma: 0.45 },
+    },
   ];
-  const { lists, gold } = committeesAndLists(
+  const { lists: untimed, gold } = committeesAndLists(
     rng,
     { candidates, candidateKeywords, proposals, systems },
     {
@@ -70,6 +100,13 @@ export function generateDemo(options: DemoOptions = {}): DemoData {
       committeeSize,
     },
   );
+  // Latencies come from a generator of their own, so every other figure of the demo stays as it was.
+  const timing = createRng(`${seed}:latency`);
+  const latencyOf = new Map(systems.map((s) => [s.key, s.latency]));
+  const lists = untimed.map((l) => {
+    const { medianMs, sigma } = latencyOf.get(l.system)!;
+    return { ...l, latencyMs: round(medianMs * Math.exp(sigma * normal(timing)), 1) };
+  });
   return { subjects, candidates, proposals, systems, lists, gold };
 }
 
@@ -133,7 +170,7 @@ function committeesAndLists(
 ) {
   const { candidates, candidateKeywords, proposals, systems } = data;
   const personal = Array.from({ length: candidates.length }, () => 0.6 * normal(rng));
-  const lists: DemoData["lists"] = [];
+  const lists: Omit<DemoData["lists"][number], "latencyMs">[] = [];
   const gold: DemoData["gold"] = [];
   for (const proposal of proposals) {
     const suitability = candidates.map((c, j) => {

@@ -6,6 +6,8 @@ import { campaignAssignments, campaigns, ratings, users } from "../../db/schema"
 import { campaignProgress } from "../../db/campaigns/campaigns";
 import { agreementReport } from "../judgement/agreement";
 import { seedDemo } from "./seed";
+import { offlineResult } from "../../db/results/offline";
+import { runInProcess } from "../workers/heavy-tasks";
 
 /**
  * The figures the docs quote about the demo, checked against a fresh demo loaded as `npm start` loads
@@ -54,4 +56,26 @@ describe("docs/expert-judgement.md on the demo campaign", () => {
       );
     expect(left.length).toBe(WORDS[quoted![1]]);
   });
+});
+
+describe("docs/offline-report.md on the demo's prediction time and build", () => {
+  // One line, whatever the wrapping.
+  const text = docs("offline-report.md").replace(/\s+/g, " ");
+
+  it("quotes each system's median, p95 and max latency and its build figures as the report computes them", async () => {
+    // The quantiles are the lists' own (no resampling): B does not change them.
+    const { result } = await offlineResult(t.db, { B: 100 }, runInProcess);
+    for (const s of result!.systems) {
+      const quoted = new RegExp(
+        `the ${s.key} answers in a median of ([\\d.]+) ms \\(p95 ([\\d.]+) ms, max ([\\d.]+) ms\\), built in ([\\d,]+) s with ([\\d,]+) MB`,
+      ).exec(text);
+      expect(quoted, `the page quotes the ${s.key}'s latency`).not.toBeNull();
+      const r = s.resources;
+      expect([r.p50.value, r.p95.value, r.max.value].map((v) => v!.toFixed(1))).toEqual(quoted!.slice(1, 4));
+      expect([r.buildSeconds, r.memoryMb]).toEqual(
+        quoted!.slice(4, 6).map((n) => Number(n.replace(",", ""))),
+      );
+      expect(r.timed).toBe(r.lists);
+    }
+  }, 120_000);
 });

@@ -71,7 +71,15 @@ export async function seedDemo(db: Db, options: DemoOptions = {}): Promise<DemoD
     const proposalId = new Map(proposalRows.map((r) => [r.externalId, r.id]));
     const systemRows = await tx
       .insert(systems)
-      .values(data.systems.map(({ key, name, version }) => ({ key, name, version })))
+      .values(
+        data.systems.map(({ key, name, version, buildSeconds, memoryMb }) => ({
+          key,
+          name,
+          version,
+          buildSeconds,
+          memoryMb,
+        })),
+      )
       .returning();
     const systemId = new Map(systemRows.map((s) => [s.key, s.id]));
     const listRows = await tx
@@ -81,6 +89,7 @@ export async function seedDemo(db: Db, options: DemoOptions = {}): Promise<DemoD
           systemId: systemId.get(l.system)!,
           proposalId: proposalId.get(l.proposal)!,
           variant: l.variant,
+          latencyMs: l.latencyMs,
         })),
       )
       .returning({ id: rankedLists.id });

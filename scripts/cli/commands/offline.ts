@@ -9,7 +9,8 @@ import { runInProcessReporting } from "../../workers/heavy-tasks";
 import { withDatabase } from "../database";
 import { CliError } from "../errors";
 import { ciText, csv, fmt, formatOf, setTableStyle, table, type Cell } from "../output";
-import { cutoffList, pairedTest, recordId, wholeNumber } from "../options";
+import { cutoffList, pairedTest, readText, recordId, wholeNumber } from "../options";
+import { GradesFileError, parseGradesFile, type KnownIds } from "../../offline/grades-file";
 import { progressBar } from "../progress";
 import { bandList, printScoreSections } from "./offline-scores";
 import { offlineViewSchema } from "../../offline/view";
@@ -64,6 +65,10 @@ function registerReport(program: Command) {
       recordId,
     )
     .option(
+      "--grades <file>",
+      "expert grades from a file instead of a campaign: the campaign qrels export's format (proposal 0 candidate rel, rel = grade − 1, one aggregated grade per pair)",
+    )
+    .option(
       "--fairness <attributes>",
       "also the fairness tables of these group attributes, comma-separated (e.g. gender,country)",
     )
@@ -87,6 +92,7 @@ interface OfflineOptions {
   protocol?: string;
   maxCommittee?: number;
   campaign?: number;
+  grades?: string;
   format?: string;
   fairness?: string;
   attributes?: string;
@@ -118,7 +124,10 @@ async function offline(o: OfflineOptions) {
   });
   if (!view.success)
     throw new CliError(view.error.issues[0].message.replace(/^Stratify/, "--stratify: stratify"), 2);
-  const systems = await reportSystems(o.system, o.protocol);
+  if (o.grades && o.campaign)
+    throw new CliError("--grades and --campaign both name the expert grades: give one.", 2);
+  const { keys: systems, known } = await reportSystems(o.system, o.protocol);
+  const grades = o.grades ? await gradesFile(o.grades, known) : undefined;
   const fairness = await offlineFairness(o, systems);
   const bar = progressBar("Bootstrapping");
   // The result service, as the offline page and a snapshot compute it; here on this thread, with a bar.
@@ -136,6 +145,7 @@ async function offline(o: OfflineOptions) {
         campaign: o.campaign,
       },
       runInProcessReporting((d, t) => bar.update(d, t)),
+      { grades },
     ).catch((error: unknown) => {
       if (error instanceof ResultError) throw new CliError(`--campaign: ${error.message}`, 2);
       throw error;
@@ -160,7 +170,8 @@ async function offline(o: OfflineOptions) {
 
 /**
  * The systems asked for (`--system`, else all), once their lists and gold are checked: an unknown one, or
- * none, is refused with a sentence before anything is computed.
+ * none, is refused with a sentence before anything is computed. With the proposals and candidates known,
+ * which a grades file may name.
  */
 async function reportSystems(systems: string | undefined, protocol: string | undefined) {
   if (protocol !== undefined && !isProtocolName(protocol))
@@ -194,7 +205,17 @@ async function reportSystems(systems: string | undefined, protocol: string | und
     throw new CliError(
       "There are no gold committee members yet: import them with `assay import gold <file>`.",
     );
-  return keys;
+  return { keys, known: { proposals: new Set(input.proposals.map((p) => p.id)), candidates: input.catalog } };
+}
+
+/** `--grades FILE`: its grades, every line checked against the database's proposals and candidates. */
+async function gradesFile(file: string, known: KnownIds) {
+  try {
+    return parseGradesFile(await readText(file, "--grades"), file, known);
+  } catch (error) {
+    if (error instanceof GradesFileError) throw new CliError(`--grades: ${error.message}`, 2);
+    throw error;
+  }
 }
 
 type OfflineReport = ReturnType<typeof offlineReport>;

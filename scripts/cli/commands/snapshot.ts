@@ -41,6 +41,7 @@ interface CreateOptions {
   stratify?: string;
   from?: string;
   to?: string;
+  maxCommittee?: number;
 }
 
 function registerCreate(snapshot: Command) {
@@ -57,6 +58,11 @@ function registerCreate(snapshot: Command) {
     .option("--stratify <by>", "offline: bootstrap within each subject: subject")
     .option("--from <date>", "offline: only proposals dated on or after this day (YYYY-MM-DD)")
     .option("--to <date>", "offline: only proposals dated on or before this day (YYYY-MM-DD)")
+    .option(
+      "--max-committee <n>",
+      "offline: drop proposals whose committee has more members (counted and listed)",
+      wholeNumber(1),
+    )
     .action(createFromFlags);
 }
 
@@ -78,6 +84,7 @@ async function createFromFlags(o: CreateOptions, command: Command) {
     stratify: o.stratify ?? null,
     from: o.from ?? null,
     to: o.to ?? null,
+    ...(o.maxCommittee ? { maxCommittee: o.maxCommittee } : {}),
   });
   if (!view.success) throw new CliError(view.error.issues[0].message, 2);
   const offlineView = o.kind === "offline" ? view.data : undefined;
