@@ -12,7 +12,7 @@ for (const viewport of [
   test(`charts at ${viewport.width} px: drawn at their shown size, text at least 11 px, titled, with a data table`, async ({
     page,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     await page.setViewportSize(viewport);
     await signIn(page, demoLogin.analyst);
     for (const path of ["/analyst", "/analyst/experiments/reviewer-ranker-v2"]) {

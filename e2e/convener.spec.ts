@@ -4,8 +4,8 @@ test("a convener builds a committee and the experiment page shows it in their ar
   page,
   browser,
 }) => {
-  // The admin page is reloaded until the impression is counted: on a loaded machine that outlasts 30 s.
-  test.setTimeout(90_000);
+  // The admin page is reloaded until the impression is counted: on a loaded machine that outlasts the default limit.
+  test.setTimeout(180_000);
   const admin = await browser.newPage({ baseURL: process.env.E2E_BASE_URL });
   await signIn(admin, demoLogin.admin);
   await admin.goto("/admin/experiments/reviewer-ranker-v2");

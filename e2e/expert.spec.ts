@@ -148,7 +148,7 @@ test("a grade given with the network cut is kept, retried, and lands when the ne
 test("grades queued while saves fail survive a reload, show as chosen, and land; Finish waits for them", async ({
   page,
 }) => {
-  test.setTimeout(60_000); // the retries back off: up to 16 s between attempts after a long cut
+  test.setTimeout(120_000); // the retries back off: up to 16 s between attempts after a long cut
   const { cards, assignment } = await openFirstToDo(page);
   const total = await cards.count();
   // Every save fails as if the connection dropped; pages still load.

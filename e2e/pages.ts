@@ -143,7 +143,7 @@ export function testEveryPage(
       });
       for (const entry of pages) {
         test(`${role}: ${entry.name}`, async () => {
-          test.setTimeout(90_000);
+          test.setTimeout(180_000);
           const path = typeof entry.path === "string" ? entry.path : await entry.path({ sql, page });
           const response = await page.goto(path);
           expect(response?.status(), `${path} answers`).toBeLessThan(400);

@@ -1,8 +1,8 @@
 import { demoLogin, expect, signIn, test } from "./test";
 
 test("an admin creates, edits, deactivates and re-passwords a user", async ({ page, browser }) => {
-  // Many steps, each a round trip with scrypt at sign-in: a loaded machine needs more than 30 s.
-  test.setTimeout(90_000);
+  // Many steps, each a round trip with scrypt at sign-in: a loaded machine needs more than the default limit.
+  test.setTimeout(180_000);
   await signIn(page, demoLogin.admin);
   await page.goto("/admin/users");
   await page.getByLabel("Name", { exact: true }).fill("Nora Newexpert");
@@ -96,7 +96,7 @@ test("an admin cannot remove their own admin access", async ({ page }) => {
 });
 
 test("a person with two roles reaches both homes", async ({ page, browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await signIn(page, demoLogin.admin);
   await page.goto("/admin/users");
   await page.getByLabel("Name", { exact: true }).fill("Tess Tworoles");

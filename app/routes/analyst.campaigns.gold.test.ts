@@ -112,4 +112,4 @@ it("ranks the pairs that need another grade for the admin, and keeps them off th
 it("shows the empty state's data (null) once the campaign's gold items are removed", async () => {
   await t.db.execute(sql`delete from campaign_truth`);
   expect((await loadPage()).gold).toBeNull();
-}, 60_000);
+});

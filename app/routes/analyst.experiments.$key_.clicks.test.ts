@@ -187,7 +187,7 @@ it("recovers a known position bias from a simulated log: PBM's curve within 0.07
     expect(Math.abs(arm.correctedCtr! - truth) / truth, arm.arm).toBeLessThan(0.05);
     expect(arm.ctr!).toBeLessThan(0.6 * truth);
   }
-}, 60_000);
+});
 
 it("fits the twelve models (TCM with tasks) on the demo experiment's sessions, with the split, labels, CTRs and display depths it says", async () => {
   const { clicks } = await page(DEMO_EXPERIMENT);
@@ -238,7 +238,7 @@ it("fits the twelve models (TCM with tasks) on the demo experiment's sessions, w
   // The examination curve starts at rank 1 = 100% and the demo's conveners look less far down.
   expect(fit.examination[0].relative).toBe(1);
   expect(fit.examination[9].relative).toBeLessThan(0.9);
-}, 60_000);
+});
 
 it("shows the empty state, and refuses a snapshot, when an experiment has too few sessions", async () => {
   const { clicks } = await page("few");
@@ -308,7 +308,7 @@ it("freezes the click models once, and the snapshot's page shows the live page's
       (r) => r.system === "PBM" && r.measure === "perplexity" && r.section === "model",
     )?.a?.value,
   ).toBe(live.fit!.models.find((m) => m.name === "PBM")!.perplexity);
-}, 60_000);
+});
 
 it("answers pending while a fit runs, with the models fitted so far, and every later request gets that same fit", async () => {
   const experiment = (await getExperiment(t.db, DEMO_EXPERIMENT))!;
@@ -329,7 +329,7 @@ it("answers pending while a fit runs, with the models fitted so far, and every l
   const again = await clickModelFit(experiment, settings, { waitMs: 0 });
   expect(again.result).toBe(fit.result);
   expect(again.computedAt).toBe(fit.computedAt);
-}, 60_000);
+});
 
 it("reports its progress from the worker thread: one step per model fitted, of the twelve", async () => {
   const experiment = (await getExperiment(t.db, DEMO_EXPERIMENT))!;
@@ -353,7 +353,7 @@ it("reports its progress from the worker thread: one step per model fitted, of t
   );
   expect(html).toContain("Computing the click models… (5 of 12 models fitted)");
   expect(html).toMatch(/<progress[^>]*max="12"[^>]*value="5"/);
-}, 60_000);
+});
 
 describe("Recompute", () => {
   const post = (role: string, fields: Record<string, string>) =>
@@ -383,7 +383,7 @@ describe("Recompute", () => {
     const after = await shown();
     expect(Date.parse(after.computedAt)).toBeGreaterThan(Date.parse(before.computedAt));
     expect(figures(after.clicks)).toEqual(figures(before.clicks));
-  }, 90_000);
+  });
 
   it("is for those who read the page (analysts, admins): others get 403, a bad intent a 400, nothing is dropped", async () => {
     const before = await shown();
@@ -394,7 +394,7 @@ describe("Recompute", () => {
     const bad = await post("analyst", { intent: "forget-everything" });
     expect(bad.status).toBe(400);
     expect((await shown()).computedAt).toBe(before.computedAt);
-  }, 90_000);
+  });
 });
 
 it("is for analysts and admins only", async () => {

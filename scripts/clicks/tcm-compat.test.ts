@@ -24,7 +24,7 @@ describe("TCM, DCM and SDCM in --compat pyclick mode reproduce PyClick on tcm-sm
       grades,
       pyclickNames: true,
     });
-  }, 60_000);
+  });
 
   it("reads the tasks: 1,107 train sessions, 122 lines without a task, 365 test sessions kept", () => {
     expect(report.train.sessions).toBe(expected.data.trainSessions);
