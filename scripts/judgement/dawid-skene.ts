@@ -330,6 +330,7 @@ function emLoop4(
   const base = new Int32Array(N);
   for (let o = 0; o < N; o++) base[o] = obs.rater[o] * 16 + obs.cls[o];
   for (let i = 0; i < I; i++) addPosterior4(T, i, itemStart, base, sums, counts);
+  const patterns = patternsOf(itemStart, base, J * 16);
   let logLikelihood = -Infinity;
   let iterations = 0;
   while (iterations < maxIterations) {
@@ -345,7 +346,7 @@ function emLoop4(
     }
     sums.fill(0);
     counts.fill(0);
-    const ll = ePass4(I, itemStart, base, priors, logPi, T, sums, counts);
+    const ll = ePass4(I, itemStart, base, priors, logPi, T, sums, counts, patterns);
     const gain = ll - logLikelihood;
     logLikelihood = ll;
     if (gain < tolerance) break;
@@ -381,8 +382,8 @@ function addPosterior4(
 
 /**
  * One E-step over every item (posteriors into T) adding each item's posteriors to the next M-step's
- * sums as it goes; returns the log-likelihood. exp(0) is 1 exactly, so the most probable class
- * skips its exp.
+ * sums as it goes; returns the log-likelihood. Items with the same observations in the same order
+ * (`patterns`) get the same posteriors, computed once.
  */
 function ePass4(
   I: number,
@@ -393,41 +394,112 @@ function ePass4(
   T: Float64Array,
   sums: Float64Array,
   counts: Float64Array,
+  patterns: Patterns | null,
 ): number {
-  const lp0 = Math.log(priors[0]),
-    lp1 = Math.log(priors[1]),
-    lp2 = Math.log(priors[2]),
-    lp3 = Math.log(priors[3]);
+  const lp = new Float64Array(4);
+  for (let k = 0; k < 4; k++) lp[k] = Math.log(priors[k]);
   let ll = 0;
-  for (let i = 0; i < I; i++) {
-    let a0 = lp0,
-      a1 = lp1,
-      a2 = lp2,
-      a3 = lp3;
-    const to = itemStart[i + 1];
-    for (let o = itemStart[i]; o < to; o++) {
-      const b = base[o];
-      a0 += logPi[b];
-      a1 += logPi[b + 4];
-      a2 += logPi[b + 8];
-      a3 += logPi[b + 12];
+  if (patterns) {
+    const { of, first, posteriors, terms } = patterns;
+    for (let p = 0; p < first.length; p++) {
+      const i = first[p];
+      terms[p] = posterior4(itemStart[i], itemStart[i + 1], base, logPi, lp, posteriors, p * 4);
     }
-    const max = Math.max(Math.max(Math.max(Math.max(-Infinity, a0), a1), a2), a3);
-    const d0 = a0 - max,
-      d1 = a1 - max,
-      d2 = a2 - max,
-      d3 = a3 - max;
-    const e0 = d0 === 0 ? 1 : Math.exp(d0),
-      e1 = d1 === 0 ? 1 : Math.exp(d1),
-      e2 = d2 === 0 ? 1 : Math.exp(d2),
-      e3 = d3 === 0 ? 1 : Math.exp(d3);
-    const sum = e0 + e1 + e2 + e3;
-    T[i * 4] = e0 / sum;
-    T[i * 4 + 1] = e1 / sum;
-    T[i * 4 + 2] = e2 / sum;
-    T[i * 4 + 3] = e3 / sum;
-    ll += max + Math.log(sum);
+    for (let i = 0; i < I; i++) {
+      const p = of[i] * 4;
+      for (let k = 0; k < 4; k++) T[i * 4 + k] = posteriors[p + k];
+      ll += terms[of[i]];
+      addPosterior4(T, i, itemStart, base, sums, counts);
+    }
+    return ll;
+  }
+  for (let i = 0; i < I; i++) {
+    ll += posterior4(itemStart[i], itemStart[i + 1], base, logPi, lp, T, i * 4);
     addPosterior4(T, i, itemStart, base, sums, counts);
   }
   return ll;
+}
+
+/**
+ * One item's posteriors (observations from..to) into out[at..at+4), from the log priors lp; returns
+ * its term of the log-likelihood. exp(0) is 1 exactly, so the most probable class skips its exp.
+ */
+function posterior4(
+  from: number,
+  to: number,
+  base: Int32Array,
+  logPi: Float64Array,
+  lp: Float64Array,
+  out: Float64Array,
+  at: number,
+): number {
+  let a0 = lp[0],
+    a1 = lp[1],
+    a2 = lp[2],
+    a3 = lp[3];
+  for (let o = from; o < to; o++) {
+    const b = base[o];
+    a0 += logPi[b];
+    a1 += logPi[b + 4];
+    a2 += logPi[b + 8];
+    a3 += logPi[b + 12];
+  }
+  const max = Math.max(Math.max(Math.max(Math.max(-Infinity, a0), a1), a2), a3);
+  const d0 = a0 - max,
+    d1 = a1 - max,
+    d2 = a2 - max,
+    d3 = a3 - max;
+  const e0 = d0 === 0 ? 1 : Math.exp(d0),
+    e1 = d1 === 0 ? 1 : Math.exp(d1),
+    e2 = d2 === 0 ? 1 : Math.exp(d2),
+    e3 = d3 === 0 ? 1 : Math.exp(d3);
+  const sum = e0 + e1 + e2 + e3;
+  out[at] = e0 / sum;
+  out[at + 1] = e1 / sum;
+  out[at + 2] = e2 / sum;
+  out[at + 3] = e3 / sum;
+  return max + Math.log(sum);
+}
+
+/** Items that share their observations (same raters, grades and order): of[i] = item i's pattern. */
+interface Patterns {
+  of: Int32Array;
+  /** One item of each pattern. */
+  first: Int32Array;
+  /** Per pattern, this iteration's posteriors and log-likelihood term. */
+  posteriors: Float64Array;
+  terms: Float64Array;
+}
+
+/**
+ * The patterns of items with at most two observations each (a learning curve's first points, where
+ * EM runs longest and many items repeat: 48 patterns at one grade of twelve raters, about half as
+ * many patterns as items at two); null when an item has more or most items are unique.
+ */
+function patternsOf(itemStart: Int32Array, base: Int32Array, cells: number): Patterns | null {
+  const I = itemStart.length - 1;
+  const ids = new Map<number, number>();
+  const of = new Int32Array(I);
+  const first: number[] = [];
+  for (let i = 0; i < I; i++) {
+    const from = itemStart[i],
+      count = itemStart[i + 1] - from;
+    if (count > 2) return null;
+    const key =
+      count === 0 ? 0 : count === 1 ? 1 + base[from] : 1 + cells + base[from] * cells + base[from + 1];
+    let id = ids.get(key);
+    if (id === undefined) {
+      id = first.length;
+      ids.set(key, id);
+      first.push(i);
+    }
+    of[i] = id;
+  }
+  if (first.length > 0.75 * I) return null;
+  return {
+    of,
+    first: Int32Array.from(first),
+    posteriors: new Float64Array(first.length * 4),
+    terms: new Float64Array(first.length),
+  };
 }
