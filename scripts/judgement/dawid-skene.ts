@@ -142,7 +142,8 @@ export function dawidSkeneEm(
   const N = obs.item.length;
   const T = new Float64Array(I * K);
   if (warm) {
-    posteriorsFrom(obs, warm, T, new Float64Array(I * K));
+    if (K === 4 && obs.itemStart) warmPosteriors4(obs, obs.itemStart, warm, T);
+    else posteriorsFrom(obs, warm, T, new Float64Array(I * K));
     // A grade the warm parameters give probability 0 in every class leaves no posterior: start cold.
     let defined = true;
     for (let x = 0; x < T.length && defined; x++) defined = !Number.isNaN(T[x]);
@@ -179,6 +180,17 @@ function posteriorsFrom(obs: Observations, params: DsParameters, T: Float64Array
     for (let k = 0; k < K; k++) logItem[ti + k] += logPi[base + k * K];
   }
   return normalise(logItem, T, I, K);
+}
+
+/** posteriorsFrom for four grades and observations item by item (the same sums, as emLoop4's). */
+function warmPosteriors4(obs: Observations, itemStart: Int32Array, params: DsParameters, T: Float64Array) {
+  const logPi = new Float64Array(params.confusion.length);
+  for (let c = 0; c < logPi.length; c++) logPi[c] = Math.log(params.confusion[c]);
+  const lp = new Float64Array(4);
+  for (let k = 0; k < 4; k++) lp[k] = Math.log(params.priors[k]);
+  const base = new Int32Array(obs.item.length);
+  for (let o = 0; o < base.length; o++) base[o] = obs.rater[o] * 16 + obs.cls[o];
+  for (let i = 0; i < obs.items; i++) posterior4(itemStart[i], itemStart[i + 1], base, logPi, lp, T, i * 4);
 }
 
 function emLoop(obs: Observations, T: Float64Array, maxIterations: number, tolerance: number): EmState {
