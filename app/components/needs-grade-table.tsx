@@ -6,6 +6,11 @@ import { TableScroll } from "~/components/table-scroll";
 import { formErrorsOf, parseForm, resultFor, type FormAnswer } from "~/forms/forms";
 import { CsrfInput } from "~/security/csrf";
 import { formatCount, formatNumber, formatRate } from "~/utils/format";
+import {
+  DS_MIN_GRADES_PER_PAIR,
+  DS_MIN_RATERS,
+  type NextGradeBasis as Basis,
+} from "../../scripts/judgement/needs-grade-basis";
 
 interface NeedsGradeRow {
   item: string;
@@ -16,6 +21,7 @@ interface NeedsGradeRow {
   changeChance: number;
   expectedFlips: number;
   expectedShift: number;
+  basis: Basis;
 }
 
 /**
@@ -38,8 +44,7 @@ export function NeedsGradeTable({
       <p className="muted">
         Pairs whose label one more grade could change, ranked by how much that is expected to move the
         systems&apos; nDCG@10 order: expected order reversals between systems, then the expected movement of
-        their differences. The next grade&apos;s chances are the pair&apos;s own grades smoothed towards the
-        campaign&apos;s.
+        their differences. <NextGradeBasis basis={rows[0]?.basis} />
       </p>
       {rows.length === 0 ? (
         <div className="empty">No pair&apos;s label would change with one more grade.</div>
@@ -146,5 +151,24 @@ function NeedsGradeRows({ rows }: { rows: NeedsGradeRow[] }) {
         </tbody>
       </table>
     </TableScroll>
+  );
+}
+
+/** Which estimate of the next grade the ranking used (scripts/judgement/needs-grade.ts, nextGradeChances). */
+function NextGradeBasis({ basis }: { basis: NeedsGradeRow["basis"] | undefined }) {
+  if (basis === "dawid-skene")
+    return (
+      <>
+        Uncertainty from Dawid–Skene: the next grade&apos;s chances come from the pair&apos;s posterior over
+        its true grade, fitted on all the campaign&apos;s grades, through the experts&apos; pooled confusion
+        matrices.
+      </>
+    );
+  return (
+    <>
+      Uncertainty from the spread of grades: the next grade&apos;s chances are the pair&apos;s own grades
+      smoothed towards the campaign&apos;s (Dawid–Skene needs at least {DS_MIN_RATERS} experts and{" "}
+      {DS_MIN_GRADES_PER_PAIR} grades per pair on average).
+    </>
   );
 }

@@ -217,6 +217,10 @@ if (!only || only === "agreement") {
     r.seconds < 10 && Number(/bootstrap ([\d.]+) s/.exec(r.detail)?.[1]) < 1,
   );
 }
+if (!only || only === "agreement" || only === "agreement-texts") {
+  const r = measure("agreement-texts-worker.ts");
+  report("agreement --texts: 1,500 × 12, --truth", r, "(no target yet)", true);
+}
 if (!only || only === "cli-start") {
   const r = measure("cli-start-worker.ts") as Result & { ratio: number };
   report("assay eval start-up vs node -e 0", r, "within 2× of node -e 0", r.ratio <= 2);

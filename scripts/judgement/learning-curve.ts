@@ -63,14 +63,17 @@ export function learningCurves(
   if (coin && options.points)
     throw new Error("learning curves: a subset of points cannot break ties with a coin");
   const classes = options.classes ?? GRADE_CLASSES;
-  const label = (method: AggregationMethod, picked: Picks, warm?: Warm) =>
-    labelsOf(method, picked, byItem.raters, classes, coin, warm);
-  const every = allPicks(byItem);
-  const allLabels = new Map(methods.map((m) => [m, Array.from(label(m, every), nullIfNaN)]));
   const reference: (number | null)[] = useTruth ? items.map((item) => truth.get(item) ?? null) : [];
   const scored = useTruth
     ? items.map((_, i) => i).filter((i) => reference[i] !== null)
     : items.map((_, i) => i);
+  // Only the scored items need a label, but for Dawid–Skene (every item moves the raters' matrices)
+  // and for a coin (whose draws follow the items in order).
+  const only = coin ? null : Int32Array.from(scored);
+  const label = (method: AggregationMethod, picked: Picks, warm?: Warm) =>
+    labelsOf(method, picked, { raters: byItem.raters, classes, coin, warm, only });
+  const every = allPicks(byItem);
+  const allLabels = new Map(methods.map((m) => [m, Array.from(label(m, every), nullIfNaN)]));
   // Gold items nobody graded are still gold: they count as wrong for every method.
   const goldTotal = useTruth ? truth.size : items.length;
   const accuracyOf = (method: AggregationMethod, labels: ArrayLike<number | null>) => {
@@ -140,12 +143,12 @@ export function mergeCurves(
 
 /** Draws what drawAccuracies draws for n, and nothing else: the stream moves on as if the point were computed. */
 function skipDraws({ items, start }: GradesByItem, n: number, draws: number, rng: Rng) {
-  for (let d = 0; d < draws; d++)
-    for (let i = 0; i < items.length; i++) {
-      const m = start[i + 1] - start[i];
-      const take = Math.min(n, m);
-      for (let k = 0; k < take; k++) rng.int(m - k);
-    }
+  let total = 0;
+  for (let i = 0; i < items.length; i++) total += Math.min(n, start[i + 1] - start[i]);
+  total *= draws;
+  const scratch = new Uint32Array(Math.min(total, 1 << 16));
+  for (let done = 0; done < total; done += scratch.length)
+    rng.fillUint32(scratch, 0, Math.min(scratch.length, total - done));
 }
 
 /**
@@ -159,6 +162,8 @@ interface GradesByItem {
   whose: Int32Array;
   /** How many raters there are. */
   raters: number;
+  /** The most grades any item has. */
+  most: number;
 }
 
 function gradesByItem(ratings: readonly GradedRating[]): GradesByItem {
@@ -183,7 +188,9 @@ function gradesByItem(ratings: readonly GradedRating[]): GradesByItem {
     grades[at] = r.grade;
     whose[at] = raters.get(r.rater)!;
   });
-  return { items, start, grades, whose, raters: raters.size };
+  let most = 0;
+  for (let i = 0; i < items.length; i++) most = Math.max(most, start[i + 1] - start[i]);
+  return { items, start, grades, whose, raters: raters.size, most };
 }
 
 /**
@@ -209,21 +216,28 @@ interface Warm {
   params?: DsParameters;
 }
 
+interface LabelContext {
+  raters: number;
+  classes: number;
+  coin?: Rng;
+  warm?: Warm;
+  /** The items whose labels are read (null: all); the others' are left NaN. Not with a coin. */
+  only: Int32Array | null;
+}
+
 /** Each item's label by one aggregation method from the grades picked (NaN: undecided). */
-function labelsOf(
-  method: AggregationMethod,
-  picked: Picks,
-  raters: number,
-  classes: number,
-  coin?: Rng,
-  warm?: Warm,
-): Float64Array {
+function labelsOf(method: AggregationMethod, picked: Picks, context: LabelContext): Float64Array {
+  const { raters, classes, coin, warm, only } = context;
   if (method === "dawid-skene") return dsLabels(picked, raters, classes, warm);
   const { start, grade } = picked;
   const items = start.length - 1;
   const out = new Float64Array(items);
-  const sorted = new Float64Array(Math.max(1, ...gaps(start)));
-  for (let i = 0; i < items; i++) {
+  let most = 1;
+  for (let i = 0; i < items; i++) most = Math.max(most, start[i + 1] - start[i]);
+  const sorted = new Float64Array(most);
+  if (only) out.fill(NaN);
+  for (let at = 0, end = only ? only.length : items; at < end; at++) {
+    const i = only ? only[at] : at;
     const from = start[i],
       count = start[i + 1] - from;
     if (count === 0) out[i] = NaN;
@@ -244,11 +258,6 @@ function labelsOf(
     }
   }
   return out;
-}
-
-/** The lengths start[i+1] − start[i]. */
-function gaps(start: Int32Array): number[] {
-  return Array.from({ length: start.length - 1 }, (_, i) => start[i + 1] - start[i]);
 }
 
 /**
@@ -281,7 +290,7 @@ function majorityOfSorted(sorted: Float64Array, count: number, coin?: Rng): numb
 
 /** Per method, the accuracy of each of `draws` seeded draws of n grades per item. */
 function drawAccuracies(
-  { items, start, grades, whose }: GradesByItem,
+  { items, start, grades, whose, most }: GradesByItem,
   n: number,
   draws: number,
   rng: Rng,
@@ -298,8 +307,11 @@ function drawAccuracies(
     picked.start[i + 1] = picked.start[i] + Math.min(n, start[i + 1] - start[i]);
   picked.grade = new Float64Array(picked.start[items.length]);
   picked.rater = new Int32Array(picked.start[items.length]);
-  const order = new Int32Array(Math.max(1, ...gaps(start)));
+  const order = new Int32Array(Math.max(1, most));
+  // Each draw's random numbers in one call: the same outputs, in the same order, as rng.int per pick.
+  const u = new Uint32Array(picked.start[items.length]);
   for (let d = 0; d < draws; d++) {
+    rng.fillUint32(u);
     for (let i = 0; i < items.length; i++) {
       // The first min(n, m) positions of a seeded shuffle of the item's m grades.
       const from = start[i],
@@ -308,7 +320,7 @@ function drawAccuracies(
         take = picked.start[i + 1] - at;
       for (let k = 0; k < m; k++) order[k] = k;
       for (let k = 0; k < take; k++) {
-        const j = k + rng.int(m - k);
+        const j = k + Math.floor((u[at + k] / 4294967296) * (m - k));
         const o = order[j];
         order[j] = order[k];
         order[k] = o;
@@ -327,11 +339,12 @@ function dsLabels(picked: Picks, J: number, K: number, warm?: Warm): Float64Arra
   const N = start[I];
   const obs: Observations = {
     item: new Int32Array(N),
-    rater: rater.slice(0, N),
+    rater: rater.subarray(0, N),
     cls: new Int32Array(N),
     items: I,
     raters: J,
     classes: K,
+    itemStart: start,
   };
   for (let i = 0; i < I; i++)
     for (let o = start[i]; o < start[i + 1]; o++) {
@@ -341,5 +354,7 @@ function dsLabels(picked: Picks, J: number, K: number, warm?: Warm): Float64Arra
   const em = dawidSkeneEm(obs, "majority", undefined, undefined, warm?.params);
   if (warm) warm.params = { priors: em.priors, confusion: em.confusion };
   const labels = dawidSkeneLabels(em.posteriors, K);
-  return Float64Array.from(labels, (l, i) => (start[i + 1] > start[i] ? l + 1 : NaN));
+  const out = new Float64Array(I);
+  for (let i = 0; i < I; i++) out[i] = start[i + 1] > start[i] ? labels[i] + 1 : NaN;
+  return out;
 }

@@ -1,4 +1,5 @@
-import { needsAnotherGrade } from "./needs-grade";
+import { createRng } from "../lib/random";
+import { needsAnotherGrade, nextGradeChances, type PairGrades } from "./needs-grade";
 import { simulateGradeRequests } from "./needs-grade-simulation";
 
 describe("needs another grade", () => {
@@ -28,6 +29,54 @@ describe("needs another grade", () => {
       ["b", 0, 0],
       ["c", 0, 0],
     ]);
+  });
+
+  it("with enough raters, ranks a pair whose Dawid–Skene posterior is split above one whose posterior is confident", () => {
+    // Raters r1 and r2 grade 60 background pairs right, u at random: Dawid–Skene learns that u's grades
+    // say little. Pair z has one 3 from u (split posterior), pair a one 3 from r1 (confident). Both sit
+    // first in a list of their own above a pair graded 2, so a next grade of 1 (label 1) moves nDCG
+    // alike; only the chance of that grade differs. The spread of grades would see two equal pairs
+    // (a single 3 each) and put a first, by name.
+    const rng = createRng("posterior");
+    const background: PairGrades[] = Array.from({ length: 60 }, (_, i) => {
+      const truth = 1 + (i % 4);
+      return {
+        item: `bg${i}`,
+        proposal: "bg",
+        candidate: `c${i}`,
+        grades: [truth, truth, 1 + rng.int(4)],
+        raters: ["r1", "r2", "u"],
+      };
+    });
+    const pairs: PairGrades[] = [
+      ...background,
+      { item: "z", proposal: "qz", candidate: "z", grades: [3], raters: ["u"] },
+      { item: "fz", proposal: "qz", candidate: "fz", grades: [2, 2], raters: ["r1", "r2"] },
+      { item: "a", proposal: "qa", candidate: "a", grades: [3], raters: ["r1"] },
+      { item: "fa", proposal: "qa", candidate: "fa", grades: [2, 2], raters: ["r1", "r2"] },
+    ];
+    const systems = [
+      {
+        key: "S",
+        lists: new Map([
+          ["qz", ["z", "fz"]],
+          ["qa", ["a", "fa"]],
+        ]),
+      },
+    ];
+    const ranked = needsAnotherGrade(pairs, systems, 10);
+    expect(ranked[0].basis).toBe("dawid-skene");
+    expect(ranked.slice(0, 2).map((r) => r.item)).toEqual(["z", "a"]);
+    expect(ranked[0].expectedShift).toBeGreaterThan(ranked[1].expectedShift);
+    const { chances } = nextGradeChances(pairs);
+    const [split, confident] = [chances(pairs[60]), chances(pairs[62])];
+    expect(split.reduce((s, x) => s + x, 0)).toBeCloseTo(1, 12);
+    expect(Math.max(...confident)).toBeGreaterThan(Math.max(...split));
+    // Without the raters' names (or with too few raters) the spread of grades decides: a before z.
+    const anonymous = pairs.map(({ raters: _, ...p }) => p);
+    const bySpread = needsAnotherGrade(anonymous, systems, 10);
+    expect(bySpread[0].basis).toBe("spread");
+    expect(bySpread.slice(0, 2).map((r) => r.item)).toEqual(["a", "z"]);
   });
 
   it("reaches 95% of the all-grades accuracy with fewer grades than uniform requests (seeded simulation)", () => {

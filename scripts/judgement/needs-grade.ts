@@ -1,6 +1,8 @@
 import { evaluateQueries } from "../eval/evaluate";
 import { parseMeasures } from "../eval/measures";
 import { lowerMedian } from "../stats/quantile";
+import { dawidSkene } from "./dawid-skene";
+import { DS_MIN_GRADES_PER_PAIR, DS_MIN_RATERS, type NextGradeBasis } from "./needs-grade-basis";
 
 /** A pooled pair of a running campaign and the grades it has so far (1–4; "can't judge" left out). */
 export interface PairGrades {
@@ -8,6 +10,8 @@ export interface PairGrades {
   proposal: string;
   candidate: string;
   grades: readonly number[];
+  /** Who gave each grade (beside `grades`): lets Dawid–Skene's posterior predict the next one. */
+  raters?: readonly string[];
 }
 
 export interface SystemLists {
@@ -28,6 +32,7 @@ export interface NeedsGrade {
   expectedFlips: number;
   /** Expected total movement of the systems' pairwise nDCG@K differences (of the one system's nDCG@K when alone). */
   expectedShift: number;
+  basis: NextGradeBasis;
 }
 
 const GRADES = [1, 2, 3, 4];
@@ -35,9 +40,8 @@ const GRADES = [1, 2, 3, 4];
 /**
  * "Needs another grade": every pair ranked by how much one more grade is expected to change the systems'
  * nDCG@K order (mean over proposals, labels = lower median of the grades, rel = grade − 1 as the
- * campaign's results use). The next grade's distribution is the pair's own grades smoothed towards
- * the campaign's: p(g) = (count(g) + prior(g)) / (n + 1), prior = every grade's share in the campaign
- * (the spread of grades; with few raters per pair a Dawid–Skene posterior has little to go on). For
+ * campaign's results use). The next grade's distribution p(g) (nextGradeChances) comes from the pair's
+ * Dawid–Skene posterior when there are enough raters, else from the spread of its grades. For
  * each g whose grade would change the label, the pair's proposal is rescored for every system:
  * flips = system pairs whose order reverses, shift = Σ over system pairs of |change of their
  * difference|; both weighted by p(g). Ranked by expected flips, then shift, then change chance.
@@ -47,7 +51,7 @@ export function needsAnotherGrade(
   systems: readonly SystemLists[],
   k = 10,
 ): NeedsGrade[] {
-  const prior = gradePrior(pairs);
+  const { basis, chances } = nextGradeChances(pairs);
   const scorer = systemScorer(pairs, systems, k);
   const rows = pairs
     .filter((p) => p.grades.length > 0)
@@ -56,8 +60,9 @@ export function needsAnotherGrade(
       let changeChance = 0;
       let expectedFlips = 0;
       let expectedShift = 0;
+      const nextChances = chances(p);
       for (const g of GRADES) {
-        const chance = (p.grades.filter((x) => x === g).length + prior[g - 1]) / (p.grades.length + 1);
+        const chance = nextChances[g - 1];
         const next = lowerMedian([...p.grades, g]);
         if (next === label || chance === 0) continue;
         const { flips, shift } = scorer.change(p, next);
@@ -65,7 +70,8 @@ export function needsAnotherGrade(
         expectedFlips += chance * flips;
         expectedShift += chance * shift;
       }
-      return { ...p, grades: p.grades.length, label, changeChance, expectedFlips, expectedShift };
+      const { raters: _, ...pair } = p;
+      return { ...pair, grades: p.grades.length, label, changeChance, expectedFlips, expectedShift, basis };
     });
   return rows.sort(
     (a, b) =>
@@ -74,6 +80,51 @@ export function needsAnotherGrade(
       b.changeChance - a.changeChance ||
       (a.item < b.item ? -1 : a.item > b.item ? 1 : 0),
   );
+}
+
+/**
+ * Each pair's chances of grades 1–4 as its next grade.
+ * - "dawid-skene" (every pair names its raters, at least DS_MIN_RATERS of them, DS_MIN_GRADES_PER_PAIR
+ *   grades per graded pair on average): p(g) = Σ_k T_k π̄_kg, T the pair's posterior over its true grade
+ *   from a fit on all the campaign's grades, π̄ the raters' confusion matrices pooled with weights their
+ *   grade counts (the next expert is not known yet). A split posterior spreads the next grade; a
+ *   confident one, even from a single reliable rater, concentrates it.
+ * - "spread": the pair's own grades smoothed towards the campaign's, p(g) = (count(g) + prior(g)) /
+ *   (n + 1), prior = every grade's share in the campaign.
+ */
+export function nextGradeChances(pairs: readonly PairGrades[]): {
+  basis: NextGradeBasis;
+  chances: (pair: PairGrades) => number[];
+} {
+  const graded = pairs.filter((p) => p.grades.length > 0);
+  const ratings = graded.flatMap((p) =>
+    p.grades.map((grade, i) => ({ item: p.item, rater: p.raters?.[i] ?? "", grade })),
+  );
+  const raters = new Set(ratings.map((r) => r.rater));
+  const named = graded.every((p) => p.raters?.length === p.grades.length);
+  if (!named || raters.size < DS_MIN_RATERS || ratings.length < DS_MIN_GRADES_PER_PAIR * graded.length) {
+    const prior = gradePrior(pairs);
+    return {
+      basis: "spread",
+      chances: (p) =>
+        GRADES.map((g) => (p.grades.filter((x) => x === g).length + prior[g - 1]) / (p.grades.length + 1)),
+    };
+  }
+  const ds = dawidSkene(ratings, { classes: GRADES.length });
+  const pooled = GRADES.map(() => GRADES.map(() => 0));
+  const counts = new Map<string, number>();
+  for (const r of ratings) counts.set(r.rater, (counts.get(r.rater) ?? 0) + 1);
+  for (const [rater, matrix] of ds.confusion)
+    matrix.forEach((row, k) =>
+      row.forEach((x, l) => (pooled[k][l] += (x * counts.get(rater)!) / ratings.length)),
+    );
+  return {
+    basis: "dawid-skene",
+    chances: (p) => {
+      const T = ds.posteriors.get(p.item)!;
+      return GRADES.map((_, l) => T.reduce((s, t, k) => s + t * pooled[k][l], 0));
+    },
+  };
 }
 
 function gradePrior(pairs: readonly PairGrades[]): number[] {

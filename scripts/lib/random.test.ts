@@ -13,6 +13,17 @@ describe("bulk draws", () => {
     expect(bulk.nextUint32()).toBe(one.nextUint32());
   });
 
+  it("fillUint32 gives nextUint32's outputs in order, and leaves the stream where they would", () => {
+    const one = createRng("same stream");
+    const bulk = createRng("same stream");
+    const expected = Array.from({ length: 500 }, () => one.nextUint32());
+    const out = new Uint32Array(505);
+    bulk.fillUint32(out, 5);
+    expect([...out.subarray(0, 5)]).toEqual([0, 0, 0, 0, 0]);
+    expect([...out.subarray(5)]).toEqual(expected);
+    expect(bulk.int(1000)).toBe(one.int(1000));
+  });
+
   it("keeps the stratified resampler's draws: each stratum's members, drawn in sorted label order", () => {
     const strata = ["b", "a", "b", "a", "b"];
     const out = new Int32Array(5);

@@ -19,6 +19,11 @@ export interface Rng {
    * variables, which every call reads and writes back: 10^8 bootstrap draws spent most of their time there).
    */
   fillInts(out: Int32Array, n: number, from?: number, to?: number): void;
+  /**
+   * `out[from..to)` filled with raw outputs, as that many calls of nextUint32: a caller whose bounds
+   * change from call to call gets int(n) as Math.floor((u / 2^32) * n), and skips draws it does not need.
+   */
+  fillUint32(out: Uint32Array, from?: number, to?: number): void;
 }
 
 export function createRng(seed: string | number): Rng {
@@ -60,8 +65,29 @@ export function createRng(seed: string | number): Rng {
     c = C >>> 0;
     d = D >>> 0;
   };
+  const fillUint32 = (out: Uint32Array, from = 0, to = out.length) => {
+    let A = a | 0,
+      B = b | 0,
+      C = c | 0,
+      D = d | 0;
+    for (let i = from; i < to; i++) {
+      let t = (A + B) | 0;
+      A = B ^ (B >>> 9);
+      B = (C + (C << 3)) | 0;
+      C = (C << 21) | (C >>> 11);
+      D = (D + 1) | 0;
+      t = (t + D) | 0;
+      C = (C + t) | 0;
+      out[i] = t >>> 0;
+    }
+    a = A >>> 0;
+    b = B >>> 0;
+    c = C >>> 0;
+    d = D >>> 0;
+  };
   return {
     nextUint32,
+    fillUint32,
     next: () => nextUint32() / 4294967296,
     int: (n: number) => Math.floor((nextUint32() / 4294967296) * n),
     fillInts,

@@ -20,12 +20,17 @@ const NEEDS_GRADE_ROWS = 20;
 /** The pairs whose next grade would move the systems' nDCG@10 order most; adjudicated pairs are settled. */
 export function pairsNeedingGrades(data: CampaignData) {
   const settled = new Set(data.pairs.filter((p) => p.adjudicated !== null).map((p) => String(p.itemId)));
-  const pairs = data.pairs.map((p) => ({
-    item: String(p.itemId),
-    proposal: p.proposal,
-    candidate: p.candidate,
-    grades: p.grades.map((g) => g.grade).filter((g): g is 1 | 2 | 3 | 4 => g !== null),
-  }));
+  const pairs = data.pairs.map((p) => {
+    const judged = p.grades.filter((g) => g.grade !== null);
+    return {
+      item: String(p.itemId),
+      proposal: p.proposal,
+      candidate: p.candidate,
+      grades: judged.map((g) => g.grade!),
+      // Who graded: with enough experts the next grade's chances come from Dawid–Skene's posterior.
+      raters: judged.map((g) => g.expert),
+    };
+  });
   return needsAnotherGrade(pairs, data.systems, 10)
     .filter((r) => !settled.has(r.item) && r.changeChance > 0)
     .slice(0, NEEDS_GRADE_ROWS);

@@ -1,6 +1,6 @@
 import { learningCurves } from "../judgement/learning-curve";
 import { panel } from "../../test/rating-panel";
-import { learningCurvesOnThreads } from "./learning-curves";
+import { learningCurvesOnThreads, shareOut } from "./learning-curves";
 
 describe("learning curves on two threads", () => {
   it("are the curves of one thread, figure for figure", async () => {
@@ -16,5 +16,12 @@ describe("learning curves on two threads", () => {
     // A progress call per thread, the last at all five points (whichever thread ends first).
     expect(progress).toHaveLength(2);
     expect(progress[1]).toBe(5);
+  });
+
+  it("shares every point out once, the costly two-grade point apart from three, and all to one thread if one", () => {
+    const shares = shareOut(12, 2);
+    expect(shares.flat().sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    expect(shares.find((s) => s.includes(2))).not.toContain(3);
+    expect(shareOut(4, 1)).toEqual([[1, 2, 3, 4]]);
   });
 });
