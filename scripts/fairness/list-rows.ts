@@ -2,7 +2,7 @@ import { jensenShannon } from "./awrf";
 import { alphaNdcg, subtopicRecall, type Aspects } from "./diversity";
 import { CUT_STEP, rankFairnessAtCuts, rankMeasures } from "./rank-fairness";
 import { dcgWeight } from "./representation";
-import { addEntry, type SparseRows } from "./rows";
+import { addUndefined, addValue, type SparseRows } from "./rows";
 
 /**
  * Every figure of one list as entries of a row (rows.ts), all groups of an attribute counted in one
@@ -36,10 +36,10 @@ interface GroupColumns {
 export interface Layout {
   /** Each column's key: attribute \u0000 group \u0000 measure; a measure starting with "_" is a sum behind another figure. */
   keys: string[];
-  /** The column whose weight (Σ counts over the lists where it is defined) divides this column's sum; -1: every list. */
+  /** The column whose lists (those where it is defined) weigh this column's mean; -1: every list. */
   weightOf: number[];
   attributes: { awrf: number[]; groups: (GroupColumns | null)[] }[];
-  /** The lists with a committee (the committees' shares are undefined elsewhere); -1 without committees. */
+  /** Undefined on the lists without a committee, where the committees' shares are undefined; -1 without committees. */
   hasCommittee: number;
   /** The whole list's DCG weight and merit, behind exposure per merit; -1 without merit. */
   allExposure: number;
@@ -199,18 +199,18 @@ function topK(
     }
     const p = pool.groups.map((_, g) => (total > 0 ? s.topAttention[g] / total : 0));
     const fairness = 1 - jensenShannon(p, pool.share);
-    if (fairness !== 0) addEntry(rows, columns.awrf[j], fairness);
+    addValue(rows, columns.awrf[j], fairness);
     for (let q = 0; q < s.presentCount; q++) {
       const g = s.present[q];
       const at = columns.groups[g];
       if (!at || s.topCount[g] === 0) continue;
-      addEntry(rows, at.share[j], s.topCount[g] / k);
-      if (all > 0) addEntry(rows, at.exposureAt[j], s.topExposure[g] / all);
+      addValue(rows, at.share[j], s.topCount[g] / k);
+      if (all > 0) addValue(rows, at.exposureAt[j], s.topExposure[g] / all);
     }
   });
 }
 
-/** Mean exposure, exposure and merit sums, rND/rKL/rRD of each group present in the list. */
+/** Mean exposure, exposure and merit sums, rND/rKL/rRD of each group (undefined where it is absent). */
 function wholeListFigures(
   rows: SparseRows,
   s: Scratch,
@@ -219,21 +219,25 @@ function wholeListFigures(
   n: number,
 ) {
   const cuts = Math.floor(n / CUT_STEP);
-  for (let q = 0; q < s.presentCount; q++) {
-    const g = s.present[q];
-    const at = columns.groups[g];
-    if (!at) continue;
-    addEntry(rows, at.meanExposure, s.exposure[g] / s.count[g]);
+  columns.groups.forEach((at, g) => {
+    if (!at) return;
+    if (s.count[g] === 0) {
+      addUndefined(rows, at.meanExposure);
+      for (const column of at.rank) addUndefined(rows, column);
+      return;
+    }
+    addValue(rows, at.meanExposure, s.exposure[g] / s.count[g]);
     if (at.exposure >= 0) {
-      addEntry(rows, at.exposure, s.exposure[g]);
-      if (s.merit[g] !== 0) addEntry(rows, at.merit, s.merit[g]);
+      addValue(rows, at.exposure, s.exposure[g]);
+      addValue(rows, at.merit, s.merit[g]);
     }
     const majority = pool.share[g] > 0.5;
     rankMeasures.forEach((m, j) => {
       const value = rankFairnessAtCuts(m, n, s.count[g], s.atCuts, g * cuts, majority);
-      if (value !== null) addEntry(rows, at.rank[j], value);
+      if (value === null) addUndefined(rows, at.rank[j]);
+      else addValue(rows, at.rank[j], value);
     });
-  }
+  });
 }
 
 function committeeShares(
@@ -246,7 +250,7 @@ function committeeShares(
   for (const c of committee) s.committee[pool.groupOf.get(c)!]++;
   pool.groups.forEach((_, g) => {
     const at = columns.groups[g];
-    if (at && s.committee[g] > 0) addEntry(rows, at.committees, s.committee[g] / committee.length);
+    if (at) addValue(rows, at.committees, s.committee[g] / committee.length);
     s.committee[g] = 0;
   });
 }
@@ -262,7 +266,7 @@ export function writeList(
 ) {
   const n = list.order.length;
   weightsUpTo(n);
-  if (plan.hasCommittee >= 0 && list.committee?.length) addEntry(rows, plan.hasCommittee, 1);
+  if (plan.hasCommittee >= 0 && !list.committee?.length) addUndefined(rows, plan.hasCommittee);
   if (list.merit) {
     let allExposure = 0;
     let allMerit = 0;
@@ -270,8 +274,8 @@ export function writeList(
       allExposure += dcg[r];
       allMerit += list.merit[r];
     }
-    if (allExposure !== 0) addEntry(rows, plan.allExposure, allExposure);
-    if (allMerit !== 0) addEntry(rows, plan.allMerit, allMerit);
+    addValue(rows, plan.allExposure, allExposure);
+    addValue(rows, plan.allMerit, allMerit);
   }
   pools.forEach((pool, a) => {
     const s = scratches[a];
@@ -285,8 +289,8 @@ export function writeList(
     ks.forEach((k, j) => {
       const alpha = alphaNdcg(list.order, list.judged!, k);
       const recall = subtopicRecall(list.order, list.judged!, k);
-      if (alpha !== 0) addEntry(rows, plan.diversity!.alpha[j], alpha);
-      if (recall !== 0) addEntry(rows, plan.diversity!.strec[j], recall);
+      addValue(rows, plan.diversity!.alpha[j], alpha);
+      addValue(rows, plan.diversity!.strec[j], recall);
     });
   }
 }

@@ -1,7 +1,7 @@
-import { bootstrapStatistics, type BootstrapOptions, type Interval } from "../stats/bootstrap";
+import { bootstrapStatisticsInBlocks, type BootstrapOptions, type Interval } from "../stats/bootstrap";
 import { type Aspects } from "./diversity";
 import { layout, scratch, writeList, type AttributePool, type Layout } from "./list-rows";
-import { accumulate, endRow, sparseRows, type SparseRows } from "./rows";
+import { accumulate, BLOCK, endRow, sparseRows, undefinedCounts, type SparseRows } from "./rows";
 
 /** The value a candidate without a row for an attribute gets: a group of its own, never dropped. */
 export const UNKNOWN = "unknown";
@@ -73,8 +73,8 @@ function meritFigures(exposure: number, merit: number, allExposure: number, allM
 /**
  * Means over the defined values and their CIs, all from the same resamples of proposals; a group with
  * merit sums also gets its exposure per unit of merit, a ratio of sums over the resampled proposals.
- * Each resample reads the rows once (rows.ts); the means are the same numbers, bit for bit, as a mean
- * per column over the proposals in order.
+ * Each pass over the rows serves BLOCK resamples (rows.ts); the means are the same numbers, bit for bit,
+ * as a mean per column over the proposals in order.
  */
 function summarise(rows: SparseRows, plan: Layout, options: BootstrapOptions): Map<string, Figure> {
   const n = rows.length;
@@ -83,21 +83,28 @@ function summarise(rows: SparseRows, plan: Layout, options: BootstrapOptions): M
   const meritGroups = plan.attributes.flatMap((a) =>
     a.groups.flatMap((g) => (g && g.exposure >= 0 ? [g] : [])),
   );
-  const entries = new Int32Array(m);
-  for (let e = 0; e < rows.size; e++) entries[rows.column[e]]++;
-  const sums = new Float64Array(m);
-  const weights = new Float64Array(m);
-  const mean = (j: number) => {
-    const weight = plan.weightOf[j] < 0 ? n : weights[plan.weightOf[j]];
-    return weight > 0 ? sums[j] / weight : null;
-  };
-  const statistics = (counts: Uint32Array | null) => {
-    accumulate(rows, counts, sums, weights);
-    const [allExposure, allMerit] = [plan.allExposure, plan.allMerit].map((j) => (j < 0 ? 0 : mean(j)!));
-    return [
-      ...shown.map(mean),
-      ...meritGroups.flatMap((g) => meritFigures(mean(g.exposure)!, mean(g.merit)!, allExposure, allMerit)),
-    ];
+  const undefinedAt = undefinedCounts(rows, m);
+  const sums = new Float64Array(m * BLOCK);
+  const missing = new Float64Array(m * BLOCK);
+  const none = new Uint32Array(n);
+  const statistics = (counts: readonly Uint32Array[]) => {
+    accumulate(
+      rows,
+      [...counts, ...Array.from({ length: BLOCK - counts.length }, () => none)],
+      sums,
+      missing,
+    );
+    return counts.map((_, q) => {
+      const mean = (j: number) => {
+        const weight = plan.weightOf[j] < 0 ? n : n - missing[plan.weightOf[j] * BLOCK + q];
+        return weight > 0 ? sums[j * BLOCK + q] / weight : null;
+      };
+      const [allExposure, allMerit] = [plan.allExposure, plan.allMerit].map((j) => (j < 0 ? 0 : mean(j)!));
+      return [
+        ...shown.map(mean),
+        ...meritGroups.flatMap((g) => meritFigures(mean(g.exposure)!, mean(g.merit)!, allExposure, allMerit)),
+      ];
+    });
   };
   // A group's merit columns are keyed attribute \u0000 group \u0000 _exposure: its figures take the same prefix.
   const prefix = (j: number) => plan.keys[j].slice(0, -`${SUM}exposure`.length);
@@ -109,11 +116,11 @@ function summarise(rows: SparseRows, plan: Layout, options: BootstrapOptions): M
     ]),
   ];
   const counted = [
-    ...shown.map((j) => (plan.weightOf[j] < 0 ? n : entries[plan.weightOf[j]])),
+    ...shown.map((j) => (plan.weightOf[j] < 0 ? n : n - undefinedAt[plan.weightOf[j]])),
     ...meritGroups.flatMap(() => [n, n]),
   ];
-  const values = statistics(null);
-  const cis = bootstrapStatistics(n, statistics, names.length, options);
+  const [values] = statistics([new Uint32Array(n).fill(1)]);
+  const cis = bootstrapStatisticsInBlocks(n, statistics, names.length, BLOCK, options);
   return new Map(names.map((key, j) => [key, { value: values[j], ci: cis[j], lists: counted[j] }]));
 }
 
