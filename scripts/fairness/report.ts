@@ -1,7 +1,7 @@
 import { bootstrapStatisticsInBlocks, type BootstrapOptions, type Interval } from "../stats/bootstrap";
 import { type Aspects } from "./diversity";
 import { layout, scratch, writeList, type AttributePool, type Layout } from "./list-rows";
-import { accumulate, BLOCK, endRow, sparseRows, undefinedCounts, type SparseRows } from "./rows";
+import { accumulate, BLOCK, byColumn, endRow, sparseRows, type SparseRows } from "./rows";
 
 /** The value a candidate without a row for an attribute gets: a group of its own, never dropped. */
 export const UNKNOWN = "unknown";
@@ -73,8 +73,8 @@ function meritFigures(exposure: number, merit: number, allExposure: number, allM
 /**
  * Means over the defined values and their CIs, all from the same resamples of proposals; a group with
  * merit sums also gets its exposure per unit of merit, a ratio of sums over the resampled proposals.
- * Each pass over the rows serves BLOCK resamples (rows.ts); the means are the same numbers, bit for bit,
- * as a mean per column over the proposals in order.
+ * Each pass over the values serves BLOCK resamples (rows.ts); the means are the same numbers, bit for
+ * bit, as a mean per column over the proposals in order.
  */
 function summarise(rows: SparseRows, plan: Layout, options: BootstrapOptions): Map<string, Figure> {
   const n = rows.length;
@@ -83,17 +83,19 @@ function summarise(rows: SparseRows, plan: Layout, options: BootstrapOptions): M
   const meritGroups = plan.attributes.flatMap((a) =>
     a.groups.flatMap((g) => (g && g.exposure >= 0 ? [g] : [])),
   );
-  const undefinedAt = undefinedCounts(rows, m);
+  const entries = byColumn(rows.values, n, m);
+  const marks = byColumn(rows.undefinedAt, n, m);
+  const lists = (j: number) => n - (marks.start[j + 1] - marks.start[j]);
+  const counted = new Float64Array(n * BLOCK);
   const sums = new Float64Array(m * BLOCK);
   const missing = new Float64Array(m * BLOCK);
-  const none = new Uint32Array(n);
   const statistics = (counts: readonly Uint32Array[]) => {
-    accumulate(
-      rows,
-      [...counts, ...Array.from({ length: BLOCK - counts.length }, () => none)],
-      sums,
-      missing,
-    );
+    counted.fill(0);
+    counts.forEach((c, q) => {
+      for (let i = 0; i < n; i++) counted[i * BLOCK + q] = c[i];
+    });
+    accumulate(entries, counted, sums);
+    accumulate(marks, counted, missing);
     return counts.map((_, q) => {
       const mean = (j: number) => {
         const weight = plan.weightOf[j] < 0 ? n : n - missing[plan.weightOf[j] * BLOCK + q];
@@ -115,13 +117,13 @@ function summarise(rows: SparseRows, plan: Layout, options: BootstrapOptions): M
       `${prefix(g.exposure)}exposurePerMeritRatio`,
     ]),
   ];
-  const counted = [
-    ...shown.map((j) => (plan.weightOf[j] < 0 ? n : n - undefinedAt[plan.weightOf[j]])),
+  const listsOf = [
+    ...shown.map((j) => (plan.weightOf[j] < 0 ? n : lists(plan.weightOf[j]))),
     ...meritGroups.flatMap(() => [n, n]),
   ];
-  const [values] = statistics([new Uint32Array(n).fill(1)]);
+  const [pointEstimates] = statistics([new Uint32Array(n).fill(1)]);
   const cis = bootstrapStatisticsInBlocks(n, statistics, names.length, BLOCK, options);
-  return new Map(names.map((key, j) => [key, { value: values[j], ci: cis[j], lists: counted[j] }]));
+  return new Map(names.map((key, j) => [key, { value: pointEstimates[j], ci: cis[j], lists: listsOf[j] }]));
 }
 
 function assemble(figures: Map<string, Figure>, input: FairnessInput, n: number): SystemFairness {

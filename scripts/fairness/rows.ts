@@ -6,7 +6,7 @@
  * lists, so the marks are few. Most groups of a 50-value attribute are absent from most top Ks, so the
  * rows hold about half of the groups × measures cells.
  */
-interface Entries {
+export interface Entries {
   /** `start[i]` … `start[i + 1]`: row i's entries. */
   start: Int32Array;
   column: Int32Array;
@@ -19,7 +19,7 @@ export interface SparseRows {
   length: number;
   /** Non-zero values. */
   values: Entries;
-  /** Columns undefined on a row (their values are 0 there). */
+  /** Columns undefined on a row (their values are 0 there), each with the value 1: summed, they count the lists a column misses. */
   undefinedAt: Entries;
 }
 
@@ -57,7 +57,7 @@ export function addValue(rows: SparseRows, column: number, value: number) {
 
 /** Marks a column undefined on the row being written: the row does not count in its mean. */
 export function addUndefined(rows: SparseRows, column: number) {
-  add(rows.undefinedAt, column, 0);
+  add(rows.undefinedAt, column, 1);
 }
 
 /** Closes the row being written. */
@@ -67,54 +67,73 @@ export function endRow(rows: SparseRows) {
   rows.undefinedAt.start[rows.length] = rows.undefinedAt.size;
 }
 
-/** Each column's rows where it is undefined. */
-export function undefinedCounts(rows: SparseRows, columns: number): Int32Array {
-  const out = new Int32Array(columns);
-  for (let i = 0; i < rows.undefinedAt.size; i++) out[rows.undefinedAt.column[i]]++;
-  return out;
+/** Resamples summed per pass over the entries: each entry is read once for all of them. */
+export const BLOCK = 8;
+
+/** The entries column by column, each column's in row order: `row` and `value` from `start[j]` to `start[j + 1]`. */
+export interface ByColumn {
+  columns: number;
+  start: Int32Array;
+  row: Int32Array;
+  value: Float64Array;
 }
 
-/** Resamples summed per pass over the rows: each entry is read once for all of them. */
-export const BLOCK = 4;
+/** The rows' entries regrouped by column (a counting sort: each column keeps its rows' order). */
+export function byColumn(e: Entries, rows: number, columns: number): ByColumn {
+  const start = new Int32Array(columns + 1);
+  for (let x = 0; x < e.size; x++) start[e.column[x] + 1]++;
+  for (let j = 0; j < columns; j++) start[j + 1] += start[j];
+  const next = start.slice(0, columns);
+  const row = new Int32Array(e.size);
+  const value = new Float64Array(e.size);
+  for (let i = 0; i < rows; i++) {
+    for (let x = e.start[i]; x < e.start[i + 1]; x++) {
+      const at = next[e.column[x]]++;
+      row[at] = i;
+      value[at] = e.value[x];
+    }
+  }
+  return { columns, start, row, value };
+}
 
 /**
- * For each of BLOCK resamples q (`counts[q]`, how often each row was drawn), each column j's
- * Σ count_i × value_i at `sums[j · BLOCK + q]`, added in row order so each sum is the same
- * floating-point number, bit for bit, as a loop over the proposals gives (a zero count adds +0, which
- * changes no sum), and Σ count_i over the rows where it is undefined at `missing[j · BLOCK + q]`.
+ * For BLOCK resamples q at once (`counts[i · BLOCK + q]`: how often resample q drew row i), each
+ * column j's Σ count_i × value_i into `out[j · BLOCK + q]`. Each column's sum is added in row order, as
+ * a loop over the proposals adds it, so it is the same floating-point number bit for bit (a zero count
+ * adds +0, which changes no sum). The sums stay in registers: one store per column and resample.
  */
-export function accumulate(
-  rows: SparseRows,
-  counts: readonly Uint32Array[],
-  sums: Float64Array,
-  missing: Float64Array,
-) {
-  sums.fill(0);
-  missing.fill(0);
-  const [k0, k1, k2, k3] = counts;
-  const { start, column, value } = rows.values;
-  const u = rows.undefinedAt;
-  for (let i = 0; i < rows.length; i++) {
-    const c0 = k0[i];
-    const c1 = k1[i];
-    const c2 = k2[i];
-    const c3 = k3[i];
-    if ((c0 | c1 | c2 | c3) === 0) continue;
-    const end = start[i + 1];
-    for (let x = start[i]; x < end; x++) {
-      const j = column[x] * BLOCK;
+export function accumulate(entries: ByColumn, counts: Float64Array, out: Float64Array) {
+  const { start, row, value } = entries;
+  for (let j = 0; j < entries.columns; j++) {
+    let s0 = 0,
+      s1 = 0,
+      s2 = 0,
+      s3 = 0,
+      s4 = 0,
+      s5 = 0,
+      s6 = 0,
+      s7 = 0;
+    const end = start[j + 1];
+    for (let x = start[j]; x < end; x++) {
+      const b = row[x] * BLOCK;
       const v = value[x];
-      sums[j] += c0 * v;
-      sums[j + 1] += c1 * v;
-      sums[j + 2] += c2 * v;
-      sums[j + 3] += c3 * v;
+      s0 += counts[b] * v;
+      s1 += counts[b + 1] * v;
+      s2 += counts[b + 2] * v;
+      s3 += counts[b + 3] * v;
+      s4 += counts[b + 4] * v;
+      s5 += counts[b + 5] * v;
+      s6 += counts[b + 6] * v;
+      s7 += counts[b + 7] * v;
     }
-    for (let x = u.start[i]; x < u.start[i + 1]; x++) {
-      const j = u.column[x] * BLOCK;
-      missing[j] += c0;
-      missing[j + 1] += c1;
-      missing[j + 2] += c2;
-      missing[j + 3] += c3;
-    }
+    const o = j * BLOCK;
+    out[o] = s0;
+    out[o + 1] = s1;
+    out[o + 2] = s2;
+    out[o + 3] = s3;
+    out[o + 4] = s4;
+    out[o + 5] = s5;
+    out[o + 6] = s6;
+    out[o + 7] = s7;
   }
 }
