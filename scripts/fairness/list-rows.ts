@@ -15,8 +15,8 @@ import { addUndefined, addValue, type SparseRows } from "./rows";
 export interface AttributePool {
   name: string;
   groups: readonly string[];
-  /** candidate → index in `groups` */
-  groupOf: ReadonlyMap<string, number>;
+  /** candidate (by its number, ListInput) → index in `groups` */
+  groupOf: Int32Array;
   /** each group's share of the pool (AWRF's target, and "majority" for rRD) */
   share: readonly number[];
   /** false for a group under the minimum size: it gets no column */
@@ -112,6 +112,7 @@ interface Scratch {
   topCount: Float64Array;
   topExposure: Float64Array;
   topAttention: Float64Array;
+  attention: Float64Array;
   committee: Float64Array;
 }
 
@@ -129,6 +130,7 @@ export function scratch(pool: AttributePool): Scratch {
     topCount: zeros(),
     topExposure: zeros(),
     topAttention: zeros(),
+    attention: zeros(),
     committee: zeros(),
   };
 }
@@ -136,8 +138,11 @@ export function scratch(pool: AttributePool): Scratch {
 /** One list as the rows need it: its candidates, their merit (or null), the proposal's committee. */
 export interface ListInput {
   order: readonly string[];
+  /** The candidates' numbers, rank by rank (AttributePool.groupOf). */
+  ids: Int32Array;
   merit: Float64Array | null;
-  committee: readonly string[] | null;
+  /** The committee's candidates' numbers; empty for a proposal without one. */
+  committee: Int32Array | null;
   judged: Aspects | null;
 }
 
@@ -158,7 +163,7 @@ function countWhole(s: Scratch, pool: AttributePool, list: ListInput) {
   const cuts = Math.floor(n / CUT_STEP);
   if (s.atCuts.length < cuts * pool.groups.length) s.atCuts = new Int32Array(cuts * pool.groups.length);
   for (let r = 0, t = 0; r < n; r++) {
-    const g = pool.groupOf.get(list.order[r])!;
+    const g = pool.groupOf[list.ids[r]];
     s.group[r] = g;
     if (s.count[g] === 0) {
       s.present[s.presentCount++] = g;
@@ -197,8 +202,8 @@ function topK(
       s.topAttention[g] += attention[r];
       total += attention[r];
     }
-    const p = pool.groups.map((_, g) => (total > 0 ? s.topAttention[g] / total : 0));
-    const fairness = 1 - jensenShannon(p, pool.share);
+    for (let g = 0; g < pool.groups.length; g++) s.attention[g] = total > 0 ? s.topAttention[g] / total : 0;
+    const fairness = 1 - jensenShannon(s.attention, pool.share);
     addValue(rows, columns.awrf[j], fairness);
     for (let q = 0; q < s.presentCount; q++) {
       const g = s.present[q];
@@ -245,11 +250,10 @@ function committeeShares(
   s: Scratch,
   pool: AttributePool,
   columns: Layout["attributes"][number],
-  committee: readonly string[],
+  committee: Int32Array,
 ) {
-  for (const c of committee) s.committee[pool.groupOf.get(c)!]++;
-  pool.groups.forEach((_, g) => {
-    const at = columns.groups[g];
+  for (const c of committee) s.committee[pool.groupOf[c]]++;
+  columns.groups.forEach((at, g) => {
     if (at) addValue(rows, at.committees, s.committee[g] / committee.length);
     s.committee[g] = 0;
   });

@@ -125,7 +125,41 @@ function defined(measure: RankMeasure, n: number, p: number, majority: boolean) 
   return !(p === 0 || p === n || n < CUT_STEP || (measure === "rRD" && majority));
 }
 
-/** rankFairness from the protected counts at the cut-offs (see unnormalisedAtCuts). */
+/** A (measure, N, P)'s normaliser and, for short lists, each cut-off's terms by protected count. */
+interface Terms {
+  z: number;
+  /** `byCount[t][x]`: divergence(c, x) / log2(c + 1) at the t-th cut-off c; null for long lists. */
+  byCount: Float64Array[] | null;
+}
+
+// Tables up to this many terms: a 100-item list's are 10 × 100; a long list's would be large and rare.
+const MAX_TERMS = 4096;
+const termTables = new Map<RankMeasure, Map<number, Terms>>(rankMeasures.map((m) => [m, new Map()]));
+
+function termsOf(measure: RankMeasure, n: number, p: number): Terms {
+  const memo = termTables.get(measure)!;
+  const key = n * 2 ** 26 + p;
+  const known = memo.get(key);
+  if (known !== undefined) return known;
+  const cuts = cutoffs(n);
+  const byCount =
+    cuts.length * (p + 1) <= MAX_TERMS
+      ? cuts.map((c) =>
+          Float64Array.from(
+            { length: Math.min(c, p) + 1 },
+            (_, x) => divergence(measure, c, x, n, p) / Math.log2(c + 1),
+          ),
+        )
+      : null;
+  const terms = { z: normaliser(measure, n, p), byCount };
+  memo.set(key, terms);
+  return terms;
+}
+
+/**
+ * rankFairness from the protected counts at the cut-offs (see unnormalisedAtCuts). Each term is
+ * looked up in a table of the same quotients, added in the same order: the same number, bit for bit.
+ */
 export function rankFairnessAtCuts(
   measure: RankMeasure,
   n: number,
@@ -135,6 +169,10 @@ export function rankFairnessAtCuts(
   majority: boolean,
 ): number | null {
   if (!defined(measure, n, p, majority)) return null;
-  const z = normaliser(measure, n, p);
-  return z > 0 ? unnormalisedAtCuts(measure, n, p, atCuts, from) / z : null;
+  const { z, byCount } = termsOf(measure, n, p);
+  if (!(z > 0)) return null;
+  if (byCount === null) return unnormalisedAtCuts(measure, n, p, atCuts, from) / z;
+  let sum = 0;
+  for (let t = 0; t < byCount.length; t++) sum += byCount[t][atCuts[from + t]];
+  return sum / z;
 }

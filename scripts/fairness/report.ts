@@ -168,27 +168,36 @@ export function pooled(input: FairnessInput): Map<string, Map<string, string>> {
   );
 }
 
-/** Each attribute's groups in the pool's order; groups under the minimum are counted but get no column. */
-function attributePools(attributes: Map<string, Map<string, string>>, minGroup: number): AttributePool[] {
-  return [...attributes].map(([name, values]) => {
+/**
+ * Each attribute's groups in the pool's order; groups under the minimum are counted but get no column.
+ * Candidates are numbered (`ids`) so a list's groups are read from arrays, not looked up by name.
+ */
+function attributePools(attributes: Map<string, Map<string, string>>, minGroup: number) {
+  const ids = new Map<string, number>();
+  for (const values of attributes.values())
+    for (const c of values.keys()) if (!ids.has(c)) ids.set(c, ids.size);
+  const pools: AttributePool[] = [...attributes].map(([name, values]) => {
     const counts = pool(values);
     const groups = [...counts.keys()];
     const index = new Map(groups.map((g, i) => [g, i]));
+    const groupOf = new Int32Array(ids.size);
+    for (const [candidate, value] of values) groupOf[ids.get(candidate)!] = index.get(value)!;
     return {
       name,
       groups,
-      groupOf: new Map([...values].map(([candidate, value]) => [candidate, index.get(value)!])),
+      groupOf,
       share: groups.map((g) => counts.get(g)! / values.size),
       shown: groups.map((g) => counts.get(g)! >= minGroup),
     };
   });
+  return { ids, pools };
 }
 
 /** Each list's rows: its merit per rank (a grade, else committee membership) and its committee. */
 function systemRows(
   input: FairnessInput,
   lists: ReadonlyMap<string, readonly string[]>,
-  pools: AttributePool[],
+  { ids, pools }: ReturnType<typeof attributePools>,
 ) {
   const plan = layout(pools, input.ks, {
     committees: !!input.committees,
@@ -197,17 +206,26 @@ function systemRows(
   });
   const rows = sparseRows(lists.size);
   const scratches = pools.map(scratch);
+  const number = (c: string) => ids.get(c)!;
   for (const [proposal, order] of lists) {
-    const committee = input.committees ? (input.committees.get(proposal) ?? []) : null;
-    const members = new Set(committee);
+    const members = input.committees ? (input.committees.get(proposal) ?? []) : null;
+    const committee = members ? Int32Array.from(members, number) : null;
     const grades = input.merit ? (input.merit.get(proposal) ?? new Map<string, number>()) : null;
+    const isMember = new Set(members);
     const merit = grades
       ? Float64Array.from(order, (c) => Math.max(0, grades.get(c) ?? 0))
-      : committee
-        ? Float64Array.from(order, (c) => (members.has(c) ? 1 : 0))
+      : members
+        ? Float64Array.from(order, (c) => (isMember.has(c) ? 1 : 0))
         : null;
     const judged = input.aspects ? (input.aspects.get(proposal) ?? new Map()) : null;
-    writeList(rows, plan, pools, scratches, { order, merit, committee, judged }, input.ks);
+    writeList(
+      rows,
+      plan,
+      pools,
+      scratches,
+      { order, ids: Int32Array.from(order, number), merit, committee, judged },
+      input.ks,
+    );
     endRow(rows);
   }
   return { rows, plan };
