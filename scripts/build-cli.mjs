@@ -1,5 +1,5 @@
 // Builds the `assay` CLI into dist/: the command loader and each command's module as ES module chunks
-// (a command loads only its own), and the worker threads of `eval`, `online` and `agreement` as CommonJS files
+// (a command loads only its own), and the worker threads of `eval`, `online`, `agreement` and `fairness` as CommonJS files
 // beside them. `npm install` (prepare) and `npm run build` run it; the CLI never compiles at run time.
 // dist/ sits one level below the project, as scripts/ does, so paths the code takes from its own
 // location (../migrations) hold in both.
@@ -44,6 +44,7 @@ await build({
     "trec-worker": "scripts/io/trec-worker.ts",
     "online-worker": "scripts/io/online-worker.ts",
     "learning-curve-worker": "scripts/workers/learning-curve-worker.ts",
+    "fairness-report-worker": "scripts/workers/fairness-report-worker.ts",
   },
   outdir: "dist",
   format: "cjs",

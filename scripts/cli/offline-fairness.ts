@@ -1,6 +1,7 @@
 import { loadFairnessInput } from "../../db/catalog/fairness-input";
 import { loadGold } from "../../db/catalog/offline-input";
-import { DEFAULT_MIN_GROUP, fairnessReport, type SystemFairness } from "../fairness/report";
+import { DEFAULT_MIN_GROUP, type SystemFairness } from "../fairness/report";
+import { fairnessReportOnThreads } from "../workers/fairness-reports";
 import { parseAttributes } from "./commands/fairness-files";
 import { withDatabase } from "./database";
 import { CliError } from "./errors";
@@ -55,7 +56,7 @@ export async function offlineFairness(
   }));
   const attributes = chosen(names, file ?? input.attributes, file ? o.attributes! : "the database");
   const listed = new Set([...input.lists.values()].flatMap((m) => [...m.keys()]));
-  return fairnessReport({
+  return fairnessReportOnThreads({
     ...input,
     attributes,
     committees: new Map([...gold].filter(([p]) => listed.has(p)).map(([p, members]) => [p, [...members]])),

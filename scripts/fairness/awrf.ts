@@ -24,17 +24,19 @@ export function awrf(valueAt: readonly string[], k: number, target: ReadonlyMap<
 }
 
 /** Jensen–Shannon divergence (natural logarithm) of two distributions over the same values. */
-export function jensenShannon(p: readonly number[], q: readonly number[]): number {
-  const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
-  const sp = sum(p);
-  const sq = sum(q);
+export function jensenShannon(p: ArrayLike<number>, q: ArrayLike<number>): number {
+  // Loops, not reduce: AWRF calls this for every list and K. Each sum still runs left to right from 0.
+  let sp = 0;
+  let sq = 0;
+  for (let i = 0; i < p.length; i++) sp += p[i];
+  for (let i = 0; i < q.length; i++) sq += q[i];
   let divergence = 0;
-  p.forEach((pi, i) => {
-    const a = pi / sp;
+  for (let i = 0; i < p.length; i++) {
+    const a = p[i] / sp;
     const b = q[i] / sq;
     const m = (a + b) / 2;
     if (a > 0) divergence += 0.5 * a * Math.log(a / m);
     if (b > 0) divergence += 0.5 * b * Math.log(b / m);
-  });
+  }
   return divergence;
 }

@@ -6,6 +6,9 @@ import { fairnessReport } from "./report";
 import { normaliser, rankFairness } from "./rank-fairness";
 import { alphaNdcg, idealOrder } from "./diversity";
 import { jensenShannon } from "./awrf";
+import { meanExposure, shareAt } from "./representation";
+import { bootstrapStatistics } from "../stats/bootstrap";
+import { fairnessReportOnThreads } from "../workers/fairness-reports";
 
 // Values from FairRank, the TREC Fair Ranking 2022 evaluation code and ndeval (test/fixtures/fairness-small/README.md).
 const dir = path.resolve(__dirname, "../../test/fixtures/fairness-small");
@@ -216,5 +219,63 @@ describe("targets, committees and exposure per unit of merit", () => {
     // A negative grade counts as no merit, as trec_eval reads it; p2 has no graded candidate.
     expect(f.figures.exposurePerMerit.value).toBeCloseTo((1 + w(3) + w(2) + w(4)) / 2, 12);
     expect(m.figures.exposurePerMerit.value).toBeCloseTo(w(2) + w(4) + 1 + w(3), 12);
+  });
+});
+
+describe("the bootstrap over sparse rows", () => {
+  // The report sums each figure over proposals row by row, eight resamples at a time; a mean per column
+  // over the proposals, resample by resample (as the report did before), must give the very same numbers.
+  const { lists, attributes } = load();
+  const gold = rows("gold.csv");
+  const committees = new Map<string, string[]>();
+  for (const r of gold) committees.set(r.proposal, [...(committees.get(r.proposal) ?? []), r.candidate]);
+  committees.delete([...committees.keys()][0]); // a proposal without a committee: its share is undefined
+  const bootstrap = { B: 203, seed: "rows" }; // not a multiple of the eight resamples per pass
+  const report = fairnessReport({ lists, attributes, committees, ks: [10, 20], bootstrap });
+
+  function perColumn(values: (number | null)[]) {
+    const mean = (counts: Uint32Array | null) => {
+      let sum = 0;
+      let weight = 0;
+      values.forEach((v, i) => {
+        const w = counts ? counts[i] : 1;
+        if (w === 0 || v === null) return;
+        sum += w * v;
+        weight += w;
+      });
+      return weight > 0 ? sum / weight : null;
+    };
+    return { value: mean(null), ci: bootstrapStatistics(values.length, (c) => [mean(c)], 1, bootstrap)[0] };
+  }
+
+  it("gives each mean and interval exactly as a mean per column over the proposals", () => {
+    const country = attributes.get("country")!;
+    const group = [...new Set(country.values())].find(
+      (g) => report.citation.attributes.country.groups[g]?.figures.rND,
+    )!;
+    const proposals = [...lists.get("citation")!];
+    const inGroup = (order: readonly string[]) => order.map((c) => country.get(c) === group);
+    const columns: Record<string, (number | null)[]> = {
+      "share@20": proposals.map(([, order]) => shareAt(inGroup(order), 20)),
+      meanExposure: proposals.map(([, order]) => meanExposure(inGroup(order))),
+      rKL: proposals.map(([, order]) => rankFairness("rKL", inGroup(order))),
+      committees: proposals.map(([p]) => {
+        const members = committees.get(p);
+        return members?.length
+          ? members.filter((c) => country.get(c) === group).length / members.length
+          : null;
+      }),
+    };
+    for (const [measure, values] of Object.entries(columns)) {
+      const figure = report.citation.attributes.country.groups[group].figures[measure];
+      expect({ value: figure.value, ci: figure.ci }, measure).toEqual(perColumn(values));
+    }
+  });
+
+  it("gives the same report on two threads, one system each, as on one", async () => {
+    const input = { lists, attributes, committees, ks: [10], bootstrap: { B: 40 } };
+    expect(JSON.stringify(await fairnessReportOnThreads(input, 2))).toBe(
+      JSON.stringify(fairnessReport(input)),
+    );
   });
 });

@@ -44,22 +44,36 @@ function cutoffs(n: number): number[] {
 /** The unnormalised sum U of a ranking given as "is the item at rank r protected?". */
 export function unnormalised(measure: RankMeasure, protectedAt: readonly boolean[]): number {
   const n = protectedAt.length;
-  const p = protectedAt.filter(Boolean).length;
-  let x = 0;
-  let sum = 0;
-  let next = 0;
   const cuts = cutoffs(n);
+  const atCuts = new Int32Array(cuts.length);
+  let x = 0;
+  let next = 0;
   for (let r = 1; r <= n && next < cuts.length; r++) {
     if (protectedAt[r - 1]) x++;
-    if (r === cuts[next]) {
-      sum += divergence(measure, r, x, n, p) / Math.log2(r + 1);
-      next++;
-    }
+    if (r === cuts[next]) atCuts[next++] = x;
   }
+  return unnormalisedAtCuts(measure, n, protectedAt.filter(Boolean).length, atCuts, 0);
+}
+
+/**
+ * U from the protected counts at the cut-offs 10, 20, … (`atCuts[from]` at 10, `atCuts[from + 1]` at 20, …),
+ * for callers that count every group of a list in one pass.
+ */
+export function unnormalisedAtCuts(
+  measure: RankMeasure,
+  n: number,
+  p: number,
+  atCuts: ArrayLike<number>,
+  from: number,
+): number {
+  let sum = 0;
+  for (let c = CUT_STEP, t = from; c <= n; c += CUT_STEP, t++)
+    sum += divergence(measure, c, atCuts[t], n, p) / Math.log2(c + 1);
   return sum;
 }
 
-const normalisers = new Map<string, number>();
+// One memo per measure, keyed by n · 2^26 + p (a number key: lists are looked up millions of times).
+const normalisers = new Map<RankMeasure, Map<number, number>>(rankMeasures.map((m) => [m, new Map()]));
 
 /**
  * Z(N, P): the largest U over all rankings, by dynamic programming over the protected counts at the
@@ -67,8 +81,9 @@ const normalisers = new Map<string, number>();
  * next); U depends on a ranking only through those counts. Memoised: lists share a few (N, P).
  */
 export function normaliser(measure: RankMeasure, n: number, p: number): number {
-  const key = `${measure},${n},${p}`;
-  const known = normalisers.get(key);
+  const memo = normalisers.get(measure)!;
+  const key = n * 2 ** 26 + p;
+  const known = memo.get(key);
   if (known !== undefined) return known;
   let best = new Map<number, number>([[0, 0]]);
   let previous = 0;
@@ -85,7 +100,7 @@ export function normaliser(measure: RankMeasure, n: number, p: number): number {
     previous = c;
   }
   const z = Math.max(0, ...best.values());
-  normalisers.set(key, z);
+  memo.set(key, z);
   return z;
 }
 
@@ -101,7 +116,63 @@ export function rankFairness(
 ): number | null {
   const n = protectedAt.length;
   const p = protectedAt.filter(Boolean).length;
-  if (p === 0 || p === n || n < CUT_STEP || (measure === "rRD" && majority)) return null;
+  if (!defined(measure, n, p, majority)) return null;
   const z = normaliser(measure, n, p);
   return z > 0 ? unnormalised(measure, protectedAt) / z : null;
+}
+
+function defined(measure: RankMeasure, n: number, p: number, majority: boolean) {
+  return !(p === 0 || p === n || n < CUT_STEP || (measure === "rRD" && majority));
+}
+
+/** A (measure, N, P)'s normaliser and, for short lists, each cut-off's terms by protected count. */
+interface Terms {
+  z: number;
+  /** `byCount[t][x]`: divergence(c, x) / log2(c + 1) at the t-th cut-off c; null for long lists. */
+  byCount: Float64Array[] | null;
+}
+
+// Tables up to this many terms: a 100-item list's are 10 × 100; a long list's would be large and rare.
+const MAX_TERMS = 4096;
+const termTables = new Map<RankMeasure, Map<number, Terms>>(rankMeasures.map((m) => [m, new Map()]));
+
+function termsOf(measure: RankMeasure, n: number, p: number): Terms {
+  const memo = termTables.get(measure)!;
+  const key = n * 2 ** 26 + p;
+  const known = memo.get(key);
+  if (known !== undefined) return known;
+  const cuts = cutoffs(n);
+  const byCount =
+    cuts.length * (p + 1) <= MAX_TERMS
+      ? cuts.map((c) =>
+          Float64Array.from(
+            { length: Math.min(c, p) + 1 },
+            (_, x) => divergence(measure, c, x, n, p) / Math.log2(c + 1),
+          ),
+        )
+      : null;
+  const terms = { z: normaliser(measure, n, p), byCount };
+  memo.set(key, terms);
+  return terms;
+}
+
+/**
+ * rankFairness from the protected counts at the cut-offs (see unnormalisedAtCuts). Each term is
+ * looked up in a table of the same quotients, added in the same order: the same number, bit for bit.
+ */
+export function rankFairnessAtCuts(
+  measure: RankMeasure,
+  n: number,
+  p: number,
+  atCuts: ArrayLike<number>,
+  from: number,
+  majority: boolean,
+): number | null {
+  if (!defined(measure, n, p, majority)) return null;
+  const { z, byCount } = termsOf(measure, n, p);
+  if (!(z > 0)) return null;
+  if (byCount === null) return unnormalisedAtCuts(measure, n, p, atCuts, from) / z;
+  let sum = 0;
+  for (let t = 0; t < byCount.length; t++) sum += byCount[t][atCuts[from + t]];
+  return sum / z;
 }

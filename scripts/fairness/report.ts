@@ -1,8 +1,7 @@
-import { bootstrapStatistics, type BootstrapOptions, type Interval } from "../stats/bootstrap";
-import { awrf } from "./awrf";
-import { alphaNdcg, subtopicRecall, type Aspects } from "./diversity";
-import { rankFairness, rankMeasures } from "./rank-fairness";
-import { dcgWeight, exposureAt, meanExposure, shareAt } from "./representation";
+import { bootstrapStatisticsInBlocks, type BootstrapOptions, type Interval } from "../stats/bootstrap";
+import { type Aspects } from "./diversity";
+import { layout, scratch, writeList, type AttributePool, type Layout } from "./list-rows";
+import { accumulate, BLOCK, byColumn, endRow, sparseRows, type SparseRows } from "./rows";
 
 /** The value a candidate without a row for an attribute gets: a group of its own, never dropped. */
 export const UNKNOWN = "unknown";
@@ -55,101 +54,17 @@ export interface SystemFairness {
   diversity: Record<string, Figure> | null;
 }
 
-/** Each column: one value (or null) per list, in the system's proposal order. */
-type Columns = Map<string, (number | null)[]>;
-
 function pool(values: ReadonlyMap<string, string>) {
   const counts = new Map<string, number>();
   for (const v of values.values()) counts.set(v, (counts.get(v) ?? 0) + 1);
   return counts;
 }
 
-function push(columns: Columns, key: string, value: number | null) {
-  const column = columns.get(key) ?? [];
-  column.push(value);
-  columns.set(key, column);
-}
-
-/** One list as one attribute sees it: each rank's value, whether it is a committee member, the committee's values. */
-interface ListView {
-  valueAt: readonly string[];
-  merit: readonly number[] | null;
-  committee: readonly string[] | null;
-}
-
 /** Column names starting with this are sums for derived figures, never shown themselves. */
 const SUM = "_";
 
-/**
- * Sums behind exposure per unit of merit (Singh & Joachims 2018): the DCG weight and the merit
- * (relevance grade when given, else committee membership) of the group's members in the list, and of the whole list.
- */
-function meritColumns(columns: Columns, name: string, group: string, view: ListView) {
-  let exposure = 0;
-  let merit = 0;
-  let allExposure = 0;
-  let allMerit = 0;
-  view.valueAt.forEach((v, r) => {
-    const w = dcgWeight(r + 1);
-    allExposure += w;
-    allMerit += view.merit![r];
-    if (v !== group) return;
-    exposure += w;
-    merit += view.merit![r];
-  });
-  const key = (measure: string) => `${name}\u0000${group}\u0000${SUM}${measure}`;
-  push(columns, key("exposure"), exposure);
-  push(columns, key("merit"), merit);
-  push(columns, key("allExposure"), allExposure);
-  push(columns, key("allMerit"), allMerit);
-}
-
-function committeeShare(committee: readonly string[], group: string) {
-  return committee.length ? committee.filter((v) => v === group).length / committee.length : null;
-}
-
-function attributeColumns(
-  columns: Columns,
-  name: string,
-  view: ListView,
-  groups: readonly string[],
-  target: ReadonlyMap<string, number>,
-  ks: readonly number[],
-) {
-  const { valueAt } = view;
-  for (const k of ks) push(columns, `${name}\u0000\u0000AWRF@${k}`, awrf(valueAt, k, target));
-  for (const group of groups) {
-    const inGroup = valueAt.map((v) => v === group);
-    const key = (measure: string) => `${name}\u0000${group}\u0000${measure}`;
-    if (view.committee) push(columns, key("committees"), committeeShare(view.committee, group));
-    if (view.merit) meritColumns(columns, name, group, view);
-    for (const k of ks) {
-      push(columns, key(`share@${k}`), shareAt(inGroup, k));
-      push(columns, key(`exposure@${k}`), exposureAt(inGroup, k));
-    }
-    push(columns, key("meanExposure"), meanExposure(inGroup));
-    const majority = target.get(group)! > 0.5;
-    for (const m of rankMeasures) push(columns, key(m), rankFairness(m, inGroup, majority));
-  }
-}
-
-function diversityColumns(
-  columns: Columns,
-  order: readonly string[],
-  judged: Aspects,
-  ks: readonly number[],
-) {
-  for (const k of ks) {
-    push(columns, `\u0000\u0000alpha-nDCG@${k}`, alphaNdcg(order, judged, k));
-    push(columns, `\u0000\u0000strec@${k}`, subtopicRecall(order, judged, k));
-  }
-}
-
 /** The exposure a group gets per unit of merit, and that over the rest of the list's (1 = parity). */
-function meritFigures(mean: (key: string) => number | null, prefix: string) {
-  const [exposure, merit, allExposure, allMerit] = ["exposure", "merit", "allExposure", "allMerit"].map(
-    (m) => mean(`${prefix}${SUM}${m}`) ?? 0,
-  );
+function meritFigures(exposure: number, merit: number, allExposure: number, allMerit: number) {
   const perMerit = merit > 0 ? exposure / merit : null;
   const rest = allMerit - merit > 0 ? (allExposure - exposure) / (allMerit - merit) : null;
   return [perMerit, perMerit !== null && rest ? perMerit / rest : null];
@@ -158,45 +73,57 @@ function meritFigures(mean: (key: string) => number | null, prefix: string) {
 /**
  * Means over the defined values and their CIs, all from the same resamples of proposals; a group with
  * merit sums also gets its exposure per unit of merit, a ratio of sums over the resampled proposals.
+ * Each pass over the values serves BLOCK resamples (rows.ts); the means are the same numbers, bit for
+ * bit, as a mean per column over the proposals in order.
  */
-function summarise(columns: Columns, n: number, options: BootstrapOptions): Map<string, Figure> {
-  const keys = [...columns.keys()];
-  const data = keys.map((k) => columns.get(k)!);
-  const shown = keys.flatMap((k, j) => (k.split("\u0000")[2].startsWith(SUM) ? [] : [j]));
-  const index = new Map(keys.map((k, j) => [k, j]));
-  const tail = `${SUM}allMerit`;
-  const meritGroups = keys.flatMap((k) => (k.endsWith(tail) ? [k.slice(0, -tail.length)] : []));
-  // Columns as typed arrays, NaN for an undefined value: the resample loop below runs B × n × columns times.
-  const typed = data.map((c) => Float64Array.from(c, (v) => (v === null ? NaN : v)));
-  const ones = new Uint32Array(n).fill(1);
-  const mean = (counts: Uint32Array | null, column: Float64Array) => {
-    const w = counts ?? ones;
-    let sum = 0;
-    let weight = 0;
-    for (let i = 0; i < column.length; i++) {
-      const v = column[i];
-      if (w[i] === 0 || v !== v) continue;
-      sum += w[i] * v;
-      weight += w[i];
-    }
-    return weight > 0 ? sum / weight : null;
+function summarise(rows: SparseRows, plan: Layout, options: BootstrapOptions): Map<string, Figure> {
+  const n = rows.length;
+  const m = plan.keys.length;
+  const shown = plan.keys.flatMap((k, j) => (k.split("\u0000")[2].startsWith(SUM) ? [] : [j]));
+  const meritGroups = plan.attributes.flatMap((a) =>
+    a.groups.flatMap((g) => (g && g.exposure >= 0 ? [g] : [])),
+  );
+  const entries = byColumn(rows.values, n, m);
+  const marks = byColumn(rows.undefinedAt, n, m);
+  const lists = (j: number) => n - (marks.start[j + 1] - marks.start[j]);
+  const counted = new Float64Array(n * BLOCK);
+  const sums = new Float64Array(m * BLOCK);
+  const missing = new Float64Array(m * BLOCK);
+  const statistics = (counts: readonly Uint32Array[]) => {
+    counted.fill(0);
+    counts.forEach((c, q) => {
+      for (let i = 0; i < n; i++) counted[i * BLOCK + q] = c[i];
+    });
+    accumulate(entries, counted, sums);
+    accumulate(marks, counted, missing);
+    return counts.map((_, q) => {
+      const mean = (j: number) => {
+        const weight = plan.weightOf[j] < 0 ? n : n - missing[plan.weightOf[j] * BLOCK + q];
+        return weight > 0 ? sums[j * BLOCK + q] / weight : null;
+      };
+      const [allExposure, allMerit] = [plan.allExposure, plan.allMerit].map((j) => (j < 0 ? 0 : mean(j)!));
+      return [
+        ...shown.map(mean),
+        ...meritGroups.flatMap((g) => meritFigures(mean(g.exposure)!, mean(g.merit)!, allExposure, allMerit)),
+      ];
+    });
   };
-  const statistics = (counts: Uint32Array | null) => {
-    const means = typed.map((c) => mean(counts, c));
-    const byKey = (key: string) => means[index.get(key)!];
-    return [...shown.map((j) => means[j]), ...meritGroups.flatMap((g) => meritFigures(byKey, g))];
-  };
+  // A group's merit columns are keyed attribute \u0000 group \u0000 _exposure: its figures take the same prefix.
+  const prefix = (j: number) => plan.keys[j].slice(0, -`${SUM}exposure`.length);
   const names = [
-    ...shown.map((j) => keys[j]),
-    ...meritGroups.flatMap((g) => [`${g}exposurePerMerit`, `${g}exposurePerMeritRatio`]),
+    ...shown.map((j) => plan.keys[j]),
+    ...meritGroups.flatMap((g) => [
+      `${prefix(g.exposure)}exposurePerMerit`,
+      `${prefix(g.exposure)}exposurePerMeritRatio`,
+    ]),
   ];
-  const counted = [
-    ...shown.map((j) => data[j].filter((v) => v !== null).length),
+  const listsOf = [
+    ...shown.map((j) => (plan.weightOf[j] < 0 ? n : lists(plan.weightOf[j]))),
     ...meritGroups.flatMap(() => [n, n]),
   ];
-  const values = statistics(null);
-  const cis = bootstrapStatistics(n, statistics, names.length, options);
-  return new Map(names.map((key, j) => [key, { value: values[j], ci: cis[j], lists: counted[j] }]));
+  const [pointEstimates] = statistics([new Uint32Array(n).fill(1)]);
+  const cis = bootstrapStatisticsInBlocks(n, statistics, names.length, BLOCK, options);
+  return new Map(names.map((key, j) => [key, { value: pointEstimates[j], ci: cis[j], lists: listsOf[j] }]));
 }
 
 function assemble(figures: Map<string, Figure>, input: FairnessInput, n: number): SystemFairness {
@@ -242,6 +169,69 @@ export function pooled(input: FairnessInput): Map<string, Map<string, string>> {
 }
 
 /**
+ * Each attribute's groups in the pool's order; groups under the minimum are counted but get no column.
+ * Candidates are numbered (`ids`) so a list's groups are read from arrays, not looked up by name.
+ */
+function attributePools(attributes: Map<string, Map<string, string>>, minGroup: number) {
+  const ids = new Map<string, number>();
+  for (const values of attributes.values())
+    for (const c of values.keys()) if (!ids.has(c)) ids.set(c, ids.size);
+  const pools: AttributePool[] = [...attributes].map(([name, values]) => {
+    const counts = pool(values);
+    const groups = [...counts.keys()];
+    const index = new Map(groups.map((g, i) => [g, i]));
+    const groupOf = new Int32Array(ids.size);
+    for (const [candidate, value] of values) groupOf[ids.get(candidate)!] = index.get(value)!;
+    return {
+      name,
+      groups,
+      groupOf,
+      share: groups.map((g) => counts.get(g)! / values.size),
+      shown: groups.map((g) => counts.get(g)! >= minGroup),
+    };
+  });
+  return { ids, pools };
+}
+
+/** Each list's rows: its merit per rank (a grade, else committee membership) and its committee. */
+function systemRows(
+  input: FairnessInput,
+  lists: ReadonlyMap<string, readonly string[]>,
+  { ids, pools }: ReturnType<typeof attributePools>,
+) {
+  const plan = layout(pools, input.ks, {
+    committees: !!input.committees,
+    merit: !!(input.merit || input.committees),
+    diversity: !!input.aspects,
+  });
+  const rows = sparseRows(lists.size);
+  const scratches = pools.map(scratch);
+  const number = (c: string) => ids.get(c)!;
+  for (const [proposal, order] of lists) {
+    const members = input.committees ? (input.committees.get(proposal) ?? []) : null;
+    const committee = members ? Int32Array.from(members, number) : null;
+    const grades = input.merit ? (input.merit.get(proposal) ?? new Map<string, number>()) : null;
+    const isMember = new Set(members);
+    const merit = grades
+      ? Float64Array.from(order, (c) => Math.max(0, grades.get(c) ?? 0))
+      : members
+        ? Float64Array.from(order, (c) => (isMember.has(c) ? 1 : 0))
+        : null;
+    const judged = input.aspects ? (input.aspects.get(proposal) ?? new Map()) : null;
+    writeList(
+      rows,
+      plan,
+      pools,
+      scratches,
+      { order, ids: Int32Array.from(order, number), merit, committee, judged },
+      input.ks,
+    );
+    endRow(rows);
+  }
+  return { rows, plan };
+}
+
+/**
  * Representation, exposure, rank fairness (rND, rKL, rRD), AWRF and diversity of each system's lists,
  * each the mean over the system's lists with a bootstrap CI over proposals. Candidates without a value
  * for an attribute count as "unknown"; lists' candidates outside the pool join the pool as such.
@@ -249,39 +239,11 @@ export function pooled(input: FairnessInput): Map<string, Map<string, string>> {
 export function fairnessReport(input: FairnessInput): Record<string, SystemFairness> {
   const attributes = pooled(input);
   const whole = { ...input, attributes };
-  const pools = new Map(
-    [...attributes].map(([name, values]) => {
-      const counts = pool(values);
-      // Groups under the minimum get no figure, so none is computed (AWRF still sees every value).
-      const groups = [...counts.keys()].filter(
-        (g) => counts.get(g)! >= (input.minGroup ?? DEFAULT_MIN_GROUP),
-      );
-      return [name, { groups, target: new Map([...counts].map(([v, c]) => [v, c / values.size])) }];
-    }),
-  );
+  const pools = attributePools(attributes, input.minGroup ?? DEFAULT_MIN_GROUP);
   const report: Record<string, SystemFairness> = {};
   for (const [system, lists] of input.lists) {
-    const columns: Columns = new Map();
-    for (const [proposal, order] of lists) {
-      const committee = input.committees?.get(proposal) ?? null;
-      const members = input.committees ? new Set(committee) : null;
-      const grades = input.merit ? (input.merit.get(proposal) ?? new Map<string, number>()) : null;
-      for (const [name, values] of attributes) {
-        const { groups, target } = pools.get(name)!;
-        const view: ListView = {
-          valueAt: order.map((c) => values.get(c)!),
-          merit: grades
-            ? order.map((c) => Math.max(0, grades.get(c) ?? 0))
-            : members
-              ? order.map((c) => (members.has(c) ? 1 : 0))
-              : null,
-          committee: committee ? committee.map((c) => values.get(c)!) : input.committees ? [] : null,
-        };
-        attributeColumns(columns, name, view, groups, target, input.ks);
-      }
-      if (input.aspects) diversityColumns(columns, order, input.aspects.get(proposal) ?? new Map(), input.ks);
-    }
-    report[system] = assemble(summarise(columns, lists.size, input.bootstrap ?? {}), whole, lists.size);
+    const { rows, plan } = systemRows(input, lists, pools);
+    report[system] = assemble(summarise(rows, plan, input.bootstrap ?? {}), whole, lists.size);
   }
   return report;
 }

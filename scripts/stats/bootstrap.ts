@@ -111,16 +111,38 @@ export function bootstrapStatistics(
   k: number,
   options: BootstrapOptions = {},
 ): (Interval | null)[] {
+  return bootstrapStatisticsInBlocks(n, (counts) => [statistics(counts[0])], k, 1, options);
+}
+
+/**
+ * bootstrapStatistics for statistics cheaper to compute several resamples at a time (one pass over
+ * large data for `block` resamples): `statistics` gets the counts of up to `block` consecutive
+ * resamples and returns each one's values. The same draws in the same order as bootstrapStatistics,
+ * so the same intervals.
+ */
+export function bootstrapStatisticsInBlocks(
+  n: number,
+  statistics: (counts: readonly Uint32Array[]) => (number | null)[][],
+  k: number,
+  block: number,
+  options: BootstrapOptions = {},
+): (Interval | null)[] {
   const { B, level, seed } = settings(options);
   if (n === 0) return Array.from({ length: k }, () => null);
   const rng = createRng(seed);
-  const counts = new Uint32Array(n);
+  const counts = Array.from({ length: block }, () => new Uint32Array(n));
+  const drawn = new Int32Array(n);
   const out = Array.from({ length: k }, () => new Float64Array(B));
-  for (let r = 0; r < B; r++) {
-    counts.fill(0);
-    for (let i = 0; i < n; i++) counts[rng.int(n)]++;
-    const values = statistics(counts);
-    for (let j = 0; j < k; j++) out[j][r] = values[j] ?? NaN;
+  for (let r = 0; r < B; r += block) {
+    const resamples = counts.slice(0, Math.min(block, B - r));
+    for (const c of resamples) {
+      c.fill(0);
+      rng.fillInts(drawn, n);
+      for (let i = 0; i < n; i++) c[drawn[i]]++;
+    }
+    statistics(resamples).forEach((values, q) => {
+      for (let j = 0; j < k; j++) out[j][r + q] = values[j] ?? NaN;
+    });
   }
   return out.map((s) => percentileInterval(s, level));
 }

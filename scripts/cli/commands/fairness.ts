@@ -9,6 +9,7 @@ import {
 } from "../../fairness/report";
 import { CliError } from "../errors";
 import { emit, formatOf } from "../output";
+import { fairnessReportOnThreads } from "../../workers/fairness-reports";
 import { FAIRNESS_HEADERS, REPRESENTATION, reportJson, rowsOf } from "../fairness-output";
 import { collect, cutoffList, oneStdin, readText, wholeNumber } from "../options";
 import {
@@ -99,7 +100,7 @@ async function fairness(options: FairnessOptions) {
   if (options.bySubject && !options.proposals)
     throw new CliError("--by-subject needs --proposals <file>: the proposals with their subjects.", 2);
   const input = await fairnessInput(options);
-  const report = fairnessReport(input);
+  const report = await fairnessReportOnThreads(input);
   const subjects = options.bySubject ? bySubject(input, await subjectsOf(options.proposals!)) : null;
   emit(
     format,
