@@ -159,23 +159,28 @@ export function SeriesLegend({ series }: { series: readonly Series[] }) {
 }
 
 function DataTable({ table, name }: { table: ChartTable; name: string }) {
+  const rows = table.rows as readonly Record<string, unknown>[];
+  // A column of numbers aligns right as a whole, its missing values' "—" too.
+  const numeric = new Set(
+    table.columns.filter((c) => rows.some((r) => typeof r[c.key] === "number")).map((c) => c.key),
+  );
   return (
     <TableScroll label={`Data of ${name}`}>
       <table aria-label={`Data of ${name}`}>
         <thead>
           <tr>
             {table.columns.map((c) => (
-              <th key={c.key} scope="col">
+              <th key={c.key} scope="col" className={numeric.has(c.key) ? "num" : undefined}>
                 {c.label}
               </th>
             ))}
           </tr>
         </thead>
         <tbody>
-          {(table.rows as readonly Record<string, unknown>[]).map((row, i) => (
+          {rows.map((row, i) => (
             <tr key={i}>
               {table.columns.map((c) => (
-                <td key={c.key} className={typeof row[c.key] === "number" ? "num" : undefined}>
+                <td key={c.key} className={numeric.has(c.key) ? "num" : undefined}>
                   {(c.format ?? showValue)(row[c.key])}
                 </td>
               ))}

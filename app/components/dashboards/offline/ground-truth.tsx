@@ -80,8 +80,8 @@ export function GroundTruthSection({ report }: { report: Report }) {
       <p>
         Mean grade: members {formatNumber(members.mean)} ({formatCount(members.pairs)} pairs), others{" "}
         {formatNumber(nonMembers.mean)} ({formatCount(nonMembers.pairs)} pairs); difference{" "}
-        {formatNumber(difference.value, { signed: true })} {formatCi(difference.ci, (v) => formatNumber(v))}{" "}
-        (95% CI resampling proposals).{" "}
+        {formatNumber(difference.value, { signed: true })}{" "}
+        {formatCi(difference.ci, (v) => formatNumber(v, { signed: true }))} (95% CI resampling proposals).{" "}
         {test ? `${test.method}: p ${formatP(test.pValue)} (pairs taken as independent).` : ""} Members graded
         1 (irrelevant): {formatRate(g.grades.membersGradedOne)}; others graded 4 (highly relevant):{" "}
         {formatRate(g.grades.nonMembersGradedFour)}.
