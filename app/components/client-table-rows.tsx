@@ -74,7 +74,7 @@ export function ClientTableBody<T>({
       {table.getRowModel().rows.map((row) => (
         <tr key={row.id}>
           {row.getVisibleCells().map((cell) => (
-            <td key={cell.id} className={numeric.has(cell.column.id) ? "num" : undefined}>
+            <td key={cell.id} className={cellClass(cell, numeric)}>
               <CellContent row={row} cell={cell} />
             </td>
           ))}
@@ -82,6 +82,15 @@ export function ClientTableBody<T>({
       ))}
     </tbody>
   );
+}
+
+/** An id-like value ("prop-0001", "reviewer-ranker-v2"): kept on one line, never split at its hyphen. */
+const ID_LIKE = /^[A-Za-z][\w.]*-[\w.-]*\d[\w.-]*$/;
+
+function cellClass<T>(cell: Cell<T, unknown>, numeric: Set<string>): string | undefined {
+  if (numeric.has(cell.column.id)) return "num";
+  const value = cell.getValue();
+  return typeof value === "string" && ID_LIKE.test(value) ? "id" : undefined;
 }
 
 /** A grouped cell is the group's toggle with its row count; an aggregated one its summary, if any. */
