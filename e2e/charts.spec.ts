@@ -1,4 +1,5 @@
 import { demoLogin, expect, signIn, test } from "./test";
+import { layoutProblems } from "./layout";
 
 /**
  * Charts are drawn at the size they are shown (no 640 px SVG shrunk into a 360 px column, whose
@@ -71,6 +72,8 @@ for (const viewport of [
           })),
       );
       for (const c of cues) expect(c, `${path}: ${c.name}`).toMatchObject({ cue: true, sticky: true });
+      // Ids and intervals read on one line at this width too.
+      expect((await page.evaluate(layoutProblems)).wrapped, `${path} at ${viewport.width} px`).toEqual([]);
       const first = figures.first();
       await first.getByText(/^Data table/).click();
       expect(await first.getByRole("table").getByRole("row").count()).toBeGreaterThan(2);
