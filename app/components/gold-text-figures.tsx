@@ -118,6 +118,8 @@ function TextCurveTable({
     lower: number | null;
     upper: number | null;
     difference: number | null;
+    /** Absent in results kept before it. */
+    differenceCi?: { lower: number; upper: number } | null;
     pHolm: number | null;
   }[];
 }) {
@@ -131,7 +133,7 @@ function TextCurveTable({
             <th className="num">Votes per pair</th>
             <th className="num">Accuracy on gold</th>
             <th className="num">95% of orders</th>
-            <th className="num">− majority vote</th>
+            <th className="num">− majority vote [95% t CI]</th>
             <th className="num">p (paired t, Holm)</th>
           </tr>
         </thead>
@@ -147,7 +149,10 @@ function TextCurveTable({
                   formatRate,
                 )}
               </td>
-              <td className="num">{p.difference === null ? "—" : formatPp(p.difference)}</td>
+              <td className="num">
+                {p.difference === null ? "—" : formatPp(p.difference)}{" "}
+                {p.differenceCi ? formatCi(p.differenceCi, formatPp) : null}
+              </td>
               <td className="num">{formatP(p.pHolm)}</td>
             </tr>
           ))}
