@@ -1,4 +1,5 @@
 import { demoLogin, expect, signIn, test } from "./test";
+import { layoutProblems } from "./layout";
 
 /**
  * Charts are drawn at the size they are shown (no 640 px SVG shrunk into a 360 px column, whose
@@ -20,6 +21,14 @@ for (const viewport of [
       await page.waitForLoadState("networkidle");
       const figures = page.locator("figure.chart");
       expect(await figures.count(), path).toBeGreaterThan(1);
+      // Plot draws after hydration, one chart at a time: on a loaded machine some are still to come.
+      await expect
+        .poll(() =>
+          figures.evaluateAll((all) =>
+            all.every((f) => f.querySelector(".chart-canvas svg") && f.querySelector(".chart-title")),
+          ),
+        )
+        .toBe(true);
       const measured = await figures.evaluateAll((all) =>
         all.map((figure) => {
           // The plot's own SVG is the widest one (legend swatches are small SVGs too).
@@ -44,6 +53,27 @@ for (const viewport of [
         expect(m.scale, `${m.title} at ${viewport.width} px`).toBeCloseTo(1, 2);
         expect(m.smallest, `${m.title}: smallest text as shown`).toBeGreaterThanOrEqual(11);
       }
+      // Legends come from the plotted series: a cumulative chart names exactly the lines it draws.
+      const cumulatives = await page.locator("figure.chart", { hasText: /^Cumulative/ }).all();
+      expect(cumulatives.length, path).toBe(path.includes("experiments") ? 4 : 0);
+      for (const cumulative of cumulatives) {
+        const entries = await cumulative.locator(".chart-legend li").count();
+        expect(entries, "a cumulative chart has a legend").toBeGreaterThan(0);
+        await expect(cumulative.locator('.chart-canvas g[aria-label="line"] path')).toHaveCount(entries);
+      }
+      // A table wider than its box says so (a shadow at the edge with more) and keeps its first column.
+      const cues = await page.locator(".table-scroll").evaluateAll((boxes) =>
+        boxes
+          .filter((b) => b.scrollWidth > b.clientWidth + 1)
+          .map((b) => ({
+            cue: b.parentElement!.dataset.moreRight === "true",
+            sticky: getComputedStyle(b.querySelector("tbody tr > :first-child") ?? b).position === "sticky",
+            name: b.getAttribute("aria-label"),
+          })),
+      );
+      for (const c of cues) expect(c, `${path}: ${c.name}`).toMatchObject({ cue: true, sticky: true });
+      // Ids and intervals read on one line at this width too.
+      expect((await page.evaluate(layoutProblems)).wrapped, `${path} at ${viewport.width} px`).toEqual([]);
       const first = figures.first();
       await first.getByText(/^Data table/).click();
       expect(await first.getByRole("table").getByRole("row").count()).toBeGreaterThan(2);

@@ -1,5 +1,6 @@
 import { demoLogin, expect, signIn, test } from "./test";
 import { testEveryPage } from "./pages";
+import { layoutProblems } from "./layout";
 
 /**
  * No page scrolls sideways on a phone (390 px, an iPhone 12–15): wide tables scroll inside their own
@@ -26,6 +27,11 @@ testEveryPage({ width: 390, height: 844 }, async (page, _entry, path) => {
     scrollWidth,
     `${path} is ${scrollWidth} px wide at 390 px; sticking out: ${wide.join(", ")}`,
   ).toBeLessThanOrEqual(390);
+  const { small, wrapped } = await page.evaluate(layoutProblems);
+  // Grade buttons, row actions and every other button a thumb presses: at least 44 px tall (WCAG 2.5.5).
+  expect(small, `${path}: buttons under 44 px tall at 390 px`).toEqual([]);
+  // An id ("prop-0001") or an interval ("[10.1%, 14.2%]") in a table reads on one line, never split.
+  expect(wrapped, `${path}: ids or intervals broken over lines at 390 px`).toEqual([]);
 });
 
 test("on a phone the navigation folds behind a Menu button that works by keyboard; on a desktop it is all shown", async ({

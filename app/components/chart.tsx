@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
+import type { Series } from "~/utils/chart-series";
 import { formatNumber } from "~/utils/format";
 import { TableScroll } from "./table-scroll";
 
@@ -34,6 +35,11 @@ export interface ChartProps {
   table?: ChartTable;
   /** The narrowest the chart is drawn (px): in a narrower box it scrolls sideways inside the box. */
   minWidth?: number;
+  /**
+   * The plotted series (app/utils/chart-series): the legend drawn above the chart, each line with its
+   * colour and dash. The options should take their colour scale from the same list (`seriesScale`).
+   */
+  legend?: readonly Series[];
 }
 
 /** What is drawn before the box has been measured (and on the server). */
@@ -47,7 +53,7 @@ const FALLBACK_WIDTH = 640;
  * Screen readers get a figure named by the title holding one image named by the caption (the name
  * tests and other pages find charts by), then the table.
  */
-export function Chart({ build, caption, deps, title, table, minWidth = 280 }: ChartProps) {
+export function Chart({ build, caption, deps, title, table, minWidth = 280, legend }: ChartProps) {
   const ref = useRef<HTMLDivElement>(null);
   const box = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState<number | null>(null);
@@ -109,6 +115,7 @@ export function Chart({ build, caption, deps, title, table, minWidth = 280 }: Ch
           {name}
         </div>
       ) : null}
+      {legend?.length ? <SeriesLegend series={legend} /> : null}
       <div
         className="chart-box"
         ref={box}
@@ -127,24 +134,53 @@ export function Chart({ build, caption, deps, title, table, minWidth = 280 }: Ch
   );
 }
 
+/** The legend, one entry per plotted series: a short line in its colour and dash, then its label. */
+export function SeriesLegend({ series }: { series: readonly Series[] }) {
+  return (
+    <ul className="chart-legend" aria-label="Legend">
+      {series.map((s) => (
+        <li key={s.key}>
+          <svg width="24" height="10" aria-hidden="true">
+            <line
+              x1="1"
+              y1="5"
+              x2="23"
+              y2="5"
+              stroke={s.color}
+              strokeWidth="2.5"
+              strokeDasharray={s.dash ?? undefined}
+            />
+          </svg>
+          {s.label}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function DataTable({ table, name }: { table: ChartTable; name: string }) {
+  const rows = table.rows as readonly Record<string, unknown>[];
+  // A column of numbers aligns right as a whole, its missing values' "—" too.
+  const numeric = new Set(
+    table.columns.filter((c) => rows.some((r) => typeof r[c.key] === "number")).map((c) => c.key),
+  );
   return (
     <TableScroll label={`Data of ${name}`}>
       <table aria-label={`Data of ${name}`}>
         <thead>
           <tr>
             {table.columns.map((c) => (
-              <th key={c.key} scope="col">
+              <th key={c.key} scope="col" className={numeric.has(c.key) ? "num" : undefined}>
                 {c.label}
               </th>
             ))}
           </tr>
         </thead>
         <tbody>
-          {(table.rows as readonly Record<string, unknown>[]).map((row, i) => (
+          {rows.map((row, i) => (
             <tr key={i}>
               {table.columns.map((c) => (
-                <td key={c.key} className={typeof row[c.key] === "number" ? "num" : undefined}>
+                <td key={c.key} className={numeric.has(c.key) ? "num" : undefined}>
                   {(c.format ?? showValue)(row[c.key])}
                 </td>
               ))}

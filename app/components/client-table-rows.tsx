@@ -1,13 +1,31 @@
 import { flexRender, type Cell, type Header, type Row, type Table } from "@tanstack/react-table";
+import { numericClass } from "~/components/server-table-parts";
+
+/**
+ * The columns to right-align: marked `meta: { numeric: true }`, or holding a number in any row. A whole
+ * column aligns as one, so a missing value's "—" stands where its numbers do, not at the left edge.
+ */
+export function numericColumns<T>(table: Table<T>): Set<string> {
+  const rows = table.getCoreRowModel().flatRows;
+  return new Set(
+    table
+      .getAllLeafColumns()
+      .filter(
+        (c) => numericClass(c.columnDef) === "num" || rows.some((r) => typeof r.getValue(c.id) === "number"),
+      )
+      .map((c) => c.id),
+  );
+}
 
 /** The header row: every column sorts when its name is pressed, and says which way it is sorted. */
 export function ClientTableHead<T>({ table }: { table: Table<T> }) {
+  const numeric = numericColumns(table);
   return (
     <thead>
       {table.getHeaderGroups().map((group) => (
         <tr key={group.id}>
           {group.headers.map((h) => (
-            <SortableHeader key={h.id} header={h} />
+            <SortableHeader key={h.id} header={h} numeric={numeric.has(h.column.id)} />
           ))}
         </tr>
       ))}
@@ -15,10 +33,13 @@ export function ClientTableHead<T>({ table }: { table: Table<T> }) {
   );
 }
 
-function SortableHeader<T>({ header: h }: { header: Header<T, unknown> }) {
+function SortableHeader<T>({ header: h, numeric }: { header: Header<T, unknown>; numeric: boolean }) {
   const sorted = h.column.getIsSorted();
   return (
-    <th aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined}>
+    <th
+      className={numeric ? "num" : undefined}
+      aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined}
+    >
       <button type="button" className="link-button" onClick={h.column.getToggleSortingHandler()}>
         {flexRender(h.column.columnDef.header, h.getContext())}{" "}
         {sorted === "asc" ? "▲" : sorted === "desc" ? "▼" : ""}
@@ -40,6 +61,7 @@ export function ClientTableBody<T>({
   rowCount: number;
   filter: string;
 }) {
+  const numeric = numericColumns(table);
   return (
     <tbody>
       {table.getRowModel().rows.length === 0 ? (
@@ -52,7 +74,7 @@ export function ClientTableBody<T>({
       {table.getRowModel().rows.map((row) => (
         <tr key={row.id}>
           {row.getVisibleCells().map((cell) => (
-            <td key={cell.id} className={typeof cell.getValue() === "number" ? "num" : undefined}>
+            <td key={cell.id} className={cellClass(cell, numeric)}>
               <CellContent row={row} cell={cell} />
             </td>
           ))}
@@ -60,6 +82,15 @@ export function ClientTableBody<T>({
       ))}
     </tbody>
   );
+}
+
+/** An id-like value ("prop-0001", "reviewer-ranker-v2"): kept on one line, never split at its hyphen. */
+const ID_LIKE = /^[A-Za-z][\w.]*-[\w.-]*\d[\w.-]*$/;
+
+function cellClass<T>(cell: Cell<T, unknown>, numeric: Set<string>): string | undefined {
+  if (numeric.has(cell.column.id)) return "num";
+  const value = cell.getValue();
+  return typeof value === "string" && ID_LIKE.test(value) ? "id" : undefined;
 }
 
 /** A grouped cell is the group's toggle with its row count; an aggregated one its summary, if any. */

@@ -19,10 +19,10 @@ export function DisagreementRow({ pair: p }: { pair: QueueRow }) {
   return (
     <tr>
       <td>
-        {p.title} <span className="muted">({p.proposal})</span>
+        {p.title} <span className="muted id">({p.proposal})</span>
       </td>
       <td>
-        {p.candidateName} <span className="muted">({p.candidate})</span>
+        {p.candidateName} <span className="muted id">({p.candidate})</span>
       </td>
       <td>
         {p.grades.map((g) => (

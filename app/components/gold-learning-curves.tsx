@@ -4,6 +4,7 @@ import { Chart } from "~/components/chart";
 import { goldMethods, methodName } from "~/components/gold-aggregation";
 import { formatCi, formatCount, formatRate } from "~/utils/format";
 import { TableScroll } from "~/components/table-scroll";
+import { plottedSeries, seriesScale, type Series } from "~/utils/chart-series";
 
 interface CurvePoint {
   method: string;
@@ -38,8 +39,23 @@ function learningCurves(gold: Json<CampaignGold>) {
   return { curvePoints, allRaters };
 }
 
+/**
+ * What the learning-curve chart draws: one solid line per method with a curve, the dashed all-rater
+ * line of those methods (in the method's colour), and the legend entry that says what dashed means.
+ */
+export function learningCurveSeries(gold: Json<CampaignGold>) {
+  const { curvePoints, allRaters } = learningCurves(gold);
+  const methods = plottedSeries(curvePoints, (p) => p.method);
+  const drawn = new Set(methods.map((m) => m.key));
+  const rules = allRaters.filter((a) => drawn.has(a.method) && a.accuracy !== null);
+  const dashed: Series[] = rules.length
+    ? [{ key: "every rater", label: "dashed: with every rater", color: "#59636e", dash: "4 3" }]
+    : [];
+  return { curvePoints, allRaters, rules, series: [...methods, ...dashed] };
+}
+
 /** The frame of an accuracy-against-gold chart by n (raters or votes per pair), one colour per method. */
-export function accuracyByN(maxN: number, xLabel: string) {
+export function accuracyByN(maxN: number, xLabel: string, series: readonly Series[]) {
   return {
     // Room for "100%" beside the y axis.
     marginLeft: 52,
@@ -54,24 +70,25 @@ export function accuracyByN(maxN: number, xLabel: string) {
       grid: true,
       tickFormat: (v: number) => formatRate(v),
     },
-    color: { legend: true },
+    color: seriesScale(series),
   };
 }
 
 /** "How many experts are enough": the learning curves as a chart and as a table. */
 export function LearningCurves({ gold }: { gold: Json<CampaignGold> }) {
-  const { curvePoints, allRaters } = learningCurves(gold);
+  const { curvePoints, allRaters, rules, series } = learningCurveSeries(gold);
   const maxN = Math.max(1, ...curvePoints.map((p) => p.n));
   return (
     <>
       <Chart
+        legend={series}
         caption={`Accuracy against the gold items with n raters per pair (mean of 1,000 random draws, band: 95% of the draws), per aggregation method; dashed: the accuracy with every rater. Suggested: ${allRaters
           .map((a) => `${a.method} ${a.suggestedN === null ? "none" : `n = ${a.suggestedN}`}`)
           .join(", ")} (the fewest raters reaching 95% of the all-rater accuracy).`}
         deps={[gold]}
         build={(Plot) => ({
           title: "Learning curves: accuracy by raters per pair",
-          ...accuracyByN(maxN, "Raters per pair (n)"),
+          ...accuracyByN(maxN, "Raters per pair (n)", series),
           marks: [
             Plot.areaY(curvePoints, {
               x: "n",
@@ -86,7 +103,7 @@ export function LearningCurves({ gold }: { gold: Json<CampaignGold> }) {
               stroke: "method",
               marker: "dot",
             }),
-            Plot.ruleY(allRaters, {
+            Plot.ruleY(rules, {
               y: "accuracy",
               stroke: "method",
               strokeDasharray: "4 3",

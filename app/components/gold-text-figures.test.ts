@@ -5,6 +5,7 @@ const point = (n: number, accuracy: number) => ({
   accuracy,
   ci: null,
   difference: null,
+  differenceCi: null,
   pValue: null,
   pHolm: null,
 });

@@ -3,6 +3,7 @@ import type { Json } from "~/utils/json-type";
 import { Chart } from "~/components/chart";
 import { TableScroll } from "~/components/table-scroll";
 import { accuracyByN } from "~/components/gold-learning-curves";
+import { plottedSeries } from "~/utils/chart-series";
 import { formatCi, formatCount, formatNumber, formatP, formatPp, formatRate } from "~/utils/format";
 
 type TextFigures = NonNullable<Json<CampaignGold>["texts"]>;
@@ -130,6 +131,7 @@ function TextCurves({ texts }: { texts: TextFigures }) {
     c.points.map((p) => ({ method: c.method, ...p, lower: p.ci?.lower ?? null, upper: p.ci?.upper ?? null })),
   );
   const maxN = Math.max(1, ...points.map((p) => p.n));
+  const series = plottedSeries(points, (p) => p.method);
   const saved = texts.curves
     .filter((c) => c.saving)
     .map((c) => `${c.method} ${formatCount(c.saving!.gradesSaved)} (n = ${c.saving!.n})`)
@@ -139,11 +141,12 @@ function TextCurves({ texts }: { texts: TextFigures }) {
   return (
     <>
       <Chart
+        legend={series}
         caption={`Accuracy against the gold items with n votes per pair (mean of random vote orders, band: 95% of them): majority vote and the text-aware estimates, each with s = ${texts.similarity} and with the adaptive s(n) = 1 − 1/(n − 1). Majority ties ${ties}. Dashed: majority vote's all-vote accuracy; ringed: where a method first reaches it, labelled with the grades the campaign could have saved there, of ${formatCount(texts.grades)}: ${saved || "none"}.`}
         deps={[texts]}
         build={(Plot) => ({
           title: "Text-aware estimates: accuracy by votes per pair",
-          ...accuracyByN(maxN, "Votes per pair (n)"),
+          ...accuracyByN(maxN, "Votes per pair (n)", series),
           marks: [
             Plot.areaY(points, { x: "n", y1: "lower", y2: "upper", fill: "method", fillOpacity: 0.08 }),
             Plot.lineY(points, { x: "n", y: "accuracy", stroke: "method", marker: "dot" }),
@@ -183,6 +186,8 @@ function TextCurveTable({
     lower: number | null;
     upper: number | null;
     difference: number | null;
+    /** Absent in results kept before it. */
+    differenceCi?: { lower: number; upper: number } | null;
     pHolm: number | null;
   }[];
 }) {
@@ -196,7 +201,7 @@ function TextCurveTable({
             <th className="num">Votes per pair</th>
             <th className="num">Accuracy on gold</th>
             <th className="num">95% of orders</th>
-            <th className="num">− majority vote</th>
+            <th className="num">− majority vote [95% t CI]</th>
             <th className="num">p (paired t, Holm)</th>
           </tr>
         </thead>
@@ -212,7 +217,10 @@ function TextCurveTable({
                   formatRate,
                 )}
               </td>
-              <td className="num">{p.difference === null ? "—" : formatPp(p.difference)}</td>
+              <td className="num">
+                {p.difference === null ? "—" : formatPp(p.difference)}{" "}
+                {p.differenceCi ? formatCi(p.differenceCi, formatPp) : null}
+              </td>
               <td className="num">{formatP(p.pHolm)}</td>
             </tr>
           ))}

@@ -139,8 +139,8 @@ function NeedsGradeRows({ rows }: { rows: NeedsGradeRow[] }) {
         <tbody>
           {rows.map((r) => (
             <tr key={r.item}>
-              <td>{r.proposal}</td>
-              <td>{r.candidate}</td>
+              <td className="id">{r.proposal}</td>
+              <td className="id">{r.candidate}</td>
               <td className="num">{formatCount(r.grades)}</td>
               <td className="num">{formatCount(r.label)}</td>
               <td className="num">{formatRate(r.changeChance)}</td>

@@ -20,12 +20,12 @@ import { AnalysisSettingsForm } from "~/components/admin/analysis-settings";
 import { experimentDashboard } from "~/results/dashboards.server";
 import { requireAdmin } from "~/security/auth.server";
 import { getDb } from "~/utils/db.server";
-import { formatRate, plural } from "~/utils/format";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { ActionNotice } from "~/components/form-parts";
 import { ApiKeysSection } from "~/components/admin/api-keys";
 import { EditExperimentDraft, ExperimentStatusForm } from "~/components/admin/experiment-draft";
 import { ExperimentReport } from "~/components/admin/experiment-report";
+import { experimentSummary } from "~/components/admin/experiment-summary";
 import { AfterLaunchPower, PowerPanel } from "~/components/power-panel";
 import { afterLaunchPower, controlHistory, powerAnswer, powerQuerySchema } from "~/results/power.server";
 import { parseQuery } from "~/utils/route-params.server";
@@ -165,15 +165,8 @@ export default function ExperimentPage() {
         <span className="badge">{experiment.status}</span>
       </h1>
       <p className="muted">
-        Coverage {formatRate(experiment.coverage)} of conveners, hash seed “{experiment.seed}”, committee cap{" "}
-        {plural(experiment.committeeCap, "member")}. Arms:{" "}
-        {experiment.arms
-          .map(
-            (a) =>
-              `${a.key} = ${a.systemKey} (weight ${formatRate(a.weight)}${a.isControl ? ", control" : ""})`,
-          )
-          .join("; ")}
-        . A running experiment's arms cannot change: stop it and create a new one.
+        {experimentSummary(experiment)} A running experiment's arms cannot change: stop it and create a new
+        one.
       </p>
       <ActionNotice answer={data} inPlace={["update", "createKey", "analysis"]} />
       <ExperimentStatusForm

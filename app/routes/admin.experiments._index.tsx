@@ -102,7 +102,7 @@ export default function Experiments() {
             <tbody>
               {experiments.map((e) => (
                 <tr key={e.id}>
-                  <td>
+                  <td className="id">
                     <Link to={`/admin/experiments/${encodeURIComponent(e.key)}`}>{e.key}</Link>
                   </td>
                   <td>{e.name}</td>

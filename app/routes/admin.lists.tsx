@@ -25,6 +25,7 @@ const columns: ColumnDef<Row, unknown>[] = [
   {
     id: "proposal",
     header: "Proposal",
+    meta: { id: true },
     cell: ({ row }) => (
       <Link
         to={`/admin/proposals/${encodeURIComponent(row.original.proposal)}?variant=${encodeURIComponent(row.original.variant)}`}

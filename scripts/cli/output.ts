@@ -96,3 +96,11 @@ export function emit(format: Format, json: unknown, headers: string[], rows: Cel
 
 export const ciText = (ci: { lower: number; upper: number } | null | undefined, digits = 4) =>
   ci ? `[${ci.lower.toFixed(digits)}, ${ci.upper.toFixed(digits)}]` : "—";
+
+/** A difference with its sign, "+0.0480" or "-0.0120", so its direction reads without a column of context. */
+export const signedText = (v: number | null | undefined, digits = 4) =>
+  v === null || v === undefined || Number.isNaN(v) ? "—" : `${v > 0 ? "+" : ""}${v.toFixed(digits)}`;
+
+/** The interval of a difference, each bound signed: "[+0.0310, +0.0660]". */
+export const signedCiText = (ci: { lower: number; upper: number } | null | undefined, digits = 4) =>
+  ci ? `[${signedText(ci.lower, digits)}, ${signedText(ci.upper, digits)}]` : "—";

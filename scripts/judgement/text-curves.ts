@@ -3,6 +3,7 @@ import { createRng, type Rng } from "../lib/random";
 import { percentileInterval, type Interval } from "../stats/bootstrap";
 import { adjustPValues } from "../stats/multiple-testing";
 import { pairedTTest } from "../stats/paired";
+import { studentTCritical } from "../stats/distributions";
 import type { GradedRating } from "./aggregate";
 import type { ItemText } from "./clustering";
 import {
@@ -25,6 +26,8 @@ export interface TextCurvePoint {
   /** Against majority vote at the same n and draws: mean accuracy difference (this − majority) and
    *  the paired t-test's p over gold items (each item's share of draws right), Holm-adjusted across n. */
   difference: number | null;
+  /** The paired t interval (95%) of that difference over gold items, the interval of the test beside it. */
+  differenceCi: Interval | null;
   pValue: number | null;
   pHolm: number | null;
 }
@@ -191,6 +194,8 @@ function curveOf(
       accuracy,
       ci: percentileInterval(a, 0.95),
       difference: m === 0 ? null : accuracy - majority,
+      differenceCi:
+        m === 0 || setting.gold.length < 2 ? null : pairedTInterval(p.rightShare[0], p.rightShare[m]),
       pValue: tests[k],
       pHolm: holm[k],
     };
@@ -204,4 +209,16 @@ function curveOf(
     allVotes,
     saving: reached ? { n: reached.n, gradesUsed: gradesUsed!, gradesSaved: grades - gradesUsed! } : null,
   };
+}
+
+/** The 95% Student t interval of the mean of b − a over paired items (as the paired t-test reads it). */
+function pairedTInterval(a: Float64Array, b: Float64Array): Interval | null {
+  const n = a.length;
+  let sum = 0;
+  for (let i = 0; i < n; i++) sum += b[i] - a[i];
+  const mean = sum / n;
+  let squares = 0;
+  for (let i = 0; i < n; i++) squares += (b[i] - a[i] - mean) ** 2;
+  const half = studentTCritical(0.95, n - 1) * Math.sqrt(squares / (n - 1) / n);
+  return { lower: mean - half, upper: mean + half };
 }

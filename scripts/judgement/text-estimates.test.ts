@@ -98,6 +98,10 @@ describe("text-aware learning curves against gold", () => {
     expect(nn.points[1].difference).toBeCloseTo(0.5, 12); // c's draws are the same for both methods
     // Paired over the 2 gold items, d = (1, 0): t = 1, df = 1, p = 1/2; Holm across the 3 points gives 1.
     expect(nn.points[1].pValue).toBeCloseTo(0.5, 12);
+    // Its 95% t interval: 0.5 ± t(0.975, 1) · sd/√2 = 0.5 ± 12.7062047 · 0.5 (scipy's t.ppf).
+    expect(nn.points[1].differenceCi!.lower).toBeCloseTo(0.5 - 12.706204736174698 * 0.5, 9);
+    expect(nn.points[1].differenceCi!.upper).toBeCloseTo(0.5 + 12.706204736174698 * 0.5, 9);
+    expect(majority.points[0].differenceCi).toBeNull();
     expect(nn.points.map((p) => p.pHolm)).toEqual([1, 1, 1]);
     expect(nn.points[2].ci).toEqual({ lower: 1, upper: 1 });
     expect(majority.points[0]).toMatchObject({ difference: null, pValue: null });

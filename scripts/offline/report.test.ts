@@ -181,6 +181,41 @@ describe("offline report on demo data", () => {
     expect(ap.pAdjusted).toBeGreaterThanOrEqual(ap.pValue);
   });
 
+  it("gives every difference between two systems a paired bootstrap interval, in the snapshot rows too", () => {
+    for (const c of report.comparisons) {
+      expect(c.ci!.lower).toBeLessThanOrEqual(c.difference + 1e-12);
+      expect(c.ci!.upper).toBeGreaterThanOrEqual(c.difference - 1e-12);
+    }
+    const ap = report.comparisons.find((c) => c.measure === "AP")!;
+    // The challenger is better on AP: the whole interval lies above 0.
+    expect(ap.ci!.lower).toBeGreaterThan(0);
+    const row = resultRows("offline", report).find(
+      (r) => r.system === "challenger" && r.group === "vs baseline" && r.measure === "AP difference",
+    );
+    expect(row).toEqual({
+      system: "challenger",
+      group: "vs baseline",
+      measure: "AP difference",
+      value: ap.difference,
+      lower: ap.ci!.lower,
+      upper: ap.ci!.upper,
+    });
+  });
+
+  it("pairs the proposals: a system that scores every proposal the same as another has the interval [0, 0]", () => {
+    const same = offlineReport(
+      {
+        ...inputFrom(data),
+        systems: inputFrom(data).systems.flatMap((s, i) =>
+          i === 0 ? [s, { ...s, key: "copy", name: "copy" }] : [],
+        ),
+      },
+      { B: 300, seed: 2 },
+    );
+    const ap = same.comparisons.find((c) => c.measure === "AP")!;
+    expect(ap).toMatchObject({ difference: 0, ci: { lower: 0, upper: 0 } });
+  });
+
   it("gives intervals around the point estimates, per subject too, and a display-depth hint", () => {
     const e = baseline.overall.measures["Success@10"];
     expect(e.ci!.lower).toBeLessThanOrEqual(e.value!);

@@ -181,6 +181,12 @@ export interface OfflineComparison {
   meanA: number;
   meanB: number;
   difference: number;
+  /**
+   * Paired bootstrap interval of the mean per-proposal difference B − A at the report's level, seed
+   * and B (proposals resampled, within subjects when the report stratifies). Absent in snapshots
+   * frozen before it.
+   */
+  ci?: Interval | null;
   statistic: number;
   pValue: number;
   pAdjusted: number;
@@ -764,12 +770,14 @@ function compareSystems(
         const c = columns.names.indexOf(name);
         const a: number[] = [];
         const b: number[] = [];
+        const strata: string[] = [];
         for (const pb of both) {
           const va = proposalValue(A.get(pb.id)!, c, columns.aggregations[c]);
           const vb = proposalValue(pb, c, columns.aggregations[c]);
           if (!Number.isNaN(va) && !Number.isNaN(vb)) {
             a.push(va);
             b.push(vb);
+            strata.push(subjectStratum(pb.subject));
           }
         }
         if (a.length < 2) continue;
@@ -784,6 +792,11 @@ function compareSystems(
           meanA,
           meanB,
           difference: meanB - meanA,
+          ci: differenceInterval(
+            b.map((x, k) => x - a[k]),
+            settings.stratify ? strata : null,
+            settings,
+          ),
           statistic: result.statistic,
           pValue: result.pValue,
           pAdjusted: result.pValue,
@@ -794,6 +807,28 @@ function compareSystems(
   }
   holm(comparisons.map((c) => c.pValue)).forEach((p, i) => (comparisons[i].pAdjusted = p));
   return comparisons;
+}
+
+/**
+ * The paired bootstrap interval of a mean difference: the same proposals are drawn for both systems
+ * (so their shared difficulty cancels), with the report's seed, B and level, like every other interval.
+ */
+function differenceInterval(
+  differences: number[],
+  strata: string[] | null,
+  settings: Pick<Settings, "B" | "seed" | "level">,
+): Interval | null {
+  const n = differences.length;
+  const draw = createResampler(n, createRng(settings.seed), strata);
+  const picked = new Int32Array(n);
+  const means = new Float64Array(settings.B);
+  for (let r = 0; r < settings.B; r++) {
+    draw(picked);
+    let sum = 0;
+    for (let i = 0; i < n; i++) sum += differences[picked[i]];
+    means[r] = sum / n;
+  }
+  return percentileInterval(means, settings.level);
 }
 
 /** A proposal's value of column j: the mean over its variants (ratio columns: Σ num / Σ den). */

@@ -17,6 +17,8 @@ export interface DailyPointWithCi {
   day: string;
   arms: Record<string, Record<OnlineMetric, number | null>>;
   ci: Record<string, Record<OnlineMetric, { lower: number; upper: number } | null>>;
+  /** Each arm's sessions up to that day: a chart ends an arm's line on the last day it grew. */
+  sessions: Record<string, number>;
 }
 
 interface UnitSums {
@@ -72,8 +74,10 @@ export function cumulativeDailyWithIntervals(sessions: readonly DailySession[]):
     }
     const arms: DailyPointWithCi["arms"] = {};
     const ci: DailyPointWithCi["ci"] = {};
+    const sessions: DailyPointWithCi["sessions"] = {};
     for (const [arm, perUnit] of [...units].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
       const list = [...perUnit.values()];
+      sessions[arm] = list.reduce((n, u) => n + u.sessions, 0);
       arms[arm] = {} as Record<OnlineMetric, number | null>;
       ci[arm] = {} as Record<OnlineMetric, { lower: number; upper: number } | null>;
       for (const metric of onlineMetrics) {
@@ -91,6 +95,6 @@ export function cumulativeDailyWithIntervals(sessions: readonly DailySession[]):
         ci[arm][metric] = { lower: value - Z95 * se, upper: value + Z95 * se };
       }
     }
-    return { day, arms, ci };
+    return { day, arms, ci, sessions };
   });
 }

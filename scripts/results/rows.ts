@@ -236,6 +236,26 @@ function groundTruthRows(g: GroundTruthReport | undefined): ResultRow[] {
   return rows;
 }
 
+type OfflineComparisonRow = {
+  measure: string;
+  a: string;
+  b: string;
+  difference: number;
+  ci?: { lower: number; upper: number } | null;
+};
+
+/** The offline report's pairwise comparisons as B against A: the mean difference and its paired interval. */
+function offlineComparisonRows(comparisons: readonly OfflineComparisonRow[] | undefined): ResultRow[] {
+  return (comparisons ?? []).map((c) => ({
+    system: c.b,
+    group: `vs ${c.a}`,
+    measure: `${c.measure} difference`,
+    value: c.difference,
+    lower: c.ci?.lower ?? null,
+    upper: c.ci?.upper ?? null,
+  }));
+}
+
 export function resultRows(kind: string, result: unknown): ResultRow[] {
   const r = (result ?? {}) as Record<string, unknown>;
   if (kind === "offline")
@@ -244,6 +264,7 @@ export function resultRows(kind: string, result: unknown): ResultRow[] {
       ...exposureRows(r.systems as Parameters<typeof exposureRows>[0]),
       ...protocolRows(r.systems as Protocolled[]),
       ...groundTruthRows(r.groundTruth as GroundTruthReport | undefined),
+      ...offlineComparisonRows(r.comparisons as OfflineComparisonRow[] | undefined),
     ];
   if (kind === "expert")
     return [

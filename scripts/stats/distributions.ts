@@ -187,3 +187,20 @@ export function normalQuantile(p: number): number {
   const u = e * Math.sqrt(2 * Math.PI) * Math.exp((x * x) / 2);
   return x - u / (1 + (x * u) / 2);
 }
+
+/**
+ * The two-sided critical value of Student's t: the t ≥ 0 with P(|T| ≥ t) = 1 − level (scipy's
+ * t.ppf((1 + level) / 2, df)), by bisection on studentTTwoSidedP, which falls as t grows.
+ */
+export function studentTCritical(level: number, df: number): number {
+  const target = 1 - level;
+  let low = 0;
+  let high = 1;
+  while (studentTTwoSidedP(high, df) > target) high *= 2;
+  for (let i = 0; i < 200 && high - low > 1e-13 * high; i++) {
+    const mid = (low + high) / 2;
+    if (studentTTwoSidedP(mid, df) > target) low = mid;
+    else high = mid;
+  }
+  return (low + high) / 2;
+}

@@ -1,6 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
-import { chiSquareSurvival, normalCdf, normalTwoSidedP, studentTTwoSidedP } from "./distributions";
+import {
+  chiSquareSurvival,
+  normalCdf,
+  normalTwoSidedP,
+  studentTCritical,
+  studentTTwoSidedP,
+} from "./distributions";
 import { wilcoxonSignedRank } from "./paired";
 import { binomialTest } from "./binomial";
 import { sampleRatioMismatch } from "../online/srm";
@@ -84,5 +90,14 @@ describe("binomialTest as scipy's binomtest (two-sided)", () => {
     expect(binomialTest(2, 10).pValue).toBeCloseTo(binomialTest(8, 10).pValue, 15);
     expect(() => binomialTest(11, 10)).toThrow("from 0 to 10");
     expect(() => binomialTest(1, 10, 1.5)).toThrow("between 0 and 1");
+  });
+});
+
+describe("studentTCritical", () => {
+  it("matches scipy's t.ppf(0.975, df)", () => {
+    // scipy.stats.t.ppf(0.975, [1, 10, 29])
+    expect(studentTCritical(0.95, 1)).toBeCloseTo(12.706204736174698, 9);
+    expect(studentTCritical(0.95, 10)).toBeCloseTo(2.2281388519649385, 9);
+    expect(studentTCritical(0.95, 29)).toBeCloseTo(2.045229642132703, 9);
   });
 });

@@ -89,8 +89,8 @@ function GoldItemsTable({ truth, busy }: { truth: GoldItem[]; busy: boolean }) {
           <tbody>
             {truth.map((t) => (
               <tr key={t.itemId}>
-                <td>{t.proposal}</td>
-                <td>{t.candidate}</td>
+                <td className="id">{t.proposal}</td>
+                <td className="id">{t.candidate}</td>
                 <td className="num">{t.grade}</td>
                 <td>
                   <Form method="post">

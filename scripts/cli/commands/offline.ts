@@ -8,7 +8,17 @@ import { ResultError } from "../../../db/results/parameters";
 import { runInProcessReporting } from "../../workers/heavy-tasks";
 import { withDatabase } from "../database";
 import { CliError } from "../errors";
-import { ciText, csv, fmt, formatOf, setTableStyle, table, type Cell } from "../output";
+import {
+  ciText,
+  csv,
+  fmt,
+  formatOf,
+  setTableStyle,
+  signedCiText,
+  signedText,
+  table,
+  type Cell,
+} from "../output";
 import { cutoffList, pairedTest, readText, recordId, wholeNumber } from "../options";
 import { GradesFileError, parseGradesFile, type KnownIds } from "../../offline/grades-file";
 import { progressBar } from "../progress";
@@ -262,6 +272,12 @@ function csvRows(report: OfflineReport): Cell[][] {
     rows.push(...[...integrityCsvRows(s), ...protocolCsvRows(s)].map((r) => [...r, null, null]));
   }
   rows.push(...groundTruthCsvRows(report).map((r) => [...r, null, null]));
+  // Each pairwise comparison as system B against A: the mean difference B − A and its paired interval.
+  for (const c of report.comparisons)
+    rows.push([
+      ...[c.b, `vs ${c.a}`, c.proposals, `${c.measure} difference`, c.difference],
+      ...[c.ci?.lower ?? null, c.ci?.upper ?? null, null, null],
+    ]);
   return rows;
 }
 
@@ -511,7 +527,7 @@ function printComparisons(report: OfflineReport) {
   );
   console.log(
     table(
-      ["measure", "a", "b", "proposals", "mean a", "mean b", "b − a", "p", "p (Holm)"],
+      ["measure", "a", "b", "proposals", "mean a", "mean b", "b − a", "95% CI of b − a", "p", "p (Holm)"],
       report.comparisons.map((c) => [
         c.measure,
         c.a,
@@ -519,7 +535,8 @@ function printComparisons(report: OfflineReport) {
         c.proposals,
         c.meanA,
         c.meanB,
-        c.difference,
+        signedText(c.difference),
+        signedCiText(c.ci),
         c.pValue,
         c.pAdjusted,
       ]),

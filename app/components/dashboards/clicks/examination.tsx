@@ -1,16 +1,35 @@
 import { Chart } from "~/components/chart";
 import { TableScroll } from "~/components/table-scroll";
+import { plottedSeries, seriesScale, type Series } from "~/utils/chart-series";
 import { formatCount, formatNumber } from "~/utils/format";
 import type { ClicksFit } from "./fit";
 import { fmt } from "./labels";
 
 type Depth = ClicksFit["displayDepth"][number];
 
+const PBM = "PBM examination";
+
+/** What the chart draws: PBM's curve as a solid black line, then each arm with a depth as a dashed line. */
+export function examinationSeries(fit: Pick<ClicksFit, "examination" | "displayDepth">): Series[] {
+  const curve: Series[] = fit.examination.length
+    ? [{ key: PBM, label: PBM, color: "#1f2328", dash: null }]
+    : [];
+  const depths = plottedSeries(fit.displayDepth, (d) => d.arm, {
+    hasValue: (d) => d.depth !== null,
+    label: (arm) => `${arm}: display depth`,
+    dash: () => "4 3",
+  });
+  return [...curve, ...depths];
+}
+
 /** PBM's examination curve with each arm's suggested display depth as a dashed line. */
 export function ExaminationChart({ fit, maxRank }: { fit: ClicksFit; maxRank: number }) {
   const depths = fit.displayDepth.filter((d) => d.depth !== null);
+  const series = examinationSeries(fit);
+  const black = series.find((s) => s.key === PBM)?.color;
   return (
     <Chart
+      legend={series}
       caption={`PBM's probability that a convener looks at each rank, relative to rank 1 (black line)${depths.length ? `, with each arm's suggested display depth (K_hit's 90th percentile) as a dashed line: ${depths.map((d) => `${d.arm} ${formatCount(d.depth)}`).join(", ")}` : ""}.`}
       deps={[fit]}
       build={(Plot) => {
@@ -24,10 +43,10 @@ export function ExaminationChart({ fit, maxRank }: { fit: ClicksFit; maxRank: nu
             tickFormat: "%",
             grid: true,
           },
-          color: { legend: depths.length > 0 },
+          color: seriesScale(series),
           marks: [
-            Plot.lineY(fit.examination, { x: "rank", y: "relative", stroke: "#1f2328" }),
-            Plot.dot(fit.examination, { x: "rank", y: "relative", fill: "#1f2328", r: 3 }),
+            Plot.lineY(fit.examination, { x: "rank", y: "relative", stroke: black }),
+            Plot.dot(fit.examination, { x: "rank", y: "relative", fill: black, r: 3 }),
             Plot.ruleX(depths, { x: "depth", stroke: "arm", strokeDasharray: "4 3" }),
             Plot.text(depths, {
               x: "depth",

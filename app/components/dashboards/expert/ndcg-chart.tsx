@@ -1,5 +1,6 @@
 import type { CampaignResults } from "../../../../scripts/judgement/campaign-results";
 import type { Json } from "~/utils/json-type";
+import { plottedSeries, seriesScale } from "~/utils/chart-series";
 import { Chart } from "~/components/chart";
 import { formatNumber } from "~/utils/format";
 
@@ -20,8 +21,11 @@ function ndcgPoints(results: Json<CampaignResults>) {
 
 /** nDCG@K against K per system on the experts' labels, its interval as a band. */
 export function NdcgChart({ results }: { results: Json<CampaignResults> }) {
+  const points = ndcgPoints(results);
+  const series = plottedSeries(points, (p) => p.system, { hasValue: (p) => p.value != null });
   return (
     <Chart
+      legend={series}
       title="nDCG@K with 95% CI"
       caption="nDCG@K per system with its 95% interval as a band, on the experts' aggregated labels."
       deps={[results]}
@@ -36,11 +40,10 @@ export function NdcgChart({ results }: { results: Json<CampaignResults> }) {
         rows: ndcgPoints(results),
       }}
       build={(Plot) => {
-        const points = ndcgPoints(results);
         return {
           x: { label: "K" },
           y: { label: "nDCG@K (higher is better)", domain: [0, 1], grid: true },
-          color: { legend: true },
+          color: seriesScale(series),
           marks: [
             Plot.areaY(points, { x: "k", y1: "lower", y2: "upper", fill: "system", fillOpacity: 0.15 }),
             Plot.lineY(points, { x: "k", y: "value", stroke: "system", marker: "dot" }),

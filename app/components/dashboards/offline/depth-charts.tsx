@@ -1,3 +1,4 @@
+import { plottedSeries, seriesScale } from "~/utils/chart-series";
 import { Chart } from "~/components/chart";
 import { formatNumber, formatRate } from "~/utils/format";
 import { estimate, type Report } from "./cells";
@@ -45,8 +46,11 @@ function familyPoints(report: Report) {
 
 /** HR@K against K per system, its interval as a band. */
 export function HitRateChart({ report }: { report: Report }) {
+  const points = hitRatePoints(report);
+  const series = plottedSeries(points, (p) => p.system, { hasValue: (p) => p.value != null });
   return (
     <Chart
+      legend={series}
       title="HR@K with 95% CI"
       caption="Hit rate by depth K with its 95% interval as a band, per system: the share of proposals with a committee member in the top K."
       deps={[report]}
@@ -61,11 +65,10 @@ export function HitRateChart({ report }: { report: Report }) {
         rows: hitRatePoints(report),
       }}
       build={(Plot) => {
-        const points = hitRatePoints(report);
         return {
           x: { label: "K (candidates shown)" },
           y: { label: "HR@K (higher is better)", domain: [0, 1], tickFormat: "%", grid: true },
-          color: { legend: true },
+          color: seriesScale(series),
           marks: [
             Plot.areaY(points, { x: "k", y1: "lower", y2: "upper", fill: "system", fillOpacity: 0.15 }),
             Plot.lineY(points, { x: "k", y: "value", stroke: "system", marker: "dot" }),
@@ -78,8 +81,11 @@ export function HitRateChart({ report }: { report: Report }) {
 
 /** Every measure family against K, one panel per family, intervals as vertical bars. */
 export function MetricsAgainstKChart({ report }: { report: Report }) {
+  const points = familyPoints(report);
+  const series = plottedSeries(points, (p) => p.system, { hasValue: (p) => p.value != null });
   return (
     <Chart
+      legend={series}
       title="Metrics against K"
       caption="Each measure against the depth K, one panel per measure, per system, with 95% intervals as vertical bars: where a system's advantage opens or closes with depth."
       deps={[report]}
@@ -96,7 +102,6 @@ export function MetricsAgainstKChart({ report }: { report: Report }) {
         rows: familyPoints(report),
       }}
       build={(Plot) => {
-        const points = familyPoints(report);
         return {
           height: 280,
           // Room for the y label above the facet names, which it overlapped.
@@ -105,7 +110,7 @@ export function MetricsAgainstKChart({ report }: { report: Report }) {
           fx: { label: null },
           x: { label: "K (candidates shown)" },
           y: { label: "value (higher is better)", domain: [0, 1], grid: true },
-          color: { legend: true },
+          color: seriesScale(series),
           marks: [
             Plot.frame({ strokeOpacity: 0.2 }),
             Plot.ruleX(points, {

@@ -1,3 +1,4 @@
+import { plottedSeries, seriesScale } from "~/utils/chart-series";
 import { Chart } from "~/components/chart";
 import { ClientTable } from "~/components/client-table";
 import { formatCount, formatNumber, formatRate } from "~/utils/format";
@@ -105,24 +106,32 @@ function ExposureTable({ rows }: { rows: ExposureRow[] }) {
   );
 }
 
+/** The overall exposure measures against K, per system: what the chart draws. */
+function exposurePoints(rows: ExposureRow[]) {
+  return rows
+    .filter((r) => r.group === "overall")
+    .flatMap((r) => [
+      { system: r.system, k: r.k, measure: "Long-tail share@K", value: r.longTailShare },
+      { system: r.system, k: r.k, measure: "Gini of exposure", value: r.gini },
+    ]);
+}
+
 function ExposureChart({ rows }: { rows: ExposureRow[] }) {
+  const points = exposurePoints(rows);
+  const series = plottedSeries(points, (p) => p.system, { hasValue: (p) => p.value !== null });
   return (
     <Chart
+      legend={series}
       caption="Long-tail share and Gini of exposure against the depth K, per system (overall): more long tail and a lower Gini spread the work over more people."
       deps={[rows]}
       build={(Plot) => {
-        const overall = rows.filter((r) => r.group === "overall");
-        const points = overall.flatMap((r) => [
-          { system: r.system, k: r.k, measure: "Long-tail share@K", value: r.longTailShare },
-          { system: r.system, k: r.k, measure: "Gini of exposure", value: r.gini },
-        ]);
         return {
           title: "Exposure against K",
           height: 260,
           fx: { label: null },
           x: { label: "K (candidates shown)" },
-          y: { label: "value", domain: [0, 1], grid: true },
-          color: { legend: true },
+          y: { label: "share or Gini (0–1)", domain: [0, 1], grid: true },
+          color: seriesScale(series),
           marks: [
             Plot.frame({ strokeOpacity: 0.2 }),
             Plot.lineY(points, { fx: "measure", x: "k", y: "value", stroke: "system", marker: "dot" }),

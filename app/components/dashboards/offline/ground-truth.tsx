@@ -1,3 +1,4 @@
+import { percentTick, plottedSeries, seriesScale } from "~/utils/chart-series";
 import { Chart } from "~/components/chart";
 import { TableScroll } from "~/components/table-scroll";
 import { formatCi, formatCount, formatNumber, formatP, formatRate, plural } from "~/utils/format";
@@ -37,6 +38,8 @@ export function GroundTruthSection({ report }: { report: Report }) {
       </>
     );
   const { members, nonMembers, difference, test } = g.grades;
+  // The legend and the bars' colours from one list: the groups with a graded pair.
+  const groups = plottedSeries(gradeBars(g), (r) => r.group, { hasValue: (r) => r.pairs > 0, order: GROUPS });
   return (
     <>
       <h2>What the ground truth is worth</h2>
@@ -47,6 +50,7 @@ export function GroundTruthSection({ report }: { report: Report }) {
         1; an ungraded candidate counts as not relevant.
       </p>
       <Chart
+        legend={groups}
         title="Expert grades: committee members and the others"
         caption="Share of each group's graded pairs at each grade (1 irrelevant … 4 highly relevant), committee members beside the other candidates of the same lists."
         deps={[g]}
@@ -64,8 +68,9 @@ export function GroundTruthSection({ report }: { report: Report }) {
           // Side by side within each grade, not stacked: each group's shares sum to 100%.
           fx: { label: "grade", domain: [1, 2, 3, 4] },
           x: { axis: null, domain: [...GROUPS] },
-          y: { label: "share of the group's pairs", grid: true, percent: true },
-          color: { legend: true, domain: [...GROUPS] },
+          // percent: the shares read 0–100, and each tick says "%".
+          y: { label: "share of the group's pairs (%)", grid: true, percent: true, tickFormat: percentTick },
+          color: seriesScale(groups),
           marks: [
             Plot.barY(gradeBars(g), { fx: "grade", x: "group", y: "share", fill: "group" }),
             Plot.ruleY([0]),
@@ -75,8 +80,8 @@ export function GroundTruthSection({ report }: { report: Report }) {
       <p>
         Mean grade: members {formatNumber(members.mean)} ({formatCount(members.pairs)} pairs), others{" "}
         {formatNumber(nonMembers.mean)} ({formatCount(nonMembers.pairs)} pairs); difference{" "}
-        {formatNumber(difference.value, { signed: true })} {formatCi(difference.ci, (v) => formatNumber(v))}{" "}
-        (95% CI resampling proposals).{" "}
+        {formatNumber(difference.value, { signed: true })}{" "}
+        {formatCi(difference.ci, (v) => formatNumber(v, { signed: true }))} (95% CI resampling proposals).{" "}
         {test ? `${test.method}: p ${formatP(test.pValue)} (pairs taken as independent).` : ""} Members graded
         1 (irrelevant): {formatRate(g.grades.membersGradedOne)}; others graded 4 (highly relevant):{" "}
         {formatRate(g.grades.nonMembersGradedFour)}.

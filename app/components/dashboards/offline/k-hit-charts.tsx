@@ -1,3 +1,4 @@
+import { plottedSeries, seriesScale } from "~/utils/chart-series";
 import { Chart } from "~/components/chart";
 import { cdfWithBand, sharedHistogram } from "~/utils/chart-data";
 import { formatCount, formatRate } from "~/utils/format";
@@ -13,8 +14,14 @@ const kHitCdf = (report: Report) =>
 
 /** Where each system's first committee member lands: one histogram panel per system on shared bins. */
 export function KHitHistogram({ report }: { report: Report }) {
+  const systems = report.systems.map((s) => s.name);
+  const series = plottedSeries(kHitBins(report), (b) => b.series, {
+    hasValue: (b) => b.count > 0,
+    order: systems,
+  });
   return (
     <Chart
+      legend={series}
       title="K_hit histogram, one panel per system"
       caption="K_hit: the rank of the first committee member in each proposal's list, one panel per system on the same bins (proposals with no committee member in the list are left out)."
       deps={[report]}
@@ -29,13 +36,12 @@ export function KHitHistogram({ report }: { report: Report }) {
       }}
       build={(Plot) => {
         const bins = kHitBins(report);
-        const systems = report.systems.map((s) => s.name);
         return {
           height: 60 + 130 * systems.length,
           x: { label: "rank of the first committee member" },
           y: { label: "proposals", grid: true },
           fy: { label: null, axis: null, domain: systems },
-          color: { legend: true, domain: systems },
+          color: seriesScale(series),
           marks: [
             Plot.rectY(bins, {
               x1: "from",
@@ -62,8 +68,14 @@ export function KHitHistogram({ report }: { report: Report }) {
 
 /** The K_hit cumulative distribution with its simultaneous band and the 90% line (the display depth). */
 export function KHitCdf({ report }: { report: Report }) {
+  const points = kHitCdf(report);
+  const series = [
+    ...plottedSeries(points, (p) => p.series),
+    { key: "90%", label: "dashed: 90% of proposals", color: "currentColor", dash: "4 3" },
+  ];
   return (
     <Chart
+      legend={series}
       title="K_hit CDF with 95% band"
       caption="Share of proposals whose first committee member appears by each rank (the K_hit cumulative distribution), with a simultaneous 95% band (Dvoretzky–Kiefer–Wolfowitz); where it crosses the dashed 90% line is the suggested display depth."
       deps={[report]}
@@ -78,11 +90,10 @@ export function KHitCdf({ report }: { report: Report }) {
         rows: kHitCdf(report),
       }}
       build={(Plot) => {
-        const points = kHitCdf(report);
         return {
           x: { label: "rank" },
           y: { label: "share of proposals", domain: [0, 1], tickFormat: "%", grid: true },
-          color: { legend: true },
+          color: seriesScale(series),
           marks: [
             Plot.areaY(points, {
               x: "value",

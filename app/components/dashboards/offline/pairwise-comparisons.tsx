@@ -1,5 +1,5 @@
 import { ClientTable } from "~/components/client-table";
-import { formatDifference, formatP, verdictByP } from "~/utils/format";
+import { formatCi, formatDifference, formatP, verdictByP } from "~/utils/format";
 import { metricDisplay } from "~/utils/metrics-display";
 import { VerdictLabel } from "../verdict";
 import { cellAs, show, type Report } from "./cells";
@@ -23,6 +23,8 @@ function comparisonRows(report: Report) {
         meanA: c.meanA,
         meanB: c.meanB,
         difference: c.difference,
+        // The interval as it reads, in the difference's unit (its CSV cell too): "[+3.1 pp, +6.6 pp]".
+        ci: c.ci ? formatCi(c.ci, (v) => formatDifference(v, d.kind)) : null,
         p: c.pValue,
         pHolm: c.pAdjusted,
         verdict: verdictByP(c.difference, c.pAdjusted, d.direction),
@@ -31,7 +33,7 @@ function comparisonRows(report: Report) {
     });
 }
 
-/** Every pair of systems on every measure: B − A, p before and after Holm, and the verdict. */
+/** Every pair of systems on every measure: B − A with its paired 95% interval, p before and after Holm, and the verdict. */
 export function PairwiseComparisons({ report }: { report: Report }) {
   if (report.comparisons.length === 0) return <p className="muted">One system only: nothing to compare.</p>;
   return (
@@ -71,6 +73,15 @@ export function PairwiseComparisons({ report }: { report: Report }) {
             </span>
           ),
           aggregatedCell: () => null,
+        },
+        {
+          id: "ci",
+          accessorKey: "ci",
+          header: "95% CI of B − A",
+          cell: (c) => (c.getValue() as string | null) ?? "—",
+          aggregatedCell: () => null,
+          enableSorting: false,
+          meta: { numeric: true },
         },
         { id: "p", accessorKey: "p", header: "p", ...cellAs(formatP) },
         { id: "pHolm", accessorKey: "pHolm", header: "p (Holm)", ...cellAs(formatP) },

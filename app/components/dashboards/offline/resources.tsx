@@ -1,3 +1,4 @@
+import { percentTick, plottedSeries, seriesScale } from "~/utils/chart-series";
 import { Chart } from "~/components/chart";
 import { TableScroll } from "~/components/table-scroll";
 import { formatCi, formatCount, formatNumber, formatRate } from "~/utils/format";
@@ -75,9 +76,13 @@ const latencyRows = (report: Report) =>
 export function LatencyChart({ report }: { report: Report }) {
   const rows = latencyRows(report);
   if (!rows.length) return null;
-  const systems = [...new Set(rows.map((r) => r.system))];
+  const series = [
+    ...plottedSeries(rows, (r) => r.system),
+    { key: "95%", label: "dashed: 95% of lists", color: "currentColor", dash: "4 3" },
+  ];
   return (
     <Chart
+      legend={series}
       title="Prediction time per list, by system"
       caption="Share of each system's timed lists answered within each time (ms), from its latency quantiles at every 5%; further left is faster, a long flat top is a slow tail; the dashed line is 95%."
       deps={[report]}
@@ -92,8 +97,8 @@ export function LatencyChart({ report }: { report: Report }) {
       build={(Plot) => ({
         height: 260,
         x: { label: "latency per list (ms)", grid: true },
-        y: { label: "share of lists", percent: true, domain: [0, 100] },
-        color: { legend: true, domain: systems },
+        y: { label: "share of lists (%)", percent: true, domain: [0, 100], tickFormat: percentTick },
+        color: seriesScale(series),
         marks: [
           Plot.line(rows, { x: "ms", y: "share", stroke: "system", curve: "step-after" }),
           Plot.dot(rows, { x: "ms", y: "share", fill: "system", r: 2 }),

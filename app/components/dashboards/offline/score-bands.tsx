@@ -1,3 +1,4 @@
+import { plottedSeries, seriesScale } from "~/utils/chart-series";
 import { Chart } from "~/components/chart";
 import { ClientTable } from "~/components/client-table";
 import { formatCi, formatCount, formatNumber, formatRate } from "~/utils/format";
@@ -52,15 +53,17 @@ export function ScoreBandsSection({ systems }: { systems: System[] }) {
 }
 
 function ScoreBandsChart({ rows }: { rows: BandRow[] }) {
+  const series = plottedSeries(rows, (r) => r.system, { hasValue: (r) => r.share !== null });
   return (
     <Chart
+      legend={series}
       caption="Reliability diagram: in each score band, from the lowest scores (1) to the highest, the share of candidates who were committee members, per system, with Wilson 95% intervals."
       deps={[rows]}
       build={(Plot) => ({
         title: "Committee share by score band",
         x: { label: "score band (1 = lowest scores)", ticks: [...new Set(rows.map((r) => r.band))] },
         y: { label: "share that are committee members", tickFormat: "%", grid: true },
-        color: { legend: true },
+        color: seriesScale(series),
         marks: [
           Plot.ruleX(rows, { x: "band", y1: "lower", y2: "upper", stroke: "system", strokeOpacity: 0.5 }),
           Plot.lineY(rows, { x: "band", y: "share", stroke: "system", marker: "dot" }),

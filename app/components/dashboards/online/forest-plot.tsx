@@ -1,6 +1,7 @@
 import type { OnlineReport } from "../../../../scripts/online/report";
 import type { Json } from "~/utils/json-type";
 import { Chart, type ChartProps } from "~/components/chart";
+import { plottedSeries, seriesScale, type Series } from "~/utils/chart-series";
 import { formatLift, verdict, type Verdict } from "~/utils/format";
 import { directionText, metricDisplay } from "~/utils/metrics-display";
 
@@ -29,10 +30,21 @@ function forestRows(report: Json<OnlineReport>) {
 }
 type ForestRow = ReturnType<typeof forestRows>[number];
 
+/** The verdicts drawn (a row without a lift draws nothing), in a fixed order, each in its colour. */
+export function forestSeries(rows: ForestRow[]): Series[] {
+  return plottedSeries(rows, (r) => r.verdict, {
+    hasValue: (r) => r.lift !== null,
+    order: Object.keys(VERDICT_COLOURS),
+    color: (k) => VERDICT_COLOURS[k as Verdict],
+  });
+}
+
 /** Each metric's relative lift vs control with its interval, coloured by verdict. */
 export function ForestPlot({ report }: { report: Json<OnlineReport> }) {
+  const series = forestSeries(forestRows(report));
   return (
     <Chart
+      legend={series}
       title="Forest plot: lift vs control"
       caption="Relative lift of each metric, arm vs control, with its 95% interval; an interval clear of zero is a difference the data support. Green is better, red worse, grey inconclusive; for mean adopted rank lower is better, so a negative lift is a gain."
       deps={[report]}
@@ -47,7 +59,7 @@ export function ForestPlot({ report }: { report: Json<OnlineReport> }) {
         ],
         rows: forestRows(report),
       }}
-      build={(Plot, { width }) => forestPlotOptions(Plot, forestRows(report), width)}
+      build={(Plot, { width }) => forestPlotOptions(Plot, forestRows(report), width, series)}
     />
   );
 }
@@ -57,6 +69,7 @@ function forestPlotOptions(
   Plot: Parameters<ChartProps["build"]>[0],
   rows: ForestRow[],
   width: number,
+  series: Series[],
 ): ReturnType<ChartProps["build"]> {
   // The x domain holds every interval with room to spare, so none runs off the edge.
   const ends = rows
@@ -87,11 +100,7 @@ function forestPlotOptions(
       domain: rows.map((r) => r.label),
       padding: 0.5,
     },
-    color: {
-      domain: Object.keys(VERDICT_COLOURS),
-      range: Object.values(VERDICT_COLOURS),
-      legend: true,
-    },
+    color: seriesScale(series),
     marks: [
       Plot.ruleX([0]),
       Plot.ruleY(rows, { y: "label", x1: "lower", x2: "upper", stroke: "verdict", strokeWidth: 2 }),
