@@ -233,7 +233,8 @@ export class UnitTotalsBuilder {
     this.keepSessions = options.sessions === true;
   }
 
-  add(e: OnlineEvent): void {
+  /** `t`: the event's time in ms when the caller has read it already (`isoTime(e.at)`). */
+  add(e: OnlineEvent, t: number = isoTime(e.at)): void {
     this.events++;
     const before = this.seen.size;
     this.seen.add(e.eventId);
@@ -261,7 +262,7 @@ export class UnitTotalsBuilder {
       candidateId: e.candidateId,
       items: e.items,
     });
-    b.times.push(isoTime(e.at));
+    b.times.push(t);
   }
 
   build(): StreamTotals {
