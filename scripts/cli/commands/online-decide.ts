@@ -26,6 +26,7 @@ import {
 import { decisionInputsFromFile, readsOnTwoThreads } from "../../io/online-decide-files";
 import { evaluateGuardrails, guardrailUnits, parseGuardrail, type Guardrail } from "../../online/guardrails";
 import { conflictKey } from "../../online/guardrail-sessions";
+import type { Correction } from "../../stats/multiple-testing";
 import { parseImportFile } from "../../../db/import/parse";
 import { CliError } from "../errors";
 import { fmt, table, type Cell } from "../output";
@@ -58,6 +59,13 @@ export function positiveVariance(value: string): number {
 export function sliceOption(value: string): "subject" {
   if (value !== "subject")
     throw new InvalidArgumentError(`unknown slice attribute "${value}"; known: subject.`);
+  return value;
+}
+
+/** `--adjust`: the slices' multiple-comparison correction, as the app offers it. */
+export function adjustOption(value: string): Correction {
+  if (value !== "holm" && value !== "bh")
+    throw new InvalidArgumentError("must be holm or bh (Benjamini–Hochberg).");
   return value;
 }
 
@@ -107,6 +115,7 @@ export interface DecisionFlags {
   conflicts?: string;
   slice?: "subject";
   subjects?: string;
+  adjust?: Correction;
   events: string;
   experiment?: string;
   cuped?: boolean;
@@ -121,6 +130,7 @@ export interface DecisionFlags {
 /** The flags that ask for GrowthBook-style decision figures (and so for the one-thread reading). */
 export const wantsDecisions = (o: DecisionFlags) =>
   o.cuped === true ||
+  o.adjust !== undefined ||
   o.engine !== undefined ||
   o.experiment !== undefined ||
   o.slice !== undefined ||
@@ -179,6 +189,8 @@ export async function onlineDecisions(
 ) {
   if (o.priorMean !== undefined && o.priorVariance === undefined)
     throw new CliError("--prior-mean needs --prior-variance (a prior without a variance is flat).", 2);
+  if (o.adjust && !o.slice)
+    throw new CliError("--adjust corrects the p-values of slices; give --slice subject too.", 2);
   if (o.slice && !o.subjects)
     throw new CliError("--slice subject needs --subjects (a JSON object of proposal id to subject).", 2);
   const guardrails = o.guardrail ?? [];
@@ -227,7 +239,9 @@ export async function onlineDecisions(
         }
       : {}),
   };
-  const slices = inputs.slices ? decideSlices(inputs.slices, control, settings, { pre }) : null;
+  const slices = inputs.slices
+    ? decideSlices(inputs.slices, control, settings, { pre, correction: o.adjust ?? "holm" })
+    : null;
   const guardrailResults = inputs.guardrailSessions
     ? evaluateGuardrails(guardrailUnits(inputs.guardrailSessions), control, guardrails)
     : null;
