@@ -2,7 +2,7 @@ import { Form } from "@remix-run/react";
 import type { PowerQuery } from "~/results/power.server";
 import type { PowerHistory, PrePeriodRho } from "../../scripts/online/power-history";
 import type { Json } from "~/utils/json-type";
-import { formatNumber, formatRate, plural } from "~/utils/format";
+import { formatNumber, formatRate } from "~/utils/format";
 
 /** A labelled number field of the power forms; any decimal is accepted (`step="any"`). */
 function NumberField({
@@ -98,8 +98,8 @@ export function AbPowerForm({
           name="rho"
           label={
             rhoHistory
-              ? `CUPED ρ (empty: ${formatNumber(rhoHistory.rho)}, measured on ${plural(rhoHistory.conveners, "convener")}' own pre-period; 0: no CUPED)`
-              : "CUPED ρ (pre-period correlation; no history to measure it: enter ρ, or leave empty for no CUPED)"
+              ? `CUPED ρ (empty: ${formatNumber(rhoHistory.rho)}, from history)`
+              : "CUPED ρ (no history: enter ρ)"
           }
           min={-1}
           max={1}

@@ -57,7 +57,10 @@ export function PowerPanel({
       <p className="muted">
         {history
           ? `History (control arms of started A/B experiments): ${formatCount(history.sessions)} sessions of ${formatCount(history.conveners)} conveners, ${formatRate(history.baseline)} of sessions with an adoption, ${formatNumber(history.sessionsPerConvener)} sessions per convener, ICC ${formatNumber(history.icc)}. Leave a field empty to use it.`
-          : "No history yet: enter the baseline, sessions per convener and ICC."}
+          : "No history yet: enter the baseline, sessions per convener and ICC."}{" "}
+        {rhoHistory
+          ? `CUPED's ρ measured on ${plural(rhoHistory.conveners, "convener")} of ${plural(rhoHistory.experiments, "experiment")} against their own 28-day pre-period: ${formatNumber(rhoHistory.rho)}, used when ρ is left empty (0 turns CUPED off).`
+          : "No convener has a pre-period in an earlier experiment yet: enter ρ for CUPED, or leave it empty for none."}
       </p>
       <div className="side-by-side">
         <AbPowerForm query={query} history={history} rhoHistory={rhoHistory} />
