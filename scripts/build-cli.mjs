@@ -43,6 +43,7 @@ await build({
   entryPoints: {
     "trec-worker": "scripts/io/trec-worker.ts",
     "online-worker": "scripts/io/online-worker.ts",
+    "online-decide-worker": "scripts/io/online-decide-worker.ts",
     "learning-curve-worker": "scripts/workers/learning-curve-worker.ts",
     "fairness-report-worker": "scripts/workers/fairness-report-worker.ts",
   },

@@ -1,8 +1,8 @@
 import { Form } from "@remix-run/react";
 import type { PowerQuery } from "~/results/power.server";
-import type { PowerHistory } from "../../scripts/online/power-history";
+import type { PowerHistory, PrePeriodRho } from "../../scripts/online/power-history";
 import type { Json } from "~/utils/json-type";
-import { formatRate } from "~/utils/format";
+import { formatNumber, formatRate } from "~/utils/format";
 
 /** A labelled number field of the power forms; any decimal is accepted (`step="any"`). */
 function NumberField({
@@ -43,9 +43,11 @@ function NumberField({
 export function AbPowerForm({
   query,
   history,
+  rhoHistory = null,
 }: {
   query: Json<PowerQuery>;
   history: Json<PowerHistory> | null;
+  rhoHistory?: Json<PrePeriodRho> | null;
 }) {
   return (
     <Form method="get" aria-labelledby="power-ab-heading">
@@ -94,10 +96,15 @@ export function AbPowerForm({
         <NumberField
           id="power-rho"
           name="rho"
-          label="CUPED ρ (pre-period correlation; empty: no CUPED)"
+          label={
+            rhoHistory
+              ? `CUPED ρ (empty: ${formatNumber(rhoHistory.rho)}, from history)`
+              : "CUPED ρ (no history: enter ρ)"
+          }
           min={-1}
           max={1}
           defaultValue={query.rho ?? ""}
+          placeholder={rhoHistory ? formatNumber(rhoHistory.rho) : "enter ρ"}
         />
         <NumberField
           id="power-slices"

@@ -1,8 +1,8 @@
 import type { AbPowerPlan, AfterLaunch, PowerAnswer, PowerQuery } from "~/results/power.server";
 import { AbPowerForm, InterleavingPowerForm } from "~/components/power-forms";
-import type { PowerHistory } from "../../scripts/online/power-history";
+import type { PowerHistory, PrePeriodRho } from "../../scripts/online/power-history";
 import type { Json } from "~/utils/json-type";
-import { formatCount, formatNumber, formatPp, formatRate } from "~/utils/format";
+import { formatCount, formatNumber, formatPp, formatRate, plural } from "~/utils/format";
 
 const from = (source: string) =>
   source === "history" ? " (from the history)" : source === "default" ? " (default)" : "";
@@ -16,10 +16,14 @@ function answerSentence(answer: Json<PowerAnswer>) {
 }
 
 function abPlanSentence(plan: Json<AbPowerPlan>) {
+  const measured =
+    plan.rhoFrom === "history" && plan.rhoHistory
+      ? ` (from the history: ${plural(plan.rhoHistory.conveners, "convener")} of ${plural(plan.rhoHistory.experiments, "experiment")} against their own pre-period; enter 0 for no CUPED)`
+      : "";
   const cuped =
     plan.rho === null
       ? ""
-      : ` With CUPED at ρ ${formatNumber(plan.rho)}, the variance is ${formatRate(plan.varianceFactor)} of the unadjusted (1 − ρ²).`;
+      : ` With CUPED at ρ ${formatNumber(plan.rho)}${measured}, the variance is ${formatRate(plan.varianceFactor)} of the unadjusted (1 − ρ²).`;
   const slices =
     plan.slices === 1
       ? ""
@@ -40,10 +44,12 @@ export function PowerPanel({
   query,
   answer,
   history,
+  rhoHistory = null,
 }: {
   query: Json<PowerQuery>;
   answer: Json<PowerAnswer> | null;
   history: Json<PowerHistory> | null;
+  rhoHistory?: Json<PrePeriodRho> | null;
 }) {
   return (
     <section className="panel admin-form-panel" aria-labelledby="power-heading">
@@ -51,10 +57,13 @@ export function PowerPanel({
       <p className="muted">
         {history
           ? `History (control arms of started A/B experiments): ${formatCount(history.sessions)} sessions of ${formatCount(history.conveners)} conveners, ${formatRate(history.baseline)} of sessions with an adoption, ${formatNumber(history.sessionsPerConvener)} sessions per convener, ICC ${formatNumber(history.icc)}. Leave a field empty to use it.`
-          : "No history yet: enter the baseline, sessions per convener and ICC."}
+          : "No history yet: enter the baseline, sessions per convener and ICC."}{" "}
+        {rhoHistory
+          ? `CUPED's ρ measured on ${plural(rhoHistory.conveners, "convener")} of ${plural(rhoHistory.experiments, "experiment")} against their own 28-day pre-period: ${formatNumber(rhoHistory.rho)}, used when ρ is left empty (0 turns CUPED off).`
+          : "No convener has a pre-period in an earlier experiment yet: enter ρ for CUPED, or leave it empty for none."}
       </p>
       <div className="side-by-side">
-        <AbPowerForm query={query} history={history} />
+        <AbPowerForm query={query} history={history} rhoHistory={rhoHistory} />
         <InterleavingPowerForm query={query} />
       </div>
       {answer ? (

@@ -136,6 +136,23 @@ describe("the power section", () => {
     ).toBe("A lift of 20 points on a baseline of 90% gives 110%, not a rate strictly between 0% and 100%.");
   });
 
+  it("measures CUPED's ρ on the demo's conveners against their own pre-period, and the form defaults to it", async () => {
+    const { historyRho, powerAnswer } = await import("./power.server");
+    const measured = await historyRho(t.db);
+    expect(measured).not.toBeNull();
+    expect(measured!.conveners).toBeGreaterThanOrEqual(3);
+    expect(Math.abs(measured!.rho)).toBeLessThan(1);
+    const answer = powerAnswer(
+      powerQuerySchema.parse({ power: "ab", baseline: "30", lift: "5" }),
+      null,
+      measured,
+    );
+    expect(answer?.plan && "rhoFrom" in answer.plan ? [answer.plan.rho, answer.plan.rhoFrom] : null).toEqual([
+      measured!.rho,
+      "history",
+    ]);
+  });
+
   it("gives after launch the minimum detectable effect assay power computes on the experiment's events", async () => {
     const { afterLaunchPower } = await import("./power.server");
     const soFar = await afterLaunchPower(t.db, (await getExperiment(t.db, "reviewer-ranker-v2"))!);

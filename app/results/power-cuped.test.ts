@@ -48,3 +48,32 @@ describe("power before launch with CUPED and slices", () => {
     expect(problems({ slices: "2.5" })).toEqual(["the number of slices must be a whole number"]);
   });
 });
+
+describe("ρ from the organisation's history before launch", () => {
+  const measured = { rho: 0.5, conveners: 40, experiments: 2 };
+  const answer = (form: Record<string, string>, rhoHistory: typeof measured | null) => {
+    const a = powerAnswer(
+      powerQuerySchema.parse({ power: "ab", baseline: "30", lift: "5", icc: "0", ...form }),
+      null,
+      rhoHistory,
+    );
+    if (!a || a.kind !== "ab" || !a.plan) throw new Error(a?.error ?? "no answer");
+    return a.plan;
+  };
+
+  it("is the default ρ, saying where it came from; an entered ρ wins; no history means no CUPED until entered", () => {
+    const fromHistory = answer({}, measured);
+    expect(fromHistory).toMatchObject({
+      rho: 0.5,
+      rhoFrom: "history",
+      rhoHistory: measured,
+      varianceFactor: 0.75,
+    });
+    expect(fromHistory.effectiveSessionsPerArm).toBeCloseTo(1032.2241512, 4);
+    expect(answer({ rho: "0" }, measured)).toMatchObject({ rho: 0, rhoFrom: "entered", varianceFactor: 1 });
+    expect(answer({ rho: "0" }, measured).effectiveSessionsPerArm).toBeCloseTo(1376.2989, 3);
+    expect(answer({}, null)).toMatchObject({ rho: null, rhoFrom: null, varianceFactor: 1 });
+    // The history measures the adoption metric only, as the baseline's history does.
+    expect(answer({ metric: "click" }, measured)).toMatchObject({ rho: null, rhoFrom: null });
+  });
+});

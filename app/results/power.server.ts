@@ -1,7 +1,8 @@
 import { z } from "zod";
 import type { Db } from "../../db/platform/client";
 import { listExperiments, getExperiment, type ExperimentWithArms } from "../../db/experiments/experiments";
-import { sqlStreamTotals } from "../../db/experiments/online-sql";
+import { sqlPrePeriodTotals, sqlStreamTotals } from "../../db/experiments/online-sql";
+import { DEFAULT_PRE_PERIOD_DAYS } from "../../scripts/online/decide";
 import {
   abSampleSize,
   adjustedAlpha,
@@ -10,7 +11,12 @@ import {
   interleavingSessions,
   minimumDetectableEffect,
 } from "../../scripts/online/power";
-import { powerHistory, type PowerHistory } from "../../scripts/online/power-history";
+import {
+  powerHistory,
+  prePeriodRho,
+  type PowerHistory,
+  type PrePeriodRho,
+} from "../../scripts/online/power-history";
 
 const fraction = (what: string) =>
   z.coerce
@@ -84,6 +90,9 @@ export interface AbPowerPlan {
   iccFrom: "entered" | "history" | "default";
   /** CUPED's ρ and variance factor 1 − ρ² (null ρ, factor 1: no CUPED). */
   rho: number | null;
+  /** Where ρ came from: entered, or measured on earlier experiments (`rhoHistory`). */
+  rhoFrom: "entered" | "history" | null;
+  rhoHistory: PrePeriodRho | null;
   varianceFactor: number;
   /** Slices read together, and the α each is read at (α / slices). The per-arm figures are per slice. */
   slices: number;
@@ -109,9 +118,13 @@ export type PowerAnswer =
  * history is adoption only, as in the CLI), or an interleaving experiment's sessions with a preference.
  * Null when nothing was asked; a sentence naming the problem when the inputs cannot be sized.
  */
-export function powerAnswer(q: PowerQuery, history: PowerHistory | null): PowerAnswer | null {
+export function powerAnswer(
+  q: PowerQuery,
+  history: PowerHistory | null,
+  rhoHistory: PrePeriodRho | null = null,
+): PowerAnswer | null {
   if (!q.power) return null;
-  return q.power === "interleaving" ? interleavingAnswer(q) : abAnswer(q, history);
+  return q.power === "interleaving" ? interleavingAnswer(q) : abAnswer(q, history, rhoHistory);
 }
 
 /** The sessions with a preference an interleaving experiment needs to detect the win rate asked for. */
@@ -174,14 +187,17 @@ function abRates(
  * An A/B test's conveners and sessions per arm; the baseline, sessions per convener and ICC come from
  * the history (adoption only) unless entered, and each says where it came from.
  */
-function abAnswer(q: PowerQuery, history: PowerHistory | null): PowerAnswer {
+function abAnswer(q: PowerQuery, history: PowerHistory | null, rhoHistory: PrePeriodRho | null): PowerAnswer {
   const fromHistory = q.metric === "adoption" ? history : null;
   const rates = abRates(q, fromHistory);
   if ("error" in rates) return { kind: "ab", plan: null, error: rates.error };
   const { baseline, target } = rates;
   const m = q.sessionsPerConvener ?? fromHistory?.sessionsPerConvener ?? 1;
   const icc = q.icc ?? Math.max(0, fromHistory?.icc ?? 0);
-  const varianceFactor = q.rho === undefined ? 1 : cupedVarianceFactor(q.rho);
+  // ρ entered, else (adoption only, as the history) the one earlier experiments measured.
+  const measured = q.metric === "adoption" ? rhoHistory : null;
+  const rho = q.rho ?? measured?.rho;
+  const varianceFactor = rho === undefined ? 1 : cupedVarianceFactor(rho);
   const alphaPerSlice = adjustedAlpha(q.alpha, q.slices);
   const plan = abSampleSize(baseline, target, m, icc, {
     alpha: alphaPerSlice,
@@ -207,7 +223,9 @@ function abAnswer(q: PowerQuery, history: PowerHistory | null): PowerAnswer {
             : "default",
       icc,
       iccFrom: q.icc !== undefined ? "entered" : fromHistory?.icc != null ? "history" : "default",
-      rho: q.rho ?? null,
+      rho: rho ?? null,
+      rhoFrom: q.rho !== undefined ? "entered" : measured ? "history" : null,
+      rhoHistory: measured,
       varianceFactor,
       slices: q.slices,
       alphaPerSlice,
@@ -240,6 +258,34 @@ export async function controlHistory(db: Db): Promise<PowerHistory | null> {
   }
   const history = powerHistory(units);
   return history.sessions > 0 ? history : null;
+}
+
+/**
+ * CUPED's ρ before launch from the organisation's own events: for every started A/B experiment, its
+ * conveners' sessions (both arms) against their sessions of the other experiments in the default
+ * pre-period (28 days) before its start, as the A/B page's CUPED reads it; pooled over experiments (a
+ * convener of two experiments is two pairs). Null when fewer than 3 conveners have both.
+ */
+export async function historyRho(db: Db): Promise<PrePeriodRho | null> {
+  const started = (await listExperiments(db)).filter(
+    (e) => e.kind === "ab" && e.status !== "draft" && e.events > 0,
+  );
+  const pairs = [];
+  let experiments = 0;
+  for (const { key } of started) {
+    const experiment = (await getExperiment(db, key))!;
+    const start = experiment.startedAt ?? new Date();
+    const from = new Date(start.getTime() - DEFAULT_PRE_PERIOD_DAYS * 86_400_000);
+    const pre = await sqlPrePeriodTotals(db, experiment.id, from, start);
+    if (pre.size === 0) continue;
+    const before = pairs.length;
+    for (const u of (await sqlStreamTotals(db, experiment)).units) {
+      const p = pre.get(u.unit);
+      if (p) pairs.push({ post: u, pre: p });
+    }
+    if (pairs.length > before) experiments++;
+  }
+  return prePeriodRho(pairs, experiments);
 }
 
 export interface AfterLaunch {

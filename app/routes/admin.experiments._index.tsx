@@ -15,7 +15,7 @@ import { errorsByField, formErrorsOf, parseForm } from "~/forms/forms";
 import { answer, refuse } from "~/forms/forms.server";
 import { CsrfInput } from "~/security/csrf";
 import { PowerPanel } from "~/components/power-panel";
-import { controlHistory, powerAnswer, powerQuerySchema } from "~/results/power.server";
+import { controlHistory, historyRho, powerAnswer, powerQuerySchema } from "~/results/power.server";
 import { parseQuery } from "~/utils/route-params.server";
 import { TableScroll } from "~/components/table-scroll";
 
@@ -24,13 +24,14 @@ export const meta: MetaFunction = () => [{ title: "Experiments · Assay" }];
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const query = parseQuery(request, powerQuerySchema);
-  const [experiments, systems, subjects, history] = await Promise.all([
+  const [experiments, systems, subjects, history, rhoHistory] = await Promise.all([
     listExperiments(getDb()),
     listSystems(getDb()),
     listSubjects(getDb()),
     controlHistory(getDb()),
+    historyRho(getDb()),
   ]);
-  const answer = powerAnswer(query, history);
+  const answer = powerAnswer(query, history, rhoHistory);
   const failing = await experimentsWithFailingGuardrail(
     getDb(),
     experiments.filter((e) => e.status !== "draft").map((e) => e.key),
@@ -41,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       experiments: experiments.map((e) => ({ ...e, failingGuardrail: failing.has(e.key) })),
       systems: systems.map((s) => ({ key: s.key, name: s.name })),
       subjects,
-      power: { query, answer, history },
+      power: { query, answer, history, rhoHistory },
     },
     { status: answer?.error ? 400 : 200 },
   );
@@ -138,7 +139,12 @@ export default function Experiments() {
           </button>
         </Form>
       </section>
-      <PowerPanel query={power.query} answer={power.answer} history={power.history} />
+      <PowerPanel
+        query={power.query}
+        answer={power.answer}
+        history={power.history}
+        rhoHistory={power.rhoHistory}
+      />
     </>
   );
 }

@@ -14,9 +14,7 @@ import { afterLaunchPower } from "~/results/power.server";
 import { getDb } from "~/utils/db.server";
 import { parseQuery } from "~/utils/route-params.server";
 import { OnlineDashboard } from "~/components/dashboards/online-dashboard";
-import { InterleavingDashboard } from "~/components/dashboards/interleaving-dashboard";
-import { InterleavingDataQuality } from "~/components/dashboards/interleaving-quality";
-import { MultileavingDashboard } from "~/components/dashboards/interleaving/multileaving";
+import { InterleavingSection } from "~/components/dashboards/interleaving/section";
 import { IntervalsForm } from "~/components/intervals-form";
 import { AfterLaunchPower } from "~/components/power-panel";
 import { FreezeButton } from "~/components/freeze-button";
@@ -95,41 +93,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   });
 }
 
-type InterleavingPage = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["interleaving"]>;
-
-/** An interleaving experiment's results: the win rate of two systems, or a multileave's preference matrix. */
-function InterleavingSection({ interleaving }: { interleaving: InterleavingPage }) {
-  return (
-    <>
-      {interleaving.method === "multileaving" ? (
-        <p className="muted">
-          Multileaved experiment: every convener session sees one list drafted in turns from{" "}
-          {interleaving.systems.join(", ")} (team-draft multileaving); each system is credited with the
-          candidates it placed that the convener clicked or adopted.
-        </p>
-      ) : (
-        <p className="muted">
-          Interleaving experiment: every convener session sees one list drafted in turns from{" "}
-          {interleaving.control} (control) and {interleaving.challenger} ({interleaving.method}); each system
-          is credited with the candidates it placed that the convener clicked or adopted.
-        </p>
-      )}
-      {interleaving.multileaving ? (
-        <MultileavingDashboard figures={interleaving.multileaving} />
-      ) : interleaving.figures ? (
-        <InterleavingDashboard
-          figures={interleaving.figures}
-          control={interleaving.control}
-          challenger={interleaving.challenger}
-        />
-      ) : (
-        <div className="empty">No sessions with an impression yet.</div>
-      )}
-      <InterleavingDataQuality quality={interleaving.quality} otherTeams={interleaving.otherTeams} />
-    </>
-  );
-}
-
 export default function ExperimentDashboard() {
   const { experiment, interleaving, ab } = useLoaderData<typeof loader>();
   return (
@@ -146,7 +109,15 @@ export default function ExperimentDashboard() {
         </Link>
       </p>
       {interleaving ? (
-        <InterleavingSection interleaving={interleaving} />
+        <>
+          <FreezeButton
+            kind="online"
+            experiment={experiment.key}
+            B={interleaving.parameters.B}
+            seed={interleaving.parameters.seed}
+          />
+          <InterleavingSection interleaving={interleaving} />
+        </>
       ) : ab ? (
         <>
           <p className="muted">

@@ -44,6 +44,31 @@ const online: Record<string, Omit<MetricDisplay, "code">> = {
   },
 };
 
+/** An interleaving or multileaving snapshot's figures (scripts/results/rows.ts `interleavingRows`). */
+const interleaving: Record<string, Omit<MetricDisplay, "code">> = {
+  winRate: {
+    label: "Win rate",
+    kind: "rate",
+    direction: "higher",
+    description: "the challenger's (wins + ties / 2) / decided sessions",
+  },
+  preferenceShare: {
+    label: "Preference share",
+    kind: "rate",
+    direction: "higher",
+    description: "sessions preferring the system over the other, among those with a preference",
+  },
+  wins: { label: "Wins", kind: "count", direction: "higher" },
+  losses: { label: "Losses", kind: "count", direction: "lower" },
+  ties: { label: "Ties", kind: "count", direction: "higher" },
+  noPreference: { label: "Sessions without preference", kind: "count", direction: "lower" },
+  sessions: { label: "Sessions", kind: "count", direction: "higher" },
+  signTestP: { label: "Sign test p", kind: "score", direction: "lower" },
+  copeland: { label: "Copeland score", kind: "score", direction: "higher" },
+  rank: { label: "Rank", kind: "rank", direction: "lower" },
+  meanShare: { label: "Mean preference share", kind: "rate", direction: "higher" },
+};
+
 /** The click-model page's figures (scripts/clicks/experiment-report.ts), by their code name. */
 const clickModels: Record<string, Omit<MetricDisplay, "code">> = {
   logLikelihood: {
@@ -193,6 +218,7 @@ const rules: Rule[] = [
 export function metricDisplay(code: string): MetricDisplay {
   if (online[code]) return { code, ...online[code] };
   if (clickModels[code]) return { code, ...clickModels[code] };
+  if (interleaving[code]) return { code, ...interleaving[code] };
   const measure = measureDisplay(code);
   if (measure) return { code, ...measure };
   for (const rule of rules) {

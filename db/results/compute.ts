@@ -7,6 +7,7 @@ import { offlineResult } from "./offline";
 import { onlineResult } from "./online";
 import { campaignResult } from "./campaign";
 import { clicksResult } from "./clicks";
+import { interleavingResult } from "./interleaving";
 
 /**
  * A result as a snapshot freezes it, computed by the same functions as its page (so a snapshot frozen
@@ -48,11 +49,22 @@ export async function computeResult(db: Db, request: ResultRequest, run: HeavyRu
       );
     return { parameters, result };
   }
-  // The admin's page of an interleaving experiment shows its sessions per arm, but no A/B result to freeze.
-  if (experiment.kind === "interleaving")
-    throw new ResultError(
-      `Experiment ${experiment.key} is an interleaving experiment; its page has no A/B result to freeze.`,
-    );
+  // An interleaving or multileaving experiment: the figures of its analyst page (win rates, or the
+  // preference matrix and ranking), with its method and systems, by click and by adoption credit.
+  if ("method" in parameters) {
+    const { B, seed } = parameters;
+    const page = await interleavingResult(db, experiment, run, { B, seed });
+    if (!page.figures && !page.multileaving)
+      throw new ResultError(`Experiment ${experiment.key} has no sessions with an impression yet.`);
+    const { control, challenger, method, systems, multileaving, quality, otherTeams, figures } = page;
+    return {
+      parameters: { ...parameters },
+      result: {
+        experiment: { key: experiment.key, name: experiment.name },
+        interleaving: { method, control, challenger, systems, figures, multileaving, quality, otherTeams },
+      },
+    };
+  }
   const online = await onlineResult(db, { ...request, experiment: experiment.key }, run);
   if (!online.report) throw new ResultError(`Experiment ${experiment.key} has no events yet.`);
   return {

@@ -17,12 +17,13 @@ export const interleavingParameters = (experiment: Pick<ExperimentWithArms, "see
  * rate, and the data-quality counts; `figures` is null before the first session. A multileaved
  * experiment has the preference matrix and ranking by each credit (`multileaving`) instead.
  */
-export async function interleavingResult(db: Db, experiment: ExperimentWithArms, run: HeavyRunner) {
-  const parameters = {
-    kind: "interleaving",
-    experiment: experiment.key,
-    ...interleavingParameters(experiment),
-  };
+export async function interleavingResult(
+  db: Db,
+  experiment: ExperimentWithArms,
+  run: HeavyRunner,
+  settings: { B: number; seed: string } = interleavingParameters(experiment),
+) {
+  const parameters = { kind: "interleaving", experiment: experiment.key, ...settings };
   const version = await inputVersion(db);
   const computed = await remember(resultKey({ parameters, version }), async () => {
     const data = await loadInterleavingData(db, experiment);
@@ -52,5 +53,5 @@ export async function interleavingResult(db: Db, experiment: ExperimentWithArms,
       figures,
     };
   });
-  return { ...computed, parameters: interleavingParameters(experiment) };
+  return { ...computed, parameters: settings };
 }

@@ -12,7 +12,7 @@ import { anyFailing, evaluateGuardrails, guardrailUnits } from "../../scripts/on
 import type { HeavyRunner } from "../../scripts/workers/heavy-tasks";
 import { computedAt, remember, resultKey } from "./cache";
 import { inputVersion } from "./version";
-import { resultParameters, type ResultRequest } from "./parameters";
+import { abParameters, resultParameters, type ResultRequest } from "./parameters";
 
 /**
  * An A/B experiment's result (tier 3): the report with its intervals and the cumulative day-by-day
@@ -26,8 +26,13 @@ export async function onlineResult(
   run: HeavyRunner,
   { fresh = false } = {},
 ) {
-  const parameters = await resultParameters(db, { ...request, kind: "online" });
-  if (parameters.kind !== "online") throw new Error("unreachable: an online request gave other parameters");
+  const resolved = await resultParameters(db, { ...request, kind: "online" });
+  if (resolved.kind !== "online") throw new Error("unreachable: an online request gave other parameters");
+  // An interleaving experiment's admin page counts its sessions per arm as an A/B page would.
+  const parameters =
+    "method" in resolved
+      ? abParameters((await getExperiment(db, resolved.experiment))!, { ...request, B: resolved.B })
+      : resolved;
   const version = await inputVersion(db);
   const computation = remember(
     resultKey({ parameters, version }),

@@ -91,6 +91,27 @@ export async function resultParameters(db: DbOrTx, request: ResultRequest) {
       experiment: experiment.key,
       ...clickModelSettings(experiment, request.seed),
     };
+  // An interleaving experiment's page: its figures' resamples and seed, and its method (no arms to compare).
+  if (experiment.kind === "interleaving")
+    return {
+      kind: "online" as const,
+      experiment: experiment.key,
+      B,
+      seed: request.seed ?? experiment.seed,
+      method: experiment.method,
+    };
+  return { ...abParameters(experiment, { ...request, B }) };
+}
+
+/**
+ * An A/B page's settings: its B, the experiment's seed unless another is asked for, the control arm and
+ * the kind of interval. The admin page of an interleaving experiment counts sessions per arm with these too.
+ */
+export function abParameters(
+  experiment: { key: string; seed: string; arms: { key: string; isControl: boolean }[] },
+  request: Pick<ResultRequest, "seed" | "intervals" | "nStar"> & { B: number },
+) {
+  const { B } = request;
   const control = experiment.arms.find((a) => a.isControl)!.key;
   const intervals = request.intervals ?? "fixed";
   const nStar = intervals === "sequential" ? (request.nStar ?? DEFAULT_N_STAR) : undefined;

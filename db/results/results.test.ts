@@ -100,15 +100,16 @@ describe("the result service", () => {
     expect(JSON.stringify(changed.agreement)).not.toBe(JSON.stringify(page.agreement));
   });
 
-  it("gives an interleaving experiment's admin page its sessions, and refuses to freeze an A/B result of it", async () => {
+  it("gives an interleaving experiment's admin page its sessions, and freezes its interleaving figures, not an A/B result", async () => {
     const [{ key }] = await t.db.execute<{ key: string }>(
       sql`select key from experiments where kind = 'interleaving' order by id limit 1`,
     );
     const page = await onlineResult(t.db, { experiment: key }, runInProcess);
     expect(page.perArm.size).toBeGreaterThan(0);
-    await expect(computeResult(t.db, { kind: "online", experiment: key })).rejects.toThrow(
-      `Experiment ${key} is an interleaving experiment; its page has no A/B result to freeze.`,
-    );
+    const { parameters, result } = await computeResult(t.db, { kind: "online", experiment: key });
+    expect(parameters).toMatchObject({ kind: "online", experiment: key, method: "team-draft" });
+    expect(result).toMatchObject({ interleaving: { method: "team-draft" } });
+    expect(result).not.toHaveProperty("comparisons");
   });
 
   it("versions every table a result reads: a new system or gold item moves it", async () => {

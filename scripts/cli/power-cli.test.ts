@@ -118,3 +118,40 @@ describe("assay online --intervals", () => {
     expect(bad.stderr).toContain("must be fixed or sequential");
   });
 });
+
+describe("assay power --rho --slices", () => {
+  // The power form's hand-checked figures (app/results/power-cuped.test.ts, scripts/online/power.test.ts):
+  // 30% → 35%, α 0.05, power 0.8: 1,376.30 independent sessions per arm; 1,032.22 with ρ 0.5; 1,955.61 with 4 slices.
+  const plan = async (...flags: string[]) => {
+    const run = await assay("power", "--baseline", "0.3", "--lift", "0.05", "--json", ...flags);
+    expect(run.code, run.stderr).toBe(0);
+    return JSON.parse(run.stdout);
+  };
+
+  it("scales the sessions by CUPED's 1 − ρ² and reads each slice at α / k, as the power form does", async () => {
+    expect((await plan()).effectiveSessionsPerArm).toBeCloseTo(1376.2989, 3);
+    const cuped = await plan("--rho", "0.5");
+    expect(cuped).toMatchObject({ rho: 0.5, varianceFactor: 0.75, slices: 1, alphaPerSlice: 0.05 });
+    expect(cuped.effectiveSessionsPerArm).toBeCloseTo(1032.2241512, 4);
+    expect(cuped.perArm.sessions).toBe(1033);
+    const sliced = await plan("--slices", "4");
+    expect(sliced).toMatchObject({ slices: 4, alphaPerSlice: 0.0125, perArm: { sessions: 1956 } });
+    expect(sliced.effectiveSessionsPerArm).toBeCloseTo(1955.6125786, 4);
+    expect((await plan("--slices", "4", "--rho", "0.5")).effectiveSessionsPerArm).toBeCloseTo(
+      0.75 * 1955.6125786,
+      3,
+    );
+  });
+
+  it.each([
+    [["--rho", "1"], "--rho"],
+    [["--rho", "-0.2"], "--rho"],
+    [["--slices", "0"], "--slices"],
+    [["--slices", "2.5"], "--slices"],
+  ])("refuses %j with exit 2, naming the flag", async (flags, name) => {
+    const run = await assay("power", "--baseline", "0.3", "--lift", "0.05", ...flags);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(name);
+    expect(run.stdout).toBe("");
+  });
+});

@@ -72,6 +72,21 @@ export function splitExperiments(events: readonly OnlineEvent[], experiment?: st
     const s = starts.get(e.experiment);
     if (s === undefined || t < s) starts.set(e.experiment, t);
   }
+  const chosen = chooseExperiment(starts, experiment);
+  const analysed: OnlineEvent[] = [];
+  const history: OnlineEvent[] = [];
+  for (const e of events) (e.experiment === chosen.experiment ? analysed : history).push(e);
+  return { ...chosen, analysed, history, earliest };
+}
+
+/**
+ * Which experiment of a file is analysed, from each experiment's first event time (ms): the one named,
+ * else the one that started last. Throws a message naming `experiment` when it is not in the events.
+ */
+export function chooseExperiment(
+  starts: ReadonlyMap<string, number>,
+  experiment?: string,
+): { experiment: string; experiments: string[]; start: number } {
   const experiments = [...starts.keys()].sort();
   let chosen = experiment;
   if (chosen === undefined) {
@@ -87,10 +102,32 @@ export function splitExperiments(events: readonly OnlineEvent[], experiment?: st
       `experiment: "${chosen}" has no events in this file (experiments: ${experiments.join(", ") || "none"})`,
     );
   if (chosen === undefined) throw new Error("events: the file holds no events");
-  const analysed: OnlineEvent[] = [];
-  const history: OnlineEvent[] = [];
-  for (const e of events) (e.experiment === chosen ? analysed : history).push(e);
-  return { experiment: chosen, experiments, start: starts.get(chosen)!, analysed, history, earliest };
+  return { experiment: chosen, experiments, start: starts.get(chosen)! };
+}
+
+/**
+ * The pre-period's first moment (ms): `days` before the start. Throws a message naming the pre-period when
+ * it reaches back before the earliest event: there is no history there to read, and a silent short
+ * window would understate the adjustment.
+ */
+export function prePeriodFrom(start: number, earliest: number, days: number): number {
+  if (!(Number.isInteger(days) && days >= 1))
+    throw new Error(`pre-period days: must be a whole number of at least 1, not ${days}`);
+  const from = start - days * DAY_MS;
+  if (from < earliest) {
+    const available = Math.floor((start - earliest) / DAY_MS);
+    throw new Error(
+      `pre-period days: ${days} days before the start (${new Date(start).toISOString()}) reach back to ` +
+        `${new Date(from).toISOString()}, before the earliest event (${new Date(earliest).toISOString()}); ` +
+        `the events hold ${available} whole day(s) of history`,
+    );
+  }
+  return from;
+}
+
+/** Adds a history event to a pre-period builder: arms of earlier experiments do not matter, sessions are per experiment. */
+export function addHistoryEvent(builder: UnitTotalsBuilder, e: OnlineEvent, t: number) {
+  builder.add({ ...e, arm: "history", sessionId: `${e.experiment}\u0000${e.sessionId}` }, t);
 }
 
 /**
@@ -104,22 +141,11 @@ export function prePeriodTotals(
   split: Pick<ExperimentSplit, "history" | "start" | "earliest">,
   days: number,
 ): Map<string, SessionSums> {
-  if (!(Number.isInteger(days) && days >= 1))
-    throw new Error(`pre-period days: must be a whole number of at least 1, not ${days}`);
-  const from = split.start - days * DAY_MS;
-  if (from < split.earliest) {
-    const available = Math.floor((split.start - split.earliest) / DAY_MS);
-    throw new Error(
-      `pre-period days: ${days} days before the start (${new Date(split.start).toISOString()}) reach back to ` +
-        `${new Date(from).toISOString()}, before the earliest event (${new Date(split.earliest).toISOString()}); ` +
-        `the events hold ${available} whole day(s) of history`,
-    );
-  }
+  const from = prePeriodFrom(split.start, split.earliest, days);
   const builder = new UnitTotalsBuilder();
   for (const e of split.history) {
     const t = isoTime(e.at);
-    if (t >= from && t < split.start)
-      builder.add({ ...e, arm: "history", sessionId: `${e.experiment}\u0000${e.sessionId}` });
+    if (t >= from && t < split.start) addHistoryEvent(builder, e, t);
   }
   return new Map(builder.build().units.map((u) => [u.unit, u]));
 }

@@ -44,3 +44,44 @@ export function powerHistory(
     arms: Object.fromEntries(byArm),
   };
 }
+
+/** ρ for the power form: the correlation of conveners' adoption rate with their own pre-period rate. */
+export interface PrePeriodRho {
+  rho: number;
+  /** Conveners (per experiment) with sessions both in an experiment and in its pre-period. */
+  conveners: number;
+  /** Experiments whose conveners were paired with their pre-period. */
+  experiments: number;
+}
+
+/**
+ * CUPED's ρ as earlier experiments measured it: the Pearson correlation, over conveners with sessions in
+ * both, of each convener's share of sessions with an adoption in an experiment with the same share over
+ * its sessions of the pre-period before that experiment. Null with fewer than 3 such conveners or no
+ * spread on either side (no correlation to speak of).
+ */
+export function prePeriodRho(
+  pairs: readonly {
+    post: Pick<UnitTotals, "sessions" | "successfulSessions">;
+    pre: (typeof pairs)[number]["post"];
+  }[],
+  experiments: number,
+): PrePeriodRho | null {
+  const used = pairs.filter((p) => p.post.sessions > 0 && p.pre.sessions > 0);
+  const n = used.length;
+  if (n < 3) return null;
+  const x = used.map((p) => p.pre.successfulSessions / p.pre.sessions);
+  const y = used.map((p) => p.post.successfulSessions / p.post.sessions);
+  const mx = x.reduce((s, v) => s + v, 0) / n;
+  const my = y.reduce((s, v) => s + v, 0) / n;
+  let sxy = 0;
+  let sxx = 0;
+  let syy = 0;
+  for (let i = 0; i < n; i++) {
+    sxy += (x[i] - mx) * (y[i] - my);
+    sxx += (x[i] - mx) ** 2;
+    syy += (y[i] - my) ** 2;
+  }
+  if (sxx === 0 || syy === 0) return null;
+  return { rho: sxy / Math.sqrt(sxx * syy), conveners: n, experiments };
+}

@@ -10,6 +10,7 @@ import {
   twoProportionN,
 } from "./power";
 import { normalQuantile } from "../stats/distributions";
+import { prePeriodRho } from "./power-history";
 
 describe("normal quantile", () => {
   it("matches scipy's norm.ppf", () => {
@@ -135,5 +136,27 @@ describe("power with CUPED and slices, against hand computation", () => {
     expect(minimumDetectableEffect(0.3, plain)).toBeCloseTo(0.05, 6);
     const sliced = minimumDetectableEffect(0.3, 1955.6125786, { alpha: 0.0125 });
     expect(sliced).toBeCloseTo(0.05, 6);
+  });
+});
+
+describe("prePeriodRho", () => {
+  it("correlates conveners' adoption share with their own pre-period share, by hand", () => {
+    // Pre shares 1/2, 0/2, 2/2, 1/2 and post shares 1, 0, 1, 0: Σdxdy = 0.5, Σdx² = 0.5, Σdy² = 1, ρ = 1/√2.
+    const pair = (preWins: number, postWins: number) => ({
+      pre: { sessions: 2, successfulSessions: preWins },
+      post: { sessions: 1, successfulSessions: postWins },
+    });
+    const noPre = {
+      pre: { sessions: 0, successfulSessions: 0 },
+      post: { sessions: 3, successfulSessions: 3 },
+    };
+    const pairs = [pair(1, 1), pair(0, 0), pair(2, 1), pair(1, 0), noPre];
+    expect(prePeriodRho(pairs, 2)).toEqual({
+      rho: expect.closeTo(Math.SQRT1_2, 14),
+      conveners: 4,
+      experiments: 2,
+    });
+    expect(prePeriodRho(pairs.slice(0, 2), 1)).toBeNull();
+    expect(prePeriodRho([pair(1, 1), pair(1, 0), pair(1, 1)], 1)).toBeNull();
   });
 });

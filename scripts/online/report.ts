@@ -233,7 +233,8 @@ export class UnitTotalsBuilder {
     this.keepSessions = options.sessions === true;
   }
 
-  add(e: OnlineEvent): void {
+  /** `t`: the event's time in ms when the caller has read it already (`isoTime(e.at)`). */
+  add(e: OnlineEvent, t: number = isoTime(e.at)): void {
     this.events++;
     const before = this.seen.size;
     this.seen.add(e.eventId);
@@ -261,7 +262,7 @@ export class UnitTotalsBuilder {
       candidateId: e.candidateId,
       items: e.items,
     });
-    b.times.push(isoTime(e.at));
+    b.times.push(t);
   }
 
   build(): StreamTotals {
@@ -723,23 +724,26 @@ function permutationPValues(
   const B = options.B ?? 2000;
   const rng = createRng(`${options.seed ?? DEFAULT_SEED}:permutation`);
   const extreme = onlineMetrics.map(() => 0);
-  const a = {} as SessionSums;
-  const c = {} as SessionSums;
+  const a = emptySums();
+  const c = emptySums();
+  const sums = new Float64Array(FIELDS.length);
   for (let r = 0; r < B; r++) {
-    // A partial Fisher–Yates shuffle: the first nA places are a uniform random subset.
+    // A partial Fisher–Yates shuffle: the first nA places are a uniform random subset (rng.int inlined).
     for (let i = 0; i < nA; i++) {
-      const j = i + rng.int(n - i);
+      const j = i + Math.floor((rng.nextUint32() / 4294967296) * (n - i));
       const tmp = order[i];
       order[i] = order[j];
       order[j] = tmp;
     }
-    FIELDS.forEach((f, k) => {
-      const col = pooled[k];
-      let sum = 0;
-      for (let i = 0; i < nA; i++) sum += col[order[i]];
-      a[f] = sum;
-      c[f] = total[f] - sum;
-    });
+    sums.fill(0);
+    for (let i = 0; i < nA; i++) {
+      const o = order[i];
+      for (let k = 0; k < sums.length; k++) sums[k] += pooled[k][o];
+    }
+    for (let k = 0; k < FIELDS.length; k++) {
+      a[FIELDS[k]] = sums[k];
+      c[FIELDS[k]] = total[FIELDS[k]] - sums[k];
+    }
     onlineMetrics.forEach((m, j) => {
       const va = metricOf(a, m);
       const vc = metricOf(c, m);

@@ -272,6 +272,7 @@ export function resultRows(kind: string, result: unknown): ResultRow[] {
       ...goldRows(r.gold as Gold | null | undefined),
     ];
   if (kind === "clicks") return clickRows(r.fit as ClickFit | null);
+  if (r.interleaving) return interleavingRows(r.interleaving as Interleaved);
   const rows: ResultRow[] = [];
   const arms = r.arms as
     | Record<
@@ -346,4 +347,83 @@ function clickRows(fit: ClickFit | null): ResultRow[] {
     ]),
     ...fit.displayDepth.map((d) => row(d.arm, "arm", "displayDepth", d.depth)),
   ];
+}
+
+type Pair = [number, number] | null;
+type Interleaved = {
+  control: string;
+  challenger: string;
+  figures: Record<
+    "click" | "adopt",
+    {
+      sessions: number;
+      noPreference: number;
+      wins: Record<string, number>;
+      ties: number;
+      winRate: number | null;
+      ci: Pair;
+      pValue: number | null;
+    }
+  > | null;
+  multileaving: Record<
+    "click" | "adopt",
+    {
+      sessions: number;
+      noPreference: number;
+      pairs: {
+        system: string;
+        other: string;
+        wins: number;
+        losses: number;
+        ties: number;
+        share: number | null;
+        ci: Pair;
+        pValue: number | null;
+      }[];
+      ranking: { system: string; rank: number; copeland: number; meanShare: number | null }[];
+    }
+  > | null;
+};
+
+/**
+ * An interleaving experiment's figures by credit (group `click credit`, `adopt credit`): the challenger's
+ * win rate with its interval, each system's wins, ties, sessions and the sign test's p; a multileave's
+ * preference matrix (group `click credit vs <other>`: each system's share against that other, with its
+ * interval) and ranking (group `click credit ranking`).
+ */
+function interleavingRows(x: Interleaved): ResultRow[] {
+  const rows: ResultRow[] = [];
+  const row = (system: string, group: string, measure: string, value: number | null, ci: Pair = null) =>
+    rows.push({ system, group, measure, value, lower: ci?.[0] ?? null, upper: ci?.[1] ?? null });
+  for (const credit of ["click", "adopt"] as const) {
+    const group = `${credit} credit`;
+    const f = x.figures?.[credit];
+    if (f) {
+      row(x.challenger, group, "winRate", f.winRate, f.ci);
+      for (const [system, wins] of Object.entries(f.wins)) row(system, group, "wins", wins);
+      row("both", group, "ties", f.ties);
+      row("both", group, "noPreference", f.noPreference);
+      row("both", group, "sessions", f.sessions);
+      row(x.challenger, group, "signTestP", f.pValue);
+    }
+    const m = x.multileaving?.[credit];
+    if (m) {
+      for (const p of m.pairs) {
+        const vs = `${group} vs ${p.other}`;
+        row(p.system, vs, "preferenceShare", p.share, p.ci);
+        row(p.system, vs, "wins", p.wins);
+        row(p.system, vs, "losses", p.losses);
+        row(p.system, vs, "ties", p.ties);
+        row(p.system, vs, "signTestP", p.pValue);
+      }
+      for (const s of m.ranking) {
+        row(s.system, `${group} ranking`, "rank", s.rank);
+        row(s.system, `${group} ranking`, "copeland", s.copeland);
+        row(s.system, `${group} ranking`, "meanShare", s.meanShare);
+      }
+      row("all", group, "noPreference", m.noPreference);
+      row("all", group, "sessions", m.sessions);
+    }
+  }
+  return rows;
 }

@@ -7,6 +7,7 @@ import { OfflineDashboard } from "./offline-dashboard";
 import { OnlineDashboard, type DailyPoint } from "./online-dashboard";
 import { ExpertDashboard } from "./expert-dashboard";
 import { ClicksDashboard } from "./clicks-dashboard";
+import { InterleavingSection, type InterleavingFiguresOfPage } from "./interleaving/section";
 import type { ExperimentClicksResult } from "../../../scripts/clicks/experiment-report";
 import { GoldFigures } from "~/components/gold-figures";
 import type { CampaignGold } from "~/data/campaigns.server";
@@ -51,6 +52,20 @@ export function SnapshotDashboard({
           Click models of experiment “{r.experiment.name}” ({r.experiment.key}).
         </p>
         <ClicksDashboard result={r} />
+      </>
+    );
+  }
+  if ((result as { interleaving?: unknown }).interleaving) {
+    const r = result as {
+      experiment: { key: string; name: string };
+      interleaving: InterleavingFiguresOfPage;
+    };
+    return (
+      <>
+        <p className="muted">
+          Experiment “{r.experiment.name}” ({r.experiment.key}).
+        </p>
+        <InterleavingSection interleaving={r.interleaving} />
       </>
     );
   }

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { runAssay } from "../../../test/run-cli";
+import { adjustPValues } from "../../stats/multiple-testing";
 
 // Reference: test/fixtures/cuped-small (gbstats 0.8.0; README there runs `assay online` with these flags).
 const F = path.resolve(__dirname, "../../../test/fixtures/cuped-small");
@@ -128,6 +129,32 @@ describe("assay online --slice subject", () => {
     );
     expect(out.slices.comparisons).toBe(shown.length);
     for (const d of shown) expect(d.adjustedP).toBeGreaterThanOrEqual(d.unadjusted.relative.pValue);
+    // --adjust bh: Benjamini–Hochberg over the same p-values, as the app's selector gives.
+    const bh = await runAssay(
+      ["online", "--events", events, "--slice", "subject", "--subjects", file].concat([
+        "--adjust",
+        "bh",
+        "--json",
+      ]),
+    );
+    expect(bh.code, bh.stderr).toBe(0);
+    const slices = JSON.parse(bh.stdout).slices;
+    expect(slices.correction).toBe("bh");
+    const bhShown = slices.slices.flatMap((s: { tooFew: boolean; decisions?: unknown[] }) =>
+      s.tooFew ? [] : s.decisions,
+    );
+    const ps = shown.map(
+      (d: { unadjusted: { relative: { pValue: number } } }) => d.unadjusted.relative.pValue,
+    );
+    expect(bhShown.map((d: { adjustedP: number }) => d.adjustedP)).toEqual(adjustPValues(ps, "bh"));
+    const wrong = await runAssay(
+      ["online", "--events", events, "--slice", "subject", "--subjects", file].concat([
+        "--adjust",
+        "bonferroni",
+      ]),
+    );
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain("--adjust");
   });
 });
 

@@ -3,22 +3,30 @@ import { parseEventsJsonl } from "../../online/events";
 import {
   decide,
   DEFAULT_DECISION_SETTINGS,
-  prePeriodTotals,
-  splitExperiments,
   type DecisionSettings,
   type Engine,
   type MetricDecision,
   type TestOutcome,
 } from "../../online/decide";
-import { decideSlices, sliceBySession } from "../../online/slices";
+import { decideSlices } from "../../online/slices";
 import {
   reportFromTotals,
-  UnitTotalsBuilder,
   type IntervalKind,
   type OnlineOptions,
+  type SessionSums,
 } from "../../online/report";
+import {
+  decisionInputs,
+  decisionPlan,
+  eventTimes,
+  type DecisionInputOptions,
+  type DecisionInputs,
+  type DecisionPlan,
+} from "../../online/decision-inputs";
+import { decisionInputsFromFile, readsOnTwoThreads } from "../../io/online-decide-files";
 import { evaluateGuardrails, guardrailUnits, parseGuardrail, type Guardrail } from "../../online/guardrails";
 import { conflictKey } from "../../online/guardrail-sessions";
+import type { Correction } from "../../stats/multiple-testing";
 import { parseImportFile } from "../../../db/import/parse";
 import { CliError } from "../errors";
 import { fmt, table, type Cell } from "../output";
@@ -51,6 +59,13 @@ export function positiveVariance(value: string): number {
 export function sliceOption(value: string): "subject" {
   if (value !== "subject")
     throw new InvalidArgumentError(`unknown slice attribute "${value}"; known: subject.`);
+  return value;
+}
+
+/** `--adjust`: the slices' multiple-comparison correction, as the app offers it. */
+export function adjustOption(value: string): Correction {
+  if (value !== "holm" && value !== "bh")
+    throw new InvalidArgumentError("must be holm or bh (Benjamini–Hochberg).");
   return value;
 }
 
@@ -100,6 +115,7 @@ export interface DecisionFlags {
   conflicts?: string;
   slice?: "subject";
   subjects?: string;
+  adjust?: Correction;
   events: string;
   experiment?: string;
   cuped?: boolean;
@@ -114,6 +130,7 @@ export interface DecisionFlags {
 /** The flags that ask for GrowthBook-style decision figures (and so for the one-thread reading). */
 export const wantsDecisions = (o: DecisionFlags) =>
   o.cuped === true ||
+  o.adjust !== undefined ||
   o.engine !== undefined ||
   o.experiment !== undefined ||
   o.slice !== undefined ||
@@ -128,12 +145,52 @@ function refuse(error: unknown, flags: Record<string, string>): never {
 }
 
 /**
+ * The analysed experiment's plan and inputs: a large plain file on two threads (split by unit), anything
+ * else (standard input, .gz, a small file) parsed here. Bad lines, an unknown experiment or a pre-period
+ * longer than the history refuse with exit 2, naming the line or the flag.
+ */
+async function readDecisionInputs(
+  o: DecisionFlags,
+  options: DecisionInputOptions & { parallelBytes?: number },
+): Promise<{ plan: DecisionPlan; inputs: DecisionInputs & { preSums: Map<string, SessionSums> | null } }> {
+  const wanted = { experiment: o.experiment, prePeriodDays: o.cuped ? o.prePeriodDays : null };
+  const flags = { experiment: "--experiment", "pre-period days": "--pre-period-days", events: "--events" };
+  if (readsOnTwoThreads(o.events, options.parallelBytes)) {
+    let result;
+    try {
+      result = await decisionInputsFromFile(o.events, { ...options, ...wanted });
+    } catch (error) {
+      refuse(error, flags);
+    }
+    if (!result.ok) refuseBadEventLines(o.events, result.errors);
+    return result;
+  }
+  const { events, errors } = parseEventsJsonl(await readText(o.events, "events"));
+  if (errors.length) refuseBadEventLines(o.events, errors);
+  const { times, starts, earliest } = eventTimes(events);
+  let plan;
+  try {
+    plan = decisionPlan(starts, earliest, wanted);
+  } catch (error) {
+    refuse(error, flags);
+  }
+  const inputs = decisionInputs(events, times, plan, options);
+  return { plan, inputs: { ...inputs, preSums: inputs.pre && new Map(inputs.pre.map((u) => [u.unit, u])) } };
+}
+
+/**
  * The report and decisions of the analysed experiment of an events file, the others read as history
  * for CUPED. The file is read on one thread: experiments must be told apart before sessions are built.
  */
-export async function onlineDecisions(o: DecisionFlags, options: OnlineOptions) {
+export async function onlineDecisions(
+  o: DecisionFlags,
+  options: OnlineOptions,
+  read: { parallelBytes?: number } = {},
+) {
   if (o.priorMean !== undefined && o.priorVariance === undefined)
     throw new CliError("--prior-mean needs --prior-variance (a prior without a variance is flat).", 2);
+  if (o.adjust && !o.slice)
+    throw new CliError("--adjust corrects the p-values of slices; give --slice subject too.", 2);
   if (o.slice && !o.subjects)
     throw new CliError("--slice subject needs --subjects (a JSON object of proposal id to subject).", 2);
   const guardrails = o.guardrail ?? [];
@@ -141,22 +198,13 @@ export async function onlineDecisions(o: DecisionFlags, options: OnlineOptions) 
     throw new CliError("--guardrail coiShare needs --conflicts (a CSV of proposal,candidate).", 2);
   const conflicts = o.conflicts ? await readConflicts(o.conflicts) : null;
   const subjects = o.subjects ? await readSubjects(o.subjects) : null;
-  const { events, errors } = parseEventsJsonl(await readText(o.events, "events"));
-  if (errors.length) refuseBadEventLines(o.events, errors);
-  let split, pre;
-  try {
-    split = splitExperiments(events, o.experiment);
-    pre = o.cuped ? prePeriodTotals(split, o.prePeriodDays) : undefined;
-  } catch (error) {
-    refuse(error, { experiment: "--experiment", "pre-period days": "--pre-period-days", events: "--events" });
-  }
-  // One pass builds the totals, the guardrails' and the slices' sessions (slices need no second pass).
-  const builder = new UnitTotalsBuilder({
+  const { plan, inputs } = await readDecisionInputs(o, {
+    subjects,
     ...(guardrails.length ? { guardrails: { conflicts } } : {}),
-    sessions: subjects !== null,
+    parallelBytes: read.parallelBytes,
   });
-  for (const e of split.analysed) builder.add(e);
-  const totals = builder.build();
+  const { totals, preSums } = inputs;
+  const pre = preSums ?? undefined;
   let report;
   try {
     report = reportFromTotals(totals, options);
@@ -177,33 +225,25 @@ export async function onlineDecisions(o: DecisionFlags, options: OnlineOptions) 
   const control = options.control ?? Object.keys(report.arms)[0];
   const decisions = decide(totals.units, control, settings, pre);
   const analysis = {
-    experiment: split.experiment,
-    experiments: split.experiments,
-    start: new Date(split.start).toISOString(),
+    experiment: plan.experiment,
+    experiments: plan.experiments,
+    start: new Date(plan.start).toISOString(),
     ...settings,
     ...(o.cuped
       ? {
           prePeriod: {
             days: o.prePeriodDays,
-            from: new Date(split.start - o.prePeriodDays * 86_400_000).toISOString(),
-            to: new Date(split.start).toISOString(),
+            from: new Date(plan.start - o.prePeriodDays * 86_400_000).toISOString(),
+            to: new Date(plan.start).toISOString(),
           },
         }
       : {}),
   };
-  const slices = subjects
-    ? decideSlices(
-        sliceBySession(
-          builder.sessionRows,
-          builder.sessionRows.map((r) => subjects.get(r.proposal) ?? null),
-        ),
-        control,
-        settings,
-        { pre },
-      )
+  const slices = inputs.slices
+    ? decideSlices(inputs.slices, control, settings, { pre, correction: o.adjust ?? "holm" })
     : null;
-  const guardrailResults = guardrails.length
-    ? evaluateGuardrails(guardrailUnits(builder.guardrailSessions), control, guardrails)
+  const guardrailResults = inputs.guardrailSessions
+    ? evaluateGuardrails(guardrailUnits(inputs.guardrailSessions), control, guardrails)
     : null;
   return { ...report, analysis, decisions, slices, guardrails: guardrailResults };
 }

@@ -17,6 +17,7 @@ import {
   printDecisions,
   wantsDecisions,
   sliceOption,
+  adjustOption,
   guardrailOption,
   type DecisionFlags,
 } from "./online-decide";
@@ -100,6 +101,11 @@ export function registerOnline(program: Command) {
     .option("--conflicts <file>", "CSV of declared conflicts (proposal,candidate), for --guardrail coiShare")
     .option("--slice <attribute>", "break the decisions down by an attribute (subject)", sliceOption)
     .option("--subjects <file>", "JSON object of proposal id to subject, for --slice subject")
+    .option(
+      "--adjust <method>",
+      "how the slices' p-values are adjusted together: holm (default) or bh (Benjamini–Hochberg)",
+      adjustOption,
+    )
     .option("--json", "print JSON")
     .option("--csv", "print CSV")
     .action(online);

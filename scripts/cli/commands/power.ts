@@ -3,6 +3,8 @@ import { parseEventsJsonl } from "../../online/events";
 import { unitTotals } from "../../online/report";
 import {
   abSampleSize,
+  adjustedAlpha,
+  cupedVarianceFactor,
   designEffect,
   interleavingSessions,
   minimumDetectableEffect,
@@ -43,6 +45,16 @@ function correlation(value: string) {
   return n;
 }
 
+/** CUPED's ρ as the CLI takes it: a pre-period correlation in [0, 1) (1 would leave no variance to plan for). */
+function rhoOption(value: string) {
+  const n = Number(value);
+  if (value.trim() === "" || !(n >= 0 && n < 1))
+    throw new InvalidArgumentError(
+      "must be a number from 0 up to (not including) 1, CUPED's pre-period correlation.",
+    );
+  return n;
+}
+
 function metric(value: string): PowerMetric {
   if (!(METRICS as readonly string[]).includes(value))
     throw new InvalidArgumentError(`must be ${METRICS.join(" or ")}.`);
@@ -62,6 +74,8 @@ interface Options {
   conveners?: number;
   interleaving?: boolean;
   winRate?: number;
+  rho?: number;
+  slices: number;
   json?: boolean;
 }
 
@@ -117,13 +131,32 @@ export function registerPower(program: Command) {
       "with --interleaving: the challenger's win rate worth detecting",
       openUnit("--win-rate"),
     )
+    .option(
+      "--rho <r>",
+      "CUPED: the correlation of a convener's metric with its pre-period value; sessions scale by 1 − ρ²",
+      rhoOption,
+    )
+    .option(
+      "--slices <k>",
+      "slices read together (e.g. subjects): each is tested at α / k and sized on its own",
+      wholeNumber(1),
+      1,
+    )
     .option("--json", "print JSON")
     .action(power);
 }
 
 async function power(o: Options) {
-  const settings = { alpha: o.alpha, power: o.power };
-  if (o.interleaving) return sizeInterleaving(o, settings);
+  if (o.interleaving && (o.rho !== undefined || o.slices !== 1))
+    throw new CliError(
+      "--rho and --slices size an A/B test; an interleaving experiment takes --win-rate.",
+      2,
+    );
+  if (o.interleaving) return sizeInterleaving(o, { alpha: o.alpha, power: o.power });
+  // As the power form: each slice read at α / k (Bonferroni, Holm's first step), CUPED's 1 − ρ² on the sessions.
+  const varianceFactor = o.rho === undefined ? 1 : cupedVarianceFactor(o.rho);
+  const alphaPerSlice = adjustedAlpha(o.alpha, o.slices);
+  const settings = { alpha: alphaPerSlice, power: o.power, varianceFactor };
   if (o.winRate !== undefined)
     throw new CliError("--win-rate belongs to --interleaving; an A/B test takes --lift.", 2);
   if (o.events && o.metric !== "adoption")
@@ -148,6 +181,10 @@ async function power(o: Options) {
     lift: { absolute: target - baseline, relative: (target - baseline) / baseline },
     sessionsPerConvener: m,
     icc,
+    rho: o.rho ?? null,
+    varianceFactor,
+    slices: o.slices,
+    alphaPerSlice,
     designEffect: plan.designEffect,
     effectiveSessionsPerArm: plan.effectiveN,
     perArm: { conveners: plan.convenersPerArm, sessions: plan.sessionsPerArm },
@@ -169,7 +206,7 @@ async function power(o: Options) {
   printAbPlan(o, { baseline, target, m, icc, plan }, soFar);
 }
 
-type Settings = { alpha: number; power: number };
+type Settings = { alpha: number; power: number; varianceFactor?: number };
 type History = Awaited<ReturnType<typeof readHistory>>;
 
 function sizeInterleaving(o: Options, settings: Settings) {
@@ -260,8 +297,16 @@ function printAbPlan(o: Options, { baseline, target, m, icc, plan }: AbPlan, soF
   console.log(
     `A/B test on ${o.metric} rate: ${pct(baseline)} → ${pct(target)} (${points(target - baseline)}, ${pct((target - baseline) / baseline)} relative), α = ${o.alpha}, power ${o.power}.`,
   );
+  if (o.slices > 1)
+    console.log(
+      `${o.slices} slices, each read at α / ${o.slices} = ${+(o.alpha / o.slices).toPrecision(4)}: every figure below is per slice.`,
+    );
+  if (o.rho !== undefined)
+    console.log(
+      `CUPED with ρ = ${o.rho}: the sessions needed scale by 1 − ρ² = ${+(1 - o.rho * o.rho).toFixed(4)}.`,
+    );
   console.log(
-    `Independent sessions per arm: ${Math.ceil(plan.effectiveN)} (two-proportion z-test, pooled variance under H0).`,
+    `Independent sessions per arm: ${plan.effectiveN.toFixed(2)} → ${Math.ceil(plan.effectiveN)} (two-proportion z-test, pooled variance under H0).`,
   );
   console.log(
     `Design effect 1 + (${+m.toFixed(2)} − 1) × ICC ${icc.toFixed(4)} = ${plan.designEffect.toFixed(4)}: ${plan.sessionsPerArm} sessions from ${plan.convenersPerArm} conveners per arm (${plan.convenersPerArm * 2} conveners in all).`,
