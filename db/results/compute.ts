@@ -32,6 +32,7 @@ export async function computeResult(db: Db, request: ResultRequest, run: HeavyRu
         campaign: { id: campaign.id, name: campaign.name },
         results: page.results,
         agreement: page.agreement,
+        gradesByGroup: page.gradesByGroup,
         gold: await page.goldFigures(),
       },
     };

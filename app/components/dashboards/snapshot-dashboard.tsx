@@ -9,6 +9,7 @@ import { ExpertDashboard } from "./expert-dashboard";
 import { ClicksDashboard } from "./clicks-dashboard";
 import type { ExperimentClicksResult } from "../../../scripts/clicks/experiment-report";
 import { GoldFigures } from "~/components/gold-figures";
+import { GradesByGroup, type GradesByGroupFigures } from "./expert/grades-by-group";
 import type { CampaignGold } from "~/data/campaigns.server";
 
 /** A frozen result drawn with the dashboard of its kind: the same page, from the stored numbers. */
@@ -28,6 +29,7 @@ export function SnapshotDashboard({
       results: Json<CampaignResults> | null;
       agreement: Json<AgreementReport> | null;
       gold?: Json<CampaignGold> | null;
+      gradesByGroup?: Json<GradesByGroupFigures> | null;
     };
     return (
       <>
@@ -37,6 +39,7 @@ export function SnapshotDashboard({
         ) : (
           <div className="empty">There were no grades when this snapshot was frozen.</div>
         )}
+        {r.gradesByGroup ? <GradesByGroup figures={r.gradesByGroup} /> : null}
         {r.gold !== undefined ? (
           <GoldFigures gold={r.gold} empty="There were no gold items when this snapshot was frozen." />
         ) : null}
