@@ -25,6 +25,9 @@ import { RouteErrorBoundary } from "~/components/error-boundary";
 import { ComputedAt } from "~/components/computed-at";
 import { RECOMPUTE_ROLES, recomputeAction } from "~/results/recompute.server";
 import { holdsRole } from "../../scripts/inputs/roles";
+import { compositionDashboard } from "~/results/composition.server";
+import { interleavingParameters } from "~/data/results.server";
+import { AdoptedCompositionSection } from "~/components/dashboards/online/adopted-composition";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.experiment.name ?? "Experiment"} · Assay` },
@@ -59,6 +62,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       kind: "interleaving" as const,
       experiment: summary(found),
       interleaving: await interleavingDashboard(found),
+      composition: await compositionDashboard(found, interleavingParameters(found)),
       ab: null,
     });
   }
@@ -68,6 +72,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json({
     kind: "ab" as const,
     experiment: summary(experiment),
+    composition: rest.report ? await compositionDashboard(experiment, rest.parameters) : null,
     interleaving: null,
     ab: {
       ...rest,
@@ -131,7 +136,7 @@ function InterleavingSection({ interleaving }: { interleaving: InterleavingPage 
 }
 
 export default function ExperimentDashboard() {
-  const { experiment, interleaving, ab } = useLoaderData<typeof loader>();
+  const { experiment, interleaving, ab, composition } = useLoaderData<typeof loader>();
   return (
     <>
       <p>
@@ -146,7 +151,10 @@ export default function ExperimentDashboard() {
         </Link>
       </p>
       {interleaving ? (
-        <InterleavingSection interleaving={interleaving} />
+        <>
+          <InterleavingSection interleaving={interleaving} />
+          {composition ? <AdoptedCompositionSection composition={composition} /> : null}
+        </>
       ) : ab ? (
         <>
           <p className="muted">
@@ -178,6 +186,7 @@ export default function ExperimentDashboard() {
               {ab.decisions ? <ResultsTable decisions={ab.decisions} /> : null}
               <GuardrailsTable guardrails={ab.guardrails} />
               {ab.decisions ? <SlicesTable slices={ab.decisions.slices} /> : null}
+              {composition ? <AdoptedCompositionSection composition={composition} /> : null}
               <OnlineDashboard
                 report={ab.report}
                 daily={ab.daily}

@@ -7,6 +7,7 @@ import { offlineResult } from "./offline";
 import { onlineResult } from "./online";
 import { campaignResult } from "./campaign";
 import { clicksResult } from "./clicks";
+import { compositionResult } from "./online-composition";
 
 /**
  * A result as a snapshot freezes it, computed by the same functions as its page (so a snapshot frozen
@@ -62,6 +63,7 @@ export async function computeResult(db: Db, request: ResultRequest, run: HeavyRu
       ...online.report,
       daily: online.daily,
       decisions: online.decisions,
+      composition: await compositionResult(db, experiment, parameters, run),
     },
   };
 }

@@ -10,6 +10,14 @@ import { loadCampaignData } from "../campaigns/campaign-data";
 import { loadCandidateAttributes } from "../catalog/candidate-attributes";
 import { createSnapshot, getSnapshot } from "../snapshots/snapshots";
 import { campaignResult } from "./campaign";
+import { compositionResult } from "./online-composition";
+import { onlineResult } from "./online";
+import { getExperiment } from "../experiments/experiments";
+import { ExperimentError } from "../experiments/experiments";
+import { updateAnalysisSettings } from "../experiments/analysis-settings";
+import { sqlStreamTotals } from "../experiments/online-sql";
+import { guardrailUnits } from "../../scripts/online/guardrails";
+import { DEMO_INTERLEAVING } from "../../scripts/demo/interleaving";
 
 /** The fairness figures of the expert and online tiers (issue 27) as the pages and snapshots get them. */
 let t: TestDatabase;
@@ -59,5 +67,81 @@ describe("grades by group (the expert tier)", () => {
     const live = await campaignResult(t.db, campaign, { B: 100 }, runInProcess);
     expect(read.gradesByGroup).toEqual(JSON.parse(canonicalJson(live.gradesByGroup)));
     expect(read.gradesByGroup).not.toBeNull();
+  }, 180_000);
+});
+
+describe("composition of adopted candidates (the online tier)", () => {
+  const settings = async (key: string) => {
+    const e = (await getExperiment(t.db, key))!;
+    const { engine, cuped, prePeriodDays, priorMean, priorVariance, guardrails } = e;
+    return { engine, cuped, prePeriodDays, priorMean, priorVariance: priorVariance ?? undefined, guardrails };
+  };
+
+  it("gives each group's share among each arm's adopted candidates, counted as the guardrails count them", async () => {
+    const experiment = (await getExperiment(t.db, "reviewer-ranker-v2"))!;
+    const c = (await compositionResult(t.db, experiment, { B: 200, seed: "s" }, runInProcess))!;
+    expect(c.by).toBe("arm");
+    expect(c.arms).toEqual(["A", "B"]);
+    // Adopted candidates per arm, as the report's per-session rules count them (units in two arms, sessions
+    // without an impression left out).
+    const units = guardrailUnits((await sqlStreamTotals(t.db, experiment)).guardrailSessions);
+    for (const arm of ["A", "B"]) {
+      const adopted = units.filter((u) => u.arm === arm).reduce((n, u) => n + (u.sums.coiShare?.d ?? 0), 0);
+      expect(c.adopted[arm].candidates).toBe(adopted);
+    }
+    const women = c.attributes.gender.groups.f;
+    const d = women.differences!.B;
+    expect(d.value).toBeCloseTo(women.arms!.B.value! - women.arms!.A.value!, 12);
+    expect(d.ci!.lower).toBeLessThanOrEqual(d.value!);
+    expect(d.pValue).toBeGreaterThanOrEqual(0);
+    // Shares of one arm over the groups of an attribute add up to 1 (no group is suppressed in gender).
+    const total = Object.values(c.attributes.gender.groups).reduce((n, g) => n + (g.arms?.A.value ?? 0), 0);
+    expect(total).toBeCloseTo(1, 12);
+  }, 180_000);
+
+  it("reads a share guardrail from the arm's interval, and refuses one naming an unknown attribute", async () => {
+    const before = await settings("reviewer-ranker-v2");
+    const bad = {
+      ...before,
+      guardrails: [{ metric: "share" as const, attribute: "genre", value: "f", min: 0.35 }],
+    };
+    const refusal = updateAnalysisSettings(t.db, "cli", "reviewer-ranker-v2", bad);
+    await expect(refusal).rejects.toBeInstanceOf(ExperimentError);
+    await expect(refusal).rejects.toThrow(
+      /^guardrails: the attribute "genre" .* is unknown; known: career_stage, country, gender\.$/,
+    );
+    expect(await settings("reviewer-ranker-v2")).toEqual(before);
+    const share = { metric: "share" as const, attribute: "gender", value: "f", min: 0.35 };
+    await updateAnalysisSettings(t.db, "cli", "reviewer-ranker-v2", {
+      ...before,
+      guardrails: [...before.guardrails, share],
+    });
+    const experiment = (await getExperiment(t.db, "reviewer-ranker-v2"))!;
+    const c = (await compositionResult(t.db, experiment, { B: 200, seed: "s" }, runInProcess))!;
+    const [reading] = c.guardrails;
+    expect(reading).toMatchObject({ arm: "B", attribute: "gender", value: "f", min: 0.35 });
+    const { lower, upper } = reading.share!.ci!;
+    expect(reading.state).toBe(lower >= 0.35 ? "ok" : upper < 0.35 ? "failing" : "at risk");
+    // The ratio guardrails are read as before, without the share guardrail.
+    const online = await onlineResult(t.db, { experiment: experiment.key, B: 100 }, runInProcess);
+    expect(online.guardrails.map((g) => g.metric)).not.toContain("share");
+  }, 180_000);
+
+  it("credits an interleaving experiment's adoptions to the team that placed the candidate", async () => {
+    const experiment = (await getExperiment(t.db, DEMO_INTERLEAVING))!;
+    const c = (await compositionResult(t.db, experiment, { B: 100, seed: "s" }, runInProcess))!;
+    expect(c.by).toBe("team");
+    expect(c.arms).toEqual(["baseline", "challenger"]);
+    expect(c.control).toBe("baseline");
+    expect(c.adopted.baseline.candidates + c.adopted.challenger.candidates).toBeGreaterThan(0);
+  }, 180_000);
+
+  it("freezes the composition by arm in the experiment's snapshot, equal to the live figures", async () => {
+    const experiment = (await getExperiment(t.db, "reviewer-ranker-v2"))!;
+    const frozen = await createSnapshot(t.db, "cli", { kind: "online", experiment: experiment.key, B: 100 });
+    const read = (await getSnapshot(t.db, frozen.id)).result as { composition: unknown };
+    const live = await compositionResult(t.db, experiment, { B: 100, seed: experiment.seed }, runInProcess);
+    expect(read.composition).not.toBeNull();
+    expect(read.composition).toEqual(JSON.parse(canonicalJson(live)));
   }, 180_000);
 });

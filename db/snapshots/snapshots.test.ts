@@ -261,7 +261,15 @@ describe("snapshots", () => {
     const experiment = (await getExperiment(t.db, "reviewer-ranker-v2"))!;
     const events: OnlineEvent[] = [];
     for await (const page of exportEvents(t.db, experiment)) events.push(...page);
-    const { daily, experiment: named, decisions, ...report } = online.result as Record<string, unknown>;
+    // The composition of adopted candidates by arm is checked in db/results/fairness-tiers.test.ts.
+    const {
+      daily,
+      experiment: named,
+      decisions,
+      composition,
+      ...report
+    } = online.result as Record<string, unknown>;
+    expect(composition).toBeDefined();
     expect(named).toEqual({ key: experiment.key, name: experiment.name });
     // The analysis settings in force are frozen with the GrowthBook-style figures.
     expect(decisions).toMatchObject({ analysis: { engine: "frequentist", cuped: false, prePeriodDays: 28 } });

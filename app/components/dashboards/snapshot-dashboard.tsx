@@ -9,6 +9,7 @@ import { ExpertDashboard } from "./expert-dashboard";
 import { ClicksDashboard } from "./clicks-dashboard";
 import type { ExperimentClicksResult } from "../../../scripts/clicks/experiment-report";
 import { GoldFigures } from "~/components/gold-figures";
+import { AdoptedCompositionSection, type CompositionFigures } from "./online/adopted-composition";
 import { GradesByGroup, type GradesByGroupFigures } from "./expert/grades-by-group";
 import type { CampaignGold } from "~/data/campaigns.server";
 
@@ -60,6 +61,7 @@ export function SnapshotDashboard({
   const r = result as Json<OnlineReport> & {
     experiment: { key: string; name: string };
     daily?: DailyPoint[];
+    composition?: CompositionFigures | null;
   };
   return (
     <>
@@ -71,6 +73,7 @@ export function SnapshotDashboard({
         daily={r.daily}
         control={String(parameters.control ?? Object.keys(r.arms)[0])}
       />
+      {r.composition ? <AdoptedCompositionSection composition={r.composition} /> : null}
     </>
   );
 }
