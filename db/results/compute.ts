@@ -8,6 +8,7 @@ import { onlineResult } from "./online";
 import { campaignResult } from "./campaign";
 import { clicksResult } from "./clicks";
 import { compositionResult } from "./online-composition";
+import { fairnessResult } from "./fairness";
 
 /**
  * A result as a snapshot freezes it, computed by the same functions as its page (so a snapshot frozen
@@ -20,7 +21,10 @@ export async function computeResult(db: Db, request: ResultRequest, run: HeavyRu
   if (parameters.kind === "offline") {
     const { result } = await offlineResult(db, request, run);
     if (!result) throw new ResultError("There are no lists and gold committees to report on yet.");
-    return { parameters, result };
+    // The page's "Fairness and diversity" section, with the report's K grid, B, seed and systems.
+    const { ks, B, seed, systems } = parameters;
+    const fairness = await fairnessResult(db, { ks, B, seed, systems }, run);
+    return { parameters, result: fairness ? { ...result, fairness } : result };
   }
   if (parameters.kind === "expert") {
     const campaign = (await getCampaign(db, parameters.campaign))!;

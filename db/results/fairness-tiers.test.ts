@@ -18,6 +18,10 @@ import { updateAnalysisSettings } from "../experiments/analysis-settings";
 import { sqlStreamTotals } from "../experiments/online-sql";
 import { guardrailUnits } from "../../scripts/online/guardrails";
 import { DEMO_INTERLEAVING } from "../../scripts/demo/interleaving";
+import { fairnessReport } from "../../scripts/fairness/report";
+import { loadFairnessInput } from "../catalog/fairness-input";
+import { loadGold } from "../catalog/offline-input";
+import { fairnessResult } from "./fairness";
 
 /** The fairness figures of the expert and online tiers (issue 27) as the pages and snapshots get them. */
 let t: TestDatabase;
@@ -143,5 +147,40 @@ describe("composition of adopted candidates (the online tier)", () => {
     const live = await compositionResult(t.db, experiment, { B: 100, seed: experiment.seed }, runInProcess);
     expect(read.composition).not.toBeNull();
     expect(read.composition).toEqual(JSON.parse(canonicalJson(live)));
+  }, 180_000);
+});
+
+describe("the offline page's fairness section", () => {
+  it("sets each group against the gold committees and the analyst's target, with exposure per merit", async () => {
+    const request = { ks: [5, 10], B: 200, seed: "s" };
+    const targets = [{ attribute: "gender", value: "f", share: 0.4 }];
+    const live = (await fairnessResult(t.db, { ...request, targets }, runInProcess))!;
+    // The CLI's route to the same figures: the lists, attributes and gold committees, straight into the report.
+    const input = await loadFairnessInput(t.db);
+    const gold = await loadGold(t.db);
+    const listed = new Set([...input.lists.values()].flatMap((m) => [...m.keys()]));
+    const direct = fairnessReport({
+      ...input,
+      committees: new Map([...gold].filter(([p]) => listed.has(p)).map(([p, m]) => [p, [...m]])),
+      targets: new Map([["gender", new Map([["f", 0.4]])]]),
+      ks: [5, 10],
+      minGroup: 5,
+      bootstrap: { B: 200, seed: "s" },
+    });
+    expect(live.report).toEqual(direct);
+    const women = live.report.challenger.attributes.gender.groups.f;
+    expect(women.target).toBe(0.4);
+    expect(women.figures.committees.value).toBeGreaterThan(0);
+    expect(women.figures.exposurePerMeritRatio.ci).not.toBeNull();
+    expect(live.parameters.targets).toEqual(targets);
+  }, 180_000);
+
+  it("freezes the fairness section in the offline snapshot, equal to the live figures", async () => {
+    const frozen = await createSnapshot(t.db, "cli", { kind: "offline", ks: [5, 10], B: 100, seed: "f" });
+    const read = (await getSnapshot(t.db, frozen.id)).result as { fairness: unknown };
+    // The snapshot's report covers every system (no --systems given), as the page's default does.
+    const live = await fairnessResult(t.db, { ks: [5, 10], B: 100, seed: "f" }, runInProcess);
+    expect(read.fairness).not.toBeUndefined();
+    expect(read.fairness).toEqual(JSON.parse(canonicalJson(live)));
   }, 180_000);
 });

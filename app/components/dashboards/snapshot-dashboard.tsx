@@ -10,6 +10,7 @@ import { ClicksDashboard } from "./clicks-dashboard";
 import type { ExperimentClicksResult } from "../../../scripts/clicks/experiment-report";
 import { GoldFigures } from "~/components/gold-figures";
 import { AdoptedCompositionSection, type CompositionFigures } from "./online/adopted-composition";
+import { Fairness, type FairnessFigures } from "./offline/fairness";
 import { GradesByGroup, type GradesByGroupFigures } from "./expert/grades-by-group";
 import type { CampaignGold } from "~/data/campaigns.server";
 
@@ -23,7 +24,24 @@ export function SnapshotDashboard({
   result: unknown;
   parameters: Record<string, unknown>;
 }) {
-  if (kind === "offline") return <OfflineDashboard report={result as Json<OfflineReport>} />;
+  if (kind === "offline") {
+    const r = result as Json<OfflineReport> & {
+      fairness?: { parameters: { ks: number[]; minGroup: number }; report: FairnessFigures };
+    };
+    return (
+      <>
+        <OfflineDashboard report={r} />
+        {r.fairness ? (
+          <Fairness
+            report={r.fairness.report}
+            ks={r.fairness.parameters.ks}
+            minGroup={r.fairness.parameters.minGroup}
+            targets={null}
+          />
+        ) : null}
+      </>
+    );
+  }
   if (kind === "expert") {
     const r = result as {
       campaign: { id: number; name: string };
