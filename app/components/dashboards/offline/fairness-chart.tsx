@@ -77,10 +77,17 @@ export function ShareByKChart({
       build={(Plot) => {
         const systems = points.filter((p) => p.lower !== null);
         const flat = (name: string) => points.filter((p) => p.series === name);
+        // The range the shares span (bands, pool and target), padded: on 0–100% a gap of 6 points is a hairline.
+        const ends = points
+          .flatMap((p) => [p.lower ?? p.share, p.upper ?? p.share])
+          .filter((v) => v !== null);
+        const domain = [Math.max(0, Math.min(...ends) - 0.05), Math.min(1, Math.max(...ends) + 0.05)];
         return {
           height: 60 + 120 * groups.length,
+          // Room on the right for the panels' group names.
+          marginRight: 80,
           x: { label: "K", ticks: ks },
-          y: { label: "share of the top K", domain: [0, 1], tickFormat: "%", grid: true },
+          y: { label: "share of the top K", domain, tickFormat: "%", grid: true },
           fy: { label: null, domain: groups },
           color: { legend: true, domain: series },
           marks: [

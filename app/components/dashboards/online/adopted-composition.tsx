@@ -9,6 +9,10 @@ export type CompositionFigures = Json<
   AdoptedComposition & { by: "arm" | "team"; minGroup: number; guardrails: ShareGuardrailResult[] }
 >;
 
+/** "= 0.03", or "< 0.001" (formatP's own sign) without a doubled "= <". */
+const pText = (p: number | null | undefined) =>
+  (p !== null && p !== undefined && p < 0.001 ? "" : "= ") + formatP(p);
+
 const stateClass = { ok: "better", "at risk": "inconclusive", failing: "worse" } as const;
 
 function rows(c: CompositionFigures) {
@@ -116,7 +120,7 @@ export function AdoptedCompositionSection({ composition: c }: { composition: Com
             <li key={`${f.attribute}\u0000${f.group}\u0000${f.arm}`}>
               {f.attribute} = {f.group}: {formatRate(f.g.arms?.[f.arm]?.value)} of {f.arm}'s adopted against{" "}
               {formatRate(f.g.arms?.[c.control]?.value)} of {c.control}'s, {formatPp(f.d.value)}{" "}
-              {formatCi(f.d.ci, formatPp)}, p = {formatP(f.d.pValue)}.
+              {formatCi(f.d.ci, formatPp)}, p {pText(f.d.pValue)}.
             </li>
           ))}
         </ul>
