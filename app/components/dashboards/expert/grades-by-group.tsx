@@ -53,7 +53,8 @@ export function GradesByGroup({ figures }: { figures: Json<GradesByGroupFigures>
         pairs graded 3–4 ({formatCount(first?.highPairs)} pairs) beside its share of all graded pairs (
         {formatCount(first?.pairs)}) and of the pool. A positive difference means experts grade the group's
         members relevant more often than the others. Groups with fewer than {figures.minGroup} candidates are
-        not shown. Intervals: 95% bootstrap over proposals.
+        not shown. Intervals: 95% bootstrap over proposals, each on its own: with many groups, expect about
+        one in twenty to exclude 0 by chance.
       </p>
       {found.length > 0 ? (
         <ul>

@@ -110,8 +110,9 @@ export function AdoptedCompositionSection({ composition: c }: { composition: Com
         {c.arms.map((a) => `${a}: ${c.adopted[a]?.candidates ?? 0}`).join(", ")}), beside its share of the
         pool.
         {c.by === "team" ? " An adoption counts for the system that placed the candidate." : ""} Intervals:
-        95% bootstrap over conveners; p-values: the matching bootstrap test of no difference. Groups with
-        fewer than {c.minGroup} candidates are not shown.
+        95% bootstrap over conveners; p-values: the matching bootstrap test of no difference, each unadjusted
+        (with many groups, about one in twenty is below 0.05 by chance). Groups with fewer than {c.minGroup}{" "}
+        candidates are not shown.
       </p>
       <ShareGuardrails c={c} />
       {found.length > 0 ? (
