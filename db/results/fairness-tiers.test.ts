@@ -8,7 +8,7 @@ import { aggregateGrade } from "../../scripts/judgement/labels";
 import { getCampaign } from "../campaigns/campaigns";
 import { loadCampaignData } from "../campaigns/campaign-data";
 import { loadCandidateAttributes } from "../catalog/candidate-attributes";
-import { createSnapshot, getSnapshot } from "../snapshots/snapshots";
+import { createSnapshot, getSnapshot, snapshotRows } from "../snapshots/snapshots";
 import { campaignResult } from "./campaign";
 import { compositionResult } from "./online-composition";
 import { onlineResult } from "./online";
@@ -71,6 +71,16 @@ describe("grades by group (the expert tier)", () => {
     const live = await campaignResult(t.db, campaign, { B: 100 }, runInProcess);
     expect(read.gradesByGroup).toEqual(JSON.parse(canonicalJson(live.gradesByGroup)));
     expect(read.gradesByGroup).not.toBeNull();
+    // The snapshot's CSV rows carry the figures too.
+    const women = live.gradesByGroup!.attributes.gender.groups.f.graded!;
+    expect(snapshotRows(frozen)).toContainEqual([
+      "experts",
+      "fairness:gender=f",
+      "shareOfGraded",
+      women.value,
+      women.ci!.lower,
+      women.ci!.upper,
+    ]);
   }, 180_000);
 });
 
@@ -147,6 +157,15 @@ describe("composition of adopted candidates (the online tier)", () => {
     const live = await compositionResult(t.db, experiment, { B: 100, seed: experiment.seed }, runInProcess);
     expect(read.composition).not.toBeNull();
     expect(read.composition).toEqual(JSON.parse(canonicalJson(live)));
+    const d = live!.attributes.gender.groups.f.differences!.B;
+    expect(snapshotRows(frozen)).toContainEqual([
+      "B vs A",
+      "fairness:gender=f",
+      "shareOfAdopted difference",
+      d.value,
+      d.ci!.lower,
+      d.ci!.upper,
+    ]);
   }, 180_000);
 });
 
@@ -182,5 +201,14 @@ describe("the offline page's fairness section", () => {
     const live = await fairnessResult(t.db, { ks: [5, 10], B: 100, seed: "f" }, runInProcess);
     expect(read.fairness).not.toBeUndefined();
     expect(read.fairness).toEqual(JSON.parse(canonicalJson(live)));
+    const top10 = live!.report.challenger.attributes.gender.groups.f.figures["share@10"];
+    expect(snapshotRows(frozen)).toContainEqual([
+      "challenger",
+      "fairness:gender=f",
+      "share@10",
+      top10.value,
+      top10.ci!.lower,
+      top10.ci!.upper,
+    ]);
   }, 180_000);
 });

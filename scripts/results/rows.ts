@@ -1,4 +1,5 @@
 import { exposureRows } from "./exposure-rows";
+import { fairnessRows } from "./fairness-rows";
 import type { GroundTruthReport } from "../offline/ground-truth";
 
 /**
@@ -244,11 +245,13 @@ export function resultRows(kind: string, result: unknown): ResultRow[] {
       ...exposureRows(r.systems as Parameters<typeof exposureRows>[0]),
       ...protocolRows(r.systems as Protocolled[]),
       ...groundTruthRows(r.groundTruth as GroundTruthReport | undefined),
+      ...fairnessRows(kind, r),
     ];
   if (kind === "expert")
     return [
       ...systemRows((r.results as { systems: Grouped[] } | null)?.systems),
       ...goldRows(r.gold as Gold | null | undefined),
+      ...fairnessRows(kind, r),
     ];
   if (kind === "clicks") return clickRows(r.fit as ClickFit | null);
   const rows: ResultRow[] = [];
@@ -285,6 +288,7 @@ export function resultRows(kind: string, result: unknown): ResultRow[] {
       upper: c.ci?.upper ?? null,
     });
   }
+  rows.push(...fairnessRows(kind, r));
   return rows;
 }
 
