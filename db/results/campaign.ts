@@ -112,7 +112,19 @@ async function computeCampaign(
         }))
       : [],
     curve: figures?.curve ?? [],
-    gradesByGroup: data ? await gradesByGroupOf(db, data.pairs, { B, seed }, run) : null,
+    // Kept apart from the labels (names or pseudonyms), so the analyst's and the admin's pages share it.
+    gradesByGroup: data
+      ? await remember(
+          resultKey({
+            part: "gradesByGroup",
+            campaign: campaign.id,
+            B,
+            seed,
+            version: await inputVersion(db),
+          }),
+          () => gradesByGroupOf(db, data.pairs, { B, seed }, run),
+        )
+      : null,
     needsGrade: figures?.needsGrade ?? [],
     // What the gold figures are computed from, and the experts' labels for them.
     goldSource: data ? { grades: progress.grades, pairs: data.pairs } : null,
