@@ -8,3 +8,4 @@ export * from "../../db/results/clicks";
 export * from "../../db/results/compute";
 export * from "../../db/results/fairness";
 export { computedAt } from "../../db/results/cache";
+export * from "../../db/results/online-composition";

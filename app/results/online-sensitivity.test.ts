@@ -57,6 +57,7 @@ describe("the A/B page's intervals", () => {
       experiment: _named,
       daily: _daily,
       decisions,
+      composition: _composition,
       ...report
     } = snapshot.result as Record<string, unknown>;
     expect(report).toEqual(same(sequential.report));

@@ -46,8 +46,19 @@ describe("a snapshot frozen from a dashboard", () => {
       experiment: "reviewer-ranker-v2",
       ...page.parameters,
     });
-    const { experiment: _named, daily, decisions, ...report } = snapshot.result as Record<string, unknown>;
+    const {
+      experiment: _named,
+      daily,
+      decisions,
+      composition,
+      ...report
+    } = snapshot.result as Record<string, unknown>;
     expect(report).toEqual(same(page.report));
+    // The composition of adopted candidates by arm, as the page's section computes it with its B and seed.
+    const { compositionDashboard } = await import("./composition.server");
+    const live = await compositionDashboard(page.experiment, page.parameters);
+    expect(live).not.toBeNull();
+    expect(composition).toEqual(same(live));
     expect(daily).toEqual(same(page.daily));
     // The decision figures (engine, CUPED) sit beside the report on the page, inside it in a snapshot.
     expect(decisions).toEqual(same(page.decisions));

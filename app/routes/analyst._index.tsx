@@ -17,6 +17,7 @@ import { useRoles } from "~/security/roles";
 import { ComputedAt } from "~/components/computed-at";
 import { RECOMPUTE_ROLES, recomputeAction } from "~/results/recompute.server";
 import { holdsRole } from "../../scripts/inputs/roles";
+import { fairnessTargetParams, targetsText } from "~/schemas/fairness-targets";
 
 export const meta: MetaFunction = () => [{ title: "Offline report · Assay" }];
 
@@ -32,7 +33,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   } = await offlineResult(getDb(), { ...params, view }, runInWorkerPool);
   // The same K grid, B and seed as the report, on the systems it shows.
   const { ks, B, seed, systems } = parameters;
-  const fairness = report ? await fairnessResult(getDb(), { ks, B, seed, systems }, runInWorkerPool) : null;
+  const targets = fairnessTargetParams(request);
+  const fairness = report
+    ? await fairnessResult(getDb(), { ks, B, seed, systems, targets }, runInWorkerPool)
+    : null;
   return json({
     report,
     params,
@@ -115,6 +119,7 @@ export default function AnalystHome() {
           report={fairness.report}
           ks={fairness.parameters.ks}
           minGroup={fairness.parameters.minGroup}
+          targets={targetsText(fairness.parameters.targets)}
         />
       ) : (
         <p className="muted">

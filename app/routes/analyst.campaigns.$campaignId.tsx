@@ -9,6 +9,7 @@ import { RouteErrorBoundary } from "~/components/error-boundary";
 import { ExpertDashboard } from "~/components/dashboards/expert-dashboard";
 import { GoldFigures } from "~/components/gold-figures";
 import { ComputedAt } from "~/components/computed-at";
+import { GradesByGroup } from "~/components/dashboards/expert/grades-by-group";
 import { RECOMPUTE_ROLES, recomputeAction } from "~/results/recompute.server";
 import { holdsRole } from "../../scripts/inputs/roles";
 
@@ -18,8 +19,18 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUserWithRole(request, ["analyst", "admin"]);
-  const { campaign, results, agreement, curve, queue, parameters, gold, goldProgress, computedAt } =
-    await campaignDashboard(params.campaignId);
+  const {
+    campaign,
+    results,
+    agreement,
+    curve,
+    queue,
+    parameters,
+    gold,
+    goldProgress,
+    computedAt,
+    gradesByGroup,
+  } = await campaignDashboard(params.campaignId);
   return json({
     campaign: {
       id: campaign.id,
@@ -31,6 +42,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     results,
     agreement,
     curve,
+    gradesByGroup,
     disagreements: queue.length,
     parameters,
     gold,
@@ -48,7 +60,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function CampaignDashboard() {
   const { campaign, results, agreement, curve, disagreements, parameters, gold, goldProgress } =
     useLoaderData<typeof loader>();
-  const { computedAt, canRecompute } = useLoaderData<typeof loader>();
+  const { computedAt, canRecompute, gradesByGroup } = useLoaderData<typeof loader>();
   return (
     <>
       <p>
@@ -69,6 +81,7 @@ export default function CampaignDashboard() {
       ) : (
         <ExpertDashboard results={results} agreement={agreement} curve={curve} />
       )}
+      {gradesByGroup ? <GradesByGroup figures={gradesByGroup} /> : null}
       {campaign.status !== "draft" ? (
         <GoldFigures
           gold={gold}

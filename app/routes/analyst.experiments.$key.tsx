@@ -23,6 +23,9 @@ import { RouteErrorBoundary } from "~/components/error-boundary";
 import { ComputedAt } from "~/components/computed-at";
 import { RECOMPUTE_ROLES, recomputeAction } from "~/results/recompute.server";
 import { holdsRole } from "../../scripts/inputs/roles";
+import { compositionDashboard } from "~/results/composition.server";
+import { interleavingParameters } from "~/data/results.server";
+import { AdoptedCompositionSection } from "~/components/dashboards/online/adopted-composition";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.experiment.name ?? "Experiment"} · Assay` },
@@ -57,6 +60,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       kind: "interleaving" as const,
       experiment: summary(found),
       interleaving: await interleavingDashboard(found),
+      composition: await compositionDashboard(found, interleavingParameters(found)),
       ab: null,
     });
   }
@@ -66,6 +70,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json({
     kind: "ab" as const,
     experiment: summary(experiment),
+    composition: rest.report ? await compositionDashboard(experiment, rest.parameters) : null,
     interleaving: null,
     ab: {
       ...rest,
@@ -94,7 +99,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function ExperimentDashboard() {
-  const { experiment, interleaving, ab } = useLoaderData<typeof loader>();
+  const { experiment, interleaving, ab, composition } = useLoaderData<typeof loader>();
   return (
     <>
       <p>
@@ -117,6 +122,7 @@ export default function ExperimentDashboard() {
             seed={interleaving.parameters.seed}
           />
           <InterleavingSection interleaving={interleaving} />
+          {composition ? <AdoptedCompositionSection composition={composition} /> : null}
         </>
       ) : ab ? (
         <>
@@ -149,6 +155,7 @@ export default function ExperimentDashboard() {
               {ab.decisions ? <ResultsTable decisions={ab.decisions} /> : null}
               <GuardrailsTable guardrails={ab.guardrails} />
               {ab.decisions ? <SlicesTable slices={ab.decisions.slices} /> : null}
+              {composition ? <AdoptedCompositionSection composition={composition} /> : null}
               <OnlineDashboard
                 report={ab.report}
                 daily={ab.daily}

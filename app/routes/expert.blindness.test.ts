@@ -120,6 +120,9 @@ it.each([["expert"], ["analyst", "expert"], ["admin", "analyst", "expert", "conv
     ).map((r) => r.attribute);
     expect(attributeNames.length).toBeGreaterThan(0);
     for (const name of [...attributeNames, "attribute", "group"]) expect(sent).not.toContain(`"${name}"`);
+    // Nor do the campaign's grades by group (the analyst's figures of the same campaign's pairs).
+    for (const forbidden of ["gradesbygroup", "poolshare", "poolsize", "suppressed", "highpairs"])
+      expect(keys).not.toContain(forbidden);
     const cards = view.cards as { id: number }[];
     const gold = cards.filter((c) => goldItems.includes(c.id));
     expect(gold.length).toBe(2);

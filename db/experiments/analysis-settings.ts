@@ -4,6 +4,7 @@ import { recordAudit, type AuditActor } from "../audit/audit";
 import { experiments } from "../schema";
 import type { AnalysisSettings } from "../../scripts/inputs/analysis-settings";
 import { ExperimentError } from "./experiments";
+import { isCompositionGuardrail, type AnyGuardrail } from "../../scripts/inputs/guardrails";
 
 const DAY_MS = 86_400_000;
 
@@ -25,6 +26,28 @@ export async function prePeriodProblem(db: DbOrTx, start: Date, days: number): P
       ? `but the earliest event is of ${earliest.toISOString()} (${held} whole day(s) of history)`
       : "but there are no events yet") +
     "; shorten the pre-period or turn CUPED off."
+  );
+}
+
+/** Why a share guardrail cannot be read, or null: its attribute must be one the candidates have. */
+async function shareGuardrailProblem(
+  db: DbOrTx,
+  guardrails: readonly AnyGuardrail[],
+): Promise<string | null> {
+  const shares = guardrails.filter(isCompositionGuardrail);
+  if (shares.length === 0) return null;
+  const known = (
+    await db.execute<{ attribute: string }>(
+      sql`select distinct attribute from candidate_attributes order by 1`,
+    )
+  ).map((r) => r.attribute);
+  const unknown = shares.find((g) => !known.includes(g.attribute));
+  if (!unknown) return null;
+  return (
+    `guardrails: the attribute "${unknown.attribute}" of "share:${unknown.attribute}=${unknown.value}" is unknown; ` +
+    (known.length
+      ? `known: ${known.join(", ")}.`
+      : "no candidate has a group attribute yet (import attributes first).")
   );
 }
 
@@ -50,6 +73,8 @@ export async function updateAnalysisSettings(
       const problem = await prePeriodProblem(tx, experiment.startedAt ?? new Date(), settings.prePeriodDays);
       if (problem) throw new ExperimentError(problem);
     }
+    const shareProblem = await shareGuardrailProblem(tx, settings.guardrails);
+    if (shareProblem) throw new ExperimentError(shareProblem);
     const values = {
       engine: settings.engine,
       cuped: settings.cuped,

@@ -3,7 +3,9 @@ import type { Campaign } from "../schema";
 import { campaignProgress, proposalProgress } from "../campaigns/campaigns";
 import { loadCampaignData, pseudonymizer } from "../campaigns/campaign-data";
 import { campaignGold, labelGoldRaters, type CampaignGold } from "../campaigns/campaign-truth";
-import { disagreementsOf } from "../../scripts/judgement/campaign-results";
+import { disagreementsOf, type GradedPair } from "../../scripts/judgement/campaign-results";
+import { loadCandidateAttributes } from "../catalog/candidate-attributes";
+import { DEFAULT_MIN_GROUP } from "../../scripts/fairness/report";
 import { aggregateGrade } from "../../scripts/judgement/labels";
 import { LEARNING_CURVE_SAMPLES } from "../../scripts/inputs/result-settings";
 import type { HeavyRunner } from "../../scripts/workers/heavy-tasks";
@@ -110,9 +112,52 @@ async function computeCampaign(
         }))
       : [],
     curve: figures?.curve ?? [],
+    // Kept apart from the labels (names or pseudonyms), so the analyst's and the admin's pages share it.
+    gradesByGroup: data
+      ? await remember(
+          resultKey({
+            part: "gradesByGroup",
+            campaign: campaign.id,
+            B,
+            seed,
+            version: await inputVersion(db),
+          }),
+          () => gradesByGroupOf(db, data.pairs, { B, seed }, run),
+        )
+      : null,
     needsGrade: figures?.needsGrade ?? [],
     // What the gold figures are computed from, and the experts' labels for them.
     goldSource: data ? { grades: progress.grades, pairs: data.pairs } : null,
     label: (id: number) => raterLabel.get(String(id)) ?? label(id, String(id)),
+  };
+}
+
+/**
+ * Each group's share among the pairs graded 3–4 against all graded pairs and the pool (issue 27), from
+ * the pairs' labels (the median grade, or the adjudicated one); null when no candidate has an attribute.
+ */
+async function gradesByGroupOf(
+  db: Db,
+  pairs: readonly GradedPair[],
+  bootstrap: { B: number; seed: string },
+  run: HeavyRunner,
+) {
+  const attributes = await loadCandidateAttributes(db);
+  const labelled = pairs.flatMap((p) => {
+    const grade = aggregateGrade(
+      p.grades.map((g) => g.grade),
+      p.adjudicated,
+    );
+    return grade === null ? [] : [{ proposal: p.proposal, candidate: p.candidate, grade }];
+  });
+  if (attributes.size === 0 || labelled.length === 0) return null;
+  return {
+    minGroup: DEFAULT_MIN_GROUP,
+    attributes: await run("gradesByGroup", {
+      pairs: labelled,
+      attributes,
+      minGroup: DEFAULT_MIN_GROUP,
+      bootstrap,
+    }),
   };
 }

@@ -8,6 +8,8 @@ import { onlineResult } from "./online";
 import { campaignResult } from "./campaign";
 import { clicksResult } from "./clicks";
 import { interleavingResult } from "./interleaving";
+import { compositionResult } from "./online-composition";
+import { fairnessResult } from "./fairness";
 
 /**
  * A result as a snapshot freezes it, computed by the same functions as its page (so a snapshot frozen
@@ -21,7 +23,10 @@ export async function computeResult(db: Db, request: ResultRequest, run: HeavyRu
     // The offline report reads its inputs and their version in one transaction: `version` is its data.
     const { result, version } = await offlineResult(db, request, run);
     if (!result) throw new ResultError("There are no lists and gold committees to report on yet.");
-    return { parameters, result, version };
+    // The page's "Fairness and diversity" section, with the report's K grid, B, seed and systems.
+    const { ks, B, seed, systems } = parameters;
+    const fairness = await fairnessResult(db, { ks, B, seed, systems }, run);
+    return { parameters, result: fairness ? { ...result, fairness } : result, version };
   }
   if (parameters.kind === "expert") {
     const campaign = (await getCampaign(db, parameters.campaign))!;
@@ -34,6 +39,7 @@ export async function computeResult(db: Db, request: ResultRequest, run: HeavyRu
         campaign: { id: campaign.id, name: campaign.name },
         results: page.results,
         agreement: page.agreement,
+        gradesByGroup: page.gradesByGroup,
         gold: await page.goldFigures(),
       },
     };
@@ -74,6 +80,7 @@ export async function computeResult(db: Db, request: ResultRequest, run: HeavyRu
       ...online.report,
       daily: online.daily,
       decisions: online.decisions,
+      composition: await compositionResult(db, experiment, parameters, run),
     },
   };
 }

@@ -9,6 +9,7 @@ import type { SessionSums } from "../../scripts/online/report";
 import { packStreamTotals } from "../../scripts/online/pack";
 import { cumulativeDailyWithIntervals } from "../../scripts/online/daily-intervals";
 import { anyFailing, evaluateGuardrails, guardrailUnits } from "../../scripts/online/guardrails";
+import { isCompositionGuardrail } from "../../scripts/inputs/guardrails";
 import type { HeavyRunner } from "../../scripts/workers/heavy-tasks";
 import { computedAt, remember, resultKey } from "./cache";
 import { inputVersion } from "./version";
@@ -81,8 +82,10 @@ function guardrailsOf(
   control: string | undefined,
 ) {
   const base = control ?? experiment.arms.find((a) => a.isControl)?.key;
-  if (experiment.guardrails.length === 0 || base === undefined) return [];
-  return evaluateGuardrails(guardrailUnits(totals.guardrailSessions), base, experiment.guardrails);
+  // Share guardrails are read with the composition of adopted candidates (onlineComposition).
+  const rates = experiment.guardrails.filter((g) => !isCompositionGuardrail(g));
+  if (rates.length === 0 || base === undefined) return [];
+  return evaluateGuardrails(guardrailUnits(totals.guardrailSessions), base, rates);
 }
 
 /**

@@ -57,7 +57,8 @@ describe("the result service", () => {
       { kind: "online", experiment: DEMO_EXPERIMENT, B: page.parameters.B, seed: page.parameters.seed },
       run,
     );
-    expect(runs).toEqual(["onlineReport"]);
+    // The snapshot adds the composition of adopted candidates by arm (the page's section computes the same).
+    expect(runs).toEqual(["onlineReport", "adoptedComposition"]);
     expect(page.parameters).toMatchObject({ B: 1000, intervals: "fixed" });
     expect(frozen.result).toMatchObject(page.report!);
   });
@@ -88,7 +89,14 @@ describe("the result service", () => {
     expect(again.results).toBe(page.results);
     expect(again.goldReady).toEqual(gold);
     expect(Object.keys(admin.goldReady!.raters)).not.toEqual(Object.keys(gold!.raters));
-    expect(runs).toEqual(["campaignFigures", "goldFigures", "goldFigures", "campaignFigures"]);
+    // Grades by group are computed once, shared by the analyst's and the admin's pages.
+    expect(runs).toEqual([
+      "campaignFigures",
+      "gradesByGroup",
+      "goldFigures",
+      "goldFigures",
+      "campaignFigures",
+    ]);
     // An expert changes a grade (saving a grade sets its updated_at): the next view computes anew.
     await t.db.execute(
       sql`update ratings set grade = case when grade = 3 then 2 else 3 end, updated_at = now() + interval '1 second'
@@ -96,7 +104,7 @@ describe("the result service", () => {
     );
     const changed = await campaignResult(t.db, campaign, {}, run);
     await changed.goldFigures();
-    expect(runs.slice(4)).toEqual(["campaignFigures", "goldFigures"]);
+    expect(runs.slice(5)).toEqual(["campaignFigures", "gradesByGroup", "goldFigures"]);
     expect(JSON.stringify(changed.agreement)).not.toBe(JSON.stringify(page.agreement));
   });
 

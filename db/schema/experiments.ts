@@ -17,7 +17,7 @@ import {
 import { candidates, proposals, subjects } from "./catalog";
 import { systems } from "./systems";
 import { users } from "./users";
-import type { Guardrail } from "../../scripts/inputs/guardrails";
+import type { AnyGuardrail } from "../../scripts/inputs/guardrails";
 import { INTERLEAVING_METHODS } from "../../scripts/inputs/interleaving-methods";
 
 export const experimentStatuses = ["draft", "running", "stopped"] as const;
@@ -60,7 +60,7 @@ export const experiments = pgTable("experiments", {
   priorMean: doublePrecision("prior_mean").notNull().default(0),
   priorVariance: doublePrecision("prior_variance"),
   /** Guardrail metrics with the harmful direction and tolerated relative change (scripts/inputs/guardrails). */
-  guardrails: jsonb("guardrails").$type<Guardrail[]>().notNull().default([]),
+  guardrails: jsonb("guardrails").$type<AnyGuardrail[]>().notNull().default([]),
 });
 
 /** The proposals of an experiment whose scope is an explicit list. */

@@ -1,4 +1,5 @@
 import { exposureRows } from "./exposure-rows";
+import { fairnessRows } from "./fairness-rows";
 import type { GroundTruthReport } from "../offline/ground-truth";
 
 /**
@@ -265,11 +266,13 @@ export function resultRows(kind: string, result: unknown): ResultRow[] {
       ...protocolRows(r.systems as Protocolled[]),
       ...groundTruthRows(r.groundTruth as GroundTruthReport | undefined),
       ...offlineComparisonRows(r.comparisons as OfflineComparisonRow[] | undefined),
+      ...fairnessRows(kind, r),
     ];
   if (kind === "expert")
     return [
       ...systemRows((r.results as { systems: Grouped[] } | null)?.systems),
       ...goldRows(r.gold as Gold | null | undefined),
+      ...fairnessRows(kind, r),
     ];
   if (kind === "clicks") return clickRows(r.fit as ClickFit | null);
   if (r.interleaving) return interleavingRows(r.interleaving as Interleaved);
@@ -307,6 +310,7 @@ export function resultRows(kind: string, result: unknown): ResultRow[] {
       upper: c.ci?.upper ?? null,
     });
   }
+  rows.push(...fairnessRows(kind, r));
   return rows;
 }
 

@@ -10,6 +10,7 @@ import { multileavingFigures } from "../interleaving/multileave-results";
 import { goldReport, type GoldReportOptions } from "../judgement/gold-report";
 import { aggregateItems, type AggregationMethod, type GradedRating } from "../judgement/aggregate";
 import { fairnessReport } from "../fairness/report";
+import { adoptedComposition, gradesByGroup } from "../fairness/composition";
 import type { ItemText } from "../judgement/clustering";
 import { textReport } from "../judgement/text-report";
 import { needsAnotherGrade } from "../judgement/needs-grade";
@@ -77,6 +78,10 @@ export const heavyTasks = {
   multileavingFigures,
   /** Group fairness and diversity of the systems' lists (Maps and Sets cross to a worker as they are). */
   fairnessReport,
+  /** Each group's share among a campaign's pairs graded 3–4 against all graded pairs and the pool. */
+  gradesByGroup,
+  /** Each group's share among the adopted candidates of each A/B arm or interleaving team. */
+  adoptedComposition,
   /** A campaign's gold figures: rater and aggregation accuracy against the known grades, learning curves. */
   goldFigures: (
     input: {

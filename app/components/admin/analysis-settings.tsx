@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { experimentPageSchema } from "../../../scripts/inputs/experiments";
 import { MAX_PRE_PERIOD_DAYS } from "../../../scripts/inputs/analysis-settings";
-import { guardrailMetrics, type Guardrail } from "../../../scripts/inputs/guardrails";
+import { guardrailLine, guardrailMetrics, type AnyGuardrail } from "../../../scripts/inputs/guardrails";
 import { errorAttributes, FieldError, FormErrors } from "~/components/form-parts";
 import { CsrfInput } from "~/security/csrf";
 import { errorsByField, formErrorsOf, parseForm, resultFor, type FormAnswer } from "~/forms/forms";
@@ -13,12 +13,11 @@ export interface AnalysisSettingsValues {
   prePeriodDays: number;
   priorMean: number;
   priorVariance: number | null;
-  guardrails: readonly Guardrail[];
+  guardrails: readonly AnyGuardrail[];
 }
 
-/** The stored guardrails as the form's text, one `metric:direction:tolerance` a line, tolerance in %. */
-const guardrailLines = (gs: readonly Guardrail[]) =>
-  gs.map((g) => `${g.metric}:${g.direction}:${+(g.tolerance * 100).toFixed(6)}%`).join("\n");
+/** The stored guardrails as the form's text, one a line, tolerances and shares in %. */
+const guardrailLines = (gs: readonly AnyGuardrail[]) => gs.map(guardrailLine).join("\n");
 
 /**
  * How the A/B result is read: engine, CUPED and its pre-period, the Bayesian prior. Editable at any
@@ -103,12 +102,14 @@ export function AnalysisSettingsForm({
 }
 
 /** The guardrails textarea: names the known metrics, since an unknown one is refused. */
-function GuardrailsField({ guardrails, errors }: { guardrails: readonly Guardrail[]; errors?: string[] }) {
+function GuardrailsField({ guardrails, errors }: { guardrails: readonly AnyGuardrail[]; errors?: string[] }) {
   return (
     <>
       <label>
         Guardrails: one <code>metric:direction:tolerance</code> a line, the direction being the harmful one
-        (e.g. <code>minutesToFinish:increase:5%</code>); metrics: {Object.keys(guardrailMetrics).join(", ")}
+        (e.g. <code>minutesToFinish:increase:5%</code>); metrics: {Object.keys(guardrailMetrics).join(", ")};
+        or a group's share of adopted candidates, <code>share:attribute=value:min:share</code> (e.g.{" "}
+        <code>share:gender=f:min:35%</code>)
         <textarea
           name="guardrails"
           rows={4}

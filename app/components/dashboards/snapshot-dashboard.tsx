@@ -10,6 +10,9 @@ import { ClicksDashboard } from "./clicks-dashboard";
 import { InterleavingSection, type InterleavingFiguresOfPage } from "./interleaving/section";
 import type { ExperimentClicksResult } from "../../../scripts/clicks/experiment-report";
 import { GoldFigures } from "~/components/gold-figures";
+import { AdoptedCompositionSection, type CompositionFigures } from "./online/adopted-composition";
+import { Fairness, type FairnessFigures } from "./offline/fairness";
+import { GradesByGroup, type GradesByGroupFigures } from "./expert/grades-by-group";
 import type { CampaignGold } from "~/data/campaigns.server";
 
 /** A frozen result drawn with the dashboard of its kind: the same page, from the stored numbers. */
@@ -22,13 +25,31 @@ export function SnapshotDashboard({
   result: unknown;
   parameters: Record<string, unknown>;
 }) {
-  if (kind === "offline") return <OfflineDashboard report={result as Json<OfflineReport>} />;
+  if (kind === "offline") {
+    const r = result as Json<OfflineReport> & {
+      fairness?: { parameters: { ks: number[]; minGroup: number }; report: FairnessFigures };
+    };
+    return (
+      <>
+        <OfflineDashboard report={r} />
+        {r.fairness ? (
+          <Fairness
+            report={r.fairness.report}
+            ks={r.fairness.parameters.ks}
+            minGroup={r.fairness.parameters.minGroup}
+            targets={null}
+          />
+        ) : null}
+      </>
+    );
+  }
   if (kind === "expert") {
     const r = result as {
       campaign: { id: number; name: string };
       results: Json<CampaignResults> | null;
       agreement: Json<AgreementReport> | null;
       gold?: Json<CampaignGold> | null;
+      gradesByGroup?: Json<GradesByGroupFigures> | null;
     };
     return (
       <>
@@ -38,6 +59,7 @@ export function SnapshotDashboard({
         ) : (
           <div className="empty">There were no grades when this snapshot was frozen.</div>
         )}
+        {r.gradesByGroup ? <GradesByGroup figures={r.gradesByGroup} /> : null}
         {r.gold !== undefined ? (
           <GoldFigures gold={r.gold} empty="There were no gold items when this snapshot was frozen." />
         ) : null}
@@ -72,6 +94,7 @@ export function SnapshotDashboard({
   const r = result as Json<OnlineReport> & {
     experiment: { key: string; name: string };
     daily?: DailyPoint[];
+    composition?: CompositionFigures | null;
   };
   return (
     <>
@@ -83,6 +106,7 @@ export function SnapshotDashboard({
         daily={r.daily}
         control={String(parameters.control ?? Object.keys(r.arms)[0])}
       />
+      {r.composition ? <AdoptedCompositionSection composition={r.composition} /> : null}
     </>
   );
 }

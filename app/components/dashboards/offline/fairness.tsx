@@ -3,6 +3,9 @@ import type { Json } from "~/utils/json-type";
 import { formatCi, formatNumber, formatRate } from "~/utils/format";
 import type { Figure, SystemFairness } from "../../../../scripts/fairness/report";
 import { cellAs } from "./cells";
+import { FairnessMerit } from "./fairness-merit";
+import { ShareByKChart } from "./fairness-chart";
+import { FairnessTargetsForm } from "./fairness-targets-form";
 
 export type FairnessFigures = Json<Record<string, SystemFairness>>;
 type Fig = Json<Figure> | undefined;
@@ -21,6 +24,9 @@ function representationRows(report: FairnessFigures, ks: number[]) {
           system,
           k,
           pool: g.suppressed ? null : g.poolShare,
+          target: g.target ?? null,
+          committees: value(g.figures.committees),
+          committeesCi: ci(g.figures.committees, formatRate),
           share: g.suppressed ? null : value(g.figures[`share@${k}`]),
           shareCi: g.suppressed ? (g.suppressed as string) : ci(g.figures[`share@${k}`], formatRate),
           exposure: value(g.figures[`exposure@${k}`]),
@@ -72,10 +78,13 @@ export function Fairness({
   report,
   ks,
   minGroup,
+  targets = "",
 }: {
   report: FairnessFigures;
   ks: number[];
   minGroup: number;
+  /** The targets as the URL carries them (`gender=f:0.4, …`); the field is left out where none can be set (a snapshot). */
+  targets?: string | null;
 }) {
   const k = ks.includes(10) ? 10 : ks[0];
   const findings = shortfalls(report, k);
@@ -85,9 +94,10 @@ export function Fairness({
       <p className="muted">
         Candidates' group attributes (imported, never shown to experts) against each system's lists: a group's
         share of the top K and of its exposure (position weight 1/log2(rank + 1)) beside its share of the
-        pool; rND, rKL and rRD (0 fair, 1 the least fair ranking of the list); AWRF (1 when attention matches
-        the pool). Groups with fewer than {minGroup} candidates are not shown. Intervals: 95% bootstrap over
-        proposals.
+        pool, the gold committees' and the target you set; exposure per unit of merit (committee membership)
+        against the other candidates'; rND, rKL and rRD (0 fair, 1 the least fair ranking of the list); AWRF
+        (1 when attention matches the pool). Groups with fewer than {minGroup} candidates are not shown.
+        Intervals: 95% bootstrap over proposals.
       </p>
       {findings.length > 0 ? (
         <ul>
@@ -101,7 +111,12 @@ export function Fairness({
       ) : (
         <p>No group's share of the top {k} is below its share of the pool beyond its interval.</p>
       )}
+      {targets !== null ? <FairnessTargetsForm targets={targets} /> : null}
+      {Object.keys(Object.values(report)[0]?.attributes ?? {}).map((attribute) => (
+        <ShareByKChart key={attribute} report={report} attribute={attribute} ks={ks} />
+      ))}
       <FairnessTables report={report} ks={ks} />
+      <FairnessMerit report={report} />
     </section>
   );
 }
@@ -121,6 +136,9 @@ function FairnessTables({ report, ks }: { report: FairnessFigures; ks: number[] 
           { id: "system", accessorKey: "system", header: "System" },
           { id: "k", accessorKey: "k", header: "K" },
           { id: "pool", accessorKey: "pool", header: "Pool share", ...cellAs(formatRate) },
+          { id: "target", accessorKey: "target", header: "Target", ...cellAs(formatRate) },
+          { id: "committees", accessorKey: "committees", header: "Committees' share", ...cellAs(formatRate) },
+          { id: "committeesCi", accessorKey: "committeesCi", header: "95% CI  " },
           { id: "share", accessorKey: "share", header: "Share of top K", ...cellAs(formatRate) },
           { id: "shareCi", accessorKey: "shareCi", header: "95% CI" },
           { id: "exposure", accessorKey: "exposure", header: "Exposure of top K", ...cellAs(formatRate) },
