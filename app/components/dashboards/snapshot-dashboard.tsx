@@ -25,47 +25,8 @@ export function SnapshotDashboard({
   result: unknown;
   parameters: Record<string, unknown>;
 }) {
-  if (kind === "offline") {
-    const r = result as Json<OfflineReport> & {
-      fairness?: { parameters: { ks: number[]; minGroup: number }; report: FairnessFigures };
-    };
-    return (
-      <>
-        <OfflineDashboard report={r} />
-        {r.fairness ? (
-          <Fairness
-            report={r.fairness.report}
-            ks={r.fairness.parameters.ks}
-            minGroup={r.fairness.parameters.minGroup}
-            targets={null}
-          />
-        ) : null}
-      </>
-    );
-  }
-  if (kind === "expert") {
-    const r = result as {
-      campaign: { id: number; name: string };
-      results: Json<CampaignResults> | null;
-      agreement: Json<AgreementReport> | null;
-      gold?: Json<CampaignGold> | null;
-      gradesByGroup?: Json<GradesByGroupFigures> | null;
-    };
-    return (
-      <>
-        <p className="muted">Campaign “{r.campaign.name}”.</p>
-        {r.results ? (
-          <ExpertDashboard results={r.results} agreement={r.agreement} />
-        ) : (
-          <div className="empty">There were no grades when this snapshot was frozen.</div>
-        )}
-        {r.gradesByGroup ? <GradesByGroup figures={r.gradesByGroup} /> : null}
-        {r.gold !== undefined ? (
-          <GoldFigures gold={r.gold} empty="There were no gold items when this snapshot was frozen." />
-        ) : null}
-      </>
-    );
-  }
+  if (kind === "offline") return <OfflineSnapshot result={result} />;
+  if (kind === "expert") return <ExpertSnapshot result={result} />;
   if (kind === "clicks") {
     const r = result as Json<ExperimentClicksResult>;
     return (
@@ -107,6 +68,49 @@ export function SnapshotDashboard({
         control={String(parameters.control ?? Object.keys(r.arms)[0])}
       />
       {r.composition ? <AdoptedCompositionSection composition={r.composition} /> : null}
+    </>
+  );
+}
+
+function OfflineSnapshot({ result }: { result: unknown }) {
+  const r = result as Json<OfflineReport> & {
+    fairness?: { parameters: { ks: number[]; minGroup: number }; report: FairnessFigures };
+  };
+  return (
+    <>
+      <OfflineDashboard report={r} />
+      {r.fairness ? (
+        <Fairness
+          report={r.fairness.report}
+          ks={r.fairness.parameters.ks}
+          minGroup={r.fairness.parameters.minGroup}
+          targets={null}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function ExpertSnapshot({ result }: { result: unknown }) {
+  const r = result as {
+    campaign: { id: number; name: string };
+    results: Json<CampaignResults> | null;
+    agreement: Json<AgreementReport> | null;
+    gold?: Json<CampaignGold> | null;
+    gradesByGroup?: Json<GradesByGroupFigures> | null;
+  };
+  return (
+    <>
+      <p className="muted">Campaign “{r.campaign.name}”.</p>
+      {r.results ? (
+        <ExpertDashboard results={r.results} agreement={r.agreement} />
+      ) : (
+        <div className="empty">There were no grades when this snapshot was frozen.</div>
+      )}
+      {r.gradesByGroup ? <GradesByGroup figures={r.gradesByGroup} /> : null}
+      {r.gold !== undefined ? (
+        <GoldFigures gold={r.gold} empty="There were no gold items when this snapshot was frozen." />
+      ) : null}
     </>
   );
 }
