@@ -119,9 +119,11 @@ describe("snapshots", () => {
     const grading = (async () => {
       while (!done && next < half) await gradeNext();
     })();
-    const during = { start: 0, end: 0 };
+    // A freeze may run several heavy tasks (the report, then its fairness section): the first one starts
+    // the computation.
+    const during = { start: -1, end: 0 };
     const watched: HeavyRunner = async (heavy, input) => {
-      during.start = next;
+      if (during.start < 0) during.start = next;
       const out = await runInProcess(heavy, input);
       await grading;
       while (next < cards.length) await gradeNext();
@@ -201,10 +203,14 @@ describe("snapshots", () => {
   it("still refuses an online freeze whose events changed during the computation, writing nothing", async () => {
     const count = async () => (await listSnapshots(t.db)).length;
     const before = await count();
+    // One event arrives during the first of the freeze's heavy tasks (the report, then its composition).
+    let added = false;
     const addEvent: HeavyRunner = async (task, input) => {
-      await t.db
-        .execute(sql`insert into events (event_id, experiment_id, type, at, arm, unit, session_id, proposal_id, candidate_id)
+      if (!added)
+        await t.db
+          .execute(sql`insert into events (event_id, experiment_id, type, at, arm, unit, session_id, proposal_id, candidate_id)
         select 'moving-event', id, 'click', now(), 'A', 'u', 's', 'p', 'c' from experiments where key = 'reviewer-ranker-v2'`);
+      added = true;
       return runInProcess(task, input);
     };
     await expect(
