@@ -84,6 +84,7 @@ describe("the offline page's view toggles", () => {
       stratify: "subject",
       from: "2024-01-01",
       to: "2024-12-31",
+      maxCommittee: null,
     });
     expect(report.parameters).toMatchObject({
       excludeConflicts: true,
