@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
+import { idClass } from "~/utils/id-like";
 import type { Series } from "~/utils/chart-series";
 import { formatNumber } from "~/utils/format";
 import { TableScroll } from "./table-scroll";
@@ -180,7 +181,7 @@ function DataTable({ table, name }: { table: ChartTable; name: string }) {
           {rows.map((row, i) => (
             <tr key={i}>
               {table.columns.map((c) => (
-                <td key={c.key} className={numeric.has(c.key) ? "num" : undefined}>
+                <td key={c.key} className={numeric.has(c.key) ? "num" : idClass(row[c.key])}>
                   {(c.format ?? showValue)(row[c.key])}
                 </td>
               ))}

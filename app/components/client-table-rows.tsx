@@ -1,4 +1,5 @@
 import { flexRender, type Cell, type Header, type Row, type Table } from "@tanstack/react-table";
+import { idClass } from "~/utils/id-like";
 import { numericClass } from "~/components/server-table-parts";
 
 /**
@@ -84,13 +85,8 @@ export function ClientTableBody<T>({
   );
 }
 
-/** An id-like value ("prop-0001", "reviewer-ranker-v2"): kept on one line, never split at its hyphen. */
-const ID_LIKE = /^[A-Za-z][\w.]*-[\w.-]*\d[\w.-]*$/;
-
 function cellClass<T>(cell: Cell<T, unknown>, numeric: Set<string>): string | undefined {
-  if (numeric.has(cell.column.id)) return "num";
-  const value = cell.getValue();
-  return typeof value === "string" && ID_LIKE.test(value) ? "id" : undefined;
+  return numeric.has(cell.column.id) ? "num" : idClass(cell.getValue());
 }
 
 /** A grouped cell is the group's toggle with its row count; an aggregated one its summary, if any. */

@@ -1,3 +1,5 @@
+import { Fragment } from "react";
+import { idClass } from "~/utils/id-like";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -115,9 +117,19 @@ export default function Snapshots() {
                     <Link to={`/analyst/snapshots/${s.id}`}>{s.id}</Link>
                   </td>
                   <td>{s.kind}</td>
-                  <td>{s.subject}</td>
+                  <td className={idClass(s.subject)}>{s.subject}</td>
                   <td>{s.created}</td>
-                  <td className="snapshot-parameter-value">{s.parameters || "—"}</td>
+                  <td className="snapshot-parameter-value">
+                    {/* Each parameter on one line ("ks [5,10,20]"), the list of them wrapping between. */}
+                    {s.parameters
+                      ? s.parameters.split(" · ").map((part, i) => (
+                          <Fragment key={i}>
+                            {i > 0 ? " · " : null}
+                            <span className="id">{part}</span>
+                          </Fragment>
+                        ))
+                      : "—"}
+                  </td>
                   <td>{s.by}</td>
                   <td>
                     <code>{s.sha256.slice(0, 16)}…</code>

@@ -61,7 +61,7 @@ describe("B, the bootstrap's resamples", () => {
       computedAt: expect.any(String),
       canRecompute: true,
       params: { B: 20000, seed: "s" },
-      view: { excludeConflicts: false, stratify: null, from: null, to: null },
+      view: { excludeConflicts: false, stratify: null, from: null, to: null, maxCommittee: null },
     });
     expect(await (await offlinePage("")).json()).toEqual({
       report: null,
@@ -69,7 +69,7 @@ describe("B, the bootstrap's resamples", () => {
       computedAt: expect.any(String),
       canRecompute: true,
       params: { B: 1000, seed: "assay" },
-      view: { excludeConflicts: false, stratify: null, from: null, to: null },
+      view: { excludeConflicts: false, stratify: null, from: null, to: null, maxCommittee: null },
     });
   });
 
