@@ -116,9 +116,12 @@ async function decide(tx: DbOrTx, id: OidcIdentity, now: Date): Promise<Outcome>
   if (!id.email || id.emailVerified !== true) throw new SsoRefusedError("email not verified");
   const email = normalEmail(id.email);
   const [known] = await tx
-    .select({ ...publicUserColumns, oidcSubject: users.oidcSubject })
+    .select({ ...publicUserColumns, oidcIssuer: users.oidcIssuer, oidcSubject: users.oidcSubject })
     .from(users)
     .where(sql`lower(normalize(${users.email}, NFKC)) = ${email}`);
+  // A first sign-in racing this one committed the account, linked to this very identity, after the
+  // lookup above: decide again, and find it linked.
+  if (known && known.oidcIssuer === id.issuer && known.oidcSubject === id.subject) return decide(tx, id, now);
   if (known) {
     const refusal = !known.active ? "deactivated" : known.oidcSubject ? "linked to another identity" : null;
     if (refusal) throw Object.assign(new SsoRefusedError(refusal), { userId: known.id });
@@ -130,7 +133,7 @@ async function decide(tx: DbOrTx, id: OidcIdentity, now: Date): Promise<Outcome>
       .returning({ id: users.id });
     if (linkedNow.length === 0) return decide(tx, id, now);
     await recordAudit(tx, known as PublicUser, "user.sso-link", `user:${known.id}`, { issuer: id.issuer });
-    const { oidcSubject: _, ...user } = known;
+    const { oidcIssuer: _issuer, oidcSubject: _subject, ...user } = known;
     return { user: user as PublicUser, how: "linked" };
   }
   const invitation = await pendingInvitationOf(tx, email, now);
@@ -155,10 +158,13 @@ async function decide(tx: DbOrTx, id: OidcIdentity, now: Date): Promise<Outcome>
  */
 export async function signInWithOidc(db: Db, id: OidcIdentity, address: string, now = new Date()) {
   try {
+    // A first sign-in racing this one may have stored the account (the unique index refuses ours) or
+    // used the invitation after this one looked: deciding again on what is committed now finds that
+    // account. A real refusal comes out the same the second time.
     return await db
       .transaction((tx) => decide(tx, id, now))
       .catch((error: unknown) => {
-        if (!isUniqueViolation(error)) throw error;
+        if (!isUniqueViolation(error) && !(error instanceof SsoRefusedError)) throw error;
         return db.transaction((tx) => decide(tx, id, now));
       });
   } catch (error) {
