@@ -18,6 +18,7 @@ import { PowerPanel } from "~/components/power-panel";
 import { controlHistory, historyRho, powerAnswer, powerQuerySchema } from "~/results/power.server";
 import { parseQuery } from "~/utils/route-params.server";
 import { TableScroll } from "~/components/table-scroll";
+import { Badge } from "~/components/badge";
 
 export const meta: MetaFunction = () => [{ title: "Experiments · Assay" }];
 
@@ -113,7 +114,7 @@ export default function Experiments() {
                     {e.failingGuardrail ? (
                       <>
                         {" "}
-                        <span className="badge verdict-worse">guardrail failing</span>
+                        <Badge tone="failing">guardrail failing</Badge>
                       </>
                     ) : null}
                   </td>

@@ -8,6 +8,7 @@ import { requireUserWithRole } from "~/security/auth.server";
 import { getDb } from "~/utils/db.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { formatCount } from "~/utils/format";
+import { Badge } from "~/components/badge";
 
 export const meta: MetaFunction = () => [{ title: "Experiments and campaigns · Assay" }];
 
@@ -43,7 +44,7 @@ export default function AnalystStudies() {
               {e.failingGuardrail ? (
                 <>
                   {" "}
-                  <span className="badge verdict-worse">guardrail failing</span>
+                  <Badge tone="failing">guardrail failing</Badge>
                 </>
               ) : null}
             </li>
