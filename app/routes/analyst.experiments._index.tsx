@@ -7,7 +7,7 @@ import { experimentsWithFailingGuardrail } from "~/data/results.server";
 import { requireUserWithRole } from "~/security/auth.server";
 import { getDb } from "~/utils/db.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
-import { formatCount } from "~/utils/format";
+import { formatCount, plural } from "~/utils/format";
 import { Badge } from "~/components/badge";
 
 export const meta: MetaFunction = () => [{ title: "Experiments and campaigns · Assay" }];
@@ -60,7 +60,7 @@ export default function AnalystStudies() {
             <li key={c.id}>
               <Link to={`/analyst/campaigns/${c.id}`}>{c.name}</Link>{" "}
               <span className="muted">
-                ({c.status}, {c.ratings} grades)
+                ({c.status}, {plural(c.ratings, "grade")})
               </span>
             </li>
           ))}

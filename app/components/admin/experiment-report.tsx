@@ -76,9 +76,9 @@ function ArmsTable({ counts, report, control }: Pick<Dashboard, "counts" | "repo
                   {c.arm}
                   {c.arm === control ? " (control)" : ""}
                 </th>
-                <td className="num">{c.exposedUnits}</td>
-                <td className="num">{arm?.units ?? 0}</td>
-                <td className="num">{arm?.sessions ?? 0}</td>
+                <td className="num">{formatCount(c.exposedUnits)}</td>
+                <td className="num">{formatCount(arm?.units ?? 0)}</td>
+                <td className="num">{formatCount(arm?.sessions ?? 0)}</td>
                 <td className="num">{formatCount(c.events)}</td>
                 {onlineMetrics.map((m) => (
                   <td key={m} className="num">
