@@ -4,6 +4,8 @@ import { and, eq, notExists } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
 import { campaignAssignments, campaigns, ratings, users } from "../../db/schema";
 import { campaignProgress } from "../../db/campaigns/campaigns";
+import { listTruth } from "../../db/campaigns/campaign-truth";
+import { raterGoldAgreement } from "../judgement/gold";
 import { agreementReport } from "../judgement/agreement";
 import { seedDemo } from "./seed";
 import { offlineResult } from "../../db/results/offline";
@@ -17,6 +19,10 @@ import { runInProcess } from "../workers/heavy-tasks";
 let t: TestDatabase;
 const docs = (file: string) => readFileSync(path.resolve(__dirname, "../../docs", file), "utf8");
 const WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5 };
+/** A number as the docs write it ("−0.200", "+0.067", "63.3"): a real minus, a sign where given. */
+const quotedNumber = (text: string) => Number(text.replace("−", "-"));
+/** The value rounded to as many decimals as the docs wrote, so the quote matches to its last digit. */
+const asQuoted = (value: number, quoted: string) => value.toFixed(quoted.split(".")[1]?.length ?? 0);
 
 beforeAll(async () => {
   t = await createTestDatabase();
@@ -55,6 +61,61 @@ describe("docs/expert-judgement.md on the demo campaign", () => {
         ),
       );
     expect(left.length).toBe(WORDS[quoted![1]]);
+  });
+});
+
+describe("docs/expert-judgement.md on the demo's gold items", () => {
+  const text = docs("expert-judgement.md").replace(/\s+/g, " ");
+  const N = "([+\u2212]?[\\d.]+)";
+
+  it("quotes each expert's agreement with the gold items, mean difference and interval as computed", async () => {
+    const [campaign] = await t.db.select().from(campaigns).orderBy(campaigns.id).limit(1);
+    // As the campaign page does (db/campaigns/campaign-truth.ts): every judged grade against the known ones.
+    const { perExpert, grades } = await campaignProgress(t.db, campaign.id);
+    const truth = new Map((await listTruth(t.db, campaign.id)).map((r) => [String(r.itemId), r.grade]));
+    const gold = raterGoldAgreement(
+      grades
+        .filter((g) => g.grade !== null)
+        .map((g) => ({ item: String(g.itemId), rater: String(g.expertId), grade: g.grade! })),
+      truth,
+    );
+    const byName = (first: string) => {
+      const expert = perExpert.find((e) => e.name.startsWith(`${first} `));
+      expect(expert, `the demo has ${first}`).toBeDefined();
+      return gold.get(String(expert!.expertId))!;
+    };
+    const esra = new RegExp(
+      `Esra graded all (\\d+), exact ([\\d.]+)%, within one ([\\d.]+)%, mean difference ${N} \\[${N}, ${N}\\] grade points .*?t = ([\\d.]+), p = ([\\d.]+): flagged`,
+    ).exec(text);
+    expect(esra, "the page quotes Esra's gold figures").not.toBeNull();
+    const e = byName("Esra");
+    expect(e.gold).toBe(Number(esra![1]));
+    const [exact, within, diff, lower, upper, tq, pq] = esra!.slice(2);
+    expect(asQuoted(e.exact! * 100, exact)).toBe(exact);
+    expect(asQuoted(e.withinOne! * 100, within)).toBe(within);
+    for (const [value, quoted] of [
+      [e.meanDifference!, diff],
+      [e.meanDifferenceCi!.lower, lower],
+      [e.meanDifferenceCi!.upper, upper],
+      [e.tStatistic!, tq],
+      [e.pValue!, pq],
+    ] as const)
+      expect(Number(asQuoted(value, quoted))).toBe(quotedNumber(quoted));
+    expect(e.flagged).toBe(true);
+    for (const first of ["Erin", "Emil"]) {
+      const quoted = new RegExp(`${first} \\(([\\d.]+)%, ${N} \\[${N}, ${N}\\], p = ([\\d.]+)\\)`).exec(text);
+      expect(quoted, `the page quotes ${first}'s gold figures`).not.toBeNull();
+      const g = byName(first);
+      expect(asQuoted(g.exact! * 100, quoted![1])).toBe(quoted![1]);
+      for (const [value, q] of [
+        [g.meanDifference!, quoted![2]],
+        [g.meanDifferenceCi!.lower, quoted![3]],
+        [g.meanDifferenceCi!.upper, quoted![4]],
+        [g.pValue!, quoted![5]],
+      ] as const)
+        expect(Number(asQuoted(value, q))).toBe(quotedNumber(q));
+      expect(g.flagged).toBe(false);
+    }
   });
 });
 
