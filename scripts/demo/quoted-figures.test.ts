@@ -6,6 +6,7 @@ import { campaignAssignments, campaigns, ratings, users } from "../../db/schema"
 import { campaignProgress } from "../../db/campaigns/campaigns";
 import { listTruth } from "../../db/campaigns/campaign-truth";
 import { raterGoldAgreement } from "../judgement/gold";
+import { campaignResult } from "../../db/results/campaign";
 import { agreementReport } from "../judgement/agreement";
 import { seedDemo } from "./seed";
 import { offlineResult } from "../../db/results/offline";
@@ -117,6 +118,46 @@ describe("docs/expert-judgement.md on the demo's gold items", () => {
       expect(g.flagged).toBe(false);
     }
   });
+});
+
+describe("docs/expert-judgement.md on the demo's aggregations", () => {
+  const text = docs("expert-judgement.md").replace(/\s+/g, " ");
+
+  it("quotes each aggregation's accuracy on gold with its interval, the raters each suggests, and α", async () => {
+    const [campaign] = await t.db.select().from(campaigns).orderBy(campaigns.id).limit(1);
+    // The campaign page's own computation, with the page's default B and seed.
+    const gold = (await (await campaignResult(t.db, campaign, {}, runInProcess)).goldFigures())!;
+    const from = text.indexOf("Accuracy on gold: median");
+    expect(from, "the page quotes the accuracy on gold").toBeGreaterThan(0);
+    const quotes = text.slice(from);
+    const pct = (v: number) => (v * 100).toFixed(1);
+    for (const [word, method] of [
+      ["median", "median"],
+      ["majority", "majority"],
+      ["mean", "mean"],
+      ["Dawid–Skene", "dawid-skene"],
+    ] as const) {
+      const quoted = new RegExp(`${word} ([\\d.]+)% \\[([\\d.]+)%, ([\\d.]+)%\\]`).exec(quotes);
+      expect(quoted, `the page quotes ${word}'s accuracy`).not.toBeNull();
+      const a = gold.aggregation[method]!;
+      expect([a.accuracy, a.ci!.lower, a.ci!.upper].map(pct), word).toEqual(quoted!.slice(1, 4));
+    }
+    const suggested =
+      /suggested raters per pair: Dawid–Skene (\d+), median and mean (\d+) \(majority (\d+):/.exec(quotes);
+    expect(suggested, "the page quotes the raters suggested").not.toBeNull();
+    const n = (m: "dawid-skene" | "median" | "mean" | "majority") => gold.enoughRaters[m]?.suggestedN;
+    expect([n("dawid-skene"), n("median"), n("mean"), n("majority")]).toEqual(
+      [1, 2, 2, 3].map((i) => Number(suggested![i])),
+    );
+    // "pulls the demo's Krippendorff's α down to 0.36": the campaign's α, to the two decimals given.
+    const alpha = /Krippendorff's α down to (\d\.\d+)/.exec(quotes);
+    expect(alpha, "the page quotes α once more").not.toBeNull();
+    const { grades } = await campaignProgress(t.db, campaign.id);
+    const judged = grades
+      .filter((g) => g.grade !== null)
+      .map((g) => ({ item: String(g.itemId), rater: String(g.expertId), value: g.grade! }));
+    expect(agreementReport(judged, "ordinal", { B: 100, seed: "docs" }).alpha!.toFixed(2)).toBe(alpha![1]);
+  }, 300_000);
 });
 
 describe("docs/offline-report.md on the demo's prediction time and build", () => {
