@@ -160,7 +160,7 @@ describe("docs/expert-judgement.md on the demo's aggregations", () => {
   }, 300_000);
 });
 
-describe("docs/offline-report.md on the demo's prediction time and build", () => {
+describe("docs/offline-report.md on the demo's prediction time, build and integrity", () => {
   // One line, whatever the wrapping.
   const text = docs("offline-report.md").replace(/\s+/g, " ");
 
@@ -179,5 +179,35 @@ describe("docs/offline-report.md on the demo's prediction time and build", () =>
       );
       expect(r.timed).toBe(r.lists);
     }
+  }, 120_000);
+
+  it("quotes each system's COI@10 and leaky top-10 slots as the report counts them", async () => {
+    // Counts of the lists as the systems returned them: B does not change them.
+    const { result } = await offlineResult(t.db, { B: 100 }, runInProcess);
+    const quoted =
+      /COI@10 = ([\d.]+)% \(baseline, (\d+) of ([\d,]+) slots\) and ([\d.]+)% \(challenger, (\d+) of ([\d,]+)\); (\d+) and (\d+) top-10 slots with a profile dated after the proposal \((\d+) and (\d+) proposals\)/.exec(
+        text,
+      );
+    expect(quoted, "the page quotes COI@10 and the leaky slots").not.toBeNull();
+    const at10 = (key: string) => {
+      const s = result!.systems.find((x) => x.key === key)!;
+      return {
+        c: s.integrity!.conflicts.find((c) => c.k === 10)!,
+        l: s.integrity!.leakage.find((l) => l.k === 10)!,
+      };
+    };
+    const [b, c] = [at10("baseline"), at10("challenger")];
+    const count = (n: string) => Number(n.replace(",", ""));
+    expect([(b.c.share! * 100).toFixed(2), b.c.conflicted, b.c.slots]).toEqual([
+      quoted![1],
+      count(quoted![2]),
+      count(quoted![3]),
+    ]);
+    expect([(c.c.share! * 100).toFixed(2), c.c.conflicted, c.c.slots]).toEqual([
+      quoted![4],
+      count(quoted![5]),
+      count(quoted![6]),
+    ]);
+    expect([b.l.flagged, c.l.flagged, b.l.proposals, c.l.proposals]).toEqual(quoted!.slice(7, 11).map(count));
   }, 120_000);
 });
