@@ -22,6 +22,7 @@ import { csrfToken } from "./security/csrf.server";
 import { useNonce } from "./security/nonce";
 import { RouteErrorBoundary } from "./components/error-boundary";
 import { orderedRoles, type Role } from "../scripts/inputs/roles";
+import { Badge } from "~/components/badge";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
@@ -114,9 +115,7 @@ function SiteMenu({ roles, name }: { roles: Role[]; name: string }) {
           <span>
             {name}{" "}
             {roles.map((role) => (
-              <span key={role} className="badge">
-                {role}
-              </span>
+              <Badge key={role}>{role}</Badge>
             ))}
           </span>
           <Link to="/account/password">Password</Link>

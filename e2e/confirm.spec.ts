@@ -33,6 +33,17 @@ const audit = async (campaignId: number) =>
       and action in ('campaign.close', 'campaign.reopen') order by id`
   ).map((r) => r.action);
 
+/** The interleaved demo experiment: stopped in the demo, so restarting and stopping it again leaves it as found. */
+const INTERLEAVED = "reviewer-ranker-interleaved";
+const experimentAudit = async () =>
+  (
+    await sql<{ action: string }[]>`select action from audit_log where target = ${`experiment ${INTERLEAVED}`}
+      and action in ('experiment.stop', 'experiment.restart') order by id`
+  ).map((r) => r.action);
+const armOfEachUnit = async () =>
+  await sql<{ unit: string; arm: number }[]>`select x.unit, x.arm_id as arm from exposures x
+    join experiments e on e.id = x.experiment_id where e.key = ${INTERLEAVED} order by x.unit`;
+
 for (const viewport of [
   { width: 1440, height: 900 },
   { width: 390, height: 844 },
@@ -70,6 +81,27 @@ for (const viewport of [
       await expect(page.getByRole("status")).toContainText("Reopened: experts can grade again");
       await expect(page.locator("h1 .badge")).toHaveText("running");
       expect(await audit(id)).toEqual([...before, "campaign.close", "campaign.reopen"]);
+    });
+
+    test("a stopped experiment restarts with every unit in its arm, and stopping it again asks first; both audited", async ({
+      page,
+    }) => {
+      await signIn(page, demoLogin.admin);
+      await page.goto(`/admin/experiments/${INTERLEAVED}`);
+      await expect(page.locator("h1 .badge")).toHaveText("stopped");
+      const before = await experimentAudit();
+      const arms = await armOfEachUnit();
+      expect(arms.length).toBeGreaterThan(0);
+      await page.getByRole("button", { name: "Restart experiment" }).click();
+      await expect(page.locator("h1 .badge")).toHaveText("running");
+      await page.getByRole("button", { name: "Stop experiment" }).click();
+      const dialog = page.getByRole("dialog", { name: `Stop experiment ${INTERLEAVED}?` });
+      await expect(dialog).toBeVisible();
+      await dialog.getByRole("button", { name: "Yes, stop the experiment" }).click();
+      await expect(page.locator("h1 .badge")).toHaveText("stopped");
+      expect(await experimentAudit()).toEqual([...before, "experiment.restart", "experiment.stop"]);
+      // Sticky assignment: the restart kept every unit's arm.
+      expect(await armOfEachUnit()).toEqual(arms);
     });
 
     test("without a script, Close posts, the server asks for confirmation in place, and nothing closes until confirmed", async ({

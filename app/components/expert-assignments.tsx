@@ -1,9 +1,11 @@
 import { Link } from "@remix-run/react";
 import { TableScroll } from "~/components/table-scroll";
+import { Badge, type BadgeTone } from "~/components/badge";
 
 /** Where an expert is with an assignment. */
 export type AssignmentState = "todo" | "progress" | "done";
 const STATE_LABEL: Record<AssignmentState, string> = { todo: "to do", progress: "in progress", done: "done" };
+const STATE_TONE: Record<AssignmentState, BadgeTone> = { todo: "risk", progress: "neutral", done: "ok" };
 
 /** An assignment as the expert's list shows it. */
 export interface AssignmentRow {
@@ -81,7 +83,7 @@ export function AssignmentsTable({ rows }: { rows: AssignmentRow[] }) {
           {rows.map((a) => (
             <tr key={a.id}>
               <td>
-                <span className={`status-pill ${a.state}`}>{STATE_LABEL[a.state]}</span>
+                <Badge tone={STATE_TONE[a.state]}>{STATE_LABEL[a.state]}</Badge>
                 {a.state === "progress" && a.graded === a.total ? (
                   <span className="muted"> · ready to finish</span>
                 ) : null}

@@ -2,7 +2,7 @@ import type { CampaignGold } from "~/data/campaigns.server";
 import type { GoldAgreement } from "../../scripts/judgement/gold";
 import type { Json } from "~/utils/json-type";
 import { ClientTable } from "~/components/client-table";
-import { formatCount, formatNumber, formatP, formatRate } from "~/utils/format";
+import { formatCi, formatCount, formatNumber, formatP, formatRate } from "~/utils/format";
 import { TableScroll } from "~/components/table-scroll";
 
 /** A table cell shown in a unit while the row (and its CSV) keeps the raw number. */
@@ -11,6 +11,11 @@ const cellAs = (format: (v: number | null) => string) => ({
   aggregatedCell: () => null,
 });
 const signed = (v: number | null) => formatNumber(v, { signed: true });
+/** A mean difference with its 95% interval and unit: "+0.21 [+0.05, +0.37] grade points". */
+export const differenceText = (g: Pick<GoldAgreement, "meanDifference" | "meanDifferenceCi">) =>
+  g.meanDifference === null
+    ? "—"
+    : `${signed(g.meanDifference)}${g.meanDifferenceCi ? ` ${formatCi(g.meanDifferenceCi, signed)}` : ""}\u00a0grade points`;
 const flagText = (g: { flagged: boolean; gold: number }) =>
   g.flagged ? "Biased (p < 0.01)" : g.gold < 2 ? "Too few" : "";
 
@@ -38,8 +43,17 @@ function agreementColumns<T>() {
     {
       id: "meanDifference",
       accessorKey: "meanDifference",
-      header: "Mean difference (grade − truth)",
+      header: "Mean difference (grade − truth, grade points)",
       ...cellAs(signed),
+    },
+    {
+      id: "meanDifferenceCi",
+      accessorKey: "meanDifferenceCi",
+      header: "95% CI of the difference",
+      cell: (c: { getValue: () => unknown }) => (c.getValue() as string | null) ?? "—",
+      aggregatedCell: () => null,
+      enableSorting: false,
+      meta: { numeric: true },
     },
     {
       id: "tStatistic",
@@ -62,6 +76,8 @@ const agreementRow = (g: Json<GoldAgreement>) => ({
   exact: g.exact,
   withinOne: g.withinOne,
   meanDifference: g.meanDifference,
+  meanDifferenceCi: g.meanDifferenceCi ? formatCi(g.meanDifferenceCi, signed) : null,
+  meanDifferenceText: differenceText(g),
   tStatistic: g.tStatistic,
   pValue: g.pValue,
   flag: flagText(g),
@@ -109,7 +125,7 @@ function FlaggedExperts({ goldItems, experts }: { goldItems: number; experts: Ex
       differences from the known grades gives p &lt; 0.01
       {flagged.length
         ? `: ${flagged
-            .map((e) => `${e.expert} (mean difference ${signed(e.meanDifference)}, p ${formatP(e.pValue)})`)
+            .map((e) => `${e.expert} (mean difference ${e.meanDifferenceText}, p ${formatP(e.pValue)})`)
             .join(", ")}.`
         : "; nobody is flagged."}
     </p>

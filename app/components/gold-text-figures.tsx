@@ -3,6 +3,7 @@ import type { Json } from "~/utils/json-type";
 import { Chart } from "~/components/chart";
 import { TableScroll } from "~/components/table-scroll";
 import { accuracyByN } from "~/components/gold-learning-curves";
+import { differenceText } from "~/components/gold-agreement-tables";
 import { plottedSeries } from "~/utils/chart-series";
 import { formatCi, formatCount, formatNumber, formatP, formatPp, formatRate } from "~/utils/format";
 
@@ -48,7 +49,7 @@ function ClusteringTable({ texts }: { texts: TextFigures }) {
             <th>Flag</th>
             <th className="num">Pooled grade variance</th>
             <th className="num">Grades per pair (fewest)</th>
-            <th className="num">Mean vote − truth (p)</th>
+            <th className="num">Mean vote − truth [95% CI] (p)</th>
           </tr>
         </thead>
         <tbody>
@@ -67,7 +68,9 @@ function ClusteringTable({ texts }: { texts: TextFigures }) {
                 {formatNumber(c.meanGrades)} ({formatCount(c.minGrades)})
               </td>
               <td className="num">
-                {c.gold ? `${formatNumber(c.truthDifference, { signed: true })} (${formatP(c.truthP)})` : "—"}
+                {c.gold
+                  ? `${differenceText({ meanDifference: c.truthDifference, meanDifferenceCi: c.truthDifferenceCi })} (p ${formatP(c.truthP)})`
+                  : "—"}
               </td>
             </tr>
           ))}

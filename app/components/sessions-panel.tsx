@@ -3,6 +3,7 @@ import { describeUserAgent } from "~/security/user-agent";
 import { TableScroll } from "~/components/table-scroll";
 import type { FormAnswer } from "~/forms/forms";
 import { formatDateTime } from "~/utils/format";
+import { Badge } from "~/components/badge";
 
 export type SessionRow = {
   handle: string;
@@ -58,7 +59,7 @@ export function SessionsPanel({
                   <tr key={s.handle}>
                     <td>
                       <code>{s.handle}</code>{" "}
-                      {s.handle === currentSession ? <span className="badge">this browser</span> : null}
+                      {s.handle === currentSession ? <Badge>this browser</Badge> : null}
                     </td>
                     <td>{when(s.createdAt)}</td>
                     <td>{when(s.lastSeenAt)}</td>

@@ -53,6 +53,7 @@ import { GoldItemsPanel } from "~/components/admin/gold-items";
 import { campaignPageSchema, type CampaignPageForm } from "../../scripts/inputs/campaigns";
 import { parseForm } from "~/forms/forms";
 import { answer, dispatchIntent, refuse } from "~/forms/forms.server";
+import { Badge, statusTone } from "~/components/badge";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.campaign.name ?? "Campaign"} · Assay` },
@@ -324,7 +325,7 @@ export default function CampaignPage() {
         <Link to="/admin/campaigns">← Campaigns</Link>
       </p>
       <h1>
-        {campaign.name} <span className="badge">{campaign.status}</span>
+        {campaign.name} <Badge tone={statusTone(campaign.status)}>{campaign.status}</Badge>
       </h1>
       <p className="muted">
         Pool depth {campaign.poolDepth}, {campaign.ratersPerProposal} raters per proposal

@@ -32,6 +32,7 @@ import { parseQuery } from "~/utils/route-params.server";
 import { experimentPageSchema, type ExperimentPageForm } from "../../scripts/inputs/experiments";
 import { parseForm } from "~/forms/forms";
 import { answer, dispatchIntent, refuse } from "~/forms/forms.server";
+import { Badge, statusTone } from "~/components/badge";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.experiment.key ?? "Experiment"} · Assay` },
@@ -162,7 +163,7 @@ export default function ExperimentPage() {
       </p>
       <h1>
         {experiment.name} <span className="muted">({experiment.key})</span>{" "}
-        <span className="badge">{experiment.status}</span>
+        <Badge tone={statusTone(experiment.status)}>{experiment.status}</Badge>
       </h1>
       <p className="muted">
         {experimentSummary(experiment)} A running experiment's arms cannot change: stop it and create a new

@@ -18,6 +18,8 @@ import { PowerPanel } from "~/components/power-panel";
 import { controlHistory, historyRho, powerAnswer, powerQuerySchema } from "~/results/power.server";
 import { parseQuery } from "~/utils/route-params.server";
 import { TableScroll } from "~/components/table-scroll";
+import { formatCount, formatRate } from "~/utils/format";
+import { Badge } from "~/components/badge";
 
 export const meta: MetaFunction = () => [{ title: "Experiments · Assay" }];
 
@@ -95,8 +97,8 @@ export default function Experiments() {
                 <th>Name</th>
                 <th>Kind</th>
                 <th>Status</th>
-                <th className="num">Coverage</th>
-                <th className="num">Units</th>
+                <th className="num">Coverage (of conveners)</th>
+                <th className="num">Conveners exposed</th>
                 <th className="num">Events</th>
               </tr>
             </thead>
@@ -113,13 +115,13 @@ export default function Experiments() {
                     {e.failingGuardrail ? (
                       <>
                         {" "}
-                        <span className="badge verdict-worse">guardrail failing</span>
+                        <Badge tone="failing">guardrail failing</Badge>
                       </>
                     ) : null}
                   </td>
-                  <td className="num">{e.coverage}</td>
-                  <td className="num">{e.units}</td>
-                  <td className="num">{e.events.toLocaleString("en")}</td>
+                  <td className="num">{formatRate(e.coverage)}</td>
+                  <td className="num">{formatCount(e.units)}</td>
+                  <td className="num">{formatCount(e.events)}</td>
                 </tr>
               ))}
             </tbody>

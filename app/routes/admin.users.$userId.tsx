@@ -24,6 +24,7 @@ import { AccessForm, PasswordForm, ProfileForm } from "~/components/admin/edit-u
 import { ActionNotice } from "~/components/form-parts";
 import { parseForm } from "~/forms/forms";
 import { answer, dispatchIntent, refuse } from "~/forms/forms.server";
+import { Badge } from "~/components/badge";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.user.name ?? "User"} · Assay` },
@@ -145,7 +146,7 @@ export default function EditUser() {
         <Link to="/admin/users">← Users</Link>
       </p>
       <h1>
-        {user.name} {user.active ? null : <span className="badge inactive">deactivated</span>}
+        {user.name} {user.active ? null : <Badge tone="failing">deactivated</Badge>}
       </h1>
       <p className="muted">{user.email}</p>
       <ActionNotice answer={data} inPlace={["update", "password"]} />

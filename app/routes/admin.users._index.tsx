@@ -14,6 +14,7 @@ import { RouteErrorBoundary } from "~/components/error-boundary";
 import { NewUserForm } from "~/components/admin/users";
 import { parseForm } from "~/forms/forms";
 import { answer } from "~/forms/forms.server";
+import { Badge } from "~/components/badge";
 
 export const meta: MetaFunction = () => [{ title: "Users · Assay" }];
 
@@ -67,7 +68,7 @@ const columns: ColumnDef<Row, unknown>[] = [
   {
     id: "status",
     header: "Status",
-    cell: ({ row }) => (row.original.active ? "active" : <span className="badge inactive">deactivated</span>),
+    cell: ({ row }) => (row.original.active ? "active" : <Badge tone="failing">deactivated</Badge>),
   },
 ];
 

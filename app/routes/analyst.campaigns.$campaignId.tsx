@@ -12,6 +12,7 @@ import { ComputedAt } from "~/components/computed-at";
 import { GradesByGroup } from "~/components/dashboards/expert/grades-by-group";
 import { RECOMPUTE_ROLES, recomputeAction } from "~/results/recompute.server";
 import { holdsRole } from "../../scripts/inputs/roles";
+import { Badge, statusTone } from "~/components/badge";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.campaign.name ?? "Campaign"} · Assay` },
@@ -67,7 +68,7 @@ export default function CampaignDashboard() {
         <Link to="/analyst/experiments">← Experiments and campaigns</Link>
       </p>
       <h1>
-        {campaign.name} <span className="badge">{campaign.status}</span>
+        {campaign.name} <Badge tone={statusTone(campaign.status)}>{campaign.status}</Badge>
       </h1>
       <p className="muted">
         Pool depth {campaign.poolDepth}, {campaign.raters} raters per proposal; labels are the median grade

@@ -26,6 +26,7 @@ import { holdsRole } from "../../scripts/inputs/roles";
 import { compositionDashboard } from "~/results/composition.server";
 import { interleavingParameters } from "~/data/results.server";
 import { AdoptedCompositionSection } from "~/components/dashboards/online/adopted-composition";
+import { Badge, statusTone } from "~/components/badge";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.experiment.name ?? "Experiment"} · Assay` },
@@ -106,7 +107,7 @@ export default function ExperimentDashboard() {
         <Link to="/analyst/experiments">← Experiments and campaigns</Link>
       </p>
       <h1>
-        {experiment.name} <span className="badge">{experiment.status}</span>
+        {experiment.name} <Badge tone={statusTone(experiment.status)}>{experiment.status}</Badge>
       </h1>
       <p>
         <Link to={`/analyst/experiments/${encodeURIComponent(experiment.key)}/clicks`}>

@@ -7,7 +7,8 @@ import { experimentsWithFailingGuardrail } from "~/data/results.server";
 import { requireUserWithRole } from "~/security/auth.server";
 import { getDb } from "~/utils/db.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
-import { formatCount } from "~/utils/format";
+import { formatCount, plural } from "~/utils/format";
+import { Badge } from "~/components/badge";
 
 export const meta: MetaFunction = () => [{ title: "Experiments and campaigns · Assay" }];
 
@@ -43,7 +44,7 @@ export default function AnalystStudies() {
               {e.failingGuardrail ? (
                 <>
                   {" "}
-                  <span className="badge verdict-worse">guardrail failing</span>
+                  <Badge tone="failing">guardrail failing</Badge>
                 </>
               ) : null}
             </li>
@@ -59,7 +60,7 @@ export default function AnalystStudies() {
             <li key={c.id}>
               <Link to={`/analyst/campaigns/${c.id}`}>{c.name}</Link>{" "}
               <span className="muted">
-                ({c.status}, {c.ratings} grades)
+                ({c.status}, {plural(c.ratings, "grade")})
               </span>
             </li>
           ))}

@@ -8,6 +8,7 @@ import { getDb } from "~/utils/db.server";
 import { parseId } from "~/utils/route-params.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { SnapshotDashboard } from "~/components/dashboards/snapshot-dashboard";
+import { Badge } from "~/components/badge";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Snapshot ${data?.snapshot.id ?? ""} · Assay` },
@@ -72,7 +73,7 @@ export default function SnapshotPage() {
         <Link to="/analyst/snapshots">← Snapshots</Link>
       </p>
       <h1>
-        Snapshot {snapshot.id} <span className="badge">{snapshot.kind}</span>
+        Snapshot {snapshot.id} <Badge>{snapshot.kind}</Badge>
       </h1>
       <p>
         Of <strong>{subject}</strong>.

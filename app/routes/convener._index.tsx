@@ -7,6 +7,7 @@ import { requireUserWithRole } from "~/security/auth.server";
 import { getDb } from "~/utils/db.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { plural } from "~/utils/format";
+import { Badge } from "~/components/badge";
 
 export const meta: MetaFunction = () => [{ title: "My proposals · Assay" }];
 
@@ -61,9 +62,9 @@ export default function ConvenerHome() {
                     )}
                   </td>
                   <td className="convener-home-status">
-                    <span className={`status-pill ${p.finished ? "done" : p.started ? "progress" : "todo"}`}>
+                    <Badge tone={p.finished ? "ok" : p.started ? "neutral" : "risk"}>
                       {p.finished ? "finished" : p.started ? "in progress" : "to do"}
-                    </span>
+                    </Badge>
                   </td>
                 </tr>
               ))}

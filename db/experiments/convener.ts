@@ -391,33 +391,38 @@ export async function reopenProposal(db: Db, userId: number, externalId: string)
     const proposal = await assignedProposal(tx, userId, externalId);
     const experiment = await experimentForProposal(tx, proposal);
     if (!experiment) throw new ConvenerError("No experiment is running for this proposal.", 409);
-    const arm = (await assignUnit(tx, experiment, unitOf(userId))).arm;
-    const inserted = await tx
-      .insert(convenerSessions)
-      .values({
-        id: randomUUID(),
-        experimentId: experiment.id,
-        userId,
-        proposalId: proposal.id,
-        unit: unitOf(userId),
-        arm,
-      })
-      .onConflictDoNothing()
-      .returning({ id: convenerSessions.id });
-    if (inserted.length > 0) await carryCommittee(tx, experiment.id, userId, proposal.id, inserted[0].id);
-    return { started: inserted.length > 0 };
+    const id = randomUUID();
+    const started = await insertSession(tx, experiment, userId, proposal.id, id);
+    if (started) await carryCommittee(tx, experiment.id, userId, proposal.id, id);
+    return { started };
   });
 }
 
-/** Copies the latest finished session's committee, in its adoption order, into a new session. */
-async function carryCommittee(
+/**
+ * Inserts a session of the convener on a proposal, in the arm their unit is (or now gets) assigned, so
+ * every session of a unit stays in one arm. Nothing when the id exists or the convener already has an
+ * open session there (a unique index): whether it was inserted.
+ */
+async function insertSession(
   tx: Tx,
-  experimentId: number,
+  experiment: ExperimentWithArms,
   userId: number,
   proposalId: number,
-  into: string,
-) {
-  const [last] = await tx
+  id: string,
+): Promise<boolean> {
+  const unit = unitOf(userId);
+  const { arm } = await assignUnit(tx, experiment, unit);
+  const inserted = await tx
+    .insert(convenerSessions)
+    .values({ id, experimentId: experiment.id, userId, proposalId, unit, arm })
+    .onConflictDoNothing()
+    .returning({ id: convenerSessions.id });
+  return inserted.length > 0;
+}
+
+/** The convener's most recently finished session on a proposal (none before a Finish). */
+function lastFinishedSession(tx: Tx, experimentId: number, userId: number, proposalId: number) {
+  return tx
     .select({ id: convenerSessions.id })
     .from(convenerSessions)
     .where(
@@ -430,6 +435,17 @@ async function carryCommittee(
     )
     .orderBy(desc(convenerSessions.finishedAt), desc(convenerSessions.createdAt))
     .limit(1);
+}
+
+/** Copies the latest finished session's committee, in its adoption order, into a new session. */
+async function carryCommittee(
+  tx: Tx,
+  experimentId: number,
+  userId: number,
+  proposalId: number,
+  into: string,
+) {
+  const [last] = await lastFinishedSession(tx, experimentId, userId, proposalId);
   if (!last) return;
   const members = await tx
     .select({ candidateId: committeeMembers.candidateId, adoptedAt: committeeMembers.adoptedAt })
@@ -461,26 +477,15 @@ const FINISHED = "This proposal's committee is finished; reopen the proposal to 
  * finished committee only `reopenProposal` starts another.
  */
 async function startFirstSession(tx: Tx, experiment: ExperimentWithArms, userId: number, proposalId: number) {
-  const [finished] = await tx
-    .select({ id: convenerSessions.id })
-    .from(convenerSessions)
-    .where(
-      and(
-        eq(convenerSessions.experimentId, experiment.id),
-        eq(convenerSessions.userId, userId),
-        eq(convenerSessions.proposalId, proposalId),
-        eq(convenerSessions.status, "finished"),
-      ),
-    )
-    .limit(1);
+  const [finished] = await lastFinishedSession(tx, experiment.id, userId, proposalId);
   if (finished) throw new ConvenerError(FINISHED, 409);
-  const unit = unitOf(userId);
-  const { arm } = await assignUnit(tx, experiment, unit);
-  const id = firstSessionId(await viewKey(tx), experiment.id, userId, proposalId);
-  await tx
-    .insert(convenerSessions)
-    .values({ id, experimentId: experiment.id, userId, proposalId, unit, arm })
-    .onConflictDoNothing();
+  await insertSession(
+    tx,
+    experiment,
+    userId,
+    proposalId,
+    firstSessionId(await viewKey(tx), experiment.id, userId, proposalId),
+  );
   const [session] = await openSessionOf(tx, experiment.id, userId, proposalId).for("update");
   if (!session) throw new ConvenerError(FINISHED, 409);
   return session;

@@ -44,6 +44,8 @@ export interface ProposalClustering {
   /** Gold items of the proposal, and the mean of (average grade − truth) over them with its t-test. */
   gold: number;
   truthDifference: number | null;
+  /** Its 95% t interval (null below 2 gold items or without spread, as the t-test). */
+  truthDifferenceCi: { lower: number; upper: number } | null;
   truthT: number | null;
   truthP: number | null;
 }
@@ -113,6 +115,7 @@ export function clusteringHypothesis(
       minGrades: rated.length ? Math.min(...rated) : 0,
       gold: gold?.gold ?? 0,
       truthDifference: gold?.meanDifference ?? null,
+      truthDifferenceCi: gold?.meanDifferenceCi ?? null,
       truthT: gold?.tStatistic ?? null,
       truthP: gold?.pValue ?? null,
     };

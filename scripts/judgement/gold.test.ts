@@ -50,6 +50,15 @@ describe("gold agreement", () => {
     const g = goldAgreement([2, 3, 4, 1], [2, 2, 2, 3]);
     expect(g).toMatchObject({ gold: 4, exact: 0.25, withinOne: 0.5, meanDifference: 0.25, flagged: false });
     expect(g.tStatistic).toBeCloseTo(0.25 / Math.sqrt(35 / 48), 12);
+    // 95% t interval: 0.25 ± t(0.975, 3) · √(35/48) = 0.25 ± 3.182446305 · 0.853912… = [−2.46753, +2.96753]
+    // (t(0.975, 3) from a t table, scipy.stats.t.ppf(0.975, 3) = 3.182446305284263).
+    expect(g.meanDifferenceCi!.lower).toBeCloseTo(-2.46753, 4);
+    expect(g.meanDifferenceCi!.upper).toBeCloseTo(2.96753, 4);
+  });
+
+  it("gives no interval where there is no t-test (one item, or no spread)", () => {
+    expect(goldAgreement([3], [2]).meanDifferenceCi).toBeNull();
+    expect(goldAgreement([3, 3], [2, 2]).meanDifferenceCi).toBeNull();
   });
 
   it("says nothing of a rater without gold items", () => {
@@ -58,6 +67,7 @@ describe("gold agreement", () => {
       exact: null,
       withinOne: null,
       meanDifference: null,
+      meanDifferenceCi: null,
       tStatistic: null,
       pValue: null,
       flagged: false,
@@ -74,6 +84,10 @@ describe("gold agreement", () => {
         expect(got[key]).toBeCloseTo(want[key], 12);
       expect(Math.abs(got.pValue! - want.pValue) / want.pValue).toBeLessThan(1e-6);
       expect(got.flagged).toBe(want.pValue < 0.01);
+      // The interval leaves out 0 exactly when scipy's p is below 0.05 (the same t and degrees of freedom).
+      const { lower, upper } = got.meanDifferenceCi!;
+      expect(lower > 0 || upper < 0).toBe(want.pValue < 0.05);
+      expect((lower + upper) / 2).toBeCloseTo(want.meanDifference, 12);
     }
     // The biased (E00) and the noisy (E01) raters are flagged, and E03 (p = 0.0067) with them.
     expect([...raters].filter(([, g]) => g.flagged).map(([r]) => r)).toEqual(["E00", "E01", "E03"]);

@@ -1,6 +1,7 @@
 import type { GradedRating } from "./aggregate";
 import { mean, variance } from "../stats/quantile";
 import { oneSampleTTest } from "../stats/t-test";
+import { studentTCritical } from "../stats/distributions";
 
 /** A rater is flagged when the t-test of their differences from the truth gives p below this. */
 export const FLAG_P = 0.01;
@@ -14,6 +15,11 @@ export interface GoldAgreement {
   withinOne: number | null;
   /** Mean of grade − truth: positive = grades above the truth. */
   meanDifference: number | null;
+  /**
+   * 95% t interval of the mean difference, mean ± t(0.975, n − 1)·s/√n: the same t the flag uses, so the
+   * interval leaves out 0 exactly when p < 0.05. Null where the t-test is (below 2 items or no spread).
+   */
+  meanDifferenceCi: { lower: number; upper: number } | null;
   /** One-sample t-test of the differences against 0 (scipy's ttest_1samp); null below 2 or without spread. */
   tStatistic: number | null;
   pValue: number | null;
@@ -26,11 +32,13 @@ export function goldAgreement(grades: readonly number[], truths: readonly number
   const n = grades.length;
   const d = grades.map((g, i) => g - truths[i]);
   const test = oneSampleTTest(d);
+  const half = test ? studentTCritical(0.95, n - 1) * Math.sqrt(variance(d) / n) : 0;
   return {
     gold: n,
     exact: n ? d.filter((x) => x === 0).length / n : null,
     withinOne: n ? d.filter((x) => Math.abs(x) <= 1).length / n : null,
     meanDifference: n ? mean(d) : null,
+    meanDifferenceCi: test ? { lower: test.mean - half, upper: test.mean + half } : null,
     tStatistic: test?.tStatistic ?? null,
     pValue: test?.pValue ?? null,
     flagged: test !== null && test.pValue < FLAG_P,

@@ -43,7 +43,10 @@ type Grouped = {
 };
 
 type Gold = {
-  raters: Record<string, Record<string, number | boolean | null>>;
+  raters: Record<
+    string,
+    Record<string, number | boolean | null> & { meanDifferenceCi?: { lower: number; upper: number } | null }
+  >;
   aggregation: Record<string, { accuracy: number; ci: { lower: number; upper: number } | null }>;
   enoughRaters: Record<string, { suggestedN: number | null }>;
 };
@@ -51,7 +54,7 @@ type Gold = {
 /**
  * A campaign's gold figures (a snapshot's `gold`): each aggregation's accuracy on the gold items with
  * its interval and the suggested raters per pair (group "gold"), and each expert's agreement with the
- * gold items (group "gold", no interval).
+ * gold items (group "gold"; the mean difference with its 95% t interval).
  */
 function goldRows(gold: Gold | null | undefined): ResultRow[] {
   if (!gold) return [];
@@ -76,13 +79,15 @@ function goldRows(gold: Gold | null | undefined): ResultRow[] {
   }
   for (const [expert, g] of Object.entries(gold.raters)) {
     for (const measure of ["gold", "exact", "withinOne", "meanDifference", "pValue"]) {
+      // The mean difference carries its 95% t interval (absent from snapshots frozen before it existed).
+      const ci = measure === "meanDifference" ? (g.meanDifferenceCi ?? null) : null;
       rows.push({
         system: expert,
         group: "gold",
         measure,
         value: (g[measure] as number | null) ?? null,
-        lower: null,
-        upper: null,
+        lower: ci?.lower ?? null,
+        upper: ci?.upper ?? null,
       });
     }
   }

@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import { CsrfInput } from "~/security/csrf";
-import { formatCi, formatCount, formatNumber } from "~/utils/format";
+import { formatCi, formatNumber, plural } from "~/utils/format";
 import { TableScroll } from "~/components/table-scroll";
 
 /** Agreement figures through the one formatting module (three significant digits). */
@@ -142,8 +142,8 @@ export function AgreementSection({ agreement }: { agreement: Agreement | null })
         <>
           <p>
             Krippendorff's α (ordinal) = <strong>{num(agreement.alpha)}</strong>, 95% CI{" "}
-            {formatCi(agreement.ci, formatNumber)} over {formatCount(agreement.items)} pairs,{" "}
-            {agreement.raters} experts, {agreement.pairableValues} pairable grades.
+            {formatCi(agreement.ci, formatNumber)} over {plural(agreement.items, "pair")},{" "}
+            {plural(agreement.raters, "expert")}, {plural(agreement.pairableValues, "pairable grade")}.
           </p>
           <TableScroll label="Leave-one-out agreement">
             <table aria-label="Leave-one-out agreement">

@@ -76,9 +76,9 @@ function ArmsTable({ counts, report, control }: Pick<Dashboard, "counts" | "repo
                   {c.arm}
                   {c.arm === control ? " (control)" : ""}
                 </th>
-                <td className="num">{c.exposedUnits}</td>
-                <td className="num">{arm?.units ?? 0}</td>
-                <td className="num">{arm?.sessions ?? 0}</td>
+                <td className="num">{formatCount(c.exposedUnits)}</td>
+                <td className="num">{formatCount(arm?.units ?? 0)}</td>
+                <td className="num">{formatCount(arm?.sessions ?? 0)}</td>
                 <td className="num">{formatCount(c.events)}</td>
                 {onlineMetrics.map((m) => (
                   <td key={m} className="num">
@@ -108,7 +108,7 @@ function DifferencesTable({ report }: { report: Report }) {
             <th>Metric</th>
             <th className="num">Difference</th>
             <th className="num">95% CI</th>
-            <th className="num">Relative lift</th>
+            <th className="num">Relative lift (95% CI)</th>
             <th className="num">p (permutation over units)</th>
             <th>Verdict</th>
           </tr>
@@ -122,7 +122,10 @@ function DifferencesTable({ report }: { report: Report }) {
               <td className="num">
                 {formatCi(c.ci, (v) => formatDifference(v, metricDisplay(c.metric).kind))}
               </td>
-              <td className="num">{formatLift(c.relativeLift)}</td>
+              <td className="num">
+                {formatLift(c.relativeLift)}
+                <div className="muted">{c.liftCi ? formatCi(c.liftCi, formatLift) : ""}</div>
+              </td>
               <td className="num">{formatP(c.pValue)}</td>
               <td>
                 <VerdictLabel verdict={verdict(c.difference, c.ci, metricDisplay(c.metric).direction)} />

@@ -95,6 +95,8 @@ export const clusteringHeaders = [
   "min grades",
   "gold",
   "mean − truth",
+  "lower",
+  "upper",
   "truth t",
   "truth p",
 ];
@@ -120,6 +122,8 @@ export function clusteringRows(report: TextReport, forTable = false): Cell[][] {
     c.minGrades,
     c.gold,
     c.truthDifference,
+    c.truthDifferenceCi?.lower ?? null,
+    c.truthDifferenceCi?.upper ?? null,
     c.truthT,
     p(c.truthP),
   ]);

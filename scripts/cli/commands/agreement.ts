@@ -12,7 +12,7 @@ import {
 import { learningCurvesOnThreads } from "../../workers/learning-curves";
 import { DEFAULT_DRAWS } from "../../judgement/learning-curve";
 import { CliError } from "../errors";
-import { ciText, emit, fmt, formatOf, table, type Format } from "../output";
+import { ciText, emit, fmt, formatOf, signedCiText, table, type Format } from "../output";
 import { progressBar } from "../progress";
 import { readText, unitInterval, wholeNumber } from "../options";
 import { DEFAULT_SIMILARITY } from "../../judgement/text-report";
@@ -264,22 +264,28 @@ function printAgreement(
     emit(
       format,
       gold,
-      ["rater", "gold", "exact", "within one", "mean difference", "t", "p", "flagged"],
+      ["rater", "gold", "exact", "within one", "mean difference", "lower", "upper", "t", "p", "flagged"],
       raterRows(gold),
     );
   }
 }
 
-/** Rows of the per-rater table; `pText` shows small p-values in exponent form, not as 0.0000. */
-function raterRows(gold: GoldReport, pText = false) {
+/**
+ * Rows of the per-rater table. `asText` is for the terminal: the 95% interval of the mean difference in
+ * one column, small p-values in exponent form (not 0.0000); otherwise its bounds are two number columns.
+ */
+function raterRows(gold: GoldReport, asText = false) {
   const p = (value: number | null) =>
-    pText && value !== null && value < 1e-4 ? value.toExponential(2) : value;
+    asText && value !== null && value < 1e-4 ? value.toExponential(2) : value;
   return Object.entries(gold.raters).map(([rater, g]) => [
     rater,
     g.gold,
     g.exact,
     g.withinOne,
     g.meanDifference,
+    ...(asText
+      ? [signedCiText(g.meanDifferenceCi)]
+      : [g.meanDifferenceCi?.lower ?? null, g.meanDifferenceCi?.upper ?? null]),
     g.tStatistic,
     p(g.pValue),
     g.flagged ? "yes" : "no",
@@ -290,7 +296,7 @@ function printGoldTables(gold: GoldReport) {
   console.log(`\nGold items: ${gold.goldItems}. Per rater (grade − truth; flagged when p < 0.01):`);
   console.log(
     table(
-      ["rater", "gold", "exact", "within one", "mean difference", "t", "p", "flagged"],
+      ["rater", "gold", "exact", "within one", "mean difference", "ci95", "t", "p", "flagged"],
       raterRows(gold, true),
     ),
   );

@@ -1,6 +1,7 @@
 import type { MultileavingResult, PairPreference } from "../../../../scripts/interleaving/multileave-results";
 import type { Json } from "~/utils/json-type";
 import { TableScroll } from "~/components/table-scroll";
+import { RowHeaderTable } from "~/components/row-header-table";
 import { formatCount, formatNumber, formatP, formatRate, plural } from "~/utils/format";
 import { CREDITS, ci } from "./verdict";
 
@@ -28,45 +29,36 @@ function Matrix({ result, label }: { result: Json<MultileavingResult>; label: st
   const cell = (row: string, column: string) =>
     result.pairs.find((p) => p.system === row && p.other === column);
   return (
-    <TableScroll label={label}>
-      <table aria-label={label} className="preference-matrix">
-        <thead>
-          <tr>
-            <th>Preferred ↓ over →</th>
-            {result.systems.map((s) => (
-              <th key={s} className="num">
-                {s}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {result.systems.map((row) => (
-            <tr key={row} data-system={row}>
-              <th scope="row">{row}</th>
-              {result.systems.map((column) => {
-                const p = cell(row, column);
-                if (!p)
-                  return (
-                    <td key={column} className="num muted">
-                      —
-                    </td>
-                  );
-                return (
-                  <td key={column} className="num" data-other={column}>
-                    {established(p) ? <strong>{formatRate(p.share)}</strong> : formatRate(p.share)}
-                    <div className="muted">{ci(p.ci)}</div>
-                    <div className="muted">
-                      {formatCount(p.wins)}:{formatCount(p.losses)}, p {formatP(p.pValue)}
-                    </div>
-                  </td>
-                );
-              })}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
+    <RowHeaderTable
+      label={label}
+      className="preference-matrix"
+      corner="Preferred ↓ over →"
+      columns={result.systems.map((s) => ({ key: s, header: s }))}
+      rows={result.systems}
+      rowKey={(row) => row}
+      rowHeader={(row) => row}
+      rowData={(row) => ({ "data-system": row })}
+      cells={(row) =>
+        result.systems.map((column) => {
+          const p = cell(row, column);
+          if (!p)
+            return (
+              <td key={column} className="num muted">
+                —
+              </td>
+            );
+          return (
+            <td key={column} className="num" data-other={column}>
+              {established(p) ? <strong>{formatRate(p.share)}</strong> : formatRate(p.share)}
+              <div className="muted">{ci(p.ci)}</div>
+              <div className="muted">
+                {formatCount(p.wins)}:{formatCount(p.losses)}, p {formatP(p.pValue)}
+              </div>
+            </td>
+          );
+        })
+      }
+    />
   );
 }
 

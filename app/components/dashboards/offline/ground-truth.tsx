@@ -1,6 +1,7 @@
 import { percentTick, plottedSeries, seriesScale } from "~/utils/chart-series";
 import { Chart } from "~/components/chart";
 import { TableScroll } from "~/components/table-scroll";
+import { RowHeaderTable } from "~/components/row-header-table";
 import { formatCi, formatCount, formatNumber, formatP, formatRate, plural } from "~/utils/format";
 import { show, type Report } from "./cells";
 
@@ -95,39 +96,27 @@ export function GroundTruthSection({ report }: { report: Report }) {
 function GoldTable({ g }: { g: GroundTruth }) {
   const measures = Object.keys(g.systems[0]?.measures ?? {});
   return (
-    <TableScroll label="Measures under committee gold and expert gold">
-      <table aria-label="Measures under committee gold and expert gold">
-        <thead>
-          <tr>
-            <th>System</th>
-            {measures.map((m) => (
-              <th key={m} className="num">
-                {m}: committee / experts
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {g.systems.map((s) => (
-            <tr key={s.key}>
-              <th scope="row">{s.name}</th>
-              {measures.map((m) => {
-                const e = s.measures[m];
-                return (
-                  <td key={m} className="num">
-                    {show(m, e.committee.value)} / {show(m, e.experts.value)}
-                    <div className="muted">
-                      {formatCi(e.committee.ci, (v) => show(m, v))} /{" "}
-                      {formatCi(e.experts.ci, (v) => show(m, v))}
-                    </div>
-                  </td>
-                );
-              })}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
+    <RowHeaderTable
+      label="Measures under committee gold and expert gold"
+      corner="System"
+      columns={measures.map((m) => ({ key: m, header: `${m}: committee / experts` }))}
+      rows={g.systems}
+      rowKey={(s) => s.key}
+      rowHeader={(s) => s.name}
+      cells={(s) =>
+        measures.map((m) => {
+          const e = s.measures[m];
+          return (
+            <td key={m} className="num">
+              {show(m, e.committee.value)} / {show(m, e.experts.value)}
+              <div className="muted">
+                {formatCi(e.committee.ci, (v) => show(m, v))} / {formatCi(e.experts.ci, (v) => show(m, v))}
+              </div>
+            </td>
+          );
+        })
+      }
+    />
   );
 }
 

@@ -1,5 +1,5 @@
 import { ClientTable } from "~/components/client-table";
-import { TableScroll } from "~/components/table-scroll";
+import { RowHeaderTable } from "~/components/row-header-table";
 import { formatCount, formatRate } from "~/utils/format";
 import type { Report, System } from "./cells";
 
@@ -36,74 +36,52 @@ export function OfflineIntegrity({ report }: { report: Report }) {
 /** COI@K per system and K, with the conflicted slots out of all. */
 function ConflictShareTable({ systems, ks }: { systems: System[]; ks: Ks }) {
   return (
-    <TableScroll label="COI@K by system">
-      <table aria-label="COI@K by system">
-        <thead>
-          <tr>
-            <th>System</th>
-            {ks.map((k) => (
-              <th key={k} className="num">
-                COI@{k}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {systems.map((s) => (
-            <tr key={s.key}>
-              <th scope="row">{s.name}</th>
-              {s.integrity.conflicts.map((c) => (
-                <td key={c.k} className="num">
-                  {formatRate(c.share)}
-                  <div className="muted">
-                    {formatCount(c.conflicted)} of {formatCount(c.slots)}
-                  </div>
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
+    <RowHeaderTable
+      label="COI@K by system"
+      corner="System"
+      columns={ks.map((k) => ({ key: String(k), header: `COI@${k}` }))}
+      rows={systems}
+      rowKey={(s) => s.key}
+      rowHeader={(s) => s.name}
+      cells={(s) =>
+        s.integrity.conflicts.map((c) => (
+          <td key={c.k} className="num">
+            {formatRate(c.share)}
+            <div className="muted">
+              {formatCount(c.conflicted)} of {formatCount(c.slots)}
+            </div>
+          </td>
+        ))
+      }
+    />
   );
 }
 
 /** The top-K slots holding a profile dated after its proposal, per system and K. */
 function LeakyShareTable({ systems, ks }: { systems: System[]; ks: Ks }) {
   return (
-    <TableScroll label="Top-K slots holding a profile dated after the proposal, by system">
-      <table aria-label="Top-K slots holding a profile dated after the proposal, by system">
-        <thead>
-          <tr>
-            <th>System</th>
-            {ks.map((k) => (
-              <th key={k} className="num">
-                Leaky slots @{k}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {systems.map((s) => (
-            <tr key={s.key}>
-              <th scope="row">{s.name}</th>
-              {s.integrity.leakage.map((l) => (
-                <td
-                  key={l.k}
-                  className="num"
-                  title={`${l.flagged} of ${l.checked} slots with both dates; ${l.proposals} proposals`}
-                >
-                  {formatCount(l.flagged)}
-                  <div className="muted">
-                    of {formatCount(l.checked)} dated · {formatCount(l.proposals)} proposals
-                  </div>
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
+    <RowHeaderTable
+      label="Top-K slots holding a profile dated after the proposal, by system"
+      corner="System"
+      columns={ks.map((k) => ({ key: String(k), header: `Leaky slots @${k}` }))}
+      rows={systems}
+      rowKey={(s) => s.key}
+      rowHeader={(s) => s.name}
+      cells={(s) =>
+        s.integrity.leakage.map((l) => (
+          <td
+            key={l.k}
+            className="num"
+            title={`${l.flagged} of ${l.checked} slots with both dates; ${l.proposals} proposals`}
+          >
+            {formatCount(l.flagged)}
+            <div className="muted">
+              of {formatCount(l.checked)} dated · {formatCount(l.proposals)} proposals
+            </div>
+          </td>
+        ))
+      }
+    />
   );
 }
 

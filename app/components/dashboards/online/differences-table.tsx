@@ -19,7 +19,7 @@ export function DifferencesTable({ report }: { report: Json<OnlineReport> }) {
           <tr>
             <th>Metric</th>
             <th className="num">Difference (95% CI)</th>
-            <th className="num">Lift</th>
+            <th className="num">Lift (95% CI)</th>
             <th className="num">{sequential ? "p (not shown)" : "p"}</th>
             <th>Verdict</th>
           </tr>
@@ -52,6 +52,7 @@ function DifferenceRow({ comparison: c, sequential }: { comparison: Comparison; 
       </td>
       <td className="num">
         <span className={`verdict verdict-${v}`}>{formatLift(c.relativeLift)}</span>
+        <div className="muted">{c.liftCi ? formatCi(c.liftCi, formatLift) : ""}</div>
       </td>
       <td className="num">
         {sequential ? <span title="Read the always-valid interval instead">—</span> : formatP(c.pValue)}
