@@ -1,9 +1,9 @@
 import { ClientTable } from "~/components/client-table";
-import { TableScroll } from "~/components/table-scroll";
 import type { Json } from "~/utils/json-type";
 import { formatCi, formatP, formatPp, formatRate } from "~/utils/format";
 import type { AdoptedComposition, ShareGuardrailResult } from "../../../../scripts/fairness/composition";
 import { cellAs } from "../offline/cells";
+import { ShareGuardrailsTable } from "./guardrails-table";
 
 export type CompositionFigures = Json<
   AdoptedComposition & { by: "arm" | "team"; minGroup: number; guardrails: ShareGuardrailResult[] }
@@ -12,8 +12,6 @@ export type CompositionFigures = Json<
 /** "= 0.03", or "< 0.001" (formatP's own sign) without a doubled "= <". */
 const pText = (p: number | null | undefined) =>
   (p !== null && p !== undefined && p < 0.001 ? "" : "= ") + formatP(p);
-
-const stateClass = { ok: "better", "at risk": "inconclusive", failing: "worse" } as const;
 
 function rows(c: CompositionFigures) {
   const others = c.arms.filter((a) => a !== c.control);
@@ -50,55 +48,18 @@ function findings(c: CompositionFigures) {
   );
 }
 
-function ShareGuardrails({ c }: { c: CompositionFigures }) {
-  if (c.guardrails.length === 0) return null;
-  return (
-    <TableScroll label="Share guardrails">
-      <table aria-label="Share guardrails">
-        <thead>
-          <tr>
-            <th>Guardrail</th>
-            <th className="num">Control</th>
-            <th>Variation (95% interval)</th>
-            <th>State</th>
-          </tr>
-        </thead>
-        <tbody>
-          {c.guardrails.map((g) => (
-            <tr key={`${g.arm}-${g.attribute}-${g.value}-${g.min ?? ""}-${g.max ?? ""}`}>
-              <td>
-                share of {g.attribute} = {g.value} among adopted{" "}
-                {g.min !== undefined ? `≥ ${formatRate(g.min)}` : `≤ ${formatRate(g.max)}`}
-                <div className="muted">{g.arm}</div>
-              </td>
-              <td className="num">{formatRate(g.control)}</td>
-              <td>
-                {g.reason ? (
-                  <span className="muted">{g.reason}</span>
-                ) : (
-                  <>
-                    {formatRate(g.share?.value)}{" "}
-                    <span className="muted">{formatCi(g.share?.ci, formatRate)}</span>
-                  </>
-                )}
-              </td>
-              <td>
-                <span className={`verdict verdict-${stateClass[g.state]}`}>{g.state}</span>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
-  );
-}
-
 /**
  * "Composition of adopted candidates" on the experiment dashboard (issue 27): each group's share among the
  * candidates each arm's (or each team's) conveners adopted, the difference from the control with its
- * interval and test, and the share guardrails.
+ * interval and test, and the share guardrails (unless the page shows them with its other guardrails).
  */
-export function AdoptedCompositionSection({ composition: c }: { composition: CompositionFigures }) {
+export function AdoptedCompositionSection({
+  composition: c,
+  guardrails = true,
+}: {
+  composition: CompositionFigures;
+  guardrails?: boolean;
+}) {
   const others = c.arms.filter((a) => a !== c.control);
   const found = findings(c);
   const unit = c.by === "team" ? "team" : "arm";
@@ -114,7 +75,7 @@ export function AdoptedCompositionSection({ composition: c }: { composition: Com
         (with many groups, about one in twenty is below 0.05 by chance). Groups with fewer than {c.minGroup}{" "}
         candidates are not shown.
       </p>
-      <ShareGuardrails c={c} />
+      {guardrails ? <ShareGuardrailsTable guardrails={c.guardrails} /> : null}
       {found.length > 0 ? (
         <ul>
           {found.map((f) => (
