@@ -1,9 +1,16 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
 import { createSessionCookie } from "../../test/session-cookie";
 import { createUser } from "../../db/accounts/users";
-import { DEMO_EXPERIMENT, seedDemo } from "../../scripts/demo/seed";
+import { DEMO_EXPERIMENT, DEMO_SHARE_GUARDRAIL, seedDemo } from "../../scripts/demo/seed";
+import { runAssay } from "../../test/run-cli";
+import { runInProcess } from "../../scripts/workers/heavy-tasks";
+import { compositionResult } from "../../db/results/online-composition";
 import { getExperiment } from "../../db/experiments/experiments";
 import { updateAnalysisSettings } from "../../db/experiments/analysis-settings";
 import type { AnyGuardrail } from "../../scripts/inputs/guardrails";
@@ -101,4 +108,53 @@ it("drops the flag and the notice when the share's bound is met", async () => {
   expect(html).not.toContain('class="notice"');
   expect(await listed("analyst")).toBe(false);
   expect(await listed("admin")).toBe(false);
+}, 240_000);
+
+it("reads the share guardrail from files with `assay online`, in the app's states and intervals", async () => {
+  await setGuardrails([DEMO_SHARE_GUARDRAIL]);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "assay-share-"));
+  const events = await t.db.execute<Record<string, string | string[] | null>>(sql`
+    select e.event_id as "eventId", e.type, to_char(e.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at,
+      x.key as experiment, e.arm, e.unit as "unitId", e.session_id as "sessionId", e.proposal_id as "proposalId",
+      e.candidate_id as "candidateId", e.items
+    from events e join experiments x on x.id = e.experiment_id where x.key = ${DEMO_EXPERIMENT} order by e.at, e.event_id`);
+  const strip = (e: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(e).filter(([, v]) => v !== null));
+  fs.writeFileSync(path.join(dir, "events.jsonl"), events.map((e) => JSON.stringify(strip(e))).join("\n"));
+  const attributes = await t.db.execute<{ candidate: string; attribute: string; value: string }>(sql`
+    select c.external_id as candidate, a.attribute, a.value
+    from candidate_attributes a join candidates c on c.id = a.candidate_id order by 1, 2`);
+  fs.writeFileSync(
+    path.join(dir, "attributes.csv"),
+    ["candidate,attribute,value", ...attributes.map((a) => `${a.candidate},${a.attribute},${a.value}`)].join(
+      "\n",
+    ),
+  );
+  const run = await runAssay([
+    ...[
+      "online",
+      "--events",
+      path.join(dir, "events.jsonl"),
+      "--attributes",
+      path.join(dir, "attributes.csv"),
+    ],
+    ...[
+      "--guardrail",
+      "share:gender=f:min:35%",
+      "--control",
+      "A",
+      "--bootstrap",
+      "200",
+      "--seed",
+      "s",
+      "--json",
+    ],
+  ]);
+  expect(run.code, run.stderr).toBe(0);
+  const fromFiles = JSON.parse(run.stdout).shareGuardrails;
+  const experiment = (await getExperiment(t.db, DEMO_EXPERIMENT))!;
+  const app = await compositionResult(t.db, experiment, { B: 200, seed: "s" }, runInProcess);
+  expect(app!.guardrails).toHaveLength(1);
+  expect(fromFiles).toEqual(JSON.parse(JSON.stringify(app!.guardrails)));
+  expect(fromFiles[0].share.ci.lower).toBeLessThan(fromFiles[0].share.value);
 }, 240_000);

@@ -128,7 +128,8 @@ describe("composition of adopted candidates (the online tier)", () => {
     const share = { metric: "share" as const, attribute: "gender", value: "f", min: 0.35 };
     await updateAnalysisSettings(t.db, "cli", "reviewer-ranker-v2", {
       ...before,
-      guardrails: [...before.guardrails, share],
+      // In place of the demo's own share guardrail (the same group and bound).
+      guardrails: [...before.guardrails.filter((g) => g.metric !== "share"), share],
     });
     const experiment = (await getExperiment(t.db, "reviewer-ranker-v2"))!;
     const c = (await compositionResult(t.db, experiment, { B: 200, seed: "s" }, runInProcess))!;
