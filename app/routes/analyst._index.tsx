@@ -111,6 +111,7 @@ export default function AnalystHome() {
         seed={String(report.parameters.seed)}
         ks={report.parameters.ks}
         view={view}
+        targets={fairness ? targetsText(fairness.parameters.targets) : undefined}
       />
 
       <OfflineDashboard report={report} />

@@ -23,9 +23,11 @@ export async function computeResult(db: Db, request: ResultRequest, run: HeavyRu
     // The offline report reads its inputs and their version in one transaction: `version` is its data.
     const { result, version } = await offlineResult(db, request, run);
     if (!result) throw new ResultError("There are no lists and gold committees to report on yet.");
-    // The page's "Fairness and diversity" section, with the report's K grid, B, seed and systems.
+    // The page's "Fairness and diversity" section, with the report's K grid, B, seed and systems, and the
+    // targets the analyst set on the page.
     const { ks, B, seed, systems } = parameters;
-    const fairness = await fairnessResult(db, { ks, B, seed, systems }, run);
+    const targets = "targets" in parameters ? parameters.targets : undefined;
+    const fairness = await fairnessResult(db, { ks, B, seed, systems, targets }, run);
     return { parameters, result: fairness ? { ...result, fairness } : result, version };
   }
   if (parameters.kind === "expert") {
@@ -68,6 +70,8 @@ export async function computeResult(db: Db, request: ResultRequest, run: HeavyRu
       result: {
         experiment: { key: experiment.key, name: experiment.name },
         interleaving: { method, control, challenger, systems, figures, multileaving, quality, otherTeams },
+        // The page's composition of adopted candidates by team, with its B and seed.
+        composition: await compositionResult(db, experiment, { B, seed }, run),
       },
     };
   }

@@ -8,7 +8,7 @@ import { aggregateGrade } from "../../scripts/judgement/labels";
 import { getCampaign } from "../campaigns/campaigns";
 import { loadCampaignData } from "../campaigns/campaign-data";
 import { loadCandidateAttributes } from "../catalog/candidate-attributes";
-import { createSnapshot, getSnapshot, snapshotRows } from "../snapshots/snapshots";
+import { compareSnapshots, createSnapshot, getSnapshot, snapshotRows } from "../snapshots/snapshots";
 import { campaignResult } from "./campaign";
 import { compositionResult } from "./online-composition";
 import { onlineResult } from "./online";
@@ -151,6 +151,29 @@ describe("composition of adopted candidates (the online tier)", () => {
     expect(c.adopted.baseline.candidates + c.adopted.challenger.candidates).toBeGreaterThan(0);
   }, 180_000);
 
+  it("freezes the composition by team in an interleaving experiment's snapshot, equal to the live figures", async () => {
+    const experiment = (await getExperiment(t.db, DEMO_INTERLEAVING))!;
+    const frozen = await createSnapshot(t.db, "cli", { kind: "online", experiment: experiment.key, B: 100 });
+    const read = (await getSnapshot(t.db, frozen.id)).result as {
+      composition: unknown;
+      interleaving: unknown;
+    };
+    const live = await compositionResult(t.db, experiment, { B: 100, seed: experiment.seed }, runInProcess);
+    expect(read.interleaving).toBeTruthy();
+    expect(live!.by).toBe("team");
+    expect(read.composition).toEqual(JSON.parse(canonicalJson(live)));
+    // The snapshot's CSV rows carry each team's share beside the interleaving figures.
+    const women = live!.attributes.gender.groups.f.arms!.challenger;
+    expect(snapshotRows(frozen)).toContainEqual([
+      "challenger",
+      "fairness:gender=f",
+      "shareOfAdopted",
+      women.value,
+      women.ci!.lower,
+      women.ci!.upper,
+    ]);
+  }, 180_000);
+
   it("freezes the composition by arm in the experiment's snapshot, equal to the live figures", async () => {
     const experiment = (await getExperiment(t.db, "reviewer-ranker-v2"))!;
     const frozen = await createSnapshot(t.db, "cli", { kind: "online", experiment: experiment.key, B: 100 });
@@ -193,6 +216,37 @@ describe("the offline page's fairness section", () => {
     expect(women.figures.committees.value).toBeGreaterThan(0);
     expect(women.figures.exposurePerMeritRatio.ci).not.toBeNull();
     expect(live.parameters.targets).toEqual(targets);
+  }, 180_000);
+
+  it("freezes the page's targets with the fairness section: recorded, equal to the live figures, compared", async () => {
+    const targets = [{ attribute: "gender", value: "f", share: 0.4 }];
+    const request = { kind: "offline" as const, ks: [5, 10], B: 100, seed: "t" };
+    const frozen = await createSnapshot(t.db, "cli", { ...request, targets });
+    const stored = await getSnapshot(t.db, frozen.id);
+    expect(stored.parameters).toMatchObject({ targets });
+    const live = await fairnessResult(t.db, { ks: [5, 10], B: 100, seed: "t", targets }, runInProcess);
+    expect((stored.result as { fairness: unknown }).fairness).toEqual(JSON.parse(canonicalJson(live)));
+    expect(live!.report.challenger.attributes.gender.groups.f.target).toBe(0.4);
+    expect(snapshotRows(stored)).toContainEqual([
+      "challenger",
+      "fairness:gender=f",
+      "target",
+      0.4,
+      null,
+      null,
+    ]);
+    // Another target is another snapshot, and the comparison names the setting and the figure that differ.
+    const other = await createSnapshot(t.db, "cli", {
+      ...request,
+      targets: [{ attribute: "gender", value: "f", share: 0.5 }],
+    });
+    expect(other.id).not.toBe(frozen.id);
+    const compared = compareSnapshots(stored, await getSnapshot(t.db, other.id));
+    expect(compared.parameters.find((p) => p.name === "targets")).toMatchObject({ differs: true });
+    const target = compared.figures.find(
+      (f) => f.system === "challenger" && f.section === "fairness:gender=f" && f.measure === "target",
+    );
+    expect(target).toMatchObject({ a: { value: 0.4 }, b: { value: 0.5 }, changes: ["value"] });
   }, 180_000);
 
   it("freezes the fairness section in the offline snapshot, equal to the live figures", async () => {

@@ -32,11 +32,24 @@ export function fairnessRows(kind: string, result: Record<string, unknown>): Row
     const report = (result.fairness as { report: Record<string, SystemFairness> } | undefined)?.report;
     return Object.entries(report ?? {}).flatMap(([system, s]) =>
       Object.entries(s.attributes).flatMap(([attribute, a]) =>
-        Object.entries(a.groups).flatMap(([value, g]) =>
-          Object.entries(g.figures).map(([measure, f]) =>
+        Object.entries(a.groups).flatMap(([value, g]) => [
+          ...Object.entries(g.figures).map(([measure, f]) =>
             figureRow(system, group(attribute, value), measure, f),
           ),
-        ),
+          // The analyst's target for the group, so two snapshots frozen with other targets differ here.
+          ...(g.target === undefined
+            ? []
+            : [
+                {
+                  system,
+                  group: group(attribute, value),
+                  measure: "target",
+                  value: g.target,
+                  lower: null,
+                  upper: null,
+                },
+              ]),
+        ]),
       ),
     );
   }

@@ -275,7 +275,7 @@ export function resultRows(kind: string, result: unknown): ResultRow[] {
       ...fairnessRows(kind, r),
     ];
   if (kind === "clicks") return clickRows(r.fit as ClickFit | null);
-  if (r.interleaving) return interleavingRows(r.interleaving as Interleaved);
+  if (r.interleaving) return [...interleavingRows(r.interleaving as Interleaved), ...fairnessRows(kind, r)];
   const rows: ResultRow[] = [];
   const arms = r.arms as
     | Record<
