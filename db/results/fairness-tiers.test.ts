@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
 import { seedDemo } from "../../scripts/demo/seed";
-import { runInProcess } from "../../scripts/workers/heavy-tasks";
+import { runInProcess, type HeavyRunner } from "../../scripts/workers/heavy-tasks";
 import { canonicalJson } from "../../scripts/lib/canonical";
 import { gradesByGroup } from "../../scripts/fairness/composition";
 import { aggregateGrade } from "../../scripts/judgement/labels";
@@ -22,6 +22,7 @@ import { fairnessReport } from "../../scripts/fairness/report";
 import { loadFairnessInput } from "../catalog/fairness-input";
 import { loadGold } from "../catalog/offline-input";
 import { fairnessResult } from "./fairness";
+import { offlineResult } from "./offline";
 
 /** The fairness figures of the expert and online tiers (issue 27) as the pages and snapshots get them. */
 let t: TestDatabase;
@@ -265,5 +266,36 @@ describe("the offline page's fairness section", () => {
       top10.ci!.lower,
       top10.ci!.upper,
     ]);
+  }, 180_000);
+});
+
+describe("the offline report's consistency", () => {
+  it("reads the fairness section in the report's transaction: an attribute stored meanwhile is not in it", async () => {
+    // While the report resamples (its inputs read, its transaction possibly still reading the section's),
+    // another connection stores a new attribute for ten candidates.
+    let stored = false;
+    const storeWhileComputing: HeavyRunner = async (task, input, progress) => {
+      if (task === "offlineReport" && !stored) {
+        stored = true;
+        await t.db.execute(sql`insert into candidate_attributes (candidate_id, attribute, value)
+          select id, 'late', 'x' from candidates order by id limit 10`);
+      }
+      return runInProcess(task, input, progress);
+    };
+    try {
+      const page = await offlineResult(
+        t.db,
+        { ks: [5, 10], B: 50, seed: "consistent" },
+        storeWhileComputing,
+        { fairness: {} },
+      );
+      expect(stored).toBe(true);
+      expect(Object.keys(page.fairness!.report.challenger.attributes)).not.toContain("late");
+      // The data as it is now has it: a section read after the report's transaction would.
+      const after = await fairnessResult(t.db, { ks: [5, 10], B: 50, seed: "consistent" }, runInProcess);
+      expect(Object.keys(after!.report.challenger.attributes)).toContain("late");
+    } finally {
+      await t.db.execute(sql`delete from candidate_attributes where attribute = 'late'`);
+    }
   }, 180_000);
 });
