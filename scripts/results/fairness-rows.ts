@@ -1,15 +1,6 @@
 import type { Figure, SystemFairness } from "../fairness/report";
 import type { AdoptedComposition, GradedAttribute } from "../fairness/composition";
-
-/** A flat row as `resultRows` gives it (declared here too, so the two modules do not import each other). */
-type Row = {
-  system: string;
-  group: string;
-  measure: string;
-  value: number | null;
-  lower: number | null;
-  upper: number | null;
-};
+import type { ResultRow as Row } from "./result-row";
 
 const figureRow = (system: string, group: string, measure: string, f: Figure | undefined): Row => ({
   system,
