@@ -31,6 +31,7 @@ function rows(c: CompositionFigures) {
           [`diff-${arm}`, g.differences?.[arm]?.value ?? null],
           [`diffCi-${arm}`, formatCi(g.differences?.[arm]?.ci, formatPp)],
           [`p-${arm}`, formatP(g.differences?.[arm]?.pValue)],
+          [`holm-${arm}`, formatP(g.differences?.[arm]?.adjustedP)],
         ]),
       ),
     })),
@@ -71,9 +72,13 @@ export function AdoptedCompositionSection({
         {c.arms.map((a) => `${a}: ${c.adopted[a]?.candidates ?? 0}`).join(", ")}), beside its share of the
         pool.
         {c.by === "team" ? " An adoption counts for the system that placed the candidate." : ""} Intervals:
-        95% bootstrap over conveners; p-values: the matching bootstrap test of no difference, each unadjusted
-        (with many groups, about one in twenty is below 0.05 by chance). Groups with fewer than {c.minGroup}{" "}
-        candidates are not shown.
+        95% bootstrap over conveners; p-values: the matching bootstrap test of no difference, and “p (Holm)”
+        the same adjusted by Holm across{" "}
+        {c.comparisons === undefined
+          ? "the groups (not in this snapshot, frozen before the adjustment)"
+          : `the ${c.comparisons} comparisons of groups and ${unit}s`}{" "}
+        (with many groups, about one in twenty unadjusted p-values is below 0.05 by chance). Groups with fewer
+        than {c.minGroup} candidates are not shown.
       </p>
       {guardrails ? <ShareGuardrailsTable guardrails={c.guardrails} /> : null}
       {found.length > 0 ? (
@@ -82,7 +87,8 @@ export function AdoptedCompositionSection({
             <li key={`${f.attribute}\u0000${f.group}\u0000${f.arm}`}>
               {f.attribute} = {f.group}: {formatRate(f.g.arms?.[f.arm]?.value)} of {f.arm}'s adopted against{" "}
               {formatRate(f.g.arms?.[c.control]?.value)} of {c.control}'s, {formatPp(f.d.value)}{" "}
-              {formatCi(f.d.ci, formatPp)}, p {pText(f.d.pValue)}.
+              {formatCi(f.d.ci, formatPp)}, p {pText(f.d.pValue)}
+              {f.d.adjustedP !== undefined ? `, Holm p ${pText(f.d.adjustedP)}` : ""}.
             </li>
           ))}
         </ul>
@@ -112,6 +118,7 @@ export function AdoptedCompositionSection({
             },
             { id: `diffCi-${arm}`, accessorKey: `diffCi-${arm}`, header: `${arm} − ${c.control} 95% CI` },
             { id: `p-${arm}`, accessorKey: `p-${arm}`, header: "p" },
+            { id: `holm-${arm}`, accessorKey: `holm-${arm}`, header: "p (Holm)" },
           ]),
         ]}
       />
