@@ -57,7 +57,7 @@ test("the list flags the demo's failing guardrail; its page shows each guardrail
     "guardrail failing",
   );
   await page.goto("/analyst/experiments/reviewer-ranker-v2");
-  const guardrails = page.getByRole("table", { name: "Guardrails" });
+  const guardrails = page.getByRole("table", { name: "Guardrails", exact: true });
   await expect(guardrails.getByRole("row").filter({ hasText: "finishing" })).toContainText("failing");
   await expect(guardrails.getByRole("row").filter({ hasText: "empty committee" })).toContainText("ok");
   await expect(guardrails.getByRole("row").filter({ hasText: "conflict-of-interest" })).toContainText(

@@ -16,6 +16,8 @@ interface FreezeButtonProps {
   intervals?: { kind: "fixed" | "sequential"; nStar?: number };
   /** The offline page's window, committee cap, stratification and conflict exclusion: the snapshot records them. */
   view?: OfflineView;
+  /** The offline page's fairness targets as its URL carries them (`gender=f:0.4, …`): the snapshot records them. */
+  targets?: string;
 }
 
 /**
@@ -71,7 +73,17 @@ export function FreezeButton(props: FreezeButtonProps) {
 }
 
 /** The parameters of the view on screen, as the snapshot form posts them. */
-function FreezeFields({ kind, campaign, experiment, B, seed, ks, intervals, view }: FreezeButtonProps) {
+function FreezeFields({
+  kind,
+  campaign,
+  experiment,
+  B,
+  seed,
+  ks,
+  intervals,
+  view,
+  targets,
+}: FreezeButtonProps) {
   return (
     <>
       <input type="hidden" name="kind" value={kind} />
@@ -87,6 +99,7 @@ function FreezeFields({ kind, campaign, experiment, B, seed, ks, intervals, view
       {view?.from ? <input type="hidden" name="from" value={view.from} /> : null}
       {view?.to ? <input type="hidden" name="to" value={view.to} /> : null}
       {view?.maxCommittee ? <input type="hidden" name="maxCommittee" value={view.maxCommittee} /> : null}
+      {targets ? <input type="hidden" name="target" value={targets} /> : null}
     </>
   );
 }

@@ -5,6 +5,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { listSubjects, listSystems } from "~/data/catalog.server";
 import { createExperiment, ExperimentError, listExperiments } from "~/data/experiments.server";
 import { experimentsWithFailingGuardrail } from "~/data/results.server";
+import { runInWorkerPool } from "~/results/worker-pool.server";
 import { requireAdmin } from "~/security/auth.server";
 import { getDb } from "~/utils/db.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
@@ -37,6 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const failing = await experimentsWithFailingGuardrail(
     getDb(),
     experiments.filter((e) => e.status !== "draft").map((e) => e.key),
+    runInWorkerPool,
   );
   // Inputs that cannot be sized are the request's fault: the page says why, with a 400.
   return json(

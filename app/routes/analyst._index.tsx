@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { fairnessResult, offlineResult } from "~/data/results.server";
+import { offlineResult } from "~/data/results.server";
 import { requireUserWithRole } from "~/security/auth.server";
 import { getDb } from "~/utils/db.server";
 import { runInWorkerPool } from "~/results/worker-pool.server";
@@ -26,17 +26,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = bootstrapParams(request);
   const view = offlineViewParams(request);
   // Kept by the result service: a second view of unchanged data is not computed again.
+  // The fairness section: the same K grid, B and seed as the report, on the systems it shows, read in
+  // the report's transaction.
+  const targets = fairnessTargetParams(request);
   const {
-    parameters,
     result: report,
     computedAt,
-  } = await offlineResult(getDb(), { ...params, view }, runInWorkerPool);
-  // The same K grid, B and seed as the report, on the systems it shows.
-  const { ks, B, seed, systems } = parameters;
-  const targets = fairnessTargetParams(request);
-  const fairness = report
-    ? await fairnessResult(getDb(), { ks, B, seed, systems, targets }, runInWorkerPool)
-    : null;
+    fairness,
+  } = await offlineResult(getDb(), { ...params, view }, runInWorkerPool, { fairness: { targets } });
   return json({
     report,
     params,
@@ -111,6 +108,7 @@ export default function AnalystHome() {
         seed={String(report.parameters.seed)}
         ks={report.parameters.ks}
         view={view}
+        targets={fairness ? targetsText(fairness.parameters.targets) : undefined}
       />
 
       <OfflineDashboard report={report} />

@@ -123,7 +123,8 @@ export default function ExperimentDashboard() {
             seed={interleaving.parameters.seed}
           />
           <InterleavingSection interleaving={interleaving} />
-          {composition ? <AdoptedCompositionSection composition={composition} /> : null}
+          <GuardrailsTable guardrails={[]} shares={composition?.guardrails} />
+          {composition ? <AdoptedCompositionSection composition={composition} guardrails={false} /> : null}
         </>
       ) : ab ? (
         <>
@@ -154,9 +155,11 @@ export default function ExperimentDashboard() {
             <>
               <ComputedAt at={ab.computedAt} canRecompute={ab.canRecompute} />
               {ab.decisions ? <ResultsTable decisions={ab.decisions} /> : null}
-              <GuardrailsTable guardrails={ab.guardrails} />
+              <GuardrailsTable guardrails={ab.guardrails} shares={composition?.guardrails} />
               {ab.decisions ? <SlicesTable slices={ab.decisions.slices} /> : null}
-              {composition ? <AdoptedCompositionSection composition={composition} /> : null}
+              {composition ? (
+                <AdoptedCompositionSection composition={composition} guardrails={false} />
+              ) : null}
               <OnlineDashboard
                 report={ab.report}
                 daily={ab.daily}

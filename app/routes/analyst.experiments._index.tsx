@@ -4,6 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { listExperiments } from "~/data/experiments.server";
 import { listCampaigns } from "~/data/campaigns.server";
 import { experimentsWithFailingGuardrail } from "~/data/results.server";
+import { runInWorkerPool } from "~/results/worker-pool.server";
 import { requireUserWithRole } from "~/security/auth.server";
 import { getDb } from "~/utils/db.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
@@ -18,6 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const failing = await experimentsWithFailingGuardrail(
     getDb(),
     experiments.filter((e) => e.status !== "draft").map((e) => e.key),
+    runInWorkerPool,
   );
   return json({
     experiments: experiments.map((e) => ({ ...e, failingGuardrail: failing.has(e.key) })),

@@ -15,6 +15,7 @@ import { FreezeForm } from "~/components/snapshots/freeze-form";
 import { parseForm } from "~/forms/forms";
 import { answer, refuse } from "~/forms/forms.server";
 import { parseOfflineView } from "~/schemas/offline-view";
+import { parseFairnessTargets } from "~/schemas/fairness-targets";
 import { TableScroll } from "~/components/table-scroll";
 import { parameterSummary } from "../../scripts/results/compare";
 import { logDatabaseOutage, logError } from "../../scripts/lib/log";
@@ -54,11 +55,17 @@ export async function action({ request }: ActionFunctionArgs) {
   // The offline page's window, stratification and conflict exclusion, recorded in the snapshot's parameters.
   const view = parseOfflineView(form);
   if ("error" in view) return refuse(submission, null, view.error);
+  // The offline page's fairness targets (its `?target=`), recorded in the snapshot's parameters.
+  const targets = parseFairnessTargets(
+    new URLSearchParams(form.getAll("target").flatMap((v) => (typeof v === "string" ? [["target", v]] : []))),
+  );
+  if ("error" in targets) return refuse(submission, null, targets.error);
   try {
     const wanted = {
       ...submission.value,
       experiment: submission.value.experiment || undefined,
       view: view.view,
+      ...(submission.value.kind === "offline" && targets.targets.length ? { targets: targets.targets } : {}),
     };
     const s = await createSnapshot(getDb(), user, wanted, runInAppPools);
     // The same parameters on unchanged data were frozen already: show that snapshot, and say so.

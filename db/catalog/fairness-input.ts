@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../platform/client";
+import { loadCandidateAttributes } from "./candidate-attributes";
 
 export interface FairnessData {
   /** system → proposal → candidate ids in rank order (the default variant) */
@@ -31,14 +32,10 @@ export async function loadFairnessInput(
     bySystem.set(r.proposal, [...(bySystem.get(r.proposal) ?? []), r.candidate]);
     lists.set(r.system, bySystem);
   }
-  const attributes = new Map<string, Map<string, string>>();
-  for (const r of await db.execute<{ attribute: string; candidate: string; value: string }>(sql`
-    select a.attribute, c.external_id as candidate, a.value from candidate_attributes a
-    join candidates c on c.id = a.candidate_id order by a.attribute, c.external_id`))
-    attributes.set(r.attribute, (attributes.get(r.attribute) ?? new Map()).set(r.candidate, r.value));
   return {
     lists,
-    attributes,
+    // One loader of the attributes for every tier (the pool is every candidate with a value).
+    attributes: await loadCandidateAttributes(db),
     aspects: await loadAspects(db, new Set([...lists.values()].flatMap((m) => [...m.keys()]))),
   };
 }

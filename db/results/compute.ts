@@ -9,7 +9,6 @@ import { campaignResult } from "./campaign";
 import { clicksResult } from "./clicks";
 import { interleavingResult } from "./interleaving";
 import { compositionResult } from "./online-composition";
-import { fairnessResult } from "./fairness";
 
 /**
  * A result as a snapshot freezes it, computed by the same functions as its page (so a snapshot frozen
@@ -21,11 +20,11 @@ export async function computeResult(db: Db, request: ResultRequest, run: HeavyRu
   const parameters = await resultParameters(db, request);
   if (parameters.kind === "offline") {
     // The offline report reads its inputs and their version in one transaction: `version` is its data.
-    const { result, version } = await offlineResult(db, request, run);
+    // With the page's "Fairness and diversity" section (the report's K grid, B, seed and systems, and the
+    // targets the analyst set on the page), read in the report's transaction.
+    const targets = "targets" in parameters ? parameters.targets : undefined;
+    const { result, version, fairness } = await offlineResult(db, request, run, { fairness: { targets } });
     if (!result) throw new ResultError("There are no lists and gold committees to report on yet.");
-    // The page's "Fairness and diversity" section, with the report's K grid, B, seed and systems.
-    const { ks, B, seed, systems } = parameters;
-    const fairness = await fairnessResult(db, { ks, B, seed, systems }, run);
     return { parameters, result: fairness ? { ...result, fairness } : result, version };
   }
   if (parameters.kind === "expert") {
@@ -68,6 +67,8 @@ export async function computeResult(db: Db, request: ResultRequest, run: HeavyRu
       result: {
         experiment: { key: experiment.key, name: experiment.name },
         interleaving: { method, control, challenger, systems, figures, multileaving, quality, otherTeams },
+        // The page's composition of adopted candidates by team, with its B and seed.
+        composition: await compositionResult(db, experiment, { B, seed }, run),
       },
     };
   }

@@ -1,14 +1,14 @@
 import { sql } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
 import { seedDemo } from "../../scripts/demo/seed";
-import { runInProcess } from "../../scripts/workers/heavy-tasks";
+import { runInProcess, type HeavyRunner } from "../../scripts/workers/heavy-tasks";
 import { canonicalJson } from "../../scripts/lib/canonical";
 import { gradesByGroup } from "../../scripts/fairness/composition";
 import { aggregateGrade } from "../../scripts/judgement/labels";
 import { getCampaign } from "../campaigns/campaigns";
 import { loadCampaignData } from "../campaigns/campaign-data";
 import { loadCandidateAttributes } from "../catalog/candidate-attributes";
-import { createSnapshot, getSnapshot, snapshotRows } from "../snapshots/snapshots";
+import { compareSnapshots, createSnapshot, getSnapshot, snapshotRows } from "../snapshots/snapshots";
 import { campaignResult } from "./campaign";
 import { compositionResult } from "./online-composition";
 import { onlineResult } from "./online";
@@ -22,6 +22,7 @@ import { fairnessReport } from "../../scripts/fairness/report";
 import { loadFairnessInput } from "../catalog/fairness-input";
 import { loadGold } from "../catalog/offline-input";
 import { fairnessResult } from "./fairness";
+import { offlineResult } from "./offline";
 
 /** The fairness figures of the expert and online tiers (issue 27) as the pages and snapshots get them. */
 let t: TestDatabase;
@@ -128,7 +129,8 @@ describe("composition of adopted candidates (the online tier)", () => {
     const share = { metric: "share" as const, attribute: "gender", value: "f", min: 0.35 };
     await updateAnalysisSettings(t.db, "cli", "reviewer-ranker-v2", {
       ...before,
-      guardrails: [...before.guardrails, share],
+      // In place of the demo's own share guardrail (the same group and bound).
+      guardrails: [...before.guardrails.filter((g) => g.metric !== "share"), share],
     });
     const experiment = (await getExperiment(t.db, "reviewer-ranker-v2"))!;
     const c = (await compositionResult(t.db, experiment, { B: 200, seed: "s" }, runInProcess))!;
@@ -148,6 +150,29 @@ describe("composition of adopted candidates (the online tier)", () => {
     expect(c.arms).toEqual(["baseline", "challenger"]);
     expect(c.control).toBe("baseline");
     expect(c.adopted.baseline.candidates + c.adopted.challenger.candidates).toBeGreaterThan(0);
+  }, 180_000);
+
+  it("freezes the composition by team in an interleaving experiment's snapshot, equal to the live figures", async () => {
+    const experiment = (await getExperiment(t.db, DEMO_INTERLEAVING))!;
+    const frozen = await createSnapshot(t.db, "cli", { kind: "online", experiment: experiment.key, B: 100 });
+    const read = (await getSnapshot(t.db, frozen.id)).result as {
+      composition: unknown;
+      interleaving: unknown;
+    };
+    const live = await compositionResult(t.db, experiment, { B: 100, seed: experiment.seed }, runInProcess);
+    expect(read.interleaving).toBeTruthy();
+    expect(live!.by).toBe("team");
+    expect(read.composition).toEqual(JSON.parse(canonicalJson(live)));
+    // The snapshot's CSV rows carry each team's share beside the interleaving figures.
+    const women = live!.attributes.gender.groups.f.arms!.challenger;
+    expect(snapshotRows(frozen)).toContainEqual([
+      "challenger",
+      "fairness:gender=f",
+      "shareOfAdopted",
+      women.value,
+      women.ci!.lower,
+      women.ci!.upper,
+    ]);
   }, 180_000);
 
   it("freezes the composition by arm in the experiment's snapshot, equal to the live figures", async () => {
@@ -194,6 +219,37 @@ describe("the offline page's fairness section", () => {
     expect(live.parameters.targets).toEqual(targets);
   }, 180_000);
 
+  it("freezes the page's targets with the fairness section: recorded, equal to the live figures, compared", async () => {
+    const targets = [{ attribute: "gender", value: "f", share: 0.4 }];
+    const request = { kind: "offline" as const, ks: [5, 10], B: 100, seed: "t" };
+    const frozen = await createSnapshot(t.db, "cli", { ...request, targets });
+    const stored = await getSnapshot(t.db, frozen.id);
+    expect(stored.parameters).toMatchObject({ targets });
+    const live = await fairnessResult(t.db, { ks: [5, 10], B: 100, seed: "t", targets }, runInProcess);
+    expect((stored.result as { fairness: unknown }).fairness).toEqual(JSON.parse(canonicalJson(live)));
+    expect(live!.report.challenger.attributes.gender.groups.f.target).toBe(0.4);
+    expect(snapshotRows(stored)).toContainEqual([
+      "challenger",
+      "fairness:gender=f",
+      "target",
+      0.4,
+      null,
+      null,
+    ]);
+    // Another target is another snapshot, and the comparison names the setting and the figure that differ.
+    const other = await createSnapshot(t.db, "cli", {
+      ...request,
+      targets: [{ attribute: "gender", value: "f", share: 0.5 }],
+    });
+    expect(other.id).not.toBe(frozen.id);
+    const compared = compareSnapshots(stored, await getSnapshot(t.db, other.id));
+    expect(compared.parameters.find((p) => p.name === "targets")).toMatchObject({ differs: true });
+    const target = compared.figures.find(
+      (f) => f.system === "challenger" && f.section === "fairness:gender=f" && f.measure === "target",
+    );
+    expect(target).toMatchObject({ a: { value: 0.4 }, b: { value: 0.5 }, changes: ["value"] });
+  }, 180_000);
+
   it("freezes the fairness section in the offline snapshot, equal to the live figures", async () => {
     const frozen = await createSnapshot(t.db, "cli", { kind: "offline", ks: [5, 10], B: 100, seed: "f" });
     const read = (await getSnapshot(t.db, frozen.id)).result as { fairness: unknown };
@@ -210,5 +266,36 @@ describe("the offline page's fairness section", () => {
       top10.ci!.lower,
       top10.ci!.upper,
     ]);
+  }, 180_000);
+});
+
+describe("the offline report's consistency", () => {
+  it("reads the fairness section in the report's transaction: an attribute stored meanwhile is not in it", async () => {
+    // While the report resamples (its inputs read, its transaction possibly still reading the section's),
+    // another connection stores a new attribute for ten candidates.
+    let stored = false;
+    const storeWhileComputing: HeavyRunner = async (task, input, progress) => {
+      if (task === "offlineReport" && !stored) {
+        stored = true;
+        await t.db.execute(sql`insert into candidate_attributes (candidate_id, attribute, value)
+          select id, 'late', 'x' from candidates order by id limit 10`);
+      }
+      return runInProcess(task, input, progress);
+    };
+    try {
+      const page = await offlineResult(
+        t.db,
+        { ks: [5, 10], B: 50, seed: "consistent" },
+        storeWhileComputing,
+        { fairness: {} },
+      );
+      expect(stored).toBe(true);
+      expect(Object.keys(page.fairness!.report.challenger.attributes)).not.toContain("late");
+      // The data as it is now has it: a section read after the report's transaction would.
+      const after = await fairnessResult(t.db, { ks: [5, 10], B: 50, seed: "consistent" }, runInProcess);
+      expect(Object.keys(after!.report.challenger.attributes)).toContain("late");
+    } finally {
+      await t.db.execute(sql`delete from candidate_attributes where attribute = 'late'`);
+    }
   }, 180_000);
 });

@@ -1,11 +1,12 @@
-import type { Db } from "../platform/client";
+import type { Db, DbOrTx } from "../platform/client";
+import { readConsistently } from "../platform/consistent-read";
 import { loadFairnessInput } from "../catalog/fairness-input";
 import { loadGold } from "../catalog/offline-input";
 import type { FairnessTarget } from "../../scripts/inputs/fairness-targets";
 import type { HeavyRunner } from "../../scripts/workers/heavy-tasks";
 import { DEFAULT_MIN_GROUP } from "../../scripts/fairness/report";
 import { remember, resultKey } from "./cache";
-import { inputVersion } from "./version";
+import { inputVersion, type InputVersion } from "./version";
 
 export interface FairnessRequest {
   ks: number[];
@@ -27,21 +28,43 @@ function targetMap(targets: readonly FairnessTarget[]) {
 /**
  * The fairness and diversity figures of the offline tier (scripts/fairness) against the gold committees
  * (their groups' shares, exposure per unit of merit) and the analyst's targets, or null when no candidate
- * has a group attribute or no system has lists. Kept by settings and input version, like the report.
+ * has a group attribute or no system has lists. Kept by settings and input version, like the report; the
+ * version and the inputs are read in one repeatable-read transaction (see `fairnessComputation`).
  */
 export async function fairnessResult(db: Db, request: FairnessRequest, run: HeavyRunner) {
+  const { computation } = await readConsistently(db, async (tx) => {
+    const started = fairnessComputation(tx, await inputVersion(tx), request, run);
+    await started.read;
+    return { computation: started.computation };
+  });
+  return computation;
+}
+
+/**
+ * The fairness figures at `version`, read through `db` — a repeatable-read transaction that read
+ * `version`, such as the offline report's, so the section describes exactly the data the report does.
+ * `read` settles once the inputs are read (at once when the figures are kept already): the caller keeps
+ * its transaction open until then, never for the bootstrap.
+ */
+export function fairnessComputation(
+  db: DbOrTx,
+  version: InputVersion,
+  request: FairnessRequest,
+  run: HeavyRunner,
+) {
   const parameters = {
     ...request,
     minGroup: request.minGroup ?? DEFAULT_MIN_GROUP,
     targets: request.targets ?? [],
   };
-  const version = await inputVersion(db);
-  return remember(resultKey({ kind: "fairness", parameters, version }), async () => {
-    const input = await loadFairnessInput(db, { systems: parameters.systems });
+  const reads: Promise<unknown>[] = [];
+  const computation = remember(resultKey({ kind: "fairness", parameters, version }), async () => {
+    const reading = Promise.all([loadFairnessInput(db, { systems: parameters.systems }), loadGold(db)]);
+    reads.push(reading);
+    const [input, gold] = await reading;
     if (input.attributes.size === 0 || input.lists.size === 0) return null;
     // The gold committees of the listed proposals: their groups' shares, and the merit for exposure per merit.
     const listed = new Set([...input.lists.values()].flatMap((m) => [...m.keys()]));
-    const gold = await loadGold(db);
     const committees = new Map([...gold].filter(([p]) => listed.has(p)).map(([p, m]) => [p, [...m]]));
     const report = await run("fairnessReport", {
       ...input,
@@ -53,4 +76,5 @@ export async function fairnessResult(db: Db, request: FairnessRequest, run: Heav
     });
     return { parameters, report };
   });
+  return { computation, read: Promise.all(reads).then(() => undefined) };
 }

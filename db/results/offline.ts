@@ -10,6 +10,8 @@ import { canonicalJson, sha256 } from "../../scripts/lib/canonical";
 import { computedAt, remember, resultKey } from "./cache";
 import { inputVersion } from "./version";
 import { resultParameters, type ResultRequest } from "./parameters";
+import { fairnessComputation } from "./fairness";
+import type { FairnessTarget } from "../../scripts/inputs/fairness-targets";
 
 /**
  * The offline report (tier 1) with the given settings, or null when there are no lists and gold
@@ -27,12 +29,21 @@ export async function offlineResult(
   db: Db,
   request: Omit<ResultRequest, "kind">,
   run: HeavyRunner,
-  { fresh = false, grades }: { fresh?: boolean; grades?: ExpertLabels } = {},
+  {
+    fresh = false,
+    grades,
+    fairness,
+  }: {
+    fresh?: boolean;
+    grades?: ExpertLabels;
+    /** Also the "Fairness and diversity" section, on the report's K grid, B, seed and systems, with these targets. */
+    fairness?: { targets?: FairnessTarget[] };
+  } = {},
 ) {
   const parameters = await resultParameters(db, { ...request, kind: "offline" });
   if (parameters.kind !== "offline") throw new Error("unreachable: an offline request gave other parameters");
   const { kind: _kind, systems, campaign, ...options } = parameters;
-  const { version, computation } = await readConsistently(db, async (tx) => {
+  const { version, computation, fairnessFigures } = await readConsistently(db, async (tx) => {
     const version = await inputVersion(tx);
     // `remember` calls its function at once when nothing is kept under this key: the inputs are then read
     // here, inside the transaction, and the transaction waits for them (never for the bootstrap).
@@ -49,11 +60,18 @@ export async function offlineResult(
       undefined,
       fresh,
     );
-    await Promise.all(reads);
-    return { version, computation };
+    // The fairness section reads its lists and attributes in this same transaction, at this version.
+    const { ks, B, seed } = parameters;
+    const section = fairness
+      ? fairnessComputation(tx, version, { ks, B, seed, systems, targets: fairness.targets }, run)
+      : null;
+    await Promise.all([...reads, section?.read]);
+    return { version, computation, fairnessFigures: section ? { at: section.computation } : null };
   });
   const result = await computation;
-  return { parameters, result, computedAt: computedAt(computation), version };
+  // Only beside a report: no lists and committees, no section.
+  const fairnessSection = fairnessFigures && result ? await fairnessFigures.at : null;
+  return { parameters, result, computedAt: computedAt(computation), version, fairness: fairnessSection };
 }
 
 /**

@@ -71,7 +71,7 @@ it("gives the dashboard each guardrail's state, equal to the events' reading, an
   const slower = result.guardrails.find((g) => g.metric === "minutesToFinish")!;
   expect(slower.state).toBe("failing");
   expect("ci" in slower && slower.ci[0]).toBeGreaterThan(0.1);
-  expect(await experimentsWithFailingGuardrail(t.db, [DEMO_EXPERIMENT, "no-such"])).toEqual(
+  expect(await experimentsWithFailingGuardrail(t.db, [DEMO_EXPERIMENT, "no-such"], runInProcess)).toEqual(
     new Set([DEMO_EXPERIMENT]),
   );
 }, 180_000);

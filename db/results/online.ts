@@ -8,7 +8,9 @@ import { decideSlices, sliceBySession } from "../../scripts/online/slices";
 import type { SessionSums } from "../../scripts/online/report";
 import { packStreamTotals } from "../../scripts/online/pack";
 import { cumulativeDailyWithIntervals } from "../../scripts/online/daily-intervals";
-import { anyFailing, evaluateGuardrails, guardrailUnits } from "../../scripts/online/guardrails";
+import { evaluateGuardrails, guardrailStanding, guardrailUnits } from "../../scripts/online/guardrails";
+import { PAGE_B } from "../../scripts/lib/defaults";
+import { compositionResult } from "./online-composition";
 import { isCompositionGuardrail } from "../../scripts/inputs/guardrails";
 import type { HeavyRunner } from "../../scripts/workers/heavy-tasks";
 import { computedAt, remember, resultKey } from "./cache";
@@ -89,17 +91,38 @@ function guardrailsOf(
 }
 
 /**
- * The keys of the A/B experiments (of those given) with a failing guardrail: the experiment list's
- * flag. Reads only the per-session table (no bootstrap), so a list stays quick.
+ * Every guardrail reading of the experiment at the page's settings (its B and seed): the ratio guardrails
+ * of an A/B experiment from the per-session table, and the share guardrails from the composition of
+ * adopted candidates — the same cached result the page shows, so the list and the page agree.
  */
-export async function experimentsWithFailingGuardrail(db: Db, keys: readonly string[]): Promise<Set<string>> {
+export async function guardrailReadings(db: Db, experiment: ExperimentWithArms, run: HeavyRunner) {
+  const control = experiment.arms.find((a) => a.isControl)?.key;
+  const rates =
+    experiment.kind === "ab" && experiment.guardrails.some((g) => !isCompositionGuardrail(g))
+      ? guardrailsOf(experiment, await sqlStreamTotals(db, experiment), control)
+      : [];
+  const shares = experiment.guardrails.some(isCompositionGuardrail)
+    ? ((await compositionResult(db, experiment, { B: PAGE_B, seed: experiment.seed }, run))?.guardrails ?? [])
+    : [];
+  return { rates, shares };
+}
+
+/**
+ * The keys of the experiments (of those given) with a failing guardrail, ratio or share: the experiment
+ * list's flag, by the page's reading (guardrailStanding). The ratio guardrails need no bootstrap; share
+ * guardrails need the composition's, which the page shares through the result cache.
+ */
+export async function experimentsWithFailingGuardrail(
+  db: Db,
+  keys: readonly string[],
+  run: HeavyRunner,
+): Promise<Set<string>> {
   const failing = new Set<string>();
   for (const key of keys) {
     const experiment = await getExperiment(db, key);
-    if (!experiment || experiment.kind !== "ab" || experiment.guardrails.length === 0) continue;
-    const control = experiment.arms.find((a) => a.isControl)?.key;
-    if (anyFailing(guardrailsOf(experiment, await sqlStreamTotals(db, experiment), control)))
-      failing.add(key);
+    if (!experiment || experiment.guardrails.length === 0) continue;
+    const { rates, shares } = await guardrailReadings(db, experiment, run);
+    if (guardrailStanding([...rates, ...shares]).failing > 0) failing.add(key);
   }
   return failing;
 }

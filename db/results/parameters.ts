@@ -8,6 +8,7 @@ import { type IntervalKind } from "../../scripts/online/report";
 import { DEFAULT_N_STAR } from "../../scripts/online/sequential";
 import { viewParameters, type OfflineView } from "../../scripts/offline/view";
 import { DEFAULT_SEED, PAGE_B } from "../../scripts/lib/defaults";
+import type { FairnessTarget } from "../../scripts/inputs/fairness-targets";
 import { CAMPAIGN_KS, campaignSeed, type ResultKind } from "../../scripts/inputs/result-settings";
 
 /** A result that cannot be computed as asked (no such campaign, nothing to freeze yet); `status` is its HTTP status. */
@@ -38,6 +39,8 @@ export interface ResultRequest {
   test?: PairedTest;
   bands?: number[];
   systems?: string[];
+  /** Offline: the page's fairness targets (`?target=`), recorded only when set. */
+  targets?: FairnessTarget[];
 }
 
 /**
@@ -62,6 +65,7 @@ export async function resultParameters(db: DbOrTx, request: ResultRequest) {
       ...(request.bands?.length ? { bands: request.bands } : {}),
       ...(request.systems ? { systems: request.systems } : {}),
       ...(request.campaign ? { campaign: request.campaign } : {}),
+      ...(request.targets?.length ? { targets: request.targets } : {}),
     };
   }
   if (request.kind === "expert") {

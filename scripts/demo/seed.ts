@@ -21,7 +21,7 @@ import { createExperiment, getExperiment, setExperimentStatus } from "../../db/e
 import { ingestEvents } from "../../db/experiments/events";
 import { refreshEventSessions } from "../../db/experiments/event-sessions";
 import { updateAnalysisSettings } from "../../db/experiments/analysis-settings";
-import type { Guardrail } from "../inputs/guardrails";
+import type { CompositionGuardrail, Guardrail } from "../inputs/guardrails";
 import { assignProposals } from "../../db/experiments/convener";
 import { eq, sql } from "drizzle-orm";
 import { campaignSchema } from "../inputs/campaigns";
@@ -209,6 +209,17 @@ export const DEMO_GUARDRAILS: Guardrail[] = [
 ];
 
 /**
+ * The demo experiment's share guardrail (issue 27): women at least 35% of each arm's adopted candidates.
+ * The challenger adopts fewer women (scripts/demo/attributes.ts), so the page has a share state to show.
+ */
+export const DEMO_SHARE_GUARDRAIL: CompositionGuardrail = {
+  metric: "share",
+  attribute: "gender",
+  value: "f",
+  min: 0.35,
+};
+
+/**
  * A running experiment (baseline vs challenger) with about 20,000 simulated convener events, exposures
  * for the simulated conveners, and ten proposals assigned to the demo convener.
  */
@@ -252,7 +263,7 @@ async function seedDemoExperiment(db: Db, data: DemoData) {
     prePeriodDays: running.prePeriodDays,
     priorMean: running.priorMean,
     priorVariance: running.priorVariance ?? undefined,
-    guardrails: DEMO_GUARDRAILS,
+    guardrails: [...DEMO_GUARDRAILS, DEMO_SHARE_GUARDRAIL],
   });
   const [convener] = await db
     .select({ id: users.id })

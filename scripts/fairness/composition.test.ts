@@ -125,6 +125,39 @@ describe("adoptedComposition", () => {
     });
   });
 
+  it("adjusts the groups' p-values together by Holm, counting the comparisons (shown groups × arms)", () => {
+    const stages = new Map([...people].map(([c], i) => [c, i % 2 === 0 ? "early" : "late"] as const));
+    const two = adoptedComposition({
+      adoptions: [
+        ...adopt("u1", "A", "w1", "m1", "w5"),
+        ...adopt("u2", "A", "m2"),
+        ...adopt("u3", "B", "w2", "w3", "m6"),
+        ...adopt("u4", "B", "m4", "w7"),
+      ],
+      attributes: new Map([
+        ["gender", people],
+        ["stage", stages],
+      ]),
+      control: "A",
+      arms: ["A", "B"],
+      bootstrap: { B: 400, seed: "holm" },
+    });
+    // gender f and m, stage early and late: four differences of B from A, each with a p-value.
+    expect(two.comparisons).toBe(4);
+    const ds = ["gender", "stage"].flatMap((a) =>
+      Object.values(two.attributes[a].groups).flatMap((g) => (g.differences ? [g.differences.B] : [])),
+    );
+    const raw = ds.map((d) => d.pValue!);
+    const sorted = [...raw].sort((a, b) => a - b);
+    // Holm: the smallest p times 4, then the running maximum of (4 − k)·p, capped at 1.
+    const first = ds[raw.indexOf(sorted[0])];
+    expect(first.adjustedP).toBeCloseTo(Math.min(1, 4 * sorted[0]), 12);
+    for (const d of ds) {
+      expect(d.adjustedP!).toBeGreaterThanOrEqual(d.pValue!);
+      expect(d.adjustedP!).toBeLessThanOrEqual(1);
+    }
+  });
+
   it("tests the difference over conveners: p = 0 when every resample shows it, 1 when none can", () => {
     const apart = adoptedComposition({
       adoptions: [

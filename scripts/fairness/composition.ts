@@ -1,5 +1,6 @@
 import { bootstrapStatistics, type BootstrapOptions } from "../stats/bootstrap";
 import { DEFAULT_MIN_GROUP, pooled, type Figure } from "./report";
+import { adjustPValues } from "../stats/multiple-testing";
 
 /** A graded pair with its label (the aggregated grade 1–4: the median, or the adjudicated grade). */
 export interface LabelledPair {
@@ -129,7 +130,8 @@ export interface Adoption {
 }
 
 /** A difference between an arm's share and the control's, with its bootstrap test. */
-export type ShareDifference = Figure & { pValue: number | null };
+/** `adjustedP`: the p-value adjusted by Holm across every group's difference of the composition. */
+export type ShareDifference = Figure & { pValue: number | null; adjustedP?: number | null };
 
 export interface AdoptedGroup {
   poolSize: number;
@@ -151,6 +153,8 @@ export interface AdoptedComposition {
   /** arm → adopted candidates and the conveners who adopted any */
   adopted: Record<string, { candidates: number; units: number }>;
   attributes: Record<string, AdoptedAttribute>;
+  /** How many differences (groups × non-control arms) with a p-value the Holm adjustment spans. */
+  comparisons?: number;
 }
 
 /**
@@ -218,7 +222,23 @@ export function adoptedComposition(input: {
   const pools = pooled({ lists, attributes: input.attributes, ks: [] });
   const attributes: Record<string, AdoptedAttribute> = {};
   for (const [name, values] of pools) attributes[name] = adoptedAttribute(input, units, values, minGroup);
-  return { control, arms: [...arms], adopted, attributes };
+  return { control, arms: [...arms], adopted, attributes, comparisons: holmAcrossGroups(attributes) };
+}
+
+/**
+ * Adjusts every group's difference p-value together (Holm, as the slices are), over all attributes and
+ * non-control arms: with dozens of groups some p-values fall under 0.05 by chance. Returns the count.
+ */
+function holmAcrossGroups(attributes: Record<string, AdoptedAttribute>): number {
+  const differences = Object.values(attributes).flatMap((a) =>
+    Object.values(a.groups).flatMap((g) => Object.values(g.differences ?? {})),
+  );
+  const adjusted = adjustPValues(
+    differences.map((d) => d.pValue),
+    "holm",
+  );
+  differences.forEach((d, i) => (d.adjustedP = adjusted[i]));
+  return differences.filter((d) => d.pValue !== null).length;
 }
 
 function adoptedAttribute(

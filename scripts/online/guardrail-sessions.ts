@@ -20,6 +20,8 @@ export interface GuardrailSession {
   coiAdopted: number | null;
   /** Null when the session was not finished. */
   minutesToFinish: number | null;
+  /** The adopted shown candidates (share guardrails read their groups); absent where not collected. */
+  adoptedIds?: readonly string[];
 }
 
 /** One convener's numerator and denominator of each guardrail metric. */

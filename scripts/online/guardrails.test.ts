@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createRng, normal } from "../lib/random";
 import {
-  anyFailing,
+  guardrailStanding,
   evaluateGuardrails,
   guardrailState,
   parseGuardrail,
@@ -30,14 +30,14 @@ describe("guardrail states from a seeded experiment", () => {
     expect(r.state).toBe("failing");
     expect("ci" in r && r.ci[0]).toBeGreaterThan(0.05);
     expect(r.arm).toBe("B");
-    expect(anyFailing([r])).toBe(true);
+    expect(guardrailStanding([r]).failing).toBe(1);
   });
 
   it("is ok when B changes nothing and the interval rules out 5% harm", () => {
     const [r] = evaluateGuardrails(conveners("same", 2000, 1), "A", [slower]);
     expect(r.state).toBe("ok");
     expect("ci" in r && r.ci[1]).toBeLessThanOrEqual(0.05);
-    expect(anyFailing([r])).toBe(false);
+    expect(guardrailStanding([r]).failing).toBe(0);
   });
 
   it("is at risk when too few conveners leave the interval across the tolerance", () => {

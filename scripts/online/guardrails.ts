@@ -93,7 +93,19 @@ export function evaluateGuardrails(
   );
 }
 
-/** True when any guardrail of the experiment fails (the admin list's flag). */
-export function anyFailing(results: readonly GuardrailResult[]): boolean {
-  return results.some((r) => r.state === "failing");
+/** How an experiment stands on its guardrails: how many readings fail, are at risk, are ok. */
+export interface GuardrailStanding {
+  failing: number;
+  atRisk: number;
+  ok: number;
+}
+
+/**
+ * An experiment's standing from all its guardrail readings — the ratio guardrails (evaluateGuardrails)
+ * and the share guardrails (scripts/fairness/composition.ts) alike — so the experiment list's flag and
+ * the page's notice cannot disagree about what "a guardrail is failing" means.
+ */
+export function guardrailStanding(readings: readonly { state: GuardrailState }[]): GuardrailStanding {
+  const count = (state: GuardrailState) => readings.filter((r) => r.state === state).length;
+  return { failing: count("failing"), atRisk: count("at risk"), ok: count("ok") };
 }

@@ -321,6 +321,7 @@ export class UnitTotalsBuilder {
       adopted: s.adopted,
       coiAdopted: conflicts ? coiCount(conflicts, proposal, s.adoptedIds) : null,
       minutesToFinish: s.minutesToFinish,
+      adoptedIds: s.adoptedIds,
     });
   }
 }

@@ -1,12 +1,5 @@
-/** A flat row as `resultRows` gives it (declared here too, so the two modules do not import each other). */
-type Row = {
-  system: string;
-  group: string;
-  measure: string;
-  value: number | null;
-  lower: number | null;
-  upper: number | null;
-};
+import type { ResultRow as Row } from "./result-row";
+
 type ExposureGroup = {
   predictionCoverage: number | null;
   byK: { k: number; longTailShare: number | null; gini: number | null; subjectEntropy: number | null }[];

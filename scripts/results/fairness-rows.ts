@@ -1,15 +1,6 @@
 import type { Figure, SystemFairness } from "../fairness/report";
 import type { AdoptedComposition, GradedAttribute } from "../fairness/composition";
-
-/** A flat row as `resultRows` gives it (declared here too, so the two modules do not import each other). */
-type Row = {
-  system: string;
-  group: string;
-  measure: string;
-  value: number | null;
-  lower: number | null;
-  upper: number | null;
-};
+import type { ResultRow as Row } from "./result-row";
 
 const figureRow = (system: string, group: string, measure: string, f: Figure | undefined): Row => ({
   system,
@@ -32,11 +23,24 @@ export function fairnessRows(kind: string, result: Record<string, unknown>): Row
     const report = (result.fairness as { report: Record<string, SystemFairness> } | undefined)?.report;
     return Object.entries(report ?? {}).flatMap(([system, s]) =>
       Object.entries(s.attributes).flatMap(([attribute, a]) =>
-        Object.entries(a.groups).flatMap(([value, g]) =>
-          Object.entries(g.figures).map(([measure, f]) =>
+        Object.entries(a.groups).flatMap(([value, g]) => [
+          ...Object.entries(g.figures).map(([measure, f]) =>
             figureRow(system, group(attribute, value), measure, f),
           ),
-        ),
+          // The analyst's target for the group, so two snapshots frozen with other targets differ here.
+          ...(g.target === undefined
+            ? []
+            : [
+                {
+                  system,
+                  group: group(attribute, value),
+                  measure: "target",
+                  value: g.target,
+                  lower: null,
+                  upper: null,
+                },
+              ]),
+        ]),
       ),
     );
   }

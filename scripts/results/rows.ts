@@ -1,20 +1,10 @@
 import { exposureRows } from "./exposure-rows";
 import { fairnessRows } from "./fairness-rows";
 import type { GroundTruthReport } from "../offline/ground-truth";
+import type { ResultRow } from "./result-row";
 
-/**
- * A dashboard's result flattened to one row per (system or arm, group, measure), with its value and
- * 95% interval: the "every figure" tables, the snapshot CSV and the snapshot comparison all use it.
- * Pure, so the browser and the server share it.
- */
-export interface ResultRow {
-  system: string;
-  group: string;
-  measure: string;
-  value: number | null;
-  lower: number | null;
-  upper: number | null;
-}
+/** Results as rows (pure, so the browser and the server share it); the row itself is ./result-row.ts. */
+export type { ResultRow };
 
 type Estimated =
   { value?: number | null; ci?: { lower: number; upper: number } | null; sd?: number | null } | undefined;
@@ -280,7 +270,7 @@ export function resultRows(kind: string, result: unknown): ResultRow[] {
       ...fairnessRows(kind, r),
     ];
   if (kind === "clicks") return clickRows(r.fit as ClickFit | null);
-  if (r.interleaving) return interleavingRows(r.interleaving as Interleaved);
+  if (r.interleaving) return [...interleavingRows(r.interleaving as Interleaved), ...fairnessRows(kind, r)];
   const rows: ResultRow[] = [];
   const arms = r.arms as
     | Record<

@@ -14,6 +14,8 @@ import { AdoptedCompositionSection, type CompositionFigures } from "./online/ado
 import { Fairness, type FairnessFigures } from "./offline/fairness";
 import { GradesByGroup, type GradesByGroupFigures } from "./expert/grades-by-group";
 import type { CampaignGold } from "~/data/campaigns.server";
+import type { FairnessTarget } from "../../../scripts/inputs/fairness-targets";
+import { targetsText } from "~/schemas/fairness-targets";
 
 /** A frozen result drawn with the dashboard of its kind: the same page, from the stored numbers. */
 export function SnapshotDashboard({
@@ -42,6 +44,7 @@ export function SnapshotDashboard({
     const r = result as {
       experiment: { key: string; name: string };
       interleaving: InterleavingFiguresOfPage;
+      composition?: CompositionFigures | null;
     };
     return (
       <>
@@ -49,6 +52,7 @@ export function SnapshotDashboard({
           Experiment “{r.experiment.name}” ({r.experiment.key}).
         </p>
         <InterleavingSection interleaving={r.interleaving} />
+        {r.composition ? <AdoptedCompositionSection composition={r.composition} /> : null}
       </>
     );
   }
@@ -74,11 +78,18 @@ export function SnapshotDashboard({
 
 function OfflineSnapshot({ result }: { result: unknown }) {
   const r = result as Json<OfflineReport> & {
-    fairness?: { parameters: { ks: number[]; minGroup: number }; report: FairnessFigures };
+    fairness?: {
+      parameters: { ks: number[]; minGroup: number; targets?: FairnessTarget[] };
+      report: FairnessFigures;
+    };
   };
+  const targets = r.fairness?.parameters.targets ?? [];
   return (
     <>
       <OfflineDashboard report={r} />
+      {targets.length ? (
+        <p className="muted">Fairness targets set when this snapshot was frozen: {targetsText(targets)}.</p>
+      ) : null}
       {r.fairness ? (
         <Fairness
           report={r.fairness.report}

@@ -213,4 +213,29 @@ describe("assay online --guardrail", () => {
     expect(noConflicts.code).toBe(2);
     expect(noConflicts.stderr).toContain("--guardrail coiShare needs --conflicts");
   });
+
+  it("refuses a bad share guardrail naming the entry, and one the attributes file cannot read, with exit 2", async () => {
+    const attributes = path.join(dir, "attributes.csv");
+    fs.writeFileSync(attributes, "candidate,attribute,value\nC1,gender,f\nC2,gender,m\n");
+    const refusals: [string[], string][] = [
+      [["--guardrail", "share:gender=f:min:135%", "--attributes", attributes], 'guardrail share "135%"'],
+      [["--guardrail", "share:gender=f:least:35%", "--attributes", attributes], 'the bound "least"'],
+      [["--guardrail", "share:=f:min:35%", "--attributes", attributes], "the attribute must be"],
+      [["--guardrail", "share:gender=f:min:35%"], "--guardrail share:gender=f:min:35% needs --attributes"],
+      [
+        ["--guardrail", "share:genre=f:min:35%", "--attributes", attributes],
+        `--guardrail share:genre=f:min:35%: the attribute "genre" is not in ${attributes}; known: gender.`,
+      ],
+      [
+        ["--guardrail", "share:gender=f:min:35%", "--guardrail", "share:gender=f:min:40%"],
+        "this group's min is named twice",
+      ],
+    ];
+    for (const [flags, message] of refusals) {
+      const run = await runAssay(["online", "--events", file, ...flags]);
+      expect(run.code, flags.join(" ")).toBe(2);
+      expect(run.stderr).toContain(message);
+      expect(run.stdout).toBe("");
+    }
+  });
 });

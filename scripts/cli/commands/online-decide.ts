@@ -25,6 +25,14 @@ import {
 } from "../../online/decision-inputs";
 import { decisionInputsFromFile, readsOnTwoThreads } from "../../io/online-decide-files";
 import { evaluateGuardrails, guardrailUnits, parseGuardrail, type Guardrail } from "../../online/guardrails";
+import {
+  guardrailLine,
+  isCompositionGuardrail,
+  parseCompositionGuardrail,
+  type AnyGuardrail,
+} from "../../inputs/guardrails";
+import { DEFAULT_B, DEFAULT_SEED } from "../../stats/bootstrap";
+import { readShareAttributes, shareGuardrailReadings } from "./online-shares";
 import { conflictKey } from "../../online/guardrail-sessions";
 import type { Correction } from "../../stats/multiple-testing";
 import { parseImportFile } from "../../../db/import/parse";
@@ -85,12 +93,23 @@ async function readSubjects(file: string): Promise<Map<string, string>> {
   return new Map(entries as [string, string][]);
 }
 
-/** `--guardrail metric:direction:tolerance`, repeatable. */
-export function guardrailOption(value: string, previous: Guardrail[] = []): Guardrail[] {
-  const parsed = parseGuardrail(value);
+/** `--guardrail metric:direction:tolerance` or `share:attribute=value:min|max:share`, repeatable. */
+export function guardrailOption(value: string, previous: AnyGuardrail[] = []): AnyGuardrail[] {
+  const parsed = value.trim().startsWith("share:") ? parseCompositionGuardrail(value) : parseGuardrail(value);
   if (!parsed.ok) throw new InvalidArgumentError(`${parsed.error}.`);
-  if (previous.some((g) => g.metric === parsed.value.metric))
-    throw new InvalidArgumentError(`guardrail metric "${parsed.value.metric}" is named twice.`);
+  const line = guardrailLine(parsed.value);
+  const same = (g: AnyGuardrail) =>
+    isCompositionGuardrail(g) && isCompositionGuardrail(parsed.value)
+      ? g.attribute === parsed.value.attribute &&
+        g.value === parsed.value.value &&
+        (g.min === undefined) === (parsed.value.min === undefined)
+      : g.metric === parsed.value.metric;
+  if (previous.some(same))
+    throw new InvalidArgumentError(
+      isCompositionGuardrail(parsed.value)
+        ? `guardrail "${line}": this group's ${parsed.value.min === undefined ? "max" : "min"} is named twice.`
+        : `guardrail metric "${parsed.value.metric}" is named twice.`,
+    );
   return [...previous, parsed.value];
 }
 
@@ -111,7 +130,9 @@ async function readConflicts(file: string): Promise<Set<string>> {
 }
 
 export interface DecisionFlags {
-  guardrail?: Guardrail[];
+  guardrail?: AnyGuardrail[];
+  /** Candidate attributes (candidate,attribute,value), for share guardrails. */
+  attributes?: string;
   conflicts?: string;
   slice?: "subject";
   subjects?: string;
@@ -178,6 +199,23 @@ async function readDecisionInputs(
   return { plan, inputs: { ...inputs, preSums: inputs.pre && new Map(inputs.pre.map((u) => [u.unit, u])) } };
 }
 
+/** The ratio guardrails' readings and the share guardrails' (with `--attributes`), each null when none is asked for. */
+function guardrailReadings(
+  sessions: DecisionInputs["guardrailSessions"],
+  o: DecisionFlags,
+  attributes: Awaited<ReturnType<typeof readShareAttributes>> | null,
+  arms: { control: string; arms: string[]; B: number; seed: string | number },
+) {
+  const rates = (o.guardrail ?? []).filter((g): g is Guardrail => !isCompositionGuardrail(g));
+  const shares = (o.guardrail ?? []).filter(isCompositionGuardrail);
+  return {
+    guardrails:
+      sessions && rates.length ? evaluateGuardrails(guardrailUnits(sessions), arms.control, rates) : null,
+    shareGuardrails:
+      sessions && attributes ? shareGuardrailReadings(shares, attributes, sessions, arms) : null,
+  };
+}
+
 /**
  * The report and decisions of the analysed experiment of an events file, the others read as history
  * for CUPED. The file is read on one thread: experiments must be told apart before sessions are built.
@@ -193,14 +231,16 @@ export async function onlineDecisions(
     throw new CliError("--adjust corrects the p-values of slices; give --slice subject too.", 2);
   if (o.slice && !o.subjects)
     throw new CliError("--slice subject needs --subjects (a JSON object of proposal id to subject).", 2);
-  const guardrails = o.guardrail ?? [];
-  if (guardrails.some((g) => g.metric === "coiShare") && !o.conflicts)
+  const all = o.guardrail ?? [];
+  if (all.some((g) => g.metric === "coiShare") && !o.conflicts)
     throw new CliError("--guardrail coiShare needs --conflicts (a CSV of proposal,candidate).", 2);
   const conflicts = o.conflicts ? await readConflicts(o.conflicts) : null;
+  const shares = all.filter(isCompositionGuardrail);
+  const attributes = shares.length ? await readShareAttributes(shares, o.attributes) : null;
   const subjects = o.subjects ? await readSubjects(o.subjects) : null;
   const { plan, inputs } = await readDecisionInputs(o, {
     subjects,
-    ...(guardrails.length ? { guardrails: { conflicts } } : {}),
+    ...(all.length ? { guardrails: { conflicts } } : {}),
     parallelBytes: read.parallelBytes,
   });
   const { totals, preSums } = inputs;
@@ -242,10 +282,13 @@ export async function onlineDecisions(
   const slices = inputs.slices
     ? decideSlices(inputs.slices, control, settings, { pre, correction: o.adjust ?? "holm" })
     : null;
-  const guardrailResults = inputs.guardrailSessions
-    ? evaluateGuardrails(guardrailUnits(inputs.guardrailSessions), control, guardrails)
-    : null;
-  return { ...report, analysis, decisions, slices, guardrails: guardrailResults };
+  const readings = guardrailReadings(inputs.guardrailSessions, o, attributes, {
+    control,
+    arms: Object.keys(report.arms).sort(),
+    B: options.B ?? DEFAULT_B,
+    seed: options.seed ?? DEFAULT_SEED,
+  });
+  return { ...report, analysis, decisions, slices, ...readings };
 }
 
 const pct = (x: number | null | undefined) =>
@@ -307,6 +350,7 @@ export function printDecisions(result: Awaited<ReturnType<typeof onlineDecisions
   console.log(table(decisionHeaders(a.cuped), decisionRows(result.decisions, a.alpha)));
   if (result.slices) printSlices(result.slices, a.alpha);
   if (result.guardrails) printGuardrails(result.guardrails);
+  if (result.shareGuardrails) printShareGuardrails(result.shareGuardrails);
   for (const d of result.decisions)
     if (d.cuped && d.cuped.intervalNarrowing !== null)
       console.log(
@@ -346,6 +390,28 @@ function printGuardrails(results: NonNullable<Awaited<ReturnType<typeof onlineDe
         g.control,
         g.treatment,
         "ci" in g ? `${pct(g.effect)} [${pct(g.ci[0])}, ${pct(g.ci[1])}]` : `— (${g.reason})`,
+        g.state,
+      ]),
+    ),
+  );
+}
+
+function printShareGuardrails(
+  results: NonNullable<Awaited<ReturnType<typeof onlineDecisions>>["shareGuardrails"]>,
+) {
+  console.log(
+    "Share guardrails (a group's share of adopted candidates; failing = the arm's interval lies beyond the bound, ok = within it, at risk = neither):",
+  );
+  console.log(
+    table(
+      ["arm", "guardrail", "control", "variation [CI]", "state"],
+      results.map((g) => [
+        g.arm,
+        guardrailLine({ ...g, metric: "share" }),
+        pct(g.control),
+        g.reason
+          ? `— (${g.reason})`
+          : `${pct(g.share?.value)} [${pct(g.share?.ci?.lower)}, ${pct(g.share?.ci?.upper)}]`,
         g.state,
       ]),
     ),

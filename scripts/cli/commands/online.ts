@@ -95,10 +95,14 @@ export function registerOnline(program: Command) {
     )
     .option(
       "--guardrail <metric:direction:tolerance>",
-      "a guardrail, e.g. minutesToFinish:increase:10% (repeatable)",
+      "a guardrail, e.g. minutesToFinish:increase:10%, or a group's share of adopted candidates, share:gender=f:min:35% (repeatable)",
       guardrailOption,
     )
     .option("--conflicts <file>", "CSV of declared conflicts (proposal,candidate), for --guardrail coiShare")
+    .option(
+      "--attributes <file>",
+      "CSV of candidate attributes (candidate,attribute,value), for --guardrail share:…",
+    )
     .option("--slice <attribute>", "break the decisions down by an attribute (subject)", sliceOption)
     .option("--subjects <file>", "JSON object of proposal id to subject, for --slice subject")
     .option(

@@ -1,9 +1,9 @@
 import { ClientTable } from "~/components/client-table";
-import { TableScroll } from "~/components/table-scroll";
 import type { Json } from "~/utils/json-type";
 import { formatCi, formatP, formatPp, formatRate } from "~/utils/format";
 import type { AdoptedComposition, ShareGuardrailResult } from "../../../../scripts/fairness/composition";
 import { cellAs } from "../offline/cells";
+import { ShareGuardrailsTable } from "./guardrails-table";
 
 export type CompositionFigures = Json<
   AdoptedComposition & { by: "arm" | "team"; minGroup: number; guardrails: ShareGuardrailResult[] }
@@ -12,8 +12,6 @@ export type CompositionFigures = Json<
 /** "= 0.03", or "< 0.001" (formatP's own sign) without a doubled "= <". */
 const pText = (p: number | null | undefined) =>
   (p !== null && p !== undefined && p < 0.001 ? "" : "= ") + formatP(p);
-
-const stateClass = { ok: "better", "at risk": "inconclusive", failing: "worse" } as const;
 
 function rows(c: CompositionFigures) {
   const others = c.arms.filter((a) => a !== c.control);
@@ -33,6 +31,7 @@ function rows(c: CompositionFigures) {
           [`diff-${arm}`, g.differences?.[arm]?.value ?? null],
           [`diffCi-${arm}`, formatCi(g.differences?.[arm]?.ci, formatPp)],
           [`p-${arm}`, formatP(g.differences?.[arm]?.pValue)],
+          [`holm-${arm}`, formatP(g.differences?.[arm]?.adjustedP)],
         ]),
       ),
     })),
@@ -50,55 +49,18 @@ function findings(c: CompositionFigures) {
   );
 }
 
-function ShareGuardrails({ c }: { c: CompositionFigures }) {
-  if (c.guardrails.length === 0) return null;
-  return (
-    <TableScroll label="Share guardrails">
-      <table aria-label="Share guardrails">
-        <thead>
-          <tr>
-            <th>Guardrail</th>
-            <th className="num">Control</th>
-            <th>Variation (95% interval)</th>
-            <th>State</th>
-          </tr>
-        </thead>
-        <tbody>
-          {c.guardrails.map((g) => (
-            <tr key={`${g.arm}-${g.attribute}-${g.value}-${g.min ?? ""}-${g.max ?? ""}`}>
-              <td>
-                share of {g.attribute} = {g.value} among adopted{" "}
-                {g.min !== undefined ? `≥ ${formatRate(g.min)}` : `≤ ${formatRate(g.max)}`}
-                <div className="muted">{g.arm}</div>
-              </td>
-              <td className="num">{formatRate(g.control)}</td>
-              <td>
-                {g.reason ? (
-                  <span className="muted">{g.reason}</span>
-                ) : (
-                  <>
-                    {formatRate(g.share?.value)}{" "}
-                    <span className="muted">{formatCi(g.share?.ci, formatRate)}</span>
-                  </>
-                )}
-              </td>
-              <td>
-                <span className={`verdict verdict-${stateClass[g.state]}`}>{g.state}</span>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
-  );
-}
-
 /**
  * "Composition of adopted candidates" on the experiment dashboard (issue 27): each group's share among the
  * candidates each arm's (or each team's) conveners adopted, the difference from the control with its
- * interval and test, and the share guardrails.
+ * interval and test, and the share guardrails (unless the page shows them with its other guardrails).
  */
-export function AdoptedCompositionSection({ composition: c }: { composition: CompositionFigures }) {
+export function AdoptedCompositionSection({
+  composition: c,
+  guardrails = true,
+}: {
+  composition: CompositionFigures;
+  guardrails?: boolean;
+}) {
   const others = c.arms.filter((a) => a !== c.control);
   const found = findings(c);
   const unit = c.by === "team" ? "team" : "arm";
@@ -110,18 +72,23 @@ export function AdoptedCompositionSection({ composition: c }: { composition: Com
         {c.arms.map((a) => `${a}: ${c.adopted[a]?.candidates ?? 0}`).join(", ")}), beside its share of the
         pool.
         {c.by === "team" ? " An adoption counts for the system that placed the candidate." : ""} Intervals:
-        95% bootstrap over conveners; p-values: the matching bootstrap test of no difference, each unadjusted
-        (with many groups, about one in twenty is below 0.05 by chance). Groups with fewer than {c.minGroup}{" "}
-        candidates are not shown.
+        95% bootstrap over conveners; p-values: the matching bootstrap test of no difference, and “p (Holm)”
+        the same adjusted by Holm across{" "}
+        {c.comparisons === undefined
+          ? "the groups (not in this snapshot, frozen before the adjustment)"
+          : `the ${c.comparisons} comparisons of groups and ${unit}s`}{" "}
+        (with many groups, about one in twenty unadjusted p-values is below 0.05 by chance). Groups with fewer
+        than {c.minGroup} candidates are not shown.
       </p>
-      <ShareGuardrails c={c} />
+      {guardrails ? <ShareGuardrailsTable guardrails={c.guardrails} /> : null}
       {found.length > 0 ? (
         <ul>
           {found.map((f) => (
             <li key={`${f.attribute}\u0000${f.group}\u0000${f.arm}`}>
               {f.attribute} = {f.group}: {formatRate(f.g.arms?.[f.arm]?.value)} of {f.arm}'s adopted against{" "}
               {formatRate(f.g.arms?.[c.control]?.value)} of {c.control}'s, {formatPp(f.d.value)}{" "}
-              {formatCi(f.d.ci, formatPp)}, p {pText(f.d.pValue)}.
+              {formatCi(f.d.ci, formatPp)}, p {pText(f.d.pValue)}
+              {f.d.adjustedP !== undefined ? `, Holm p ${pText(f.d.adjustedP)}` : ""}.
             </li>
           ))}
         </ul>
@@ -151,6 +118,7 @@ export function AdoptedCompositionSection({ composition: c }: { composition: Com
             },
             { id: `diffCi-${arm}`, accessorKey: `diffCi-${arm}`, header: `${arm} − ${c.control} 95% CI` },
             { id: `p-${arm}`, accessorKey: `p-${arm}`, header: "p" },
+            { id: `holm-${arm}`, accessorKey: `holm-${arm}`, header: "p (Holm)" },
           ]),
         ]}
       />
