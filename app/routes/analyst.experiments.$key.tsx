@@ -154,7 +154,9 @@ export default function ExperimentDashboard() {
               <ComputedAt at={ab.computedAt} canRecompute={ab.canRecompute} />
               {ab.decisions ? <ResultsTable decisions={ab.decisions} /> : null}
               <GuardrailsTable guardrails={ab.guardrails} />
-              {ab.decisions ? <SlicesTable slices={ab.decisions.slices} /> : null}
+              {ab.decisions ? (
+                <SlicesTable slices={ab.decisions.slices} byConvener={ab.decisions.convenerSlices} />
+              ) : null}
               {composition ? <AdoptedCompositionSection composition={composition} /> : null}
               <OnlineDashboard
                 report={ab.report}

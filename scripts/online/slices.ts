@@ -7,8 +7,10 @@
 import { adjustPValues, type Correction } from "../stats/multiple-testing";
 import { decide, type DecisionSettings, type MetricDecision } from "./decide";
 import type { OnlineEvent } from "./events";
+import { NO_VALUE_SLICE } from "./slice-names";
 import { addSession, emptySums, unitTotals, type SessionSums, type UnitTotals } from "./report";
 
+export { NO_VALUE_SLICE };
 export const DEFAULT_MIN_SLICE_UNITS = 10;
 
 export type SliceResult =
@@ -39,7 +41,8 @@ export function decideSlices(
     const counts: Record<string, number> = {};
     for (const u of units) counts[u.arm] = (counts[u.arm] ?? 0) + 1;
     const arms = Object.keys(counts);
-    const smallest = Math.min(...[control, ...arms].map((a) => counts[a] ?? 0));
+    // A slice in one arm only has none in the other: 0, not the count of the arm it has.
+    const smallest = arms.length < 2 ? 0 : Math.min(...[control, ...arms].map((a) => counts[a] ?? 0));
     if (arms.length < 2 || smallest < minUnits)
       return {
         slice,
@@ -102,4 +105,23 @@ export function sliceBySession(
   });
   const byUnit = (a: UnitTotals, b: UnitTotals) => (a.unit < b.unit ? -1 : a.unit > b.unit ? 1 : 0);
   return new Map([...slices].map(([slice, units]) => [slice, [...units.values()].sort(byUnit)]));
+}
+
+/**
+ * Per-convener totals by an attribute of the convener (e.g. institution): unlike a subject, a convener
+ * is in one slice with all their sessions. A convener with no imported value goes to "(no value)", so
+ * nothing silently drops out and an imported "unknown" stays a value of its own.
+ */
+export function sliceByUnit(
+  units: readonly UnitTotals[],
+  valueOf: ReadonlyMap<string, string>,
+): Map<string, UnitTotals[]> {
+  const slices = new Map<string, UnitTotals[]>();
+  for (const u of units) {
+    const slice = valueOf.get(u.unit) ?? NO_VALUE_SLICE;
+    const group = slices.get(slice);
+    if (group) group.push(u);
+    else slices.set(slice, [u]);
+  }
+  return slices;
 }

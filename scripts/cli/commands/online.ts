@@ -99,8 +99,16 @@ export function registerOnline(program: Command) {
       guardrailOption,
     )
     .option("--conflicts <file>", "CSV of declared conflicts (proposal,candidate), for --guardrail coiShare")
-    .option("--slice <attribute>", "break the decisions down by an attribute (subject)", sliceOption)
+    .option(
+      "--slice <attribute>",
+      "break the decisions down by subject or by a convener attribute of --convener-attributes",
+      sliceOption,
+    )
     .option("--subjects <file>", "JSON object of proposal id to subject, for --slice subject")
+    .option(
+      "--convener-attributes <file>",
+      "CSV of convener (the events' unit), attribute, value: --slice by any of its attributes",
+    )
     .option(
       "--adjust <method>",
       "how the slices' p-values are adjusted together: holm (default) or bh (Benjamini–Hochberg)",
