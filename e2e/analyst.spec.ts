@@ -9,7 +9,8 @@ test("an analyst sees the offline report with intervals, hints and the compariso
   await expect(page.getByText(/The same report in a terminal/)).toBeVisible();
   await expect(page.locator('main a[href^="/admin"]')).toHaveCount(0);
   const table = page.getByRole("table", { name: "HR@K by system" });
-  await expect(table.getByRole("row")).toHaveCount(3);
+  // A header and three demo systems: baseline, challenger and the multileaving demo's hybrid.
+  await expect(table.getByRole("row")).toHaveCount(4);
   await expect(table.getByRole("rowheader", { name: "Challenger (embedding ranker)" })).toBeVisible();
   await expect(page.getByText(/show at least \d+ candidates by default/).first()).toBeVisible();
   // Observable Plot draws the three charts in the browser.
@@ -64,13 +65,14 @@ test("an analyst sees the offline report with intervals, hints and the compariso
   // Display names are shown (HR@10); the ir_measures name (Success@10) finds the same rows.
   // Each measure also has its SD across proposals as a row of its own (`SD Success@10`, "SD of HR@10").
   await figures.getByLabel("Filter rows").fill("SD Success@10");
-  await expect(figures.getByRole("table").getByRole("row")).toHaveCount(1 + 2 * 9);
+  // Three demo systems: baseline, challenger and the multileaving demo's hybrid.
+  await expect(figures.getByRole("table").getByRole("row")).toHaveCount(1 + 3 * 9);
   await figures.getByLabel("Filter rows").fill("Success@10");
   await expect(
     figures.getByRole("row", { name: /^challenger overall HR@10 [\d.]+% [\d.]+% [\d.]+%$/ }),
   ).toBeVisible();
   await figures.getByLabel("Filter rows").fill("SD of HR@10");
-  await expect(figures.getByRole("table").getByRole("row")).toHaveCount(1 + 2 * 9);
+  await expect(figures.getByRole("table").getByRole("row")).toHaveCount(1 + 3 * 9);
   await expect(
     page
       .getByRole("table", { name: "Rank distribution" })
