@@ -4,7 +4,7 @@ import { sqlPrePeriodTotals, sqlStreamTotals } from "../experiments/online-sql";
 import { prePeriodProblem } from "../experiments/analysis-settings";
 import type { ExperimentWithArms } from "../experiments/experiments";
 import { decide, DEFAULT_DECISION_SETTINGS, type DecisionSettings } from "../../scripts/online/decide";
-import { decideSlices, sliceBySession, sliceByUnit } from "../../scripts/online/slices";
+import { decideSlicesBothWays, sliceBySession, sliceByUnit } from "../../scripts/online/slices";
 import { loadConvenerAttributes } from "../experiments/convener-attributes";
 import type { SessionSums } from "../../scripts/online/report";
 import { packStreamTotals } from "../../scripts/online/pack";
@@ -184,11 +184,7 @@ function slicesOf(
   pre: ReadonlyMap<string, SessionSums> | undefined,
 ) {
   const slices = sliceBySession(totals.sessions, totals.subjectOfSession);
-  return {
-    attribute: "subject" as const,
-    holm: decideSlices(slices, control, settings, { pre, correction: "holm" }),
-    bh: decideSlices(slices, control, settings, { pre, correction: "bh" }),
-  };
+  return { attribute: "subject" as const, ...decideSlicesBothWays(slices, control, settings, { pre }) };
 }
 
 /**
@@ -205,10 +201,6 @@ function convenerSlicesOf(
 ) {
   return [...attributes.keys()].sort().map((attribute) => {
     const slices = sliceByUnit(totals.units, attributes.get(attribute)!);
-    return {
-      attribute,
-      holm: decideSlices(slices, control, settings, { pre, correction: "holm" }),
-      bh: decideSlices(slices, control, settings, { pre, correction: "bh" }),
-    };
+    return { attribute, ...decideSlicesBothWays(slices, control, settings, { pre }) };
   });
 }

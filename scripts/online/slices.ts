@@ -34,9 +34,32 @@ export function decideSlices(
   settings: DecisionSettings,
   options: { pre?: ReadonlyMap<string, SessionSums>; minUnits?: number; correction?: Correction } = {},
 ): { slices: SliceResult[]; comparisons: number; correction: Correction } {
+  return adjustSlices(sliceDecisions(slices, control, settings, options), options.correction ?? "holm");
+}
+
+/**
+ * Both corrections of the same slices (the page's selector), each slice decided once: the decisions do
+ * not depend on the correction, only their adjusted p does.
+ */
+export function decideSlicesBothWays(
+  slices: ReadonlyMap<string, readonly UnitTotals[]>,
+  control: string,
+  settings: DecisionSettings,
+  options: { pre?: ReadonlyMap<string, SessionSums>; minUnits?: number } = {},
+) {
+  const decided = sliceDecisions(slices, control, settings, options);
+  return { holm: adjustSlices(decided, "holm"), bh: adjustSlices(decided, "bh") };
+}
+
+/** Each slice's decisions (adjusted p not yet set), or why it has too few conveners. */
+function sliceDecisions(
+  slices: ReadonlyMap<string, readonly UnitTotals[]>,
+  control: string,
+  settings: DecisionSettings,
+  options: { pre?: ReadonlyMap<string, SessionSums>; minUnits?: number },
+): SliceResult[] {
   const minUnits = options.minUnits ?? DEFAULT_MIN_SLICE_UNITS;
-  const correction = options.correction ?? "holm";
-  const results: SliceResult[] = [...slices.keys()].sort().map((slice) => {
+  return [...slices.keys()].sort().map((slice) => {
     const units = slices.get(slice)!;
     const counts: Record<string, number> = {};
     for (const u of units) counts[u.arm] = (counts[u.arm] ?? 0) + 1;
@@ -53,6 +76,13 @@ export function decideSlices(
     const decisions = decide(units, control, settings, options.pre).map((d) => ({ ...d, adjustedP: null }));
     return { slice, units: counts, tooFew: false, decisions };
   });
+}
+
+/** The slices with every shown p adjusted together by `correction` (copies: the input is left as it was). */
+function adjustSlices(decided: readonly SliceResult[], correction: Correction) {
+  const results: SliceResult[] = decided.map((r) =>
+    r.tooFew ? r : { ...r, decisions: r.decisions.map((d) => ({ ...d })) },
+  );
   const all = results.flatMap((r) => (r.tooFew ? [] : r.decisions));
   const adjusted = adjustPValues(all.map(shownP), correction);
   all.forEach((d, i) => (d.adjustedP = adjusted[i]));
