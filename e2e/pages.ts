@@ -66,6 +66,7 @@ export const appPages: AppPage[] = [
     path: "/analyst/experiments/reviewer-ranker-v2?intervals=sequential",
   },
   { role: "analyst", name: "interleaving results", path: "/analyst/experiments/reviewer-ranker-interleaved" },
+  { role: "analyst", name: "multileaving results", path: "/analyst/experiments/reviewer-ranker-multileaved" },
   { role: "analyst", name: "click models", path: "/analyst/experiments/reviewer-ranker-v2/clicks" },
   {
     role: "analyst",

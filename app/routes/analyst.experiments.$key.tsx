@@ -156,7 +156,9 @@ export default function ExperimentDashboard() {
               <ComputedAt at={ab.computedAt} canRecompute={ab.canRecompute} />
               {ab.decisions ? <ResultsTable decisions={ab.decisions} /> : null}
               <GuardrailsTable guardrails={ab.guardrails} shares={composition?.guardrails} />
-              {ab.decisions ? <SlicesTable slices={ab.decisions.slices} /> : null}
+              {ab.decisions ? (
+                <SlicesTable slices={ab.decisions.slices} byConvener={ab.decisions.convenerSlices} />
+              ) : null}
               {composition ? (
                 <AdoptedCompositionSection composition={composition} guardrails={false} />
               ) : null}

@@ -19,6 +19,7 @@ import { importSchemas, requiredColumns, type ImportEntity } from "../../scripts
 import { truthWriter } from "./truth";
 import { updateWhenChanged } from "./upsert";
 import { attributesWriter } from "./attributes";
+import { convenerAttributesWriter } from "./convener-attributes";
 
 export interface ImportCounts {
   added: number;
@@ -777,4 +778,5 @@ const writers: Record<ImportEntity, Writer<never>> = {
   conflicts: conflictsWriter as Writer<never>,
   truth: truthWriter as Writer<never>,
   attributes: attributesWriter as Writer<never>,
+  "convener-attributes": convenerAttributesWriter as Writer<never>,
 };

@@ -19,7 +19,7 @@ describe("the offline tier's fairness figures", () => {
     expect(result).not.toBeNull();
     const { report, parameters } = result!;
     expect(parameters.minGroup).toBe(5);
-    expect(Object.keys(report).sort()).toEqual(["baseline", "challenger"]);
+    expect(Object.keys(report).sort()).toEqual(["baseline", "challenger", "hybrid"]);
     const challenger = report.challenger;
     expect(Object.keys(challenger.attributes).sort()).toEqual(["career_stage", "country", "gender"]);
     const women = challenger.attributes.gender.groups.f;

@@ -4,7 +4,8 @@ import { sqlPrePeriodTotals, sqlStreamTotals } from "../experiments/online-sql";
 import { prePeriodProblem } from "../experiments/analysis-settings";
 import type { ExperimentWithArms } from "../experiments/experiments";
 import { decide, DEFAULT_DECISION_SETTINGS, type DecisionSettings } from "../../scripts/online/decide";
-import { decideSlices, sliceBySession } from "../../scripts/online/slices";
+import { decideSlicesBothWays, sliceBySession, sliceByUnit } from "../../scripts/online/slices";
+import { loadConvenerAttributes } from "../experiments/convener-attributes";
 import type { SessionSums } from "../../scripts/online/report";
 import { packStreamTotals } from "../../scripts/online/pack";
 import { cumulativeDailyWithIntervals } from "../../scripts/online/daily-intervals";
@@ -184,6 +185,13 @@ async function decisionsOf(
     frequentist: decide(totals.units, base, { ...settings, engine: "frequentist" }, pre),
     bayesian: decide(totals.units, base, { ...settings, engine: "bayesian" }, pre),
     slices: slicesOf(totals, base, { ...settings, engine: "frequentist" }, pre),
+    convenerSlices: convenerSlicesOf(
+      totals,
+      await loadConvenerAttributes(db),
+      base,
+      { ...settings, engine: "frequentist" },
+      pre,
+    ),
   };
 }
 
@@ -199,9 +207,23 @@ function slicesOf(
   pre: ReadonlyMap<string, SessionSums> | undefined,
 ) {
   const slices = sliceBySession(totals.sessions, totals.subjectOfSession);
-  return {
-    attribute: "subject" as const,
-    holm: decideSlices(slices, control, settings, { pre, correction: "holm" }),
-    bh: decideSlices(slices, control, settings, { pre, correction: "bh" }),
-  };
+  return { attribute: "subject" as const, ...decideSlicesBothWays(slices, control, settings, { pre }) };
+}
+
+/**
+ * The decisions by each imported convener attribute (institution, seniority …), one table per attribute,
+ * each adjusted across its own slices and metrics both ways, as the subject's are: the page shows one
+ * attribute at a time, so each is a family of its own.
+ */
+function convenerSlicesOf(
+  totals: Awaited<ReturnType<typeof sqlStreamTotals>>,
+  attributes: ReadonlyMap<string, ReadonlyMap<string, string>>,
+  control: string,
+  settings: DecisionSettings,
+  pre: ReadonlyMap<string, SessionSums> | undefined,
+) {
+  return [...attributes.keys()].sort().map((attribute) => {
+    const slices = sliceByUnit(totals.units, attributes.get(attribute)!);
+    return { attribute, ...decideSlicesBothWays(slices, control, settings, { pre }) };
+  });
 }

@@ -44,6 +44,7 @@ const FINGERPRINTED = sql`select jsonb_build_object(
     'gold', (select count(*) || ':' || coalesce(sum(hashtextextended(t::text, 0)), 0) from gold_members t),
     'conflicts', (select count(*) || ':' || coalesce(sum(hashtextextended(t::text, 0)), 0) from conflicts t),
     'attributes', (select count(*) || ':' || coalesce(sum(hashtextextended(t::text, 0)), 0) from candidate_attributes t),
+    'convenerAttributes', (select count(*) || ':' || coalesce(sum(hashtextextended(t::text, 0)), 0) from convener_attributes t),
     'lists', (select count(*) || ':' || coalesce(sum(hashtextextended(t::text, 0)), 0) from ranked_lists t),
     'campaigns', (select count(*) || ':' || coalesce(sum(hashtextextended(t::text, 0)), 0) from campaigns t),
     'campaignSystems', (select count(*) || ':' || coalesce(sum(hashtextextended(t::text, 0)), 0) from campaign_systems t),

@@ -20,3 +20,20 @@ export const candidateAttributes = pgTable(
 );
 
 export type CandidateAttribute = typeof candidateAttributes.$inferSelect;
+
+/**
+ * Attributes of conveners (institution, seniority …), one value per convener and attribute, values as
+ * imported ("unknown" a value of its own), for slicing A/B results by who decides. Keyed by the
+ * randomization unit as the events name it (`convener-<user id>` for conveners in Assay, an external
+ * application's own unit id otherwise), so a unit never needs an email. Sensitive: read only for admins'
+ * and analysts' results.
+ */
+export const convenerAttributes = pgTable(
+  "convener_attributes",
+  {
+    unit: text("unit").notNull(),
+    attribute: text("attribute").notNull(),
+    value: text("value").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.unit, t.attribute] })],
+);

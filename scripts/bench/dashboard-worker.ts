@@ -13,6 +13,7 @@ import { sqlStreamTotals } from "../../db/experiments/online-sql";
 import { refreshEventSessions } from "../../db/experiments/event-sessions";
 import { cumulativeDailyFromSessions, reportFromTotals } from "../online/report";
 import { experimentSchema } from "../inputs/experiments";
+import { generateEvents } from "./dashboard-data";
 
 /**
  * The online dashboard's server work for an experiment of 1,000,000 events (125,000 sessions of one
@@ -42,15 +43,7 @@ try {
     }),
   );
   const t0 = performance.now();
-  await db.execute(sql`
-    insert into events (event_id, experiment_id, type, at, arm, unit, session_id, proposal_id, candidate_id, items)
-    select 'e-' || s || '-' || k, ${created.id},
-      case when k = 0 then 'impression' when k <= 5 then 'click' else 'adopt' end,
-      timestamptz '2026-10-01' + s * interval '20 seconds' + k * interval '1 second',
-      case when (s % 5000) % 2 = 0 then 'A' else 'B' end, 'u' || (s % 5000), 's' || s, 'p' || (s % 2000),
-      case when k = 0 then null else 'c' || ((s * 7 + (1 + (s + k) % 20) * 13) % 3000) end,
-      case when k = 0 then array(select 'c' || ((s * 7 + g * 13) % 3000) from generate_series(1, 20) g) else null end
-    from generate_series(1, 125000) s, generate_series(0, 7) k`);
+  await generateEvents(db, created.id, { sessions: 125_000, from: "2026-10-01" });
   const loaded = (performance.now() - t0) / 1000;
   await db.execute(sql`analyze events`);
   const experiment = (await getExperiment(db, "big"))!;

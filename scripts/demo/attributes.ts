@@ -64,3 +64,43 @@ export async function seedDemoAttributes(db: Db, data: DemoData) {
     join candidates c on c.external_id = v.candidate`);
   return rows;
 }
+
+/** The demo conveners' institutions (the third small enough to show a "too few conveners" slice). */
+const INSTITUTIONS: [string, number][] = [
+  ["Uni North", 0.45],
+  ["Tech South", 0.4],
+  ["Institute East", 0.15],
+];
+
+function weighted(u: number, choices: [string, number][]) {
+  let total = 0;
+  for (const [value, weight] of choices) if (u < (total += weight)) return value;
+  return choices[choices.length - 1][0];
+}
+
+/**
+ * Attributes of the demo's simulated conveners (institution, seniority; about 5% of seniorities
+ * "unknown"), by unit, for the A/B page's slices by convener. No skew: the slices should agree.
+ */
+export function demoConvenerAttributes(units: readonly string[], seed = "assay-demo-conveners") {
+  const rng = createRng(seed);
+  return [...units].sort().flatMap((unit) => {
+    const institution = weighted(rng.next(), INSTITUTIONS);
+    const u = rng.next();
+    const seniority = u < 0.05 ? "unknown" : u < 0.5 ? "early career" : "senior";
+    return [
+      { unit, attribute: "institution", value: institution },
+      { unit, attribute: "seniority", value: seniority },
+    ];
+  });
+}
+
+/** Writes the attributes of every convener the demo's experiments exposed. */
+export async function seedDemoConvenerAttributes(db: Db) {
+  const units = await db.execute<{ unit: string }>(sql`select distinct unit from exposures`);
+  const rows = demoConvenerAttributes(units.map((u) => u.unit));
+  await db.execute(sql`insert into convener_attributes (unit, attribute, value)
+    select v.unit, v.attribute, v.value from json_to_recordset(${JSON.stringify(rows)}::json)
+      as v(unit text, attribute text, value text)`);
+  return rows;
+}

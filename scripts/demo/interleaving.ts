@@ -67,21 +67,34 @@ export function simulateInterleavedSessions(
       });
     };
     emit("impression", { items: merged.items, teams: merged.teams });
-    const relevant = gold.get(proposal)!;
-    let adopted = 0;
-    merged.items.forEach((c, i) => {
-      const good = relevant.has(c);
-      if (rng.next() < (good ? 0.55 : 0.12) * Math.exp(-i / 12)) emit("click", { candidateId: c });
-      if (adopted < 5 && rng.next() < (good ? 0.45 : 0.03) * Math.exp(-i / 15)) {
-        adopted++;
-        emit("adopt", { candidateId: c });
-      }
-    });
+    simulateChoices(rng, merged.items, gold.get(proposal)!, emit);
   }
   return events;
 }
 
-function uuid(rng: Rng) {
+/**
+ * A simulated convener reading a merged list: a real committee member is more likely opened and
+ * adopted, less so further down; at most five adoptions. Shared by the demo's interleaving and
+ * multileaving sessions, so both read the same behaviour.
+ */
+export function simulateChoices(
+  rng: Rng,
+  items: readonly string[],
+  relevant: ReadonlySet<string>,
+  emit: (type: "click" | "adopt", extra: { candidateId: string }) => void,
+) {
+  let adopted = 0;
+  items.forEach((c, i) => {
+    const good = relevant.has(c);
+    if (rng.next() < (good ? 0.55 : 0.12) * Math.exp(-i / 12)) emit("click", { candidateId: c });
+    if (adopted < 5 && rng.next() < (good ? 0.45 : 0.03) * Math.exp(-i / 15)) {
+      adopted++;
+      emit("adopt", { candidateId: c });
+    }
+  });
+}
+
+export function uuid(rng: Rng) {
   const h = Array.from({ length: 4 }, () => rng.nextUint32().toString(16).padStart(8, "0")).join("");
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-b${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }

@@ -30,7 +30,8 @@ import { simulatedGrade } from "./ratings";
 import { seedDemoInterleaving } from "./interleaving";
 import { seedDemoDatesAndConflicts } from "./dates-and-conflicts";
 import { seedDemoGold } from "./gold-items";
-import { seedDemoAttributes } from "./attributes";
+import { seedDemoAttributes, seedDemoConvenerAttributes } from "./attributes";
+import { seedDemoMultileave } from "./multileave";
 
 export const DEMO_PASSWORD = "assay-demo";
 export const demoUsers: { email: string; name: string; roles: Role[]; subjects?: string[] }[] = [
@@ -124,6 +125,8 @@ export async function seedDemo(db: Db, options: DemoOptions = {}): Promise<DemoD
   await seedDemoAttributes(db, data);
   await seedDemoExperiment(db, data);
   await seedDemoInterleaving(db, data);
+  await seedDemoMultileave(db, data);
+  await seedDemoConvenerAttributes(db);
   await seedDemoCampaign(db);
   return data;
 }

@@ -203,6 +203,17 @@ export const attributeRow = z.object({
   value: text("value"),
 });
 
+/**
+ * An attribute of a convener (institution, seniority …), for slicing A/B results: the convener by the
+ * email of a user with the convener role, or by the unit an experiment's events name (an external
+ * application's conveners). Values as given, "unknown" a value of its own; sensitive as candidates' are.
+ */
+export const convenerAttributeRow = z.object({
+  convener: text("convener"),
+  attribute: text("attribute", 100),
+  value: text("value"),
+});
+
 export const importSchemas = {
   subjects: subjectRow,
   proposals: proposalRow,
@@ -214,6 +225,7 @@ export const importSchemas = {
   conflicts: conflictRow,
   truth: truthRow,
   attributes: attributeRow,
+  "convener-attributes": convenerAttributeRow,
 } as const;
 
 export type ImportEntity = keyof typeof importSchemas;
@@ -233,6 +245,7 @@ export const requiredColumns: Record<ImportEntity, string[]> = {
   conflicts: ["proposal", "candidate"],
   truth: ["campaign", "proposal", "candidate", "grade"],
   attributes: ["candidate", "attribute", "value"],
+  "convener-attributes": ["convener", "attribute", "value"],
 };
 
 export const entityLabels: Record<ImportEntity, string> = {
@@ -246,4 +259,5 @@ export const entityLabels: Record<ImportEntity, string> = {
   conflicts: "conflicts of interest",
   truth: "gold items of a campaign (known grades)",
   attributes: "candidate attributes",
+  "convener-attributes": "convener attributes",
 };

@@ -1,9 +1,10 @@
 import { parentPort, workerData, type MessagePort } from "node:worker_threads";
-import { validateEvent, type OnlineEvent } from "../online/events";
+import type { OnlineEvent } from "../online/events";
 import { isoTime } from "../online/report";
 import { decisionInputs, type DecisionPlan } from "../online/decision-inputs";
 import { parseOwnLines } from "./online-lines";
 import { readInto } from "./read-range";
+import { eventLineParser } from "./event-lines";
 import type { DecisionPart, DecisionScan } from "./online-decide-files";
 
 /**
@@ -34,27 +35,14 @@ const starts = new Map<string, number>();
 let earliest = Infinity;
 const errors: DecisionScan["errors"] = [];
 
-function parse(start: number, end: number, line: number, origin: number) {
-  let value: unknown;
-  try {
-    value = JSON.parse(bytes.toString("utf8", start, end));
-  } catch (error) {
-    errors.push({ part: origin, line, message: `is not valid JSON (${(error as Error).message})` });
-    return;
-  }
-  const result = validateEvent(value);
-  if (!result.ok) {
-    errors.push({ part: origin, line, message: result.problems.join("; ") });
-    return;
-  }
-  const e = result.event;
+const parse = eventLineParser(bytes, errors, (e, origin) => {
   const t = isoTime(e.at);
   events[origin].push(e);
   times[origin].push(t);
   if (t < earliest) earliest = t;
   const s = starts.get(e.experiment);
   if (s === undefined || t < s) starts.set(e.experiment, t);
-}
+});
 
 parseOwnLines(bytes, { from, to, part, sibling }, parse, (lines) => {
   control.postMessage({ errors, lines, starts: [...starts], earliest } satisfies DecisionScan);

@@ -1,8 +1,8 @@
 import { parentPort, workerData, type MessagePort } from "node:worker_threads";
-import { validateEvent } from "../online/events";
 import { UnitTotalsBuilder } from "../online/report";
 import { parseOwnLines, type PartResult } from "./online-lines";
 import { readInto } from "./read-range";
+import { eventLineParser } from "./event-lines";
 
 /**
  * One of two threads of `assay online`: reads its half of the file into the memory both share,
@@ -23,18 +23,7 @@ readInto(file, bytes, from, from, to);
 // Each event goes into its session as soon as it is read, so the parsed objects do not pile up.
 const totals = new UnitTotalsBuilder();
 const errors: PartResult["errors"] = [];
-function parse(start: number, end: number, line: number, origin: number) {
-  let value: unknown;
-  try {
-    value = JSON.parse(bytes.toString("utf8", start, end));
-  } catch (error) {
-    errors.push({ part: origin, line, message: `is not valid JSON (${(error as Error).message})` });
-    return;
-  }
-  const result = validateEvent(value);
-  if (result.ok) totals.add(result.event);
-  else errors.push({ part: origin, line, message: result.problems.join("; ") });
-}
+const parse = eventLineParser(bytes, errors, (event) => totals.add(event));
 
 parseOwnLines(bytes, { from, to, part, sibling }, parse, (lines) => {
   parentPort!.postMessage({

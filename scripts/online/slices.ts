@@ -7,8 +7,10 @@
 import { adjustPValues, type Correction } from "../stats/multiple-testing";
 import { decide, type DecisionSettings, type MetricDecision } from "./decide";
 import type { OnlineEvent } from "./events";
+import { NO_VALUE_SLICE } from "./slice-names";
 import { addSession, emptySums, unitTotals, type SessionSums, type UnitTotals } from "./report";
 
+export { NO_VALUE_SLICE };
 export const DEFAULT_MIN_SLICE_UNITS = 10;
 
 export type SliceResult =
@@ -32,14 +34,38 @@ export function decideSlices(
   settings: DecisionSettings,
   options: { pre?: ReadonlyMap<string, SessionSums>; minUnits?: number; correction?: Correction } = {},
 ): { slices: SliceResult[]; comparisons: number; correction: Correction } {
+  return adjustSlices(sliceDecisions(slices, control, settings, options), options.correction ?? "holm");
+}
+
+/**
+ * Both corrections of the same slices (the page's selector), each slice decided once: the decisions do
+ * not depend on the correction, only their adjusted p does.
+ */
+export function decideSlicesBothWays(
+  slices: ReadonlyMap<string, readonly UnitTotals[]>,
+  control: string,
+  settings: DecisionSettings,
+  options: { pre?: ReadonlyMap<string, SessionSums>; minUnits?: number } = {},
+) {
+  const decided = sliceDecisions(slices, control, settings, options);
+  return { holm: adjustSlices(decided, "holm"), bh: adjustSlices(decided, "bh") };
+}
+
+/** Each slice's decisions (adjusted p not yet set), or why it has too few conveners. */
+function sliceDecisions(
+  slices: ReadonlyMap<string, readonly UnitTotals[]>,
+  control: string,
+  settings: DecisionSettings,
+  options: { pre?: ReadonlyMap<string, SessionSums>; minUnits?: number },
+): SliceResult[] {
   const minUnits = options.minUnits ?? DEFAULT_MIN_SLICE_UNITS;
-  const correction = options.correction ?? "holm";
-  const results: SliceResult[] = [...slices.keys()].sort().map((slice) => {
+  return [...slices.keys()].sort().map((slice) => {
     const units = slices.get(slice)!;
     const counts: Record<string, number> = {};
     for (const u of units) counts[u.arm] = (counts[u.arm] ?? 0) + 1;
     const arms = Object.keys(counts);
-    const smallest = Math.min(...[control, ...arms].map((a) => counts[a] ?? 0));
+    // A slice in one arm only has none in the other: 0, not the count of the arm it has.
+    const smallest = arms.length < 2 ? 0 : Math.min(...[control, ...arms].map((a) => counts[a] ?? 0));
     if (arms.length < 2 || smallest < minUnits)
       return {
         slice,
@@ -50,6 +76,13 @@ export function decideSlices(
     const decisions = decide(units, control, settings, options.pre).map((d) => ({ ...d, adjustedP: null }));
     return { slice, units: counts, tooFew: false, decisions };
   });
+}
+
+/** The slices with every shown p adjusted together by `correction` (copies: the input is left as it was). */
+function adjustSlices(decided: readonly SliceResult[], correction: Correction) {
+  const results: SliceResult[] = decided.map((r) =>
+    r.tooFew ? r : { ...r, decisions: r.decisions.map((d) => ({ ...d })) },
+  );
   const all = results.flatMap((r) => (r.tooFew ? [] : r.decisions));
   const adjusted = adjustPValues(all.map(shownP), correction);
   all.forEach((d, i) => (d.adjustedP = adjusted[i]));
@@ -102,4 +135,23 @@ export function sliceBySession(
   });
   const byUnit = (a: UnitTotals, b: UnitTotals) => (a.unit < b.unit ? -1 : a.unit > b.unit ? 1 : 0);
   return new Map([...slices].map(([slice, units]) => [slice, [...units.values()].sort(byUnit)]));
+}
+
+/**
+ * Per-convener totals by an attribute of the convener (e.g. institution): unlike a subject, a convener
+ * is in one slice with all their sessions. A convener with no imported value goes to "(no value)", so
+ * nothing silently drops out and an imported "unknown" stays a value of its own.
+ */
+export function sliceByUnit(
+  units: readonly UnitTotals[],
+  valueOf: ReadonlyMap<string, string>,
+): Map<string, UnitTotals[]> {
+  const slices = new Map<string, UnitTotals[]>();
+  for (const u of units) {
+    const slice = valueOf.get(u.unit) ?? NO_VALUE_SLICE;
+    const group = slices.get(slice);
+    if (group) group.push(u);
+    else slices.set(slice, [u]);
+  }
+  return slices;
 }

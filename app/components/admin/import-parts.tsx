@@ -189,6 +189,8 @@ const optionalColumns: Record<ImportEntity, string> = {
     "— (campaign: its id; a pair the launched campaign pooled; grade 1–4. Experts never see which pairs are gold.)",
   attributes:
     "— (a group attribute of a candidate, e.g. gender, country or career stage, for the fairness figures; values as given, “unknown” a value of its own. Never shown to experts.)",
+  "convener-attributes":
+    "— (convener: a convener's email, or a unit an experiment's events name; an attribute such as institution or seniority, for slicing A/B results; values as given, “unknown” a value of its own. Shown to admins and analysts only.)",
 };
 
 /** Which columns each kind of file needs and may have, and the limits on its text. */

@@ -89,7 +89,10 @@ describe("assay online --cuped / --engine bayesian", () => {
     [["--experiment", "ranker-v9"], /--experiment: "ranker-v9" has no events in this file/],
     [["--engine", "bayesian", "--prior-variance", "-1"], /'--prior-variance <v>' argument '-1' is invalid/],
     [["--engine", "bayesian", "--prior-mean", "0.1"], /--prior-mean needs --prior-variance/],
-    [["--slice", "institution"], /argument 'institution' is invalid. unknown slice attribute "institution"/],
+    [
+      ["--slice", "institution"],
+      /--slice: unknown slice attribute "institution"; known: subject, or a convener/,
+    ],
     [["--slice", "subject"], /--slice subject needs --subjects/],
     [
       ["--engine", "bandit"],
@@ -100,6 +103,96 @@ describe("assay online --cuped / --engine bayesian", () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(message);
     expect(run.stdout).toBe("");
+  });
+});
+
+describe("assay online --slice <convener attribute>", () => {
+  const lines = fs.readFileSync(events, "utf8").trim().split("\n");
+  // The analysed experiment's (the newest, ranker-v3) conveners.
+  const analysed = lines.map((l) => JSON.parse(l)).filter((e) => e.experiment === "ranker-v3");
+  const units = [...new Set(analysed.map((e) => e.unitId as string))].sort();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "convener-attributes-"));
+  const file = path.join(dir, "conveners.csv");
+  // Every unit but the first gets an institution; the first must land in "(no value)".
+  fs.writeFileSync(
+    file,
+    [
+      "convener,attribute,value",
+      ...units.slice(1).map((u, i) => `${u},institution,${i % 2 ? "ETH" : "EPFL"}`),
+    ].join("\n"),
+  );
+
+  it("slices whole conveners by their institution, p adjusted across slices and metrics", async () => {
+    const run = await runAssay(
+      ["online", "--events", events, "--slice", "institution"].concat([
+        "--convener-attributes",
+        file,
+        "--json",
+      ]),
+    );
+    expect(run.code, run.stderr).toBe(0);
+    const out = JSON.parse(run.stdout);
+    expect(out.slices.attribute).toBe("institution");
+    expect(out.slices.slices.map((s: { slice: string }) => s.slice)).toEqual(["(no value)", "EPFL", "ETH"]);
+    expect(out.slices.slices[0]).toMatchObject({ tooFew: true });
+    const counted = out.slices.slices.reduce(
+      (n: number, s: { units: Record<string, number> }) =>
+        n + Object.values(s.units).reduce((a, b) => a + b, 0),
+      0,
+    );
+    // Each analysed convener (the report's units of every arm) is in exactly one slice, the one without
+    // an institution in "(no value)".
+    const analysedUnits = Object.values(out.arms as Record<string, { units: number }>).reduce(
+      (n, a) => n + a.units,
+      0,
+    );
+    expect(counted).toBe(analysedUnits);
+    expect(Object.values(out.slices.slices[0].units)).toEqual([1]);
+    const shown = out.slices.slices.flatMap(
+      (s: {
+        tooFew: boolean;
+        decisions?: { adjustedP: number | null; unadjusted: { relative: { pValue: number } } }[];
+      }) => (s.tooFew ? [] : s.decisions!),
+    );
+    expect(shown.map((d: { adjustedP: number | null }) => d.adjustedP)).toEqual(
+      adjustPValues(
+        shown.map((d: { unadjusted: { relative: { pValue: number } } }) => d.unadjusted.relative.pValue),
+        "holm",
+      ),
+    );
+  });
+
+  it("refuses an attribute the file lacks, listing the known ones, and a bad row by its line (exit 2)", async () => {
+    const missing = await runAssay([
+      "online",
+      "--events",
+      events,
+      "--slice",
+      "seniority",
+      "--convener-attributes",
+      file,
+    ]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain(
+      '--slice: unknown slice attribute "seniority"; known: subject, institution.',
+    );
+    const bad = path.join(dir, "bad.csv");
+    fs.writeFileSync(
+      bad,
+      `convener,attribute,value\n${units[0]},institution,ETH\n${units[1]},institution,${"x".repeat(201)}\n`,
+    );
+    const long = await runAssay([
+      "online",
+      "--events",
+      events,
+      "--slice",
+      "institution",
+      "--convener-attributes",
+      bad,
+    ]);
+    expect(long.code).toBe(2);
+    expect(long.stderr).toContain("--convener-attributes: line 3: value is longer than 200 characters.");
+    expect(long.stdout).toBe("");
   });
 });
 

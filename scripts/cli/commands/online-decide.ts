@@ -8,7 +8,8 @@ import {
   type MetricDecision,
   type TestOutcome,
 } from "../../online/decide";
-import { decideSlices } from "../../online/slices";
+import { decideSlices, sliceByUnit } from "../../online/slices";
+import { convenerAttributeRow } from "../../inputs/import-rows";
 import {
   reportFromTotals,
   type IntervalKind,
@@ -63,11 +64,14 @@ export function positiveVariance(value: string): number {
   return n;
 }
 
-/** The slice attributes `--slice` knows: the proposal's subject (mapped by `--subjects`). */
-export function sliceOption(value: string): "subject" {
-  if (value !== "subject")
-    throw new InvalidArgumentError(`unknown slice attribute "${value}"; known: subject.`);
-  return value;
+/**
+ * `--slice`: the proposal's subject (mapped by `--subjects`) or a convener attribute of
+ * `--convener-attributes`; which attributes that file has is checked once it is read.
+ */
+export function sliceOption(value: string): string {
+  if (value.trim() === "")
+    throw new InvalidArgumentError("must name an attribute: subject or one of --convener-attributes.");
+  return value.trim();
 }
 
 /** `--adjust`: the slices' multiple-comparison correction, as the app offers it. */
@@ -91,6 +95,56 @@ async function readSubjects(file: string): Promise<Map<string, string>> {
   const bad = entries.find(([, v]) => typeof v !== "string");
   if (bad) throw new CliError(`--subjects: the subject of proposal "${bad[0]}" must be a string.`, 2);
   return new Map(entries as [string, string][]);
+}
+
+/**
+ * `--convener-attributes`: a CSV of convener (the unit as the events name it), attribute, value, as the
+ * import's convener-attributes file (values as given, one per convener and attribute), as attribute →
+ * unit → value. A bad row refuses the file, naming its line.
+ */
+async function readConvenerAttributes(file: string): Promise<Map<string, Map<string, string>>> {
+  const { records, errors, columns } = parseImportFile(await readText(file, "convener attributes"), "csv");
+  if (errors.length)
+    throw new CliError(`--convener-attributes: line ${errors[0].line} ${errors[0].message}.`, 2);
+  const missing = ["convener", "attribute", "value"].filter((c) => !columns.includes(c));
+  if (missing.length)
+    throw new CliError(`--convener-attributes: ${file} needs the columns convener, attribute and value.`, 2);
+  const out = new Map<string, Map<string, string>>();
+  for (const r of records) {
+    const row = convenerAttributeRow.safeParse(r.values);
+    if (!row.success)
+      throw new CliError(`--convener-attributes: line ${r.line}: ${row.error.issues[0].message}.`, 2);
+    const { convener, attribute, value } = row.data;
+    const values = out.get(attribute) ?? new Map<string, string>();
+    if (values.has(convener))
+      throw new CliError(
+        `--convener-attributes: line ${r.line}: ${attribute} of ${convener} is given twice.`,
+        2,
+      );
+    out.set(attribute, values.set(convener, value));
+  }
+  return out;
+}
+
+/**
+ * The convener attribute `--slice` names, from `--convener-attributes`: refused (exit 2) without the
+ * file or when the file has no such attribute, the known ones listed.
+ */
+async function convenerSliceValues(o: DecisionFlags): Promise<Map<string, string> | null> {
+  if (!o.slice || o.slice === "subject") return null;
+  if (!o.convenerAttributes)
+    throw new CliError(
+      `--slice: unknown slice attribute "${o.slice}"; known: subject, or a convener attribute of --convener-attributes FILE.`,
+      2,
+    );
+  const attributes = await readConvenerAttributes(o.convenerAttributes);
+  const values = attributes.get(o.slice);
+  if (!values)
+    throw new CliError(
+      `--slice: unknown slice attribute "${o.slice}"; known: ${["subject", ...[...attributes.keys()].sort()].join(", ")}.`,
+      2,
+    );
+  return values;
 }
 
 /** `--guardrail metric:direction:tolerance` or `share:attribute=value:min|max:share`, repeatable. */
@@ -134,8 +188,9 @@ export interface DecisionFlags {
   /** Candidate attributes (candidate,attribute,value), for share guardrails. */
   attributes?: string;
   conflicts?: string;
-  slice?: "subject";
+  slice?: string;
   subjects?: string;
+  convenerAttributes?: string;
   adjust?: Correction;
   events: string;
   experiment?: string;
@@ -228,16 +283,17 @@ export async function onlineDecisions(
   if (o.priorMean !== undefined && o.priorVariance === undefined)
     throw new CliError("--prior-mean needs --prior-variance (a prior without a variance is flat).", 2);
   if (o.adjust && !o.slice)
-    throw new CliError("--adjust corrects the p-values of slices; give --slice subject too.", 2);
-  if (o.slice && !o.subjects)
+    throw new CliError("--adjust corrects the p-values of slices; give --slice too.", 2);
+  if (o.slice === "subject" && !o.subjects)
     throw new CliError("--slice subject needs --subjects (a JSON object of proposal id to subject).", 2);
+  const convenerValues = await convenerSliceValues(o);
   const all = o.guardrail ?? [];
   if (all.some((g) => g.metric === "coiShare") && !o.conflicts)
     throw new CliError("--guardrail coiShare needs --conflicts (a CSV of proposal,candidate).", 2);
   const conflicts = o.conflicts ? await readConflicts(o.conflicts) : null;
   const shares = all.filter(isCompositionGuardrail);
   const attributes = shares.length ? await readShareAttributes(shares, o.attributes) : null;
-  const subjects = o.subjects ? await readSubjects(o.subjects) : null;
+  const subjects = o.subjects && o.slice === "subject" ? await readSubjects(o.subjects) : null;
   const { plan, inputs } = await readDecisionInputs(o, {
     subjects,
     ...(all.length ? { guardrails: { conflicts } } : {}),
@@ -279,8 +335,13 @@ export async function onlineDecisions(
         }
       : {}),
   };
-  const slices = inputs.slices
-    ? decideSlices(inputs.slices, control, settings, { pre, correction: o.adjust ?? "holm" })
+  // A convener attribute slices whole conveners, so their totals (not sessions) are split.
+  const sliced = convenerValues ? sliceByUnit(totals.units, convenerValues) : inputs.slices;
+  const slices = sliced
+    ? {
+        attribute: o.slice,
+        ...decideSlices(sliced, control, settings, { pre, correction: o.adjust ?? "holm" }),
+      }
     : null;
   const readings = guardrailReadings(inputs.guardrailSessions, o, attributes, {
     control,
@@ -360,7 +421,7 @@ export function printDecisions(result: Awaited<ReturnType<typeof onlineDecisions
 
 function printSlices(r: NonNullable<Awaited<ReturnType<typeof onlineDecisions>>["slices"]>, alpha: number) {
   console.log(
-    `Slices by subject: ${r.comparisons} comparisons, p adjusted by ${r.correction === "holm" ? "Holm" : "Benjamini–Hochberg"}.`,
+    `Slices by ${r.attribute}: ${r.comparisons} comparisons, p adjusted by ${r.correction === "holm" ? "Holm" : "Benjamini–Hochberg"}.`,
   );
   for (const s of r.slices) {
     if (s.tooFew) {

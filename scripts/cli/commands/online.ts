@@ -42,7 +42,7 @@ function intervalKind(value: string): IntervalKind {
 }
 
 export function registerOnline(program: Command) {
-  program
+  const command = program
     .command("online")
     .description(
       "online A/B metrics per arm from convener events (JSONL), with CIs over units, SRM and data quality",
@@ -70,7 +70,13 @@ export function registerOnline(program: Command) {
     .option(
       "--experiment <key>",
       "analyse this experiment of the file; the others' events of the same conveners are its history (default: the one that started last)",
-    )
+    );
+  withDecisionOptions(command).option("--json", "print JSON").option("--csv", "print CSV").action(online);
+}
+
+/** The decision tools' flags (CUPED, the engine, guardrails, slices), kept apart from the report's own. */
+function withDecisionOptions(command: Command): Command {
+  return command
     .option("--cuped", "CUPED: adjust each metric by the same metric of the same convener in the pre-period")
     .option(
       "--pre-period-days <N>",
@@ -103,16 +109,21 @@ export function registerOnline(program: Command) {
       "--attributes <file>",
       "CSV of candidate attributes (candidate,attribute,value), for --guardrail share:…",
     )
-    .option("--slice <attribute>", "break the decisions down by an attribute (subject)", sliceOption)
+    .option(
+      "--slice <attribute>",
+      "break the decisions down by subject or by a convener attribute of --convener-attributes",
+      sliceOption,
+    )
     .option("--subjects <file>", "JSON object of proposal id to subject, for --slice subject")
+    .option(
+      "--convener-attributes <file>",
+      "CSV of convener (the events' unit), attribute, value: --slice by any of its attributes",
+    )
     .option(
       "--adjust <method>",
       "how the slices' p-values are adjusted together: holm (default) or bh (Benjamini–Hochberg)",
       adjustOption,
-    )
-    .option("--json", "print JSON")
-    .option("--csv", "print CSV")
-    .action(online);
+    );
 }
 
 interface OnlineOptions extends DecisionFlags {

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import type { SliceResult } from "../../../../scripts/online/slices";
+import { NO_VALUE_SLICE } from "../../../../scripts/online/slice-names";
 import type { Correction } from "../../../../scripts/stats/multiple-testing";
 import type { Json } from "~/utils/json-type";
 import { TableScroll } from "~/components/table-scroll";
@@ -8,26 +9,55 @@ import { metricDisplay } from "~/utils/metrics-display";
 import { fmt } from "./labels";
 
 export interface Slices {
-  attribute: "subject";
+  /** "subject" (of each session's proposal) or an imported convener attribute. */
+  attribute: string;
   holm: { slices: SliceResult[]; comparisons: number; correction: Correction };
   bh: { slices: SliceResult[]; comparisons: number; correction: Correction };
+}
+
+/**
+ * What the slice selector offers: the subject first, then each imported convener attribute; the chosen
+ * one's table (an unknown choice falls back to the subject).
+ */
+export function sliceChoices<S extends { attribute: string }>(subject: S, byConvener: readonly S[]) {
+  const all = [subject, ...byConvener];
+  return {
+    options: all.map((s) => s.attribute),
+    pick: (attribute: string) => all.find((s) => s.attribute === attribute) ?? subject,
+  };
 }
 
 const correctionName: Record<Correction, string> = { holm: "Holm", bh: "Benjamini–Hochberg" };
 
 /**
- * The results broken down by the subject of each session's proposal: per slice and metric the change
- * with its interval, p, and p adjusted over every slice and metric of the table (Holm by default, which
- * holds the family-wise error; Benjamini–Hochberg, the false discovery rate, selectable), with the
- * number of comparisons stated. A slice with too few conveners in an arm says so instead of a number.
+ * The results broken down by the subject of each session's proposal or by an imported convener attribute
+ * (institution, seniority …): per slice and metric the change with its interval, p, and p adjusted over
+ * every slice and metric of the table (Holm by default, which holds the family-wise error;
+ * Benjamini–Hochberg, the false discovery rate, selectable), with the number of comparisons stated. A
+ * slice with too few conveners in an arm says so instead of a number.
  */
-export function SlicesTable({ slices }: { slices: Json<Slices> }) {
+export function SlicesTable({ slices, byConvener }: { slices: Json<Slices>; byConvener: Json<Slices>[] }) {
   const [correction, setCorrection] = useState<Correction>("holm");
-  const chosen = slices[correction];
+  const [attribute, setAttribute] = useState("subject");
+  const choices = sliceChoices(slices, byConvener);
+  const shown = choices.pick(attribute);
+  const chosen = shown[correction];
+  const bySubject = shown.attribute === "subject";
+  const title = `Slices by ${shown.attribute}`;
   return (
     <section aria-label="Slices">
-      <h2>Slices by subject</h2>
-      <div className="toolbar" role="group" aria-label="How the slices' p-values are adjusted">
+      <h2>{title}</h2>
+      <div className="toolbar" role="group" aria-label="How the results are sliced">
+        <label>
+          Slice by{" "}
+          <select value={shown.attribute} onChange={(e) => setAttribute(e.target.value)}>
+            {choices.options.map((o) => (
+              <option key={o} value={o}>
+                {o === "subject" ? "subject" : `${o} (convener)`}
+              </option>
+            ))}
+          </select>
+        </label>{" "}
         <label>
           Adjust p by{" "}
           <select value={correction} onChange={(e) => setCorrection(e.target.value as Correction)}>
@@ -38,18 +68,23 @@ export function SlicesTable({ slices }: { slices: Json<Slices> }) {
       </div>
       <p className="muted">
         {formatCount(chosen.comparisons)} comparisons ({chosen.slices.filter((s) => !s.tooFew).length}{" "}
-        subjects with enough conveners × 4 metrics), p adjusted by {correctionName[correction]} across all of
-        them ({correction === "holm" ? "the family-wise error rate held" : "the false discovery rate held"}).
+        {bySubject ? "subjects" : `values of ${shown.attribute}`} with enough conveners × 4 metrics), p
+        adjusted by {correctionName[correction]} across all of them (
+        {correction === "holm" ? "the family-wise error rate held" : "the false discovery rate held"}).
         Frequentist figures
-        {chosen.slices.some((s) => !s.tooFew && s.decisions.some((d) => d.cuped)) ? ", with CUPED" : ""}; each
-        session counts in the subject of its proposal. No convener attribute is imported, so there are no
-        slices by convener.
+        {chosen.slices.some((s) => !s.tooFew && s.decisions.some((d) => d.cuped)) ? ", with CUPED" : ""};{" "}
+        {bySubject
+          ? "each session counts in the subject of its proposal."
+          : `each convener counts with all their sessions in their ${shown.attribute} as imported; “${NO_VALUE_SLICE}” holds conveners with none.`}
+        {byConvener.length === 0
+          ? " No convener attribute is imported (import convener-attributes), so there are no slices by convener."
+          : ""}
       </p>
-      <TableScroll label="Slices by subject">
-        <table aria-label="Slices by subject">
+      <TableScroll label={title}>
+        <table aria-label={title}>
           <thead>
             <tr>
-              <th>Subject</th>
+              <th>{bySubject ? "Subject" : shown.attribute}</th>
               <th>Metric</th>
               <th className="num">Baseline</th>
               <th className="num">Variation</th>
