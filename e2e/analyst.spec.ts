@@ -177,7 +177,7 @@ test("an analyst opens the online and expert dashboards, with their charts", asy
   const differences = page.getByRole("table", { name: "Differences vs control" });
   await expect(
     differences.getByRole("row", {
-      name: /^Adoption rate B vs A [+−][\d.]+ pp \[.* pp\] [+−][\d.]+% (< 0\.001|0\.\d\d+|1\.0) (better|worse|inconclusive)$/,
+      name: /^Adoption rate B vs A [+−][\d.]+ pp \[.* pp\] [+−][\d.]+% \[[+−][\d.]+%, [+−][\d.]+%\] (< 0\.001|0\.\d\d+|1\.0) (better|worse|inconclusive)$/,
     }),
   ).toBeVisible();
   // Lower is better for the mean adopted rank: said in words, and the verdict follows it.
