@@ -139,19 +139,28 @@ export function dawidSkeneEm(
   warm?: DsParameters,
 ): EmState {
   const { items: I, classes: K } = obs;
-  const N = obs.item.length;
   const T = new Float64Array(I * K);
+  if (K === 4 && obs.itemStart) {
+    // Warm parameters give the first E-step inside emLoop4's own pass over the items.
+    if (!warm) votesStart(obs, start, T);
+    return emLoop4(obs, obs.itemStart, T, maxIterations, tolerance, warm && { params: warm, start });
+  }
   if (warm) {
-    if (K === 4 && obs.itemStart) warmPosteriors4(obs, obs.itemStart, warm, T);
-    else posteriorsFrom(obs, warm, T, new Float64Array(I * K));
+    posteriorsFrom(obs, warm, T, new Float64Array(I * K));
     // A grade the warm parameters give probability 0 in every class leaves no posterior: start cold.
     let defined = true;
     for (let x = 0; x < T.length && defined; x++) defined = !Number.isNaN(T[x]);
     if (defined) return emLoop(obs, T, maxIterations, tolerance);
   }
-  // Start from the majority vote, ties split evenly.
+  votesStart(obs, start, T);
+  return emLoop(obs, T, maxIterations, tolerance);
+}
+
+/** The posteriors EM starts from without warm parameters: the majority vote, ties split evenly, or the votes' shares. */
+function votesStart(obs: Observations, start: DsStart, T: Float64Array) {
+  const { items: I, classes: K } = obs;
   const votes = new Float64Array(I * K);
-  for (let o = 0; o < N; o++) votes[obs.item[o] * K + obs.cls[o]]++;
+  for (let o = 0; o < obs.item.length; o++) votes[obs.item[o] * K + obs.cls[o]]++;
   for (let i = 0; i < I; i++) {
     let best = 0;
     let total = 0;
@@ -165,7 +174,6 @@ export function dawidSkeneEm(
     for (let k = 0; k < K; k++) if (votes[i * K + k] === best) tied++;
     for (let k = 0; k < K; k++) T[i * K + k] = votes[i * K + k] === best ? 1 / tied : 0;
   }
-  return emLoop(obs, T, maxIterations, tolerance);
 }
 
 /** E-step from given parameters: T_ik ∝ p_k Π π^j_k,cls; returns the log-likelihood. */
@@ -180,19 +188,6 @@ function posteriorsFrom(obs: Observations, params: DsParameters, T: Float64Array
     for (let k = 0; k < K; k++) logItem[ti + k] += logPi[base + k * K];
   }
   return normalise(logItem, T, I, K);
-}
-
-/** posteriorsFrom for four grades and observations item by item (the same sums, as emLoop4's). */
-function warmPosteriors4(obs: Observations, itemStart: Int32Array, params: DsParameters, T: Float64Array) {
-  const logPi = new Float64Array(params.confusion.length);
-  for (let c = 0; c < logPi.length; c++) logPi[c] = Math.log(params.confusion[c]);
-  const lp = new Float64Array(4);
-  for (let k = 0; k < 4; k++) lp[k] = Math.log(params.priors[k]);
-  const base = new Int32Array(obs.item.length);
-  for (let o = 0; o < base.length; o++) base[o] = obs.rater[o] * 16 + obs.cls[o];
-  const terms = new Float64Array(2);
-  for (let i = 0; i < obs.items; i++)
-    posterior4(itemStart[i], itemStart[i + 1], base, logPi, lp, T, i * 4, terms, 0);
 }
 
 function emLoop(obs: Observations, T: Float64Array, maxIterations: number, tolerance: number): EmState {
@@ -335,6 +330,7 @@ function emLoop4(
   T: Float64Array,
   maxIterations: number,
   tolerance: number,
+  warm?: { params: DsParameters; start: DsStart },
 ): EmState {
   const { items: I, raters: J } = obs;
   const N = obs.item.length;
@@ -346,9 +342,14 @@ function emLoop4(
   const counts = new Float64Array(J * 16);
   const base = new Int32Array(N);
   for (let o = 0; o < N; o++) base[o] = obs.rater[o] * 16 + obs.cls[o];
-  for (let i = 0; i < I; i++) addPosterior4(T, i, itemStart, base, sums, counts);
   const groups = groupsOf(itemStart, base, J * 16, T);
   const cells = cellLists(itemStart, base, J, groups.at);
+  if (!warm || !warmStart4(I, itemStart, base, warm.params, groups, cells, sums, counts, logPi)) {
+    // Without warm parameters (T holds the start), or when they leave an item without a posterior.
+    if (warm) votesStart(obs, warm.start, T);
+    sums.fill(0);
+    for (let i = 0; i < I; i++) addPosterior4(T, i, itemStart, base, sums, counts);
+  }
   let logLikelihood = -Infinity;
   let iterations = 0;
   while (iterations < maxIterations) {
@@ -368,6 +369,30 @@ function emLoop4(
       for (let i = 0; i < I; i++) for (let k = 0; k < 4; k++) T[i * 4 + k] = posteriors[at[i] + k];
   }
   return { posteriors: T, priors, confusion, logLikelihood, iterations };
+}
+
+/**
+ * The first E-step from warm parameters, with the sums for the first M-step (as emLoop would make them
+ * from the posteriors it gives); false when a grade the parameters give probability 0 in every class
+ * leaves an item without a posterior (then EM starts cold).
+ */
+function warmStart4(
+  I: number,
+  itemStart: Int32Array,
+  base: Int32Array,
+  params: DsParameters,
+  groups: Groups,
+  cells: CellLists,
+  sums: Float64Array,
+  counts: Float64Array,
+  logPi: Float64Array,
+): boolean {
+  for (let c = 0; c < logPi.length; c++) logPi[c] = Math.log(params.confusion[c]);
+  ePass4(I, itemStart, base, params.priors, logPi, groups, sums);
+  const { posteriors } = groups;
+  for (let x = 0; x < groups.first.length * 4; x++) if (Number.isNaN(posteriors[x])) return false;
+  sumCells(cells, posteriors, counts);
+  return true;
 }
 
 /** M-step from the sums of the posteriors: priors, confusion matrices and their logs. */
