@@ -5,6 +5,7 @@ import { goldMethods, methodName } from "~/components/gold-aggregation";
 import { formatCi, formatCount, formatRate } from "~/utils/format";
 import { TableScroll } from "~/components/table-scroll";
 import { plottedSeries, seriesScale, type Series } from "~/utils/chart-series";
+import { savingMarks, savingPlotMarks, savingSentence, type SavingCurve } from "~/components/saving-marks";
 
 interface CurvePoint {
   method: string;
@@ -54,6 +55,18 @@ export function learningCurveSeries(gold: Json<CampaignGold>) {
   return { curvePoints, allRaters, rules, series: [...methods, ...dashed] };
 }
 
+/**
+ * Each method's curve with where it first reaches majority vote's accuracy with every rater (the grades
+ * the campaign could have saved there); results kept before that was computed have no saving.
+ */
+export function savingCurves(gold: Json<CampaignGold>): SavingCurve[] {
+  return goldMethods(gold).map((m) => ({
+    method: methodName(m),
+    points: gold.learningCurve[m] ?? [],
+    saving: gold.gradesSaved?.[m] ?? null,
+  }));
+}
+
 /** The frame of an accuracy-against-gold chart by n (raters or votes per pair), one colour per method. */
 export function accuracyByN(maxN: number, xLabel: string, series: readonly Series[]) {
   return {
@@ -78,13 +91,19 @@ export function accuracyByN(maxN: number, xLabel: string, series: readonly Serie
 export function LearningCurves({ gold }: { gold: Json<CampaignGold> }) {
   const { curvePoints, allRaters, rules, series } = learningCurveSeries(gold);
   const maxN = Math.max(1, ...curvePoints.map((p) => p.n));
+  const curves = savingCurves(gold);
+  const marks = savingMarks(curves, maxN);
+  const saved =
+    gold.gradesSaved && gold.grades !== undefined
+      ? ` Ringed: where a method first reaches majority vote's accuracy with every rater (its dashed line), labelled with the grades the campaign could have saved there, of ${formatCount(gold.grades)}: ${savingSentence(curves)}.`
+      : "";
   return (
     <>
       <Chart
         legend={series}
         caption={`Accuracy against the gold items with n raters per pair (mean of 1,000 random draws, band: 95% of the draws), per aggregation method; dashed: the accuracy with every rater. Suggested: ${allRaters
           .map((a) => `${a.method} ${a.suggestedN === null ? "none" : `n = ${a.suggestedN}`}`)
-          .join(", ")} (the fewest raters reaching 95% of the all-rater accuracy).`}
+          .join(", ")} (the fewest raters reaching 95% of the all-rater accuracy).${saved}`}
         deps={[gold]}
         build={(Plot) => ({
           title: "Learning curves: accuracy by raters per pair",
@@ -108,6 +127,8 @@ export function LearningCurves({ gold }: { gold: Json<CampaignGold> }) {
               stroke: "method",
               strokeDasharray: "4 3",
             }),
+            // Majority vote's dashed line is already among the rules: no second target line.
+            ...savingPlotMarks(Plot, marks, null),
           ],
         })}
       />
