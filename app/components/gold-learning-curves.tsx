@@ -2,7 +2,7 @@ import type { CampaignGold } from "~/data/campaigns.server";
 import type { Json } from "~/utils/json-type";
 import { Chart } from "~/components/chart";
 import { goldMethods, methodName } from "~/components/gold-aggregation";
-import { formatCi, formatCount, formatRate } from "~/utils/format";
+import { formatCi, formatCount, formatP, formatPp, formatRate } from "~/utils/format";
 import { TableScroll } from "~/components/table-scroll";
 import { plottedSeries, seriesScale, type Series } from "~/utils/chart-series";
 import { savingMarks, savingPlotMarks, savingSentence, type SavingCurve } from "~/components/saving-marks";
@@ -132,31 +132,69 @@ export function LearningCurves({ gold }: { gold: Json<CampaignGold> }) {
           ],
         })}
       />
-      <LearningCurveTable curvePoints={curvePoints} allRaters={allRaters} />
+      <CurveTable
+        label="Learning curves: accuracy by raters per pair"
+        nHeader="Raters per pair"
+        rangeHeader="95% of draws"
+        points={curvePoints}
+        allRaters={allRaters}
+      />
     </>
   );
 }
 
-function LearningCurveTable({
-  curvePoints,
-  allRaters,
+/** A learning-curve point as the table shows it; the text-aware curves add the test against majority vote. */
+export interface CurveRow {
+  method: string;
+  n: number;
+  accuracy: number;
+  lower: number | null;
+  upper: number | null;
+  difference?: number | null;
+  /** Absent in results kept before it. */
+  differenceCi?: { lower: number; upper: number } | null;
+  pHolm?: number | null;
+}
+
+/**
+ * The table beside a learning-curve chart (main and text-aware): one row per method and n, the band
+ * as an interval; with `compared`, each point's difference from majority vote and its Holm-adjusted
+ * p; with `allRaters`, a last row per method at every rater with its suggested n.
+ */
+export function CurveTable({
+  label,
+  nHeader,
+  rangeHeader,
+  points,
+  compared = false,
+  allRaters = [],
 }: {
-  curvePoints: CurvePoint[];
-  allRaters: AllRaters[];
+  label: string;
+  nHeader: string;
+  rangeHeader: string;
+  points: readonly CurveRow[];
+  compared?: boolean;
+  allRaters?: readonly AllRaters[];
 }) {
   return (
-    <TableScroll label="Learning curves: accuracy by raters per pair">
-      <table aria-label="Learning curves: accuracy by raters per pair">
+    <TableScroll label={label}>
+      <table aria-label={label}>
         <thead>
           <tr>
             <th>Method</th>
-            <th className="num">Raters per pair</th>
+            <th className="num">{nHeader}</th>
             <th className="num">Accuracy on gold</th>
-            <th className="num">95% of draws</th>
+            <th className="num">{rangeHeader}</th>
+            {compared ? (
+              <>
+                <th className="num">− majority vote [95% t CI]</th>
+                <th className="num">p (paired t, Holm)</th>
+              </>
+            ) : null}
           </tr>
         </thead>
         <tbody>
-          {curvePoints.map((p) => (
+          {points.map((p) => (
             <tr key={`${p.method}-${p.n}`}>
               <td>{p.method}</td>
               <td className="num">{formatCount(p.n)}</td>
@@ -167,6 +205,15 @@ function LearningCurveTable({
                   formatRate,
                 )}
               </td>
+              {compared ? (
+                <>
+                  <td className="num">
+                    {p.difference == null ? "—" : formatPp(p.difference)}{" "}
+                    {p.differenceCi ? formatCi(p.differenceCi, formatPp) : null}
+                  </td>
+                  <td className="num">{formatP(p.pHolm ?? null)}</td>
+                </>
+              ) : null}
             </tr>
           ))}
           {allRaters.map((a) => (

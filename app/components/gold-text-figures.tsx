@@ -2,10 +2,10 @@ import type { CampaignGold } from "~/data/campaigns.server";
 import type { Json } from "~/utils/json-type";
 import { Chart } from "~/components/chart";
 import { TableScroll } from "~/components/table-scroll";
-import { accuracyByN } from "~/components/gold-learning-curves";
+import { accuracyByN, CurveTable } from "~/components/gold-learning-curves";
 import { plottedSeries } from "~/utils/chart-series";
 import { savingMarks, savingPlotMarks, savingSentence } from "~/components/saving-marks";
-import { formatCi, formatCount, formatNumber, formatP, formatPp, formatRate } from "~/utils/format";
+import { formatCount, formatNumber, formatP } from "~/utils/format";
 
 type TextFigures = NonNullable<Json<CampaignGold>["texts"]>;
 
@@ -103,61 +103,13 @@ function TextCurves({ texts }: { texts: TextFigures }) {
           ],
         })}
       />
-      <TextCurveTable points={points} />
+      <CurveTable
+        label="Text-aware estimates: accuracy by votes per pair"
+        nHeader="Votes per pair"
+        rangeHeader="95% of orders"
+        points={points}
+        compared
+      />
     </>
-  );
-}
-
-function TextCurveTable({
-  points,
-}: {
-  points: {
-    method: string;
-    n: number;
-    accuracy: number;
-    lower: number | null;
-    upper: number | null;
-    difference: number | null;
-    /** Absent in results kept before it. */
-    differenceCi?: { lower: number; upper: number } | null;
-    pHolm: number | null;
-  }[];
-}) {
-  const label = "Text-aware estimates: accuracy by votes per pair";
-  return (
-    <TableScroll label={label}>
-      <table aria-label={label}>
-        <thead>
-          <tr>
-            <th>Method</th>
-            <th className="num">Votes per pair</th>
-            <th className="num">Accuracy on gold</th>
-            <th className="num">95% of orders</th>
-            <th className="num">− majority vote [95% t CI]</th>
-            <th className="num">p (paired t, Holm)</th>
-          </tr>
-        </thead>
-        <tbody>
-          {points.map((p) => (
-            <tr key={`${p.method}-${p.n}`}>
-              <td>{p.method}</td>
-              <td className="num">{formatCount(p.n)}</td>
-              <td className="num">{formatRate(p.accuracy)}</td>
-              <td className="num">
-                {formatCi(
-                  p.lower === null || p.upper === null ? null : { lower: p.lower, upper: p.upper },
-                  formatRate,
-                )}
-              </td>
-              <td className="num">
-                {p.difference === null ? "—" : formatPp(p.difference)}{" "}
-                {p.differenceCi ? formatCi(p.differenceCi, formatPp) : null}
-              </td>
-              <td className="num">{formatP(p.pHolm)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
   );
 }
