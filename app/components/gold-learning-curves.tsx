@@ -105,7 +105,7 @@ export function LearningCurves({ gold }: { gold: Json<CampaignGold> }) {
           .map((a) => `${a.method} ${a.suggestedN === null ? "none" : `n = ${a.suggestedN}`}`)
           .join(", ")} (the fewest raters reaching 95% of the all-rater accuracy).${saved}`}
         deps={[gold]}
-        build={(Plot) => ({
+        build={(Plot, { width }) => ({
           title: "Learning curves: accuracy by raters per pair",
           ...accuracyByN(maxN, "Raters per pair (n)", series),
           marks: [
@@ -128,7 +128,7 @@ export function LearningCurves({ gold }: { gold: Json<CampaignGold> }) {
               strokeDasharray: "4 3",
             }),
             // Majority vote's dashed line is already among the rules: no second target line.
-            ...savingPlotMarks(Plot, marks, null),
+            ...savingPlotMarks(Plot, marks, null, width),
           ],
         })}
       />

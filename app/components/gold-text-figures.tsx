@@ -93,13 +93,13 @@ function TextCurves({ texts }: { texts: TextFigures }) {
         legend={series}
         caption={`Accuracy against the gold items with n votes per pair (mean of random vote orders, band: 95% of them): majority vote and the text-aware estimates, each with s = ${texts.similarity} and with the adaptive s(n) = 1 − 1/(n − 1). Majority ties ${ties}. Dashed: majority vote's all-vote accuracy; ringed: where a method first reaches it, labelled with the grades the campaign could have saved there, of ${formatCount(texts.grades)}: ${savingSentence(texts.curves)}.`}
         deps={[texts]}
-        build={(Plot) => ({
+        build={(Plot, { width }) => ({
           title: "Text-aware estimates: accuracy by votes per pair",
           ...accuracyByN(maxN, "Votes per pair (n)", series),
           marks: [
             Plot.areaY(points, { x: "n", y1: "lower", y2: "upper", fill: "method", fillOpacity: 0.08 }),
             Plot.lineY(points, { x: "n", y: "accuracy", stroke: "method", marker: "dot" }),
-            ...savingPlotMarks(Plot, marks, target),
+            ...savingPlotMarks(Plot, marks, target, width),
           ],
         })}
       />

@@ -61,27 +61,34 @@ export function savingSentence(curves: readonly SavingCurve[]): string {
   return saved || "none";
 }
 
+/** The narrowest chart (px) that labels its rings. */
+export const LABELS_MIN_WIDTH = 600;
+
 /**
  * The Plot marks of the saving: a dashed rule at the target when given (a chart that already draws
- * majority vote's all-grade line passes null), each point ringed in its method's colour, its label beside it.
+ * majority vote's all-grade line passes null), each point ringed in its method's colour, its label beside
+ * it on a chart at least LABELS_MIN_WIDTH wide.
  */
-export function savingPlotMarks(Plot: PlotModule, marks: SavingMark[], target: number | null) {
+export function savingPlotMarks(Plot: PlotModule, marks: SavingMark[], target: number | null, width: number) {
   return [
     ...(target === null ? [] : [Plot.ruleY([target], { stroke: "currentColor", strokeDasharray: "4 3" })]),
     Plot.dot(marks, { x: "n", y: "accuracy", r: 7, stroke: "method", strokeWidth: 2 }),
-    ...(["start", "end"] as const).map((anchor) =>
-      Plot.text(
-        marks.filter((p) => p.anchor === anchor),
-        {
-          x: "n",
-          y: "labelY",
-          text: "label",
-          textAnchor: anchor,
-          dx: anchor === "start" ? 10 : -10,
-          dy: 14,
-          fill: "method",
-        },
+    // A phone's chart has no room for the labels beside the rings (they ran off its edge): the caption says the same.
+    ...(["start", "end"] as const)
+      .filter(() => width >= LABELS_MIN_WIDTH)
+      .map((anchor) =>
+        Plot.text(
+          marks.filter((p) => p.anchor === anchor),
+          {
+            x: "n",
+            y: "labelY",
+            text: "label",
+            textAnchor: anchor,
+            dx: anchor === "start" ? 10 : -10,
+            dy: 14,
+            fill: "method",
+          },
+        ),
       ),
-    ),
   ];
 }
