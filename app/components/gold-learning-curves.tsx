@@ -2,9 +2,10 @@ import type { CampaignGold } from "~/data/campaigns.server";
 import type { Json } from "~/utils/json-type";
 import { Chart } from "~/components/chart";
 import { goldMethods, methodName } from "~/components/gold-aggregation";
-import { formatCi, formatCount, formatRate } from "~/utils/format";
+import { formatCi, formatCount, formatP, formatPp, formatRate } from "~/utils/format";
 import { TableScroll } from "~/components/table-scroll";
 import { plottedSeries, seriesScale, type Series } from "~/utils/chart-series";
+import { savingMarks, savingPlotMarks, savingSentence, type SavingCurve } from "~/components/saving-marks";
 
 interface CurvePoint {
   method: string;
@@ -54,6 +55,18 @@ export function learningCurveSeries(gold: Json<CampaignGold>) {
   return { curvePoints, allRaters, rules, series: [...methods, ...dashed] };
 }
 
+/**
+ * Each method's curve with where it first reaches majority vote's accuracy with every rater (the grades
+ * the campaign could have saved there); results kept before that was computed have no saving.
+ */
+export function savingCurves(gold: Json<CampaignGold>): SavingCurve[] {
+  return goldMethods(gold).map((m) => ({
+    method: methodName(m),
+    points: gold.learningCurve[m] ?? [],
+    saving: gold.gradesSaved?.[m] ?? null,
+  }));
+}
+
 /** The frame of an accuracy-against-gold chart by n (raters or votes per pair), one colour per method. */
 export function accuracyByN(maxN: number, xLabel: string, series: readonly Series[]) {
   return {
@@ -78,15 +91,21 @@ export function accuracyByN(maxN: number, xLabel: string, series: readonly Serie
 export function LearningCurves({ gold }: { gold: Json<CampaignGold> }) {
   const { curvePoints, allRaters, rules, series } = learningCurveSeries(gold);
   const maxN = Math.max(1, ...curvePoints.map((p) => p.n));
+  const curves = savingCurves(gold);
+  const marks = savingMarks(curves, maxN);
+  const saved =
+    gold.gradesSaved && gold.grades !== undefined
+      ? ` Ringed: where a method first reaches majority vote's accuracy with every rater (its dashed line), labelled with the grades the campaign could have saved there, of ${formatCount(gold.grades)}: ${savingSentence(curves)}.`
+      : "";
   return (
     <>
       <Chart
         legend={series}
         caption={`Accuracy against the gold items with n raters per pair (mean of 1,000 random draws, band: 95% of the draws), per aggregation method; dashed: the accuracy with every rater. Suggested: ${allRaters
           .map((a) => `${a.method} ${a.suggestedN === null ? "none" : `n = ${a.suggestedN}`}`)
-          .join(", ")} (the fewest raters reaching 95% of the all-rater accuracy).`}
+          .join(", ")} (the fewest raters reaching 95% of the all-rater accuracy).${saved}`}
         deps={[gold]}
-        build={(Plot) => ({
+        build={(Plot, { width }) => ({
           title: "Learning curves: accuracy by raters per pair",
           ...accuracyByN(maxN, "Raters per pair (n)", series),
           marks: [
@@ -108,34 +127,74 @@ export function LearningCurves({ gold }: { gold: Json<CampaignGold> }) {
               stroke: "method",
               strokeDasharray: "4 3",
             }),
+            // Majority vote's dashed line is already among the rules: no second target line.
+            ...savingPlotMarks(Plot, marks, null, width),
           ],
         })}
       />
-      <LearningCurveTable curvePoints={curvePoints} allRaters={allRaters} />
+      <CurveTable
+        label="Learning curves: accuracy by raters per pair"
+        nHeader="Raters per pair"
+        rangeHeader="95% of draws"
+        points={curvePoints}
+        allRaters={allRaters}
+      />
     </>
   );
 }
 
-function LearningCurveTable({
-  curvePoints,
-  allRaters,
+/** A learning-curve point as the table shows it; the text-aware curves add the test against majority vote. */
+export interface CurveRow {
+  method: string;
+  n: number;
+  accuracy: number;
+  lower: number | null;
+  upper: number | null;
+  difference?: number | null;
+  /** Absent in results kept before it. */
+  differenceCi?: { lower: number; upper: number } | null;
+  pHolm?: number | null;
+}
+
+/**
+ * The table beside a learning-curve chart (main and text-aware): one row per method and n, the band
+ * as an interval; with `compared`, each point's difference from majority vote and its Holm-adjusted
+ * p; with `allRaters`, a last row per method at every rater with its suggested n.
+ */
+export function CurveTable({
+  label,
+  nHeader,
+  rangeHeader,
+  points,
+  compared = false,
+  allRaters = [],
 }: {
-  curvePoints: CurvePoint[];
-  allRaters: AllRaters[];
+  label: string;
+  nHeader: string;
+  rangeHeader: string;
+  points: readonly CurveRow[];
+  compared?: boolean;
+  allRaters?: readonly AllRaters[];
 }) {
   return (
-    <TableScroll label="Learning curves: accuracy by raters per pair">
-      <table aria-label="Learning curves: accuracy by raters per pair">
+    <TableScroll label={label}>
+      <table aria-label={label}>
         <thead>
           <tr>
             <th>Method</th>
-            <th className="num">Raters per pair</th>
+            <th className="num">{nHeader}</th>
             <th className="num">Accuracy on gold</th>
-            <th className="num">95% of draws</th>
+            <th className="num">{rangeHeader}</th>
+            {compared ? (
+              <>
+                <th className="num">− majority vote [95% t CI]</th>
+                <th className="num">p (paired t, Holm)</th>
+              </>
+            ) : null}
           </tr>
         </thead>
         <tbody>
-          {curvePoints.map((p) => (
+          {points.map((p) => (
             <tr key={`${p.method}-${p.n}`}>
               <td>{p.method}</td>
               <td className="num">{formatCount(p.n)}</td>
@@ -146,6 +205,15 @@ function LearningCurveTable({
                   formatRate,
                 )}
               </td>
+              {compared ? (
+                <>
+                  <td className="num">
+                    {p.difference == null ? "—" : formatPp(p.difference)}{" "}
+                    {p.differenceCi ? formatCi(p.differenceCi, formatPp) : null}
+                  </td>
+                  <td className="num">{formatP(p.pHolm ?? null)}</td>
+                </>
+              ) : null}
             </tr>
           ))}
           {allRaters.map((a) => (

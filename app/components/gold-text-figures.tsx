@@ -2,10 +2,11 @@ import type { CampaignGold } from "~/data/campaigns.server";
 import type { Json } from "~/utils/json-type";
 import { Chart } from "~/components/chart";
 import { TableScroll } from "~/components/table-scroll";
-import { accuracyByN } from "~/components/gold-learning-curves";
+import { accuracyByN, CurveTable } from "~/components/gold-learning-curves";
 import { differenceText } from "~/components/gold-agreement-tables";
 import { plottedSeries } from "~/utils/chart-series";
-import { formatCi, formatCount, formatNumber, formatP, formatPp, formatRate } from "~/utils/format";
+import { savingMarks, savingPlotMarks, savingSentence } from "~/components/saving-marks";
+import { formatCount, formatNumber, formatP } from "~/utils/format";
 
 type TextFigures = NonNullable<Json<CampaignGold>["texts"]>;
 
@@ -80,155 +81,38 @@ function ClusteringTable({ texts }: { texts: TextFigures }) {
   );
 }
 
-/** Where a method's curve first reaches majority vote's all-vote accuracy, and the grades that leaves unused. */
-export interface SavingMark {
-  method: string;
-  n: number;
-  accuracy: number;
-  gradesSaved: number;
-  /** The label beside the ringed point; stacked downwards when several methods share a point. */
-  label: string;
-  labelY: number;
-  /** Labels of points in the right half of the chart go to their left, so they stay inside it. */
-  anchor: "start" | "end";
-}
-
-/**
- * The chart's marks of "grades the campaign could have saved": per method whose mean accuracy reaches
- * majority vote's all-vote accuracy at some n < all votes, that point (ringed and labelled with the
- * grades saved), and the target itself (majority vote's all-vote accuracy, a dashed line).
- */
-export function savingMarks(
-  texts: Pick<TextFigures, "curves">,
-  maxN: number,
-): {
-  points: SavingMark[];
-  target: number | null;
-} {
-  const majority = texts.curves.find((c) => c.method === "majority");
-  const shared = new Map<string, number>();
-  const points = texts.curves.flatMap((c) => {
-    if (!c.saving || c.saving.gradesSaved <= 0) return [];
-    const point = c.points.find((p) => p.n === c.saving!.n);
-    if (!point) return [];
-    const key = `${point.n}:${point.accuracy}`;
-    const below = shared.get(key) ?? 0;
-    shared.set(key, below + 1);
-    return [
-      {
-        method: c.method,
-        n: point.n,
-        accuracy: point.accuracy,
-        gradesSaved: c.saving.gradesSaved,
-        label: `${c.method}: ${formatCount(c.saving.gradesSaved)} grades saved`,
-        labelY: point.accuracy - 0.06 * below,
-        anchor: point.n > (1 + maxN) / 2 ? ("end" as const) : ("start" as const),
-      },
-    ];
-  });
-  return { points, target: majority?.allVotes ?? null };
-}
-
 function TextCurves({ texts }: { texts: TextFigures }) {
   const points = texts.curves.flatMap((c) =>
     c.points.map((p) => ({ method: c.method, ...p, lower: p.ci?.lower ?? null, upper: p.ci?.upper ?? null })),
   );
   const maxN = Math.max(1, ...points.map((p) => p.n));
   const series = plottedSeries(points, (p) => p.method);
-  const saved = texts.curves
-    .filter((c) => c.saving)
-    .map((c) => `${c.method} ${formatCount(c.saving!.gradesSaved)} (n = ${c.saving!.n})`)
-    .join(", ");
   const ties = texts.majorityTies === "coin" ? "broken by a seeded coin" : "count as wrong";
-  const saving = savingMarks(texts, maxN);
+  const marks = savingMarks(texts.curves, maxN);
+  const target = texts.curves.find((c) => c.method === "majority")?.allVotes ?? null;
   return (
     <>
       <Chart
         legend={series}
-        caption={`Accuracy against the gold items with n votes per pair (mean of random vote orders, band: 95% of them): majority vote and the text-aware estimates, each with s = ${texts.similarity} and with the adaptive s(n) = 1 − 1/(n − 1). Majority ties ${ties}. Dashed: majority vote's all-vote accuracy; ringed: where a method first reaches it, labelled with the grades the campaign could have saved there, of ${formatCount(texts.grades)}: ${saved || "none"}.`}
+        caption={`Accuracy against the gold items with n votes per pair (mean of random vote orders, band: 95% of them): majority vote and the text-aware estimates, each with s = ${texts.similarity} and with the adaptive s(n) = 1 − 1/(n − 1). Majority ties ${ties}. Dashed: majority vote's all-vote accuracy; ringed: where a method first reaches it, labelled with the grades the campaign could have saved there, of ${formatCount(texts.grades)}: ${savingSentence(texts.curves)}.`}
         deps={[texts]}
-        build={(Plot) => ({
+        build={(Plot, { width }) => ({
           title: "Text-aware estimates: accuracy by votes per pair",
           ...accuracyByN(maxN, "Votes per pair (n)", series),
           marks: [
             Plot.areaY(points, { x: "n", y1: "lower", y2: "upper", fill: "method", fillOpacity: 0.08 }),
             Plot.lineY(points, { x: "n", y: "accuracy", stroke: "method", marker: "dot" }),
-            ...(saving.target === null
-              ? []
-              : [Plot.ruleY([saving.target], { stroke: "currentColor", strokeDasharray: "4 3" })]),
-            Plot.dot(saving.points, { x: "n", y: "accuracy", r: 7, stroke: "method", strokeWidth: 2 }),
-            ...(["start", "end"] as const).map((anchor) =>
-              Plot.text(
-                saving.points.filter((p) => p.anchor === anchor),
-                {
-                  x: "n",
-                  y: "labelY",
-                  text: "label",
-                  textAnchor: anchor,
-                  dx: anchor === "start" ? 10 : -10,
-                  dy: 14,
-                  fill: "method",
-                },
-              ),
-            ),
+            ...savingPlotMarks(Plot, marks, target, width),
           ],
         })}
       />
-      <TextCurveTable points={points} />
+      <CurveTable
+        label="Text-aware estimates: accuracy by votes per pair"
+        nHeader="Votes per pair"
+        rangeHeader="95% of orders"
+        points={points}
+        compared
+      />
     </>
-  );
-}
-
-function TextCurveTable({
-  points,
-}: {
-  points: {
-    method: string;
-    n: number;
-    accuracy: number;
-    lower: number | null;
-    upper: number | null;
-    difference: number | null;
-    /** Absent in results kept before it. */
-    differenceCi?: { lower: number; upper: number } | null;
-    pHolm: number | null;
-  }[];
-}) {
-  const label = "Text-aware estimates: accuracy by votes per pair";
-  return (
-    <TableScroll label={label}>
-      <table aria-label={label}>
-        <thead>
-          <tr>
-            <th>Method</th>
-            <th className="num">Votes per pair</th>
-            <th className="num">Accuracy on gold</th>
-            <th className="num">95% of orders</th>
-            <th className="num">− majority vote [95% t CI]</th>
-            <th className="num">p (paired t, Holm)</th>
-          </tr>
-        </thead>
-        <tbody>
-          {points.map((p) => (
-            <tr key={`${p.method}-${p.n}`}>
-              <td>{p.method}</td>
-              <td className="num">{formatCount(p.n)}</td>
-              <td className="num">{formatRate(p.accuracy)}</td>
-              <td className="num">
-                {formatCi(
-                  p.lower === null || p.upper === null ? null : { lower: p.lower, upper: p.upper },
-                  formatRate,
-                )}
-              </td>
-              <td className="num">
-                {p.difference === null ? "—" : formatPp(p.difference)}{" "}
-                {p.differenceCi ? formatCi(p.differenceCi, formatPp) : null}
-              </td>
-              <td className="num">{formatP(p.pHolm)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
   );
 }

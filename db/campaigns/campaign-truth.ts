@@ -4,7 +4,8 @@ import { recordAudit, type AuditActor } from "../audit/audit";
 import { campaignItems, campaignTruth, candidates, proposals } from "../schema";
 import { CampaignError } from "./campaigns";
 import type { HeavyInput, HeavyOutput } from "../../scripts/workers/heavy-tasks";
-import { aggregationMethods } from "../../scripts/judgement/aggregate";
+import { aggregationMethods, type AggregationMethod } from "../../scripts/judgement/aggregate";
+import { gradesSavedAt, type GradesSaved } from "../../scripts/judgement/learning-curve";
 
 /**
  * Each pair's text for the text-aware figures: the candidate's public profile as the expert's card
@@ -191,6 +192,8 @@ export async function campaignGold(
   });
   return {
     ...report,
+    gradesSaved: gradesSaved(report.learningCurve, report.enoughRaters.majority?.allRaters, judged),
+    grades: judged.length,
     texts: report.texts && {
       ...report.texts,
       // By the proposals' own ids (the library sorted the index names as strings: "10" before "2").
@@ -202,6 +205,24 @@ export async function campaignGold(
       Object.entries(report.proposals ?? {}).map(([i, v]) => [proposalNames[Number(i)], v]),
     ),
   };
+}
+
+/**
+ * Per method, where its learning curve first reaches majority vote's accuracy with every grade, and
+ * the grades the campaign could have saved there (as the text-aware curves mark them).
+ */
+function gradesSaved(
+  curves: Partial<Record<AggregationMethod, { n: number; accuracy: number }[]>>,
+  target: number | undefined,
+  judged: { itemId: number }[],
+): Partial<Record<AggregationMethod, GradesSaved | null>> {
+  if (target === undefined || !Number.isFinite(target)) return {};
+  const perItem = new Map<number, number>();
+  for (const g of judged) perItem.set(g.itemId, (perItem.get(g.itemId) ?? 0) + 1);
+  const counts = [...perItem.values()];
+  return Object.fromEntries(
+    Object.entries(curves).map(([method, points]) => [method, gradesSavedAt(points ?? [], target, counts)]),
+  );
 }
 
 export type CampaignGold = Exclude<Awaited<ReturnType<typeof campaignGold>>, null>;

@@ -1,6 +1,16 @@
 import fs from "node:fs";
 import path from "node:path";
-import { dawidSkene, dawidSkeneEm, dawidSkeneLabels, type DsStart, type Observations } from "./dawid-skene";
+import { createRng } from "../lib/random";
+import {
+  dawidSkene,
+  dawidSkeneEm,
+  dawidSkeneLabels,
+  DS_MAX_ITERATIONS,
+  DS_TOLERANCE,
+  type DsStart,
+  type EmState,
+  type Observations,
+} from "./dawid-skene";
 
 const F = path.resolve(__dirname, "../../test/fixtures/dawid-skene-1979");
 
@@ -149,5 +159,143 @@ describe("warm-started EM (learning curves start each draw from the previous dra
     );
     expect(warm.logLikelihood).toBeCloseTo(cold.logLikelihood, 5);
     expect(warm.iterations).toBeLessThanOrEqual(cold.iterations);
+  });
+});
+
+/**
+ * Dawid–Skene's EM as the file's comment states it, in separate passes with nothing shared: the
+ * reference for the four-grade loop, which groups items, sums per cell and decides the gain from an
+ * estimate, and must still add the same numbers in the same order (every figure bit for bit).
+ */
+function plainEm(obs: Observations & { itemStart: Int32Array }, T: Float64Array): EmState {
+  const { items: I, raters: J, itemStart } = obs;
+  const priors = new Float64Array(4);
+  const confusion = new Float64Array(J * 16);
+  let logLikelihood = -Infinity;
+  let iterations = 0;
+  while (iterations < DS_MAX_ITERATIONS) {
+    iterations++;
+    priors.fill(0);
+    for (let i = 0; i < I; i++) for (let k = 0; k < 4; k++) priors[k] += T[i * 4 + k];
+    for (let k = 0; k < 4; k++) priors[k] /= I;
+    confusion.fill(0);
+    for (let o = 0; o < obs.item.length; o++)
+      for (let k = 0; k < 4; k++) confusion[obs.rater[o] * 16 + k * 4 + obs.cls[o]] += T[obs.item[o] * 4 + k];
+    for (let r = 0; r < J * 16; r += 4) {
+      const row = confusion[r] + confusion[r + 1] + confusion[r + 2] + confusion[r + 3];
+      for (let l = 0; l < 4; l++) confusion[r + l] = row > 0 ? confusion[r + l] / row : 1 / 4;
+    }
+    const ll = plainEStep(I, itemStart, obs, priors, confusion, T);
+    const gain = ll - logLikelihood;
+    logLikelihood = ll;
+    if (gain < DS_TOLERANCE) break;
+  }
+  return { posteriors: T, priors, confusion, logLikelihood, iterations };
+}
+
+function plainEStep(
+  I: number,
+  itemStart: Int32Array,
+  obs: Observations,
+  priors: Float64Array,
+  confusion: Float64Array,
+  T: Float64Array,
+): number {
+  let ll = 0;
+  for (let i = 0; i < I; i++) {
+    const a = Array.from(priors, Math.log);
+    for (let o = itemStart[i]; o < itemStart[i + 1]; o++)
+      for (let k = 0; k < 4; k++) a[k] += Math.log(confusion[obs.rater[o] * 16 + k * 4 + obs.cls[o]]);
+    const max = Math.max(...a);
+    const e = a.map((x) => Math.exp(x - max));
+    const sum = e[0] + e[1] + e[2] + e[3];
+    for (let k = 0; k < 4; k++) T[i * 4 + k] = e[k] / sum;
+    ll += max + Math.log(sum);
+  }
+  return ll;
+}
+
+/** I items of four grades from J raters, `per` grades each (raters drawn without replacement), item by item. */
+function panel(seed: string, I: number, J: number, per: number) {
+  const rng = createRng(seed);
+  const item: number[] = [];
+  const rater: number[] = [];
+  const cls: number[] = [];
+  const itemStart = new Int32Array(I + 1);
+  for (let i = 0; i < I; i++) {
+    const truth = rng.int(4);
+    const raters = Array.from({ length: J }, (_, j) => j).sort(() => rng.next() - 0.5);
+    for (const j of raters.slice(0, per)) {
+      item.push(i);
+      rater.push(j);
+      // Each rater right with probability 0.5 + j / (2J), else a neighbouring grade or any.
+      const right = rng.next() < 0.5 + j / (2 * J);
+      cls.push(
+        right
+          ? truth
+          : rng.next() < 0.7
+            ? Math.min(3, Math.max(0, truth + (rng.next() < 0.5 ? -1 : 1)))
+            : rng.int(4),
+      );
+    }
+    itemStart[i + 1] = item.length;
+  }
+  const obs = { item: Int32Array.from(item), rater: Int32Array.from(rater), cls: Int32Array.from(cls) };
+  return { ...obs, items: I, raters: J, classes: 4, itemStart };
+}
+
+/** The majority-vote start (ties split evenly) of dawidSkeneEm. */
+function majorityStart(obs: Observations): Float64Array {
+  const T = new Float64Array(obs.items * 4);
+  const votes = new Float64Array(obs.items * 4);
+  for (let o = 0; o < obs.item.length; o++) votes[obs.item[o] * 4 + obs.cls[o]]++;
+  for (let i = 0; i < obs.items; i++) {
+    const v = votes.subarray(i * 4, i * 4 + 4);
+    const best = Math.max(...v);
+    const tied = v.filter((x) => x === best).length;
+    for (let k = 0; k < 4; k++) T[i * 4 + k] = v[k] === best ? 1 / tied : 0;
+  }
+  return T;
+}
+
+describe("Dawid–Skene's four-grade loop (learning curves: observations item by item)", () => {
+  const same = (got: EmState, want: EmState) => {
+    expect(got.iterations).toBe(want.iterations);
+    expect(Object.is(got.logLikelihood, want.logLikelihood)).toBe(true);
+    expect(Array.from(got.posteriors)).toEqual(Array.from(want.posteriors));
+    expect(Array.from(got.priors)).toEqual(Array.from(want.priors));
+    expect(Array.from(got.confusion)).toEqual(Array.from(want.confusion));
+  };
+
+  it.each([
+    ["two grades per item, items that share their grades computed once", 2],
+    ["three grades per item", 3],
+    ["seven grades per item", 7],
+  ])("gives the plain EM's figures bit for bit: %s", (_, per) => {
+    const obs = panel(`ds4-${per}`, 400, 9, per);
+    const got = dawidSkeneEm(obs);
+    same(got, plainEm(obs, majorityStart(obs)));
+    // Warm-started from another panel's fit, as the learning curve's next draw is.
+    const next = panel(`ds4-${per}-next`, 400, 9, per);
+    const warm = { priors: got.priors, confusion: got.confusion };
+    const T = new Float64Array(400 * 4);
+    plainEStep(400, next.itemStart, next, warm.priors, warm.confusion, T);
+    // (An item the warm parameters leave without a posterior sends EM back to the cold start.)
+    const start = T.some(Number.isNaN) ? majorityStart(next) : T;
+    same(dawidSkeneEm(next, "majority", undefined, undefined, warm), plainEm(next, start));
+  });
+
+  it("starts cold when the warm parameters leave an item without a posterior", () => {
+    const obs = panel("ds4-cold", 200, 5, 3);
+    const fit = dawidSkeneEm(obs);
+    // Rater 0 never gives grade 1 under these parameters, whatever the true grade: an item where it
+    // did has probability 0 in every class.
+    const confusion = Float64Array.from(fit.confusion);
+    for (let k = 0; k < 4; k++) {
+      confusion[k * 4] = 0;
+      confusion[k * 4 + 1] = 1 - confusion[k * 4 + 2] - confusion[k * 4 + 3];
+    }
+    expect(Array.from(obs.cls).some((c, o) => c === 0 && obs.rater[o] === 0)).toBe(true);
+    same(dawidSkeneEm(obs, "majority", undefined, undefined, { priors: fit.priors, confusion }), fit);
   });
 });

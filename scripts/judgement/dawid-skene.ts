@@ -139,19 +139,28 @@ export function dawidSkeneEm(
   warm?: DsParameters,
 ): EmState {
   const { items: I, classes: K } = obs;
-  const N = obs.item.length;
   const T = new Float64Array(I * K);
+  if (K === 4 && obs.itemStart) {
+    // Warm parameters give the first E-step inside emLoop4's own pass over the items.
+    if (!warm) votesStart(obs, start, T);
+    return emLoop4(obs, obs.itemStart, T, maxIterations, tolerance, warm && { params: warm, start });
+  }
   if (warm) {
-    if (K === 4 && obs.itemStart) warmPosteriors4(obs, obs.itemStart, warm, T);
-    else posteriorsFrom(obs, warm, T, new Float64Array(I * K));
+    posteriorsFrom(obs, warm, T, new Float64Array(I * K));
     // A grade the warm parameters give probability 0 in every class leaves no posterior: start cold.
     let defined = true;
     for (let x = 0; x < T.length && defined; x++) defined = !Number.isNaN(T[x]);
     if (defined) return emLoop(obs, T, maxIterations, tolerance);
   }
-  // Start from the majority vote, ties split evenly.
+  votesStart(obs, start, T);
+  return emLoop(obs, T, maxIterations, tolerance);
+}
+
+/** The posteriors EM starts from without warm parameters: the majority vote, ties split evenly, or the votes' shares. */
+function votesStart(obs: Observations, start: DsStart, T: Float64Array) {
+  const { items: I, classes: K } = obs;
   const votes = new Float64Array(I * K);
-  for (let o = 0; o < N; o++) votes[obs.item[o] * K + obs.cls[o]]++;
+  for (let o = 0; o < obs.item.length; o++) votes[obs.item[o] * K + obs.cls[o]]++;
   for (let i = 0; i < I; i++) {
     let best = 0;
     let total = 0;
@@ -165,7 +174,6 @@ export function dawidSkeneEm(
     for (let k = 0; k < K; k++) if (votes[i * K + k] === best) tied++;
     for (let k = 0; k < K; k++) T[i * K + k] = votes[i * K + k] === best ? 1 / tied : 0;
   }
-  return emLoop(obs, T, maxIterations, tolerance);
 }
 
 /** E-step from given parameters: T_ik ∝ p_k Π π^j_k,cls; returns the log-likelihood. */
@@ -180,17 +188,6 @@ function posteriorsFrom(obs: Observations, params: DsParameters, T: Float64Array
     for (let k = 0; k < K; k++) logItem[ti + k] += logPi[base + k * K];
   }
   return normalise(logItem, T, I, K);
-}
-
-/** posteriorsFrom for four grades and observations item by item (the same sums, as emLoop4's). */
-function warmPosteriors4(obs: Observations, itemStart: Int32Array, params: DsParameters, T: Float64Array) {
-  const logPi = new Float64Array(params.confusion.length);
-  for (let c = 0; c < logPi.length; c++) logPi[c] = Math.log(params.confusion[c]);
-  const lp = new Float64Array(4);
-  for (let k = 0; k < 4; k++) lp[k] = Math.log(params.priors[k]);
-  const base = new Int32Array(obs.item.length);
-  for (let o = 0; o < base.length; o++) base[o] = obs.rater[o] * 16 + obs.cls[o];
-  for (let i = 0; i < obs.items; i++) posterior4(itemStart[i], itemStart[i + 1], base, logPi, lp, T, i * 4);
 }
 
 function emLoop(obs: Observations, T: Float64Array, maxIterations: number, tolerance: number): EmState {
@@ -318,11 +315,14 @@ function startsIfSorted(item: Int32Array, I: number): Int32Array | null {
 }
 
 /**
- * emLoop for four grades and observations that come item by item: one pass over the items per
- * iteration does the E-step, the normalisation and the next M-step's sums, in locals. Every sum adds
- * the same numbers in the same order as emLoop's separate passes (an item's observations from its
- * log prior; the priors item by item; each confusion cell observation by observation), so the fit is
- * bit for bit the same, about twice as fast: the learning curves run it a few hundred thousand times.
+ * emLoop for four grades and observations that come item by item. Every sum adds the same numbers in
+ * the same order as emLoop's separate passes (an item's observations from its log prior; the priors
+ * item by item; each confusion cell observation by observation), so the fit is bit for bit the same,
+ * several times as fast: the learning curves run it a few hundred thousand times. Per iteration:
+ * - the E-step once per group of items with the same observations (groupsOf);
+ * - the log-likelihood and the priors' sums in one pass over the items;
+ * - each confusion cell's sums over that cell's observations, in locals (cellLists): the additions
+ *   of a pass observation by observation into the cells, in their order, without its scattered writes.
  */
 function emLoop4(
   obs: Observations,
@@ -330,6 +330,7 @@ function emLoop4(
   T: Float64Array,
   maxIterations: number,
   tolerance: number,
+  warm?: { params: DsParameters; start: DsStart },
 ): EmState {
   const { items: I, raters: J } = obs;
   const N = obs.item.length;
@@ -341,29 +342,76 @@ function emLoop4(
   const counts = new Float64Array(J * 16);
   const base = new Int32Array(N);
   for (let o = 0; o < N; o++) base[o] = obs.rater[o] * 16 + obs.cls[o];
-  for (let i = 0; i < I; i++) addPosterior4(T, i, itemStart, base, sums, counts);
-  const patterns = patternsOf(itemStart, base, J * 16);
+  const groups = groupsOf(itemStart, base, J * 16, T);
+  const cells = cellLists(itemStart, base, J, groups.at);
+  if (!warm || !warmStart4(I, itemStart, base, warm.params, groups, cells, sums, counts, logPi)) {
+    // Without warm parameters (T holds the start), or when they leave an item without a posterior.
+    if (warm) votesStart(obs, warm.start, T);
+    sums.fill(0);
+    for (let i = 0; i < I; i++) addPosterior4(T, i, itemStart, base, sums, counts);
+  }
   let logLikelihood = -Infinity;
   let iterations = 0;
   while (iterations < maxIterations) {
     iterations++;
-    for (let k = 0; k < 4; k++) priors[k] = sums[k] / I;
-    for (let jk = 0; jk < J * 4; jk++) {
-      const r = jk * 4;
-      const row = counts[r] + counts[r + 1] + counts[r + 2] + counts[r + 3];
-      for (let l = 0; l < 4; l++) {
-        confusion[r + l] = row > 0 ? counts[r + l] / row : 1 / 4;
-        logPi[r + l] = Math.log(confusion[r + l]);
-      }
-    }
-    sums.fill(0);
-    counts.fill(0);
-    const ll = ePass4(I, itemStart, base, priors, logPi, T, sums, counts, patterns);
-    const gain = ll - logLikelihood;
-    logLikelihood = ll;
-    if (gain < tolerance) break;
+    mStep4(I, sums, counts, priors, confusion, logPi);
+    ePass4(I, itemStart, base, priors, logPi, groups, sums);
+    sumCells(cells, groups.posteriors, counts);
+    const stop = iterations > 1 && converged(groups, I, tolerance);
+    [groups.previous, groups.terms] = [groups.terms, groups.previous];
+    [groups.previousEstimate, groups.previousBound] = [groups.estimate, groups.bound];
+    if (stop) break;
+  }
+  const { at, posteriors } = groups;
+  if (iterations > 0) {
+    logLikelihood = exactLogLikelihood(groups, groups.previous, I);
+    if (posteriors !== T)
+      for (let i = 0; i < I; i++) for (let k = 0; k < 4; k++) T[i * 4 + k] = posteriors[at[i] + k];
   }
   return { posteriors: T, priors, confusion, logLikelihood, iterations };
+}
+
+/**
+ * The first E-step from warm parameters, with the sums for the first M-step (as emLoop would make them
+ * from the posteriors it gives); false when a grade the parameters give probability 0 in every class
+ * leaves an item without a posterior (then EM starts cold).
+ */
+function warmStart4(
+  I: number,
+  itemStart: Int32Array,
+  base: Int32Array,
+  params: DsParameters,
+  groups: Groups,
+  cells: CellLists,
+  sums: Float64Array,
+  counts: Float64Array,
+  logPi: Float64Array,
+): boolean {
+  for (let c = 0; c < logPi.length; c++) logPi[c] = Math.log(params.confusion[c]);
+  ePass4(I, itemStart, base, params.priors, logPi, groups, sums);
+  const { posteriors } = groups;
+  for (let x = 0; x < groups.first.length * 4; x++) if (Number.isNaN(posteriors[x])) return false;
+  sumCells(cells, posteriors, counts);
+  return true;
+}
+
+/** M-step from the sums of the posteriors: priors, confusion matrices and their logs. */
+function mStep4(
+  I: number,
+  sums: Float64Array,
+  counts: Float64Array,
+  priors: Float64Array,
+  confusion: Float64Array,
+  logPi: Float64Array,
+) {
+  for (let k = 0; k < 4; k++) priors[k] = sums[k] / I;
+  for (let r = 0; r < counts.length; r += 4) {
+    const row = counts[r] + counts[r + 1] + counts[r + 2] + counts[r + 3];
+    for (let l = 0; l < 4; l++) {
+      confusion[r + l] = row > 0 ? counts[r + l] / row : 1 / 4;
+      logPi[r + l] = Math.log(confusion[r + l]);
+    }
+  }
 }
 
 /** Adds item i's posteriors to the M-step's sums (per class, and per confusion cell of each grade it got). */
@@ -393,9 +441,9 @@ function addPosterior4(
 }
 
 /**
- * One E-step over every item (posteriors into T) adding each item's posteriors to the next M-step's
- * sums as it goes; returns the log-likelihood. Items with the same observations in the same order
- * (`patterns`) get the same posteriors, computed once.
+ * One E-step: each group's posteriors, with the largest of its log joints and the sum of their exps
+ * (Groups.terms), then, item by item, the next M-step's sums per class (into `sums`) and an estimate of
+ * the log-likelihood with its error bound (Groups.estimate, Groups.bound; see converged).
  */
 function ePass4(
   I: number,
@@ -403,38 +451,95 @@ function ePass4(
   base: Int32Array,
   priors: Float64Array,
   logPi: Float64Array,
-  T: Float64Array,
+  groups: Groups,
   sums: Float64Array,
-  counts: Float64Array,
-  patterns: Patterns | null,
-): number {
-  const lp = new Float64Array(4);
+) {
+  const { at, first, posteriors, terms } = groups;
+  const lp = groups.logPriors;
   for (let k = 0; k < 4; k++) lp[k] = Math.log(priors[k]);
-  let ll = 0;
-  if (patterns) {
-    const { of, first, posteriors, terms } = patterns;
-    for (let p = 0; p < first.length; p++) {
-      const i = first[p];
-      terms[p] = posterior4(itemStart[i], itemStart[i + 1], base, logPi, lp, posteriors, p * 4);
-    }
-    for (let i = 0; i < I; i++) {
-      const p = of[i] * 4;
-      for (let k = 0; k < 4; k++) T[i * 4 + k] = posteriors[p + k];
-      ll += terms[of[i]];
-      addPosterior4(T, i, itemStart, base, sums, counts);
-    }
-    return ll;
+  for (let g = 0; g < first.length; g++) {
+    const i = first[g];
+    posterior4(itemStart[i], itemStart[i + 1], base, logPi, lp, posteriors, g * 4, terms, g * 2);
   }
+  // The estimate: Σ max + Σ log(sum), the logs taken of products of 256 sums (each in [1, 4], so a
+  // product stays below 2^512): a log per 256 items instead of one per group.
+  let maxes = 0,
+    size = 0,
+    logs = 0,
+    product = 1,
+    s0 = 0,
+    s1 = 0,
+    s2 = 0,
+    s3 = 0;
   for (let i = 0; i < I; i++) {
-    ll += posterior4(itemStart[i], itemStart[i + 1], base, logPi, lp, T, i * 4);
-    addPosterior4(T, i, itemStart, base, sums, counts);
+    const q = at[i],
+      t = q >> 1;
+    const max = terms[t];
+    maxes += max;
+    size += Math.abs(max);
+    product *= terms[t + 1];
+    if ((i & 255) === 255) {
+      logs += Math.log(product);
+      product = 1;
+    }
+    s0 += posteriors[q];
+    s1 += posteriors[q + 1];
+    s2 += posteriors[q + 2];
+    s3 += posteriors[q + 3];
   }
+  sums[0] = s0;
+  sums[1] = s1;
+  sums[2] = s2;
+  sums[3] = s3;
+  groups.estimate = maxes + (logs + Math.log(product));
+  groups.bound = estimateBound(I, size);
+}
+
+/**
+ * A bound on |estimate − log-likelihood| (the log-likelihood as emLoop sums it: item by item, each
+ * term max + log(sum)), both being within 4·γ_I·M + I·2.2e-16 + (I/256 + 1)·1e-13 of the real sum
+ * (Higham's bound on recursive summation, γ_I = I·u/(1 − I·u), u = 2^−53, M = Σ |max| + I·ln 4 bounding
+ * the terms; the logs within one ulp; a product of 256 numbers within γ_256). Doubled for margin.
+ */
+function estimateBound(I: number, size: number): number {
+  const u = 2 ** -53;
+  if (I * u >= 0.25) return Infinity;
+  const gamma = (I * u) / (1 - I * u);
+  return 8 * gamma * (size + 1.4 * I) + I * 1e-15 + 1e-12;
+}
+
+/**
+ * Whether EM stops: whether this iteration's log-likelihood gains less than `tolerance` on the last
+ * one's. Decided from the estimates when their bounds leave no doubt either way, else from the
+ * log-likelihoods themselves, summed as emLoop sums them: the same decision, and the same iterations,
+ * without a log per group in almost every iteration. Not at the first iteration, whose gain over
+ * −Infinity never stops EM.
+ */
+function converged(groups: Groups, I: number, tolerance: number): boolean {
+  const gain = groups.estimate - groups.previousEstimate;
+  const slack = groups.bound + groups.previousBound + 1e-9 * (Math.abs(gain) + tolerance);
+  if (Number.isFinite(gain) && Number.isFinite(slack)) {
+    if (gain - slack >= tolerance) return false;
+    if (gain + slack < tolerance) return true;
+  }
+  return (
+    exactLogLikelihood(groups, groups.terms, I) - exactLogLikelihood(groups, groups.previous, I) < tolerance
+  );
+}
+
+/** The log-likelihood of the iteration whose terms are `terms`: Σ_i max + log(sum), item by item. */
+function exactLogLikelihood(groups: Groups, terms: Float64Array, I: number): number {
+  const { at, exact } = groups;
+  for (let g = 0; g < exact.length; g++) exact[g] = terms[g * 2] + Math.log(terms[g * 2 + 1]);
+  let ll = 0;
+  for (let i = 0; i < I; i++) ll += exact[at[i] >> 2];
   return ll;
 }
 
 /**
- * One item's posteriors (observations from..to) into out[at..at+4), from the log priors lp; returns
- * its term of the log-likelihood. exp(0) is 1 exactly, so the most probable class skips its exp.
+ * One item's posteriors (observations from..to) into out[at..at+4), from the log priors lp, and into
+ * terms[t], terms[t + 1] the largest log joint and the sum of exps (its log-likelihood term is
+ * max + log(sum)). exp(0) is 1 exactly, so the most probable class skips its exp.
  */
 function posterior4(
   from: number,
@@ -444,7 +549,9 @@ function posterior4(
   lp: Float64Array,
   out: Float64Array,
   at: number,
-): number {
+  terms: Float64Array,
+  t: number,
+) {
   let a0 = lp[0],
     a1 = lp[1],
     a2 = lp[2],
@@ -470,33 +577,69 @@ function posterior4(
   out[at + 1] = e1 / sum;
   out[at + 2] = e2 / sum;
   out[at + 3] = e3 / sum;
-  return max + Math.log(sum);
-}
-
-/** Items that share their observations (same raters, grades and order): of[i] = item i's pattern. */
-interface Patterns {
-  of: Int32Array;
-  /** One item of each pattern. */
-  first: Int32Array;
-  /** Per pattern, this iteration's posteriors and log-likelihood term. */
-  posteriors: Float64Array;
-  terms: Float64Array;
+  terms[t] = max;
+  terms[t + 1] = sum;
 }
 
 /**
- * The patterns of items with at most two observations each (a learning curve's first points, where
- * EM runs longest and many items repeat: 48 patterns at one grade of twelve raters, about half as
- * many patterns as items at two); null when an item has more or most items are unique.
+ * Items that share their observations (same raters, grades and order) have the same posteriors: one
+ * E-step per group. Without sharing, each item is a group of its own, its posteriors in T.
  */
-function patternsOf(itemStart: Int32Array, base: Int32Array, cells: number): Patterns | null {
+interface Groups {
+  /** Where item i's posteriors are in `posteriors` (4 × its group). */
+  at: Int32Array;
+  /** One item of each group. */
+  first: Int32Array;
+  /** Per group, this iteration's posteriors. */
+  posteriors: Float64Array;
+  /** Per group, this iteration's and the last one's largest log joint and sum of exps. */
+  terms: Float64Array;
+  previous: Float64Array;
+  /** Per group, a log-likelihood term (exactLogLikelihood's). */
+  exact: Float64Array;
+  /** This iteration's log priors. */
+  logPriors: Float64Array;
+  /** The log-likelihood's estimate and its error bound, this iteration's and the last one's. */
+  estimate: number;
+  bound: number;
+  previousEstimate: number;
+  previousBound: number;
+}
+
+/**
+ * The groups of items with at most two observations each (a learning curve's first points, where
+ * EM runs longest and many items repeat: 48 groups at one grade of twelve raters, about half as
+ * many groups as items at two); each item alone when an item has more or most items are unique.
+ */
+function groupsOf(itemStart: Int32Array, base: Int32Array, cells: number, T: Float64Array): Groups {
   const I = itemStart.length - 1;
+  const made = (at: Int32Array, first: Int32Array, posteriors: Float64Array): Groups => ({
+    at,
+    first,
+    posteriors,
+    terms: new Float64Array(first.length * 2),
+    previous: new Float64Array(first.length * 2),
+    exact: new Float64Array(first.length),
+    logPriors: new Float64Array(4),
+    estimate: -Infinity,
+    bound: 0,
+    previousEstimate: -Infinity,
+    previousBound: 0,
+  });
+  const alone = (): Groups => {
+    const at = new Int32Array(I);
+    for (let i = 0; i < I; i++) at[i] = i * 4;
+    const first = new Int32Array(I);
+    for (let i = 0; i < I; i++) first[i] = i;
+    return made(at, first, T);
+  };
   const ids = new Map<number, number>();
-  const of = new Int32Array(I);
+  const at = new Int32Array(I);
   const first: number[] = [];
   for (let i = 0; i < I; i++) {
     const from = itemStart[i],
       count = itemStart[i + 1] - from;
-    if (count > 2) return null;
+    if (count > 2) return alone();
     const key =
       count === 0 ? 0 : count === 1 ? 1 + base[from] : 1 + cells + base[from] * cells + base[from + 1];
     let id = ids.get(key);
@@ -505,13 +648,52 @@ function patternsOf(itemStart: Int32Array, base: Int32Array, cells: number): Pat
       ids.set(key, id);
       first.push(i);
     }
-    of[i] = id;
+    at[i] = id * 4;
   }
-  if (first.length > 0.75 * I) return null;
-  return {
-    of,
-    first: Int32Array.from(first),
-    posteriors: new Float64Array(first.length * 4),
-    terms: new Float64Array(first.length),
-  };
+  if (first.length > 0.75 * I) return alone();
+  return made(at, Int32Array.from(first), new Float64Array(first.length * 4));
+}
+
+/**
+ * The observations by confusion cell (rater, grade): cell c's are entries[start[c] .. start[c+1]), each
+ * the place of its item's posteriors (Groups.at), in the order of the observations.
+ */
+interface CellLists {
+  start: Int32Array;
+  entries: Int32Array;
+}
+
+function cellLists(itemStart: Int32Array, base: Int32Array, J: number, at: Int32Array): CellLists {
+  // base = rater × 16 + grade; its cell, rater × 4 + grade.
+  const cellOf = (b: number) => (b >> 4) * 4 + (b & 3);
+  const start = new Int32Array(J * 4 + 1);
+  for (let o = 0; o < base.length; o++) start[cellOf(base[o]) + 1]++;
+  for (let c = 0; c < J * 4; c++) start[c + 1] += start[c];
+  const fill = start.slice(0, J * 4);
+  const entries = new Int32Array(base.length);
+  for (let i = 0; i < itemStart.length - 1; i++)
+    for (let o = itemStart[i]; o < itemStart[i + 1]; o++) entries[fill[cellOf(base[o])]++] = at[i];
+  return { start, entries };
+}
+
+/** Each confusion cell's sums of its observations' posteriors, per true class, into counts. */
+function sumCells({ start, entries }: CellLists, posteriors: Float64Array, counts: Float64Array) {
+  for (let c = 0; c + 1 < start.length; c++) {
+    let s0 = 0,
+      s1 = 0,
+      s2 = 0,
+      s3 = 0;
+    for (let e = start[c]; e < start[c + 1]; e++) {
+      const q = entries[e];
+      s0 += posteriors[q];
+      s1 += posteriors[q + 1];
+      s2 += posteriors[q + 2];
+      s3 += posteriors[q + 3];
+    }
+    const b = (c >> 2) * 16 + (c & 3);
+    counts[b] = s0;
+    counts[b + 4] = s1;
+    counts[b + 8] = s2;
+    counts[b + 12] = s3;
+  }
 }

@@ -1,5 +1,5 @@
 import { panel } from "../../test/rating-panel";
-import { learningCurves, mergeCurves } from "./learning-curve";
+import { gradesSavedAt, learningCurves, mergeCurves } from "./learning-curve";
 
 // Gold item a: grades 1 and 2, truth 1. Gold item b: grades 3 and 3, truth 3.
 const ratings = [
@@ -59,5 +59,18 @@ describe("learning curves", () => {
     expect(() => learningCurves(ratings, ["majority"], truth, { coinTies: true, points: [1] })).toThrow(
       /coin/,
     );
+  });
+});
+
+describe("grades saved where a learning curve reaches a target", () => {
+  it("takes the first n reaching it and counts min(n, the item's grades) as used", () => {
+    const points = [
+      { n: 1, accuracy: 0.6 },
+      { n: 2, accuracy: 0.8 - 1e-15 },
+      { n: 3, accuracy: 0.85 },
+    ];
+    // Items with 3, 3 and 1 grades: at n = 2 they keep 2 + 2 + 1 of 7.
+    expect(gradesSavedAt(points, 0.8, [3, 3, 1])).toEqual({ n: 2, gradesUsed: 5, gradesSaved: 2 });
+    expect(gradesSavedAt(points, 0.9, [3, 3, 1])).toBeNull();
   });
 });

@@ -358,3 +358,33 @@ function dsLabels(picked: Picks, J: number, K: number, warm?: Warm): Float64Arra
   for (let i = 0; i < I; i++) out[i] = start[i + 1] > start[i] ? labels[i] + 1 : NaN;
   return out;
 }
+
+/** Where a learning curve first reaches a target accuracy, and the grades used and left unused there. */
+export interface GradesSaved {
+  n: number;
+  /** Σ over the items of min(n, the item's grades). */
+  gradesUsed: number;
+  /** Every grade minus those used. */
+  gradesSaved: number;
+}
+
+/**
+ * The fewest grades per item whose mean accuracy reaches `target` (within 1e-12: a mean over draws
+ * that equals the all-grade accuracy may differ in the last bit), and what the campaign could have
+ * saved there: each item keeps min(n, its grades). Null when no point reaches it.
+ */
+export function gradesSavedAt(
+  points: readonly { n: number; accuracy: number }[],
+  target: number,
+  gradesPerItem: readonly number[],
+): GradesSaved | null {
+  const reached = points.find((p) => p.accuracy >= target - 1e-12);
+  if (!reached) return null;
+  let used = 0,
+    all = 0;
+  for (const m of gradesPerItem) {
+    used += Math.min(reached.n, m);
+    all += m;
+  }
+  return { n: reached.n, gradesUsed: used, gradesSaved: all - used };
+}

@@ -6,6 +6,7 @@ import { pairedTTest } from "../stats/paired";
 import { studentTCritical } from "../stats/distributions";
 import type { GradedRating } from "./aggregate";
 import type { ItemText } from "./clustering";
+import { gradesSavedAt, type GradesSaved } from "./learning-curve";
 import {
   neighboursOf,
   textEstimate,
@@ -40,7 +41,7 @@ export interface TextCurve {
   allVotes: number;
   /** Fewest votes per item whose mean accuracy reaches majority's all-vote accuracy, and the grades
    *  that leaves unused (every grade of the campaign minus Σ min(n, votes of the item)); null if none. */
-  saving: { n: number; gradesUsed: number; gradesSaved: number } | null;
+  saving: GradesSaved | null;
 }
 
 export interface TextCurveOptions {
@@ -113,7 +114,7 @@ export function textLearningCurves(
   const grades = votes.reduce((s, v) => s + v.length, 0);
   const allVotes = voteTable(votes, setting.coin);
   const all = labellers.map((label) => accuracyOf(setting, label(allVotes)).accuracy);
-  const curves = names.map((method, m) => curveOf(method, m, perN, all[m], all[0], setting, grades));
+  const curves = names.map((method, m) => curveOf(method, m, perN, all[m], all[0], setting));
   return { curves, grades };
 }
 
@@ -178,7 +179,6 @@ function curveOf(
   allVotes: number,
   majorityAll: number,
   setting: Setting,
-  grades: number,
 ): TextCurve {
   const tests = perN.map((p) => {
     if (m === 0 || setting.gold.length < 2) return null;
@@ -200,15 +200,12 @@ function curveOf(
       pHolm: holm[k],
     };
   });
-  // A small tolerance: an average over draws that equals the all-vote accuracy may differ in the last bit.
-  const reached = points.find((p) => p.accuracy >= majorityAll - 1e-12);
-  const gradesUsed = reached ? setting.votes.reduce((s, v) => s + Math.min(reached.n, v.length), 0) : null;
-  return {
-    method,
+  const saving = gradesSavedAt(
     points,
-    allVotes,
-    saving: reached ? { n: reached.n, gradesUsed: gradesUsed!, gradesSaved: grades - gradesUsed! } : null,
-  };
+    majorityAll,
+    setting.votes.map((v) => v.length),
+  );
+  return { method, points, allVotes, saving };
 }
 
 /** The 95% Student t interval of the mean of b − a over paired items (as the paired t-test reads it). */

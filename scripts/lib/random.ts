@@ -65,6 +65,10 @@ export function createRng(seed: string | number): Rng {
     c = C >>> 0;
     d = D >>> 0;
   };
+  // The same sfc32 step as fillInts, written out rather than shared: a shared step would have to hand
+  // back four state words per output (an object or the closure's variables, the very cost these loops
+  // avoid by keeping the state in locals). Merging them waits for the agreement and fairness benches to
+  // show it costs nothing (alternating runs), which this machine's load has not allowed yet.
   const fillUint32 = (out: Uint32Array, from = 0, to = out.length) => {
     let A = a | 0,
       B = b | 0,

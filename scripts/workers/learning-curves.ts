@@ -47,14 +47,16 @@ export async function learningCurvesOnThreads(
 
 /**
  * Points 1..r shared out so that the threads end together: the costliest first, each to the thread
- * with the least so far. A point's cost is a guess from Dawid–Skene's EM, which dominates: about
- * 400 / n² iterations at n grades per item (two grades rarely converge before the cap of 100; twelve
- * raters of the agreement bench take 100, 42, 17, 12 … 4), each over I items (their exps) and I × n
- * grades, plus one draw; n = r costs nothing (every draw keeps all grades).
+ * with the least so far. A point's cost, per draw, is a guess fitted to the agreement bench (CPU time
+ * per point, 12 raters): a fixed part worth about 14 of Dawid–Skene's EM iterations (the draw, the
+ * other methods, EM's set-up), plus the iterations, about 400 / n² at n grades per item (two grades
+ * rarely converge before the cap of 100; the bench takes 100, 44, 17, 10 … 4). At two grades an
+ * iteration costs about 0.6 of one at three (items that share their grades are computed once); at one
+ * grade, next to nothing (48 such groups). n = r costs nothing (every draw keeps all grades).
  */
 export function shareOut(r: number, threads: number): number[][] {
-  const cost = (n: number) =>
-    n === r ? 0 : (n === 1 ? 2 : Math.min(100, 400 / (n * n))) * (12 + 2 * n) + 10 + 2 * n;
+  const iterations = (n: number) => (n === 1 ? 0 : n === 2 ? 60 : Math.min(100, 400 / (n * n)));
+  const cost = (n: number) => (n === r ? 0 : 14 + iterations(n));
   const shares: number[][] = Array.from({ length: threads }, () => []);
   const load = new Array<number>(threads).fill(0);
   const byCost = Array.from({ length: r }, (_, i) => i + 1).sort((a, b) => cost(b) - cost(a));
