@@ -1,7 +1,7 @@
-import { inArray, sql } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import type { RowError } from "./parse";
-import type { ImportCounts, Row, Writer } from "./index";
-import { updateWhenChanged } from "./upsert";
+import type { Row, Writer } from "./index";
+import { insertedFlag, tally, updateWhenChanged } from "./upsert";
 import { candidateAttributes, candidates } from "../schema";
 
 type Prepared = { candidateId: number; attribute: string; value: string }[];
@@ -41,24 +41,21 @@ export const attributesWriter: Writer<Prepared> = {
     return out;
   },
   async write(tx, rows) {
-    const counts: ImportCounts = { added: 0, updated: 0, unchanged: 0 };
-    for (let i = 0; i < rows.length; i += CHUNK) {
-      const returned = await tx
-        .insert(candidateAttributes)
-        .values(rows.slice(i, i + CHUNK))
-        .onConflictDoUpdate(
-          updateWhenChanged(
-            candidateAttributes,
-            [candidateAttributes.candidateId, candidateAttributes.attribute],
-            { value: candidateAttributes.value },
-          ),
-        )
-        .returning({ inserted: sql<boolean>`(xmax = 0)` });
-      const added = returned.filter((r) => r.inserted).length;
-      counts.added += added;
-      counts.updated += returned.length - added;
-      counts.unchanged += Math.min(CHUNK, rows.length - i) - returned.length;
-    }
-    return counts;
+    const returned: { inserted: boolean }[] = [];
+    for (let i = 0; i < rows.length; i += CHUNK)
+      returned.push(
+        ...(await tx
+          .insert(candidateAttributes)
+          .values(rows.slice(i, i + CHUNK))
+          .onConflictDoUpdate(
+            updateWhenChanged(
+              candidateAttributes,
+              [candidateAttributes.candidateId, candidateAttributes.attribute],
+              { value: candidateAttributes.value },
+            ),
+          )
+          .returning({ inserted: insertedFlag })),
+      );
+    return tally(returned, rows.length);
   },
 };

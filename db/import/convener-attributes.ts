@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { RowError } from "./parse";
-import type { ImportCounts, Row, Writer } from "./index";
-import { updateWhenChanged } from "./upsert";
+import type { Row, Writer } from "./index";
+import { insertedFlag, tally, updateWhenChanged } from "./upsert";
 import { convenerAttributes } from "../schema";
 import { convenerIdsByEmail, unitOf } from "../experiments/convener";
 import type { Db } from "../platform/client";
@@ -68,22 +68,19 @@ export const convenerAttributesWriter: Writer<Prepared> = {
     return out;
   },
   async write(tx, rows) {
-    const counts: ImportCounts = { added: 0, updated: 0, unchanged: 0 };
-    for (let i = 0; i < rows.length; i += CHUNK) {
-      const returned = await tx
-        .insert(convenerAttributes)
-        .values(rows.slice(i, i + CHUNK))
-        .onConflictDoUpdate(
-          updateWhenChanged(convenerAttributes, [convenerAttributes.unit, convenerAttributes.attribute], {
-            value: convenerAttributes.value,
-          }),
-        )
-        .returning({ inserted: sql<boolean>`(xmax = 0)` });
-      const added = returned.filter((r) => r.inserted).length;
-      counts.added += added;
-      counts.updated += returned.length - added;
-      counts.unchanged += Math.min(CHUNK, rows.length - i) - returned.length;
-    }
-    return counts;
+    const returned: { inserted: boolean }[] = [];
+    for (let i = 0; i < rows.length; i += CHUNK)
+      returned.push(
+        ...(await tx
+          .insert(convenerAttributes)
+          .values(rows.slice(i, i + CHUNK))
+          .onConflictDoUpdate(
+            updateWhenChanged(convenerAttributes, [convenerAttributes.unit, convenerAttributes.attribute], {
+              value: convenerAttributes.value,
+            }),
+          )
+          .returning({ inserted: insertedFlag })),
+      );
+    return tally(returned, rows.length);
   },
 };

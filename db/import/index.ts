@@ -17,7 +17,7 @@ import { ImportFileError, readRecords } from "./read";
 import { assignProposals, convenerIdsByEmail } from "../experiments/convener";
 import { importSchemas, requiredColumns, type ImportEntity } from "../../scripts/inputs/import-rows";
 import { truthWriter } from "./truth";
-import { updateWhenChanged } from "./upsert";
+import { insertedFlag, tally, updateWhenChanged } from "./upsert";
 import { attributesWriter } from "./attributes";
 import { convenerAttributesWriter } from "./convener-attributes";
 
@@ -286,15 +286,6 @@ export function flagDuplicates<T extends { line: number }>(
     else first.set(key, row.line);
   }
 }
-
-/** Counts what an upsert did: `inserted` rows are new, the others changed; rows not returned were identical. */
-function tally(returned: { inserted: boolean }[], total: number): ImportCounts {
-  const added = returned.filter((r) => r.inserted).length;
-  const updated = returned.length - added;
-  return { added, updated, unchanged: total - returned.length };
-}
-
-const insertedFlag = sql<boolean>`(xmax = 0)`;
 
 const subjectsWriter: Writer<Row<"subjects">[]> = {
   async resolve(_db, rows: Row<"subjects">[], errors, state) {

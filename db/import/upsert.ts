@@ -28,3 +28,12 @@ export function updateWhenChanged<T extends PgTable>(
     setWhere: sql`(${sql.join(mine, sql`, `)}) is distinct from (${sql.join(mine.map(excluded), sql`, `)})`,
   };
 }
+
+/** What an upsert did: `inserted` rows are new, the others changed; rows not returned were identical. */
+export function tally(returned: { inserted: boolean }[], total: number) {
+  const added = returned.filter((r) => r.inserted).length;
+  return { added, updated: returned.length - added, unchanged: total - returned.length };
+}
+
+/** Marks the rows an upsert inserted (rather than updated) in its `returning`. */
+export const insertedFlag = sql<boolean>`(xmax = 0)`;

@@ -51,21 +51,13 @@ export function simulateInterleavedSessions(
         systems: ["baseline", "challenger"],
       },
     );
-    let t = start + Math.floor((n / count) * span);
-    const emit = (type: OnlineEvent["type"], extra: Partial<OnlineEvent>) => {
-      t += 5_000 + rng.int(60_000);
-      events.push({
-        eventId: uuid(rng),
-        type,
-        at: new Date(t).toISOString(),
-        experiment,
-        arm,
-        unitId: unit,
-        sessionId: session,
-        proposalId: proposal,
-        ...extra,
-      });
-    };
+    const emit = sessionEmitter(rng, events, start + Math.floor((n / count) * span), {
+      experiment,
+      arm,
+      unitId: unit,
+      sessionId: session,
+      proposalId: proposal,
+    });
     emit("impression", { items: merged.items, teams: merged.teams });
     simulateChoices(rng, merged.items, gold.get(proposal)!, emit);
   }
@@ -92,6 +84,23 @@ export function simulateChoices(
       emit("adopt", { candidateId: c });
     }
   });
+}
+
+/**
+ * Appends one session's events to `events`, each 5–65 s after the one before, starting after `start`;
+ * shared by the demo's interleaving and multileaving sessions.
+ */
+export function sessionEmitter(
+  rng: Rng,
+  events: OnlineEvent[],
+  start: number,
+  session: Pick<OnlineEvent, "experiment" | "arm" | "unitId" | "sessionId" | "proposalId">,
+) {
+  let t = start;
+  return (type: OnlineEvent["type"], extra: Partial<OnlineEvent>) => {
+    t += 5_000 + rng.int(60_000);
+    events.push({ eventId: uuid(rng), type, at: new Date(t).toISOString(), ...session, ...extra });
+  };
 }
 
 export function uuid(rng: Rng) {

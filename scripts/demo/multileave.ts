@@ -4,7 +4,7 @@ import { teamDraftMultileave } from "../interleaving/multileave";
 import type { OnlineEvent } from "../online/events";
 import type { DemoData } from "./generate";
 import { demoCommitteesAndLists } from "./sessions";
-import { simulateChoices, uuid } from "./interleaving";
+import { sessionEmitter, simulateChoices } from "./interleaving";
 import type { Db } from "../../db/platform/client";
 import { candidates, exposures, listItems, proposals, rankedLists, systems } from "../../db/schema";
 import { createExperiment, getExperiment, setExperimentStatus } from "../../db/experiments/experiments";
@@ -84,21 +84,13 @@ export function simulateMultileavedSessions(
       SYSTEMS.map((system) => ({ system, list: lists.get(`${system}\u0000${proposal}`)!.slice(0, 20) })),
       { depth: 20, seed: DEMO_MULTILEAVE, sessionId: session },
     );
-    let t = start + Math.floor((n / count) * span);
-    const emit = (type: OnlineEvent["type"], extra: Partial<OnlineEvent>) => {
-      t += 5_000 + rng.int(60_000);
-      events.push({
-        eventId: uuid(rng),
-        type,
-        at: new Date(t).toISOString(),
-        experiment: DEMO_MULTILEAVE,
-        arm,
-        unitId: unit,
-        sessionId: session,
-        proposalId: proposal,
-        ...extra,
-      });
-    };
+    const emit = sessionEmitter(rng, events, start + Math.floor((n / count) * span), {
+      experiment: DEMO_MULTILEAVE,
+      arm,
+      unitId: unit,
+      sessionId: session,
+      proposalId: proposal,
+    });
     emit("impression", { items: merged.items, teams: merged.teams });
     simulateChoices(rng, merged.items, gold.get(proposal)!, emit);
   }
