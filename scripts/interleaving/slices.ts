@@ -10,7 +10,9 @@ import { adjustPValues, type Correction } from "../stats/multiple-testing";
 import { DEFAULT_MIN_SLICE_UNITS } from "../online/slices";
 import { NO_VALUE_SLICE } from "../online/slice-names";
 import { interleavingResult, type CreditKind, type InterleavingResult } from "./results";
-import type { SessionCredit } from "./credit";
+import { CreditBuilder, type SessionCredit } from "./credit";
+import { readInterleavedJsonl, type LineError } from "./parse";
+import { listMarginaliser, type ListRow } from "./marginalise";
 
 /** The slice of a session whose proposal or subject is unknown (as the A/B page's subject slices). */
 export const UNKNOWN_SUBJECT_SLICE = "(unknown)";
@@ -127,4 +129,29 @@ export function interleavingSlicesOfPage(input: InterleavingSlicesInput) {
       return { attribute, ...interleavingSlices(groups, options) };
     }),
   };
+}
+
+/**
+ * `assay interleave --slice`: each session's credit, as `assay interleave` credits it (marginalised over
+ * the two systems' lists when given), with the proposal of its earliest event; or the file's bad lines.
+ */
+export function proposalCreditsOfText(
+  text: string,
+  lists?: { rows: ListRow[]; systems: [string, string] },
+): { ok: true; sessions: ProposalCredit[] } | { ok: false; errors: LineError[] } {
+  const builder = new CreditBuilder();
+  const first = new Map<string, { at: string; proposal: string }>();
+  const errors = readInterleavedJsonl(text, (e) => {
+    builder.add(e);
+    const key = `${e.unitId}\u0000${e.sessionId}`;
+    const seen = first.get(key);
+    if (!seen || e.at < seen.at) first.set(key, { at: e.at, proposal: e.proposalId });
+  });
+  if (errors.length) return { ok: false, errors };
+  const totals = builder.build(lists ? listMarginaliser(lists.rows, lists.systems) : undefined);
+  const sessions = totals.sessions.map((s) => ({
+    ...s,
+    proposal: first.get(`${s.unit}\u0000${s.session}`)!.proposal,
+  }));
+  return { ok: true, sessions };
 }
