@@ -73,14 +73,34 @@ it("gives the app's slice table by subject and by a convener attribute, p adjust
   expect(table.stdout).toContain(`by subject: ${expected.comparisons} comparisons, p adjusted by Holm`);
 }, 180_000);
 
-it("refuses an unknown attribute, --slice subject without --subjects, and --adjust alone, exit 2", async () => {
-  const [unknown, noFile, noSubjects, adjustAlone] = await Promise.all([
+it("refuses an unknown attribute, --slice subject without --subjects, --adjust alone and a multileave, exit 2", async () => {
+  // Three teams in the impressions: a multileaved log, which has no two-system slices.
+  const base3 = {
+    experiment: "ml",
+    arm: "I",
+    unitId: "u1",
+    sessionId: "s1",
+    proposalId: "p",
+    at: "2026-11-01T10:00:00Z",
+  };
+  const multileaved = path.join(dir, "multileaved.jsonl");
+  const impression = {
+    ...base3,
+    eventId: "e1",
+    type: "impression",
+    items: ["a", "b", "c"],
+    teams: ["x", "y", "z"],
+  };
+  fs.writeFileSync(multileaved, `${JSON.stringify(impression)}\n`);
+  const [unknown, noFile, noSubjects, adjustAlone, multileave] = await Promise.all([
     runAssay([...base, "--slice", "institution", "--convener-attributes", attributes]),
     runAssay([...base, "--slice", "institution"]),
     runAssay([...base, "--slice", "subject"]),
     runAssay([...base, "--adjust", "bh"]),
+    runAssay(["interleave", "--events", multileaved, "--slice", "subject", "--subjects", subjects]),
   ]);
-  for (const r of [unknown, noFile, noSubjects, adjustAlone]) expect(r.code).toBe(2);
+  for (const r of [unknown, noFile, noSubjects, adjustAlone, multileave]) expect(r.code).toBe(2);
+  expect(multileave.stderr).toContain("--slice reads two systems' interleaving; this log is multileaved.");
   expect(unknown.stderr).toContain(
     '--slice: unknown slice attribute "institution"; known: subject, seniority.',
   );
