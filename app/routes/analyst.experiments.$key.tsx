@@ -1,6 +1,7 @@
 import { ResultsTable } from "~/components/dashboards/online/results-table";
 import { GuardrailsTable } from "~/components/dashboards/online/guardrails-table";
 import { SlicesTable } from "~/components/dashboards/online/slices-table";
+import { InterleavingSlicesSection } from "~/components/dashboards/interleaving/slices-table";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -115,17 +116,7 @@ export default function ExperimentDashboard() {
         </Link>
       </p>
       {interleaving ? (
-        <>
-          <FreezeButton
-            kind="online"
-            experiment={experiment.key}
-            B={interleaving.parameters.B}
-            seed={interleaving.parameters.seed}
-          />
-          <InterleavingSection interleaving={interleaving} />
-          <GuardrailsTable guardrails={[]} shares={composition?.guardrails} />
-          {composition ? <AdoptedCompositionSection composition={composition} guardrails={false} /> : null}
-        </>
+        <InterleavingPage experiment={experiment.key} interleaving={interleaving} composition={composition} />
       ) : ab ? (
         <>
           <p className="muted">
@@ -176,6 +167,34 @@ export default function ExperimentDashboard() {
           )}
         </>
       ) : null}
+    </>
+  );
+}
+
+type PageData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+/** An interleaving experiment's page: its results, their slices, and the composition of adopted candidates. */
+function InterleavingPage({
+  experiment,
+  interleaving,
+  composition,
+}: {
+  experiment: string;
+  interleaving: NonNullable<PageData["interleaving"]>;
+  composition: PageData["composition"];
+}) {
+  return (
+    <>
+      <FreezeButton
+        kind="online"
+        experiment={experiment}
+        B={interleaving.parameters.B}
+        seed={interleaving.parameters.seed}
+      />
+      <InterleavingSection interleaving={interleaving} />
+      <InterleavingSlicesSection {...interleaving} />
+      <GuardrailsTable guardrails={[]} shares={composition?.guardrails} />
+      {composition ? <AdoptedCompositionSection composition={composition} guardrails={false} /> : null}
     </>
   );
 }

@@ -6,6 +6,7 @@ import { CreditBuilder } from "../../scripts/interleaving/credit";
 import { listMarginaliser, type ListRow } from "../../scripts/interleaving/marginalise";
 import { candidates, listItems, proposals, rankedLists, systems as systemsTable } from "../schema";
 import type { DatedCredit } from "../../scripts/interleaving/figures";
+import type { ProposalCredit } from "../../scripts/interleaving/slices";
 
 export interface InterleavingData {
   /** The control's and the challenger's system keys (the teams the impressions name). */
@@ -13,7 +14,8 @@ export interface InterleavingData {
   challenger: string;
   /** Every arm's system key, the control first (three or more in a multileaved experiment). */
   systems: string[];
-  sessions: DatedCredit[];
+  /** Each session's credit, dated, with the proposal of its first event (its slice by subject). */
+  sessions: (DatedCredit & ProposalCredit)[];
   /** What the credit rules set aside, counted. */
   quality: {
     events: number;
@@ -41,7 +43,8 @@ export async function loadInterleavingData(
   const challenger = experiment.arms.find((a) => !a.isControl)!.systemKey;
   const systems = [control, ...experiment.arms.filter((a) => !a.isControl).map((a) => a.systemKey)];
   const builder = new CreditBuilder();
-  const firstDay = new Map<string, string>();
+  // A session's first event: its day and its proposal (a session is about one proposal).
+  const first = new Map<string, { day: string; proposal: string }>();
   let impressionsWithoutTeams = 0;
   for await (const page of exportEvents(db, experiment)) {
     for (const e of page) {
@@ -53,7 +56,7 @@ export async function loadInterleavingData(
       builder.add(e);
       // Events come in time order, so the first seen is the session's first.
       const key = `${e.unitId}\u0000${e.sessionId}`;
-      if (!firstDay.has(key)) firstDay.set(key, e.at.slice(0, 10));
+      if (!first.has(key)) first.set(key, { day: e.at.slice(0, 10), proposal: e.proposalId });
     }
   }
   // Probabilistic interleaving credits the marginalised outcome, which needs the two systems' lists.
@@ -62,7 +65,7 @@ export async function loadInterleavingData(
       ? listMarginaliser(await defaultLists(db, [control, challenger]), [control, challenger])
       : undefined,
   );
-  const sessions = totals.sessions.map((s) => ({ ...s, day: firstDay.get(`${s.unit}\u0000${s.session}`)! }));
+  const sessions = totals.sessions.map((s) => ({ ...s, ...first.get(`${s.unit}\u0000${s.session}`)! }));
   const { events, duplicateEvents, sessionsWithoutImpression, eventsAboutUnshownCandidates } = totals;
   return {
     control,

@@ -124,6 +124,8 @@ describe("the interleaving experiment kind", () => {
         click: { [expected.teams[0]]: 1 },
         adopt: { [expected.teams[0]]: 1 },
         day: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+        // The session's proposal: its slice by subject on the analyst page.
+        proposal: "P-100",
       },
     ]);
     await setExperimentStatus(t.db, "cli", "ilv", "stopped");

@@ -4,6 +4,9 @@ import type { ExperimentWithArms } from "../experiments/experiments";
 import { PAGE_B } from "../../scripts/lib/defaults";
 import type { HeavyRunner } from "../../scripts/workers/heavy-tasks";
 import { remember, resultKey } from "./cache";
+import { loadConvenerAttributes } from "../experiments/convener-attributes";
+import { eq } from "drizzle-orm";
+import { proposals, subjects } from "../schema";
 import { inputVersion } from "./version";
 
 /** Resamples and seed of an interleaving result: a page's B and the experiment's own seed. */
@@ -15,7 +18,9 @@ export const interleavingParameters = (experiment: Pick<ExperimentWithArms, "see
 /**
  * An interleaving experiment's result: by click and by adoption credit, the cumulative day-by-day win
  * rate, and the data-quality counts; `figures` is null before the first session. A multileaved
- * experiment has the preference matrix and ranking by each credit (`multileaving`) instead.
+ * experiment has the preference matrix and ranking by each credit (`multileaving`) instead. `slices`
+ * (two systems only) breaks the result down by subject and by each imported convener attribute: the
+ * attributes are sensitive, so only the analysts' page shows them (a snapshot leaves them out).
  */
 export async function interleavingResult(
   db: Db,
@@ -42,6 +47,17 @@ export async function interleavingResult(
             seed,
           })
         : null;
+    const slices = figures
+      ? await run("interleavingSlices", {
+          sessions: data.sessions,
+          subjectOf: await proposalSubjects(db),
+          attributes: await loadConvenerAttributes(db),
+          control: data.control,
+          challenger: data.challenger,
+          B,
+          seed,
+        })
+      : null;
     return {
       control: data.control,
       challenger: data.challenger,
@@ -51,7 +67,17 @@ export async function interleavingResult(
       quality: data.quality,
       otherTeams: data.otherTeams,
       figures,
+      slices,
     };
   });
   return { ...computed, parameters: settings };
+}
+
+/** Each proposal's subject key by the proposal's external id (the id events carry). */
+async function proposalSubjects(db: Db): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ proposal: proposals.externalId, subject: subjects.key })
+    .from(proposals)
+    .innerJoin(subjects, eq(subjects.id, proposals.subjectId));
+  return new Map(rows.map((r) => [r.proposal, r.subject]));
 }

@@ -7,6 +7,7 @@ import { agreementReport, type Rating } from "../judgement/agreement";
 import { experimentClicks } from "../clicks/experiment-report";
 import { interleavingFigures, type InterleavingFiguresInput } from "../interleaving/figures";
 import { multileavingFigures } from "../interleaving/multileave-results";
+import { interleavingSlicesOfPage } from "../interleaving/slices";
 import { goldReport, type GoldReportOptions } from "../judgement/gold-report";
 import { aggregateItems, type AggregationMethod, type GradedRating } from "../judgement/aggregate";
 import { fairnessReport } from "../fairness/report";
@@ -74,6 +75,8 @@ export const heavyTasks = {
   }),
   experimentClicks,
   interleavingFigures: (input: InterleavingFiguresInput) => interleavingFigures(input),
+  /** Two systems' win rates by subject and by each convener attribute, p adjusted across each table. */
+  interleavingSlices: interleavingSlicesOfPage,
   /** A multileaved experiment's preference matrix and ranking, by click and by adoption credit. */
   multileavingFigures,
   /** Group fairness and diversity of the systems' lists (Maps and Sets cross to a worker as they are). */

@@ -9,6 +9,15 @@ import { assertReadable, refuseBadEventLines, wholeNumber } from "../options";
 import fs from "node:fs";
 import { detectFormat, parseImportFile } from "../../../db/import/parse";
 import type { ListRow } from "../../interleaving/marginalise";
+import {
+  groupSessions,
+  interleavingSlices,
+  proposalCreditsOfText,
+  UNKNOWN_SUBJECT_SLICE,
+} from "../../interleaving/slices";
+import type { Correction } from "../../stats/multiple-testing";
+import { NO_VALUE_SLICE } from "../../online/slice-names";
+import { adjustOption, convenerSliceValues, readSubjects, sliceOption } from "./online-decide";
 
 function creditKind(value: string): CreditKind {
   if (value !== "click" && value !== "adopt") throw new InvalidArgumentError("must be click or adopt.");
@@ -30,6 +39,21 @@ export function registerInterleave(program: Command) {
     )
     .option("--bootstrap <B>", "bootstrap resamples", wholeNumber(1), DEFAULT_B)
     .option("--seed <seed>", "seed", DEFAULT_SEED)
+    .option(
+      "--slice <attribute>",
+      "two systems: the result per subject or per value of a convener attribute of --convener-attributes",
+      sliceOption,
+    )
+    .option("--subjects <file>", "JSON object of proposal id to subject, for --slice subject")
+    .option(
+      "--convener-attributes <file>",
+      "CSV of convener (the events' unit), attribute, value: --slice by any of its attributes",
+    )
+    .option(
+      "--adjust <method>",
+      "how the slices' p-values are adjusted together: holm (default) or bh (Benjamini–Hochberg)",
+      adjustOption,
+    )
     .option("--json", "print JSON")
     .option("--csv", "print CSV")
     .action(interleave);
@@ -42,6 +66,10 @@ interface InterleaveOptions {
   lists?: string;
   bootstrap: number;
   seed: string;
+  slice?: string;
+  subjects?: string;
+  convenerAttributes?: string;
+  adjust?: Correction;
   json?: boolean;
   csv?: boolean;
 }
@@ -49,6 +77,8 @@ interface InterleaveOptions {
 async function interleave(o: InterleaveOptions) {
   const format = formatOf(o);
   await assertReadable(o.events, "events");
+  // The slice flags are checked, and their files read, before the events: a bad flag costs no pass.
+  const sliceOf = await sliceKey(o);
   const lists = o.lists ? await readLists(o.lists) : undefined;
   const outcome = await interleaveFromFile(o.events, {
     credit: o.credit,
@@ -59,8 +89,86 @@ async function interleave(o: InterleaveOptions) {
   });
   if (!outcome.ok && "errors" in outcome) refuseBadEventLines(o.events, outcome.errors);
   if (!outcome.ok) throw new CliError(outcome.problem, 2);
-  if ("multileaving" in outcome) printMultileave(format, outcome);
+  if ("multileaving" in outcome) {
+    if (sliceOf) throw new CliError("--slice reads two systems' interleaving; this log is multileaved.", 2);
+    printMultileave(format, outcome);
+  } else if (sliceOf) printSlices(format, o, outcome, sliceOf, lists);
   else printInterleave(format, outcome);
+}
+
+/**
+ * The slice of a session (its proposal's subject, or its convener's attribute value), with the same
+ * flags and messages as `assay online`; null without --slice.
+ */
+async function sliceKey(o: InterleaveOptions) {
+  if (o.adjust && !o.slice)
+    throw new CliError("--adjust corrects the p-values of slices; give --slice too.", 2);
+  if (!o.slice) return null;
+  if (o.slice === "subject") {
+    if (!o.subjects)
+      throw new CliError("--slice subject needs --subjects (a JSON object of proposal id to subject).", 2);
+    const subjects = await readSubjects(o.subjects);
+    return (s: { proposal: string }) => subjects.get(s.proposal) ?? UNKNOWN_SUBJECT_SLICE;
+  }
+  const values = (await convenerSliceValues(o))!;
+  return (s: { unit: string }) => values.get(s.unit) ?? NO_VALUE_SLICE;
+}
+
+/** The result per slice, by both credits, p adjusted across slices and credits (the page's table). */
+function printSlices(
+  format: Format,
+  o: InterleaveOptions,
+  { result: r }: Extract<Outcome, { result: unknown }>,
+  sliceOf: (s: { unit: string; proposal: string }) => string,
+  lists: ListRow[] | undefined,
+) {
+  const read = proposalCreditsOfText(
+    fs.readFileSync(o.events, "utf8"),
+    lists ? { rows: lists, systems: [r.control, r.challenger] } : undefined,
+  );
+  if (!read.ok) refuseBadEventLines(o.events, read.errors);
+  const sessions = read.ok ? read.sessions : [];
+  const options = { control: r.control, challenger: r.challenger, B: o.bootstrap, seed: o.seed };
+  const table = interleavingSlices(groupSessions(sessions, sliceOf), options)[o.adjust ?? "holm"];
+  if (format === "table")
+    console.log(
+      `${r.challenger} (challenger) against ${r.control} (control) by ${o.slice}: ${table.comparisons} comparisons, p adjusted by ${table.correction === "holm" ? "Holm" : "Benjamini–Hochberg"} across slices and both credits; fewer than 10 conveners: too few.\n`,
+    );
+  const rows = table.slices.flatMap((s) =>
+    s.tooFew
+      ? [[s.slice, "", s.sessions, "", "", "", "", s.reason, "", "", ""]]
+      : s.credits.map((c) => [
+          s.slice,
+          c.credit,
+          s.sessions,
+          c.withPreference,
+          c.result.wins[r.challenger],
+          c.result.wins[r.control],
+          c.result.ties,
+          c.result.winRate,
+          ciText(c.result.ci ? { lower: c.result.ci[0], upper: c.result.ci[1] } : null),
+          c.result.pValue,
+          c.adjustedP,
+        ]),
+  );
+  emit(
+    format,
+    { control: r.control, challenger: r.challenger, attribute: o.slice, ...table },
+    [
+      "slice",
+      "credit",
+      "sessions",
+      "with preference",
+      "wins",
+      "losses",
+      "ties",
+      "win rate",
+      "ci95",
+      "p",
+      "adjusted p",
+    ],
+    rows,
+  );
 }
 
 /** The --lists file's rows (the default variant's), or exit 2 naming the first bad line. */

@@ -82,7 +82,7 @@ export function adjustOption(value: string): Correction {
 }
 
 /** `--subjects`: a JSON object mapping each proposal id to its subject. */
-async function readSubjects(file: string): Promise<Map<string, string>> {
+export async function readSubjects(file: string): Promise<Map<string, string>> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(await readText(file, "subjects"));
@@ -130,7 +130,9 @@ async function readConvenerAttributes(file: string): Promise<Map<string, Map<str
  * The convener attribute `--slice` names, from `--convener-attributes`: refused (exit 2) without the
  * file or when the file has no such attribute, the known ones listed.
  */
-async function convenerSliceValues(o: DecisionFlags): Promise<Map<string, string> | null> {
+export async function convenerSliceValues(
+  o: Pick<DecisionFlags, "slice" | "convenerAttributes">,
+): Promise<Map<string, string> | null> {
   if (!o.slice || o.slice === "subject") return null;
   if (!o.convenerAttributes)
     throw new CliError(

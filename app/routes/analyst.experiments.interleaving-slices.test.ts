@@ -1,0 +1,107 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { createTestDatabase, type TestDatabase } from "../../test/database";
+import { createSessionCookie } from "../../test/session-cookie";
+import { createUser } from "../../db/accounts/users";
+import { seedDemo } from "../../scripts/demo/seed";
+import { DEMO_INTERLEAVING } from "../../scripts/demo/interleaving";
+import type { InterleavingSlice } from "../../scripts/interleaving/slices";
+import { InterleavingSlicesSection } from "../components/dashboards/interleaving/slices-table";
+import { loader } from "./analyst.experiments.$key";
+
+/**
+ * The interleaving page sliced by subject and by the conveners' attributes: every session in exactly
+ * one slice of each table, the whole experiment's figures unchanged beside them, the comparisons
+ * counted; a convener or an expert never gets the page (the attributes are sensitive).
+ */
+let t: TestDatabase;
+const cookies: Record<string, string> = {};
+const context = { cspNonce: "", ip: "127.0.0.1" };
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  process.env.DATABASE_URL = t.url;
+  process.env.SESSION_SECRET = "a-test-secret-that-is-long-enough-to-sign";
+  await seedDemo(t.db, { proposals: 30, candidates: 300, seed: "interleaving-slices" });
+  for (const role of ["analyst", "expert", "convener"] as const) {
+    const user = await createUser(t.db, "cli", {
+      email: `${role}@islices.test`,
+      name: role,
+      roles: [role],
+      password: "long-enough-1",
+    });
+    cookies[role] = await createSessionCookie(t.db, user.id);
+  }
+}, 180_000);
+afterAll(() => t.drop());
+
+async function page(role: string) {
+  try {
+    return await loader({
+      request: new Request(`http://localhost/analyst/experiments/${DEMO_INTERLEAVING}`, {
+        headers: { Cookie: cookies[role] },
+      }),
+      params: { key: DEMO_INTERLEAVING },
+      context,
+    });
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
+const total = (slices: InterleavingSlice[]) => slices.reduce((n, s) => n + s.sessions, 0);
+
+it("slices the interleaving result by subject and by each convener attribute, p adjusted per table", async () => {
+  const response = await page("analyst");
+  expect(response.status).toBe(200);
+  const { interleaving } = await response.json();
+  const { subject, byConvener } = interleaving.slices;
+  const sessions = interleaving.figures.click.sessions;
+  expect(sessions).toBeGreaterThan(0);
+  expect(byConvener.map((s: { attribute: string }) => s.attribute)).toEqual(["institution", "seniority"]);
+  for (const table of [subject, ...byConvener]) {
+    // Each session is in exactly one slice of a table.
+    expect(total(table.holm.slices)).toBe(sessions);
+    const decided = table.holm.slices.filter((s: InterleavingSlice) => !s.tooFew);
+    const counted = decided.flatMap((s: Extract<InterleavingSlice, { tooFew: false }>) =>
+      s.credits.filter((c) => c.adjustedP !== null),
+    );
+    expect(table.holm.comparisons).toBe(counted.length);
+    expect(table.bh.comparisons).toBe(counted.length);
+    for (const s of decided)
+      for (const c of s.credits) {
+        expect(c.withPreference).toBe(c.result.sessions - c.result.noPreference);
+        if (c.result.pValue !== null) expect(c.adjustedP).toBeGreaterThanOrEqual(c.result.pValue);
+      }
+    for (const s of table.holm.slices.filter((x: InterleavingSlice) => x.tooFew))
+      expect(s.conveners).toBeLessThan(10);
+  }
+  const seniority = byConvener[1];
+  expect(seniority.holm.slices.some((s: InterleavingSlice) => !s.tooFew)).toBe(true);
+
+  const render = (convener: unknown[]) =>
+    renderToStaticMarkup(
+      createElement(InterleavingSlicesSection, {
+        slices: { subject, byConvener: convener as typeof byConvener },
+        control: interleaving.control,
+        challenger: interleaving.challenger,
+      }),
+    );
+  const html = render(byConvener);
+  expect(html).toContain("Slices by subject");
+  expect(html).toContain('<option value="seniority">seniority (convener)</option>');
+  expect(html).toContain(`${subject.holm.comparisons} comparisons`);
+  expect(html).toContain("adjusted by Holm");
+  expect(render([])).toContain("No convener attribute is imported");
+  // A multileaved experiment (three systems or more) has no slices: nothing is drawn.
+  expect(
+    renderToStaticMarkup(
+      createElement(InterleavingSlicesSection, { slices: null, control: "a", challenger: "b" }),
+    ),
+  ).toBe("");
+}, 180_000);
+
+it("refuses the page to a convener and an expert", async () => {
+  for (const role of ["convener", "expert"]) expect((await page(role)).status).toBe(403);
+});
