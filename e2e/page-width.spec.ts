@@ -9,13 +9,19 @@ import { layoutProblems } from "./layout";
 testEveryPage({ width: 390, height: 844 }, async (page, _entry, path) => {
   const { scrollWidth, wide } = await page.evaluate(() => {
     const width = document.documentElement.clientWidth;
-    // The outermost elements that stick out, to say what to fix when the check fails.
+    // What widens the page: elements past the right edge that no ancestor clips (a table inside its own
+    // scroll box sticks out too, but does not widen the page), outermost only, widest first.
+    const clipped = (el: HTMLElement) => {
+      for (let a = el.parentElement; a && a !== document.body; a = a.parentElement)
+        if (getComputedStyle(a).overflowX !== "visible") return true;
+      return false;
+    };
+    const out = (el: Element | null) => !!el && el.getBoundingClientRect().right > width + 1;
     const wide = [...document.querySelectorAll<HTMLElement>("body *")]
       .filter(
-        (el) =>
-          el.getBoundingClientRect().right > width + 1 &&
-          !(el.parentElement && el.parentElement.getBoundingClientRect().right > width + 1),
+        (el) => out(el) && !clipped(el) && !(el.parentElement !== document.body && out(el.parentElement)),
       )
+      .sort((a, b) => b.getBoundingClientRect().right - a.getBoundingClientRect().right)
       .slice(0, 5)
       .map(
         (el) =>

@@ -1,7 +1,7 @@
 import { inArray } from "drizzle-orm";
 import type { RowError } from "./parse";
 import type { Row, Writer } from "./index";
-import { insertedFlag, tally, updateWhenChanged } from "./upsert";
+import { upsertCounted } from "./upsert";
 import { candidateAttributes, candidates } from "../schema";
 
 type Prepared = { candidateId: number; attribute: string; value: string }[];
@@ -40,22 +40,14 @@ export const attributesWriter: Writer<Prepared> = {
     }
     return out;
   },
-  async write(tx, rows) {
-    const returned: { inserted: boolean }[] = [];
-    for (let i = 0; i < rows.length; i += CHUNK)
-      returned.push(
-        ...(await tx
-          .insert(candidateAttributes)
-          .values(rows.slice(i, i + CHUNK))
-          .onConflictDoUpdate(
-            updateWhenChanged(
-              candidateAttributes,
-              [candidateAttributes.candidateId, candidateAttributes.attribute],
-              { value: candidateAttributes.value },
-            ),
-          )
-          .returning({ inserted: insertedFlag })),
-      );
-    return tally(returned, rows.length);
-  },
+  write: (tx, rows) =>
+    upsertCounted(
+      tx,
+      candidateAttributes,
+      rows,
+      [candidateAttributes.candidateId, candidateAttributes.attribute],
+      {
+        value: candidateAttributes.value,
+      },
+    ),
 };

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { RowError } from "./parse";
 import type { Row, Writer } from "./index";
-import { insertedFlag, tally, updateWhenChanged } from "./upsert";
+import { upsertCounted } from "./upsert";
 import { convenerAttributes } from "../schema";
 import { convenerIdsByEmail, unitOf } from "../experiments/convener";
 import type { Db } from "../platform/client";
@@ -67,20 +67,8 @@ export const convenerAttributesWriter: Writer<Prepared> = {
     }
     return out;
   },
-  async write(tx, rows) {
-    const returned: { inserted: boolean }[] = [];
-    for (let i = 0; i < rows.length; i += CHUNK)
-      returned.push(
-        ...(await tx
-          .insert(convenerAttributes)
-          .values(rows.slice(i, i + CHUNK))
-          .onConflictDoUpdate(
-            updateWhenChanged(convenerAttributes, [convenerAttributes.unit, convenerAttributes.attribute], {
-              value: convenerAttributes.value,
-            }),
-          )
-          .returning({ inserted: insertedFlag })),
-      );
-    return tally(returned, rows.length);
-  },
+  write: (tx, rows) =>
+    upsertCounted(tx, convenerAttributes, rows, [convenerAttributes.unit, convenerAttributes.attribute], {
+      value: convenerAttributes.value,
+    }),
 };

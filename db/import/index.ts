@@ -17,7 +17,7 @@ import { ImportFileError, readRecords } from "./read";
 import { assignProposals, convenerIdsByEmail } from "../experiments/convener";
 import { importSchemas, requiredColumns, type ImportEntity } from "../../scripts/inputs/import-rows";
 import { truthWriter } from "./truth";
-import { insertedFlag, tally, updateWhenChanged } from "./upsert";
+import { insertedFlag, upsertCounted } from "./upsert";
 import { attributesWriter } from "./attributes";
 import { convenerAttributesWriter } from "./convener-attributes";
 
@@ -298,14 +298,14 @@ const subjectsWriter: Writer<Row<"subjects">[]> = {
     );
     return rows;
   },
-  async write(tx, rows) {
-    const returned = await tx
-      .insert(subjects)
-      .values(rows.map(({ key, name }) => ({ key, name })))
-      .onConflictDoUpdate(updateWhenChanged(subjects, subjects.key, { name: subjects.name }))
-      .returning({ inserted: insertedFlag });
-    return tally(returned, rows.length);
-  },
+  write: (tx, rows) =>
+    upsertCounted(
+      tx,
+      subjects,
+      rows.map(({ key, name }) => ({ key, name })),
+      subjects.key,
+      { name: subjects.name },
+    ),
 };
 
 type ProposalPrepared = { rows: Row<"proposals">[]; subjectIds: Map<string, number> };
@@ -326,40 +326,29 @@ const proposalsWriter: Writer<ProposalPrepared> = {
     }
     return { rows, subjectIds };
   },
-  async write(tx, { rows, subjectIds }) {
-    const returned: { inserted: boolean }[] = [];
-    for (let i = 0; i < rows.length; i += BATCH) {
-      const values = rows.slice(i, i + BATCH).map((r) => ({
+  write: (tx, { rows, subjectIds }) =>
+    upsertCounted(
+      tx,
+      proposals,
+      rows.map((r) => ({
         externalId: r.external_id,
         title: r.title,
         abstract: r.abstract,
         keywords: r.keywords,
         subjectId: r.subject ? subjectIds.get(r.subject)! : null,
         date: r.date,
-      }));
-      returned.push(
-        ...(await tx
-          .insert(proposals)
-          .values(values)
-          .onConflictDoUpdate(
-            updateWhenChanged(
-              proposals,
-              proposals.externalId,
-              {
-                title: proposals.title,
-                abstract: proposals.abstract,
-                keywords: proposals.keywords,
-                subjectId: proposals.subjectId,
-                date: proposals.date,
-              },
-              { updatedAt: sql`now()` },
-            ),
-          )
-          .returning({ inserted: insertedFlag })),
-      );
-    }
-    return tally(returned, rows.length);
-  },
+      })),
+      proposals.externalId,
+      {
+        title: proposals.title,
+        abstract: proposals.abstract,
+        keywords: proposals.keywords,
+        subjectId: proposals.subjectId,
+        date: proposals.date,
+      },
+      { updatedAt: sql`now()` },
+      BATCH,
+    ),
 };
 
 const candidatesWriter: Writer<Row<"candidates">[]> = {
@@ -373,10 +362,11 @@ const candidatesWriter: Writer<Row<"candidates">[]> = {
     );
     return rows;
   },
-  async write(tx, rows) {
-    const returned: { inserted: boolean }[] = [];
-    for (let i = 0; i < rows.length; i += BATCH) {
-      const values = rows.slice(i, i + BATCH).map((r) => ({
+  write: (tx, rows) =>
+    upsertCounted(
+      tx,
+      candidates,
+      rows.map((r) => ({
         externalId: r.external_id,
         name: r.name,
         affiliation: r.affiliation,
@@ -384,31 +374,19 @@ const candidatesWriter: Writer<Row<"candidates">[]> = {
         keywords: r.keywords,
         summary: r.summary,
         profileDate: r.profile_date,
-      }));
-      returned.push(
-        ...(await tx
-          .insert(candidates)
-          .values(values)
-          .onConflictDoUpdate(
-            updateWhenChanged(
-              candidates,
-              candidates.externalId,
-              {
-                name: candidates.name,
-                affiliation: candidates.affiliation,
-                email: candidates.email,
-                keywords: candidates.keywords,
-                summary: candidates.summary,
-                profileDate: candidates.profileDate,
-              },
-              { updatedAt: sql`now()` },
-            ),
-          )
-          .returning({ inserted: insertedFlag })),
-      );
-    }
-    return tally(returned, rows.length);
-  },
+      })),
+      candidates.externalId,
+      {
+        name: candidates.name,
+        affiliation: candidates.affiliation,
+        email: candidates.email,
+        keywords: candidates.keywords,
+        summary: candidates.summary,
+        profileDate: candidates.profileDate,
+      },
+      { updatedAt: sql`now()` },
+      BATCH,
+    ),
 };
 
 const systemsWriter: Writer<Row<"systems">[]> = {
@@ -422,29 +400,25 @@ const systemsWriter: Writer<Row<"systems">[]> = {
     );
     return rows;
   },
-  async write(tx, rows) {
-    const returned = await tx
-      .insert(systems)
-      .values(
-        rows.map((r) => ({
-          key: r.key,
-          name: r.name || r.key,
-          version: r.version,
-          buildSeconds: r.build_seconds,
-          memoryMb: r.memory_mb,
-        })),
-      )
-      .onConflictDoUpdate(
-        updateWhenChanged(systems, systems.key, {
-          name: systems.name,
-          version: systems.version,
-          buildSeconds: systems.buildSeconds,
-          memoryMb: systems.memoryMb,
-        }),
-      )
-      .returning({ inserted: insertedFlag });
-    return tally(returned, rows.length);
-  },
+  write: (tx, rows) =>
+    upsertCounted(
+      tx,
+      systems,
+      rows.map((r) => ({
+        key: r.key,
+        name: r.name || r.key,
+        version: r.version,
+        buildSeconds: r.build_seconds,
+        memoryMb: r.memory_mb,
+      })),
+      systems.key,
+      {
+        name: systems.name,
+        version: systems.version,
+        buildSeconds: systems.buildSeconds,
+        memoryMb: systems.memoryMb,
+      },
+    ),
 };
 
 interface PreparedList {
@@ -739,23 +713,16 @@ const conflictsWriter: Writer<{ proposalId: number; candidateId: number; reason:
     }
     return out;
   },
-  async write(tx, rows) {
-    const returned: { inserted: boolean }[] = [];
-    for (let i = 0; i < rows.length; i += BATCH) {
-      returned.push(
-        ...(await tx
-          .insert(conflicts)
-          .values(rows.slice(i, i + BATCH))
-          .onConflictDoUpdate(
-            updateWhenChanged(conflicts, [conflicts.proposalId, conflicts.candidateId], {
-              reason: conflicts.reason,
-            }),
-          )
-          .returning({ inserted: insertedFlag })),
-      );
-    }
-    return tally(returned, rows.length);
-  },
+  write: (tx, rows) =>
+    upsertCounted(
+      tx,
+      conflicts,
+      rows,
+      [conflicts.proposalId, conflicts.candidateId],
+      { reason: conflicts.reason },
+      {},
+      BATCH,
+    ),
 };
 
 const writers: Record<ImportEntity, Writer<never>> = {

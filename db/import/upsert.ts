@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { PgColumn, PgInsertValue, PgTable } from "drizzle-orm/pg-core";
+import type { Tx } from "../platform/client";
 
 type Columns<T extends PgTable> = Partial<Record<keyof T["_"]["columns"], PgColumn>>;
 
@@ -37,3 +38,28 @@ export function tally(returned: { inserted: boolean }[], total: number) {
 
 /** Marks the rows an upsert inserted (rather than updated) in its `returning`. */
 export const insertedFlag = sql<boolean>`(xmax = 0)`;
+
+/**
+ * Writes an import's rows with `updateWhenChanged`, in chunks (one statement's parameters stay under
+ * PostgreSQL's 65,535), and counts what it did with `tally`.
+ */
+export async function upsertCounted<T extends PgTable>(
+  tx: Tx,
+  table: T,
+  values: PgInsertValue<T>[],
+  target: PgColumn | PgColumn[],
+  columns: Columns<T>,
+  extra: Partial<Record<keyof T["_"]["columns"], SQL>> = {},
+  chunk = 5000,
+) {
+  const returned: { inserted: boolean }[] = [];
+  for (let i = 0; i < values.length; i += chunk)
+    returned.push(
+      ...(await tx
+        .insert(table)
+        .values(values.slice(i, i + chunk))
+        .onConflictDoUpdate(updateWhenChanged(table, target, columns, extra))
+        .returning({ inserted: insertedFlag })),
+    );
+  return tally(returned, values.length);
+}
