@@ -1,10 +1,9 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { sql } from "drizzle-orm";
-import { createTestDatabase, type TestDatabase } from "../../test/database";
-import { createSessionCookie } from "../../test/session-cookie";
-import { createUser } from "../../db/accounts/users";
-import { DEMO_EXPERIMENT, seedDemo } from "../../scripts/demo/seed";
+import type { TestDatabase } from "../../test/database";
+import { answered, demoWithUsers, routeArgs } from "../../test/demo-routes";
+import { DEMO_EXPERIMENT } from "../../scripts/demo/seed";
 import { SlicesTable, sliceChoices } from "../components/dashboards/online/slices-table";
 import { loader } from "./analyst.experiments.$key";
 
@@ -15,40 +14,17 @@ import { loader } from "./analyst.experiments.$key";
  * sensitive).
  */
 let t: TestDatabase;
-const cookies: Record<string, string> = {};
-const context = { cspNonce: "", ip: "127.0.0.1" };
+let cookies: Record<string, string>;
 
 beforeAll(async () => {
-  t = await createTestDatabase();
-  process.env.DATABASE_URL = t.url;
-  process.env.SESSION_SECRET = "a-test-secret-that-is-long-enough-to-sign";
-  await seedDemo(t.db, { proposals: 30, candidates: 300, seed: "convener-slices" });
-  for (const role of ["analyst", "expert", "convener"] as const) {
-    const user = await createUser(t.db, "cli", {
-      email: `${role}@slices.test`,
-      name: role,
-      roles: [role],
-      password: "long-enough-1",
-    });
-    cookies[role] = await createSessionCookie(t.db, user.id);
-  }
+  ({ t, cookies } = await demoWithUsers("convener-slices", ["analyst", "expert", "convener"]));
 }, 180_000);
 afterAll(() => t.drop());
 
-async function page(role: string) {
-  try {
-    return await loader({
-      request: new Request(`http://localhost/analyst/experiments/${DEMO_EXPERIMENT}`, {
-        headers: { Cookie: cookies[role] },
-      }),
-      params: { key: DEMO_EXPERIMENT },
-      context,
-    });
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}
+const page = (role: string) =>
+  answered(
+    loader(routeArgs(`/analyst/experiments/${DEMO_EXPERIMENT}`, cookies[role], { key: DEMO_EXPERIMENT })),
+  );
 
 it("offers the imported convener attributes beside the subject, each convener in one slice", async () => {
   const response = await page("analyst");

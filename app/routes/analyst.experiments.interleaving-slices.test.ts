@@ -1,9 +1,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { createTestDatabase, type TestDatabase } from "../../test/database";
-import { createSessionCookie } from "../../test/session-cookie";
-import { createUser } from "../../db/accounts/users";
-import { seedDemo } from "../../scripts/demo/seed";
+import type { TestDatabase } from "../../test/database";
+import { answered, demoWithUsers, routeArgs } from "../../test/demo-routes";
 import { DEMO_INTERLEAVING } from "../../scripts/demo/interleaving";
 import type { InterleavingSlice } from "../../scripts/interleaving/slices";
 import { InterleavingSlicesSection } from "../components/dashboards/interleaving/slices-table";
@@ -15,40 +13,17 @@ import { loader } from "./analyst.experiments.$key";
  * counted; a convener or an expert never gets the page (the attributes are sensitive).
  */
 let t: TestDatabase;
-const cookies: Record<string, string> = {};
-const context = { cspNonce: "", ip: "127.0.0.1" };
+let cookies: Record<string, string>;
 
 beforeAll(async () => {
-  t = await createTestDatabase();
-  process.env.DATABASE_URL = t.url;
-  process.env.SESSION_SECRET = "a-test-secret-that-is-long-enough-to-sign";
-  await seedDemo(t.db, { proposals: 30, candidates: 300, seed: "interleaving-slices" });
-  for (const role of ["analyst", "expert", "convener"] as const) {
-    const user = await createUser(t.db, "cli", {
-      email: `${role}@islices.test`,
-      name: role,
-      roles: [role],
-      password: "long-enough-1",
-    });
-    cookies[role] = await createSessionCookie(t.db, user.id);
-  }
+  ({ t, cookies } = await demoWithUsers("interleaving-slices", ["analyst", "expert", "convener"]));
 }, 180_000);
 afterAll(() => t.drop());
 
-async function page(role: string) {
-  try {
-    return await loader({
-      request: new Request(`http://localhost/analyst/experiments/${DEMO_INTERLEAVING}`, {
-        headers: { Cookie: cookies[role] },
-      }),
-      params: { key: DEMO_INTERLEAVING },
-      context,
-    });
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}
+const page = (role: string) =>
+  answered(
+    loader(routeArgs(`/analyst/experiments/${DEMO_INTERLEAVING}`, cookies[role], { key: DEMO_INTERLEAVING })),
+  );
 
 const total = (slices: InterleavingSlice[]) => slices.reduce((n, s) => n + s.sessions, 0);
 

@@ -4,10 +4,9 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { createTestDatabase, type TestDatabase } from "../../test/database";
-import { createSessionCookie } from "../../test/session-cookie";
-import { createUser } from "../../db/accounts/users";
-import { DEMO_EXPERIMENT, DEMO_SHARE_GUARDRAIL, seedDemo } from "../../scripts/demo/seed";
+import type { TestDatabase } from "../../test/database";
+import { demoWithUsers, routeArgs } from "../../test/demo-routes";
+import { DEMO_EXPERIMENT, DEMO_SHARE_GUARDRAIL } from "../../scripts/demo/seed";
 import { runAssay } from "../../test/run-cli";
 import { runInProcess } from "../../scripts/workers/heavy-tasks";
 import { compositionResult } from "../../db/results/online-composition";
@@ -25,23 +24,13 @@ import { loader as pageLoader } from "./analyst.experiments.$key";
  * as one whose time to finish fails does.
  */
 let t: TestDatabase;
-const cookies: Record<string, string> = {};
-const context = { cspNonce: "", ip: "127.0.0.1" };
+let cookies: Record<string, string>;
 
 beforeAll(async () => {
-  t = await createTestDatabase();
-  process.env.DATABASE_URL = t.url;
-  process.env.SESSION_SECRET = "a-test-secret-that-is-long-enough-to-sign";
-  await seedDemo(t.db, { proposals: 24, candidates: 300, seed: "share-guardrail" });
-  for (const role of ["analyst", "admin"] as const) {
-    const user = await createUser(t.db, "cli", {
-      email: `${role}@share.test`,
-      name: role,
-      roles: [role],
-      password: "long-enough-1",
-    });
-    cookies[role] = await createSessionCookie(t.db, user.id);
-  }
+  ({ t, cookies } = await demoWithUsers("share-guardrail", ["analyst", "admin"], {
+    proposals: 24,
+    candidates: 300,
+  }));
 }, 240_000);
 afterAll(() => t.drop());
 
@@ -54,11 +43,7 @@ async function setGuardrails(guardrails: AnyGuardrail[]) {
   });
 }
 
-const get = (path: string, role: string) => ({
-  request: new Request(`http://localhost${path}`, { headers: { Cookie: cookies[role] } }),
-  params: {},
-  context,
-});
+const get = (path: string, role: string) => routeArgs(path, cookies[role]);
 
 async function listed(role: "analyst" | "admin") {
   const response =
