@@ -26,15 +26,13 @@ async function buildAgainstClosedPort() {
   };
 }
 
-it("answers 503 with a sentence to retry, within 2 s, as a page error or as API JSON", async () => {
+it("answers 503 with a sentence to retry, as a page error or as API JSON (how fast: npm run bench -- outage)", async () => {
   const { routes, end } = await buildAgainstClosedPort();
   vi.spyOn(console, "error").mockImplementation(() => {});
   try {
-    const started = performance.now();
     const page = await routes.page.module
       .loader({ request: new Request("http://localhost/page") })
       .catch((e: unknown) => e);
-    expect(performance.now() - started).toBeLessThan(2_000);
     expect(page).toBeInstanceOf(Response);
     expect((page as Response).status).toBe(503);
     expect((page as Response).headers.get("Retry-After")).toBe("5");
