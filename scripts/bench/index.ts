@@ -203,6 +203,21 @@ if (!only || only === "isolation") {
     r.healthP99 < 250 && r.eventsP99 < 250,
   );
 }
+if (!only || only === "outage") {
+  // Needs the production build, like "api". The bounds the outage tests leave to this bench.
+  const r = measure("outage-worker.ts") as Result & {
+    slowestMs: number;
+    restartMs: number;
+    upMs: number;
+    gateFirstMs: number;
+  };
+  report(
+    "database outage: SIGKILL, silent server",
+    r,
+    "answers < 2 s, restart < 10 s, /healthz up < 15 s, first wave < 2 s",
+    r.slowestMs < 2000 && r.restartMs < 10_000 && r.upMs < 15_000 && r.gateFirstMs < 2000,
+  );
+}
 if (!only || only === "clicks") {
   const r = measure("clicks-worker.ts");
   report(
