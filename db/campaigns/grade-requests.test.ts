@@ -3,6 +3,15 @@ import { createTestDatabase, type TestDatabase } from "../../test/database";
 import { seedDemo } from "../../scripts/demo/seed";
 import { createUser } from "../accounts/users";
 import { requestMoreGrades } from "./grade-requests";
+import {
+  campaignProgress,
+  expertAssignments,
+  finishAssignment,
+  proposalProgress,
+  reassign,
+  saveGrade,
+  taskView,
+} from "./campaigns";
 
 let t: TestDatabase;
 let campaignId = 0;
@@ -36,42 +45,139 @@ const assignmentCount = async () =>
     )
   )[0].n;
 
-it("gives each proposal of the chosen pairs r new experts who never had it, in one transaction", async () => {
+const scopeRows = async () =>
+  (await t.db.execute<{ n: number }>(sql`select count(*)::int as n from campaign_assignment_items`))[0].n;
+
+const fresh: { id: number }[] = [];
+const addExpert = async (n: number) =>
+  fresh.push(
+    await createUser(t.db, "cli", {
+      email: `extra${n}@test.local`,
+      name: `Extra ${n}`,
+      roles: ["expert"],
+      password: "long-enough-1",
+    }),
+  );
+const assignmentOf = async (expertId: number, proposalId: number) =>
+  (
+    await t.db.execute<{ id: number }>(
+      sql`select id from campaign_assignments where campaign_id = ${campaignId} and expert_id = ${expertId} and proposal_id = ${proposalId}`,
+    )
+  )[0].id;
+
+it("gives each chosen pair r new experts, scoped to the chosen pairs of its proposal, in one transaction", async () => {
   const before = await assignmentCount();
   // The demo's experts all have these proposals already: nobody is eligible, nothing is written.
-  const ids = items.map((i) => i.id);
+  const ids = items.map((i) => i.id).sort((a, b) => a - b);
   await expect(requestMoreGrades(t.db, "cli", campaignId, ids, 1)).rejects.toThrow(
     /has only 0 eligible experts who never had it, for 1 more grade;/,
   );
   expect(await assignmentCount()).toBe(before);
+  expect(await scopeRows()).toBe(0);
 
-  const fresh: { id: number }[] = [];
-  for (const n of [1, 2])
-    fresh.push(
-      await createUser(t.db, "cli", {
-        email: `extra${n}@test.local`,
-        name: `Extra ${n}`,
-        roles: ["expert"],
-        password: "long-enough-1",
-      }),
-    );
-  // Two more grades for three pairs of two proposals: two assignments per proposal, the least loaded first.
-  expect(await requestMoreGrades(t.db, "cli", campaignId, ids, 2)).toEqual({ proposals: 2, assignments: 4 });
-  const added = await t.db.execute<{ proposalId: number; expertId: number }>(
-    sql`select proposal_id as "proposalId", expert_id as "expertId" from campaign_assignments
-        where campaign_id = ${campaignId} and expert_id in (${fresh[0].id}, ${fresh[1].id}) order by 1, 2`,
+  for (const n of [1, 2]) await addExpert(n);
+  // Two more grades for three pairs of two proposals: the two new experts take both proposals, one
+  // assignment per (expert, proposal), each covering only the chosen pairs.
+  expect(await requestMoreGrades(t.db, "cli", campaignId, ids, 2)).toEqual({
+    pairs: 3,
+    proposals: 2,
+    assignments: 4,
+  });
+  const scoped = await t.db.execute<{ proposalId: number; expertId: number; items: number[] }>(
+    sql`select a.proposal_id as "proposalId", a.expert_id as "expertId",
+          array_agg(s.item_id order by s.item_id) as items
+        from campaign_assignments a join campaign_assignment_items s on s.assignment_id = a.id
+        where a.campaign_id = ${campaignId} group by a.id order by 1, 2`,
   );
   const proposals = [...new Set(items.map((i) => i.proposalId))];
-  expect(added).toEqual(proposals.flatMap((p) => fresh.map((e) => ({ proposalId: p, expertId: e.id }))));
-  const [audit] = await t.db.execute<{ detail: { raters: number; assignments: number } }>(
+  expect(scoped).toEqual(
+    proposals.flatMap((p) =>
+      fresh.slice(0, 2).map((e) => ({
+        proposalId: p,
+        expertId: e.id,
+        items: ids.filter((id) => items.find((i) => i.id === id)!.proposalId === p),
+      })),
+    ),
+  );
+  // Exactly r assignments cover each chosen pair.
+  const perPair = await t.db.execute<{ itemId: number; n: number }>(
+    sql`select item_id as "itemId", count(*)::int as n from campaign_assignment_items group by 1 order by 1`,
+  );
+  expect(perPair).toEqual(ids.map((itemId) => ({ itemId, n: 2 })));
+  const [audit] = await t.db.execute<{ detail: { raters: number; assignments: number; grades: number } }>(
     sql`select detail from audit_log where action = 'campaign.grades.request'`,
   );
-  expect(audit.detail).toMatchObject({ raters: 2, assignments: 4 });
+  expect(audit.detail).toMatchObject({ items: ids, raters: 2, assignments: 4, grades: 6 });
 
-  // Never the same expert twice on a pair: asking again finds nobody left.
-  await expect(requestMoreGrades(t.db, "cli", campaignId, [items[0].id], 1)).rejects.toThrow(/has only 0/);
+  // Never the same expert twice on a pair (nor on its proposal): with a third expert, one is left for
+  // the pair, so two more grades are refused and nothing is written.
+  await addExpert(3);
+  await expect(requestMoreGrades(t.db, "cli", campaignId, [items[0].id], 2)).rejects.toThrow(/has only 1/);
   expect(await assignmentCount()).toBe(before + 4);
+  expect(await scopeRows()).toBe(4 + 2);
 }, 120_000);
+
+it("shows, counts and accepts only the scoped pairs on the expert's task, still blind", async () => {
+  const [p1] = items;
+  const expert = fresh[0].id;
+  const assignmentId = await assignmentOf(expert, p1.proposalId);
+  const chosen = items
+    .filter((i) => i.proposalId === p1.proposalId)
+    .map((i) => i.id)
+    .sort((a, b) => a - b);
+  const view = await taskView(t.db, expert, assignmentId);
+  expect(view.cards.map((c) => c.id).sort((a, b) => a - b)).toEqual(chosen);
+  expect(view.cards.map((c) => c.position)).toEqual([1, 2]);
+  for (const card of view.cards)
+    expect(Object.keys(card).sort()).toEqual([
+      "alias",
+      "grade",
+      "id",
+      "keywords",
+      "position",
+      "rationale",
+      "summary",
+    ]);
+  const own = await expertAssignments(t.db, expert);
+  expect(own.map((a) => a.total).sort()).toEqual([1, 2]);
+
+  // Another pair of the same proposal is refused by name (its alias) and nothing is saved.
+  const [outside] = await t.db.execute<{ id: number; alias: string }>(
+    sql`select id, alias from campaign_items where campaign_id = ${campaignId} and proposal_id = ${p1.proposalId}
+        and id not in (${chosen[0]}, ${chosen[1]}) order by id limit 1`,
+  );
+  const grade = (item: number) =>
+    saveGrade(t.db, expert, assignmentId, { item, grade: "3", rationale: "", position: 1, timeSpentMs: 10 });
+  await expect(grade(outside.id)).rejects.toMatchObject({
+    status: 403,
+    message: `Card ${outside.alias} is not one of the pairs this assignment asks you to grade.`,
+  });
+  const graded = async () =>
+    (
+      await t.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from ratings where assignment_id = ${assignmentId}`,
+      )
+    )[0].n;
+  expect(await graded()).toBe(0);
+
+  // Finish asks for the scoped pairs only, then the monitor counts 2 of 2.
+  await grade(chosen[0]);
+  await expect(finishAssignment(t.db, expert, assignmentId)).rejects.toThrow("1 card is not graded yet.");
+  await grade(chosen[1]);
+  await finishAssignment(t.db, expert, assignmentId);
+  const row = (await proposalProgress(t.db, campaignId)).find((r) => r.assignmentId === assignmentId)!;
+  expect([row.graded, row.total, row.finishedAt !== null]).toEqual([2, 2, true]);
+  const mine = (await campaignProgress(t.db, campaignId)).perExpert.find((e) => e.expertId === expert)!;
+  expect([mine.assignments, mine.finished, mine.graded, mine.total]).toEqual([2, 1, 2, 3]);
+});
+
+it("passes a scoped assignment's pairs on when it is reassigned", async () => {
+  const single = items[2];
+  const old = await assignmentOf(fresh[1].id, single.proposalId);
+  await reassign(t.db, "cli", campaignId, old, fresh[2].id);
+  const taken = await assignmentOf(fresh[2].id, single.proposalId);
+  expect((await taskView(t.db, fresh[2].id, taken)).cards.map((c) => c.id)).toEqual([single.id]);
+});
 
 it("refuses pairs of another campaign and campaigns that are not running", async () => {
   await expect(requestMoreGrades(t.db, "cli", campaignId, [2_000_000_000], 1)).rejects.toMatchObject({

@@ -1,18 +1,28 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { Db, Tx } from "../platform/client";
 import { recordAudit, type AuditActor } from "../audit/audit";
-import { campaignAssignments, campaignExperts, campaignItems, proposals, userSubjects } from "../schema";
+import {
+  campaignAssignmentItems,
+  campaignAssignments,
+  campaignExperts,
+  campaignItems,
+  proposals,
+  userSubjects,
+} from "../schema";
 import { CampaignError, eligibleExperts, lockRunningCampaign } from "./campaigns";
 
 /**
- * Asks for more grades of the pairs that need them ("needs another grade"): each proposal of the chosen
- * pairs gets r more experts. Assignments are per proposal, so a new expert grades the proposal's whole
- * pool, the chosen pairs among it. Who is eligible follows launch and reassignment (`eligibleExperts`:
- * active experts, not in the proposal's pool, no declared conflict of interest), and never an expert
- * who ever had an assignment on the proposal (active or not: no pair is graded twice by one expert);
- * experts of the proposal's subject first, then the least loaded (open assignments in the campaign),
- * then the lowest id. One transaction: a proposal with fewer than r eligible experts refuses the whole
+ * Asks for more grades of the pairs that need them ("needs another grade"): each chosen pair gets r more
+ * grades, from r experts whose new assignment is scoped to the chosen pairs of its proposal
+ * (`campaign_assignment_items`), so they grade those pairs and nothing else of the pool. Who is eligible
+ * follows launch and reassignment (`eligibleExperts`: active experts, not in the proposal's pool, no
+ * declared conflict of interest), and never an expert who ever had an assignment on the proposal (active
+ * or not, whole pool or scoped: nobody grades a pair twice, and one assignment per expert and proposal
+ * stays the rule); experts of the proposal's subject first, then the least loaded (open assignments in
+ * the campaign), then the lowest id. These rules are the same for every pair of a proposal, so the chosen
+ * pairs of one proposal go to the same r experts and share one assignment each: the expert reads the
+ * proposal once. One transaction: a proposal with fewer than r eligible experts refuses the whole
  * request, and nothing is written.
  */
 export async function requestMoreGrades(
@@ -27,7 +37,8 @@ export async function requestMoreGrades(
     const items = await tx
       .select({ id: campaignItems.id, proposalId: campaignItems.proposalId })
       .from(campaignItems)
-      .where(and(eq(campaignItems.campaignId, campaignId), inArray(campaignItems.id, [...itemIds, -1])));
+      .where(and(eq(campaignItems.campaignId, campaignId), inArray(campaignItems.id, [...itemIds, -1])))
+      .orderBy(asc(campaignItems.id));
     const unknown = itemIds.filter((id) => !items.some((i) => i.id === id));
     if (unknown.length) throw new CampaignError(`Pair ${unknown[0]} is not a pair of this campaign.`, 400);
     const proposalIds = [...new Set(items.map((i) => i.proposalId))].sort((a, b) => a - b);
@@ -36,20 +47,33 @@ export async function requestMoreGrades(
       .insert(campaignExperts)
       .values([...new Set(chosen.map((c) => c.expertId))].map((userId) => ({ campaignId, userId })))
       .onConflictDoNothing();
-    await tx.insert(campaignAssignments).values(
-      chosen.map((c) => ({
-        campaignId,
-        proposalId: c.proposalId,
-        expertId: c.expertId,
-        seed: `${campaignId}:${c.proposalId}:${c.expertId}:${randomUUID()}`,
-      })),
-    );
+    const created = await tx
+      .insert(campaignAssignments)
+      .values(
+        chosen.map((c) => ({
+          campaignId,
+          proposalId: c.proposalId,
+          expertId: c.expertId,
+          seed: `${campaignId}:${c.proposalId}:${c.expertId}:${randomUUID()}`,
+        })),
+      )
+      .returning({ id: campaignAssignments.id, proposalId: campaignAssignments.proposalId });
+    await tx
+      .insert(campaignAssignmentItems)
+      .values(
+        created.flatMap((a) =>
+          items
+            .filter((i) => i.proposalId === a.proposalId)
+            .map((i) => ({ assignmentId: a.id, itemId: i.id })),
+        ),
+      );
     await recordAudit(tx, actor, "campaign.grades.request", `campaign ${campaignId}`, {
-      items: [...itemIds],
+      items: items.map((i) => i.id),
       raters,
-      assignments: chosen.length,
+      assignments: created.length,
+      grades: items.length * raters,
     });
-    return { proposals: proposalIds.length, assignments: chosen.length };
+    return { pairs: items.length, proposals: proposalIds.length, assignments: created.length };
   });
 }
 
