@@ -46,6 +46,10 @@ export function NeedsGradeTable({
         systems&apos; nDCG@10 order: expected order reversals between systems, then the expected movement of
         their differences. <NextGradeBasis basis={rows[0]?.basis} />
       </p>
+      <p className="muted">
+        Grades are asked per pair: each chosen pair gets that many more grades, from experts who never had its
+        proposal; their new assignment shows them only the chosen pairs of that proposal, not its whole pool.
+      </p>
       {rows.length === 0 ? (
         <div className="empty">No pair&apos;s label would change with one more grade.</div>
       ) : (
@@ -59,8 +63,8 @@ export function NeedsGradeTable({
 }
 
 /**
- * More grades for the top pairs: each of their proposals gets that many more experts (assignments are
- * per proposal, so they grade its whole pool), chosen as at launch; none who ever had the proposal.
+ * More grades for the top pairs: each pair gets that many more grades, from experts chosen as at launch
+ * (none who ever had the proposal) whose new assignment covers only the chosen pairs of its proposal.
  */
 function RequestGradesForm({
   items,

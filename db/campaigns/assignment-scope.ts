@@ -21,6 +21,11 @@ export function assignmentCovers(assignmentId: number): SQL {
       where s.assignment_id = ${assignmentId} and s.item_id = "campaign_items"."id"))`;
 }
 
+/** Whether an assignment is scoped to chosen pairs (made by "ask for more grades"), for the monitor. */
+export function assignmentScoped(assignmentId: AnyPgColumn): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${campaignAssignmentItems} s where s.assignment_id = ${assignmentId})`;
+}
+
 /**
  * The number of pairs an assignment covers, for "n of m graded". Scope rows are only ever pairs of the
  * assignment's own proposal (written by `requestMoreGrades`), so their count is the scoped total.

@@ -22,7 +22,7 @@ import {
 import type { CampaignInput } from "../../scripts/inputs/campaigns";
 import { createRng, shuffled } from "../../scripts/lib/random";
 import { conflictedExpertEmails } from "../catalog/conflicts";
-import { assignmentCovers, assignmentPairCount, carryScope } from "./assignment-scope";
+import { assignmentCovers, assignmentPairCount, assignmentScoped, carryScope } from "./assignment-scope";
 
 export class CampaignError extends Error {
   constructor(
@@ -706,6 +706,7 @@ export async function proposalProgress(db: DbOrTx, campaignId: number) {
       finishedAt: campaignAssignments.finishedAt,
       graded: sql<number>`(select count(*)::int from ${ratings} r where r.assignment_id = ${campaignAssignments.id})`,
       total: assignmentPairCount(campaignAssignments),
+      scoped: assignmentScoped(campaignAssignments.id),
     })
     .from(campaignAssignments)
     .innerJoin(proposals, eq(proposals.id, campaignAssignments.proposalId))

@@ -166,7 +166,11 @@ it("shows, counts and accepts only the scoped pairs on the expert's task, still 
   await grade(chosen[1]);
   await finishAssignment(t.db, expert, assignmentId);
   const row = (await proposalProgress(t.db, campaignId)).find((r) => r.assignmentId === assignmentId)!;
-  expect([row.graded, row.total, row.finishedAt !== null]).toEqual([2, 2, true]);
+  expect([row.graded, row.total, row.finishedAt !== null, row.scoped]).toEqual([2, 2, true, true]);
+  const launched = (await proposalProgress(t.db, campaignId)).find(
+    (r) => !fresh.some((f) => f.id === r.expertId),
+  )!;
+  expect(launched.scoped).toBe(false);
   const mine = (await campaignProgress(t.db, campaignId)).perExpert.find((e) => e.expertId === expert)!;
   expect([mine.assignments, mine.finished, mine.graded, mine.total]).toEqual([2, 1, 2, 3]);
 });
