@@ -195,3 +195,26 @@ it("refuses pairs of another campaign and campaigns that are not running", async
   });
   await t.db.execute(sql`update campaigns set status = 'running' where id = ${campaignId}`);
 });
+
+it("brings an expert's earlier scoped assignment back with the whole pool when whole-pool work is reassigned to them", async () => {
+  // The second new expert's scoped assignment on the single pair's proposal went to the third (above),
+  // so it is inactive; a launch assignment on that proposal, unfinished, now goes back to them.
+  const single = items[2];
+  const earlier = await assignmentOf(fresh[1].id, single.proposalId);
+  const [launched] = await t.db.execute<{ id: number }>(
+    sql`update campaign_assignments set finished_at = null
+        where id = (select a.id from campaign_assignments a where a.campaign_id = ${campaignId}
+          and a.proposal_id = ${single.proposalId} and a.active and a.expert_id not in (${fresh[0].id}, ${fresh[1].id}, ${fresh[2].id})
+          and not exists (select 1 from campaign_assignment_items s where s.assignment_id = a.id) order by a.id limit 1)
+        returning id`,
+  );
+  await t.db.execute(sql`update campaign_assignments set finished_at = now() where id = ${earlier}`);
+  await reassign(t.db, "cli", campaignId, launched.id, fresh[1].id);
+  const view = await taskView(t.db, fresh[1].id, earlier);
+  const [pool] = await t.db.execute<{ n: number }>(
+    sql`select count(*)::int as n from campaign_items where campaign_id = ${campaignId} and proposal_id = ${single.proposalId}`,
+  );
+  expect(view.cards.length).toBe(pool.n);
+  // It has pairs without a grade again, so it is no longer finished.
+  expect(view.assignment.finished).toBe(false);
+});
