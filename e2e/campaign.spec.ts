@@ -317,8 +317,10 @@ test("more grades of a chosen pair give a new expert that pair alone, blind, and
   const campaignId = await openAutumn(page);
   const form = page.locator("#request-grades-form");
   const topItem = Number((await form.locator('input[name="items"]').inputValue()).split(",")[0]);
-  const [pair] = await sql<{ alias: string; subjectId: number | null; proposal: string; name: string }[]>`
-    select i.alias, p.subject_id as "subjectId", p.external_id as proposal, c.name
+  const [pair] = await sql<
+    { alias: string; subjectId: number | null; proposal: string; name: string; candidate: string }[]
+  >`
+    select i.alias, p.subject_id as "subjectId", p.external_id as proposal, c.name, c.external_id as candidate
     from campaign_items i join proposals p on p.id = i.proposal_id join candidates c on c.id = i.candidate_id
     where i.id = ${topItem}`;
   // A new expert of the proposal's subject (the demo's experts all have it): first in line, with the demo password.
@@ -335,6 +337,12 @@ test("more grades of a chosen pair give a new expert that pair alone, blind, and
     await expect(page.getByRole("status")).toHaveText(
       "Asked for 1 more grade on 1 pair: 1 new assignment over 1 proposal, each for the chosen pairs only.",
     );
+    // The pair's row says one grade is on its way (columns: grades, asked and not given yet, label …).
+    await expect(
+      page
+        .getByRole("table", { name: "Pairs that need another grade" })
+        .getByRole("row", { name: new RegExp(`^${pair.proposal} ${pair.candidate} \\d+ 1 `) }),
+    ).toBeVisible();
     await page.getByText(/reassign a stalled one/).click();
     const row = page
       .getByRole("table", { name: "Progress per proposal" })

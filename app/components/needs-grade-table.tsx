@@ -17,6 +17,8 @@ interface NeedsGradeRow {
   proposal: string;
   candidate: string;
   grades: number;
+  /** Grades asked for this pair ("ask for more grades") and not given yet. */
+  pending: number;
   label: number;
   changeChance: number;
   expectedFlips: number;
@@ -48,7 +50,8 @@ export function NeedsGradeTable({
       </p>
       <p className="muted">
         Grades are asked per pair: each chosen pair gets that many more grades, from experts who never had its
-        proposal; their new assignment shows them only the chosen pairs of that proposal, not its whole pool.
+        proposal; their new assignment shows them only the chosen pairs of that proposal, not its whole pool.{" "}
+        <em>Asked, not given yet</em> counts the grades already asked for a pair that have not come in.
       </p>
       {rows.length === 0 ? (
         <div className="empty">No pair&apos;s label would change with one more grade.</div>
@@ -134,6 +137,7 @@ function NeedsGradeRows({ rows }: { rows: NeedsGradeRow[] }) {
             <th>Proposal</th>
             <th>Candidate</th>
             <th className="num">Grades</th>
+            <th className="num">Asked, not given yet</th>
             <th className="num">Label</th>
             <th className="num">Chance the label changes</th>
             <th className="num">Expected order reversals</th>
@@ -146,6 +150,7 @@ function NeedsGradeRows({ rows }: { rows: NeedsGradeRow[] }) {
               <td className="id">{r.proposal}</td>
               <td className="id">{r.candidate}</td>
               <td className="num">{formatCount(r.grades)}</td>
+              <td className="num">{formatCount(r.pending)}</td>
               <td className="num">{formatCount(r.label)}</td>
               <td className="num">{formatRate(r.changeChance)}</td>
               <td className="num">{formatNumber(r.expectedFlips)}</td>

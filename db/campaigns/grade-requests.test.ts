@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
 import { seedDemo } from "../../scripts/demo/seed";
 import { createUser } from "../accounts/users";
-import { requestMoreGrades } from "./grade-requests";
+import { pendingGrades, requestMoreGrades } from "./grade-requests";
 import {
   campaignProgress,
   expertAssignments,
@@ -160,8 +160,14 @@ it("shows, counts and accepts only the scoped pairs on the expert's task, still 
     )[0].n;
   expect(await graded()).toBe(0);
 
+  // Two grades asked per chosen pair and none given yet; a grade given leaves one on its way.
+  const single = items.find((i) => i.proposalId !== p1.proposalId)!.id;
+  const pending = async () => Object.fromEntries(await pendingGrades(t.db, campaignId));
+  expect(await pending()).toEqual({ [chosen[0]]: 2, [chosen[1]]: 2, [single]: 2 });
+
   // Finish asks for the scoped pairs only, then the monitor counts 2 of 2.
   await grade(chosen[0]);
+  expect(await pending()).toEqual({ [chosen[0]]: 1, [chosen[1]]: 2, [single]: 2 });
   await expect(finishAssignment(t.db, expert, assignmentId)).rejects.toThrow("1 card is not graded yet.");
   await grade(chosen[1]);
   await finishAssignment(t.db, expert, assignmentId);

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, inArray, isNull } from "drizzle-orm";
-import type { Db, Tx } from "../platform/client";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { Db, DbOrTx, Tx } from "../platform/client";
 import { recordAudit, type AuditActor } from "../audit/audit";
 import {
   campaignAssignmentItems,
@@ -8,6 +8,7 @@ import {
   campaignExperts,
   campaignItems,
   proposals,
+  ratings,
   userSubjects,
 } from "../schema";
 import { CampaignError, eligibleExperts, lockRunningCampaign } from "./campaigns";
@@ -75,6 +76,27 @@ export async function requestMoreGrades(
     });
     return { pairs: items.length, proposals: proposalIds.length, assignments: created.length };
   });
+}
+
+/**
+ * Per pair, the grades asked for and not given yet: active scoped assignments covering it with no grade
+ * of it (a "can't judge" counts as given). Shown beside "needs another grade" so that the admin does not
+ * ask twice for a pair whose extra grades are still on their way.
+ */
+export async function pendingGrades(db: DbOrTx, campaignId: number): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ itemId: campaignAssignmentItems.itemId, pending: sql<number>`count(*)::int` })
+    .from(campaignAssignmentItems)
+    .innerJoin(campaignAssignments, eq(campaignAssignments.id, campaignAssignmentItems.assignmentId))
+    .where(
+      and(
+        eq(campaignAssignments.campaignId, campaignId),
+        eq(campaignAssignments.active, true),
+        sql`not exists (select 1 from ${ratings} r where r.assignment_id = ${campaignAssignments.id} and r.item_id = ${campaignAssignmentItems.itemId})`,
+      ),
+    )
+    .groupBy(campaignAssignmentItems.itemId);
+  return new Map(rows.map((r) => [r.itemId, r.pending]));
 }
 
 async function chooseExperts(tx: Tx, campaignId: number, proposalIds: number[], raters: number) {
