@@ -49,8 +49,8 @@ export function NeedsGradeTable({
         their differences. <NextGradeBasis basis={rows[0]?.basis} />
       </p>
       <p className="muted">
-        Grades are asked per pair: each chosen pair gets that many more grades, from experts who never had its
-        proposal; their new assignment shows them only the chosen pairs of that proposal, not its whole pool.{" "}
+        Grades are asked per pair: each chosen pair gets that many more grades, from experts who never had it;
+        their assignment shows them only the chosen pairs of its proposal, not its whole pool.{" "}
         <em>Asked, not given yet</em> counts the grades already asked for a pair that have not come in.
       </p>
       {rows.length === 0 ? (
@@ -67,7 +67,7 @@ export function NeedsGradeTable({
 
 /**
  * More grades for the top pairs: each pair gets that many more grades, from experts chosen as at launch
- * (none who ever had the proposal) whose new assignment covers only the chosen pairs of its proposal.
+ * who never had it, whose assignment covers only chosen pairs of its proposal (db/campaigns/grade-requests.ts).
  */
 function RequestGradesForm({
   items,

@@ -719,9 +719,15 @@ export async function proposalProgress(db: DbOrTx, campaignId: number) {
  * Who may take over each proposal's work: active users with the role expert who have no active
  * assignment on that proposal in this campaign and are not in its pool (same email, or a candidate
  * external id equal to their email: launch's conflict rule) nor conflicted with it by a declared
- * conflict of interest. Names are for admins only.
+ * conflict of interest. Names are for admins only. `keepBusy` keeps those with an active assignment on
+ * the proposal (more grades of chosen pairs may extend an expert's scoped assignment).
  */
-export async function eligibleExperts(db: DbOrTx, campaignId: number, proposalIds: number[]) {
+export async function eligibleExperts(
+  db: DbOrTx,
+  campaignId: number,
+  proposalIds: number[],
+  { keepBusy = false }: { keepBusy?: boolean } = {},
+) {
   const experts = await db
     .select({ id: users.id, name: users.name, email: users.email })
     .from(users)
@@ -750,7 +756,9 @@ export async function eligibleExperts(db: DbOrTx, campaignId: number, proposalId
   const declared = await conflictedExpertEmails(db, proposalIds);
   const eligible = new Map<number, { id: number; name: string }[]>();
   for (const proposalId of proposalIds) {
-    const busy = new Set(taken.filter((a) => a.proposalId === proposalId).map((a) => a.expertId));
+    const busy = new Set(
+      keepBusy ? [] : taken.filter((a) => a.proposalId === proposalId).map((a) => a.expertId),
+    );
     const conflicted = new Set([
       ...pooled.filter((x) => x.proposalId === proposalId).flatMap((x) => [x.email, x.externalId]),
       ...(declared.get(proposalId) ?? []),

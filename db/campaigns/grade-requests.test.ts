@@ -82,6 +82,7 @@ it("gives each chosen pair r new experts, scoped to the chosen pairs of its prop
     pairs: 3,
     proposals: 2,
     assignments: 4,
+    extended: 0,
   });
   const scoped = await t.db.execute<{ proposalId: number; expertId: number; items: number[] }>(
     sql`select a.proposal_id as "proposalId", a.expert_id as "expertId",
@@ -223,4 +224,46 @@ it("brings an expert's earlier scoped assignment back with the whole pool when w
   expect(view.cards.length).toBe(pool.n);
   // It has pairs without a grade again, so it is no longer finished.
   expect(view.assignment.finished).toBe(false);
+});
+
+it("adds another pair of a proposal to the scoped assignments that lack it, and opens a finished one again", async () => {
+  const [p1] = items;
+  const chosen = items.filter((i) => i.proposalId === p1.proposalId).map((i) => i.id);
+  const [other] = await t.db.execute<{ id: number; name: string }>(
+    sql`select i.id, p.external_id || ' / ' || c.external_id as name from campaign_items i
+        join proposals p on p.id = i.proposal_id join candidates c on c.id = i.candidate_id
+        where i.campaign_id = ${campaignId} and i.proposal_id = ${p1.proposalId} and i.id not in (${chosen[0]}, ${chosen[1]})
+        order by i.id limit 1`,
+  );
+  // The first two new experts hold this proposal's chosen pairs (the first finished them); the third never had it.
+  expect(await requestMoreGrades(t.db, "cli", campaignId, [other.id], 3)).toEqual({
+    pairs: 1,
+    proposals: 1,
+    assignments: 1,
+    extended: 2,
+  });
+  const first = await assignmentOf(fresh[0].id, p1.proposalId);
+  const view = await taskView(t.db, fresh[0].id, first);
+  expect(view.cards.map((c) => c.id).sort((a, b) => a - b)).toEqual(
+    [...chosen, other.id].sort((a, b) => a - b),
+  );
+  expect(view.assignment.finished).toBe(false);
+  const third = await assignmentOf(fresh[2].id, p1.proposalId);
+  expect((await taskView(t.db, fresh[2].id, third)).cards.map((c) => c.id)).toEqual([other.id]);
+
+  // Everyone eligible has that pair now: refused by its name, nothing written.
+  const rows = await scopeRows();
+  await expect(requestMoreGrades(t.db, "cli", campaignId, [other.id], 1)).rejects.toMatchObject({
+    status: 409,
+    message: `Pair ${other.name} has only 0 eligible experts who never had it, for 1 more grade; invite more experts or ask for fewer.`,
+  });
+  expect(await scopeRows()).toBe(rows);
+  // The third expert lacks the first chosen pair: it joins their assignment rather than a new one.
+  expect(await requestMoreGrades(t.db, "cli", campaignId, [chosen[0]], 1)).toMatchObject({
+    assignments: 0,
+    extended: 1,
+  });
+  expect((await taskView(t.db, fresh[2].id, third)).cards.map((c) => c.id).sort((a, b) => a - b)).toEqual(
+    [chosen[0], other.id].sort((a, b) => a - b),
+  );
 });
