@@ -21,6 +21,18 @@ async function inviteTwo(page: Page) {
   for (const email of TWO) await expert(page, email).check();
 }
 
+/** Screenshots (for the report's look at both widths) at 1440×900 and 390×844, from `from` down. */
+async function shotsAtBothWidths(page: Page, path: string, from?: Locator) {
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+  ]) {
+    await page.setViewportSize({ width, height });
+    await from?.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${path}-${width}.png` });
+  }
+}
+
 async function openAutumn(page: Page, query = "") {
   const [c] = await sql<{ id: number }[]>`select id from campaigns where name = ${AUTUMN}`;
   await page.goto(`/admin/campaigns/${c.id}${query}`);
@@ -293,5 +305,76 @@ test("each overview tile opens the page that lists what it counts", async ({ pag
       .click();
     await expect(page).toHaveURL(url);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+  }
+});
+
+test("more grades of a chosen pair give a new expert that pair alone, blind, and the monitor says so", async ({
+  page,
+  browser,
+}, info) => {
+  const SCOPED = "scoped@assay.local";
+  await signIn(page, demoLogin.admin);
+  const campaignId = await openAutumn(page);
+  const form = page.locator("#request-grades-form");
+  const topItem = Number((await form.locator('input[name="items"]').inputValue()).split(",")[0]);
+  const [pair] = await sql<
+    { alias: string; subjectId: number | null; proposal: string; name: string; candidate: string }[]
+  >`
+    select i.alias, p.subject_id as "subjectId", p.external_id as proposal, c.name, c.external_id as candidate
+    from campaign_items i join proposals p on p.id = i.proposal_id join candidates c on c.id = i.candidate_id
+    where i.id = ${topItem}`;
+  // A new expert of the proposal's subject (the demo's experts all have it): first in line, with the demo password.
+  const [{ id: scopedId }] = await sql<{ id: number }[]>`
+    insert into users (email, name, roles, password_hash, active)
+    select ${SCOPED}, 'Sam Scoped', '{expert}', password_hash, true from users where email = ${demoLogin.expert}
+    returning id`;
+  if (pair.subjectId !== null)
+    await sql`insert into user_subjects (user_id, subject_id) values (${scopedId}, ${pair.subjectId})`;
+  try {
+    await form.getByLabel("Pairs from the top").fill("1");
+    await form.getByLabel("More grades per pair").fill("1");
+    await form.getByRole("button", { name: "Ask for more grades" }).click();
+    await expect(page.getByRole("status")).toHaveText(
+      "Asked for 1 more grade on 1 pair: 1 new assignment over 1 proposal, each for the chosen pairs only.",
+    );
+    // The pair's row says one grade is on its way (columns: grades, asked and not given yet, label …).
+    await expect(
+      page
+        .getByRole("table", { name: "Pairs that need another grade" })
+        .getByRole("row", { name: new RegExp(`^${pair.proposal} ${pair.candidate} \\d+ 1 `) }),
+    ).toBeVisible();
+    await page.getByText(/reassign a stalled one/).click();
+    const row = page
+      .getByRole("table", { name: "Progress per proposal" })
+      .getByRole("row", { name: new RegExp(`^${pair.proposal} Sam Scoped chosen pairs 0 / 1`) });
+    await expect(row).toBeVisible();
+    await shotsAtBothWidths(page, info.outputPath("admin-progress"), row);
+    await shotsAtBothWidths(page, info.outputPath("admin-needs-grade"), page.locator("#needs-grade-heading"));
+
+    const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+    const expertPage = await context.newPage();
+    await signIn(expertPage, SCOPED);
+    await expect(expertPage.getByRole("row", { name: /^to do/ })).toHaveCount(1);
+    await expertPage
+      .getByRole("row", { name: /^to do/ })
+      .getByRole("link")
+      .click();
+    const cards = expertPage.locator("section.grade-card");
+    await expect(cards).toHaveCount(1);
+    await expect(cards.first()).toHaveAttribute("aria-label", pair.alias);
+    expect(await expertPage.content()).not.toContain(pair.name);
+    await expect(cards.first()).toBeFocused();
+    await shotsAtBothWidths(expertPage, info.outputPath("scoped-task"));
+    await cards.first().focus();
+    await expertPage.keyboard.press("3");
+    await expect(expertPage.getByRole("status", { name: `Save state of ${pair.alias}` })).toHaveText("Saved");
+    await expertPage.getByRole("button", { name: "Finish" }).click();
+    await expect(expertPage).toHaveURL(/\/expert\?finished=\d+$/);
+    await context.close();
+  } finally {
+    // Leave the demo campaign as the other specs expect it: no extra assignment, grade or expert.
+    await sql`delete from campaign_assignments where campaign_id = ${campaignId} and expert_id = ${scopedId}`;
+    await sql`delete from campaign_experts where user_id = ${scopedId}`;
+    await sql`update users set active = false where id = ${scopedId}`;
   }
 });

@@ -17,6 +17,8 @@ interface NeedsGradeRow {
   proposal: string;
   candidate: string;
   grades: number;
+  /** Grades asked for this pair ("ask for more grades") and not given yet. */
+  pending: number;
   label: number;
   changeChance: number;
   expectedFlips: number;
@@ -46,6 +48,11 @@ export function NeedsGradeTable({
         systems&apos; nDCG@10 order: expected order reversals between systems, then the expected movement of
         their differences. <NextGradeBasis basis={rows[0]?.basis} />
       </p>
+      <p className="muted">
+        Grades are asked per pair: each chosen pair gets that many more grades, from experts who never had it;
+        their assignment shows them only the chosen pairs of its proposal, not its whole pool.{" "}
+        <em>Asked, not given yet</em> counts the grades already asked for a pair that have not come in.
+      </p>
       {rows.length === 0 ? (
         <div className="empty">No pair&apos;s label would change with one more grade.</div>
       ) : (
@@ -59,8 +66,8 @@ export function NeedsGradeTable({
 }
 
 /**
- * More grades for the top pairs: each of their proposals gets that many more experts (assignments are
- * per proposal, so they grade its whole pool), chosen as at launch; none who ever had the proposal.
+ * More grades for the top pairs: each pair gets that many more grades, from experts chosen as at launch
+ * who never had it, whose assignment covers only chosen pairs of its proposal (db/campaigns/grade-requests.ts).
  */
 function RequestGradesForm({
   items,
@@ -130,6 +137,7 @@ function NeedsGradeRows({ rows }: { rows: NeedsGradeRow[] }) {
             <th>Proposal</th>
             <th>Candidate</th>
             <th className="num">Grades</th>
+            <th className="num">Asked, not given yet</th>
             <th className="num">Label</th>
             <th className="num">Chance the label changes</th>
             <th className="num">Expected order reversals</th>
@@ -142,6 +150,7 @@ function NeedsGradeRows({ rows }: { rows: NeedsGradeRow[] }) {
               <td className="id">{r.proposal}</td>
               <td className="id">{r.candidate}</td>
               <td className="num">{formatCount(r.grades)}</td>
+              <td className="num">{formatCount(r.pending)}</td>
               <td className="num">{formatCount(r.label)}</td>
               <td className="num">{formatRate(r.changeChance)}</td>
               <td className="num">{formatNumber(r.expectedFlips)}</td>

@@ -214,7 +214,7 @@ function campaignHandlers(
       const result = await requestMoreGrades(db, admin, campaignId, items.slice(0, top), raters);
       return done(
         intent,
-        `Asked for ${plural(raters, "more grade")} on ${plural(Math.min(top, items.length), "pair")}: ${plural(result.assignments, "new assignment")} over ${plural(result.proposals, "proposal")}.`,
+        `Asked for ${plural(raters, "more grade")} on ${plural(result.pairs, "pair")}: ${plural(result.assignments, "new assignment")} over ${plural(result.proposals, "proposal")}${result.extended ? `, ${plural(result.extended, "assignment")} given more pairs` : ""}, each for the chosen pairs only.`,
       );
     },
     "remove-truth": async ({ intent, item }: FormOf<"remove-truth">) => {

@@ -151,7 +151,7 @@ describe("asking for more grades on the admin campaign page", () => {
       )
     ).map((r) => String(r.id));
 
-  it("gives the top pairs' proposals new experts, and says so", async () => {
+  it("gives the top pairs new experts, scoped to those pairs, and says so", async () => {
     await createUser(t.db, "cli", {
       email: "more-grades@test.local",
       name: "More Grades",
@@ -163,9 +163,13 @@ describe("asking for more grades on the admin campaign page", () => {
     const response = await post({ intent: "request-grades", items: items.join(","), top: "1", raters: "1" });
     expect(response.status).toBe(200);
     expect((await response.json()).done).toBe(
-      "Asked for 1 more grade on 1 pair: 1 new assignment over 1 proposal.",
+      "Asked for 1 more grade on 1 pair: 1 new assignment over 1 proposal, each for the chosen pairs only.",
     );
     expect(await assignments()).toBe(before + 1);
+    const scope = await t.db.execute<{ itemId: number }>(
+      sql`select item_id as "itemId" from campaign_assignment_items`,
+    );
+    expect(scope.map((r) => String(r.itemId))).toEqual([items[0]]);
     expect(await auditCount("campaign.grades.request")).toBe(1);
   });
 

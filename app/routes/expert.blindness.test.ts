@@ -204,3 +204,53 @@ it("refuses the task and its grades to an expert who convenes the proposal, what
   expect(await t.db.execute(sql`select count(*)::int n from ratings`)).toEqual([before]);
   await t.db.execute(sql`delete from convener_assignments where user_id = ${expertId}`);
 });
+
+it("sends a scoped assignment's pairs alone, refuses a grade of any other by its card's name, and finishes on them", async () => {
+  // An assignment made by "ask for more grades" covers the chosen pairs only (here the two gold items).
+  await t.db.execute(sql`update users set roles = '{expert}'::role[] where id = ${expertId}`);
+  await t.db.execute(sql`insert into campaign_assignment_items (assignment_id, item_id)
+    values (${assignmentId}, ${goldItems[0]}), (${assignmentId}, ${goldItems[1]})`);
+  const params = { assignmentId: String(assignmentId) };
+  const post = (fields: Record<string, string | number>) => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(fields)) form.set(k, String(v));
+    return bodyOf(
+      route.action({
+        request: new Request("http://x", { method: "POST", body: form, headers: { Cookie: cookie } }),
+        params,
+        context: { cspNonce: "", ip: "" },
+      }) as Promise<Response>,
+    );
+  };
+  try {
+    const view = JSON.parse(
+      await bodyOf(
+        route.loader({
+          request: new Request("http://x", { headers: { Cookie: cookie } }),
+          params,
+          context: { cspNonce: "", ip: "" },
+        }) as Promise<Response>,
+      ),
+    );
+    expect(view.cards.map((c: { id: number }) => c.id).sort((a: number, b: number) => a - b)).toEqual(
+      [...goldItems].sort((a, b) => a - b),
+    );
+    const [outside] = await t.db.execute<{ id: number; alias: string }>(sql`
+      select i.id, i.alias from campaign_items i join campaign_assignments a on a.campaign_id = i.campaign_id and a.proposal_id = i.proposal_id
+      where a.id = ${assignmentId} and i.id not in (${goldItems[0]}, ${goldItems[1]}) order by i.id limit 1`);
+    const [before] = await t.db.execute<{ n: number }>(sql`select count(*)::int n from ratings`);
+    expect(await post({ intent: "grade", item: outside.id, grade: "2", position: 1 })).toBe(
+      `403 {"message":"Card ${outside.alias} is not one of the pairs this assignment asks you to grade."}`,
+    );
+    expect(await t.db.execute(sql`select count(*)::int n from ratings`)).toEqual([before]);
+    // The first test graded three cards of the pool; Finish counts only the scoped ones.
+    for (const item of goldItems) await post({ intent: "grade", item, grade: "3", position: 1 });
+    expect(await post({ intent: "finish" })).toBe("");
+    const [{ finished }] = await t.db.execute<{ finished: boolean }>(
+      sql`select finished_at is not null as finished from campaign_assignments where id = ${assignmentId}`,
+    );
+    expect(finished).toBe(true);
+  } finally {
+    await t.db.execute(sql`delete from campaign_assignment_items where assignment_id = ${assignmentId}`);
+  }
+});

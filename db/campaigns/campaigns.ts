@@ -22,6 +22,7 @@ import {
 import type { CampaignInput } from "../../scripts/inputs/campaigns";
 import { createRng, shuffled } from "../../scripts/lib/random";
 import { conflictedExpertEmails } from "../catalog/conflicts";
+import { assignmentCovers, assignmentPairCount, assignmentScoped, carryScope } from "./assignment-scope";
 
 export class CampaignError extends Error {
   constructor(
@@ -478,7 +479,7 @@ export async function expertAssignments(db: DbOrTx, expertId: number) {
       instructions: campaigns.instructions,
       proposal: proposals.title,
       finishedAt: campaignAssignments.finishedAt,
-      total: sql<number>`(select count(*)::int from ${campaignItems} ci where ci.campaign_id = ${campaignAssignments.campaignId} and ci.proposal_id = ${campaignAssignments.proposalId})`,
+      total: assignmentPairCount(campaignAssignments),
       graded: sql<number>`(select count(*)::int from ${ratings} r where r.assignment_id = ${campaignAssignments.id})`,
     })
     .from(campaignAssignments)
@@ -555,7 +556,13 @@ export async function taskView(db: DbOrTx, expertId: number, assignmentId: numbe
     })
     .from(campaignItems)
     .innerJoin(candidates, eq(candidates.id, campaignItems.candidateId))
-    .where(and(eq(campaignItems.campaignId, a.campaignId), eq(campaignItems.proposalId, a.proposalId)))
+    .where(
+      and(
+        eq(campaignItems.campaignId, a.campaignId),
+        eq(campaignItems.proposalId, a.proposalId),
+        assignmentCovers(a.id),
+      ),
+    )
     .orderBy(asc(campaignItems.id));
   const cards = shuffled(items, createRng(a.seed));
   const saved = await db
@@ -600,7 +607,11 @@ export async function saveGrade(
   if (a.status !== "running")
     throw new CampaignError("This campaign is closed; grades can no longer change.", 409);
   const [item] = await db
-    .select({ id: campaignItems.id })
+    .select({
+      id: campaignItems.id,
+      alias: campaignItems.alias,
+      covered: sql<boolean>`${assignmentCovers(a.id)}`,
+    })
     .from(campaignItems)
     .where(
       and(
@@ -610,6 +621,12 @@ export async function saveGrade(
       ),
     );
   if (!item) throw new CampaignError("That card is not part of this assignment.", 404);
+  // A pair of the proposal outside a scoped assignment: named by its alias, which is all an expert sees.
+  if (!item.covered)
+    throw new CampaignError(
+      `Card ${item.alias} is not one of the pairs this assignment asks you to grade.`,
+      403,
+    );
   const grade = g.grade === "cant" ? null : Number(g.grade);
   await db
     .insert(ratings)
@@ -633,7 +650,10 @@ export async function saveGrade(
     });
 }
 
-/** Marks an assignment finished once every card has a grade; a second Finish changes nothing. */
+/**
+ * Marks an assignment finished once every card it covers has a grade (a scoped one: its pairs only); a
+ * second Finish changes nothing.
+ */
 export async function finishAssignment(db: Db, expertId: number, assignmentId: number) {
   const view = await taskView(db, expertId, assignmentId);
   const missing = view.cards.filter((c) => c.grade === null).length;
@@ -660,7 +680,7 @@ export async function campaignProgress(db: DbOrTx, campaignId: number) {
       assignments: sql<number>`count(*)::int`,
       finished: sql<number>`count(${campaignAssignments.finishedAt})::int`,
       graded: sql<number>`(select count(*)::int from ${ratings} r join ${campaignAssignments} a2 on a2.id = r.assignment_id where a2.expert_id = ${users.id} and a2.campaign_id = ${campaignId})`,
-      total: sql<number>`sum((select count(*)::int from ${campaignItems} ci where ci.campaign_id = ${campaignId} and ci.proposal_id = ${campaignAssignments.proposalId}))::int`,
+      total: sql<number>`sum(${assignmentPairCount(campaignAssignments)})::int`,
     })
     .from(campaignAssignments)
     .innerJoin(users, eq(users.id, campaignAssignments.expertId))
@@ -685,7 +705,8 @@ export async function proposalProgress(db: DbOrTx, campaignId: number) {
       expert: users.name,
       finishedAt: campaignAssignments.finishedAt,
       graded: sql<number>`(select count(*)::int from ${ratings} r where r.assignment_id = ${campaignAssignments.id})`,
-      total: sql<number>`(select count(*)::int from ${campaignItems} ci where ci.campaign_id = ${campaignAssignments.campaignId} and ci.proposal_id = ${campaignAssignments.proposalId})`,
+      total: assignmentPairCount(campaignAssignments),
+      scoped: assignmentScoped(campaignAssignments.id),
     })
     .from(campaignAssignments)
     .innerJoin(proposals, eq(proposals.id, campaignAssignments.proposalId))
@@ -698,9 +719,15 @@ export async function proposalProgress(db: DbOrTx, campaignId: number) {
  * Who may take over each proposal's work: active users with the role expert who have no active
  * assignment on that proposal in this campaign and are not in its pool (same email, or a candidate
  * external id equal to their email: launch's conflict rule) nor conflicted with it by a declared
- * conflict of interest. Names are for admins only.
+ * conflict of interest. Names are for admins only. `keepBusy` keeps those with an active assignment on
+ * the proposal (more grades of chosen pairs may extend an expert's scoped assignment).
  */
-export async function eligibleExperts(db: DbOrTx, campaignId: number, proposalIds: number[]) {
+export async function eligibleExperts(
+  db: DbOrTx,
+  campaignId: number,
+  proposalIds: number[],
+  { keepBusy = false }: { keepBusy?: boolean } = {},
+) {
   const experts = await db
     .select({ id: users.id, name: users.name, email: users.email })
     .from(users)
@@ -729,7 +756,9 @@ export async function eligibleExperts(db: DbOrTx, campaignId: number, proposalId
   const declared = await conflictedExpertEmails(db, proposalIds);
   const eligible = new Map<number, { id: number; name: string }[]>();
   for (const proposalId of proposalIds) {
-    const busy = new Set(taken.filter((a) => a.proposalId === proposalId).map((a) => a.expertId));
+    const busy = new Set(
+      keepBusy ? [] : taken.filter((a) => a.proposalId === proposalId).map((a) => a.expertId),
+    );
     const conflicted = new Set([
       ...pooled.filter((x) => x.proposalId === proposalId).flatMap((x) => [x.email, x.externalId]),
       ...(declared.get(proposalId) ?? []),
@@ -832,13 +861,19 @@ export async function reassign(
         .update(campaignAssignments)
         .set({ active: true })
         .where(eq(campaignAssignments.id, already.id));
-    else
-      await tx.insert(campaignAssignments).values({
-        campaignId,
-        proposalId: old.proposalId,
-        expertId,
-        seed: `${old.seed}:reassigned:${expertId}`,
-      });
+    const [taker] = already
+      ? [already]
+      : await tx
+          .insert(campaignAssignments)
+          .values({
+            campaignId,
+            proposalId: old.proposalId,
+            expertId,
+            seed: `${old.seed}:reassigned:${expertId}`,
+          })
+          .returning({ id: campaignAssignments.id });
+    // A scoped assignment (more grades of chosen pairs) passes on its pairs, not the whole pool.
+    await carryScope(tx, old.id, taker.id, !already);
     const [proposal] = await tx
       .select({ externalId: proposals.externalId })
       .from(proposals)

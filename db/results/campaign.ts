@@ -3,6 +3,7 @@ import type { Campaign } from "../schema";
 import { campaignProgress, proposalProgress } from "../campaigns/campaigns";
 import { loadCampaignData, pseudonymizer } from "../campaigns/campaign-data";
 import { campaignGold, labelGoldRaters, type CampaignGold } from "../campaigns/campaign-truth";
+import { pendingGrades } from "../campaigns/grade-requests";
 import { disagreementsOf, type GradedPair } from "../../scripts/judgement/campaign-results";
 import { loadCandidateAttributes } from "../catalog/candidate-attributes";
 import { DEFAULT_MIN_GROUP } from "../../scripts/fairness/report";
@@ -67,6 +68,12 @@ export async function campaignResult(
   };
 }
 
+/** Each "needs another grade" row with the grades already asked for it and not given yet. */
+async function withPendingGrades<Row extends { item: string }>(db: Db, campaignId: number, rows: Row[]) {
+  const pending = rows.length ? await pendingGrades(db, campaignId) : new Map<number, number>();
+  return rows.map((r) => ({ ...r, pending: pending.get(Number(r.item)) ?? 0 }));
+}
+
 async function computeCampaign(
   db: Db,
   campaign: Campaign,
@@ -125,7 +132,7 @@ async function computeCampaign(
           () => gradesByGroupOf(db, data.pairs, { B, seed }, run),
         )
       : null,
-    needsGrade: figures?.needsGrade ?? [],
+    needsGrade: await withPendingGrades(db, campaign.id, figures?.needsGrade ?? []),
     // What the gold figures are computed from, and the experts' labels for them.
     goldSource: data ? { grades: progress.grades, pairs: data.pairs } : null,
     label: (id: number) => raterLabel.get(String(id)) ?? label(id, String(id)),

@@ -117,7 +117,10 @@ export const campaignItems = pgTable(
   ],
 );
 
-/** A proposal given to an expert; `seed` fixes the card order for this (expert, proposal). */
+/**
+ * A proposal given to an expert; `seed` fixes the card order for this (expert, proposal). It covers the
+ * proposal's whole pool unless `campaignAssignmentItems` scopes it to some of its pairs.
+ */
 export const campaignAssignments = pgTable(
   "campaign_assignments",
   {
@@ -140,6 +143,25 @@ export const campaignAssignments = pgTable(
     unique("campaign_assignments_once").on(t.campaignId, t.proposalId, t.expertId),
     index("campaign_assignments_expert_idx").on(t.expertId),
   ],
+);
+
+/**
+ * The pairs an assignment is scoped to, when it was made to ask for more grades of chosen pairs ("needs
+ * another grade"): an assignment with rows here covers only those pairs of its proposal, one without
+ * covers the proposal's whole pool (launch, reassignment). Every read of an assignment's cards goes
+ * through `assignmentCovers` (db/campaigns/assignment-scope.ts).
+ */
+export const campaignAssignmentItems = pgTable(
+  "campaign_assignment_items",
+  {
+    assignmentId: integer("assignment_id")
+      .notNull()
+      .references(() => campaignAssignments.id, { onDelete: "cascade" }),
+    itemId: integer("item_id")
+      .notNull()
+      .references(() => campaignItems.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.assignmentId, t.itemId] })],
 );
 
 /** An expert's grade of one pooled pair: 1–4, or null for "can't judge"; one per (assignment, item). */

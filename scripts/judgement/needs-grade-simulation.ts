@@ -14,6 +14,13 @@ export interface SimulationOptions {
   batch?: number;
   /** The accuracy to reach, as a share of the all-grades accuracy (default 0.95, as `suggestedN`'s rule). */
   targetShare?: number;
+  /**
+   * What one request buys. "pair" (default, what `requestMoreGrades` does since its assignments are
+   * scoped to the chosen pairs): one more grade of each chosen pair. "proposal" (what it did before):
+   * a new expert for each chosen pair's proposal, who grades the proposal's whole pool, so every pair
+   * of those proposals gets one more grade and the grades are counted.
+   */
+  requests?: "pair" | "proposal";
 }
 
 export interface SimulationRun {
@@ -21,6 +28,8 @@ export interface SimulationRun {
   rounds: { grades: number; accuracy: number }[];
   /** The grades given when the accuracy first reached the target share of the all-grades accuracy; null if never. */
   gradesToTarget: number | null;
+  /** The grades given when the accuracy first reached the all-grades accuracy itself; null if never. */
+  gradesToAll: number | null;
 }
 
 export interface Simulation {
@@ -40,9 +49,9 @@ interface World {
  * A seeded campaign with known truth: two systems (one ranks by the truth with little noise, one with
  * much) list K of each proposal's candidates; every pooled pair has a truth grade and up to `maxGrades`
  * expert grades (the truth, off by one with chance 0.35 and by two with 0.05, kept on 1–4). Every pair
- * starts with one grade; each round asks `batch` pairs for one more, either uniformly (the pairs with
- * fewest grades, in a seeded order) or by `needsAnotherGrade`'s ranking; both stop when no pair has
- * grades left to give.
+ * starts with one grade; each round asks `batch` pairs for one more (or, with `requests: "proposal"`,
+ * their proposals for one more grade of every pair), either uniformly (the pairs with fewest grades, in a
+ * seeded order) or by `needsAnotherGrade`'s ranking; both stop when no pair has grades left to give.
  */
 export function simulateGradeRequests(options: SimulationOptions): Simulation {
   const world = simulatedWorld(options);
@@ -61,15 +70,14 @@ export function simulateGradeRequests(options: SimulationOptions): Simulation {
     for (;;) {
       const open = state.filter((p) => p.grades.length < maxGrades);
       if (open.length === 0) break;
-      for (const p of pick(open, rng).slice(0, batch)) {
-        const own = byItem.get(p.item)!;
+      for (const own of asked(pick(open, rng).slice(0, batch), open, options.requests ?? "pair"))
         own.grades = own.pool.slice(0, own.grades.length + 1);
-      }
       const given = state.reduce((s, p) => s + p.grades.length, 0);
       rounds.push({ grades: given, accuracy: accuracy((p) => byItem.get(p.item)!.grades) });
     }
     const target = (options.targetShare ?? 0.95) * all.accuracy;
-    return { rounds, gradesToTarget: rounds.find((r) => r.accuracy >= target)?.grades ?? null };
+    const reach = (level: number) => rounds.find((r) => r.accuracy >= level)?.grades ?? null;
+    return { rounds, gradesToTarget: reach(target), gradesToAll: reach(all.accuracy) };
   };
   const uniform = run((open, rng) => shuffled(open, rng).sort((a, b) => a.grades.length - b.grades.length));
   const uncertain = run((open) => {
@@ -82,6 +90,13 @@ export function simulateGradeRequests(options: SimulationOptions): Simulation {
     return ranked.filter((r) => isOpen.has(r.item)).map((r) => open.find((o) => o.item === r.item)!);
   });
   return { pairs: world.pairs.length, allGrades: all, uniform, uncertain };
+}
+
+/** The pairs one round's requests grade once more: the chosen ones, or every open pair of their proposals. */
+function asked<P extends PairGrades>(chosen: PairGrades[], open: P[], requests: "pair" | "proposal"): P[] {
+  if (requests === "pair") return chosen.map((c) => open.find((o) => o.item === c.item)!);
+  const proposals = new Set(chosen.map((c) => c.proposal));
+  return open.filter((o) => proposals.has(o.proposal));
 }
 
 function simulatedWorld(options: SimulationOptions): World {

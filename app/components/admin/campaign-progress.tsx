@@ -2,6 +2,7 @@ import { Form } from "@remix-run/react";
 import { CsrfInput } from "~/security/csrf";
 import { formatCi, formatNumber, plural } from "~/utils/format";
 import { TableScroll } from "~/components/table-scroll";
+import { Badge } from "~/components/badge";
 
 /** Agreement figures through the one formatting module (three significant digits). */
 const num = (v: number | null | undefined) => formatNumber(v);
@@ -60,6 +61,8 @@ type Assignment = {
   expert: string;
   graded: number;
   total: number;
+  /** Made by "ask for more grades": it covers the chosen pairs only, not the proposal's pool. */
+  scoped: boolean;
   finishedAt: string | null;
   choices: { id: number; name: string }[] | null;
 };
@@ -109,7 +112,7 @@ export function AssignmentProgress({ assignments }: { assignments: Assignment[] 
                 <td className="id">{a.proposal}</td>
                 <td>{a.expert}</td>
                 <td className="num">
-                  {a.graded} / {a.total}
+                  {a.scoped ? <Badge>chosen pairs</Badge> : null} {a.graded} / {a.total}
                   {a.finishedAt ? " ✓" : ""}
                 </td>
                 <td>
