@@ -37,6 +37,33 @@ describe("cumulativeDailyWithIntervals", () => {
     expect(day.ci.A.ctr!.upper).toBeCloseTo(0.3 + 1.959964 * 0.1, 5);
   });
 
+  it("gives bit-identical figures whatever order the sessions come in (the database sets none)", () => {
+    // 200 conveners with uneven sums, so that the residuals' sum rounds differently in another order.
+    const sessions: DailySession[] = [];
+    let x = 7;
+    const next = () => (x = (x * 48271) % 2147483647);
+    for (let i = 0; i < 600; i++) {
+      const shown = 5 + (next() % 40);
+      const adopted = next() % 4;
+      sessions.push(
+        session(
+          `u${next() % 200}`,
+          i % 2 ? "A" : "B",
+          `2026-03-0${1 + (i % 5)}`,
+          shown,
+          next() % shown,
+          adopted,
+          adopted * (1 + (next() % 9)),
+        ),
+      );
+    }
+    const reversed = [...sessions].reverse();
+    const interleaved = sessions.filter((_, i) => i % 2).concat(sessions.filter((_, i) => i % 2 === 0));
+    const figures = JSON.stringify(cumulativeDailyWithIntervals(sessions));
+    expect(JSON.stringify(cumulativeDailyWithIntervals(reversed))).toBe(figures);
+    expect(JSON.stringify(cumulativeDailyWithIntervals(interleaved))).toBe(figures);
+  });
+
   it("resamples conveners, not sessions: a convener's sessions on several days count as one unit", () => {
     const split = cumulativeDailyWithIntervals([
       session("u1", "A", "2026-03-01", 5, 1),

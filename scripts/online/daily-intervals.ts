@@ -76,7 +76,9 @@ export function cumulativeDailyWithIntervals(sessions: readonly DailySession[]):
     const ci: DailyPointWithCi["ci"] = {};
     const sessions: DailyPointWithCi["sessions"] = {};
     for (const [arm, perUnit] of [...units].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-      const list = [...perUnit.values()];
+      // In the units' order, not the sessions': the database returns sessions in no set order (a
+      // concurrent scan may start mid-table), and the residuals' floating-point sum must not depend on it.
+      const list = [...perUnit].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, u]) => u);
       sessions[arm] = list.reduce((n, u) => n + u.sessions, 0);
       arms[arm] = {} as Record<OnlineMetric, number | null>;
       ci[arm] = {} as Record<OnlineMetric, { lower: number; upper: number } | null>;
