@@ -59,6 +59,23 @@ export function groupSessions<S>(sessions: readonly S[], keyOf: (s: S) => string
   return new Map([...groups].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
+/** A slice's sessions and conveners, and either why it is too thin to read or what `read` makes of it. */
+export function readSlice<R extends object>(
+  slice: string,
+  sessions: readonly { unit: string }[],
+  minUnits: number | undefined,
+  read: () => R,
+): { slice: string; sessions: number; conveners: number } & (
+  { tooFew: true; reason: string } | ({ tooFew: false } & R)
+) {
+  const least = minUnits ?? DEFAULT_MIN_SLICE_UNITS;
+  const conveners = new Set(sessions.map((s) => s.unit)).size;
+  const counts = { slice, sessions: sessions.length, conveners };
+  if (conveners < least)
+    return { ...counts, tooFew: true, reason: `too few conveners: ${conveners}, at least ${least} needed` };
+  return { ...counts, tooFew: false, ...read() };
+}
+
 /**
  * Each slice's result by both credits, adjusted both ways (Holm and Benjamini–Hochberg) so a page's
  * choice needs no new computation: the results do not depend on the correction, only the adjusted p does.
@@ -68,24 +85,15 @@ export function interleavingSlices(
   slices: ReadonlyMap<string, readonly SessionCredit[]>,
   options: InterleavingSliceOptions,
 ): { holm: InterleavingSlicesTable; bh: InterleavingSlicesTable } {
-  const minUnits = options.minUnits ?? DEFAULT_MIN_SLICE_UNITS;
   const { control, challenger, B, seed } = options;
-  const decided: InterleavingSlice[] = [...slices].map(([slice, sessions]) => {
-    const conveners = new Set(sessions.map((s) => s.unit)).size;
-    if (conveners < minUnits)
-      return {
-        slice,
-        sessions: sessions.length,
-        conveners,
-        tooFew: true,
-        reason: `too few conveners: ${conveners}, at least ${minUnits} needed`,
-      };
-    const credits = CREDITS.map((credit) => {
-      const result = interleavingResult(sessions, { control, challenger, credit, B, seed });
-      return { credit, result, withPreference: result.sessions - result.noPreference, adjustedP: null };
-    });
-    return { slice, sessions: sessions.length, conveners, tooFew: false, credits };
-  });
+  const decided: InterleavingSlice[] = [...slices].map(([slice, sessions]) =>
+    readSlice(slice, sessions, options.minUnits, () => ({
+      credits: CREDITS.map((credit) => {
+        const result = interleavingResult(sessions, { control, challenger, credit, B, seed });
+        return { credit, result, withPreference: result.sessions - result.noPreference, adjustedP: null };
+      }),
+    })),
+  );
   return { holm: adjusted(decided, "holm"), bh: adjusted(decided, "bh") };
 }
 
@@ -120,13 +128,24 @@ export interface InterleavingSlicesInput extends InterleavingSliceOptions {
  */
 export function interleavingSlicesOfPage(input: InterleavingSlicesInput) {
   const { sessions, subjectOf, attributes, ...options } = input;
+  return slicesOfPage({ sessions, subjectOf, attributes }, (groups) => interleavingSlices(groups, options));
+}
+
+/**
+ * A page's slice tables of any result: `table` of the sessions grouped by the subject of each one's
+ * proposal, then of them grouped by each imported convener attribute (attributes in name order).
+ */
+export function slicesOfPage<S extends ProposalCredit, T>(
+  input: Pick<InterleavingSlicesInput, "subjectOf" | "attributes"> & { sessions: readonly S[] },
+  table: (groups: Map<string, S[]>) => T,
+): { subject: { attribute: string } & T; byConvener: ({ attribute: string } & T)[] } {
+  const { sessions, subjectOf, attributes } = input;
   const bySubject = groupSessions(sessions, (s) => subjectOf.get(s.proposal) ?? UNKNOWN_SUBJECT_SLICE);
   return {
-    subject: { attribute: "subject", ...interleavingSlices(bySubject, options) },
+    subject: { attribute: "subject", ...table(bySubject) },
     byConvener: [...attributes.keys()].sort().map((attribute) => {
       const values = attributes.get(attribute)!;
-      const groups = groupSessions(sessions, (s) => values.get(s.unit) ?? NO_VALUE_SLICE);
-      return { attribute, ...interleavingSlices(groups, options) };
+      return { attribute, ...table(groupSessions(sessions, (s) => values.get(s.unit) ?? NO_VALUE_SLICE)) };
     }),
   };
 }
