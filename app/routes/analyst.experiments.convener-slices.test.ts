@@ -5,7 +5,8 @@ import { createTestDatabase, type TestDatabase } from "../../test/database";
 import { createSessionCookie } from "../../test/session-cookie";
 import { createUser } from "../../db/accounts/users";
 import { DEMO_EXPERIMENT, seedDemo } from "../../scripts/demo/seed";
-import { SlicesTable, sliceChoices } from "../components/dashboards/online/slices-table";
+import { SlicesTable } from "../components/dashboards/online/slices-table";
+import { sliceChoices } from "../components/dashboards/slice-controls";
 import { loader } from "./analyst.experiments.$key";
 
 /**

@@ -10,9 +10,7 @@ import { adjustPValues, type Correction } from "../stats/multiple-testing";
 import { DEFAULT_MIN_SLICE_UNITS } from "../online/slices";
 import { NO_VALUE_SLICE } from "../online/slice-names";
 import { interleavingResult, type CreditKind, type InterleavingResult } from "./results";
-import { CreditBuilder, type SessionCredit } from "./credit";
-import { readInterleavedJsonl, type LineError } from "./parse";
-import { listMarginaliser, type ListRow } from "./marginalise";
+import type { ProposalCredit, SessionCredit } from "./credit";
 
 /** The slice of a session whose proposal or subject is unknown (as the A/B page's subject slices). */
 export const UNKNOWN_SUBJECT_SLICE = "(unknown)";
@@ -111,8 +109,7 @@ function adjusted(decided: readonly InterleavingSlice[], correction: Correction)
   return { slices, comparisons: ps.filter((p) => p !== null).length, correction };
 }
 
-/** A session's credit with the proposal its first event names (its slice by subject). */
-export type ProposalCredit = SessionCredit & { proposal: string };
+export type { ProposalCredit } from "./credit";
 
 export interface InterleavingSlicesInput extends InterleavingSliceOptions {
   sessions: ProposalCredit[];
@@ -148,29 +145,4 @@ export function slicesOfPage<S extends ProposalCredit, T>(
       return { attribute, ...table(groupSessions(sessions, (s) => values.get(s.unit) ?? NO_VALUE_SLICE)) };
     }),
   };
-}
-
-/**
- * `assay interleave --slice`: each session's credit, as `assay interleave` credits it (marginalised over
- * the two systems' lists when given), with the proposal of its earliest event; or the file's bad lines.
- */
-export function proposalCreditsOfText(
-  text: string,
-  lists?: { rows: ListRow[]; systems: [string, string] },
-): { ok: true; sessions: ProposalCredit[] } | { ok: false; errors: LineError[] } {
-  const builder = new CreditBuilder();
-  const first = new Map<string, { at: string; proposal: string }>();
-  const errors = readInterleavedJsonl(text, (e) => {
-    builder.add(e);
-    const key = `${e.unitId}\u0000${e.sessionId}`;
-    const seen = first.get(key);
-    if (!seen || e.at < seen.at) first.set(key, { at: e.at, proposal: e.proposalId });
-  });
-  if (errors.length) return { ok: false, errors };
-  const totals = builder.build(lists ? listMarginaliser(lists.rows, lists.systems) : undefined);
-  const sessions = totals.sessions.map((s) => ({
-    ...s,
-    proposal: first.get(`${s.unit}\u0000${s.session}`)!.proposal,
-  }));
-  return { ok: true, sessions };
 }
