@@ -147,3 +147,35 @@ test("a multileaving experiment of three systems: the form refuses two, the conv
   await admin.getByRole("button", { name: "Yes, stop the experiment" }).click();
   await expect(admin.getByText("stopped", { exact: true })).toBeVisible();
 });
+
+test("the demo multileave's page slices the preference matrix by subject and by a convener attribute", async ({
+  page,
+}) => {
+  // Reads the demo multileave's whole result and its slices (bootstraps included) on a shared machine.
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, demoLogin.analyst);
+  await page.goto("/analyst/experiments/reviewer-ranker-multileaved");
+  const slices = page.getByRole("region", { name: "Slices", exact: true });
+  await expect(slices.getByRole("heading", { name: "Slices by subject" })).toBeVisible();
+  await expect(slices).toContainText(/\d+ comparisons \(\d+ subjects with enough conveners × 3 pairs/);
+  await expect(slices).toContainText("adjusted by Holm");
+  await slices.getByLabel("Slice by").selectOption("seniority");
+  await expect(slices.getByRole("heading", { name: "Slices by seniority" })).toBeVisible();
+  const table = slices.getByRole("table", { name: "Slices by seniority" });
+  await expect(table.getByRole("row").filter({ hasText: "baseline over challenger" }).first()).toBeVisible();
+  await slices.getByLabel("Adjust p by").selectOption("bh");
+  await expect(slices).toContainText("adjusted by Benjamini–Hochberg");
+  const shots = process.env.MSLICE_SHOTS;
+  if (shots)
+    for (const [width, height] of [
+      [1440, 900],
+      [390, 844],
+    ]) {
+      await page.setViewportSize({ width, height });
+      await slices.screenshot({ path: `${shots}/multileave-slices-${width}.png` });
+      await page.screenshot({ path: `${shots}/multileave-page-${width}.png`, fullPage: true });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      console.log(`mslice ${width}: page scrolls sideways by ${overflow}px`);
+    }
+});

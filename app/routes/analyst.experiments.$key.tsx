@@ -2,6 +2,7 @@ import { ResultsTable } from "~/components/dashboards/online/results-table";
 import { GuardrailsTable } from "~/components/dashboards/online/guardrails-table";
 import { SlicesTable } from "~/components/dashboards/online/slices-table";
 import { InterleavingSlicesSection } from "~/components/dashboards/interleaving/slices-table";
+import { MultileavingSlicesSection } from "~/components/dashboards/interleaving/multileave-slices-table";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -193,6 +194,7 @@ function InterleavingPage({
       />
       <InterleavingSection interleaving={interleaving} />
       <InterleavingSlicesSection {...interleaving} />
+      <MultileavingSlicesSection {...interleaving} />
       <GuardrailsTable guardrails={[]} shares={composition?.guardrails} />
       {composition ? <AdoptedCompositionSection composition={composition} guardrails={false} /> : null}
     </>

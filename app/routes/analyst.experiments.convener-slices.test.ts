@@ -4,7 +4,8 @@ import { sql } from "drizzle-orm";
 import type { TestDatabase } from "../../test/database";
 import { answered, demoWithUsers, routeArgs } from "../../test/demo-routes";
 import { DEMO_EXPERIMENT } from "../../scripts/demo/seed";
-import { SlicesTable, sliceChoices } from "../components/dashboards/online/slices-table";
+import { SlicesTable } from "../components/dashboards/online/slices-table";
+import { sliceChoices } from "../components/dashboards/slice-controls";
 import { loader } from "./analyst.experiments.$key";
 
 /**

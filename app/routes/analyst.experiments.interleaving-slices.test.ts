@@ -5,6 +5,9 @@ import { answered, demoWithUsers, routeArgs } from "../../test/demo-routes";
 import { DEMO_INTERLEAVING } from "../../scripts/demo/interleaving";
 import type { InterleavingSlice } from "../../scripts/interleaving/slices";
 import { InterleavingSlicesSection } from "../components/dashboards/interleaving/slices-table";
+import { MultileavingSlicesSection } from "../components/dashboards/interleaving/multileave-slices-table";
+import { DEMO_MULTILEAVE } from "../../scripts/demo/multileave";
+import type { MultileavingSlice } from "../../scripts/interleaving/multileave-slices";
 import { loader } from "./analyst.experiments.$key";
 
 /**
@@ -20,10 +23,8 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => t.drop());
 
-const page = (role: string) =>
-  answered(
-    loader(routeArgs(`/analyst/experiments/${DEMO_INTERLEAVING}`, cookies[role], { key: DEMO_INTERLEAVING })),
-  );
+const page = (role: string, key = DEMO_INTERLEAVING) =>
+  answered(loader(routeArgs(`/analyst/experiments/${key}`, cookies[role], { key })));
 
 const total = (slices: InterleavingSlice[]) => slices.reduce((n, s) => n + s.sessions, 0);
 
@@ -77,6 +78,56 @@ it("slices the interleaving result by subject and by each convener attribute, p 
   ).toBe("");
 }, 180_000);
 
+it("slices the multileaved experiment's preference matrix, p adjusted across slices, pairs and credits", async () => {
+  const response = await page("analyst", DEMO_MULTILEAVE);
+  expect(response.status).toBe(200);
+  const { interleaving } = await response.json();
+  expect(interleaving.slices).toBeNull();
+  const { subject, byConvener } = interleaving.multileavingSlices;
+  const sessions = interleaving.multileaving.click.sessions;
+  expect(sessions).toBeGreaterThan(0);
+  expect(byConvener.map((s: { attribute: string }) => s.attribute)).toEqual(["institution", "seniority"]);
+  type Decided = Extract<MultileavingSlice, { tooFew: false }>;
+  for (const table of [subject, ...byConvener]) {
+    // Each session is in exactly one slice of a table.
+    expect(table.holm.slices.reduce((n: number, s: MultileavingSlice) => n + s.sessions, 0)).toBe(sessions);
+    const decided: Decided[] = table.holm.slices.filter((s: MultileavingSlice) => !s.tooFew);
+    // Three systems: three unordered pairs, each counted once with a p, in each credit.
+    const counted = decided.flatMap((s) =>
+      s.credits.flatMap((c) =>
+        c.result.pairs.filter((p, i) => p.system < p.other && c.adjustedP[i] !== null),
+      ),
+    );
+    expect(table.holm.comparisons).toBe(counted.length);
+    expect(table.bh.comparisons).toBe(counted.length);
+    for (const s of decided)
+      for (const c of s.credits) {
+        expect(c.result.systems).toEqual(interleaving.systems);
+        c.result.pairs.forEach((p, i) => {
+          if (p.pValue !== null) expect(c.adjustedP[i]).toBeGreaterThanOrEqual(p.pValue - 1e-12);
+        });
+      }
+    for (const s of table.holm.slices.filter((x: MultileavingSlice) => x.tooFew))
+      expect(s.conveners).toBeLessThan(10);
+  }
+  expect(byConvener[1].holm.slices.some((s: MultileavingSlice) => !s.tooFew)).toBe(true);
+  const html = renderToStaticMarkup(
+    createElement(MultileavingSlicesSection, { multileavingSlices: { subject, byConvener } }),
+  );
+  expect(html).toContain("Slices by subject");
+  expect(html).toContain('<option value="institution">institution (convener)</option>');
+  expect(html).toContain(`${subject.holm.comparisons} comparisons`);
+  expect(html).toContain("3 pairs of systems × 2 credits");
+  expect(html).toContain(`${interleaving.systems[0]} over ${interleaving.systems[1]}`);
+  // A two-system experiment has no multileave slices: nothing is drawn.
+  expect(renderToStaticMarkup(createElement(MultileavingSlicesSection, { multileavingSlices: null }))).toBe(
+    "",
+  );
+}, 180_000);
+
 it("refuses the page to a convener and an expert", async () => {
-  for (const role of ["convener", "expert"]) expect((await page(role)).status).toBe(403);
+  for (const role of ["convener", "expert"]) {
+    expect((await page(role)).status).toBe(403);
+    expect((await page(role, DEMO_MULTILEAVE)).status).toBe(403);
+  }
 });

@@ -43,8 +43,8 @@ export async function loadInterleavingData(
   const challenger = experiment.arms.find((a) => !a.isControl)!.systemKey;
   const systems = [control, ...experiment.arms.filter((a) => !a.isControl).map((a) => a.systemKey)];
   const builder = new CreditBuilder();
-  // A session's first event: its day and its proposal (a session is about one proposal).
-  const first = new Map<string, { day: string; proposal: string }>();
+  // A session's day: its first event's (the builder gives its proposal, a session being about one).
+  const dayOf = new Map<string, string>();
   let impressionsWithoutTeams = 0;
   for await (const page of exportEvents(db, experiment)) {
     for (const e of page) {
@@ -56,7 +56,7 @@ export async function loadInterleavingData(
       builder.add(e);
       // Events come in time order, so the first seen is the session's first.
       const key = `${e.unitId}\u0000${e.sessionId}`;
-      if (!first.has(key)) first.set(key, { day: e.at.slice(0, 10), proposal: e.proposalId });
+      if (!dayOf.has(key)) dayOf.set(key, e.at.slice(0, 10));
     }
   }
   // Probabilistic interleaving credits the marginalised outcome, which needs the two systems' lists.
@@ -65,7 +65,7 @@ export async function loadInterleavingData(
       ? listMarginaliser(await defaultLists(db, [control, challenger]), [control, challenger])
       : undefined,
   );
-  const sessions = totals.sessions.map((s) => ({ ...s, ...first.get(`${s.unit}\u0000${s.session}`)! }));
+  const sessions = totals.sessions.map((s) => ({ ...s, day: dayOf.get(`${s.unit}\u0000${s.session}`)! }));
   const { events, duplicateEvents, sessionsWithoutImpression, eventsAboutUnshownCandidates } = totals;
   return {
     control,

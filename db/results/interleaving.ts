@@ -19,8 +19,9 @@ export const interleavingParameters = (experiment: Pick<ExperimentWithArms, "see
  * An interleaving experiment's result: by click and by adoption credit, the cumulative day-by-day win
  * rate, and the data-quality counts; `figures` is null before the first session. A multileaved
  * experiment has the preference matrix and ranking by each credit (`multileaving`) instead. `slices`
- * (two systems only) breaks the result down by subject and by each imported convener attribute: the
- * attributes are sensitive, so only the analysts' page shows them (a snapshot leaves them out).
+ * (two systems) or `multileavingSlices` (three or more) breaks the result down by subject and by each
+ * imported convener attribute: the attributes are sensitive, so only the analysts' page shows them (a
+ * snapshot leaves them out).
  */
 export async function interleavingResult(
   db: Db,
@@ -47,17 +48,22 @@ export async function interleavingResult(
             seed,
           })
         : null;
-    const slices = figures
-      ? await run("interleavingSlices", {
-          sessions: data.sessions,
-          subjectOf: await proposalSubjects(db),
-          attributes: await loadConvenerAttributes(db),
-          control: data.control,
-          challenger: data.challenger,
-          B,
-          seed,
-        })
-      : null;
+    // The slices need the subject and attribute of every session: read once, for either kind.
+    const sliced = figures || multileaving ? await sliceInputs(db, data.sessions) : null;
+    const slices =
+      sliced && figures
+        ? await run("interleavingSlices", {
+            ...sliced,
+            control: data.control,
+            challenger: data.challenger,
+            B,
+            seed,
+          })
+        : null;
+    const multileavingSlices =
+      sliced && multileaving
+        ? await run("multileavingSlices", { ...sliced, systems: data.systems, B, seed })
+        : null;
     return {
       control: data.control,
       challenger: data.challenger,
@@ -68,9 +74,15 @@ export async function interleavingResult(
       otherTeams: data.otherTeams,
       figures,
       slices,
+      multileavingSlices,
     };
   });
   return { ...computed, parameters: settings };
+}
+
+/** A page's slice inputs: the sessions, each proposal's subject and the imported convener attributes. */
+async function sliceInputs<S>(db: Db, sessions: S) {
+  return { sessions, subjectOf: await proposalSubjects(db), attributes: await loadConvenerAttributes(db) };
 }
 
 /** Each proposal's subject key by the proposal's external id (the id events carry). */

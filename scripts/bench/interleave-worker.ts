@@ -2,7 +2,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { interleaveFromFile } from "../io/interleaving-file";
+import { creditFromFile } from "../io/interleaving-file";
+import { resultFromCredit } from "../interleaving/index";
+import { groupSessions, interleavingSlices } from "../interleaving/slices";
 import { teamDraft } from "../interleaving/team-draft";
 import { createRng } from "../lib/random";
 
@@ -78,26 +80,39 @@ function interleavedFixture(count = 1_000_000): string {
 }
 
 // `assay interleave` on about 1,000,000 events (two threads; `one-thread` for comparison): read, validate each event, credit sessions, win rate with a CI (B = 2000).
+// `slice`: `assay interleave --slice subject` as the CLI runs it: the file read once, the whole result, then
+// each of 8 subjects' win rate by both credits (B = 2000 each) with Holm-adjusted p.
+const mode = process.argv[2];
 const file = interleavedFixture();
 const start = performance.now();
 const cpuStart = process.cpuUsage();
-const outcome = await interleaveFromFile(file, {
-  B: 2000,
-  seed: 1,
-  threads: process.argv[2] === "one-thread" ? 1 : 2,
-});
+const options = { B: 2000, seed: 1, threads: mode === "one-thread" ? 1 : 2 };
+const credit = await creditFromFile(file, options);
+if (!credit.ok) throw new Error("errors" in credit ? `${credit.errors.length} bad lines` : credit.problem);
+const outcome = resultFromCredit(credit.totals, options);
+if (!outcome.ok) throw new Error(outcome.problem);
+if (!("result" in outcome)) throw new Error("the benchmark's log is not a two-system one");
+const r = outcome.result;
+// The fixture's 2,000 proposals in 8 subjects, as the online bench's subjects.
+const subjectOf = (s: { proposal: string }) => `subject-${Number(s.proposal.slice(5)) % 8}`;
+const slices =
+  mode === "slice"
+    ? interleavingSlices(groupSessions(credit.totals.sessions, subjectOf), {
+        control: r.control,
+        challenger: r.challenger,
+        B: 2000,
+        seed: "1",
+      }).holm
+    : null;
 const seconds = (performance.now() - start) / 1000;
 // CPU time of all threads beside the wall time: on a shared machine the two can differ by 2×.
 const cpu = process.cpuUsage(cpuStart);
-if (!outcome.ok)
-  throw new Error("errors" in outcome ? `${outcome.errors.length} bad lines` : outcome.problem);
-if (!("result" in outcome)) throw new Error("the benchmark's log is not a two-system one");
-const r = outcome.result;
+const sliced = slices ? `; ${slices.slices.length} slices, ${slices.comparisons} comparisons` : "";
 console.log(
   JSON.stringify({
-    mode: "interleave",
+    mode: slices ? "interleave --slice subject" : "interleave",
     seconds,
     maxRssMiB: Math.round(process.resourceUsage().maxRSS / 1024),
-    detail: `${outcome.quality.events} events, ${r.sessions} sessions; win rate of ${r.challenger} ${r.winRate?.toFixed(4)}, p ${r.pValue?.toPrecision(3)}; CPU ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s`,
+    detail: `${outcome.quality.events} events, ${r.sessions} sessions; win rate of ${r.challenger} ${r.winRate?.toFixed(4)}, p ${r.pValue?.toPrecision(3)}${sliced}; CPU ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s`,
   }),
 );

@@ -22,8 +22,11 @@ export interface SessionCredit {
   adopt: Record<string, number>;
 }
 
+/** A session's credit with the proposal of its earliest event (its slice by subject). */
+export type ProposalCredit = SessionCredit & { proposal: string };
+
 export interface CreditTotals {
-  sessions: SessionCredit[];
+  sessions: ProposalCredit[];
   /** The experiments the events name (one, in a well-formed file). */
   experiments: string[];
   /** Every system key the impressions' teams name, sorted. */
@@ -109,7 +112,7 @@ export class CreditBuilder {
   build(marginalise?: Marginaliser): CreditTotals {
     const systems = new Set<string>();
     let sessionsWithoutLists = 0;
-    const sessions: SessionCredit[] = [];
+    const sessions: ProposalCredit[] = [];
     let sessionsWithoutImpression = 0;
     let eventsAboutUnshownCandidates = 0;
     for (const { unit, session, events: list } of this.buckets) {
@@ -130,6 +133,8 @@ export class CreditBuilder {
         } else if (e.type === "click") clicked.add(e.candidateId!);
         else adoptState.set(e.candidateId!, e.type === "adopt");
       }
+      // A session is about one proposal; its earliest event names it.
+      const proposal = list[0].proposalId;
       if (impressions === 0) {
         sessionsWithoutImpression++;
         continue;
@@ -138,7 +143,7 @@ export class CreditBuilder {
         if (e.type !== "impression" && !teamOf.has(e.candidateId!)) eventsAboutUnshownCandidates++;
       if (marginalise) {
         const credit = marginalisedCredit(list, clicked, adoptState, marginalise);
-        if (credit) sessions.push({ unit, session, ...credit });
+        if (credit) sessions.push({ unit, session, proposal, ...credit });
         else sessionsWithoutLists++;
         continue;
       }
@@ -152,7 +157,7 @@ export class CreditBuilder {
         const team = on ? teamOf.get(c) : undefined;
         if (team !== undefined) adopt[team] = (adopt[team] ?? 0) + 1;
       }
-      sessions.push({ unit, session, click, adopt });
+      sessions.push({ unit, session, proposal, click, adopt });
     }
     const { count, seen } = this;
     return {

@@ -39,11 +39,24 @@ export type InterleaveOutcome =
 
 /** `assay interleave` on the text of a JSONL file (see `resultFromCredit`). */
 export function interleaveText(text: string, options: InterleaveOptions = {}): InterleaveOutcome {
+  const credit = creditOfText(text, options);
+  return credit.ok ? resultFromCredit(credit.totals, options) : credit;
+}
+
+export type CreditOutcome =
+  { ok: true; totals: CreditTotals } | { ok: false; errors: LineError[] } | { ok: false; problem: string };
+
+/**
+ * The sessions' credit of a JSONL text: by the teams, or with `options.lists` (probabilistic
+ * interleaving) marginalised over the two systems' lists; or its bad lines, or why the lists cannot
+ * credit it.
+ */
+export function creditOfText(text: string, options: InterleaveOptions = {}): CreditOutcome {
   const builder = new CreditBuilder();
   const errors = readInterleavedJsonl(text, (e) => builder.add(e));
   if (errors.length) return { ok: false, errors };
   const plain = builder.build();
-  if (!options.lists) return resultFromCredit(plain, options);
+  if (!options.lists) return { ok: true, totals: plain };
   // Probabilistic interleaving: the same sessions, credited by the marginalised outcome.
   const { systems } = plain;
   if (systems.length !== 2)
@@ -58,7 +71,7 @@ export function interleaveText(text: string, options: InterleaveOptions = {}): I
       ok: false,
       problem: `The lists need both systems' lists (${control} and ${challenger}); they hold ${[...new Set(options.lists.map((r) => r.system))].slice(0, 5).join(", ") || "none"}.`,
     };
-  return resultFromCredit(builder.build(listMarginaliser(options.lists, [control, challenger])), options);
+  return { ok: true, totals: builder.build(listMarginaliser(options.lists, [control, challenger])) };
 }
 
 /**
@@ -68,7 +81,10 @@ export function interleaveText(text: string, options: InterleaveOptions = {}): I
  * more systems are a multileaved log: its result is the preference matrix and ranking, the control
  * (if given) first.
  */
-export function resultFromCredit(totals: CreditTotals, options: InterleaveOptions = {}): InterleaveOutcome {
+export function resultFromCredit(
+  totals: CreditTotals,
+  options: InterleaveOptions = {},
+): Exclude<InterleaveOutcome, { errors: LineError[] }> {
   const { experiments, systems } = totals;
   if (experiments.length > 1)
     return {

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import type { OnlineEvent } from "../online/events";
 import { sessionCredits } from "./credit";
-import { interleaveFromFile } from "../io/interleaving-file";
+import { creditFromFile, interleaveFromFile } from "../io/interleaving-file";
 import { interleaveText } from "./index";
 import { interleavingResult, sessionOutcome, winRate } from "./results";
 
@@ -66,8 +66,8 @@ describe("interleaving credit", () => {
     expect(totals.sessionsWithoutImpression).toBe(1);
     expect(totals.eventsAboutUnshownCandidates).toBe(1);
     expect(totals.sessions).toEqual([
-      { unit: "u1", session: "s1", click: { A: 1, B: 2 }, adopt: { A: 1 } },
-      { unit: "u1", session: "s2", click: {}, adopt: { A: 1 } },
+      { unit: "u1", session: "s1", proposal: "p", click: { A: 1, B: 2 }, adopt: { A: 1 } },
+      { unit: "u1", session: "s2", proposal: "p", click: {}, adopt: { A: 1 } },
     ]);
   });
 
@@ -135,6 +135,19 @@ describe("interleaving credit", () => {
     const one = await interleaveFromFile(file, { threads: 1, B: 300, seed: 2 });
     const two = await interleaveFromFile(file, { parallelBytes: 0, B: 300, seed: 2 });
     expect(two).toEqual(one);
+    // The sessions (the slices' input) carry the same proposal on two threads as on one.
+    const sessionsOf = async (options: { threads?: number; parallelBytes?: number }) => {
+      const credit = await creditFromFile(file, options);
+      if (!credit.ok) throw new Error("the fixture reads");
+      const key = (s: { unit: string; session: string }) => `${s.unit} ${s.session}`;
+      return credit.totals.sessions.sort((a, b) => (key(a) < key(b) ? -1 : 1));
+    };
+    const [oneThread, twoThreads] = [
+      await sessionsOf({ threads: 1 }),
+      await sessionsOf({ parallelBytes: 0 }),
+    ];
+    expect(twoThreads).toEqual(oneThread);
+    expect(oneThread.every((s) => s.proposal.length > 0)).toBe(true);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "interleave-threads-"));
     const bad = path.join(dir, "bad.jsonl");
     const lines = fs.readFileSync(file, "utf8").trimEnd().split("\n");

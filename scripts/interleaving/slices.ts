@@ -10,9 +10,7 @@ import { adjustPValues, type Correction } from "../stats/multiple-testing";
 import { DEFAULT_MIN_SLICE_UNITS } from "../online/slices";
 import { NO_VALUE_SLICE } from "../online/slice-names";
 import { interleavingResult, type CreditKind, type InterleavingResult } from "./results";
-import { CreditBuilder, type SessionCredit } from "./credit";
-import { readInterleavedJsonl, type LineError } from "./parse";
-import { listMarginaliser, type ListRow } from "./marginalise";
+import type { ProposalCredit, SessionCredit } from "./credit";
 
 /** The slice of a session whose proposal or subject is unknown (as the A/B page's subject slices). */
 export const UNKNOWN_SUBJECT_SLICE = "(unknown)";
@@ -59,6 +57,23 @@ export function groupSessions<S>(sessions: readonly S[], keyOf: (s: S) => string
   return new Map([...groups].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
+/** A slice's sessions and conveners, and either why it is too thin to read or what `read` makes of it. */
+export function readSlice<R extends object>(
+  slice: string,
+  sessions: readonly { unit: string }[],
+  minUnits: number | undefined,
+  read: () => R,
+): { slice: string; sessions: number; conveners: number } & (
+  { tooFew: true; reason: string } | ({ tooFew: false } & R)
+) {
+  const least = minUnits ?? DEFAULT_MIN_SLICE_UNITS;
+  const conveners = new Set(sessions.map((s) => s.unit)).size;
+  const counts = { slice, sessions: sessions.length, conveners };
+  if (conveners < least)
+    return { ...counts, tooFew: true, reason: `too few conveners: ${conveners}, at least ${least} needed` };
+  return { ...counts, tooFew: false, ...read() };
+}
+
 /**
  * Each slice's result by both credits, adjusted both ways (Holm and Benjamini–Hochberg) so a page's
  * choice needs no new computation: the results do not depend on the correction, only the adjusted p does.
@@ -68,24 +83,15 @@ export function interleavingSlices(
   slices: ReadonlyMap<string, readonly SessionCredit[]>,
   options: InterleavingSliceOptions,
 ): { holm: InterleavingSlicesTable; bh: InterleavingSlicesTable } {
-  const minUnits = options.minUnits ?? DEFAULT_MIN_SLICE_UNITS;
   const { control, challenger, B, seed } = options;
-  const decided: InterleavingSlice[] = [...slices].map(([slice, sessions]) => {
-    const conveners = new Set(sessions.map((s) => s.unit)).size;
-    if (conveners < minUnits)
-      return {
-        slice,
-        sessions: sessions.length,
-        conveners,
-        tooFew: true,
-        reason: `too few conveners: ${conveners}, at least ${minUnits} needed`,
-      };
-    const credits = CREDITS.map((credit) => {
-      const result = interleavingResult(sessions, { control, challenger, credit, B, seed });
-      return { credit, result, withPreference: result.sessions - result.noPreference, adjustedP: null };
-    });
-    return { slice, sessions: sessions.length, conveners, tooFew: false, credits };
-  });
+  const decided: InterleavingSlice[] = [...slices].map(([slice, sessions]) =>
+    readSlice(slice, sessions, options.minUnits, () => ({
+      credits: CREDITS.map((credit) => {
+        const result = interleavingResult(sessions, { control, challenger, credit, B, seed });
+        return { credit, result, withPreference: result.sessions - result.noPreference, adjustedP: null };
+      }),
+    })),
+  );
   return { holm: adjusted(decided, "holm"), bh: adjusted(decided, "bh") };
 }
 
@@ -103,8 +109,7 @@ function adjusted(decided: readonly InterleavingSlice[], correction: Correction)
   return { slices, comparisons: ps.filter((p) => p !== null).length, correction };
 }
 
-/** A session's credit with the proposal its first event names (its slice by subject). */
-export type ProposalCredit = SessionCredit & { proposal: string };
+export type { ProposalCredit } from "./credit";
 
 export interface InterleavingSlicesInput extends InterleavingSliceOptions {
   sessions: ProposalCredit[];
@@ -120,38 +125,24 @@ export interface InterleavingSlicesInput extends InterleavingSliceOptions {
  */
 export function interleavingSlicesOfPage(input: InterleavingSlicesInput) {
   const { sessions, subjectOf, attributes, ...options } = input;
-  const bySubject = groupSessions(sessions, (s) => subjectOf.get(s.proposal) ?? UNKNOWN_SUBJECT_SLICE);
-  return {
-    subject: { attribute: "subject", ...interleavingSlices(bySubject, options) },
-    byConvener: [...attributes.keys()].sort().map((attribute) => {
-      const values = attributes.get(attribute)!;
-      const groups = groupSessions(sessions, (s) => values.get(s.unit) ?? NO_VALUE_SLICE);
-      return { attribute, ...interleavingSlices(groups, options) };
-    }),
-  };
+  return slicesOfPage({ sessions, subjectOf, attributes }, (groups) => interleavingSlices(groups, options));
 }
 
 /**
- * `assay interleave --slice`: each session's credit, as `assay interleave` credits it (marginalised over
- * the two systems' lists when given), with the proposal of its earliest event; or the file's bad lines.
+ * A page's slice tables of any result: `table` of the sessions grouped by the subject of each one's
+ * proposal, then of them grouped by each imported convener attribute (attributes in name order).
  */
-export function proposalCreditsOfText(
-  text: string,
-  lists?: { rows: ListRow[]; systems: [string, string] },
-): { ok: true; sessions: ProposalCredit[] } | { ok: false; errors: LineError[] } {
-  const builder = new CreditBuilder();
-  const first = new Map<string, { at: string; proposal: string }>();
-  const errors = readInterleavedJsonl(text, (e) => {
-    builder.add(e);
-    const key = `${e.unitId}\u0000${e.sessionId}`;
-    const seen = first.get(key);
-    if (!seen || e.at < seen.at) first.set(key, { at: e.at, proposal: e.proposalId });
-  });
-  if (errors.length) return { ok: false, errors };
-  const totals = builder.build(lists ? listMarginaliser(lists.rows, lists.systems) : undefined);
-  const sessions = totals.sessions.map((s) => ({
-    ...s,
-    proposal: first.get(`${s.unit}\u0000${s.session}`)!.proposal,
-  }));
-  return { ok: true, sessions };
+export function slicesOfPage<S extends ProposalCredit, T>(
+  input: Pick<InterleavingSlicesInput, "subjectOf" | "attributes"> & { sessions: readonly S[] },
+  table: (groups: Map<string, S[]>) => T,
+): { subject: { attribute: string } & T; byConvener: ({ attribute: string } & T)[] } {
+  const { sessions, subjectOf, attributes } = input;
+  const bySubject = groupSessions(sessions, (s) => subjectOf.get(s.proposal) ?? UNKNOWN_SUBJECT_SLICE);
+  return {
+    subject: { attribute: "subject", ...table(bySubject) },
+    byConvener: [...attributes.keys()].sort().map((attribute) => {
+      const values = attributes.get(attribute)!;
+      return { attribute, ...table(groupSessions(sessions, (s) => values.get(s.unit) ?? NO_VALUE_SLICE)) };
+    }),
+  };
 }

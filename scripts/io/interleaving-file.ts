@@ -4,8 +4,9 @@ import { runWorker } from "../workers/run-worker";
 import { lineStartFrom } from "./read-range";
 import { mergeCreditTotals } from "../interleaving/credit";
 import {
-  interleaveText,
+  creditOfText,
   resultFromCredit,
+  type CreditOutcome,
   type InterleaveOptions,
   type InterleaveOutcome,
 } from "../interleaving/index";
@@ -14,19 +15,28 @@ import type { CreditPart } from "./interleaving-worker";
 /** Files at least this large are read on two threads. */
 const PARALLEL_BYTES = 16 * 1024 * 1024;
 
-/**
- * `assay interleave` on a JSONL file. A large file is split by unit over two threads exactly as
- * `assay online` splits one (metrics/online-files.ts): all of a unit's events, retried duplicates
- * included, land in one thread, so de-duplication and sessions are as on one thread.
- */
+/** `assay interleave` on a JSONL file: its sessions' credit (`creditFromFile`), read as one result. */
 export async function interleaveFromFile(
   file: string,
   options: InterleaveOptions & { threads?: number; parallelBytes?: number } = {},
 ): Promise<InterleaveOutcome> {
+  const credit = await creditFromFile(file, options);
+  return credit.ok ? resultFromCredit(credit.totals, options) : credit;
+}
+
+/**
+ * The sessions' credit of a JSONL file, read once. A large file is split by unit over two threads
+ * exactly as `assay online` splits one (metrics/online-files.ts): all of a unit's events, retried
+ * duplicates included, land in one thread, so de-duplication and sessions are as on one thread.
+ */
+export async function creditFromFile(
+  file: string,
+  options: InterleaveOptions & { threads?: number; parallelBytes?: number } = {},
+): Promise<CreditOutcome> {
   const size = fs.statSync(file).size;
   // The marginalised credit reads the whole log on one thread (it needs the systems before crediting).
   if ((options.threads ?? 2) < 2 || options.lists || size < (options.parallelBytes ?? PARALLEL_BYTES))
-    return interleaveText(fs.readFileSync(file, "utf8"), options);
+    return creditOfText(fs.readFileSync(file, "utf8"), options);
   const middle = lineStartFrom(file, size >> 1);
   const shared = new SharedArrayBuffer(size);
   const { port1, port2 } = new MessageChannel();
@@ -50,5 +60,5 @@ export async function interleaveFromFile(
     )
     .sort((a, b) => a.line - b.line);
   if (errors.length) return { ok: false, errors };
-  return resultFromCredit(mergeCreditTotals(parts.map((p) => p.totals!)), options);
+  return { ok: true, totals: mergeCreditTotals(parts.map((p) => p.totals!)) };
 }

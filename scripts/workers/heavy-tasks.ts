@@ -8,6 +8,7 @@ import { experimentClicks } from "../clicks/experiment-report";
 import { interleavingFigures, type InterleavingFiguresInput } from "../interleaving/figures";
 import { multileavingFigures } from "../interleaving/multileave-results";
 import { interleavingSlicesOfPage } from "../interleaving/slices";
+import { multileavingSlicesOfPage } from "../interleaving/multileave-slices";
 import { goldReport, type GoldReportOptions } from "../judgement/gold-report";
 import { aggregateItems, type AggregationMethod, type GradedRating } from "../judgement/aggregate";
 import { fairnessReport } from "../fairness/report";
@@ -79,6 +80,8 @@ export const heavyTasks = {
   interleavingSlices: interleavingSlicesOfPage,
   /** A multileaved experiment's preference matrix and ranking, by click and by adoption credit. */
   multileavingFigures,
+  /** A multileave's preference matrices by subject and by each convener attribute, p adjusted across each table. */
+  multileavingSlices: multileavingSlicesOfPage,
   /** Group fairness and diversity of the systems' lists (Maps and Sets cross to a worker as they are). */
   fairnessReport,
   /** Each group's share among a campaign's pairs graded 3–4 against all graded pairs and the pool. */

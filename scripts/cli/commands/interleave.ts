@@ -1,6 +1,8 @@
 import type { Command } from "commander";
 import { InvalidArgumentError } from "commander";
-import { interleaveFromFile } from "../../io/interleaving-file";
+import { creditFromFile } from "../../io/interleaving-file";
+import { resultFromCredit } from "../../interleaving/index";
+import { multileavingSlices, type MultileavingSlicesTable } from "../../interleaving/multileave-slices";
 import type { CreditKind } from "../../interleaving/results";
 import { DEFAULT_B, DEFAULT_SEED } from "../../stats/bootstrap";
 import { CliError } from "../errors";
@@ -9,15 +11,10 @@ import { assertReadable, refuseBadEventLines, wholeNumber } from "../options";
 import fs from "node:fs";
 import { detectFormat, parseImportFile } from "../../../db/import/parse";
 import type { ListRow } from "../../interleaving/marginalise";
-import {
-  groupSessions,
-  interleavingSlices,
-  proposalCreditsOfText,
-  UNKNOWN_SUBJECT_SLICE,
-} from "../../interleaving/slices";
-import type { Correction } from "../../stats/multiple-testing";
+import { groupSessions, interleavingSlices, UNKNOWN_SUBJECT_SLICE } from "../../interleaving/slices";
+import type { ProposalCredit } from "../../interleaving/credit";
 import { NO_VALUE_SLICE } from "../../online/slice-names";
-import { adjustOption, convenerSliceValues, readSubjects, sliceOption } from "./online-decide";
+import { readSliceFlags, withSliceOptions, type SliceFlags } from "./slice-options";
 
 function creditKind(value: string): CreditKind {
   if (value !== "click" && value !== "adopt") throw new InvalidArgumentError("must be click or adopt.");
@@ -25,7 +22,7 @@ function creditKind(value: string): CreditKind {
 }
 
 export function registerInterleave(program: Command) {
-  program
+  const command = program
     .command("interleave")
     .description(
       "an interleaved (team-draft) experiment's result from convener events (JSONL): wins, ties, the challenger's win rate with a CI over units, sign test p; a multileaved log (three or more teams): the pairwise preference matrix with CIs and p, and the systems' ranking",
@@ -38,38 +35,23 @@ export function registerInterleave(program: Command) {
       "probabilistic interleaving: the two systems' ranked lists (CSV or JSONL with system, proposal, rank, candidate, as imported); credit is then marginalised over the team assignments",
     )
     .option("--bootstrap <B>", "bootstrap resamples", wholeNumber(1), DEFAULT_B)
-    .option("--seed <seed>", "seed", DEFAULT_SEED)
-    .option(
-      "--slice <attribute>",
-      "two systems: the result per subject or per value of a convener attribute of --convener-attributes",
-      sliceOption,
-    )
-    .option("--subjects <file>", "JSON object of proposal id to subject, for --slice subject")
-    .option(
-      "--convener-attributes <file>",
-      "CSV of convener (the events' unit), attribute, value: --slice by any of its attributes",
-    )
-    .option(
-      "--adjust <method>",
-      "how the slices' p-values are adjusted together: holm (default) or bh (Benjamini–Hochberg)",
-      adjustOption,
-    )
+    .option("--seed <seed>", "seed", DEFAULT_SEED);
+  withSliceOptions(
+    command,
+    "the result per subject or per value of a convener attribute of --convener-attributes (two systems: the win rate; three or more: the preference matrix)",
+  )
     .option("--json", "print JSON")
     .option("--csv", "print CSV")
     .action(interleave);
 }
 
-interface InterleaveOptions {
+interface InterleaveOptions extends SliceFlags {
   events: string;
   credit: CreditKind;
   control?: string;
   lists?: string;
   bootstrap: number;
   seed: string;
-  slice?: string;
-  subjects?: string;
-  convenerAttributes?: string;
-  adjust?: Correction;
   json?: boolean;
   csv?: boolean;
 }
@@ -80,19 +62,18 @@ async function interleave(o: InterleaveOptions) {
   // The slice flags are checked, and their files read, before the events: a bad flag costs no pass.
   const sliceOf = await sliceKey(o);
   const lists = o.lists ? await readLists(o.lists) : undefined;
-  const outcome = await interleaveFromFile(o.events, {
-    credit: o.credit,
-    control: o.control,
-    lists,
-    B: o.bootstrap,
-    seed: o.seed,
-  });
-  if (!outcome.ok && "errors" in outcome) refuseBadEventLines(o.events, outcome.errors);
+  const options = { credit: o.credit, control: o.control, lists, B: o.bootstrap, seed: o.seed };
+  // The events are read once: the sessions' credit gives the whole result and, with --slice, each slice's.
+  const credit = await creditFromFile(o.events, options);
+  if (!credit.ok && "errors" in credit) refuseBadEventLines(o.events, credit.errors);
+  if (!credit.ok) throw new CliError(credit.problem, 2);
+  const outcome = resultFromCredit(credit.totals, options);
   if (!outcome.ok) throw new CliError(outcome.problem, 2);
+  const { sessions } = credit.totals;
   if ("multileaving" in outcome) {
-    if (sliceOf) throw new CliError("--slice reads two systems' interleaving; this log is multileaved.", 2);
-    printMultileave(format, outcome);
-  } else if (sliceOf) printSlices(format, o, outcome, sliceOf, lists);
+    if (sliceOf) printMultileaveSlices(format, o, outcome.multileaving.systems, sessions, sliceOf);
+    else printMultileave(format, outcome);
+  } else if (sliceOf) printSlices(format, o, outcome, sessions, sliceOf);
   else printInterleave(format, outcome);
 }
 
@@ -100,39 +81,29 @@ async function interleave(o: InterleaveOptions) {
  * The slice of a session (its proposal's subject, or its convener's attribute value), with the same
  * flags and messages as `assay online`; null without --slice.
  */
-async function sliceKey(o: InterleaveOptions) {
-  if (o.adjust && !o.slice)
-    throw new CliError("--adjust corrects the p-values of slices; give --slice too.", 2);
-  if (!o.slice) return null;
-  if (o.slice === "subject") {
-    if (!o.subjects)
-      throw new CliError("--slice subject needs --subjects (a JSON object of proposal id to subject).", 2);
-    const subjects = await readSubjects(o.subjects);
-    return (s: { proposal: string }) => subjects.get(s.proposal) ?? UNKNOWN_SUBJECT_SLICE;
-  }
-  const values = (await convenerSliceValues(o))!;
-  return (s: { unit: string }) => values.get(s.unit) ?? NO_VALUE_SLICE;
+async function sliceKey(o: InterleaveOptions): Promise<((s: ProposalCredit) => string) | null> {
+  const { subjects, convenerValues } = await readSliceFlags(o);
+  if (subjects) return (s) => subjects.get(s.proposal) ?? UNKNOWN_SUBJECT_SLICE;
+  if (convenerValues) return (s) => convenerValues.get(s.unit) ?? NO_VALUE_SLICE;
+  return null;
 }
+
+const correctionText = (table: { correction: string; comparisons: number }) =>
+  `${table.comparisons} comparisons, p adjusted by ${table.correction === "holm" ? "Holm" : "Benjamini–Hochberg"}`;
 
 /** The result per slice, by both credits, p adjusted across slices and credits (the page's table). */
 function printSlices(
   format: Format,
   o: InterleaveOptions,
   { result: r }: Extract<Outcome, { result: unknown }>,
-  sliceOf: (s: { unit: string; proposal: string }) => string,
-  lists: ListRow[] | undefined,
+  sessions: ProposalCredit[],
+  sliceOf: (s: ProposalCredit) => string,
 ) {
-  const read = proposalCreditsOfText(
-    fs.readFileSync(o.events, "utf8"),
-    lists ? { rows: lists, systems: [r.control, r.challenger] } : undefined,
-  );
-  if (!read.ok) refuseBadEventLines(o.events, read.errors);
-  const sessions = read.ok ? read.sessions : [];
   const options = { control: r.control, challenger: r.challenger, B: o.bootstrap, seed: o.seed };
   const table = interleavingSlices(groupSessions(sessions, sliceOf), options)[o.adjust ?? "holm"];
   if (format === "table")
     console.log(
-      `${r.challenger} (challenger) against ${r.control} (control) by ${o.slice}: ${table.comparisons} comparisons, p adjusted by ${table.correction === "holm" ? "Holm" : "Benjamini–Hochberg"} across slices and both credits; fewer than 10 conveners: too few.\n`,
+      `${r.challenger} (challenger) against ${r.control} (control) by ${o.slice}: ${correctionText(table)} across slices and both credits; fewer than 10 conveners: too few.\n`,
     );
   const rows = table.slices.flatMap((s) =>
     s.tooFew
@@ -171,6 +142,72 @@ function printSlices(
   );
 }
 
+/**
+ * A multileaved log per slice, by both credits: each unordered pair of systems once (the first as the
+ * log orders them, the control first), p adjusted across slices, pairs and credits (the page's table).
+ */
+function printMultileaveSlices(
+  format: Format,
+  o: InterleaveOptions,
+  systems: string[],
+  sessions: ProposalCredit[],
+  sliceOf: (s: ProposalCredit) => string,
+) {
+  const options = { systems, B: o.bootstrap, seed: o.seed };
+  const table: MultileavingSlicesTable = multileavingSlices(groupSessions(sessions, sliceOf), options)[
+    o.adjust ?? "holm"
+  ];
+  if (format === "table")
+    console.log(
+      `Team-draft multileaving of ${systems.join(", ")} by ${o.slice}: ${correctionText(table)} across slices, pairs of systems and both credits; fewer than 10 conveners: too few.\n`,
+    );
+  const rows = table.slices.flatMap((s) =>
+    s.tooFew
+      ? [[s.slice, "", s.sessions, "", "", "", "", "", s.reason, "", "", ""]]
+      : s.credits.flatMap((c) =>
+          c.result.pairs.flatMap((p, i) =>
+            systems.indexOf(p.system) < systems.indexOf(p.other)
+              ? [
+                  [
+                    s.slice,
+                    c.credit,
+                    s.sessions,
+                    p.system,
+                    p.other,
+                    p.wins,
+                    p.losses,
+                    p.ties,
+                    p.share,
+                    ciText(p.ci ? { lower: p.ci[0], upper: p.ci[1] } : null),
+                    p.pValue,
+                    c.adjustedP[i],
+                  ],
+                ]
+              : [],
+          ),
+        ),
+  );
+  emit(
+    format,
+    { systems, attribute: o.slice, ...table },
+    [
+      "slice",
+      "credit",
+      "sessions",
+      "system",
+      "over",
+      "wins",
+      "losses",
+      "ties",
+      "share",
+      "ci95",
+      "p",
+      "adjusted p",
+    ],
+    rows,
+  );
+}
+
 /** The --lists file's rows (the default variant's), or exit 2 naming the first bad line. */
 async function readLists(file: string): Promise<ListRow[]> {
   await assertReadable(file, "lists");
@@ -198,7 +235,7 @@ async function readLists(file: string): Promise<ListRow[]> {
   return rows;
 }
 
-type Outcome = Extract<Awaited<ReturnType<typeof interleaveFromFile>>, { ok: true }>;
+type Outcome = Extract<ReturnType<typeof resultFromCredit>, { ok: true }>;
 
 const qualityLine = (q: Outcome["quality"]) =>
   `Data quality: ${q.duplicateEvents} duplicate events, ${q.sessionsWithoutImpression} sessions without an impression, ${q.eventsAboutUnshownCandidates} events about candidates never shown in their session${q.sessionsWithoutLists !== undefined ? `, ${q.sessionsWithoutLists} sessions the lists do not explain (left out)` : ""}.\n`;

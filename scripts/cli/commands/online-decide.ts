@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from "commander";
+import { readSliceFlags, type SliceFlags } from "./slice-options";
 import { parseEventsJsonl } from "../../online/events";
 import {
   decide,
@@ -9,7 +10,6 @@ import {
   type TestOutcome,
 } from "../../online/decide";
 import { decideSlices, sliceByUnit } from "../../online/slices";
-import { convenerAttributeRow } from "../../inputs/import-rows";
 import {
   reportFromTotals,
   type IntervalKind,
@@ -35,7 +35,6 @@ import {
 import { DEFAULT_B, DEFAULT_SEED } from "../../stats/bootstrap";
 import { readShareAttributes, shareGuardrailReadings } from "./online-shares";
 import { conflictKey } from "../../online/guardrail-sessions";
-import type { Correction } from "../../stats/multiple-testing";
 import { parseImportFile } from "../../../db/import/parse";
 import { CliError } from "../errors";
 import { fmt, table, type Cell } from "../output";
@@ -62,91 +61,6 @@ export function positiveVariance(value: string): number {
       "must be a positive number (the prior's variance, on the relative scale).",
     );
   return n;
-}
-
-/**
- * `--slice`: the proposal's subject (mapped by `--subjects`) or a convener attribute of
- * `--convener-attributes`; which attributes that file has is checked once it is read.
- */
-export function sliceOption(value: string): string {
-  if (value.trim() === "")
-    throw new InvalidArgumentError("must name an attribute: subject or one of --convener-attributes.");
-  return value.trim();
-}
-
-/** `--adjust`: the slices' multiple-comparison correction, as the app offers it. */
-export function adjustOption(value: string): Correction {
-  if (value !== "holm" && value !== "bh")
-    throw new InvalidArgumentError("must be holm or bh (Benjamini–Hochberg).");
-  return value;
-}
-
-/** `--subjects`: a JSON object mapping each proposal id to its subject. */
-export async function readSubjects(file: string): Promise<Map<string, string>> {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(await readText(file, "subjects"));
-  } catch {
-    throw new CliError(`--subjects: ${file} is not JSON (an object of proposal id to subject).`, 2);
-  }
-  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
-    throw new CliError(`--subjects: ${file} must be a JSON object of proposal id to subject.`, 2);
-  const entries = Object.entries(parsed);
-  const bad = entries.find(([, v]) => typeof v !== "string");
-  if (bad) throw new CliError(`--subjects: the subject of proposal "${bad[0]}" must be a string.`, 2);
-  return new Map(entries as [string, string][]);
-}
-
-/**
- * `--convener-attributes`: a CSV of convener (the unit as the events name it), attribute, value, as the
- * import's convener-attributes file (values as given, one per convener and attribute), as attribute →
- * unit → value. A bad row refuses the file, naming its line.
- */
-async function readConvenerAttributes(file: string): Promise<Map<string, Map<string, string>>> {
-  const { records, errors, columns } = parseImportFile(await readText(file, "convener attributes"), "csv");
-  if (errors.length)
-    throw new CliError(`--convener-attributes: line ${errors[0].line} ${errors[0].message}.`, 2);
-  const missing = ["convener", "attribute", "value"].filter((c) => !columns.includes(c));
-  if (missing.length)
-    throw new CliError(`--convener-attributes: ${file} needs the columns convener, attribute and value.`, 2);
-  const out = new Map<string, Map<string, string>>();
-  for (const r of records) {
-    const row = convenerAttributeRow.safeParse(r.values);
-    if (!row.success)
-      throw new CliError(`--convener-attributes: line ${r.line}: ${row.error.issues[0].message}.`, 2);
-    const { convener, attribute, value } = row.data;
-    const values = out.get(attribute) ?? new Map<string, string>();
-    if (values.has(convener))
-      throw new CliError(
-        `--convener-attributes: line ${r.line}: ${attribute} of ${convener} is given twice.`,
-        2,
-      );
-    out.set(attribute, values.set(convener, value));
-  }
-  return out;
-}
-
-/**
- * The convener attribute `--slice` names, from `--convener-attributes`: refused (exit 2) without the
- * file or when the file has no such attribute, the known ones listed.
- */
-export async function convenerSliceValues(
-  o: Pick<DecisionFlags, "slice" | "convenerAttributes">,
-): Promise<Map<string, string> | null> {
-  if (!o.slice || o.slice === "subject") return null;
-  if (!o.convenerAttributes)
-    throw new CliError(
-      `--slice: unknown slice attribute "${o.slice}"; known: subject, or a convener attribute of --convener-attributes FILE.`,
-      2,
-    );
-  const attributes = await readConvenerAttributes(o.convenerAttributes);
-  const values = attributes.get(o.slice);
-  if (!values)
-    throw new CliError(
-      `--slice: unknown slice attribute "${o.slice}"; known: ${["subject", ...[...attributes.keys()].sort()].join(", ")}.`,
-      2,
-    );
-  return values;
 }
 
 /** `--guardrail metric:direction:tolerance` or `share:attribute=value:min|max:share`, repeatable. */
@@ -185,15 +99,11 @@ async function readConflicts(file: string): Promise<Set<string>> {
   return out;
 }
 
-export interface DecisionFlags {
+export interface DecisionFlags extends SliceFlags {
   guardrail?: AnyGuardrail[];
   /** Candidate attributes (candidate,attribute,value), for share guardrails. */
   attributes?: string;
   conflicts?: string;
-  slice?: string;
-  subjects?: string;
-  convenerAttributes?: string;
-  adjust?: Correction;
   events: string;
   experiment?: string;
   cuped?: boolean;
@@ -284,18 +194,13 @@ export async function onlineDecisions(
 ) {
   if (o.priorMean !== undefined && o.priorVariance === undefined)
     throw new CliError("--prior-mean needs --prior-variance (a prior without a variance is flat).", 2);
-  if (o.adjust && !o.slice)
-    throw new CliError("--adjust corrects the p-values of slices; give --slice too.", 2);
-  if (o.slice === "subject" && !o.subjects)
-    throw new CliError("--slice subject needs --subjects (a JSON object of proposal id to subject).", 2);
-  const convenerValues = await convenerSliceValues(o);
+  const { subjects, convenerValues } = await readSliceFlags(o);
   const all = o.guardrail ?? [];
   if (all.some((g) => g.metric === "coiShare") && !o.conflicts)
     throw new CliError("--guardrail coiShare needs --conflicts (a CSV of proposal,candidate).", 2);
   const conflicts = o.conflicts ? await readConflicts(o.conflicts) : null;
   const shares = all.filter(isCompositionGuardrail);
   const attributes = shares.length ? await readShareAttributes(shares, o.attributes) : null;
-  const subjects = o.subjects && o.slice === "subject" ? await readSubjects(o.subjects) : null;
   const { plan, inputs } = await readDecisionInputs(o, {
     subjects,
     ...(all.length ? { guardrails: { conflicts } } : {}),

@@ -16,11 +16,10 @@ import {
   positiveVariance,
   printDecisions,
   wantsDecisions,
-  sliceOption,
-  adjustOption,
   guardrailOption,
   type DecisionFlags,
 } from "./online-decide";
+import { withSliceOptions } from "./slice-options";
 
 export function parseArmWeights(value: string): Record<string, number> {
   const weights: Record<string, number> = {};
@@ -76,7 +75,7 @@ export function registerOnline(program: Command) {
 
 /** The decision tools' flags (CUPED, the engine, guardrails, slices), kept apart from the report's own. */
 function withDecisionOptions(command: Command): Command {
-  return command
+  const decision = command
     .option("--cuped", "CUPED: adjust each metric by the same metric of the same convener in the pre-period")
     .option(
       "--pre-period-days <N>",
@@ -108,22 +107,11 @@ function withDecisionOptions(command: Command): Command {
     .option(
       "--attributes <file>",
       "CSV of candidate attributes (candidate,attribute,value), for --guardrail share:…",
-    )
-    .option(
-      "--slice <attribute>",
-      "break the decisions down by subject or by a convener attribute of --convener-attributes",
-      sliceOption,
-    )
-    .option("--subjects <file>", "JSON object of proposal id to subject, for --slice subject")
-    .option(
-      "--convener-attributes <file>",
-      "CSV of convener (the events' unit), attribute, value: --slice by any of its attributes",
-    )
-    .option(
-      "--adjust <method>",
-      "how the slices' p-values are adjusted together: holm (default) or bh (Benjamini–Hochberg)",
-      adjustOption,
     );
+  return withSliceOptions(
+    decision,
+    "break the decisions down by subject or by a convener attribute of --convener-attributes",
+  );
 }
 
 interface OnlineOptions extends DecisionFlags {

@@ -1,11 +1,9 @@
-import { useState } from "react";
 import type { InterleavingSlice, InterleavingSlicesTable } from "../../../../scripts/interleaving/slices";
 import { NO_VALUE_SLICE } from "../../../../scripts/online/slice-names";
-import type { Correction } from "../../../../scripts/stats/multiple-testing";
 import type { Json } from "~/utils/json-type";
 import { TableScroll } from "~/components/table-scroll";
 import { formatCount, formatP, formatRate } from "~/utils/format";
-import { sliceChoices } from "../online/slices-table";
+import { correctionHolds, correctionName, useSliceChoice } from "../slice-controls";
 import { CREDITS, ci } from "./verdict";
 
 export interface InterleavingSlices {
@@ -14,8 +12,6 @@ export interface InterleavingSlices {
   holm: InterleavingSlicesTable;
   bh: InterleavingSlicesTable;
 }
-
-const correctionName: Record<Correction, string> = { holm: "Holm", bh: "Benjamini–Hochberg" };
 
 /**
  * The interleaving result broken down by the subject of each session's proposal or by an imported
@@ -55,43 +51,20 @@ function SlicesOf({
   control: string;
   challenger: string;
 }) {
-  const [correction, setCorrection] = useState<Correction>("holm");
-  const [attribute, setAttribute] = useState("subject");
-  const choices = sliceChoices(subject, byConvener);
-  const shown = choices.pick(attribute);
-  const chosen = shown[correction];
+  const { shown, chosen, correction, controls } = useSliceChoice(subject, byConvener);
   const bySubject = shown.attribute === "subject";
   const title = `Slices by ${shown.attribute}`;
   const enough = chosen.slices.filter((s) => !s.tooFew).length;
   return (
     <section aria-label="Slices">
       <h2>{title}</h2>
-      <div className="toolbar" role="group" aria-label="How the results are sliced">
-        <label>
-          Slice by{" "}
-          <select value={shown.attribute} onChange={(e) => setAttribute(e.target.value)}>
-            {choices.options.map((o) => (
-              <option key={o} value={o}>
-                {o === "subject" ? "subject" : `${o} (convener)`}
-              </option>
-            ))}
-          </select>
-        </label>{" "}
-        <label>
-          Adjust p by{" "}
-          <select value={correction} onChange={(e) => setCorrection(e.target.value as Correction)}>
-            <option value="holm">Holm</option>
-            <option value="bh">Benjamini–Hochberg</option>
-          </select>
-        </label>
-      </div>
+      {controls}
       <p className="muted">
         {formatCount(chosen.comparisons)} comparisons ({enough}{" "}
         {bySubject ? "subjects" : `values of ${shown.attribute}`} with enough conveners × 2 credits, those
         with a decided session), p adjusted by {correctionName[correction]} across all of them (
-        {correction === "holm" ? "the family-wise error rate held" : "the false discovery rate held"}). Wins
-        and losses are {challenger}&apos;s against {control}; each slice is read as the whole experiment, its
-        interval a bootstrap over the slice&apos;s conveners.{" "}
+        {correctionHolds(correction)}). Wins and losses are {challenger}&apos;s against {control}; each slice
+        is read as the whole experiment, its interval a bootstrap over the slice&apos;s conveners.{" "}
         {bySubject
           ? "Each session counts in the subject of its proposal."
           : `Each convener counts with all their sessions in their ${shown.attribute} as imported; “${NO_VALUE_SLICE}” holds conveners with none.`}

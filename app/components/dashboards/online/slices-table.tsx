@@ -1,4 +1,3 @@
-import { useState } from "react";
 import type { SliceResult } from "../../../../scripts/online/slices";
 import { NO_VALUE_SLICE } from "../../../../scripts/online/slice-names";
 import type { Correction } from "../../../../scripts/stats/multiple-testing";
@@ -7,6 +6,7 @@ import { TableScroll } from "~/components/table-scroll";
 import { formatCi, formatCount, formatLift, formatP } from "~/utils/format";
 import { metricDisplay } from "~/utils/metrics-display";
 import { fmt } from "./labels";
+import { correctionHolds, correctionName, useSliceChoice } from "../slice-controls";
 
 export interface Slices {
   /** "subject" (of each session's proposal) or an imported convener attribute. */
@@ -16,20 +16,6 @@ export interface Slices {
 }
 
 /**
- * What the slice selector offers: the subject first, then each imported convener attribute; the chosen
- * one's table (an unknown choice falls back to the subject).
- */
-export function sliceChoices<S extends { attribute: string }>(subject: S, byConvener: readonly S[]) {
-  const all = [subject, ...byConvener];
-  return {
-    options: all.map((s) => s.attribute),
-    pick: (attribute: string) => all.find((s) => s.attribute === attribute) ?? subject,
-  };
-}
-
-const correctionName: Record<Correction, string> = { holm: "Holm", bh: "Benjamini–Hochberg" };
-
-/**
  * The results broken down by the subject of each session's proposal or by an imported convener attribute
  * (institution, seniority …): per slice and metric the change with its interval, p, and p adjusted over
  * every slice and metric of the table (Holm by default, which holds the family-wise error;
@@ -37,40 +23,17 @@ const correctionName: Record<Correction, string> = { holm: "Holm", bh: "Benjamin
  * slice with too few conveners in an arm says so instead of a number.
  */
 export function SlicesTable({ slices, byConvener }: { slices: Json<Slices>; byConvener: Json<Slices>[] }) {
-  const [correction, setCorrection] = useState<Correction>("holm");
-  const [attribute, setAttribute] = useState("subject");
-  const choices = sliceChoices(slices, byConvener);
-  const shown = choices.pick(attribute);
-  const chosen = shown[correction];
+  const { shown, chosen, correction, controls } = useSliceChoice(slices, byConvener);
   const bySubject = shown.attribute === "subject";
   const title = `Slices by ${shown.attribute}`;
   return (
     <section aria-label="Slices">
       <h2>{title}</h2>
-      <div className="toolbar" role="group" aria-label="How the results are sliced">
-        <label>
-          Slice by{" "}
-          <select value={shown.attribute} onChange={(e) => setAttribute(e.target.value)}>
-            {choices.options.map((o) => (
-              <option key={o} value={o}>
-                {o === "subject" ? "subject" : `${o} (convener)`}
-              </option>
-            ))}
-          </select>
-        </label>{" "}
-        <label>
-          Adjust p by{" "}
-          <select value={correction} onChange={(e) => setCorrection(e.target.value as Correction)}>
-            <option value="holm">Holm</option>
-            <option value="bh">Benjamini–Hochberg</option>
-          </select>
-        </label>
-      </div>
+      {controls}
       <p className="muted">
         {formatCount(chosen.comparisons)} comparisons ({chosen.slices.filter((s) => !s.tooFew).length}{" "}
         {bySubject ? "subjects" : `values of ${shown.attribute}`} with enough conveners × 4 metrics), p
-        adjusted by {correctionName[correction]} across all of them (
-        {correction === "holm" ? "the family-wise error rate held" : "the false discovery rate held"}).
+        adjusted by {correctionName[correction]} across all of them ({correctionHolds(correction)}).
         Frequentist figures
         {chosen.slices.some((s) => !s.tooFew && s.decisions.some((d) => d.cuped)) ? ", with CUPED" : ""};{" "}
         {bySubject
