@@ -146,7 +146,8 @@ function CreditRows({ credit: c, head }: { credit: Json<MultileavingSliceCredit>
               ""
             )}
           </td>
-          <td>
+          {/* System keys are ids: "baseline over hybrid" stays on one line and the table scrolls. */}
+          <td className="id">
             {p.system} over {p.other}
           </td>
           <td className="num">{formatCount(p.wins + p.losses + p.ties)}</td>
