@@ -62,11 +62,16 @@ export async function computeResult(db: Db, request: ResultRequest, run: HeavyRu
     if (!page.figures && !page.multileaving)
       throw new ResultError(`Experiment ${experiment.key} has no sessions with an impression yet.`);
     const { control, challenger, method, systems, multileaving, quality, otherTeams, figures } = page;
+    // The page's slices too: a snapshot is read by the same analysts and admins as the page.
+    const { slices, multileavingSlices } = page;
     return {
       parameters: { ...parameters },
       result: {
         experiment: { key: experiment.key, name: experiment.name },
-        interleaving: { method, control, challenger, systems, figures, multileaving, quality, otherTeams },
+        interleaving: {
+          ...{ method, control, challenger, systems, figures, multileaving, quality, otherTeams },
+          ...{ slices, multileavingSlices },
+        },
         // The page's composition of adopted candidates by team, with its B and seed.
         composition: await compositionResult(db, experiment, { B, seed }, run),
       },

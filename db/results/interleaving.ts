@@ -20,8 +20,8 @@ export const interleavingParameters = (experiment: Pick<ExperimentWithArms, "see
  * rate, and the data-quality counts; `figures` is null before the first session. A multileaved
  * experiment has the preference matrix and ranking by each credit (`multileaving`) instead. `slices`
  * (two systems) or `multileavingSlices` (three or more) breaks the result down by subject and by each
- * imported convener attribute: the attributes are sensitive, so only the analysts' page shows them (a
- * snapshot leaves them out).
+ * imported convener attribute: the attributes are sensitive, so only analysts and admins read them, on
+ * the page and in its snapshots.
  */
 export async function interleavingResult(
   db: Db,

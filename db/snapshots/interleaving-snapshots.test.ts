@@ -85,6 +85,9 @@ describe("snapshots of interleaving experiments", () => {
     const live = await interleavingResult(t.db, experiment, runInProcess);
     const stored = (await getSnapshot(t.db, frozen.id)).result as { interleaving: Record<string, unknown> };
     expect(stored.interleaving.figures).toEqual(JSON.parse(JSON.stringify(live.figures)));
+    // The page's slices are frozen with it (issue 25: every result in snapshots).
+    expect(live.slices).not.toBeNull();
+    expect(stored.interleaving.slices).toEqual(JSON.parse(JSON.stringify(live.slices)));
     expect(stored.interleaving).toMatchObject({ method: "team-draft", control: "bm25", challenger: "dense" });
     const rows = resultRows("online", stored);
     expect(rows).toContainEqual({
@@ -140,6 +143,10 @@ describe("snapshots of interleaving experiments", () => {
     const live = await interleavingResult(t.db, experiment, runInProcess);
     const stored = (await getSnapshot(t.db, frozen.id)).result as { interleaving: Record<string, unknown> };
     expect(stored.interleaving.multileaving).toEqual(JSON.parse(JSON.stringify(live.multileaving)));
+    expect(live.multileavingSlices).not.toBeNull();
+    expect(stored.interleaving.multileavingSlices).toEqual(
+      JSON.parse(JSON.stringify(live.multileavingSlices)),
+    );
     expect(stored.interleaving).toMatchObject({
       method: "multileaving",
       systems: ["bm25", "dense", "hybrid"],

@@ -8,6 +8,8 @@ import { OnlineDashboard, type DailyPoint } from "./online-dashboard";
 import { ExpertDashboard } from "./expert-dashboard";
 import { ClicksDashboard } from "./clicks-dashboard";
 import { InterleavingSection, type InterleavingFiguresOfPage } from "./interleaving/section";
+import { InterleavingSlicesSection } from "./interleaving/slices-table";
+import { MultileavingSlicesSection } from "./interleaving/multileave-slices-table";
 import type { ExperimentClicksResult } from "../../../scripts/clicks/experiment-report";
 import { GoldFigures } from "~/components/gold-figures";
 import { AdoptedCompositionSection, type CompositionFigures } from "./online/adopted-composition";
@@ -43,7 +45,9 @@ export function SnapshotDashboard({
   if ((result as { interleaving?: unknown }).interleaving) {
     const r = result as {
       experiment: { key: string; name: string };
-      interleaving: InterleavingFiguresOfPage;
+      interleaving: InterleavingFiguresOfPage &
+        Partial<Pick<Parameters<typeof InterleavingSlicesSection>[0], "slices">> &
+        Partial<Parameters<typeof MultileavingSlicesSection>[0]>;
       composition?: CompositionFigures | null;
     };
     return (
@@ -52,6 +56,9 @@ export function SnapshotDashboard({
           Experiment “{r.experiment.name}” ({r.experiment.key}).
         </p>
         <InterleavingSection interleaving={r.interleaving} />
+        {/* Snapshots frozen before the slices were kept have none. */}
+        <InterleavingSlicesSection {...r.interleaving} slices={r.interleaving.slices ?? null} />
+        <MultileavingSlicesSection multileavingSlices={r.interleaving.multileavingSlices ?? null} />
         {r.composition ? <AdoptedCompositionSection composition={r.composition} /> : null}
       </>
     );
