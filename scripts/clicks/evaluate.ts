@@ -7,6 +7,13 @@ import {
   relevancePrediction,
   type Grades,
 } from "./measures";
+import {
+  clusterIndex,
+  fitIntervals,
+  fitTerms,
+  type ClickIntervalOptions,
+  type FitIntervals,
+} from "./intervals";
 import type { Mode, Progress } from "./model";
 import { createModel } from "./models";
 
@@ -22,6 +29,8 @@ export interface ModelReport {
   rankingNdcg5: number | null;
   trainSeconds: number;
   params: Record<string, unknown>;
+  /** Log-likelihood and perplexity intervals, when asked for (`intervals`). */
+  intervals: FitIntervals | null;
 }
 
 export interface ClicksReport {
@@ -40,6 +49,11 @@ export interface EvaluateOptions {
   pyclickNames?: boolean;
   /** Called as each model starts a phase, with that phase's progress callback. */
   onPhase?: (model: string, phase: string) => Progress;
+  /**
+   * Bootstrap intervals of log-likelihood and perplexity over clusters of test sessions: `clusterOf`
+   * names a session's cluster from its id (default: its query).
+   */
+  intervals?: ClickIntervalOptions & { clusterOf?: (sessionId: string) => string };
   /** Called as each model is fitted and evaluated: models done, of all asked for. */
   onProgress?: (done: number, total: number) => void;
 }
@@ -87,6 +101,7 @@ export function evaluateLogs(
   const vocabulary = trainLog.vocabulary;
   const maxRank = trainLog.maxRank;
   const models: Record<string, ModelReport> = {};
+  const clusters = options.intervals ? testClusters(testLog, options.intervals.clusterOf) : null;
   for (const name of options.models) {
     const model = createModel(name, { mode: options.mode, maxRank, iterations: options.iterations });
     const started = performance.now();
@@ -108,6 +123,11 @@ export function evaluateLogs(
       relevanceAuc: relevance.auc,
       relevancePearsonR: relevance.pearsonR,
       rankingNdcg5: options.grades ? rankingNdcg5(model, testLog, options.grades) : null,
+      // Before CTR@1 prediction, which trains the model further (PyClick's order).
+      intervals:
+        clusters && options.intervals
+          ? fitIntervals(fitTerms(model, testLog), clusters, options.intervals)
+          : null,
       ctrPredictionRmse: ctrPredictionRmse(model, testLog, options.onPhase?.(model.name, "CTR@1")),
       trainSeconds,
       params,
@@ -115,4 +135,14 @@ export function evaluateLogs(
     options.onProgress?.(Object.keys(models).length, options.models.length);
   }
   return models;
+}
+
+/** The test log's sessions numbered by cluster: `clusterOf` their id, or their query. */
+function testClusters(test: ClickLog, clusterOf?: (sessionId: string) => string) {
+  const queries = test.vocabulary.queries;
+  return clusterIndex(
+    Array.from({ length: test.size }, (_, s) =>
+      clusterOf ? clusterOf(test.ids[s]) : queries[test.query[s]],
+    ),
+  );
 }

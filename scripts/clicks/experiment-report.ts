@@ -1,7 +1,9 @@
 import { DEFAULT_SEED } from "../lib/defaults";
+import type { Interval } from "../stats/bootstrap";
 import { offlineReport } from "../offline/report";
 import { unpackOfflineInput, type PackedOfflineInput } from "../offline/pack";
 import { evaluateClickModels } from "./evaluate";
+import { armCtrIntervals, type ClickIntervalOptions } from "./intervals";
 import type { RawSession } from "./log";
 import type { Grades } from "./measures";
 import { modelNames } from "./models";
@@ -24,6 +26,8 @@ export interface ClickModelSettings {
   testShare: number;
   iterations: number;
   maxRank: number;
+  /** Resamples of the intervals' bootstrap over conveners (seeded with `seed`). */
+  B: number;
 }
 
 export interface ExperimentClicksInput {
@@ -32,6 +36,8 @@ export interface ExperimentClicksInput {
   /** The experiment's sessions (db/experiments/experiments/click-sessions.ts) and, parallel, the arm of each. */
   sessions: RawSession[];
   arms: string[];
+  /** The convener of each session, parallel to `sessions`: the intervals resample conveners. */
+  units: string[];
   /** The arms in the experiment's order, with the system each shows. */
   armSystems: { arm: string; system: string }[];
   /** Historical committees: proposal → its members (the relevance labels; rel = 1, other candidates 0). */
@@ -49,6 +55,10 @@ export interface ClickModelRow {
   relevanceAuc: number | null;
   rankingNdcg5: number | null;
   trainSeconds: number;
+  /** 95% bootstrap intervals over conveners (absent in snapshots frozen before they existed). */
+  logLikelihoodCi?: Interval | null;
+  perplexityCi?: Interval | null;
+  perplexityByRankCi?: (Interval | null)[];
 }
 
 export interface ArmClicks {
@@ -60,6 +70,9 @@ export interface ArmClicks {
   ctr: number | null;
   /** Σ over clicks of 1 / examination(rank), over `shown`: the CTR had every result been looked at as rank 1 is. */
   correctedCtr: number | null;
+  /** 95% bootstrap intervals over the arm's conveners, the examination curve held fixed. */
+  ctrCi?: Interval | null;
+  correctedCtrCi?: Interval | null;
 }
 
 export interface DisplayDepth {
@@ -101,11 +114,14 @@ export function experimentClicks(
   const { train, test } = splitSessions(sessions, settings.testShare, settings.seed);
   const { kept, dropped } = keepKnownQueries(train, test);
   const grades = committeeGrades(input.committees, sessions);
+  const unitOf = new Map(sessions.map((s, i) => [s.id, input.units[i]]));
+  const intervals = { B: settings.B, seed: settings.seed };
   const report = evaluateClickModels(train, kept, {
     models: [...modelNames],
     iterations: settings.iterations,
     maxRank: settings.maxRank,
     grades: grades.size ? grades : undefined,
+    intervals: { ...intervals, clusterOf: (id) => unitOf.get(id) ?? id },
     onProgress,
   });
   const models = Object.entries(report.models).map(([name, m]) => ({
@@ -117,6 +133,9 @@ export function experimentClicks(
     relevanceAuc: m.relevanceAuc,
     rankingNdcg5: m.rankingNdcg5,
     trainSeconds: m.trainSeconds,
+    logLikelihoodCi: m.intervals?.logLikelihood ?? null,
+    perplexityCi: m.intervals?.perplexity ?? null,
+    perplexityByRankCi: m.intervals?.perplexityByRank ?? [],
   }));
   const fitted = report.models.PBM.params.examination as number[];
   const examination = examinationCurve(fitted);
@@ -136,6 +155,7 @@ export function experimentClicks(
       arms: armClicks(
         input,
         examination.map((e) => e.relative),
+        intervals,
       ),
     },
   };
@@ -173,31 +193,56 @@ export function committeeGrades(committees: [string, string[]][], sessions: read
  * Raw and position-bias-corrected CTR per arm, over the same results: each click weighted by the inverse
  * of the examination (relative to rank 1) at its rank, an inverse-propensity estimate of the CTR had every
  * result been looked at as rank 1 is. One PBM for every arm: the bias is the page's, not the ranker's.
+ * With `intervals`, each ratio's bootstrap interval over the arm's conveners (`units`).
  */
 export function armClicks(
-  input: Pick<ExperimentClicksInput, "sessions" | "arms" | "armSystems" | "settings">,
+  input: Pick<ExperimentClicksInput, "sessions" | "arms" | "armSystems" | "settings"> & { units?: string[] },
   examination: readonly number[],
+  intervals?: ClickIntervalOptions,
 ): ArmClicks[] {
   const byArm = new Map(
-    input.armSystems.map((a) => [a.arm, { arm: a.arm, sessions: 0, shown: 0, clicks: 0, weighted: 0 }]),
+    input.armSystems.map((a) => [
+      a.arm,
+      { arm: a.arm, sessions: 0, shown: 0, clicks: 0, weighted: 0, units: new Map<string, number[]>() },
+    ]),
   );
   input.sessions.forEach((s, i) => {
     const arm = byArm.get(input.arms[i]);
     if (!arm) return;
     const n = Math.min(s.results.length, input.settings.maxRank);
-    arm.sessions++;
-    arm.shown += n;
+    let clicks = 0;
+    let weighted = 0;
     for (let r = 0; r < n; r++) {
       if (!s.clicks[r]) continue;
-      arm.clicks++;
-      arm.weighted += 1 / examination[r];
+      clicks++;
+      weighted += 1 / examination[r];
     }
+    arm.sessions++;
+    arm.shown += n;
+    arm.clicks += clicks;
+    arm.weighted += weighted;
+    const unit = input.units?.[i] ?? s.id;
+    const sums = arm.units.get(unit) ?? arm.units.set(unit, [0, 0, 0]).get(unit)!;
+    sums[0] += n;
+    sums[1] += clicks;
+    sums[2] += weighted;
   });
-  return [...byArm.values()].map(({ weighted, ...a }) => ({
+  return [...byArm.values()].map(({ weighted, units, ...a }) => ({
     ...a,
     ctr: a.shown ? a.clicks / a.shown : null,
     correctedCtr: a.shown ? weighted / a.shown : null,
+    ...(intervals ? ctrIntervals([...units.values()], a.arm, intervals) : {}),
   }));
+}
+
+/** An arm's CTR intervals from its conveners' sums (shown, clicks, weighted clicks). */
+function ctrIntervals(units: number[][], arm: string, options: ClickIntervalOptions) {
+  const column = (j: number) => Float64Array.from(units, (u) => u[j]);
+  const { ctr, correctedCtr } = armCtrIntervals(
+    { shown: column(0), clicks: column(1), weighted: column(2) },
+    { ...options, arm },
+  );
+  return { ctrCi: ctr, correctedCtrCi: correctedCtr };
 }
 
 /** Each arm's suggested display depth: K_hit's 90th percentile, rounded up, of its system (tier 1). */

@@ -309,22 +309,29 @@ export function resultRows(kind: string, result: unknown): ResultRow[] {
   return rows;
 }
 
+type Ci = { lower: number; upper: number } | null | undefined;
 type ClickFit = {
-  models: ({ name: string; perplexityByRank: number[] } & Record<string, unknown>)[];
+  models: ({ name: string; perplexityByRank: number[]; perplexityByRankCi?: Ci[] } & Record<
+    string,
+    unknown
+  >)[];
   examination: { rank: number; relative: number }[];
   displayDepth: { arm: string; depth: number | null }[];
-  arms: { arm: string; ctr: number | null; correctedCtr: number | null }[];
+  arms: { arm: string; ctr: number | null; correctedCtr: number | null; ctrCi?: Ci; correctedCtrCi?: Ci }[];
 };
 
-/** A click-model result (scripts/clicks/experiment-report.ts): per model, per rank, per arm; no intervals. */
+/**
+ * A click-model result (scripts/clicks/experiment-report.ts): per model, per rank, per arm; log-likelihood,
+ * perplexity and the CTRs with their intervals (none in a snapshot frozen before they existed).
+ */
 function clickRows(fit: ClickFit | null): ResultRow[] {
-  const row = (system: string, group: string, measure: string, value: unknown): ResultRow => ({
+  const row = (system: string, group: string, measure: string, value: unknown, ci?: unknown): ResultRow => ({
     system,
     group,
     measure,
     value: typeof value === "number" ? value : null,
-    lower: null,
-    upper: null,
+    lower: (ci as Ci)?.lower ?? null,
+    upper: (ci as Ci)?.upper ?? null,
   });
   if (!fit) return [];
   return [
@@ -336,13 +343,15 @@ function clickRows(fit: ClickFit | null): ResultRow[] {
         "relevanceAuc",
         "rankingNdcg5",
         "trainSeconds",
-      ].map((measure) => row(m.name, "model", measure, m[measure])),
-      ...m.perplexityByRank.map((p, i) => row(m.name, `rank ${i + 1}`, "perplexity", p)),
+      ].map((measure) => row(m.name, "model", measure, m[measure], m[`${measure}Ci`])),
+      ...m.perplexityByRank.map((p, i) =>
+        row(m.name, `rank ${i + 1}`, "perplexity", p, m.perplexityByRankCi?.[i]),
+      ),
     ]),
     ...fit.examination.map((e) => row("PBM", `rank ${e.rank}`, "examination", e.relative)),
     ...fit.arms.flatMap((a) => [
-      row(a.arm, "arm", "ctrTop10", a.ctr),
-      row(a.arm, "arm", "correctedCtr", a.correctedCtr),
+      row(a.arm, "arm", "ctrTop10", a.ctr, a.ctrCi),
+      row(a.arm, "arm", "correctedCtr", a.correctedCtr, a.correctedCtrCi),
     ]),
     ...fit.displayDepth.map((d) => row(d.arm, "arm", "displayDepth", d.depth)),
   ];
