@@ -22,6 +22,7 @@ type Grouped = {
   } | null;
   overall: Group;
   subjects: Record<string, Group>;
+  rankDistribution?: RankRow[];
   /** Absent in a snapshot frozen before prediction time was recorded. */
   resources?: {
     p50: NonNullable<Estimated>;
@@ -86,6 +87,28 @@ function goldRows(gold: Gold | null | undefined): ResultRow[] {
 
 const blank = (system: string, group: string) => ({ system, group, lower: null, upper: null });
 
+type RankRow = { g: number; mean: number | null; median: number | null; p90: number | null } & Record<
+  string,
+  unknown
+>;
+
+/**
+ * The rank distribution's figures with their intervals (absent before they existed): the mean for every
+ * g, the median and p90 for g ≥ 2 (g = 1's are the K_hit rows).
+ */
+function rankRows(r: RankRow): [string, number | null, Ci][] {
+  const name = `Rank(g=${r.g})`;
+  return [
+    [`${name} mean`, r.mean, r.meanCi as Ci],
+    ...(r.g === 1
+      ? []
+      : ([
+          [`${name} median`, r.median, r.medianCi as Ci],
+          [`${name} p90`, r.p90, r.p90Ci as Ci],
+        ] as [string, number | null, Ci][])),
+  ];
+}
+
 function systemRows(systems: readonly Grouped[] | undefined): ResultRow[] {
   const rows: ResultRow[] = [];
   for (const system of systems ?? []) {
@@ -108,6 +131,8 @@ function systemRows(systems: readonly Grouped[] | undefined): ResultRow[] {
       if (typeof g.weightShare === "number") row("WeightShare", g.weightShare);
       if (g.kHit) row("K_hit median", g.kHit.median.value ?? null, g.kHit.median.ci);
       if (g.kHit) row("K_hit p90", g.kHit.p90.value ?? null, g.kHit.p90.ci);
+      if (group === "overall")
+        for (const r of system.rankDistribution ?? []) rankRows(r).forEach((x) => row(...x));
       // Each query variant's means, in a group of its own (`variant long`), and its difference from default.
       if (group === "overall")
         for (const v of system.variants?.perVariant ?? [])

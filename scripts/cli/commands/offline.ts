@@ -455,12 +455,15 @@ function printRanks(s: SystemReport) {
   );
   console.log(
     table(
-      ["Rank(g)", "mean", "median", "p90", "variance", "missing", "share missing"],
+      ["Rank(g)", "mean", "ci95", "median", "ci95 ", "p90", "ci95  ", "variance", "missing", "share missing"],
       s.rankDistribution.map((r) => [
         `g=${r.g}`,
         r.mean,
+        ciText(r.meanCi, 2),
         r.median,
+        ciText(r.medianCi, 2),
         r.p90,
+        ciText(r.p90Ci, 2),
         r.variance,
         r.missing,
         r.missingShare,

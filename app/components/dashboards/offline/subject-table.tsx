@@ -21,6 +21,9 @@ export function SubjectTable({ report }: { report: Report }) {
           subject,
           proposals: g.proposals,
           weightShare: raw(g.weightShare),
+          poolRecallCi: formatCi((g.measures.PoolRecall as Json<Estimate> | undefined)?.ci, (v) =>
+            show("PoolRecall", v),
+          ),
           kHitMedian: raw(g.kHit?.median.value),
           kHitMedianCi: formatCi(g.kHit?.median.ci, formatNumber),
           kHitP90: raw(g.kHit?.p90.value),
@@ -41,6 +44,7 @@ export function SubjectTable({ report }: { report: Report }) {
           header: metricLabel(m),
           ...cellAs((v) => show(m, v)),
         })),
+        { id: "poolRecallCi", accessorKey: "poolRecallCi", header: "Pool recall CI" },
         { id: "kHitMedian", accessorKey: "kHitMedian", header: "K_hit median", ...cellAs(formatNumber) },
         { id: "kHitMedianCi", accessorKey: "kHitMedianCi", header: "K_hit median CI" },
         { id: "kHitP90", accessorKey: "kHitP90", header: "K_hit p90", ...cellAs(formatNumber) },
