@@ -230,6 +230,13 @@ it("fits the twelve models (TCM with tasks) on the demo experiment's sessions, w
     proposals: new Set(exported.map((e) => e.page.query)).size,
   });
   expect(fit.models.find((m) => m.name === "PBM")!.relevanceAuc).toBeGreaterThan(0.6);
+  // AUC (over conveners), CTR@1 RMSE and nDCG@5 (over proposals) each inside its interval.
+  const pbmFit = fit.models.find((m) => m.name === "PBM")!;
+  for (const m of ["relevanceAuc", "ctrPredictionRmse", "rankingNdcg5"] as const) {
+    // ≤: on this small demo PBM separates the committees perfectly (AUC 1 in every resample).
+    expect(pbmFit[`${m}Ci`]!.lower, m).toBeLessThanOrEqual(pbmFit[m]!);
+    expect(pbmFit[`${m}Ci`]!.upper, m).toBeGreaterThanOrEqual(pbmFit[m]!);
+  }
   expect(fit.models.find((m) => m.name === "CM")!.relevanceAuc).not.toBeNull();
   // Raw and corrected CTR per arm, recomputed here from the exported sessions and the curve shown.
   for (const arm of fit.arms) {
@@ -341,7 +348,8 @@ it("freezes the click models once, and the snapshot's page shows the live page's
     `B,arm,correctedCtr,${armB.correctedCtr},${armB.correctedCtrCi!.lower},${armB.correctedCtrCi!.upper}`,
   );
   // The page says how the intervals were made, and shows them under the figures.
-  expect(draw(live)).toContain(`bootstrap over conveners, B = 1,000, seed “${live.settings.seed}”`);
+  expect(draw(live)).toContain("bootstrap over conveners (log-likelihood, perplexity, relevance AUC, CTRs)");
+  expect(draw(live)).toContain(`B = 1,000, seed “${live.settings.seed}”`);
   expect(draw(live)).toContain(formatCi(pbm.logLikelihoodCi, formatNumber));
   // Compare takes two of one kind only, and says so with the right article.
   const online = await createSnapshot(t.db, "cli", { kind: "online", experiment: DEMO_EXPERIMENT, B: 100 });

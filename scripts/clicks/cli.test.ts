@@ -41,6 +41,11 @@ describe("assay clicks", () => {
     expect(Math.abs(pbm.ctrPredictionRmse - e.CTRPrediction)).toBeLessThan(1e-6);
     expect(Math.abs(pbm.relevanceAuc - e.RelevancePrediction.auc)).toBeLessThan(1e-6);
     expect(Math.abs(pbm.rankingNdcg5 - e.RankingPerformance)).toBeLessThan(1e-6);
+    // The intervals around PyClick's figures (over test queries, the default B and seed).
+    for (const m of ["logLikelihood", "perplexity", "ctrPredictionRmse", "relevanceAuc", "rankingNdcg5"]) {
+      expect(pbm[`${m}Ci`].lower, m).toBeLessThan(pbm[m]);
+      expect(pbm[`${m}Ci`].upper, m).toBeGreaterThan(pbm[m]);
+    }
     expect(Math.abs(pbm.params.examination[0] - e.params.exam[0])).toBeLessThan(1e-6);
     expect(Math.abs(pbm.params.pairs.q128.d443.attractiveness - e.params.attr.q128.d443)).toBeLessThan(1e-6);
     expect(
@@ -76,14 +81,18 @@ describe("assay clicks", () => {
       "ci95",
       "perplexityCond",
       "ctr@1 RMSE",
+      "ci95",
       "relevance AUC",
+      "ci95",
       "nDCG@5",
+      "ci95",
       "train s",
     ]);
     expect(lines.slice(4).map((l) => l.split(/\s+/)[0])).toEqual(["DCTR", "DBN"]);
     const dctr = lines[4].split(/\s{2,}/);
     expect(dctr[2]).toMatch(/^\[-\d\.\d{4}, -\d\.\d{4}\]$/);
-    expect(dctr[7]).toBe("—");
+    expect(dctr[7]).toMatch(/^\[0\.\d{4}, 0\.\d{4}\]$/);
+    expect(dctr.slice(8, 12)).toEqual(["—", "—", "—", "—"]);
   });
 
   it("gives log-likelihood and perplexity intervals over test queries, seeded; --bootstrap 0 gives none", async () => {

@@ -1,20 +1,28 @@
 import { buildLog, subLog, Vocabulary, type ClickLog, type RawSession } from "./log";
 import {
-  ctrPredictionRmse,
+  auc,
+  ctrPredictionTerms,
   logLikelihood,
+  meanOfQueries,
+  pearson,
   perplexity,
-  rankingNdcg5,
-  relevancePrediction,
+  rankingNdcg5PerQuery,
+  relevancePairs,
+  rmseOf,
   type Grades,
 } from "./measures";
 import {
+  aucInterval,
   clusterIndex,
   fitIntervals,
   fitTerms,
+  queryMeanInterval,
+  rmseInterval,
   type ClickIntervalOptions,
   type FitIntervals,
 } from "./intervals";
-import type { Mode, Progress } from "./model";
+import type { ClickModel, Mode, Progress } from "./model";
+import type { Interval } from "../stats/bootstrap";
 import { createModel } from "./models";
 
 export interface ModelReport {
@@ -29,8 +37,18 @@ export interface ModelReport {
   rankingNdcg5: number | null;
   trainSeconds: number;
   params: Record<string, unknown>;
-  /** Log-likelihood and perplexity intervals, when asked for (`intervals`). */
-  intervals: FitIntervals | null;
+  /**
+   * The measures' intervals, when asked for (`intervals`): log-likelihood and perplexity over the
+   * clusters, relevance AUC over the clusters of its judged occurrences' sessions, CTR@1 RMSE and
+   * nDCG@5 over queries (each of their terms belongs to one query).
+   */
+  intervals:
+    | (FitIntervals & {
+        ctrPredictionRmse: Interval | null;
+        relevanceAuc: Interval | null;
+        rankingNdcg5: Interval | null;
+      })
+    | null;
 }
 
 export interface ClicksReport {
@@ -109,32 +127,54 @@ export function evaluateLogs(
     const trainSeconds = (performance.now() - started) / 1000;
     const params = options.pyclickNames ? model.pyclickValues(vocabulary) : model.values(vocabulary);
     model.ensure(vocabulary.pairCount);
-    const pp = perplexity(model, testLog);
-    const ppc = perplexity(model, testLog, true);
-    const relevance = options.grades
-      ? relevancePrediction(model, testLog, options.grades)
-      : { auc: null, pearsonR: null };
-    models[model.name] = {
-      logLikelihood: logLikelihood(model, testLog),
-      perplexity: pp.overall,
-      perplexityByRank: pp.byRank,
-      perplexityCond: ppc.overall,
-      perplexityCondByRank: ppc.byRank,
-      relevanceAuc: relevance.auc,
-      relevancePearsonR: relevance.pearsonR,
-      rankingNdcg5: options.grades ? rankingNdcg5(model, testLog, options.grades) : null,
-      // Before CTR@1 prediction, which trains the model further (PyClick's order).
-      intervals:
-        clusters && options.intervals
-          ? fitIntervals(fitTerms(model, testLog), clusters, options.intervals)
-          : null,
-      ctrPredictionRmse: ctrPredictionRmse(model, testLog, options.onPhase?.(model.name, "CTR@1")),
-      trainSeconds,
-      params,
-    };
+    models[model.name] = { ...testMeasures(model, testLog, options, clusters), trainSeconds, params };
     options.onProgress?.(Object.keys(models).length, options.models.length);
   }
   return models;
+}
+
+/**
+ * One fitted model's measures on the test log, with their intervals when asked for; CTR@1 prediction
+ * last, because it trains the model further (PyClick's order).
+ */
+function testMeasures(
+  model: ClickModel,
+  testLog: ClickLog,
+  options: EvaluateOptions,
+  clusters: { of: Int32Array; count: number } | null,
+): Omit<ModelReport, "trainSeconds" | "params"> {
+  const ll = logLikelihood(model, testLog);
+  const pp = perplexity(model, testLog);
+  const ppc = perplexity(model, testLog, true);
+  const judged = options.grades ? relevancePairs(model, testLog, options.grades) : null;
+  const ndcg = options.grades ? rankingNdcg5PerQuery(model, testLog, options.grades) : null;
+  const fit =
+    clusters && options.intervals
+      ? fitIntervals(fitTerms(model, testLog), clusters, options.intervals)
+      : null;
+  const ctr = ctrPredictionTerms(model, testLog, options.onPhase?.(model.name, "CTR@1"));
+  const ci = options.intervals;
+  return {
+    logLikelihood: ll,
+    perplexity: pp.overall,
+    perplexityByRank: pp.byRank,
+    perplexityCond: ppc.overall,
+    perplexityCondByRank: ppc.byRank,
+    relevanceAuc: judged ? auc(judged.y, judged.yHat) : null,
+    relevancePearsonR: judged ? pearson(judged.y, judged.yHat) : null,
+    rankingNdcg5: meanOfQueries(ndcg),
+    ctrPredictionRmse: rmseOf(ctr),
+    intervals:
+      fit && ci && clusters
+        ? {
+            ...fit,
+            ctrPredictionRmse: rmseInterval(ctr, ci),
+            relevanceAuc:
+              judged && auc(judged.y, judged.yHat) !== null ? aucInterval(judged, clusters, ci) : null,
+            rankingNdcg5: ndcg?.length ? queryMeanInterval(ndcg, ci) : null,
+          }
+        : null,
+  };
 }
 
 /** The test log's sessions numbered by cluster: `clusterOf` their id, or their query. */

@@ -59,6 +59,11 @@ export interface ClickModelRow {
   logLikelihoodCi?: Interval | null;
   perplexityCi?: Interval | null;
   perplexityByRankCi?: (Interval | null)[];
+  /** Over the conveners of the judged occurrences' sessions. */
+  relevanceAucCi?: Interval | null;
+  /** Over proposals: each of their terms belongs to one proposal. */
+  ctrPredictionRmseCi?: Interval | null;
+  rankingNdcg5Ci?: Interval | null;
 }
 
 export interface ArmClicks {
@@ -136,6 +141,9 @@ export function experimentClicks(
     logLikelihoodCi: m.intervals?.logLikelihood ?? null,
     perplexityCi: m.intervals?.perplexity ?? null,
     perplexityByRankCi: m.intervals?.perplexityByRank ?? [],
+    relevanceAucCi: m.intervals?.relevanceAuc ?? null,
+    ctrPredictionRmseCi: m.intervals?.ctrPredictionRmse ?? null,
+    rankingNdcg5Ci: m.intervals?.rankingNdcg5 ?? null,
   }));
   const fitted = report.models.PBM.params.examination as number[];
   const examination = examinationCurve(fitted);

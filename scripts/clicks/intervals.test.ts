@@ -1,7 +1,17 @@
 import { evaluateSplit } from "./evaluate";
-import { armCtrIntervals, clusterIndex, fitIntervals, fitTerms, type FitTerms } from "./intervals";
+import {
+  armCtrIntervals,
+  aucInterval,
+  clusterIndex,
+  fitIntervals,
+  fitTerms,
+  queryMeanInterval,
+  rmseInterval,
+  type FitTerms,
+} from "./intervals";
 import { subLog, Vocabulary } from "./log";
-import { logLikelihood, perplexity } from "./measures";
+import { auc, logLikelihood, perplexity } from "./measures";
+import { createRng } from "../lib/random";
 import { createModel } from "./models";
 import { simulateDbnLog } from "./simulate";
 
@@ -49,6 +59,50 @@ describe("hand-worked two-cluster cases", () => {
     expect(got.ctr!.upper).toBeCloseTo(0.6, 12);
     expect(got.correctedCtr!.lower).toBeCloseTo(0.3, 12);
     expect(got.correctedCtr!.upper).toBeCloseTo(1.2, 12);
+  });
+});
+
+describe("hand-worked two-cluster cases of the other measures", () => {
+  it("CTR@1 RMSE resamples queries: from the better query drawn twice to the worse", () => {
+    // Query 1: one test list of weight 2, squared error 0.01; query 2: weight 1, squared error 0.25.
+    const got = rmseInterval(
+      [
+        { query: 1, weight: 2, squaredError: 0.01 },
+        { query: 2, weight: 1, squaredError: 0.25 },
+      ],
+      options,
+    );
+    expect(got!.lower).toBeCloseTo(0.1, 12);
+    expect(got!.upper).toBeCloseTo(0.5, 12);
+  });
+
+  it("relevance AUC resamples the occurrences' clusters: 0 and 1 are each a cluster drawn twice", () => {
+    // Cluster 0 ranks its member above its non-member (AUC 1), cluster 1 below (AUC 0); both: 3 of 4 pairs.
+    const pairs = { y: [1, 0, 1, 0], yHat: [0.9, 0.1, 0.2, 0.8], session: [0, 0, 1, 1] };
+    expect(auc(pairs.y, pairs.yHat)).toBe(0.75);
+    expect(aucInterval(pairs, { of: Int32Array.from([0, 1]), count: 2 }, options)).toEqual({
+      lower: 0,
+      upper: 1,
+    });
+  });
+
+  it("relevance AUC over one cluster is the AUC itself, ties counted one half", () => {
+    const rng = createRng("auc");
+    const y = Array.from({ length: 300 }, () => (rng.next() < 0.3 ? 1 : 0));
+    // Scores on a coarse grid, so many are tied.
+    const yHat = y.map((v) => Math.round((rng.next() + v * 0.4) * 10) / 10);
+    const whole = auc(y, yHat)!;
+    const got = aucInterval(
+      { y, yHat, session: y.map(() => 0) },
+      { of: new Int32Array(1), count: 1 },
+      options,
+    );
+    expect(got!.lower).toBeCloseTo(whole, 12);
+    expect(got!.upper).toBeCloseTo(whole, 12);
+  });
+
+  it("nDCG@5 is a mean over queries: from the lower query drawn twice to the higher", () => {
+    expect(queryMeanInterval([0.2, 0.8], options)).toEqual({ lower: 0.2, upper: 0.8 });
   });
 });
 

@@ -1,4 +1,4 @@
-import { bootstrapStatistics, type Interval } from "../stats/bootstrap";
+import { bootstrapMeans, bootstrapStatistics, type Interval } from "../stats/bootstrap";
 import type { ClickLog } from "./log";
 import type { ClickModel } from "./model";
 
@@ -149,4 +149,106 @@ export function armCtrIntervals(
     { B: options.B, seed: `${options.seed}:clicks:ctr:${options.arm}`, level: options.level },
   );
   return { ctr, correctedCtr };
+}
+
+/**
+ * CTR@1 prediction's RMSE with a percentile interval from resampling queries: its terms are per
+ * (query, top result) test list, and a query's lists share that query's training sessions.
+ */
+export function rmseInterval(
+  terms: readonly { query: number; weight: number; squaredError: number }[],
+  options: ClickIntervalOptions,
+): Interval | null {
+  const queries = clusterIndex(terms.map((t) => String(t.query)));
+  const sums = new Float64Array(queries.count * 2);
+  terms.forEach((t, i) => {
+    sums[queries.of[i] * 2] += t.weight * t.squaredError;
+    sums[queries.of[i] * 2 + 1] += t.weight;
+  });
+  return bootstrapStatistics(
+    queries.count,
+    (counts) => {
+      let sum = 0;
+      let weights = 0;
+      for (let q = 0; q < queries.count; q++) {
+        sum += counts[q] * sums[q * 2];
+        weights += counts[q] * sums[q * 2 + 1];
+      }
+      return [weights ? Math.sqrt(sum / weights) : null];
+    },
+    1,
+    { ...options, seed: `${options.seed}:clicks:rmse` },
+  )[0];
+}
+
+/**
+ * Relevance AUC with a percentile interval from resampling the clusters of the judged occurrences'
+ * sessions: each resample's AUC is the weighted Mann–Whitney form (an occurrence counts as often as its
+ * cluster was drawn; ties one half). The occurrences are sorted by score once and counted per (tied
+ * score, cluster), so a resample passes over those counts, not over every occurrence.
+ */
+export function aucInterval(
+  pairs: { y: readonly number[]; yHat: readonly number[]; session: readonly number[] },
+  clusters: { of: Int32Array; count: number },
+  options: ClickIntervalOptions,
+): Interval | null {
+  const { ends, cluster, positives, negatives } = tiedCounts(pairs, clusters.of);
+  return bootstrapStatistics(
+    clusters.count,
+    (counts) => {
+      let below = 0;
+      let drawnPositives = 0;
+      let area = 0;
+      for (let g = 0, e = 0; g < ends.length; g++) {
+        let wp = 0;
+        let wn = 0;
+        for (; e < ends[g]; e++) {
+          wp += counts[cluster[e]] * positives[e];
+          wn += counts[cluster[e]] * negatives[e];
+        }
+        area += wp * (below + wn / 2);
+        below += wn;
+        drawnPositives += wp;
+      }
+      return [drawnPositives && below ? area / (drawnPositives * below) : null];
+    },
+    1,
+    { ...options, seed: `${options.seed}:clicks:auc` },
+  )[0];
+}
+
+/** The judged occurrences counted per (tied score, cluster), in score order; `ends[g]`: where group g's entries end. */
+function tiedCounts(
+  pairs: { y: readonly number[]; yHat: readonly number[]; session: readonly number[] },
+  clusterOf: Int32Array,
+) {
+  const order = pairs.yHat.map((_, i) => i).sort((a, b) => pairs.yHat[a] - pairs.yHat[b]);
+  const ends: number[] = [];
+  const cluster: number[] = [];
+  const positives: number[] = [];
+  const negatives: number[] = [];
+  for (let i = 0; i < order.length;) {
+    const at = new Map<number, number>();
+    let j = i;
+    for (; j < order.length && pairs.yHat[order[j]] === pairs.yHat[order[i]]; j++) {
+      const c = clusterOf[pairs.session[order[j]]];
+      let e = at.get(c);
+      if (e === undefined) {
+        at.set(c, (e = cluster.length));
+        cluster.push(c);
+        positives.push(0);
+        negatives.push(0);
+      }
+      if (pairs.y[order[j]]) positives[e]++;
+      else negatives[e]++;
+    }
+    ends.push(cluster.length);
+    i = j;
+  }
+  return { ends, cluster, positives, negatives };
+}
+
+/** A mean over queries (nDCG@5 of the ranking by relevance) with a percentile interval over queries. */
+export function queryMeanInterval(values: readonly number[], options: ClickIntervalOptions): Interval | null {
+  return bootstrapMeans([Float64Array.from(values)], { ...options, seed: `${options.seed}:clicks:ndcg5` })[0];
 }

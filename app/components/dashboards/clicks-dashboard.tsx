@@ -27,7 +27,7 @@ export function ClicksDashboard({ result }: { result: Json<ExperimentClicksResul
       <h2>Models</h2>
       <ModelsTable fit={fit} />
       <p className="muted">
-        Higher log-likelihood and lower perplexity fit the held-out clicks better; under each, its 95%
+        Higher log-likelihood and lower perplexity fit the held-out clicks better; under each figure, its 95%
         interval. A dash is a measure without labels.
       </p>
 

@@ -68,7 +68,7 @@ export function registerClicks(program: Command) {
     .option("--qrels <file>", "graded labels (qid iter docid grade) for relevance AUC and nDCG@5")
     .option(
       "--bootstrap <B>",
-      "resamples of the log-likelihood and perplexity intervals, over test queries (0: none)",
+      "resamples of the measures' intervals, over test queries (0: none)",
       wholeNumber(0),
       DEFAULT_B,
     )
@@ -219,6 +219,9 @@ function print(report: ClicksReport, format: "json" | "table", ci: string) {
           logLikelihoodCi: m.intervals?.logLikelihood ?? null,
           perplexityCi: m.intervals?.perplexity ?? null,
           perplexityByRankCi: m.intervals?.perplexityByRank ?? null,
+          ctrPredictionRmseCi: m.intervals?.ctrPredictionRmse ?? null,
+          relevanceAucCi: m.intervals?.relevanceAuc ?? null,
+          rankingNdcg5Ci: m.intervals?.rankingNdcg5 ?? null,
           params: m.params,
         },
       ]),
@@ -232,8 +235,11 @@ function print(report: ClicksReport, format: "json" | "table", ci: string) {
     "ci95 ",
     "perplexityCond",
     "ctr@1 RMSE",
+    "ci95  ",
     "relevance AUC",
+    "ci95   ",
     "nDCG@5",
+    "ci95    ",
     "train s",
   ];
   const rows: Cell[][] = Object.entries(report.models).map(([name, m]) => [
@@ -244,8 +250,11 @@ function print(report: ClicksReport, format: "json" | "table", ci: string) {
     ciText(m.intervals?.perplexity),
     m.perplexityCond,
     m.ctrPredictionRmse,
+    ciText(m.intervals?.ctrPredictionRmse),
     m.relevanceAuc,
+    ciText(m.intervals?.relevanceAuc),
     m.rankingNdcg5,
+    ciText(m.intervals?.rankingNdcg5),
     Number(m.trainSeconds.toFixed(3)),
   ]);
   if (format === "table") {

@@ -14,9 +14,15 @@ const MODEL_COLUMNS = [
 ] as const;
 
 /** The columns with a bootstrap interval, and where the model row keeps it. */
-const INTERVALS = { logLikelihood: "logLikelihoodCi", perplexity: "perplexityCi" } as const;
+const INTERVALS = {
+  logLikelihood: "logLikelihoodCi",
+  perplexity: "perplexityCi",
+  ctrPredictionRmse: "ctrPredictionRmseCi",
+  relevanceAuc: "relevanceAucCi",
+  rankingNdcg5: "rankingNdcg5Ci",
+} as const;
 
-/** Every click model's fit on the held-out sessions, log-likelihood and perplexity with their intervals. */
+/** Every click model's fit on the held-out sessions, each measure with its interval (training time aside). */
 export function ModelsTable({ fit }: { fit: ClicksFit }) {
   return (
     <TableScroll label="Click models on held-out sessions">
