@@ -147,6 +147,7 @@ function testMeasures(
   const pp = perplexity(model, testLog);
   const ppc = perplexity(model, testLog, true);
   const judged = options.grades ? relevancePairs(model, testLog, options.grades) : null;
+  const relevanceAuc = judged ? auc(judged.y, judged.yHat) : null;
   const ndcg = options.grades ? rankingNdcg5PerQuery(model, testLog, options.grades) : null;
   const fit =
     clusters && options.intervals
@@ -160,7 +161,7 @@ function testMeasures(
     perplexityByRank: pp.byRank,
     perplexityCond: ppc.overall,
     perplexityCondByRank: ppc.byRank,
-    relevanceAuc: judged ? auc(judged.y, judged.yHat) : null,
+    relevanceAuc,
     relevancePearsonR: judged ? pearson(judged.y, judged.yHat) : null,
     rankingNdcg5: meanOfQueries(ndcg),
     ctrPredictionRmse: rmseOf(ctr),
@@ -169,8 +170,7 @@ function testMeasures(
         ? {
             ...fit,
             ctrPredictionRmse: rmseInterval(ctr, ci),
-            relevanceAuc:
-              judged && auc(judged.y, judged.yHat) !== null ? aucInterval(judged, clusters, ci) : null,
+            relevanceAuc: judged && relevanceAuc !== null ? aucInterval(judged, clusters, ci) : null,
             rankingNdcg5: ndcg?.length ? queryMeanInterval(ndcg, ci) : null,
           }
         : null,

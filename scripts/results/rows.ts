@@ -23,6 +23,7 @@ type Grouped = {
   overall: Group;
   subjects: Record<string, Group>;
   rankDistribution?: RankRow[];
+  kHit?: { median: NonNullable<Estimated>; p90: NonNullable<Estimated> };
   /** Absent in a snapshot frozen before prediction time was recorded. */
   resources?: {
     p50: NonNullable<Estimated>;
@@ -129,8 +130,10 @@ function systemRows(systems: readonly Grouped[] | undefined): ResultRow[] {
         if (typeof x?.sd === "number") row(`SD ${measure}`, x.sd);
       }
       if (typeof g.weightShare === "number") row("WeightShare", g.weightShare);
-      if (g.kHit) row("K_hit median", g.kHit.median.value ?? null, g.kHit.median.ci);
-      if (g.kHit) row("K_hit p90", g.kHit.p90.value ?? null, g.kHit.p90.ci);
+      // The overall K_hit is the system's own (its groups' kHit are per subject).
+      const kHit = group === "overall" ? system.kHit : g.kHit;
+      if (kHit) row("K_hit median", kHit.median.value ?? null, kHit.median.ci);
+      if (kHit) row("K_hit p90", kHit.p90.value ?? null, kHit.p90.ci);
       if (group === "overall")
         for (const r of system.rankDistribution ?? []) rankRows(r).forEach((x) => row(...x));
       // Each query variant's means, in a group of its own (`variant long`), and its difference from default.

@@ -76,4 +76,6 @@ it("adds a pool recall CI column to the subject table, and the intervals to the 
   // g = 2: only p4 has two members retrieved (rank 3): every resample is p4.
   expect(find("Rank(g=2) median")).toMatchObject({ value: 3, lower: 3, upper: 3 });
   expect(find("Rank(g=1) median")).toBeUndefined();
+  // The overall K_hit (the system's own, not a group's) is there with its interval.
+  expect(find("K_hit median")).toMatchObject({ value: system.kHit.median.value, ...system.kHit.median.ci });
 });
