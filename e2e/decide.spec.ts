@@ -77,7 +77,7 @@ test("the list flags the demo's failing guardrail; its page shows each guardrail
   await expect(slices).toContainText("adjusted by Benjamini–Hochberg");
   // At 390 px the slice table's kept first column wraps words at spaces only: "Neuroscience" is one line.
   await page.setViewportSize({ width: 390, height: 844 });
-  await expect(slices.locator(".table-frame[data-overflows]")).toBeVisible();
+  await expect(slices.locator(".table-frame[data-overflows]").first()).toBeVisible();
   const neuroscienceLines = await slices.evaluate((root) => {
     const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
