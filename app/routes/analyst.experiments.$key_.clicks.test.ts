@@ -274,9 +274,13 @@ it("fits the twelve models (TCM with tasks) on the demo experiment's sessions, w
   }
   // The display depth is the offline report's hint for the arm's system.
   const offline = offlineReport(await loadOfflineInput(t.db), { B: 200 });
+  // Its K_hit p90 with the offline page's interval: the same resamples at the page's B and seed.
+  const offlinePage = offlineReport(await loadOfflineInput(t.db), { B: PAGE_B });
   for (const d of fit.displayDepth) {
     expect(d.depth).not.toBeNull();
     expect(d.depth).toBe(offline.systems.find((s) => s.key === d.system)!.hints.displayDepth);
+    expect(d.kHitP90).toEqual(offlinePage.systems.find((s) => s.key === d.system)!.kHit.p90);
+    expect(d.depth).toBe(Math.ceil(d.kHitP90!.value!));
   }
   // The examination curve starts at rank 1 = 100% and the demo's conveners look less far down.
   expect(fit.examination[0].relative).toBe(1);

@@ -1,6 +1,6 @@
 import { DEFAULT_SEED } from "../lib/defaults";
 import type { Interval } from "../stats/bootstrap";
-import { offlineReport } from "../offline/report";
+import { kHitP90, offlineReport } from "../offline/report";
 import { unpackOfflineInput, type PackedOfflineInput } from "../offline/pack";
 import { evaluateClickModels } from "./evaluate";
 import { armCtrIntervals, type ClickIntervalOptions } from "./intervals";
@@ -85,6 +85,11 @@ export interface DisplayDepth {
   system: string;
   /** Null when the system has no lists or its proposals no committees. */
   depth: number | null;
+  /**
+   * K_hit's 90th percentile, whose ceiling is the depth, with its CI as the offline page computes it
+   * (B = the page's, seed "assay"); absent in snapshots frozen before it was shown.
+   */
+  kHitP90?: { value: number | null; ci: Interval | null };
 }
 
 export interface ExperimentClicksResult {
@@ -253,15 +258,30 @@ function ctrIntervals(units: number[][], arm: string, options: ClickIntervalOpti
   return { ctrCi: ctr, correctedCtrCi: correctedCtr };
 }
 
-/** Each arm's suggested display depth: K_hit's 90th percentile, rounded up, of its system (tier 1). */
+/**
+ * Each arm's suggested display depth: K_hit's 90th percentile, rounded up, of its system (tier 1), with
+ * the percentile's interval. The report runs with one resample (its other intervals are not shown here);
+ * the percentile's interval is then drawn as the offline report draws it, at the page's B.
+ */
 function displayDepths(input: ExperimentClicksInput): DisplayDepth[] {
-  // The depth is a point value (no interval is shown here), which the resamples do not change: one will do.
   const report = input.offline
     ? offlineReport(unpackOfflineInput(input.offline), { ks: [10], B: 1, seed: DEFAULT_SEED })
     : null;
-  return input.armSystems.map(({ arm, system }) => ({
-    arm,
-    system,
-    depth: report?.systems.find((s) => s.key === system)?.hints.displayDepth ?? null,
-  }));
+  return input.armSystems.map(({ arm, system }) => {
+    const found = report?.systems.find((s) => s.key === system);
+    const p90 = found
+      ? kHitP90(found.kHitValues, system, {
+          B: input.settings.B,
+          seed: DEFAULT_SEED,
+          level: 0.95,
+          strata: null,
+        })
+      : null;
+    return {
+      arm,
+      system,
+      depth: found?.hints.displayDepth ?? null,
+      ...(p90 ? { kHitP90: { value: p90.value, ci: p90.ci } } : {}),
+    };
+  });
 }

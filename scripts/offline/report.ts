@@ -475,7 +475,7 @@ function systemReport(
   const strata = settings.stratify ? proposals.map((p) => subjectStratum(p.subject)) : null;
   const kHit = {
     median: quantileEstimate(kHitValues, 0.5, { B, seed: `${seed}:${system.key}:khit50`, level, strata }),
-    p90: quantileEstimate(kHitValues, 0.9, { B, seed: `${seed}:${system.key}:khit90`, level, strata }),
+    p90: kHitP90(kHitValues, system.key, { B, seed, level, strata }),
   };
   const integrity = returnedListsIntegrity(context);
   tick();
@@ -1118,6 +1118,18 @@ function subjectExtras(context: SystemContext, members: ProposalValues[], name: 
       }),
     },
   };
+}
+
+/**
+ * A system's K_hit 90th percentile with its CI, from its proposals' K_hit values: the report's own
+ * figure (same seed, same resamples), for a page that shows the display depth without the whole report.
+ */
+export function kHitP90(
+  values: number[],
+  system: string,
+  o: { B: number; seed: string | number; level: number; strata: string[] | null },
+): Estimate {
+  return quantileEstimate(values, 0.9, { ...o, seed: `${o.seed}:${system}:khit90` });
 }
 
 /** A quantile of the present values (K_hit median, p90) with a bootstrap CI over proposals. */

@@ -344,7 +344,7 @@ type ClickFit = {
     unknown
   >)[];
   examination: { rank: number; relative: number }[];
-  displayDepth: { arm: string; depth: number | null }[];
+  displayDepth: { arm: string; depth: number | null; kHitP90?: { value: number | null; ci: Ci } }[];
   arms: { arm: string; ctr: number | null; correctedCtr: number | null; ctrCi?: Ci; correctedCtrCi?: Ci }[];
 };
 
@@ -381,7 +381,10 @@ function clickRows(fit: ClickFit | null): ResultRow[] {
       row(a.arm, "arm", "ctrTop10", a.ctr, a.ctrCi),
       row(a.arm, "arm", "correctedCtr", a.correctedCtr, a.correctedCtrCi),
     ]),
-    ...fit.displayDepth.map((d) => row(d.arm, "arm", "displayDepth", d.depth)),
+    ...fit.displayDepth.flatMap((d) => [
+      row(d.arm, "arm", "displayDepth", d.depth),
+      ...(d.kHitP90 ? [row(d.arm, "arm", "kHitP90", d.kHitP90.value, d.kHitP90.ci)] : []),
+    ]),
   ];
 }
 
