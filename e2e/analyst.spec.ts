@@ -36,7 +36,7 @@ test("an analyst sees the offline report with intervals, hints and the compariso
   await tools.getByLabel("Group by").selectOption("subject");
   await expect(bySubject.getByRole("row")).toHaveCount(9);
   await tools.getByText("Columns").click();
-  await tools.getByLabel("Pool recall").uncheck();
+  await tools.getByLabel("Pool recall", { exact: true }).uncheck();
   const download = page.waitForEvent("download");
   await tools.getByRole("button", { name: "Download CSV" }).click();
   const csv = await (
@@ -47,7 +47,7 @@ test("an analyst sees the offline report with intervals, hints and the compariso
     .then((chunks) => Buffer.concat(chunks).toString("utf8"));
   // Grouping moves the grouped column first, as shown.
   expect(csv.split(/\r?\n/)[0]).toBe(
-    "Subject,System,Proposals,Weight share,HR@5,HR@10,HR@20,MRR@10,AP,K_hit median,K_hit median CI,K_hit p90,K_hit p90 CI",
+    "Subject,System,Proposals,Weight share,HR@5,HR@5 CI,HR@10,HR@10 CI,HR@20,HR@20 CI,MRR@10,MRR@10 CI,AP,AP CI,Pool recall CI,K_hit median,K_hit median CI,K_hit p90,K_hit p90 CI",
   );
   expect(csv.trim().split(/\r?\n/)).toHaveLength(25);
   // On screen HR is a percentage; the CSV keeps the raw share.

@@ -27,6 +27,9 @@ test("an analyst opens the experiment's click models, reads the curve as a table
     "TCM",
   ]);
   const pbm = await models.getByRole("row", { name: /^PBM / }).innerText();
+  // Log-likelihood and perplexity with their 95% intervals, and how they were made.
+  expect(pbm).toMatch(/−0\.\d+\s*\[−0\.\d+,\s−0\.\d+\]/);
+  await expect(page.getByText(/bootstrap over conveners .* B = 1,000/)).toBeVisible();
   await expect(
     page
       .getByRole("img", { name: /^PBM's probability that a convener looks at each rank/ })
@@ -43,6 +46,12 @@ test("an analyst opens the experiment's click models, reads the curve as a table
       .getByRole("table", { name: "CTR per arm, raw and corrected for position bias" })
       .getByRole("rowheader"),
   ).toHaveText(["A", "B"]);
+  // Each arm's raw and corrected CTR with its interval over the arm's conveners.
+  await expect(
+    page
+      .getByRole("table", { name: "CTR per arm, raw and corrected for position bias" })
+      .getByRole("row", { name: /^A / }),
+  ).toContainText(/\d+\.\d%\[\d+\.\d%,\s\d+\.\d%\]/);
 
   await page.getByRole("button", { name: "Freeze snapshot" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toContainText(/Snapshot \d+ clicks/);

@@ -63,10 +63,33 @@ test("the list flags the demo's failing guardrail; its page shows each guardrail
   await expect(guardrails.getByRole("row").filter({ hasText: "conflict-of-interest" })).toContainText(
     "at risk",
   );
+  // A failing guardrail is told in the error style; "at risk" wears the risk badge, not grey text; the
+  // share guardrails are a table of their own under their own heading.
+  const section = page.getByRole("region", { name: "Guardrails", exact: true });
+  await expect(section.locator("p.notice.error")).toContainText("guardrail reading is failing");
+  await expect(
+    guardrails.getByRole("row").filter({ hasText: "conflict-of-interest" }).locator(".badge-risk"),
+  ).toHaveText("at risk");
+  await expect(section.getByRole("heading", { name: "Share guardrails", level: 3 })).toBeVisible();
   const slices = page.getByRole("region", { name: "Slices", exact: true });
   await expect(slices).toContainText(/\d+ comparisons .* adjusted by Holm/);
   await slices.getByLabel("Adjust p by").selectOption("bh");
   await expect(slices).toContainText("adjusted by Benjamini–Hochberg");
+  // At 390 px the slice table's kept first column wraps words at spaces only: "Neuroscience" is one line.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(slices.locator(".table-frame[data-overflows]").first()).toBeVisible();
+  const neuroscienceLines = await slices.evaluate((root) => {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      if (n.textContent !== "Neuroscience") continue;
+      const range = document.createRange();
+      range.selectNodeContents(n);
+      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    }
+    return 0;
+  });
+  expect(neuroscienceLines).toBe(1);
+  await page.setViewportSize({ width: 1440, height: 900 });
   if (SHOTS)
     for (const [width, height] of [
       [1440, 900],

@@ -8,7 +8,7 @@ interface FreezeButtonProps {
   kind: "offline" | "expert" | "online" | "clicks";
   campaign?: number;
   experiment?: string;
-  /** The resamples, seed and cutoffs the page on screen was computed with: the snapshot uses the same (no B: no bootstrap). */
+  /** The resamples, seed and cutoffs the page on screen was computed with: the snapshot uses the same. */
   B?: number;
   seed: string;
   ks?: number[];

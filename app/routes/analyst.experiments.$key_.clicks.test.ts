@@ -25,6 +25,9 @@ import { runInWorkerPool } from "../results/worker-pool.server";
 import { Computing } from "../components/computed-at";
 import { clickModelFit } from "../results/click-fits.server";
 import { loader as snapshotLoader } from "./analyst.snapshots.$id";
+import { armCtrIntervals } from "../../scripts/clicks/intervals";
+import { PAGE_B } from "../../scripts/lib/defaults";
+import { formatCi, formatNumber } from "../utils/format";
 
 /**
  * The click-model page of an experiment: its loader on the demo experiment's sessions, PBM's
@@ -193,8 +196,13 @@ it("fits the twelve models (TCM with tasks) on the demo experiment's sessions, w
   const { clicks } = await page(DEMO_EXPERIMENT);
   const experiment = (await getExperiment(t.db, DEMO_EXPERIMENT))!;
   // The sessions are the export's (assay clicks export), each with its arm.
-  const exported: { page: RawSession; arm: string }[] = [];
-  await forEachClickSession(t.sql, experiment.id, 10, (p, arm) => void exported.push({ page: p, arm }));
+  const exported: { page: RawSession; arm: string; unit: string }[] = [];
+  await forEachClickSession(
+    t.sql,
+    experiment.id,
+    10,
+    (p, arm, unit) => void exported.push({ page: p, arm, unit }),
+  );
   expect(clicks.sessions).toBe(exported.length);
   // TCM's tasks: a convener's list views of one proposal; some conveners come back to a proposal.
   const tasks = new Set(exported.map((e) => e.page.task));
@@ -208,13 +216,27 @@ it("fits the twelve models (TCM with tasks) on the demo experiment's sessions, w
     expect(m.perplexity).toBeGreaterThan(1);
     expect(m.perplexityByRank).toHaveLength(10);
     expect(m.logLikelihood).toBeLessThan(0);
+    // Each figure inside its 95% interval (a bootstrap over the test sessions' conveners).
+    expect(m.logLikelihoodCi!.lower).toBeLessThan(m.logLikelihood);
+    expect(m.logLikelihoodCi!.upper).toBeGreaterThan(m.logLikelihood);
+    expect(m.perplexityCi!.lower).toBeLessThan(m.perplexity);
+    expect(m.perplexityCi!.upper).toBeGreaterThan(m.perplexity);
+    expect(m.perplexityByRankCi).toHaveLength(10);
   }
+  expect(clicks.settings.B).toBe(PAGE_B);
   // The demo's proposals all have historical committees: relevance is measured against them.
   expect(fit.labels).toEqual({
     source: "historical committees",
     proposals: new Set(exported.map((e) => e.page.query)).size,
   });
   expect(fit.models.find((m) => m.name === "PBM")!.relevanceAuc).toBeGreaterThan(0.6);
+  // AUC (over conveners), CTR@1 RMSE and nDCG@5 (over proposals) each inside its interval.
+  const pbmFit = fit.models.find((m) => m.name === "PBM")!;
+  for (const m of ["relevanceAuc", "ctrPredictionRmse", "rankingNdcg5"] as const) {
+    // ≤: on this small demo PBM separates the committees perfectly (AUC 1 in every resample).
+    expect(pbmFit[`${m}Ci`]!.lower, m).toBeLessThanOrEqual(pbmFit[m]!);
+    expect(pbmFit[`${m}Ci`]!.upper, m).toBeGreaterThanOrEqual(pbmFit[m]!);
+  }
   expect(fit.models.find((m) => m.name === "CM")!.relevanceAuc).not.toBeNull();
   // Raw and corrected CTR per arm, recomputed here from the exported sessions and the curve shown.
   for (const arm of fit.arms) {
@@ -228,12 +250,37 @@ it("fits the twelve models (TCM with tasks) on the demo experiment's sessions, w
       12,
     );
     expect(arm.correctedCtr!).toBeGreaterThan(arm.ctr!);
+    // The intervals resample the arm's conveners: the same from the exported sessions' sums per convener.
+    const perUnit = new Map<string, number[]>();
+    for (const e of mine) {
+      const sums = perUnit.get(e.unit) ?? perUnit.set(e.unit, [0, 0, 0]).get(e.unit)!;
+      sums[0] += e.page.results.length;
+      e.page.clicks.forEach((c, r) => {
+        sums[1] += c;
+        sums[2] += c / fit.examination[r].relative;
+      });
+    }
+    expect(perUnit.size).toBeLessThan(mine.length);
+    const column = (j: number) => Float64Array.from(perUnit.values(), (u) => u[j]);
+    const mineCi = armCtrIntervals(
+      { shown: column(0), clicks: column(1), weighted: column(2) },
+      { B: PAGE_B, seed: experiment.seed, arm: arm.arm },
+    );
+    expect(arm.ctrCi).toEqual(mineCi.ctr);
+    expect(arm.correctedCtrCi!.lower).toBeCloseTo(mineCi.correctedCtr!.lower, 12);
+    expect(arm.correctedCtrCi!.upper).toBeCloseTo(mineCi.correctedCtr!.upper, 12);
+    expect(arm.ctrCi!.lower).toBeLessThan(arm.ctr!);
+    expect(arm.ctrCi!.upper).toBeGreaterThan(arm.ctr!);
   }
   // The display depth is the offline report's hint for the arm's system.
   const offline = offlineReport(await loadOfflineInput(t.db), { B: 200 });
+  // Its K_hit p90 with the offline page's interval: the same resamples at the page's B and seed.
+  const offlinePage = offlineReport(await loadOfflineInput(t.db), { B: PAGE_B });
   for (const d of fit.displayDepth) {
     expect(d.depth).not.toBeNull();
     expect(d.depth).toBe(offline.systems.find((s) => s.key === d.system)!.hints.displayDepth);
+    expect(d.kHitP90).toEqual(offlinePage.systems.find((s) => s.key === d.system)!.kHit.p90);
+    expect(d.depth).toBe(Math.ceil(d.kHitP90!.value!));
   }
   // The examination curve starts at rank 1 = 100% and the demo's conveners look less far down.
   expect(fit.examination[0].relative).toBe(1);
@@ -265,6 +312,7 @@ it("freezes the click models once, and the snapshot's page shows the live page's
       testShare: 0.25,
       iterations: 50,
       maxRank: 10,
+      B: PAGE_B,
     },
   });
   const again = await createSnapshot(t.db, "cli", { kind: "clicks", experiment: DEMO_EXPERIMENT });
@@ -295,9 +343,18 @@ it("freezes the click models once, and the snapshot's page shows the live page's
   // The CSV download: a row per model measure, per rank, per arm.
   const csv = snapshotCsv(frozen).split("\r\n");
   const pbm = live.fit!.models.find((m) => m.name === "PBM")!;
-  expect(csv).toContain(`PBM,model,perplexity,${pbm.perplexity},,`);
+  const armB = live.fit!.arms.find((a) => a.arm === "B")!;
+  expect(csv).toContain(
+    `PBM,model,perplexity,${pbm.perplexity},${pbm.perplexityCi!.lower},${pbm.perplexityCi!.upper}`,
+  );
   expect(csv).toContain(`PBM,rank 10,examination,${live.fit!.examination[9].relative},,`);
-  expect(csv).toContain(`B,arm,correctedCtr,${live.fit!.arms.find((a) => a.arm === "B")!.correctedCtr},,`);
+  expect(csv).toContain(
+    `B,arm,correctedCtr,${armB.correctedCtr},${armB.correctedCtrCi!.lower},${armB.correctedCtrCi!.upper}`,
+  );
+  // The page says how the intervals were made, and shows them under the figures.
+  expect(draw(live)).toContain("bootstrap over conveners (log-likelihood, perplexity, relevance AUC, CTRs)");
+  expect(draw(live)).toContain(`B = 1,000, seed “${live.settings.seed}”`);
+  expect(draw(live)).toContain(formatCi(pbm.logLikelihoodCi, formatNumber));
   // Compare takes two of one kind only, and says so with the right article.
   const online = await createSnapshot(t.db, "cli", { kind: "online", experiment: DEMO_EXPERIMENT, B: 100 });
   expect(() => compareSnapshots(frozen, online)).toThrow(
@@ -312,7 +369,7 @@ it("freezes the click models once, and the snapshot's page shows the live page's
 
 it("answers pending while a fit runs, with the models fitted so far, and every later request gets that same fit", async () => {
   const experiment = (await getExperiment(t.db, DEMO_EXPERIMENT))!;
-  const settings = { seed: "pending-test", testShare: 0.25, iterations: 50, maxRank: 10 };
+  const settings = { seed: "pending-test", testShare: 0.25, iterations: 50, maxRank: 10, B: 100 };
   const pending = await clickModelFit(experiment, settings, { waitMs: 0 });
   expect(pending.result).toBeNull();
   expect(pending.computedAt).toBeNull();
@@ -333,7 +390,7 @@ it("answers pending while a fit runs, with the models fitted so far, and every l
 
 it("reports its progress from the worker thread: one step per model fitted, of the twelve", async () => {
   const experiment = (await getExperiment(t.db, DEMO_EXPERIMENT))!;
-  const settings = { seed: "progress-test", testShare: 0.25, iterations: 20, maxRank: 10 };
+  const settings = { seed: "progress-test", testShare: 0.25, iterations: 20, maxRank: 10, B: 100 };
   const input = await loadExperimentClicksInput(t.db, experiment, settings);
   const steps: [number, number][] = [];
   runHeavyTask("experimentClicks", input, (done, total) => steps.push([done, total]));

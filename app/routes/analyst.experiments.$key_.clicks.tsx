@@ -74,7 +74,7 @@ export default function ExperimentClickModels() {
         proposal as one task) fitted on this experiment’s sessions and judged on held-out ones, how far down
         the list conveners look, and each arm’s CTR with the position bias taken out.
       </p>
-      <FreezeButton kind="clicks" experiment={experiment.key} seed={settings.seed} />
+      <FreezeButton kind="clicks" experiment={experiment.key} B={settings.B} seed={settings.seed} />
       {clicks ? (
         <>
           <ComputedAt at={computedAt} canRecompute={canRecompute} />

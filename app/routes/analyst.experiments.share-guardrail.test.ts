@@ -78,7 +78,7 @@ it("flags on both lists and notices on the page an experiment whose only failing
   expect(data.composition!.guardrails).toMatchObject([
     { arm: "B", attribute: "gender", value: "f", min: 0.6, state: "failing" },
   ]);
-  expect(html).toContain('<p class="notice">1 guardrail reading is failing');
+  expect(html).toContain('<p class="notice error">1 guardrail reading is failing');
   expect(html).toContain('aria-label="Share guardrails"');
   expect(await listed("analyst")).toBe(true);
   expect(await listed("admin")).toBe(true);
@@ -90,7 +90,7 @@ it("drops the flag and the notice when the share's bound is met", async () => {
   const { data, html } = await pageNotice();
   expect(data.composition!.guardrails.map((g) => g.state)).toEqual(["ok"]);
   expect(html).toContain("No guardrail is failing.");
-  expect(html).not.toContain('class="notice"');
+  expect(html).not.toContain('class="notice');
   expect(await listed("analyst")).toBe(false);
   expect(await listed("admin")).toBe(false);
 }, 240_000);

@@ -18,7 +18,7 @@ export const freezeSchema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   experiment: z.string().optional(),
-  // Absent for click models, which have no bootstrap.
+  // Absent: the page's B (PAGE_B).
   B: z.preprocess(asNumber, resamplesField.optional()),
   // Empty: the seed the result's own page uses (the experiment's, the campaign's, "assay" offline).
   seed: z

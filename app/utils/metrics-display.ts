@@ -126,6 +126,12 @@ const clickModels: Record<string, Omit<MetricDisplay, "code">> = {
     direction: "lower",
     description: "the arm's system's K_hit 90th percentile, rounded up",
   },
+  kHitP90: {
+    label: "K_hit p90",
+    kind: "rank",
+    direction: "lower",
+    description: "the arm's system's K_hit 90th percentile, with the offline page's interval",
+  },
 };
 
 /** The offline report's exposure figures (scripts/offline/exposure.ts), matched in order. */

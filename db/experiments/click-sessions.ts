@@ -53,23 +53,23 @@ export function clickPage(
  * order they started (ties by session id), so that file order is time order within each TCM task (the
  * unit's work on one proposal, `task` = `unit/proposal`). The session id written is `unit/session`,
  * since session ids need only be unique per unit. Takes the postgres.js client, not
- * drizzle, for its cursor. `visit` also gets the arm of the session's first impression. Returns what was
- * written and skipped.
+ * drizzle, for its cursor. `visit` also gets the arm of the session's first impression and the unit (the
+ * convener). Returns what was written and skipped.
  */
 export async function forEachClickSession(
   sql: Sql,
   experimentId: number,
   maxRank: number,
-  visit: (page: RawSession, arm: string) => void | Promise<void>,
+  visit: (page: RawSession, arm: string, unit: string) => void | Promise<void>,
 ): Promise<ClickExportCounts> {
   const counts: ClickExportCounts = { sessions: 0, withoutImpression: 0 };
   let current: ClickEventRow[] = [];
-  let unitPages: { page: RawSession; arm: string }[] = [];
+  let unitPages: { page: RawSession; arm: string; unit: string }[] = [];
   const flushUnit = async () => {
     // Array.prototype.sort is stable: equal start times keep session id order.
     const pages = unitPages.sort((a, b) => a.page.time! - b.page.time!);
     unitPages = [];
-    for (const { page, arm } of pages) await visit(page, arm);
+    for (const { page, arm, unit } of pages) await visit(page, arm, unit);
   };
   const flush = async () => {
     if (!current.length) return;
@@ -83,7 +83,7 @@ export async function forEachClickSession(
     if (!page) counts.withoutImpression++;
     else {
       counts.sessions++;
-      unitPages.push({ page, arm });
+      unitPages.push({ page, arm, unit });
     }
   };
   // Event ids compared byte by byte (collate "C"), as the CLI and event_sessions order them.

@@ -45,8 +45,8 @@ export async function computeResult(db: Db, request: ResultRequest, run: HeavyRu
   }
   const experiment = (await getExperiment(db, parameters.experiment))!;
   if (parameters.kind === "clicks") {
-    const { seed, testShare, iterations, maxRank } = parameters;
-    const { fit } = await clicksResult(db, experiment, { seed, testShare, iterations, maxRank }, run);
+    const { seed, testShare, iterations, maxRank, B } = parameters;
+    const { fit } = await clicksResult(db, experiment, { seed, testShare, iterations, maxRank, B }, run);
     const result = await fit;
     if (!result.fit)
       throw new ResultError(

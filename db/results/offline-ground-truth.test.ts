@@ -57,6 +57,10 @@ describe("expert grades beside the committees", () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toContain("ground truth: committee members");
     expect(run.stdout).toMatch(/ground truth: Kendall tau-b,\d+,AP,/);
+    // The overall K_hit and the Rank(g) distribution, each with its interval (lower, upper).
+    expect(run.stdout).toMatch(/^challenger,overall,\d+,K_hit median,[\d.]+,[\d.]+,[\d.]+,/m);
+    expect(run.stdout).toMatch(/^challenger,overall,\d+,Rank\(g=2\) p90,[\d.]+,[\d.]+,[\d.]+,/m);
+    expect(run.stdout).toMatch(/^challenger,overall,\d+,Rank\(g=1\) mean,[\d.]+,[\d.]+,[\d.]+,/m);
   }, 120_000);
 
   it("reads the grades from the campaign's qrels export as from the campaign itself (--grades FILE)", async () => {

@@ -88,12 +88,12 @@ export async function resultParameters(db: DbOrTx, request: ResultRequest) {
     );
   const experiment = await getExperiment(db, request.experiment);
   if (!experiment) throw new ResultError(`There is no experiment ${request.experiment}.`, 404);
-  // Click models: the page's fit (split seed, test share, EM passes, ranks); no bootstrap, so no B.
+  // Click models: the page's fit (split seed, test share, EM passes, ranks) and its intervals' B.
   if (request.kind === "clicks")
     return {
       kind: "clicks" as const,
       experiment: experiment.key,
-      ...clickModelSettings(experiment, request.seed),
+      ...clickModelSettings(experiment, request.seed, B),
     };
   // An interleaving experiment's page: its figures' resamples and seed, and its method (no arms to compare).
   if (experiment.kind === "interleaving")

@@ -41,6 +41,11 @@ describe("assay clicks", () => {
     expect(Math.abs(pbm.ctrPredictionRmse - e.CTRPrediction)).toBeLessThan(1e-6);
     expect(Math.abs(pbm.relevanceAuc - e.RelevancePrediction.auc)).toBeLessThan(1e-6);
     expect(Math.abs(pbm.rankingNdcg5 - e.RankingPerformance)).toBeLessThan(1e-6);
+    // The intervals around PyClick's figures (over test queries, the default B and seed).
+    for (const m of ["logLikelihood", "perplexity", "ctrPredictionRmse", "relevanceAuc", "rankingNdcg5"]) {
+      expect(pbm[`${m}Ci`].lower, m).toBeLessThan(pbm[m]);
+      expect(pbm[`${m}Ci`].upper, m).toBeGreaterThan(pbm[m]);
+    }
     expect(Math.abs(pbm.params.examination[0] - e.params.exam[0])).toBeLessThan(1e-6);
     expect(Math.abs(pbm.params.pairs.q128.d443.attractiveness - e.params.attr.q128.d443)).toBeLessThan(1e-6);
     expect(
@@ -67,18 +72,45 @@ describe("assay clicks", () => {
     expect(code).toBe(0);
     const lines = stdout.trim().split("\n");
     expect(lines[0]).toMatch(/^\d+ train sessions, \d+ test sessions/);
-    expect(lines[1].split(/\s{2,}/)).toEqual([
+    expect(lines[1]).toBe('ci95: 95% percentile bootstrap over test queries, B = 2000, seed "3"');
+    expect(lines[2].split(/\s{2,}/)).toEqual([
       "model",
       "logLikelihood",
+      "ci95",
       "perplexity",
+      "ci95",
       "perplexityCond",
       "ctr@1 RMSE",
+      "ci95",
       "relevance AUC",
+      "ci95",
       "nDCG@5",
+      "ci95",
       "train s",
     ]);
-    expect(lines.slice(3).map((l) => l.split(/\s+/)[0])).toEqual(["DCTR", "DBN"]);
-    expect(lines[3].split(/\s+/)[5]).toBe("—");
+    expect(lines.slice(4).map((l) => l.split(/\s+/)[0])).toEqual(["DCTR", "DBN"]);
+    const dctr = lines[4].split(/\s{2,}/);
+    expect(dctr[2]).toMatch(/^\[-\d\.\d{4}, -\d\.\d{4}\]$/);
+    expect(dctr[7]).toMatch(/^\[0\.\d{4}, 0\.\d{4}\]$/);
+    expect(dctr.slice(8, 12)).toEqual(["—", "—", "—", "—"]);
+  });
+
+  it("gives log-likelihood and perplexity intervals over test queries, seeded; --bootstrap 0 gives none", async () => {
+    const base = ["clicks", "--log", `${F}/train.jsonl`, "--seed", "3", "--model", "PBM", "--json"];
+    const run = async (...more: string[]) => JSON.parse((await assay(...base, ...more)).stdout).models.PBM;
+    const pbm = await run("--bootstrap", "300");
+    expect(pbm.logLikelihoodCi.lower).toBeLessThan(pbm.logLikelihood);
+    expect(pbm.logLikelihoodCi.upper).toBeGreaterThan(pbm.logLikelihood);
+    expect(pbm.perplexityCi.lower).toBeLessThan(pbm.perplexity);
+    expect(pbm.perplexityCi.upper).toBeGreaterThan(pbm.perplexity);
+    expect(pbm.perplexityByRankCi).toHaveLength(10);
+    expect((await run("--bootstrap", "300")).perplexityCi).toEqual(pbm.perplexityCi);
+    const none = await run("--bootstrap", "0");
+    expect(none.logLikelihood).toBe(pbm.logLikelihood);
+    expect(none.logLikelihoodCi).toBeNull();
+    const bad = await assay(...base, "--bootstrap", "many");
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("must be a whole number of at least 0");
   });
 
   it("names the bad line of a log and the unknown model, with exit code 2", async () => {

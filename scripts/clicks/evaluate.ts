@@ -1,13 +1,28 @@
 import { buildLog, subLog, Vocabulary, type ClickLog, type RawSession } from "./log";
 import {
-  ctrPredictionRmse,
+  auc,
+  ctrPredictionTerms,
   logLikelihood,
+  meanOfQueries,
+  pearson,
   perplexity,
-  rankingNdcg5,
-  relevancePrediction,
+  rankingNdcg5PerQuery,
+  relevancePairs,
+  rmseOf,
   type Grades,
 } from "./measures";
-import type { Mode, Progress } from "./model";
+import {
+  aucInterval,
+  clusterIndex,
+  fitIntervals,
+  fitTerms,
+  queryMeanInterval,
+  rmseInterval,
+  type ClickIntervalOptions,
+  type FitIntervals,
+} from "./intervals";
+import type { ClickModel, Mode, Progress } from "./model";
+import type { Interval } from "../stats/bootstrap";
 import { createModel } from "./models";
 
 export interface ModelReport {
@@ -22,6 +37,18 @@ export interface ModelReport {
   rankingNdcg5: number | null;
   trainSeconds: number;
   params: Record<string, unknown>;
+  /**
+   * The measures' intervals, when asked for (`intervals`): log-likelihood and perplexity over the
+   * clusters, relevance AUC over the clusters of its judged occurrences' sessions, CTR@1 RMSE and
+   * nDCG@5 over queries (each of their terms belongs to one query).
+   */
+  intervals:
+    | (FitIntervals & {
+        ctrPredictionRmse: Interval | null;
+        relevanceAuc: Interval | null;
+        rankingNdcg5: Interval | null;
+      })
+    | null;
 }
 
 export interface ClicksReport {
@@ -40,6 +67,11 @@ export interface EvaluateOptions {
   pyclickNames?: boolean;
   /** Called as each model starts a phase, with that phase's progress callback. */
   onPhase?: (model: string, phase: string) => Progress;
+  /**
+   * Bootstrap intervals of log-likelihood and perplexity over clusters of test sessions: `clusterOf`
+   * names a session's cluster from its id (default: its query).
+   */
+  intervals?: ClickIntervalOptions & { clusterOf?: (sessionId: string) => string };
   /** Called as each model is fitted and evaluated: models done, of all asked for. */
   onProgress?: (done: number, total: number) => void;
 }
@@ -87,6 +119,7 @@ export function evaluateLogs(
   const vocabulary = trainLog.vocabulary;
   const maxRank = trainLog.maxRank;
   const models: Record<string, ModelReport> = {};
+  const clusters = options.intervals ? testClusters(testLog, options.intervals.clusterOf) : null;
   for (const name of options.models) {
     const model = createModel(name, { mode: options.mode, maxRank, iterations: options.iterations });
     const started = performance.now();
@@ -94,25 +127,62 @@ export function evaluateLogs(
     const trainSeconds = (performance.now() - started) / 1000;
     const params = options.pyclickNames ? model.pyclickValues(vocabulary) : model.values(vocabulary);
     model.ensure(vocabulary.pairCount);
-    const pp = perplexity(model, testLog);
-    const ppc = perplexity(model, testLog, true);
-    const relevance = options.grades
-      ? relevancePrediction(model, testLog, options.grades)
-      : { auc: null, pearsonR: null };
-    models[model.name] = {
-      logLikelihood: logLikelihood(model, testLog),
-      perplexity: pp.overall,
-      perplexityByRank: pp.byRank,
-      perplexityCond: ppc.overall,
-      perplexityCondByRank: ppc.byRank,
-      relevanceAuc: relevance.auc,
-      relevancePearsonR: relevance.pearsonR,
-      rankingNdcg5: options.grades ? rankingNdcg5(model, testLog, options.grades) : null,
-      ctrPredictionRmse: ctrPredictionRmse(model, testLog, options.onPhase?.(model.name, "CTR@1")),
-      trainSeconds,
-      params,
-    };
+    models[model.name] = { ...testMeasures(model, testLog, options, clusters), trainSeconds, params };
     options.onProgress?.(Object.keys(models).length, options.models.length);
   }
   return models;
+}
+
+/**
+ * One fitted model's measures on the test log, with their intervals when asked for; CTR@1 prediction
+ * last, because it trains the model further (PyClick's order).
+ */
+function testMeasures(
+  model: ClickModel,
+  testLog: ClickLog,
+  options: EvaluateOptions,
+  clusters: { of: Int32Array; count: number } | null,
+): Omit<ModelReport, "trainSeconds" | "params"> {
+  const ll = logLikelihood(model, testLog);
+  const pp = perplexity(model, testLog);
+  const ppc = perplexity(model, testLog, true);
+  const judged = options.grades ? relevancePairs(model, testLog, options.grades) : null;
+  const relevanceAuc = judged ? auc(judged.y, judged.yHat) : null;
+  const ndcg = options.grades ? rankingNdcg5PerQuery(model, testLog, options.grades) : null;
+  const fit =
+    clusters && options.intervals
+      ? fitIntervals(fitTerms(model, testLog), clusters, options.intervals)
+      : null;
+  const ctr = ctrPredictionTerms(model, testLog, options.onPhase?.(model.name, "CTR@1"));
+  const ci = options.intervals;
+  return {
+    logLikelihood: ll,
+    perplexity: pp.overall,
+    perplexityByRank: pp.byRank,
+    perplexityCond: ppc.overall,
+    perplexityCondByRank: ppc.byRank,
+    relevanceAuc,
+    relevancePearsonR: judged ? pearson(judged.y, judged.yHat) : null,
+    rankingNdcg5: meanOfQueries(ndcg),
+    ctrPredictionRmse: rmseOf(ctr),
+    intervals:
+      fit && ci && clusters
+        ? {
+            ...fit,
+            ctrPredictionRmse: rmseInterval(ctr, ci),
+            relevanceAuc: judged && relevanceAuc !== null ? aucInterval(judged, clusters, ci) : null,
+            rankingNdcg5: ndcg?.length ? queryMeanInterval(ndcg, ci) : null,
+          }
+        : null,
+  };
+}
+
+/** The test log's sessions numbered by cluster: `clusterOf` their id, or their query. */
+function testClusters(test: ClickLog, clusterOf?: (sessionId: string) => string) {
+  const queries = test.vocabulary.queries;
+  return clusterIndex(
+    Array.from({ length: test.size }, (_, s) =>
+      clusterOf ? clusterOf(test.ids[s]) : queries[test.query[s]],
+    ),
+  );
 }

@@ -7,7 +7,7 @@ import {
 } from "./experiment-report";
 import type { RawSession } from "./log";
 
-const settings = { seed: "s", testShare: 0.25, iterations: 50, maxRank: 3 };
+const settings = { seed: "s", testShare: 0.25, iterations: 50, maxRank: 3, B: 200 };
 const session = (id: string, query: string, results: string[], clicks: number[]): RawSession => ({
   id,
   query,
@@ -48,6 +48,28 @@ it("weights each click by 1 / examination at its rank, per arm, over the first m
   ]);
 });
 
+it("gives each arm's CTRs an interval over its conveners: one convener, no spread", () => {
+  const sessions = [
+    session("1", "p", ["a", "b"], [1, 0]),
+    session("2", "p", ["a", "b"], [0, 1]),
+    session("3", "p", ["a", "b"], [0, 0]),
+  ];
+  const input = {
+    sessions,
+    arms: ["A", "A", "A"],
+    armSystems: [{ arm: "A", system: "x" }],
+    settings,
+  };
+  // Three sessions of one convener: every resample is that convener, so the interval is the figure.
+  const [one] = armClicks({ ...input, units: ["u", "u", "u"] }, [1, 0.5], { B: 200, seed: "s" });
+  expect(one.ctrCi).toEqual({ lower: 2 / 6, upper: 2 / 6 });
+  expect(one.correctedCtrCi).toEqual({ lower: 3 / 6, upper: 3 / 6 });
+  // Three conveners: the bounds are those of a convener drawn thrice (CTR ½, ½, 0; corrected ½, 1, 0).
+  const [three] = armClicks({ ...input, units: ["u", "v", "w"] }, [1, 0.5], { B: 2000, seed: "s" });
+  expect(three.ctrCi).toEqual({ lower: 0, upper: 0.5 });
+  expect(three.correctedCtrCi).toEqual({ lower: 0, upper: 1 });
+});
+
 it("labels every candidate shown for a proposal with a committee: members 1, the rest 0; others unlabelled", () => {
   const grades = committeeGrades(
     [
@@ -76,6 +98,7 @@ it("fits nothing below the minimum number of sessions", () => {
     settings,
     sessions: few,
     arms: few.map(() => "A"),
+    units: few.map(() => "u"),
     armSystems: [{ arm: "A", system: "x" }],
     committees: [],
     offline: null,

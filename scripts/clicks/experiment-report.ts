@@ -1,7 +1,9 @@
 import { DEFAULT_SEED } from "../lib/defaults";
-import { offlineReport } from "../offline/report";
+import type { Interval } from "../stats/bootstrap";
+import { kHitP90, offlineReport } from "../offline/report";
 import { unpackOfflineInput, type PackedOfflineInput } from "../offline/pack";
 import { evaluateClickModels } from "./evaluate";
+import { armCtrIntervals, type ClickIntervalOptions } from "./intervals";
 import type { RawSession } from "./log";
 import type { Grades } from "./measures";
 import { modelNames } from "./models";
@@ -24,6 +26,8 @@ export interface ClickModelSettings {
   testShare: number;
   iterations: number;
   maxRank: number;
+  /** Resamples of the intervals' bootstrap over conveners (seeded with `seed`). */
+  B: number;
 }
 
 export interface ExperimentClicksInput {
@@ -32,6 +36,8 @@ export interface ExperimentClicksInput {
   /** The experiment's sessions (db/experiments/experiments/click-sessions.ts) and, parallel, the arm of each. */
   sessions: RawSession[];
   arms: string[];
+  /** The convener of each session, parallel to `sessions`: the intervals resample conveners. */
+  units: string[];
   /** The arms in the experiment's order, with the system each shows. */
   armSystems: { arm: string; system: string }[];
   /** Historical committees: proposal → its members (the relevance labels; rel = 1, other candidates 0). */
@@ -49,6 +55,15 @@ export interface ClickModelRow {
   relevanceAuc: number | null;
   rankingNdcg5: number | null;
   trainSeconds: number;
+  /** 95% bootstrap intervals over conveners (absent in snapshots frozen before they existed). */
+  logLikelihoodCi?: Interval | null;
+  perplexityCi?: Interval | null;
+  perplexityByRankCi?: (Interval | null)[];
+  /** Over the conveners of the judged occurrences' sessions. */
+  relevanceAucCi?: Interval | null;
+  /** Over proposals: each of their terms belongs to one proposal. */
+  ctrPredictionRmseCi?: Interval | null;
+  rankingNdcg5Ci?: Interval | null;
 }
 
 export interface ArmClicks {
@@ -60,6 +75,9 @@ export interface ArmClicks {
   ctr: number | null;
   /** Σ over clicks of 1 / examination(rank), over `shown`: the CTR had every result been looked at as rank 1 is. */
   correctedCtr: number | null;
+  /** 95% bootstrap intervals over the arm's conveners, the examination curve held fixed. */
+  ctrCi?: Interval | null;
+  correctedCtrCi?: Interval | null;
 }
 
 export interface DisplayDepth {
@@ -67,6 +85,11 @@ export interface DisplayDepth {
   system: string;
   /** Null when the system has no lists or its proposals no committees. */
   depth: number | null;
+  /**
+   * K_hit's 90th percentile, whose ceiling is the depth, with its CI as the offline page computes it
+   * (B = the page's, seed "assay"); absent in snapshots frozen before it was shown.
+   */
+  kHitP90?: { value: number | null; ci: Interval | null };
 }
 
 export interface ExperimentClicksResult {
@@ -101,11 +124,14 @@ export function experimentClicks(
   const { train, test } = splitSessions(sessions, settings.testShare, settings.seed);
   const { kept, dropped } = keepKnownQueries(train, test);
   const grades = committeeGrades(input.committees, sessions);
+  const unitOf = new Map(sessions.map((s, i) => [s.id, input.units[i]]));
+  const intervals = { B: settings.B, seed: settings.seed };
   const report = evaluateClickModels(train, kept, {
     models: [...modelNames],
     iterations: settings.iterations,
     maxRank: settings.maxRank,
     grades: grades.size ? grades : undefined,
+    intervals: { ...intervals, clusterOf: (id) => unitOf.get(id) ?? id },
     onProgress,
   });
   const models = Object.entries(report.models).map(([name, m]) => ({
@@ -117,6 +143,12 @@ export function experimentClicks(
     relevanceAuc: m.relevanceAuc,
     rankingNdcg5: m.rankingNdcg5,
     trainSeconds: m.trainSeconds,
+    logLikelihoodCi: m.intervals?.logLikelihood ?? null,
+    perplexityCi: m.intervals?.perplexity ?? null,
+    perplexityByRankCi: m.intervals?.perplexityByRank ?? [],
+    relevanceAucCi: m.intervals?.relevanceAuc ?? null,
+    ctrPredictionRmseCi: m.intervals?.ctrPredictionRmse ?? null,
+    rankingNdcg5Ci: m.intervals?.rankingNdcg5 ?? null,
   }));
   const fitted = report.models.PBM.params.examination as number[];
   const examination = examinationCurve(fitted);
@@ -136,6 +168,7 @@ export function experimentClicks(
       arms: armClicks(
         input,
         examination.map((e) => e.relative),
+        intervals,
       ),
     },
   };
@@ -173,42 +206,82 @@ export function committeeGrades(committees: [string, string[]][], sessions: read
  * Raw and position-bias-corrected CTR per arm, over the same results: each click weighted by the inverse
  * of the examination (relative to rank 1) at its rank, an inverse-propensity estimate of the CTR had every
  * result been looked at as rank 1 is. One PBM for every arm: the bias is the page's, not the ranker's.
+ * With `intervals`, each ratio's bootstrap interval over the arm's conveners (`units`).
  */
 export function armClicks(
-  input: Pick<ExperimentClicksInput, "sessions" | "arms" | "armSystems" | "settings">,
+  input: Pick<ExperimentClicksInput, "sessions" | "arms" | "armSystems" | "settings"> & { units?: string[] },
   examination: readonly number[],
+  intervals?: ClickIntervalOptions,
 ): ArmClicks[] {
   const byArm = new Map(
-    input.armSystems.map((a) => [a.arm, { arm: a.arm, sessions: 0, shown: 0, clicks: 0, weighted: 0 }]),
+    input.armSystems.map((a) => [
+      a.arm,
+      { arm: a.arm, sessions: 0, shown: 0, clicks: 0, weighted: 0, units: new Map<string, number[]>() },
+    ]),
   );
   input.sessions.forEach((s, i) => {
     const arm = byArm.get(input.arms[i]);
     if (!arm) return;
     const n = Math.min(s.results.length, input.settings.maxRank);
-    arm.sessions++;
-    arm.shown += n;
+    let clicks = 0;
+    let weighted = 0;
     for (let r = 0; r < n; r++) {
       if (!s.clicks[r]) continue;
-      arm.clicks++;
-      arm.weighted += 1 / examination[r];
+      clicks++;
+      weighted += 1 / examination[r];
     }
+    arm.sessions++;
+    arm.shown += n;
+    arm.clicks += clicks;
+    arm.weighted += weighted;
+    const unit = input.units?.[i] ?? s.id;
+    const sums = arm.units.get(unit) ?? arm.units.set(unit, [0, 0, 0]).get(unit)!;
+    sums[0] += n;
+    sums[1] += clicks;
+    sums[2] += weighted;
   });
-  return [...byArm.values()].map(({ weighted, ...a }) => ({
+  return [...byArm.values()].map(({ weighted, units, ...a }) => ({
     ...a,
     ctr: a.shown ? a.clicks / a.shown : null,
     correctedCtr: a.shown ? weighted / a.shown : null,
+    ...(intervals ? ctrIntervals([...units.values()], a.arm, intervals) : {}),
   }));
 }
 
-/** Each arm's suggested display depth: K_hit's 90th percentile, rounded up, of its system (tier 1). */
+/** An arm's CTR intervals from its conveners' sums (shown, clicks, weighted clicks). */
+function ctrIntervals(units: number[][], arm: string, options: ClickIntervalOptions) {
+  const column = (j: number) => Float64Array.from(units, (u) => u[j]);
+  const { ctr, correctedCtr } = armCtrIntervals(
+    { shown: column(0), clicks: column(1), weighted: column(2) },
+    { ...options, arm },
+  );
+  return { ctrCi: ctr, correctedCtrCi: correctedCtr };
+}
+
+/**
+ * Each arm's suggested display depth: K_hit's 90th percentile, rounded up, of its system (tier 1), with
+ * the percentile's interval. The report runs with one resample (its other intervals are not shown here);
+ * the percentile's interval is then drawn as the offline report draws it, at the page's B.
+ */
 function displayDepths(input: ExperimentClicksInput): DisplayDepth[] {
-  // The depth is a point value (no interval is shown here), which the resamples do not change: one will do.
   const report = input.offline
     ? offlineReport(unpackOfflineInput(input.offline), { ks: [10], B: 1, seed: DEFAULT_SEED })
     : null;
-  return input.armSystems.map(({ arm, system }) => ({
-    arm,
-    system,
-    depth: report?.systems.find((s) => s.key === system)?.hints.displayDepth ?? null,
-  }));
+  return input.armSystems.map(({ arm, system }) => {
+    const found = report?.systems.find((s) => s.key === system);
+    const p90 = found
+      ? kHitP90(found.kHitValues, system, {
+          B: input.settings.B,
+          seed: DEFAULT_SEED,
+          level: 0.95,
+          strata: null,
+        })
+      : null;
+    return {
+      arm,
+      system,
+      depth: found?.hints.displayDepth ?? null,
+      ...(p90 ? { kHitP90: { value: p90.value, ci: p90.ci } } : {}),
+    };
+  });
 }

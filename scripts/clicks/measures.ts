@@ -58,6 +58,33 @@ export function ctrPredictionRmse(
   test: ClickLog,
   progress?: (done: number, total: number) => void,
 ): number {
+  return rmseOf(ctrPredictionTerms(model, test, progress));
+}
+
+/** One compared test list of CTR@1 prediction: its query, weight (test sessions) and squared error. */
+export interface CtrPredictionTerm {
+  query: number;
+  weight: number;
+  squaredError: number;
+}
+
+/** √(Σ weight · squared error / Σ weight): CTR@1 prediction's RMSE from its terms. */
+export function rmseOf(terms: readonly CtrPredictionTerm[]): number {
+  let sum = 0;
+  let weights = 0;
+  for (const t of terms) {
+    sum += t.weight * t.squaredError;
+    weights += t.weight;
+  }
+  return Math.sqrt(sum / weights);
+}
+
+/** `ctrPredictionRmse`'s terms, one per compared test list (it trains the model further: call it once). */
+export function ctrPredictionTerms(
+  model: ClickModel,
+  test: ClickLog,
+  progress?: (done: number, total: number) => void,
+): CtrPredictionTerm[] {
   const R = test.maxRank;
   const pyclick = model.mode === "pyclick";
   const byQuery = new Map<number, number[]>();
@@ -68,8 +95,7 @@ export function ctrPredictionRmse(
   }
   model.ensure(test.vocabulary.pairCount);
   const p = new Float64Array(R);
-  let sum = 0;
-  let weights = 0;
+  const terms: CtrPredictionTerm[] = [];
   let done = 0;
   for (const group of byQuery.values()) {
     const formed = new Set<string>();
@@ -101,12 +127,11 @@ export function ctrPredictionRmse(
       model.full(test, s, p);
       revert?.();
       const ctr = tests.filter((t) => test.click[t * R]).length / tests.length;
-      sum += tests.length * (p[0] - ctr) ** 2;
-      weights += tests.length;
+      terms.push({ query: test.query[s], weight: tests.length, squaredError: (p[0] - ctr) ** 2 });
     }
     progress?.(++done, byQuery.size);
   }
-  return Math.sqrt(sum / weights);
+  return terms;
 }
 
 /** Graded labels: query → document → grade. */
@@ -122,9 +147,24 @@ export function relevancePrediction(
   test: ClickLog,
   grades: Grades,
 ): { auc: number | null; pearsonR: number | null } {
+  const pairs = relevancePairs(model, test, grades);
+  if (!pairs) return { auc: null, pearsonR: null };
+  return { auc: auc(pairs.y, pairs.yHat), pearsonR: pearson(pairs.y, pairs.yHat) };
+}
+
+/**
+ * The judged test occurrences relevance prediction reads: label (grade ≥ 1), the model's relevance and
+ * the test session of each; null when the model has no relevance.
+ */
+export function relevancePairs(
+  model: ClickModel,
+  test: ClickLog,
+  grades: Grades,
+): { y: number[]; yHat: number[]; session: number[] } | null {
   const R = test.maxRank;
   const y: number[] = [];
   const yHat: number[] = [];
+  const session: number[] = [];
   for (let s = 0; s < test.size; s++) {
     const judged = grades.get(test.vocabulary.queries[test.query[s]]);
     if (!judged) continue;
@@ -133,12 +173,13 @@ export function relevancePrediction(
       const grade = judged.get(test.vocabulary.pairDoc[pair]);
       if (grade === undefined) continue;
       const rel = model.relevance(pair);
-      if (rel === null) return { auc: null, pearsonR: null };
+      if (rel === null) return null;
       y.push(grade >= 1 ? 1 : 0);
       yHat.push(rel);
+      session.push(s);
     }
   }
-  return { auc: auc(y, yHat), pearsonR: pearson(y, yHat) };
+  return { y, yHat, session };
 }
 
 /** ROC AUC = (Σ midrank(ŷ) over positives − n₁(n₁+1)/2) / (n₁ n₀), as sklearn's roc_auc_score. */
@@ -195,13 +236,30 @@ export function rankingNdcg5(
   grades: Grades,
   minSessions = 10,
 ): number | null {
+  return meanOfQueries(rankingNdcg5PerQuery(model, test, grades, minSessions));
+}
+
+/** The mean of per-query values in order (nDCG@5), null for none. */
+export function meanOfQueries(values: readonly number[] | null): number | null {
+  if (!values?.length) return null;
+  let total = 0;
+  for (const v of values) total += v;
+  return total / values.length;
+}
+
+/** `rankingNdcg5`'s value of each query it averages, in query order; null when the model has no relevance. */
+export function rankingNdcg5PerQuery(
+  model: ClickModel,
+  test: ClickLog,
+  grades: Grades,
+  minSessions = 10,
+): number[] | null {
   const R = test.maxRank;
   const count = new Map<number, number>();
   for (let s = 0; s < test.size; s++) count.set(test.query[s], (count.get(test.query[s]) ?? 0) + 1);
   const dcg = (gains: number[]) =>
     gains.reduce((sum, g, i) => sum + (2 ** g - 1) / (Math.log(i + 2) / Math.LN2), 0);
-  let total = 0;
-  let used = 0;
+  const values: number[] = [];
   for (const [q, n] of count) {
     const judged = grades.get(test.vocabulary.queries[q]);
     if (n < minSessions || !judged) continue;
@@ -221,8 +279,7 @@ export function rankingNdcg5(
     }
     const ranking = [...shown].sort((a, b) => b[1] - a[1]).slice(0, 5);
     const gains = ranking.map(([pair]) => judged.get(test.vocabulary.pairDoc[pair]) ?? 0.5);
-    total += dcg(gains) / dcg(ideal);
-    used++;
+    values.push(dcg(gains) / dcg(ideal));
   }
-  return used ? total / used : null;
+  return values;
 }

@@ -155,6 +155,19 @@ describe("offline report, hand-worked", () => {
     expect(sys.rankDistribution[1]).toMatchObject({ g: 2, missing: 2, mean: 3 });
   });
 
+  it("gives the Rank(g) mean, median and p90 their intervals over proposals; g = 1's are K_hit's", () => {
+    const [g1, g2] = sys.rankDistribution;
+    // g = 1: the ranks 1 and 2.5; a resample is {1, 1}, {1, 2.5} or {2.5, 2.5} (¼, ½, ¼), so with
+    // B = 200 the 95% interval of the mean runs from 1 to 2.5 (a miss of either end has chance 0.75^200).
+    expect(g1.meanCi).toEqual({ lower: 1, upper: 2.5 });
+    expect(g1.medianCi).toEqual(sys.kHit.median.ci);
+    expect(g1.p90Ci).toEqual(sys.kHit.p90.ci);
+    expect(g1.medianCi).toEqual({ lower: 1, upper: 2.5 });
+    // g = 2: one proposal has two members retrieved: every resample is that one.
+    expect(g2).toMatchObject({ meanCi: { lower: 3, upper: 3 }, medianCi: { lower: 3, upper: 3 } });
+    expect(sys.rankDistribution[2]).toMatchObject({ mean: null, meanCi: null, medianCi: null });
+  });
+
   it("reports the spread across query variants", () => {
     expect(sys.variants).toMatchObject({ proposalsWithSeveral: 1 });
     expect(sys.variants!.spread["Success@2"]).toBe(1);

@@ -109,6 +109,10 @@ export interface SystemOffline extends SystemScoreSections {
     mean: number | null;
     median: number | null;
     p90: number | null;
+    /** Bootstrap CIs over proposals (absent in snapshots frozen before they existed); g = 1's median and p90 are K_hit's. */
+    meanCi?: Interval | null;
+    medianCi?: Interval | null;
+    p90Ci?: Interval | null;
     variance: number | null;
     missing: number;
     missingShare: number;
@@ -471,7 +475,7 @@ function systemReport(
   const strata = settings.stratify ? proposals.map((p) => subjectStratum(p.subject)) : null;
   const kHit = {
     median: quantileEstimate(kHitValues, 0.5, { B, seed: `${seed}:${system.key}:khit50`, level, strata }),
-    p90: quantileEstimate(kHitValues, 0.9, { B, seed: `${seed}:${system.key}:khit90`, level, strata }),
+    p90: kHitP90(kHitValues, system.key, { B, seed, level, strata }),
   };
   const integrity = returnedListsIntegrity(context);
   tick();
@@ -481,7 +485,7 @@ function systemReport(
     proposals: proposals.length,
     overall,
     subjects,
-    rankDistribution: rankDistribution(context),
+    rankDistribution: rankDistribution(context, kHit),
     kHit,
     kHitValues: kHitValues.filter((v) => !Number.isNaN(v)),
     failureBreakdown: failureBreakdown(context),
@@ -532,16 +536,29 @@ function groupReports(context: SystemContext, coverageLists: QueryInput[], tick:
 }
 
 /** Rank(g) for g = 1, 2, 3 over the proposals that have one: mean, median, p90, variance, and how many have none. */
-function rankDistribution({ proposals, meanOver }: SystemContext): SystemOffline["rankDistribution"] {
+function rankDistribution(
+  { proposals, meanOver, settings, system }: SystemContext,
+  kHit: SystemOffline["kHit"],
+): SystemOffline["rankDistribution"] {
+  const { B, seed, level } = settings;
+  const strata = settings.stratify ? proposals.map((p) => subjectStratum(p.subject)) : null;
   return [1, 2, 3].map((g) => {
-    const values = proposals.map((p) => meanOver(p, `Rank(g=${g})`)).filter((v) => !Number.isNaN(v));
+    const all = proposals.map((p) => meanOver(p, `Rank(g=${g})`));
+    const values = all.filter((v) => !Number.isNaN(v));
     const missing = proposals.length - values.length;
+    const o = (what: string) => ({ B, seed: `${seed}:${system.key}:rank${g}:${what}`, level, strata });
+    // g = 1 is K_hit: the same estimates as the headline's, from the same resamples.
+    const median = g === 1 ? kHit.median : quantileEstimate(all, 0.5, o("50"));
+    const p90 = g === 1 ? kHit.p90 : quantileEstimate(all, 0.9, o("90"));
     return {
       g,
       proposals: proposals.length,
       mean: values.length ? values.reduce((a, b) => a + b, 0) / values.length : null,
       median: values.length ? quantile(values, 0.5) : null,
       p90: values.length ? quantile(values, 0.9) : null,
+      meanCi: meanCi(all, o("mean")),
+      medianCi: median.ci,
+      p90Ci: p90.ci,
       variance: values.length > 1 ? variance(values) : null,
       missing,
       missingShare: proposals.length ? missing / proposals.length : 0,
@@ -1103,6 +1120,18 @@ function subjectExtras(context: SystemContext, members: ProposalValues[], name: 
   };
 }
 
+/**
+ * A system's K_hit 90th percentile with its CI, from its proposals' K_hit values: the report's own
+ * figure (same seed, same resamples), for a page that shows the display depth without the whole report.
+ */
+export function kHitP90(
+  values: number[],
+  system: string,
+  o: { B: number; seed: string | number; level: number; strata: string[] | null },
+): Estimate {
+  return quantileEstimate(values, 0.9, { ...o, seed: `${o.seed}:${system}:khit90` });
+}
+
 /** A quantile of the present values (K_hit median, p90) with a bootstrap CI over proposals. */
 function quantileEstimate(
   values: number[],
@@ -1136,6 +1165,29 @@ function quantileEstimate(
     draws[r] = quantileSorted(sample.sort(), p);
   }
   return { value: quantile(present, p), ci: percentileInterval(draws, o.level) };
+}
+
+/** The percentile CI of the mean of the present values, resampling proposals as `quantileEstimate` does. */
+function meanCi(
+  values: number[],
+  o: { B: number; seed: string; level: number; strata: string[] | null },
+): Interval | null {
+  const present = values.filter((v) => !Number.isNaN(v));
+  if (present.length === 0) return null;
+  const draw = createResampler(
+    present.length,
+    createRng(o.seed),
+    o.strata && o.strata.filter((_, i) => !Number.isNaN(values[i])),
+  );
+  const picked = new Int32Array(present.length);
+  const draws = new Float64Array(o.B);
+  for (let r = 0; r < o.B; r++) {
+    draw(picked);
+    let sum = 0;
+    for (let i = 0; i < present.length; i++) sum += present[picked[i]];
+    draws[r] = sum / present.length;
+  }
+  return percentileInterval(draws, o.level);
 }
 
 /** Largest value `quantileEstimate` tallies instead of sorting (a list deeper than this is sorted). */

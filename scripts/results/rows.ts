@@ -22,6 +22,8 @@ type Grouped = {
   } | null;
   overall: Group;
   subjects: Record<string, Group>;
+  rankDistribution?: RankRow[];
+  kHit?: { median: NonNullable<Estimated>; p90: NonNullable<Estimated> };
   /** Absent in a snapshot frozen before prediction time was recorded. */
   resources?: {
     p50: NonNullable<Estimated>;
@@ -86,6 +88,28 @@ function goldRows(gold: Gold | null | undefined): ResultRow[] {
 
 const blank = (system: string, group: string) => ({ system, group, lower: null, upper: null });
 
+type RankRow = { g: number; mean: number | null; median: number | null; p90: number | null } & Record<
+  string,
+  unknown
+>;
+
+/**
+ * The rank distribution's figures with their intervals (absent before they existed): the mean for every
+ * g, the median and p90 for g ≥ 2 (g = 1's are the K_hit rows).
+ */
+function rankRows(r: RankRow): [string, number | null, Ci][] {
+  const name = `Rank(g=${r.g})`;
+  return [
+    [`${name} mean`, r.mean, r.meanCi as Ci],
+    ...(r.g === 1
+      ? []
+      : ([
+          [`${name} median`, r.median, r.medianCi as Ci],
+          [`${name} p90`, r.p90, r.p90Ci as Ci],
+        ] as [string, number | null, Ci][])),
+  ];
+}
+
 function systemRows(systems: readonly Grouped[] | undefined): ResultRow[] {
   const rows: ResultRow[] = [];
   for (const system of systems ?? []) {
@@ -106,8 +130,12 @@ function systemRows(systems: readonly Grouped[] | undefined): ResultRow[] {
         if (typeof x?.sd === "number") row(`SD ${measure}`, x.sd);
       }
       if (typeof g.weightShare === "number") row("WeightShare", g.weightShare);
-      if (g.kHit) row("K_hit median", g.kHit.median.value ?? null, g.kHit.median.ci);
-      if (g.kHit) row("K_hit p90", g.kHit.p90.value ?? null, g.kHit.p90.ci);
+      // The overall K_hit is the system's own (its groups' kHit are per subject).
+      const kHit = group === "overall" ? system.kHit : g.kHit;
+      if (kHit) row("K_hit median", kHit.median.value ?? null, kHit.median.ci);
+      if (kHit) row("K_hit p90", kHit.p90.value ?? null, kHit.p90.ci);
+      if (group === "overall")
+        for (const r of system.rankDistribution ?? []) rankRows(r).forEach((x) => row(...x));
       // Each query variant's means, in a group of its own (`variant long`), and its difference from default.
       if (group === "overall")
         for (const v of system.variants?.perVariant ?? [])
@@ -309,22 +337,29 @@ export function resultRows(kind: string, result: unknown): ResultRow[] {
   return rows;
 }
 
+type Ci = { lower: number; upper: number } | null | undefined;
 type ClickFit = {
-  models: ({ name: string; perplexityByRank: number[] } & Record<string, unknown>)[];
+  models: ({ name: string; perplexityByRank: number[]; perplexityByRankCi?: Ci[] } & Record<
+    string,
+    unknown
+  >)[];
   examination: { rank: number; relative: number }[];
-  displayDepth: { arm: string; depth: number | null }[];
-  arms: { arm: string; ctr: number | null; correctedCtr: number | null }[];
+  displayDepth: { arm: string; depth: number | null; kHitP90?: { value: number | null; ci: Ci } }[];
+  arms: { arm: string; ctr: number | null; correctedCtr: number | null; ctrCi?: Ci; correctedCtrCi?: Ci }[];
 };
 
-/** A click-model result (scripts/clicks/experiment-report.ts): per model, per rank, per arm; no intervals. */
+/**
+ * A click-model result (scripts/clicks/experiment-report.ts): per model, per rank, per arm; log-likelihood,
+ * perplexity and the CTRs with their intervals (none in a snapshot frozen before they existed).
+ */
 function clickRows(fit: ClickFit | null): ResultRow[] {
-  const row = (system: string, group: string, measure: string, value: unknown): ResultRow => ({
+  const row = (system: string, group: string, measure: string, value: unknown, ci?: unknown): ResultRow => ({
     system,
     group,
     measure,
     value: typeof value === "number" ? value : null,
-    lower: null,
-    upper: null,
+    lower: (ci as Ci)?.lower ?? null,
+    upper: (ci as Ci)?.upper ?? null,
   });
   if (!fit) return [];
   return [
@@ -336,15 +371,20 @@ function clickRows(fit: ClickFit | null): ResultRow[] {
         "relevanceAuc",
         "rankingNdcg5",
         "trainSeconds",
-      ].map((measure) => row(m.name, "model", measure, m[measure])),
-      ...m.perplexityByRank.map((p, i) => row(m.name, `rank ${i + 1}`, "perplexity", p)),
+      ].map((measure) => row(m.name, "model", measure, m[measure], m[`${measure}Ci`])),
+      ...m.perplexityByRank.map((p, i) =>
+        row(m.name, `rank ${i + 1}`, "perplexity", p, m.perplexityByRankCi?.[i]),
+      ),
     ]),
     ...fit.examination.map((e) => row("PBM", `rank ${e.rank}`, "examination", e.relative)),
     ...fit.arms.flatMap((a) => [
-      row(a.arm, "arm", "ctrTop10", a.ctr),
-      row(a.arm, "arm", "correctedCtr", a.correctedCtr),
+      row(a.arm, "arm", "ctrTop10", a.ctr, a.ctrCi),
+      row(a.arm, "arm", "correctedCtr", a.correctedCtr, a.correctedCtrCi),
     ]),
-    ...fit.displayDepth.map((d) => row(d.arm, "arm", "displayDepth", d.depth)),
+    ...fit.displayDepth.flatMap((d) => [
+      row(d.arm, "arm", "displayDepth", d.depth),
+      ...(d.kHitP90 ? [row(d.arm, "arm", "kHitP90", d.kHitP90.value, d.kHitP90.ci)] : []),
+    ]),
   ];
 }
 

@@ -27,8 +27,8 @@ export function ClicksDashboard({ result }: { result: Json<ExperimentClicksResul
       <h2>Models</h2>
       <ModelsTable fit={fit} />
       <p className="muted">
-        Higher log-likelihood and lower perplexity fit the held-out clicks better; a dash is a measure without
-        labels.
+        Higher log-likelihood and lower perplexity fit the held-out clicks better; under each figure, its 95%
+        interval. A dash is a measure without labels.
       </p>
 
       <h2>Fit at each rank</h2>
@@ -46,7 +46,7 @@ export function ClicksDashboard({ result }: { result: Json<ExperimentClicksResul
         Each click counts 1 / examination at its rank (inverse propensity weighting): the CTR had every result
         been looked at as often as rank 1. Both columns count the first {settings.maxRank} results of each
         session’s first impression, so the raw CTR can differ from the experiment page’s, which counts every
-        candidate shown.
+        candidate shown. Under each, its 95% interval over the arm’s conveners.
       </p>
     </>
   );

@@ -11,7 +11,8 @@ import { splitLog } from "../../clicks/split";
 import { withDatabase } from "../database";
 import { CliError } from "../errors";
 import { collect, readBytes, readText, unitInterval, wholeNumber } from "../options";
-import { emit, type Cell } from "../output";
+import { ciText, emit, type Cell } from "../output";
+import { DEFAULT_B, DEFAULT_SEED } from "../../lib/defaults";
 import { progressBar } from "../progress";
 
 interface ClicksOptions {
@@ -26,6 +27,7 @@ interface ClicksOptions {
   iterations: number;
   maxRank: number;
   qrels?: string;
+  bootstrap: number;
   json?: boolean;
 }
 
@@ -51,7 +53,7 @@ export function registerClicks(program: Command) {
     .option("--test-share <share>", "share of --log's sessions for test", unitInterval, 0.25)
     .option(
       "--seed <seed>",
-      "split --log at random with this seed (default: the last sessions in file order are test, as PyClick)",
+      "split --log at random with this seed (default: the last sessions in file order are test, as PyClick); also seeds the intervals",
     )
     .option("--format <format>", "jsonl or yandex (default: from the file name; .gz allowed)")
     .option(
@@ -64,43 +66,15 @@ export function registerClicks(program: Command) {
     .option("--iterations <n>", "EM iterations", wholeNumber(1), 50)
     .option("--max-rank <n>", "results per session kept", wholeNumber(1), 10)
     .option("--qrels <file>", "graded labels (qid iter docid grade) for relevance AUC and nDCG@5")
+    .option(
+      "--bootstrap <B>",
+      "resamples of the measures' intervals, over test queries (0: none)",
+      wholeNumber(0),
+      DEFAULT_B,
+    )
     .option("--json", "print JSON")
     .addHelpText("after", TASKS_HELP)
-    .action(async (o: ClicksOptions) => {
-      if (o.compat !== undefined && o.compat !== "pyclick")
-        throw new CliError(`--compat knows only "pyclick", not "${o.compat}".`, 2);
-      if (o.maxRank > 255) throw new CliError("--max-rank must be at most 255.", 2);
-      const models = o.model.length ? o.model : [...modelNames];
-      const unknown = models.filter((m) => !modelNames.some((n) => n.toLowerCase() === m.toLowerCase()));
-      if (unknown.length)
-        throw new CliError(
-          `Unknown click model ${unknown.join(", ")}: choose from ${modelNames.join(", ")}.`,
-          2,
-        );
-      const { train, test } = await readSessions(o);
-      if (!train.size)
-        throw new CliError("The training sessions are empty: give a log with at least one session.");
-      if (!test.size)
-        throw new CliError("The test sessions are empty: give --test or a larger --test-share.");
-      const qrels = o.qrels ? await readText(o.qrels, "qrels") : undefined;
-      const grades = qrels === undefined ? undefined : guard(() => parseGrades(qrels, o.qrels));
-      let bar: ReturnType<typeof progressBar> | undefined;
-      const report = evaluateSplit(train, test, {
-        models,
-        mode: o.compat === "pyclick" ? "pyclick" : "textbook",
-        iterations: o.iterations,
-        grades,
-        onPhase: (model, phase) => {
-          bar?.stop();
-          bar = progressBar(`${model} ${phase}`);
-          return (done, total) => bar!.update(done, total);
-        },
-      });
-      bar?.stop();
-      if (!report.test.sessions)
-        throw new CliError("No test session's query occurs in the training sessions: nothing to evaluate.");
-      print(report, o.json ? "json" : "table");
-    });
+    .action(fitAndPrint);
   clicks
     .command("export")
     .description(
@@ -118,6 +92,44 @@ export function registerClicks(program: Command) {
       if (maxRank > 255) throw new CliError("--max-rank must be at most 255.", 2);
       await exportSessions(o.experiment, maxRank, o.out);
     });
+}
+
+/** `assay clicks`: reads the sessions, fits and evaluates each model, prints the table or JSON. */
+async function fitAndPrint(o: ClicksOptions) {
+  if (o.compat !== undefined && o.compat !== "pyclick")
+    throw new CliError(`--compat knows only "pyclick", not "${o.compat}".`, 2);
+  if (o.maxRank > 255) throw new CliError("--max-rank must be at most 255.", 2);
+  const models = o.model.length ? o.model : [...modelNames];
+  const unknown = models.filter((m) => !modelNames.some((n) => n.toLowerCase() === m.toLowerCase()));
+  if (unknown.length)
+    throw new CliError(`Unknown click model ${unknown.join(", ")}: choose from ${modelNames.join(", ")}.`, 2);
+  const { train, test } = await readSessions(o);
+  if (!train.size)
+    throw new CliError("The training sessions are empty: give a log with at least one session.");
+  if (!test.size) throw new CliError("The test sessions are empty: give --test or a larger --test-share.");
+  const qrels = o.qrels ? await readText(o.qrels, "qrels") : undefined;
+  const grades = qrels === undefined ? undefined : guard(() => parseGrades(qrels, o.qrels));
+  let bar: ReturnType<typeof progressBar> | undefined;
+  const report = evaluateSplit(train, test, {
+    models,
+    mode: o.compat === "pyclick" ? "pyclick" : "textbook",
+    iterations: o.iterations,
+    grades,
+    // Over queries: a log has no conveners, and a query's sessions share its documents' parameters.
+    intervals: o.bootstrap ? { B: o.bootstrap, seed: o.seed ?? DEFAULT_SEED } : undefined,
+    onPhase: (model, phase) => {
+      bar?.stop();
+      bar = progressBar(`${model} ${phase}`);
+      return (done, total) => bar!.update(done, total);
+    },
+  });
+  bar?.stop();
+  if (!report.test.sessions)
+    throw new CliError("No test session's query occurs in the training sessions: nothing to evaluate.");
+  const ci = o.bootstrap
+    ? `ci95: 95% percentile bootstrap over test queries, B = ${o.bootstrap}, seed "${o.seed ?? DEFAULT_SEED}"`
+    : "";
+  print(report, o.json ? "json" : "table", ci);
 }
 
 /** Streams the experiment's sessions to `out` (or stdout), line by line, waiting when the stream is full. */
@@ -186,7 +198,7 @@ function guard<T>(work: () => T): T {
   }
 }
 
-function print(report: ClicksReport, format: "json" | "table") {
+function print(report: ClicksReport, format: "json" | "table", ci: string) {
   const json = {
     train: report.train,
     test: report.test,
@@ -204,6 +216,12 @@ function print(report: ClicksReport, format: "json" | "table") {
           relevancePearsonR: m.relevancePearsonR,
           rankingNdcg5: m.rankingNdcg5,
           trainSeconds: m.trainSeconds,
+          logLikelihoodCi: m.intervals?.logLikelihood ?? null,
+          perplexityCi: m.intervals?.perplexity ?? null,
+          perplexityByRankCi: m.intervals?.perplexityByRank ?? null,
+          ctrPredictionRmseCi: m.intervals?.ctrPredictionRmse ?? null,
+          relevanceAucCi: m.intervals?.relevanceAuc ?? null,
+          rankingNdcg5Ci: m.intervals?.rankingNdcg5 ?? null,
           params: m.params,
         },
       ]),
@@ -212,26 +230,37 @@ function print(report: ClicksReport, format: "json" | "table") {
   const headers = [
     "model",
     "logLikelihood",
+    "ci95",
     "perplexity",
+    "ci95 ",
     "perplexityCond",
     "ctr@1 RMSE",
+    "ci95  ",
     "relevance AUC",
+    "ci95   ",
     "nDCG@5",
+    "ci95    ",
     "train s",
   ];
   const rows: Cell[][] = Object.entries(report.models).map(([name, m]) => [
     name,
     m.logLikelihood,
+    ciText(m.intervals?.logLikelihood),
     m.perplexity,
+    ciText(m.intervals?.perplexity),
     m.perplexityCond,
     m.ctrPredictionRmse,
+    ciText(m.intervals?.ctrPredictionRmse),
     m.relevanceAuc,
+    ciText(m.intervals?.relevanceAuc),
     m.rankingNdcg5,
+    ciText(m.intervals?.rankingNdcg5),
     Number(m.trainSeconds.toFixed(3)),
   ]);
   if (format === "table") {
     const dropped = report.test.dropped ? ` (${report.test.dropped} dropped: query not in train)` : "";
     console.log(`${report.train.sessions} train sessions, ${report.test.sessions} test sessions${dropped}`);
+    if (ci) console.log(ci);
   }
   emit(format, json, headers, rows);
 }

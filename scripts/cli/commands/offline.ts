@@ -232,8 +232,9 @@ type OfflineReport = ReturnType<typeof offlineReport>;
 type SystemReport = OfflineReport["systems"][number];
 
 /**
- * One CSV row per system, group and measure (with its SD and variance across proposals), a subject's
- * weight share and K_hit rows, then each system's integrity and protocol rows (no spread there).
+ * One CSV row per system, group and measure (with its SD and variance across proposals), a group's
+ * weight share and K_hit rows, the overall Rank(g) estimates, then each system's integrity and protocol
+ * rows (no spread there).
  */
 function csvRows(report: OfflineReport): Cell[][] {
   const rows: Cell[][] = [];
@@ -245,7 +246,10 @@ function csvRows(report: OfflineReport): Cell[][] {
       ];
       for (const [measure, e] of Object.entries(g.measures)) rows.push(row(measure, e));
       if (g.weightShare !== undefined) rows.push(row("weight share", { value: g.weightShare, ci: null }));
-      if (g.kHit) rows.push(row("K_hit median", g.kHit.median), row("K_hit p90", g.kHit.p90));
+      // The overall K_hit is the system's own (its groups' kHit are per subject).
+      const kHit = group === "overall" ? s.kHit : g.kHit;
+      if (kHit) rows.push(row("K_hit median", kHit.median), row("K_hit p90", kHit.p90));
+      if (group === "overall") for (const r of rankEstimates(s)) rows.push(row(r.measure, r));
     }
     const r = s.resources;
     const resourceRow = (
@@ -442,6 +446,19 @@ function printCutoffs(s: SystemReport, ks: number[]) {
   );
 }
 
+/** The Rank(g) distribution's estimates with their CIs: the mean for every g, median and p90 for g ≥ 2 (g = 1's are K_hit). */
+function rankEstimates(s: SystemReport): (Estimate & { measure: string })[] {
+  return s.rankDistribution.flatMap((r) => [
+    { measure: `Rank(g=${r.g}) mean`, value: r.mean, ci: r.meanCi ?? null },
+    ...(r.g === 1
+      ? []
+      : [
+          { measure: `Rank(g=${r.g}) median`, value: r.median, ci: r.medianCi ?? null },
+          { measure: `Rank(g=${r.g}) p90`, value: r.p90, ci: r.p90Ci ?? null },
+        ]),
+  ]);
+}
+
 /** A subject's K_hit quantile with its CI, as one cell. */
 function kHitText(e: Estimate | undefined): string {
   return e ? `${fmt(e.value, 1)} ${ciText(e.ci, 1)}` : "";
@@ -455,12 +472,15 @@ function printRanks(s: SystemReport) {
   );
   console.log(
     table(
-      ["Rank(g)", "mean", "median", "p90", "variance", "missing", "share missing"],
+      ["Rank(g)", "mean", "ci95", "median", "ci95 ", "p90", "ci95  ", "variance", "missing", "share missing"],
       s.rankDistribution.map((r) => [
         `g=${r.g}`,
         r.mean,
+        ciText(r.meanCi, 2),
         r.median,
+        ciText(r.medianCi, 2),
         r.p90,
+        ciText(r.p90Ci, 2),
         r.variance,
         r.missing,
         r.missingShare,

@@ -77,8 +77,11 @@ async function createFromFlags(o: CreateOptions, command: Command) {
     throw new CliError("An online snapshot needs --experiment <key>.", 2);
   if (o.kind === "clicks" && !o.experiment)
     throw new CliError("A click-model snapshot needs --experiment <key>.", 2);
-  // Click models split by the experiment's own seed unless --seed is given, as their page does.
-  const seed = o.kind === "clicks" && command.getOptionValueSource("seed") === "default" ? undefined : o.seed;
+  // Click models split by the experiment's own seed and take the page's B unless given, as their page does.
+  const pageDefault = (flag: string) =>
+    o.kind === "clicks" && command.getOptionValueSource(flag) === "default";
+  const seed = pageDefault("seed") ? undefined : o.seed;
+  const B = pageDefault("bootstrap") ? undefined : o.bootstrap;
   const view = offlineViewSchema.safeParse({
     excludeConflicts: o.excludeConflicts ?? false,
     stratify: o.stratify ?? null,
@@ -94,7 +97,7 @@ async function createFromFlags(o: CreateOptions, command: Command) {
       campaign: o.campaign,
       experiment: o.experiment,
       ks: o.k,
-      B: o.bootstrap,
+      B,
       seed,
       view: offlineView,
     }).catch(fail),

@@ -2,9 +2,12 @@ import { TableScroll } from "~/components/table-scroll";
 import { formatCount } from "~/utils/format";
 import { metricDisplay } from "~/utils/metrics-display";
 import type { ClicksFit } from "./fit";
-import { fmt, label } from "./labels";
+import { fmt, fmtCi, label } from "./labels";
 
-/** Each arm's CTR as counted and corrected for position bias (each click weighted by 1 / examination). */
+/**
+ * Each arm's CTR as counted and corrected for position bias (each click weighted by 1 / examination),
+ * each with its bootstrap interval over the arm's conveners.
+ */
 export function CorrectedCtrTable({ fit }: { fit: ClicksFit }) {
   return (
     <TableScroll label="CTR per arm, raw and corrected for position bias">
@@ -32,8 +35,14 @@ export function CorrectedCtrTable({ fit }: { fit: ClicksFit }) {
               <td className="num">{formatCount(a.sessions)}</td>
               <td className="num">{formatCount(a.shown)}</td>
               <td className="num">{formatCount(a.clicks)}</td>
-              <td className="num">{fmt(a.ctr, "ctrTop10")}</td>
-              <td className="num">{fmt(a.correctedCtr, "correctedCtr")}</td>
+              <td className="num">
+                {fmt(a.ctr, "ctrTop10")}
+                <div className="muted">{fmtCi(a.ctrCi, "ctrTop10")}</div>
+              </td>
+              <td className="num">
+                {fmt(a.correctedCtr, "correctedCtr")}
+                <div className="muted">{fmtCi(a.correctedCtrCi, "correctedCtr")}</div>
+              </td>
             </tr>
           ))}
         </tbody>

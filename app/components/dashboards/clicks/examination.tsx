@@ -1,7 +1,7 @@
 import { Chart } from "~/components/chart";
 import { TableScroll } from "~/components/table-scroll";
 import { plottedSeries, seriesScale, type Series } from "~/utils/chart-series";
-import { formatCount, formatNumber } from "~/utils/format";
+import { formatCi, formatCount, formatNumber } from "~/utils/format";
 import type { ClicksFit } from "./fit";
 import { fmt } from "./labels";
 
@@ -92,9 +92,16 @@ export function ExaminationTable({ fit }: { fit: ClicksFit }) {
 }
 
 const depthText = (d: Depth) =>
-  `${d.arm} (${d.system}) ${d.depth === null ? "— (no lists with committees)" : formatCount(d.depth)}`;
+  `${d.arm} (${d.system}) ${d.depth === null ? "— (no lists with committees)" : formatCount(d.depth)}${
+    d.kHitP90?.value != null
+      ? ` (K_hit p90 ${formatNumber(d.kHitP90.value)} ${formatCi(d.kHitP90.ci, formatNumber)})`
+      : ""
+  }`;
 
-/** What the curve can say (examination up to a common factor) and each arm's suggested display depth. */
+/**
+ * What the curve can say (examination up to a common factor) and each arm's suggested display depth,
+ * with the 95% interval of the K_hit percentile it rounds up (the offline page's).
+ */
 export function ExaminationNote({ fit }: { fit: ClicksFit }) {
   return (
     <p className="muted">

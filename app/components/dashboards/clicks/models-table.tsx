@@ -1,7 +1,7 @@
 import { TableScroll } from "~/components/table-scroll";
 import { metricDisplay } from "~/utils/metrics-display";
 import type { ClicksFit } from "./fit";
-import { fmt, label } from "./labels";
+import { fmt, fmtCi, label } from "./labels";
 
 /** The model table's columns, in the reference table's order; labels and units from the one registry. */
 const MODEL_COLUMNS = [
@@ -13,7 +13,16 @@ const MODEL_COLUMNS = [
   "trainSeconds",
 ] as const;
 
-/** Every click model's fit on the held-out sessions. */
+/** The columns with a bootstrap interval, and where the model row keeps it. */
+const INTERVALS = {
+  logLikelihood: "logLikelihoodCi",
+  perplexity: "perplexityCi",
+  ctrPredictionRmse: "ctrPredictionRmseCi",
+  relevanceAuc: "relevanceAucCi",
+  rankingNdcg5: "rankingNdcg5Ci",
+} as const;
+
+/** Every click model's fit on the held-out sessions, each measure with its interval (training time aside). */
 export function ModelsTable({ fit }: { fit: ClicksFit }) {
   return (
     <TableScroll label="Click models on held-out sessions">
@@ -35,6 +44,9 @@ export function ModelsTable({ fit }: { fit: ClicksFit }) {
               {MODEL_COLUMNS.map((c) => (
                 <td key={c} className="num">
                   {fmt(m[c], c)}
+                  {c in INTERVALS ? (
+                    <div className="muted">{fmtCi(m[INTERVALS[c as keyof typeof INTERVALS]], c)}</div>
+                  ) : null}
                 </td>
               ))}
             </tr>

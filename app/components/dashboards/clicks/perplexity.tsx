@@ -1,7 +1,7 @@
 import { plottedSeries, seriesScale } from "~/utils/chart-series";
 import { Chart } from "~/components/chart";
 import { TableScroll } from "~/components/table-scroll";
-import { formatNumber } from "~/utils/format";
+import { formatCi, formatNumber } from "~/utils/format";
 import type { ClicksFit } from "./fit";
 
 /** d3's "paired" scheme, twelve colours. */
@@ -49,7 +49,7 @@ export function PerplexityChart({ fit, maxRank }: { fit: ClicksFit; maxRank: num
   );
 }
 
-/** The same perplexities as a table, a column per rank. */
+/** The same perplexities as a table, a column per rank, each with its interval. */
 export function PerplexityTable({ fit }: { fit: ClicksFit }) {
   const ranks = fit.examination.map((e) => e.rank);
   return (
@@ -72,6 +72,7 @@ export function PerplexityTable({ fit }: { fit: ClicksFit }) {
               {m.perplexityByRank.map((p, i) => (
                 <td key={i} className="num">
                   {formatNumber(p)}
+                  <div className="muted">{formatCi(m.perplexityByRankCi?.[i], formatNumber)}</div>
                 </td>
               ))}
             </tr>

@@ -46,13 +46,14 @@ function HitRateRow({ system: s, ks }: { system: System; ks: Report["parameters"
     <tr>
       <th scope="row">{s.name}</th>
       <td className="num">{formatCount(s.proposals)}</td>
-      {[...ks.map((k) => `Success@${k}`), "RR@10", "AP", "HLU(a=5)", "HLU-ratio(a=5)"].map((m) => (
-        <td key={m} className="num" title={`95% CI ${showCi(m, estimate(s, m))}`}>
-          {show(m, estimate(s, m)?.value)}
-          <div className="muted">{showCi(m, estimate(s, m))}</div>
-        </td>
-      ))}
-      <td className="num">{show("PoolRecall", estimate(s, "PoolRecall")?.value)}</td>
+      {[...ks.map((k) => `Success@${k}`), "RR@10", "AP", "HLU(a=5)", "HLU-ratio(a=5)", "PoolRecall"].map(
+        (m) => (
+          <td key={m} className="num" title={`95% CI ${showCi(m, estimate(s, m))}`}>
+            {show(m, estimate(s, m)?.value)}
+            <div className="muted">{showCi(m, estimate(s, m))}</div>
+          </td>
+        ),
+      )}
       <td className="num">
         {formatNumber(s.kHit.median.value)}
         <div className="muted">{formatCi(s.kHit.median.ci, formatNumber)}</div>

@@ -8,7 +8,7 @@ import { cellAs, raw, show, type Report } from "./cells";
 /** The measures of the by-subject table. */
 const SUBJECT_MEASURES = ["Success@5", "Success@10", "Success@20", "RR@10", "AP", "PoolRecall"];
 
-/** Each system's key measures within each subject. */
+/** Each system's key measures within each subject, each with its 95% interval. */
 export function SubjectTable({ report }: { report: Report }) {
   return (
     <ClientTable
@@ -26,7 +26,13 @@ export function SubjectTable({ report }: { report: Report }) {
           kHitP90: raw(g.kHit?.p90.value),
           kHitP90Ci: formatCi(g.kHit?.p90.ci, formatNumber),
           ...Object.fromEntries(
-            SUBJECT_MEASURES.map((m) => [m, raw((g.measures[m] as Json<Estimate> | undefined)?.value)]),
+            SUBJECT_MEASURES.flatMap((m) => {
+              const e = g.measures[m] as Json<Estimate> | undefined;
+              return [
+                [m, raw(e?.value)],
+                [`${m} CI`, formatCi(e?.ci, (v) => show(m, v))],
+              ];
+            }),
           ),
         })),
       )}
@@ -35,12 +41,11 @@ export function SubjectTable({ report }: { report: Report }) {
         { id: "subject", accessorKey: "subject", header: "Subject" },
         { id: "proposals", accessorKey: "proposals", header: "Proposals", ...cellAs(formatCount) },
         { id: "weightShare", accessorKey: "weightShare", header: "Weight share", ...cellAs(formatRate) },
-        ...SUBJECT_MEASURES.map((m) => ({
-          id: m,
-          accessorKey: m,
-          header: metricLabel(m),
-          ...cellAs((v) => show(m, v)),
-        })),
+        // Each measure, then its 95% interval (text, as the K_hit columns): the CSV carries both.
+        ...SUBJECT_MEASURES.flatMap((m) => [
+          { id: m, accessorKey: m, header: metricLabel(m), ...cellAs((v) => show(m, v)) },
+          { id: `${m} CI`, accessorKey: `${m} CI`, header: `${metricLabel(m)} CI` },
+        ]),
         { id: "kHitMedian", accessorKey: "kHitMedian", header: "K_hit median", ...cellAs(formatNumber) },
         { id: "kHitMedianCi", accessorKey: "kHitMedianCi", header: "K_hit median CI" },
         { id: "kHitP90", accessorKey: "kHitP90", header: "K_hit p90", ...cellAs(formatNumber) },

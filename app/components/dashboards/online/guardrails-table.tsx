@@ -2,6 +2,7 @@ import { guardrailStanding, type GuardrailResult } from "../../../../scripts/onl
 import type { ShareGuardrailResult } from "../../../../scripts/fairness/composition";
 import { guardrailMetrics } from "../../../../scripts/inputs/guardrails";
 import type { Json } from "~/utils/json-type";
+import { Badge, type BadgeTone } from "~/components/badge";
 import { TableScroll } from "~/components/table-scroll";
 import { formatCi, formatLift, formatNumber, formatRate } from "~/utils/format";
 
@@ -9,13 +10,18 @@ import { formatCi, formatLift, formatNumber, formatRate } from "~/utils/format";
 const isShare = (metric: GuardrailResult["metric"]) =>
   metric === "coiShare" || metric === "emptyCommitteeShare";
 
-const stateClass = { ok: "better", "at risk": "inconclusive", failing: "worse" } as const;
+/** "At risk" needs attention as much as a to-do does: the risk tone, not the grey of "nothing to say". */
+const stateTone: Record<GuardrailResult["state"], BadgeTone> = {
+  ok: "ok",
+  "at risk": "risk",
+  failing: "failing",
+};
 
 /** A guardrail reading's state, as every guardrail table shows it. */
 function StateCell({ state }: { state: GuardrailResult["state"] }) {
   return (
     <td>
-      <span className={`verdict verdict-${stateClass[state]}`}>{state}</span>
+      <Badge tone={stateTone[state]}>{state}</Badge>
     </td>
   );
 }
@@ -87,6 +93,17 @@ function RatioGuardrailsTable({ guardrails }: { guardrails: Json<GuardrailResult
  */
 export function ShareGuardrailsTable({ guardrails }: { guardrails: Json<ShareGuardrailResult>[] }) {
   if (guardrails.length === 0) return null;
+  // Its own heading and caption: right under the ratio table, a bare header row read as that table's second.
+  return (
+    <div className="guardrail-part">
+      <h3>Share guardrails</h3>
+      <p className="muted">The share of a group among each arm’s adopted candidates, against its bound.</p>
+      <ShareGuardrailRows guardrails={guardrails} />
+    </div>
+  );
+}
+
+function ShareGuardrailRows({ guardrails }: { guardrails: Json<ShareGuardrailResult>[] }) {
   return (
     <TableScroll label="Share guardrails">
       <table aria-label="Share guardrails">
@@ -137,11 +154,13 @@ export function GuardrailsTable({
   return (
     <section aria-label="Guardrails">
       <h2>Guardrails</h2>
-      <p className={failing > 0 ? "notice" : "muted"}>
+      {/* A failing guardrail is bad news about the experiment: the error style, not an information box. */}
+      <p className={failing > 0 ? "notice error" : "muted"}>
         {failing > 0
           ? `${failing} guardrail ${failing === 1 ? "reading is" : "readings are"} failing: the change is beyond what the experiment tolerates.`
           : "No guardrail is failing. At risk means the interval does not yet rule out the tolerated harm."}
       </p>
+      {guardrails.length > 0 && shares.length > 0 ? <h3>Metric guardrails</h3> : null}
       <RatioGuardrailsTable guardrails={guardrails} />
       <ShareGuardrailsTable guardrails={shares} />
     </section>
