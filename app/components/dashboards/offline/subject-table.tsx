@@ -28,9 +28,11 @@ export function SubjectTable({ report }: { report: Report }) {
           ...Object.fromEntries(
             SUBJECT_MEASURES.flatMap((m) => {
               const e = g.measures[m] as Json<Estimate> | undefined;
+              // The CSV keeps raw numbers (a share, not a percentage); the cell shows the measure's unit.
               return [
                 [m, raw(e?.value)],
-                [`${m} CI`, formatCi(e?.ci, (v) => show(m, v))],
+                [`${m} CI`, formatCi(e?.ci, String)],
+                [`${m} ci`, e?.ci ?? null],
               ];
             }),
           ),
@@ -44,7 +46,14 @@ export function SubjectTable({ report }: { report: Report }) {
         // Each measure, then its 95% interval (text, as the K_hit columns): the CSV carries both.
         ...SUBJECT_MEASURES.flatMap((m) => [
           { id: m, accessorKey: m, header: metricLabel(m), ...cellAs((v) => show(m, v)) },
-          { id: `${m} CI`, accessorKey: `${m} CI`, header: `${metricLabel(m)} CI` },
+          {
+            id: `${m} CI`,
+            accessorKey: `${m} CI`,
+            header: `${metricLabel(m)} CI`,
+            cell: (c: { row: { original: Record<string, unknown> } }): string =>
+              formatCi(c.row.original[`${m} ci`] as Json<Estimate>["ci"] | null, (v) => show(m, v)),
+            aggregatedCell: (): null => null,
+          },
         ]),
         { id: "kHitMedian", accessorKey: "kHitMedian", header: "K_hit median", ...cellAs(formatNumber) },
         { id: "kHitMedianCi", accessorKey: "kHitMedianCi", header: "K_hit median CI" },
