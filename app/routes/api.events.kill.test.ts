@@ -189,7 +189,12 @@ it("survives a SIGKILL of the database: restarted, answering 503 meanwhile, stor
   expect(row).toEqual({ n: batches.length * 20, d: batches.length * 20 });
   expect(status.join("\n")).toMatch(/stopped \(SIGKILL\); restarting[\s\S]*is back after \d+ ms/);
   const hash = createHash("sha256").update(key).digest("hex");
-  expect(logged.some((line) => line.includes("POST /api/events: batch not stored"))).toBe(true);
+  // A refused batch is logged: "not stored" when the database said so, "outcome unknown" when the kill
+  // came during its commit. Which one, and how many batches the outage catches, depends on the timing.
+  if (outageAnswers.length)
+    expect(logged.some((line) => /POST \/api\/events: batch (not stored|outcome unknown)/.test(line))).toBe(
+      true,
+    );
   expect(
     logged.filter((line) => line.includes(key) || line.includes(hash) || line.includes(key.slice(6))),
   ).toEqual([]);
