@@ -38,9 +38,15 @@ test("an analyst opens the experiment's click models, reads the curve as a table
   ).toBeVisible();
   await expect(page.getByRole("table", { name: "Examination by rank" })).toBeHidden();
   await page.getByText("Show the examination curve as a table").click();
-  await expect(
-    page.getByRole("table", { name: "Examination by rank" }).getByRole("row", { name: /^1 100% / }),
-  ).toBeVisible();
+  // Rank 1 is 100% by definition; the other ranks have an interval from refitting PBM per resample.
+  const examination = page.getByRole("table", { name: "Examination by rank" });
+  await expect(examination.getByRole("row", { name: /^1 100% \[100%,\s100%\]/ })).toBeVisible();
+  await expect(examination.getByRole("row", { name: /^2 / })).toContainText(
+    /\d+\.\d%\[\d+\.\d%,\s\d+\.\d%\]/,
+  );
+  await expect(page.getByRole("list", { name: "Legend" }).first()).toContainText(
+    "95% interval (PBM refitted per resample)",
+  );
   await expect(
     page
       .getByRole("table", { name: "CTR per arm, raw and corrected for position bias" })
@@ -52,6 +58,15 @@ test("an analyst opens the experiment's click models, reads the curve as a table
       .getByRole("table", { name: "CTR per arm, raw and corrected for position bias" })
       .getByRole("row", { name: /^A / }),
   ).toContainText(/\d+\.\d%\[\d+\.\d%,\s\d+\.\d%\]/);
+  // B's CTRs minus the control's, in percentage points with their intervals.
+  const pp = /[+−][\d.]+\spp\[[+−]?[\d.]+\spp,\s[+−]?[\d.]+\spp\]/;
+  await expect(
+    page
+      .getByRole("table", { name: "CTR per arm, raw and corrected for position bias" })
+      .getByRole("row", { name: /^B / })
+      .getByRole("cell")
+      .filter({ hasText: pp }),
+  ).toHaveCount(2);
 
   await page.getByRole("button", { name: "Freeze snapshot" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toContainText(/Snapshot \d+ clicks/);

@@ -135,22 +135,29 @@ export function Chart({ build, caption, deps, title, table, minWidth = 280, lege
   );
 }
 
-/** The legend, one entry per plotted series: a short line in its colour and dash, then its label. */
+/** How opaque an interval band is, in the chart and in its legend swatch. */
+export const BAND_OPACITY = 0.15;
+
+/** The legend, one entry per plotted series: a short line in its colour and dash (or a band's swatch), then its label. */
 export function SeriesLegend({ series }: { series: readonly Series[] }) {
   return (
     <ul className="chart-legend" aria-label="Legend">
       {series.map((s) => (
         <li key={s.key}>
           <svg width="24" height="10" aria-hidden="true">
-            <line
-              x1="1"
-              y1="5"
-              x2="23"
-              y2="5"
-              stroke={s.color}
-              strokeWidth="2.5"
-              strokeDasharray={s.dash ?? undefined}
-            />
+            {s.band ? (
+              <rect x="1" y="1" width="22" height="8" fill={s.color} fillOpacity={BAND_OPACITY} />
+            ) : (
+              <line
+                x1="1"
+                y1="5"
+                x2="23"
+                y2="5"
+                stroke={s.color}
+                strokeWidth="2.5"
+                strokeDasharray={s.dash ?? undefined}
+              />
+            )}
           </svg>
           {s.label}
         </li>

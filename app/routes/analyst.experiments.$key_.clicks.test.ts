@@ -23,6 +23,7 @@ import { runHeavyTask } from "../../scripts/workers/heavy-tasks";
 import { progressCells, readProgress } from "../../scripts/lib/progress";
 import { runInWorkerPool } from "../results/worker-pool.server";
 import { Computing } from "../components/computed-at";
+import { CLICK_FIT_UNIT } from "../components/dashboards/clicks/fit";
 import { clickModelFit } from "../results/click-fits.server";
 import { loader as snapshotLoader } from "./analyst.snapshots.$id";
 import { armCtrIntervals } from "../../scripts/clicks/intervals";
@@ -190,6 +191,20 @@ it("recovers a known position bias from a simulated log: PBM's curve within 0.07
     expect(Math.abs(arm.correctedCtr! - truth) / truth, arm.arm).toBeLessThan(0.05);
     expect(arm.ctr!).toBeLessThan(0.6 * truth);
   }
+  // The curve's intervals (PBM refitted per resample of conveners) hold the truth at nearly every rank
+  // and are narrow enough to tell the ranks apart.
+  expect(fit.examination[0].relativeCi).toEqual({ lower: 1, upper: 1 });
+  const covered = fit.examination.filter(
+    (e, r) => e.relativeCi!.lower <= GAMMA[r] && GAMMA[r] <= e.relativeCi!.upper,
+  );
+  expect(covered.length).toBeGreaterThanOrEqual(9);
+  for (const e of fit.examination) expect(e.relativeCi!.upper - e.relativeCi!.lower).toBeLessThan(0.15);
+  // B's corrected CTR minus A's: its interval holds the true difference in mean attractiveness shown.
+  const truth = (arm: string) => simAttractiveness[arm].sum / simAttractiveness[arm].shown;
+  const difference = fit.arms.find((a) => a.arm === "B")!.difference!;
+  expect(difference.control).toBe("A");
+  expect(difference.correctedCtrCi!.lower).toBeLessThanOrEqual(truth("B") - truth("A"));
+  expect(difference.correctedCtrCi!.upper).toBeGreaterThanOrEqual(truth("B") - truth("A"));
 });
 
 it("fits the twelve models (TCM with tasks) on the demo experiment's sessions, with the split, labels, CTRs and display depths it says", async () => {
@@ -347,7 +362,13 @@ it("freezes the click models once, and the snapshot's page shows the live page's
   expect(csv).toContain(
     `PBM,model,perplexity,${pbm.perplexity},${pbm.perplexityCi!.lower},${pbm.perplexityCi!.upper}`,
   );
-  expect(csv).toContain(`PBM,rank 10,examination,${live.fit!.examination[9].relative},,`);
+  const rank10 = live.fit!.examination[9];
+  expect(csv).toContain(
+    `PBM,rank 10,examination,${rank10.relative},${rank10.relativeCi!.lower},${rank10.relativeCi!.upper}`,
+  );
+  expect(csv).toContain(
+    `B,vs A,ctrTop10 difference,${armB.difference!.ctr},${armB.difference!.ctrCi!.lower},${armB.difference!.ctrCi!.upper}`,
+  );
   expect(csv).toContain(
     `B,arm,correctedCtr,${armB.correctedCtr},${armB.correctedCtrCi!.lower},${armB.correctedCtrCi!.upper}`,
   );
@@ -373,11 +394,11 @@ it("answers pending while a fit runs, with the models fitted so far, and every l
   const pending = await clickModelFit(experiment, settings, { waitMs: 0 });
   expect(pending.result).toBeNull();
   expect(pending.computedAt).toBeNull();
-  // Whatever the worker reported by now is a count of the twelve models, never more.
+  // Whatever the worker reported by now counts fits of the twelve models and PBM's B refits, never more.
   let fit = pending;
   while (!fit.result) {
     if (fit.progress) expect(fit.progress.done).toBeLessThanOrEqual(fit.progress.total);
-    if (fit.progress) expect(fit.progress.total).toBe(modelNames.length);
+    if (fit.progress) expect(fit.progress.total).toBe(modelNames.length + settings.B);
     fit = await clickModelFit(experiment, settings, { waitMs: 200 });
   }
   expect(fit.result.settings.seed).toBe("pending-test");
@@ -388,28 +409,31 @@ it("answers pending while a fit runs, with the models fitted so far, and every l
   expect(again.computedAt).toBe(fit.computedAt);
 });
 
-it("reports its progress from the worker thread: one step per model fitted, of the twelve", async () => {
+it("reports its progress from the worker thread: one step per model fitted, then per refit of PBM's curve", async () => {
   const experiment = (await getExperiment(t.db, DEMO_EXPERIMENT))!;
   const settings = { seed: "progress-test", testShare: 0.25, iterations: 20, maxRank: 10, B: 100 };
   const input = await loadExperimentClicksInput(t.db, experiment, settings);
   const steps: [number, number][] = [];
   runHeavyTask("experimentClicks", input, (done, total) => steps.push([done, total]));
-  expect(steps).toEqual(modelNames.map((_, i) => [i + 1, modelNames.length]));
+  const fits = modelNames.length + settings.B;
+  expect(steps).toEqual(Array.from({ length: fits }, (_, i) => [i + 1, fits]));
   // Across threads: the pool's worker writes the shared counters this thread reads.
   const cells = progressCells();
   expect(readProgress(cells)).toBeNull();
   await runInWorkerPool("experimentClicks", input, cells);
-  expect(readProgress(cells)).toEqual({ done: modelNames.length, total: modelNames.length });
+  expect(readProgress(cells)).toEqual({ done: fits, total: fits });
   // What the page shows meanwhile, in words and as a bar.
   const html = renderToStaticMarkup(
     createElement(Computing, {
       what: "the click models",
-      progress: { done: 5, total: 12 },
-      unit: "models fitted",
+      progress: { done: 5, total: 1012 },
+      unit: CLICK_FIT_UNIT,
     }),
   );
-  expect(html).toContain("Computing the click models… (5 of 12 models fitted)");
-  expect(html).toMatch(/<progress[^>]*max="12"[^>]*value="5"/);
+  expect(html).toContain(
+    "Computing the click models… (5 of 1,012 fits: the twelve models, then PBM refitted per resample)",
+  );
+  expect(html).toMatch(/<progress[^>]*max="1012"[^>]*value="5"/);
 });
 
 describe("Recompute", () => {

@@ -11,6 +11,7 @@ import { RouteErrorBoundary } from "~/components/error-boundary";
 import { FreezeButton } from "~/components/freeze-button";
 import { ClicksDashboard } from "~/components/dashboards/clicks-dashboard";
 import { ComputedAt, Computing } from "~/components/computed-at";
+import { CLICK_FIT_UNIT } from "~/components/dashboards/clicks/fit";
 import { RECOMPUTE_ROLES, recomputeAction } from "~/results/recompute.server";
 import { holdsRole } from "../../scripts/inputs/roles";
 
@@ -81,7 +82,7 @@ export default function ExperimentClickModels() {
           <ClicksDashboard result={clicks} />
         </>
       ) : (
-        <Computing what="the click models" progress={progress} unit="models fitted" />
+        <Computing what="the click models" progress={progress} unit={CLICK_FIT_UNIT} />
       )}
     </>
   );

@@ -104,6 +104,20 @@ describe("plottedSeries and untilLastPoint", () => {
     ]);
   });
 
+  it("adds the curve's interval band to the legend only when the curve has intervals", () => {
+    const fit = (relativeCi: { lower: number; upper: number } | undefined) =>
+      ({
+        examination: [{ rank: 1, relative: 1, fitted: 0.9, relativeCi }],
+        displayDepth: [],
+      }) as unknown as Parameters<typeof examinationSeries>[0];
+    expect(examinationSeries(fit({ lower: 1, upper: 1 })).map((s) => [s.label, s.band ?? false])).toEqual([
+      ["PBM examination", false],
+      ["95% interval (PBM refitted per resample)", true],
+    ]);
+    // A snapshot frozen before the intervals existed: no band drawn, none named.
+    expect(examinationSeries(fit(undefined)).map((s) => s.label)).toEqual(["PBM examination"]);
+  });
+
   it("writes a percent tick with its sign", () => {
     expect([0, 20, 100].map(percentTick)).toEqual(["0%", "20%", "100%"]);
   });

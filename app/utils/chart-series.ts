@@ -9,6 +9,8 @@ export interface Series {
   color: string;
   /** An SVG stroke-dasharray ("4 3"), or null for a solid line. */
   dash: string | null;
+  /** A shaded band (an interval) rather than a line: the legend shows a filled swatch. */
+  band?: boolean;
 }
 
 /** Observable Plot's default categorical colours (observable10), so charts keep the colours they had. */

@@ -51,7 +51,7 @@ export async function loadExperimentClicksInput(
     sessions,
     arms,
     units,
-    armSystems: experiment.arms.map((a) => ({ arm: a.key, system: a.systemKey })),
+    armSystems: experiment.arms.map((a) => ({ arm: a.key, system: a.systemKey, control: a.isControl })),
     committees: [...offline.gold]
       .filter(([p]) => shown.has(p))
       .map(([p, members]) => [p, [...members].sort()]),

@@ -229,6 +229,16 @@ if (!only || only === "clicks") {
     r.seconds < 60 && r.maxRssMiB < 2048,
   );
 }
+if (!only || only === "click-page") {
+  // The page's fit at its B, then at B = 1: what the intervals (PBM refitted B times included) cost.
+  const page = measure("click-page-worker.ts");
+  const plain = measure("click-page-worker.ts", "1");
+  report("click-model page, demo A/B, B = 1,000", page, "(no target; see B = 1)", true);
+  report("click-model page, demo A/B, B = 1", plain, "(for comparison)", true);
+  console.log(
+    `      intervals cost ${(page.seconds - plain.seconds).toFixed(2)} s (×${(page.seconds / plain.seconds).toFixed(2)})`,
+  );
+}
 if (!only || only === "agreement") {
   const r = measure("agreement-worker.ts");
   report(

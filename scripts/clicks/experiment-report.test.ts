@@ -44,8 +44,51 @@ it("weights each click by 1 / examination at its rank, per arm, over the first m
   // A: 5 shown; clicks at ranks 1, 3 and 2 → raw 3/5, corrected (1 + 4 + 2)/5.
   expect(rows).toEqual([
     { arm: "A", sessions: 2, shown: 5, clicks: 3, ctr: 0.6, correctedCtr: 7 / 5 },
-    { arm: "B", sessions: 1, shown: 3, clicks: 0, ctr: 0, correctedCtr: 0 },
+    {
+      arm: "B",
+      sessions: 1,
+      shown: 3,
+      clicks: 0,
+      ctr: 0,
+      correctedCtr: 0,
+      // Without intervals asked for, the difference from the control (the first arm) has none.
+      difference: { control: "A", ctr: -0.6, ctrCi: null, correctedCtr: -7 / 5, correctedCtrCi: null },
+    },
   ]);
+});
+
+it("takes each arm's CTRs minus the control arm's, with an interval from resampling both arms' conveners", () => {
+  const sessions = [
+    session("1", "p", ["a", "b"], [1, 0]),
+    session("2", "p", ["a", "b"], [0, 1]),
+    session("3", "p", ["a", "b"], [0, 0]),
+    session("4", "p", ["a", "b"], [1, 1]),
+  ];
+  const input = {
+    sessions,
+    arms: ["A", "A", "B", "B"],
+    // B is the control, though listed second.
+    armSystems: [
+      { arm: "A", system: "x" },
+      { arm: "B", system: "y", control: true },
+    ],
+    settings,
+  };
+  // One convener per arm: every resample is the same, so the interval is the difference itself.
+  const [a, b] = armClicks({ ...input, units: ["u", "u", "v", "v"] }, [1, 0.5], { B: 200, seed: "s" });
+  expect(b.difference).toBeUndefined();
+  expect(a.difference).toEqual({
+    control: "B",
+    ctr: 2 / 4 - 2 / 4,
+    ctrCi: { lower: 0, upper: 0 },
+    correctedCtr: 3 / 4 - 3 / 4,
+    correctedCtrCi: { lower: 0, upper: 0 },
+  });
+  // One convener a session: A's two conveners both have CTR ½, B's have 0 and 1, so B's resamples give
+  // 0, ½ or 1 (a quarter, half, a quarter of the time) and A − B is +½, 0 or −½.
+  const [spread] = armClicks({ ...input, units: ["u", "v", "w", "x"] }, [1, 0.5], { B: 2000, seed: "s" });
+  expect(spread.difference!.ctr).toBe(0);
+  expect(spread.difference!.ctrCi).toEqual({ lower: -0.5, upper: 0.5 });
 });
 
 it("gives each arm's CTRs an interval over its conveners: one convener, no spread", () => {

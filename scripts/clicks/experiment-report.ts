@@ -3,8 +3,15 @@ import type { Interval } from "../stats/bootstrap";
 import { kHitP90, offlineReport } from "../offline/report";
 import { unpackOfflineInput, type PackedOfflineInput } from "../offline/pack";
 import { evaluateClickModels } from "./evaluate";
-import { armCtrIntervals, type ClickIntervalOptions } from "./intervals";
-import type { RawSession } from "./log";
+import { examinationCells, examinationIntervals } from "./examination-intervals";
+import {
+  armCtrIntervals,
+  clusterIndex,
+  ctrDifferenceIntervals,
+  type ArmCounts,
+  type ClickIntervalOptions,
+} from "./intervals";
+import { buildLog, Vocabulary, type RawSession } from "./log";
 import type { Grades } from "./measures";
 import { modelNames } from "./models";
 import { keepKnownQueries, splitSessions } from "./split";
@@ -38,8 +45,8 @@ export interface ExperimentClicksInput {
   arms: string[];
   /** The convener of each session, parallel to `sessions`: the intervals resample conveners. */
   units: string[];
-  /** The arms in the experiment's order, with the system each shows. */
-  armSystems: { arm: string; system: string }[];
+  /** The arms in the experiment's order, with the system each shows; differences are taken vs `control`. */
+  armSystems: { arm: string; system: string; control?: boolean }[];
   /** Historical committees: proposal → its members (the relevance labels; rel = 1, other candidates 0). */
   committees: [string, string[]][];
   /** The tier-1 input restricted to the arms' systems, for K_hit; null when there is none. */
@@ -78,6 +85,26 @@ export interface ArmClicks {
   /** 95% bootstrap intervals over the arm's conveners, the examination curve held fixed. */
   ctrCi?: Interval | null;
   correctedCtrCi?: Interval | null;
+  /**
+   * This arm's CTRs minus the control arm's, with bootstrap intervals over each arm's conveners; absent
+   * for the control arm and in snapshots frozen before it was shown.
+   */
+  difference?: ArmDifference;
+}
+
+export interface ArmDifference {
+  control: string;
+  ctr: number | null;
+  ctrCi: Interval | null;
+  correctedCtr: number | null;
+  correctedCtrCi: Interval | null;
+}
+
+export interface ExaminationPoint {
+  rank: number;
+  fitted: number;
+  relative: number;
+  relativeCi?: Interval | null;
 }
 
 export interface DisplayDepth {
@@ -106,14 +133,20 @@ export interface ExperimentClicksResult {
     dropped: number;
     labels: { source: "historical committees"; proposals: number } | null;
     models: ClickModelRow[];
-    /** PBM's examination per rank: as fitted, and relative to rank 1 (the curve shown). */
-    examination: { rank: number; fitted: number; relative: number }[];
+    /**
+     * PBM's examination per rank: as fitted, and relative to rank 1 (the curve shown), with the relative
+     * value's 95% interval from refitting PBM on resampled conveners (absent in older snapshots).
+     */
+    examination: ExaminationPoint[];
     displayDepth: DisplayDepth[];
     arms: ArmClicks[];
   } | null;
 }
 
-/** Fits and evaluates every model on the experiment's sessions (see the module's comment). */
+/**
+ * Fits and evaluates every model on the experiment's sessions (see the module's comment). Progress
+ * counts fits: the twelve models, then PBM's B refits for its curve's intervals.
+ */
 export function experimentClicks(
   input: ExperimentClicksInput,
   onProgress?: (done: number, total: number) => void,
@@ -126,13 +159,14 @@ export function experimentClicks(
   const grades = committeeGrades(input.committees, sessions);
   const unitOf = new Map(sessions.map((s, i) => [s.id, input.units[i]]));
   const intervals = { B: settings.B, seed: settings.seed };
+  const fits = modelNames.length + settings.B;
   const report = evaluateClickModels(train, kept, {
     models: [...modelNames],
     iterations: settings.iterations,
     maxRank: settings.maxRank,
     grades: grades.size ? grades : undefined,
     intervals: { ...intervals, clusterOf: (id) => unitOf.get(id) ?? id },
-    onProgress,
+    onProgress: onProgress && ((done) => onProgress(done, fits)),
   });
   const models = Object.entries(report.models).map(([name, m]) => ({
     name,
@@ -152,6 +186,8 @@ export function experimentClicks(
   }));
   const fitted = report.models.PBM.params.examination as number[];
   const examination = examinationCurve(fitted);
+  const cis = examinationCis(train, unitOf, settings, (done) => onProgress?.(modelNames.length + done, fits));
+  examination.forEach((e, r) => (e.relativeCi = cis[r] ?? null));
   return {
     experiment,
     settings,
@@ -175,13 +211,32 @@ export function experimentClicks(
 }
 
 /**
+ * The examination curve's intervals: PBM refitted on B resamples of the training sessions' conveners
+ * (examination-intervals.ts), with the page's passes and seed.
+ */
+function examinationCis(
+  train: RawSession[],
+  unitOf: Map<string, string>,
+  settings: ClickModelSettings,
+  onRefit: (done: number) => void,
+) {
+  const log = buildLog(train, new Vocabulary(), settings.maxRank);
+  const clusters = clusterIndex(train.map((s) => unitOf.get(s.id) ?? s.id));
+  return examinationIntervals(
+    examinationCells(log, clusters.of),
+    clusters.count,
+    settings.iterations,
+    { B: settings.B, seed: settings.seed },
+    onRefit,
+  );
+}
+
+/**
  * PBM's examination per rank, and relative to rank 1. PBM's likelihood depends only on α·γ, so the
  * fitted γ is known up to a common factor (EM settles wherever its start leads); taking rank 1 as always
  * looked at (γ₁ = 1, the usual assumption of position-bias estimation) fixes it.
  */
-export function examinationCurve(
-  fitted: readonly number[],
-): { rank: number; fitted: number; relative: number }[] {
+export function examinationCurve(fitted: readonly number[]): ExaminationPoint[] {
   return fitted.map((g, r) => ({ rank: r + 1, fitted: g, relative: fitted[0] > 0 ? g / fitted[0] : 0 }));
 }
 
@@ -240,22 +295,59 @@ export function armClicks(
     sums[1] += clicks;
     sums[2] += weighted;
   });
-  return [...byArm.values()].map(({ weighted, units, ...a }) => ({
+  const counts = new Map([...byArm].map(([arm, a]) => [arm, armCounts([...a.units.values()])]));
+  const control = (input.armSystems.find((a) => a.control) ?? input.armSystems[0])?.arm;
+  const rows = [...byArm.values()].map(({ weighted, units: _units, ...a }) => ({
     ...a,
     ctr: a.shown ? a.clicks / a.shown : null,
     correctedCtr: a.shown ? weighted / a.shown : null,
-    ...(intervals ? ctrIntervals([...units.values()], a.arm, intervals) : {}),
+    ...(intervals ? ctrIntervals(counts.get(a.arm)!, a.arm, intervals) : {}),
   }));
+  const base = rows.find((a) => a.arm === control);
+  return rows.map((a) =>
+    base && a !== base
+      ? {
+          ...a,
+          difference: armDifference(
+            base,
+            a,
+            intervals && [counts.get(base.arm)!, counts.get(a.arm)!],
+            intervals,
+          ),
+        }
+      : a,
+  );
 }
 
-/** An arm's CTR intervals from its conveners' sums (shown, clicks, weighted clicks). */
-function ctrIntervals(units: number[][], arm: string, options: ClickIntervalOptions) {
+/** An arm's conveners' sums (shown, clicks, weighted clicks) as columns. */
+function armCounts(units: number[][]): ArmCounts {
   const column = (j: number) => Float64Array.from(units, (u) => u[j]);
-  const { ctr, correctedCtr } = armCtrIntervals(
-    { shown: column(0), clicks: column(1), weighted: column(2) },
-    { ...options, arm },
-  );
+  return { shown: column(0), clicks: column(1), weighted: column(2) };
+}
+
+/** An arm's CTR intervals from its conveners' sums. */
+function ctrIntervals(counts: ArmCounts, arm: string, options: ClickIntervalOptions) {
+  const { ctr, correctedCtr } = armCtrIntervals(counts, { ...options, arm });
   return { ctrCi: ctr, correctedCtrCi: correctedCtr };
+}
+
+/** `arm`'s CTRs minus the control's, with intervals when the counts and options are given. */
+function armDifference(
+  control: ArmClicks,
+  arm: ArmClicks,
+  counts: [ArmCounts, ArmCounts] | undefined,
+  options: ClickIntervalOptions | undefined,
+): ArmDifference {
+  const minus = (a: number | null, b: number | null) => (a === null || b === null ? null : a - b);
+  const cis =
+    counts && options ? ctrDifferenceIntervals(counts[0], counts[1], { ...options, arm: arm.arm }) : null;
+  return {
+    control: control.arm,
+    ctr: minus(arm.ctr, control.ctr),
+    ctrCi: cis?.ctr ?? null,
+    correctedCtr: minus(arm.correctedCtr, control.correctedCtr),
+    correctedCtrCi: cis?.correctedCtr ?? null,
+  };
 }
 
 /**

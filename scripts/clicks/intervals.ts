@@ -1,4 +1,4 @@
-import { bootstrapMeans, bootstrapStatistics, type Interval } from "../stats/bootstrap";
+import { bootstrapGroups, bootstrapMeans, bootstrapStatistics, type Interval } from "../stats/bootstrap";
 import type { ClickLog } from "./log";
 import type { ClickModel } from "./model";
 
@@ -130,23 +130,51 @@ export function armCtrIntervals(
   counts: ArmCounts,
   options: ClickIntervalOptions & { arm: string },
 ): { ctr: Interval | null; correctedCtr: Interval | null } {
-  const { shown, clicks, weighted } = counts;
   const [ctr, correctedCtr] = bootstrapStatistics(
-    shown.length,
+    counts.shown.length,
     (drawn) => {
-      let n = 0;
-      let c = 0;
-      let w = 0;
-      for (let u = 0; u < shown.length; u++) {
-        const k = drawn[u];
-        n += k * shown[u];
-        c += k * clicks[u];
-        w += k * weighted[u];
-      }
+      const [n, c, w] = drawnSums(counts, drawn);
       return n ? [c / n, w / n] : [null, null];
     },
     2,
     { B: options.B, seed: `${options.seed}:clicks:ctr:${options.arm}`, level: options.level },
+  );
+  return { ctr, correctedCtr };
+}
+
+/** Σ k·shown, Σ k·clicks and Σ k·weighted of one arm's resample (`drawn[u]`: times unit u was drawn). */
+function drawnSums({ shown, clicks, weighted }: ArmCounts, drawn: Uint32Array): [number, number, number] {
+  let n = 0;
+  let c = 0;
+  let w = 0;
+  for (let u = 0; u < shown.length; u++) {
+    const k = drawn[u];
+    n += k * shown[u];
+    c += k * clicks[u];
+    w += k * weighted[u];
+  }
+  return [n, c, w];
+}
+
+/**
+ * An arm's raw and corrected CTR minus the control arm's, with percentile intervals from resampling
+ * each arm's conveners within that arm (the arms' conveners are disjoint: assignment is sticky), as
+ * the A/B page's differences are drawn.
+ */
+export function ctrDifferenceIntervals(
+  control: ArmCounts,
+  arm: ArmCounts,
+  options: ClickIntervalOptions & { arm: string },
+): { ctr: Interval | null; correctedCtr: Interval | null } {
+  const [ctr, correctedCtr] = bootstrapGroups(
+    [control.shown.length, arm.shown.length],
+    ([inControl, inArm]) => {
+      const [n0, c0, w0] = drawnSums(control, inControl);
+      const [n1, c1, w1] = drawnSums(arm, inArm);
+      return n0 && n1 ? [c1 / n1 - c0 / n0, w1 / n1 - w0 / n0] : [null, null];
+    },
+    2,
+    { B: options.B, seed: `${options.seed}:clicks:ctr-difference:${options.arm}`, level: options.level },
   );
   return { ctr, correctedCtr };
 }

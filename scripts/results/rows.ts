@@ -343,9 +343,22 @@ type ClickFit = {
     string,
     unknown
   >)[];
-  examination: { rank: number; relative: number }[];
+  examination: { rank: number; relative: number; relativeCi?: Ci }[];
   displayDepth: { arm: string; depth: number | null; kHitP90?: { value: number | null; ci: Ci } }[];
-  arms: { arm: string; ctr: number | null; correctedCtr: number | null; ctrCi?: Ci; correctedCtrCi?: Ci }[];
+  arms: {
+    arm: string;
+    ctr: number | null;
+    correctedCtr: number | null;
+    ctrCi?: Ci;
+    correctedCtrCi?: Ci;
+    difference?: {
+      control: string;
+      ctr: number | null;
+      ctrCi: Ci;
+      correctedCtr: number | null;
+      correctedCtrCi: Ci;
+    };
+  }[];
 };
 
 /**
@@ -376,10 +389,28 @@ function clickRows(fit: ClickFit | null): ResultRow[] {
         row(m.name, `rank ${i + 1}`, "perplexity", p, m.perplexityByRankCi?.[i]),
       ),
     ]),
-    ...fit.examination.map((e) => row("PBM", `rank ${e.rank}`, "examination", e.relative)),
+    ...fit.examination.map((e) => row("PBM", `rank ${e.rank}`, "examination", e.relative, e.relativeCi)),
     ...fit.arms.flatMap((a) => [
       row(a.arm, "arm", "ctrTop10", a.ctr, a.ctrCi),
       row(a.arm, "arm", "correctedCtr", a.correctedCtr, a.correctedCtrCi),
+      ...(a.difference
+        ? [
+            row(
+              a.arm,
+              `vs ${a.difference.control}`,
+              "ctrTop10 difference",
+              a.difference.ctr,
+              a.difference.ctrCi,
+            ),
+            row(
+              a.arm,
+              `vs ${a.difference.control}`,
+              "correctedCtr difference",
+              a.difference.correctedCtr,
+              a.difference.correctedCtrCi,
+            ),
+          ]
+        : []),
     ]),
     ...fit.displayDepth.flatMap((d) => [
       row(d.arm, "arm", "displayDepth", d.depth),

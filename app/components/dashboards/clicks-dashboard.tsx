@@ -46,7 +46,8 @@ export function ClicksDashboard({ result }: { result: Json<ExperimentClicksResul
         Each click counts 1 / examination at its rank (inverse propensity weighting): the CTR had every result
         been looked at as often as rank 1. Both columns count the first {settings.maxRank} results of each
         session’s first impression, so the raw CTR can differ from the experiment page’s, which counts every
-        candidate shown. Under each, its 95% interval over the arm’s conveners.
+        candidate shown. Under each, its 95% interval over the arm’s conveners; each difference is the arm
+        minus the control arm, its interval from resampling both arms’ conveners.
       </p>
     </>
   );

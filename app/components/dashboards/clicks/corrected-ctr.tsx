@@ -1,14 +1,28 @@
 import { TableScroll } from "~/components/table-scroll";
-import { formatCount } from "~/utils/format";
+import { formatCi, formatCount, formatPp } from "~/utils/format";
 import { metricDisplay } from "~/utils/metrics-display";
 import type { ClicksFit } from "./fit";
 import { fmt, fmtCi, label } from "./labels";
 
+type Arm = ClicksFit["arms"][number];
+
+/** A difference in percentage points over its interval ("—" for the control arm and older snapshots). */
+function DifferenceCell({ value, ci }: { value: number | null | undefined; ci: Arm["ctrCi"] }) {
+  return (
+    <td className="num">
+      {value === undefined ? "—" : formatPp(value)}
+      {value === undefined ? null : <div className="muted">{formatCi(ci, formatPp)}</div>}
+    </td>
+  );
+}
+
 /**
  * Each arm's CTR as counted and corrected for position bias (each click weighted by 1 / examination),
- * each with its bootstrap interval over the arm's conveners.
+ * each with its bootstrap interval over the arm's conveners, and each arm's difference from the control
+ * arm with its interval (both arms' conveners resampled).
  */
 export function CorrectedCtrTable({ fit }: { fit: ClicksFit }) {
+  const control = fit.arms.find((a) => a.difference)?.difference?.control;
   return (
     <TableScroll label="CTR per arm, raw and corrected for position bias">
       <table aria-label="CTR per arm, raw and corrected for position bias">
@@ -22,9 +36,11 @@ export function CorrectedCtrTable({ fit }: { fit: ClicksFit }) {
             <th className="num" title={metricDisplay("ctrTop10").description}>
               {label("ctrTop10")}
             </th>
+            {control ? <th className="num">CTR − {control} (95% CI)</th> : null}
             <th className="num" title={metricDisplay("correctedCtr").description}>
               {label("correctedCtr")}
             </th>
+            {control ? <th className="num">Corrected − {control} (95% CI)</th> : null}
           </tr>
         </thead>
         <tbody>
@@ -39,10 +55,14 @@ export function CorrectedCtrTable({ fit }: { fit: ClicksFit }) {
                 {fmt(a.ctr, "ctrTop10")}
                 <div className="muted">{fmtCi(a.ctrCi, "ctrTop10")}</div>
               </td>
+              {control ? <DifferenceCell value={a.difference?.ctr} ci={a.difference?.ctrCi} /> : null}
               <td className="num">
                 {fmt(a.correctedCtr, "correctedCtr")}
                 <div className="muted">{fmtCi(a.correctedCtrCi, "correctedCtr")}</div>
               </td>
+              {control ? (
+                <DifferenceCell value={a.difference?.correctedCtr} ci={a.difference?.correctedCtrCi} />
+              ) : null}
             </tr>
           ))}
         </tbody>

@@ -17,7 +17,7 @@ export function FitSummary({ result, fit }: { result: ClicksResult; fit: ClicksF
         ? `Relevance labels: the historical committees of ${formatCount(fit.labels.proposals)} proposals (members relevant, other candidates shown not).`
         : "No relevance labels: no proposal shown has a historical committee."}{" "}
       {settings.B
-        ? `Intervals: 95% percentile bootstrap over conveners (log-likelihood, perplexity, relevance AUC, CTRs) or over proposals (CTR@1 RMSE, nDCG@5, whose terms each belong to one proposal), B = ${formatCount(settings.B)}, seed “${settings.seed}”, with the fitted models and PBM’s examination curve held fixed.`
+        ? `Intervals: 95% percentile bootstrap over conveners (log-likelihood, perplexity, relevance AUC, CTRs) or over proposals (CTR@1 RMSE, nDCG@5, whose terms each belong to one proposal), B = ${formatCount(settings.B)}, seed “${settings.seed}”, with the fitted models (and, for the corrected CTRs, PBM’s curve) held fixed; the curve’s own interval refits PBM on each resample of the training conveners.`
         : ""}
     </p>
   );
