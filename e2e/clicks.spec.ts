@@ -44,9 +44,9 @@ test("an analyst opens the experiment's click models, reads the curve as a table
   await expect(examination.getByRole("row", { name: /^2 / })).toContainText(
     /\d+\.\d%\[\d+\.\d%,\s\d+\.\d%\]/,
   );
-  await expect(page.getByRole("list", { name: "Legend" }).first()).toContainText(
-    "95% interval (PBM refitted per resample)",
-  );
+  await expect(
+    page.getByRole("figure", { name: "Examination by rank (PBM)" }).getByRole("list", { name: "Legend" }),
+  ).toContainText("95% interval (PBM refitted per resample)");
   await expect(
     page
       .getByRole("table", { name: "CTR per arm, raw and corrected for position bias" })
