@@ -67,6 +67,8 @@ it("offers the imported convener attributes beside the subject, each convener in
   expect(html).toContain('<option value="institution">institution (convener)</option>');
   expect(html).toContain('<option value="seniority">seniority (convener)</option>');
   expect(html).toContain("Slices by subject");
+  // The A/B page joins who counts in a slice to the sentence before it (SliceMembership, afterSemicolon).
+  expect(html).toContain("Frequentist figures; each session counts in the subject of its proposal.</p>");
   const none = renderToStaticMarkup(createElement(SlicesTable, { slices: decisions.slices, byConvener: [] }));
   expect(none).toContain("No convener attribute is imported");
 }, 180_000);

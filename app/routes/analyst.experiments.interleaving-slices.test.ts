@@ -69,6 +69,7 @@ it("slices the interleaving result by subject and by each convener attribute, p 
   expect(html).toContain('<option value="seniority">seniority (convener)</option>');
   expect(html).toContain(`${subject.holm.comparisons} comparisons`);
   expect(html).toContain("adjusted by Holm");
+  expect(html).toContain("slice&#x27;s conveners. Each session counts in the subject of its proposal.</p>");
   expect(render([])).toContain("No convener attribute is imported");
   // A multileaved experiment (three systems or more) has no slices: nothing is drawn.
   expect(

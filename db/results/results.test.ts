@@ -7,7 +7,7 @@ import { offlineResult } from "./offline";
 import { onlineResult } from "./online";
 import { campaignResult } from "./campaign";
 import { computeResult } from "./compute";
-import { inputVersion } from "./version";
+import { inputVersion, kindVersion } from "./version";
 
 /**
  * The result service keeps each result by its settings and input version: a second view of unchanged
@@ -118,6 +118,31 @@ describe("the result service", () => {
     expect(parameters).toMatchObject({ kind: "online", experiment: key, method: "team-draft" });
     expect(result).toMatchObject({ interleaving: { method: "team-draft" } });
     expect(result).not.toHaveProperty("comparisons");
+  });
+
+  it("sees an assignment scoped to chosen pairs anew, though only its scope rows were written", async () => {
+    // Asking for more grades of a pair an expert's open scoped assignment lacks writes a scope row and
+    // nothing else (db/campaigns/grade-requests.ts, writePlan): the page's "n of m" must follow.
+    const [{ id, assignment, item }] = await t.db.execute<{ id: number; assignment: number; item: number }>(
+      sql`select a.campaign_id as id, a.id as assignment, min(i.id) as item from campaign_assignments a
+          join campaign_items i on i.campaign_id = a.campaign_id and i.proposal_id = a.proposal_id
+          where not exists (select 1 from ratings r where r.assignment_id = a.id)
+          group by a.id order by a.id limit 1`,
+    );
+    const campaign = (await getCampaign(t.db, id))!;
+    const totalOf = async () =>
+      (await campaignResult(t.db, campaign, { names: true }, runInProcess)).assignments.find(
+        (a) => a.assignmentId === assignment,
+      )!;
+    expect(await totalOf()).toMatchObject({ scoped: false });
+    const [expert, online] = [await kindVersion(t.db, "expert"), await kindVersion(t.db, "online")];
+    await t.db.execute(
+      sql`insert into campaign_assignment_items (assignment_id, item_id) values (${assignment}, ${item})`,
+    );
+    expect(await totalOf()).toMatchObject({ scoped: true, total: 1 });
+    // A snapshot of the campaign sees the change; one of an experiment, which reads no assignment, does not.
+    expect(await kindVersion(t.db, "expert")).not.toEqual(expert);
+    expect(await kindVersion(t.db, "online")).toEqual(online);
   });
 
   it("versions every table a result reads: a new system or gold item moves it", async () => {

@@ -52,6 +52,7 @@ const FINGERPRINTED = sql`select jsonb_build_object(
     'campaignExperts', (select count(*) || ':' || coalesce(sum(hashtextextended(t::text, 0)), 0) from campaign_experts t),
     'campaignItems', (select count(*) || ':' || coalesce(sum(hashtextextended(t::text, 0)), 0) from campaign_items t),
     'assignments', (select count(*) || ':' || coalesce(sum(hashtextextended(t::text, 0)), 0) from campaign_assignments t),
+    'assignmentItems', (select count(*) || ':' || coalesce(sum(hashtextextended(t::text, 0)), 0) from campaign_assignment_items t),
     'adjudications', (select count(*) || ':' || coalesce(sum(hashtextextended(t::text, 0)), 0) from adjudications t),
     'truth', (select count(*) || ':' || coalesce(sum(hashtextextended(t::text, 0)), 0) from campaign_truth t),
     'experiments', (select count(*) || ':' || coalesce(sum(hashtextextended(t::text, 0)), 0) from experiments t),
@@ -118,6 +119,9 @@ const READS: Record<ResultKind, { window: WindowField[]; tables: string[] }> = {
       "campaignExperts",
       "campaignItems",
       "assignments",
+      // The pairs a scoped assignment covers: its "n of m", the monitor's scoped mark and the grades asked,
+      // not given yet. A request may add a pair to an open assignment and write nothing else.
+      "assignmentItems",
       "adjudications",
       "truth",
     ],

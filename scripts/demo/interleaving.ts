@@ -10,16 +10,23 @@ import { createExperiment, getExperiment, setExperimentStatus } from "../../db/e
 import { ingestEvents } from "../../db/experiments/events";
 import { refreshEventSessions } from "../../db/experiments/event-sessions";
 import { experimentSchema } from "../inputs/experiments";
+import { dateDemoExperiment } from "./run-dates";
 
 export const DEMO_INTERLEAVING = "reviewer-ranker-interleaved";
+/**
+ * The interleaving experiment ran before the A/B one (DEMO_AB_START, 1 November): 28 days before that is
+ * 4 October, so the history reaches back over the A/B's default CUPED pre-period, and the pre-period holds
+ * the conveners' interleaved sessions from then on and all their multileaved ones.
+ */
+export const DEMO_INTERLEAVING_START = "2026-10-03T08:00:00Z";
 
 /**
  * Simulated sessions of the demo's interleaving experiment: the demo conveners (the same 60 as the A/B
  * experiment), each session shown the team-draft merge of the baseline's and the challenger's top 20
  * (seeded by the session, as the app does), with the A/B simulation's click and adoption behaviour:
  * a real committee member is more likely opened and adopted, less so further down. Sessions are spread
- * evenly over eight days from 1 November 2026. Far fewer sessions than the A/B experiment has are
- * enough for a verdict, which is the point of interleaving.
+ * evenly over eight days from 3 October 2026 (DEMO_INTERLEAVING_START). Far fewer sessions than the A/B
+ * experiment has are enough for a verdict, which is the point of interleaving.
  */
 export function simulateInterleavedSessions(
   data: DemoData,
@@ -33,7 +40,7 @@ export function simulateInterleavedSessions(
   const { gold, lists } = demoCommitteesAndLists(data);
   const ranges = bucketRanges([0.5, 0.5], 1);
   const events: OnlineEvent[] = [];
-  const start = Date.parse("2026-11-01T08:00:00Z");
+  const start = Date.parse(DEMO_INTERLEAVING_START);
   const span = 8 * 86_400_000;
   for (let n = 0; n < count; n++) {
     const unit = `demo-convener-${rng.int(conveners)}`;
@@ -148,4 +155,5 @@ export async function seedDemoInterleaving(db: Db, data: DemoData) {
   }
   await refreshEventSessions(db, running.id);
   await setExperimentStatus(db, "cli", DEMO_INTERLEAVING, "stopped");
+  await dateDemoExperiment(db, DEMO_INTERLEAVING, DEMO_INTERLEAVING_START);
 }

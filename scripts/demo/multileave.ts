@@ -11,12 +11,15 @@ import { createExperiment, getExperiment, setExperimentStatus } from "../../db/e
 import { ingestEvents } from "../../db/experiments/events";
 import { refreshEventSessions } from "../../db/experiments/event-sessions";
 import { experimentSchema } from "../inputs/experiments";
+import { dateDemoExperiment } from "./run-dates";
 
 export const DEMO_MULTILEAVE = "reviewer-ranker-multileaved";
 export const HYBRID = "hybrid";
 /** Reciprocal rank fusion's constant (Cormack, Clarke & Büttcher, SIGIR 2009). */
 const RRF_K = 60;
 const SYSTEMS = ["baseline", HYBRID, "challenger"];
+/** After the interleaving experiment and before the A/B one, inside the A/B's CUPED pre-period. */
+export const DEMO_MULTILEAVE_START = "2026-10-12T08:00:00Z";
 
 /**
  * The demo's third system: reciprocal rank fusion of the baseline's and the challenger's lists (score
@@ -51,7 +54,7 @@ export function hybridLists(data: DemoData) {
  * Simulated sessions of the demo's multileaving experiment: the demo's conveners, each session shown the
  * team-draft multileave of the baseline's, the hybrid's and the challenger's top 20 (seeded by the
  * session, as the app does), read with the interleaving demo's behaviour; over eight days from
- * 10 November 2026.
+ * 12 October 2026 (DEMO_MULTILEAVE_START).
  */
 export function simulateMultileavedSessions(
   data: DemoData,
@@ -72,7 +75,7 @@ export function simulateMultileavedSessions(
   );
   const ranges = bucketRanges([1 / 3, 1 / 3, 1 / 3], 1);
   const events: OnlineEvent[] = [];
-  const start = Date.parse("2026-11-10T08:00:00Z");
+  const start = Date.parse(DEMO_MULTILEAVE_START);
   const span = 8 * 86_400_000;
   for (let n = 0; n < count; n++) {
     const unit = `demo-convener-${rng.int(conveners)}`;
@@ -181,4 +184,5 @@ export async function seedDemoMultileave(db: Db, data: DemoData) {
     });
   await refreshEventSessions(db, running.id);
   await setExperimentStatus(db, "cli", DEMO_MULTILEAVE, "stopped");
+  await dateDemoExperiment(db, DEMO_MULTILEAVE, DEMO_MULTILEAVE_START);
 }

@@ -15,7 +15,8 @@ import {
   type Role,
 } from "../../db/schema";
 import { generateDemo, type DemoData, type DemoOptions } from "./generate";
-import { simulateFinishes, simulateSessions } from "./sessions";
+import { DEMO_AB_START, simulateFinishes, simulateSessions } from "./sessions";
+import { dateDemoExperiment } from "./run-dates";
 import { experimentSchema } from "../inputs/experiments";
 import { createExperiment, getExperiment, setExperimentStatus } from "../../db/experiments/experiments";
 import { ingestEvents } from "../../db/experiments/events";
@@ -259,6 +260,7 @@ async function seedDemoExperiment(db: Db, data: DemoData) {
     });
   }
   await refreshEventSessions(db, running.id);
+  await dateDemoExperiment(db, DEMO_EXPERIMENT, DEMO_AB_START);
   // Guardrails that show each state on the demo (docs/online-experiments.md, Guardrails).
   await updateAnalysisSettings(db, "cli", DEMO_EXPERIMENT, {
     engine: running.engine,

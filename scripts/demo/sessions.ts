@@ -4,6 +4,13 @@ import type { OnlineEvent } from "../online/events";
 import type { DemoData } from "./generate";
 
 /**
+ * When the demo's A/B experiment starts: its first simulated event follows by 5–65 s, so the experiment's
+ * recorded start precedes every event it has, and the interleaving and multileaving experiments the same
+ * conveners took part in during October are its CUPED pre-period (scripts/demo/seed.ts).
+ */
+export const DEMO_AB_START = "2026-11-01T08:00:00Z";
+
+/**
  * Simulated convener sessions for the demo experiment: conveners are split between the baseline (A)
  * and the challenger (B) by GrowthBook's hash, look at the top 20 of their arm's list, open a few
  * profiles and adopt committee members. A candidate is more likely picked when they are a real
@@ -20,7 +27,7 @@ export function simulateSessions(
   const ranges = bucketRanges([0.5, 0.5], 1);
   const armSystem = ["baseline", "challenger"];
   const events: OnlineEvent[] = [];
-  let t = Date.parse("2026-11-01T08:00:00Z");
+  let t = Date.parse(DEMO_AB_START);
   let n = 0;
   while (events.length < target) {
     const unit = `demo-convener-${rng.int(conveners)}`;

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from "react";
 import type { Correction } from "../../../scripts/stats/multiple-testing";
+import { NO_VALUE_SLICE } from "../../../scripts/online/slice-names";
 
 /** The corrections' names as the pages write them. */
 export const correctionName: Record<Correction, string> = { holm: "Holm", bh: "Benjamini–Hochberg" };
@@ -82,5 +83,33 @@ export function SliceControls({
         </select>
       </label>
     </div>
+  );
+}
+
+/**
+ * Who counts in a slice, and why there are no slices by convener when no attribute is imported: the
+ * sentence each slices section ends its account with (A/B, interleaving, multileave). `afterSemicolon`
+ * starts it in lower case, where the A/B page joins it to the sentence before.
+ */
+export function SliceMembership({
+  attribute,
+  convenerAttributes,
+  afterSemicolon = false,
+}: {
+  attribute: string;
+  convenerAttributes: number;
+  afterSemicolon?: boolean;
+}) {
+  const who =
+    attribute === "subject"
+      ? "Each session counts in the subject of its proposal."
+      : `Each convener counts with all their sessions in their ${attribute} as imported; “${NO_VALUE_SLICE}” holds conveners with none.`;
+  return (
+    <>
+      {afterSemicolon ? who.charAt(0).toLowerCase() + who.slice(1) : who}
+      {convenerAttributes === 0
+        ? " No convener attribute is imported (import convener-attributes), so there are no slices by convener."
+        : ""}
+    </>
   );
 }

@@ -1,9 +1,8 @@
 import type { InterleavingSlice, InterleavingSlicesTable } from "../../../../scripts/interleaving/slices";
-import { NO_VALUE_SLICE } from "../../../../scripts/online/slice-names";
 import type { Json } from "~/utils/json-type";
 import { TableScroll } from "~/components/table-scroll";
 import { formatCount, formatP, formatRate } from "~/utils/format";
-import { correctionHolds, correctionName, useSliceChoice } from "../slice-controls";
+import { correctionHolds, correctionName, SliceMembership, useSliceChoice } from "../slice-controls";
 import { CREDITS, ci } from "./verdict";
 
 export interface InterleavingSlices {
@@ -65,12 +64,7 @@ function SlicesOf({
         with a decided session), p adjusted by {correctionName[correction]} across all of them (
         {correctionHolds(correction)}). Wins and losses are {challenger}&apos;s against {control}; each slice
         is read as the whole experiment, its interval a bootstrap over the slice&apos;s conveners.{" "}
-        {bySubject
-          ? "Each session counts in the subject of its proposal."
-          : `Each convener counts with all their sessions in their ${shown.attribute} as imported; “${NO_VALUE_SLICE}” holds conveners with none.`}
-        {byConvener.length === 0
-          ? " No convener attribute is imported (import convener-attributes), so there are no slices by convener."
-          : ""}
+        <SliceMembership attribute={shown.attribute} convenerAttributes={byConvener.length} />
       </p>
       <TableScroll label={title}>
         <table aria-label={title}>

@@ -1,12 +1,11 @@
 import type { SliceResult } from "../../../../scripts/online/slices";
-import { NO_VALUE_SLICE } from "../../../../scripts/online/slice-names";
 import type { Correction } from "../../../../scripts/stats/multiple-testing";
 import type { Json } from "~/utils/json-type";
 import { TableScroll } from "~/components/table-scroll";
 import { formatCi, formatCount, formatLift, formatP } from "~/utils/format";
 import { metricDisplay } from "~/utils/metrics-display";
 import { fmt } from "./labels";
-import { correctionHolds, correctionName, useSliceChoice } from "../slice-controls";
+import { correctionHolds, correctionName, SliceMembership, useSliceChoice } from "../slice-controls";
 
 export interface Slices {
   /** "subject" (of each session's proposal) or an imported convener attribute. */
@@ -36,12 +35,7 @@ export function SlicesTable({ slices, byConvener }: { slices: Json<Slices>; byCo
         adjusted by {correctionName[correction]} across all of them ({correctionHolds(correction)}).
         Frequentist figures
         {chosen.slices.some((s) => !s.tooFew && s.decisions.some((d) => d.cuped)) ? ", with CUPED" : ""};{" "}
-        {bySubject
-          ? "each session counts in the subject of its proposal."
-          : `each convener counts with all their sessions in their ${shown.attribute} as imported; “${NO_VALUE_SLICE}” holds conveners with none.`}
-        {byConvener.length === 0
-          ? " No convener attribute is imported (import convener-attributes), so there are no slices by convener."
-          : ""}
+        <SliceMembership attribute={shown.attribute} convenerAttributes={byConvener.length} afterSemicolon />
       </p>
       <TableScroll label={title}>
         <table aria-label={title}>
