@@ -322,7 +322,7 @@ export function printDecisions(result: Awaited<ReturnType<typeof onlineDecisions
   for (const d of result.decisions)
     if (d.cuped && d.cuped.intervalNarrowing !== null)
       console.log(
-        `${d.metric}: CUPED narrowed the interval by ${pct(d.cuped.intervalNarrowing)} (θ = ${fmt(d.cuped.theta, 4)}; units with pre-period data ${d.cuped.unitsWithPrePeriod.control} of control, ${d.cuped.unitsWithPrePeriod.treatment} of ${d.arm}).`,
+        `${d.metric}: CUPED ${d.cuped.intervalNarrowing < 0 ? "widened" : "narrowed"} the interval by ${pct(Math.abs(d.cuped.intervalNarrowing))} (θ = ${fmt(d.cuped.theta, 4)}; units with pre-period data ${d.cuped.unitsWithPrePeriod.control} of control, ${d.cuped.unitsWithPrePeriod.treatment} of ${d.arm}).`,
       );
 }
 

@@ -144,7 +144,9 @@ function ResultRow({
             <CiBar lower={o.ci[0]} upper={o.ci[1]} effect={o.effect} scale={scale} verdict={v} />
             {narrowing !== null && narrowing !== undefined ? (
               <div className="muted">
-                CUPED narrowed the interval by {formatRate(narrowing)} (θ = {formatNumber(d.cuped!.theta)})
+                {/* A covariate that predicts nothing can widen the interval a little: say so, not "narrowed by −". */}
+                CUPED {narrowing < 0 ? "widened" : "narrowed"} the interval by{" "}
+                {formatRate(Math.abs(narrowing))} (θ = {formatNumber(d.cuped!.theta)})
               </div>
             ) : null}
           </>
