@@ -59,6 +59,10 @@ test("an analyst sees the offline report with intervals, hints and the compariso
   await expect(
     comparison.getByRole("row", { name: /^AP baseline challenger .* (better|worse|inconclusive) / }),
   ).toBeVisible();
+  // A difference called on its own but not after Holm's adjustment says both, beside its unadjusted interval.
+  await expect(comparison.getByRole("row", { name: /^MRR@10 baseline challenger / })).toContainText(
+    /inconclusive\s*after Holm \(better before\)/,
+  );
   // p-values never read "0": below 0.001 they read "< 0.001".
   await expect(comparison.getByRole("cell", { name: /^0(\.0+)?$/ })).toHaveCount(0);
   // Every figure, filtered to one measure: one row per system and group (overall and 8 subjects).

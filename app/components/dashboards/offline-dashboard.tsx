@@ -67,8 +67,11 @@ export function OfflineDashboard({ report }: { report: Json<OfflineReport> }) {
 
       <h2>Pairwise comparison</h2>
       <p className="muted">
-        B − A in each measure's unit (HR in percentage points); "better" or "worse" where the Holm-adjusted p
-        is below 0.05, read by the measure's direction (a lower rank is better).
+        B − A in each measure's unit (HR in percentage points), with its paired 95% interval before any
+        adjustment; "better" or "worse" where the Holm-adjusted p is below 0.05, read by the measure's
+        direction (a lower rank is better). Where the comparison alone would be called but the adjustment for
+        the table's many comparisons takes it back, the verdict says so ("inconclusive after Holm (better
+        before)").
       </p>
       <PairwiseComparisons report={report} />
 

@@ -1,5 +1,12 @@
 import { ClientTable } from "~/components/client-table";
-import { formatCi, formatDifference, formatP, verdictByP } from "~/utils/format";
+import {
+  formatCi,
+  formatDifference,
+  formatP,
+  verdictByP,
+  type Direction,
+  type Verdict,
+} from "~/utils/format";
 import { metricDisplay } from "~/utils/metrics-display";
 import { VerdictLabel } from "../verdict";
 import { cellAs, show, type Report } from "./cells";
@@ -27,10 +34,29 @@ function comparisonRows(report: Report) {
         ci: c.ci ? formatCi(c.ci, (v) => formatDifference(v, d.kind)) : null,
         p: c.pValue,
         pHolm: c.pAdjusted,
-        verdict: verdictByP(c.difference, c.pAdjusted, d.direction),
+        ...holmVerdict(c.difference, c.pValue, c.pAdjusted, d.direction),
         method: c.method,
       };
     });
+}
+
+/**
+ * The verdict after Holm's adjustment, and its words: where the comparison alone (its unadjusted p, as
+ * its unadjusted interval) would call it, but the adjusted p does not, the words say so, so that an
+ * interval clear of zero never stands beside a bare "inconclusive".
+ */
+export function holmVerdict(
+  difference: number | null,
+  p: number | null,
+  pHolm: number | null,
+  direction: Direction,
+): { verdict: Verdict; verdictText: string } {
+  const verdict = verdictByP(difference, pHolm, direction);
+  const alone = verdictByP(difference, p, direction);
+  return {
+    verdict,
+    verdictText: verdict === alone ? verdict : `${verdict} after Holm (${alone} before)`,
+  };
 }
 
 /** Every pair of systems on every measure: B − A with its paired 95% interval, p before and after Holm, and the verdict. */
@@ -77,7 +103,7 @@ export function PairwiseComparisons({ report }: { report: Report }) {
         {
           id: "ci",
           accessorKey: "ci",
-          header: "95% CI of B − A",
+          header: "95% CI of B − A (unadjusted)",
           cell: (c) => (c.getValue() as string | null) ?? "—",
           aggregatedCell: () => null,
           enableSorting: false,
@@ -87,9 +113,19 @@ export function PairwiseComparisons({ report }: { report: Report }) {
         { id: "pHolm", accessorKey: "pHolm", header: "p (Holm)", ...cellAs(formatP) },
         {
           id: "verdict",
-          accessorKey: "verdict",
+          accessorKey: "verdictText",
           header: "B vs A",
-          cell: (c) => <VerdictLabel verdict={c.row.original.verdict} />,
+          cell: (c) => {
+            const { verdict, verdictText } = c.row.original;
+            return (
+              <>
+                <VerdictLabel verdict={verdict} />
+                {verdictText === verdict ? null : (
+                  <div className="muted">{verdictText.slice(verdict.length + 1)}</div>
+                )}
+              </>
+            );
+          },
           aggregatedCell: () => null,
         },
         { id: "method", accessorKey: "method", header: "Test" },
