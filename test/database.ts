@@ -14,6 +14,9 @@ export interface TestDatabase {
  * A fresh database cloned from the migrated template: each test file's data is its own. `empty`: a
  * database with no schema at all, as a new server's (for restores and first migrations).
  */
+/** Connections of a test database's pool. */
+const POOL = 5;
+
 export async function createTestDatabase(options: { empty?: boolean } = {}): Promise<TestDatabase> {
   const templateUrl = inject("templateDatabaseUrl");
   const template = new URL(templateUrl);
@@ -24,7 +27,12 @@ export async function createTestDatabase(options: { empty?: boolean } = {}): Pro
   );
   await admin.end();
   const url = Object.assign(new URL(templateUrl), { pathname: `/${name}` }).toString();
-  const { db, sql } = createDb(url, { max: 5 });
+  const { db, sql } = createDb(url, { max: POOL });
+  // Open every connection now. Tests compute results in-process (runInProcess), which blocks the event
+  // loop for seconds on a loaded machine; a connection the pool happened to be opening meanwhile would
+  // see its 1.5 s connect timeout fire when the loop frees, before its handshake is read (the app runs
+  // that work in the worker pool, so its loop never blocks that long).
+  await Promise.all(Array.from({ length: POOL }, () => sql`select pg_sleep(0.05)`));
   return {
     db,
     sql,
