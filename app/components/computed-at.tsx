@@ -43,6 +43,10 @@ export function ComputedAt({ at, canRecompute }: { at: string | null; canRecompu
   );
 }
 
+/** "(5 of 12 models fitted)": a running computation's progress in words, or nothing before its first report. */
+const counted = (progress: Progress | null, unit: string) =>
+  progress ? ` (${formatCount(progress.done)} of ${formatCount(progress.total)} ${unit})` : "";
+
 /**
  * A computation still running, with how far it got as its task reports it ("Computing… 5 of 12 models
  * fitted"), as a `<progress>` bar and in words; before the task's first report, just "Computing…".
@@ -56,16 +60,41 @@ export function Computing({
   progress: Progress | null;
   unit: string;
 }) {
-  const counted = progress
-    ? ` (${formatCount(progress.done)} of ${formatCount(progress.total)} ${unit})`
-    : "";
   return (
     // A live region, not a status role: the page's own notice of a form answer stays the one status.
     <div className="notice computing" aria-live="polite">
       <p>
-        Computing {what}…{counted} This page updates when they are ready.
+        Computing {what}…{counted(progress, unit)} This page updates when they are ready.
       </p>
       <progress max={progress?.total} value={progress?.done} aria-label={`Computing ${what}`} />
+    </div>
+  );
+}
+
+/**
+ * A newer result computed while the last one stays on screen below (stale while revalidate): why (new
+ * data since it, or the analyst's Recompute) and how far the new one got, in words and as a bar.
+ */
+export function Recomputing({
+  what,
+  reason,
+  progress,
+  unit,
+}: {
+  what: string;
+  reason: "new-data" | "recompute";
+  progress: Progress | null;
+  unit: string;
+}) {
+  const why = reason === "new-data" ? "New events or data since this fit: recomputing" : "Recomputing";
+  return (
+    <div className="notice computing" aria-live="polite">
+      <p>
+        {why}
+        {counted(progress, unit)}… The figures below are the last ones computed; this page shows the new{" "}
+        {what} when they are ready.
+      </p>
+      <progress max={progress?.total} value={progress?.done} aria-label={`Recomputing ${what}`} />
     </div>
   );
 }
