@@ -8,7 +8,7 @@ import { requireUserWithRole } from "~/security/auth.server";
 import { clickModelFit } from "~/results/click-fits.server";
 import { getDb } from "~/utils/db.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
-import { FreezeButton } from "~/components/freeze-button";
+import { FreezeButton, keepDashboardAfterFreeze } from "~/components/freeze-button";
 import { ClicksDashboard } from "~/components/dashboards/clicks-dashboard";
 import { ComputedAt, Computing, Recomputing } from "~/components/computed-at";
 import { CLICK_FIT_UNIT } from "~/components/dashboards/clicks/fit";
@@ -93,5 +93,8 @@ export default function ExperimentClickModels() {
     </>
   );
 }
+
+// A freeze goes to its snapshot without computing this page again first.
+export const shouldRevalidate = keepDashboardAfterFreeze;
 
 export const ErrorBoundary = RouteErrorBoundary;
