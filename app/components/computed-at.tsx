@@ -9,7 +9,16 @@ import type { Progress } from "../../scripts/lib/progress";
  * holds the page's settings, that drops this one result and computes it anew. Without a script the form
  * posts as it is and the page comes back with the new result.
  */
-export function ComputedAt({ at, canRecompute }: { at: string | null; canRecompute: boolean }) {
+export function ComputedAt({
+  at,
+  canRecompute,
+  stale = false,
+}: {
+  at: string | null;
+  canRecompute: boolean;
+  /** The result shown is an older one kept on screen while a newer one is computed (see `Recomputing`). */
+  stale?: boolean;
+}) {
   const navigation = useNavigation();
   const answer = useActionData<FormAnswer>();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "recompute";
@@ -19,8 +28,8 @@ export function ComputedAt({ at, canRecompute }: { at: string | null; canRecompu
       <p className="muted">
         {at ? (
           <>
-            Computed at <time dateTime={at}>{formatDateTime(at)}</time>; shown again while the data is
-            unchanged.
+            Computed at <time dateTime={at}>{formatDateTime(at)}</time>
+            {stale ? ", on the data as it was then." : "; shown again while the data is unchanged."}
           </>
         ) : (
           "Computed just now."

@@ -84,7 +84,7 @@ export default function ExperimentClickModels() {
           {refitting ? (
             <Recomputing what="click models" reason={refitting} progress={progress} unit={CLICK_FIT_UNIT} />
           ) : null}
-          <ComputedAt at={computedAt} canRecompute={canRecompute} />
+          <ComputedAt at={computedAt} canRecompute={canRecompute} stale={refitting === "new-data"} />
           <ClicksDashboard result={clicks} />
         </>
       ) : (
