@@ -81,21 +81,21 @@ export function Computing({
 }
 
 /**
- * A newer result computed while the last one stays on screen below (stale while revalidate): why (new
- * data since it, or the analyst's Recompute) and how far the new one got, in words and as a bar.
+ * A newer result computed while the last one stays on screen below (stale while revalidate): why, as the
+ * page words it ("New events or data since this fit: recomputing"), and how far the new one got, in words
+ * and as a bar.
  */
 export function Recomputing({
   what,
-  reason,
+  why,
   progress,
   unit,
 }: {
   what: string;
-  reason: "new-data" | "recompute";
+  why: string;
   progress: Progress | null;
   unit: string;
 }) {
-  const why = reason === "new-data" ? "New events or data since this fit: recomputing" : "Recomputing";
   return (
     <div className="notice computing" aria-live="polite">
       <p>

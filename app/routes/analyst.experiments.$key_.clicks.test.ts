@@ -528,7 +528,7 @@ it("keeps the last fit on screen while new events are fitted, with the refit's p
   const html = renderToStaticMarkup(
     createElement(Recomputing, {
       what: "click models",
-      reason: "new-data",
+      why: "New events or data since this fit: recomputing",
       progress: { done: 7, total: 32 },
       unit: CLICK_FIT_UNIT,
     }),

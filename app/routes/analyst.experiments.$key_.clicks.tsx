@@ -82,7 +82,14 @@ export default function ExperimentClickModels() {
       {clicks ? (
         <>
           {refitting ? (
-            <Recomputing what="click models" reason={refitting} progress={progress} unit={CLICK_FIT_UNIT} />
+            <Recomputing
+              what="click models"
+              why={
+                refitting === "new-data" ? "New events or data since this fit: recomputing" : "Recomputing"
+              }
+              progress={progress}
+              unit={CLICK_FIT_UNIT}
+            />
           ) : null}
           <ComputedAt at={computedAt} canRecompute={canRecompute} stale={refitting === "new-data"} />
           <ClicksDashboard result={clicks} />
