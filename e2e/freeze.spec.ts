@@ -51,8 +51,16 @@ for (const viewport of [
         frozen,
         () => sql`update ratings set updated_at = now() where ctid = (select ctid from ratings limit 1)`,
       );
+      // The freeze goes to its snapshot without computing the report on screen again on the new grades first.
+      const reloads: string[] = [];
+      const reloaded = (r: { url(): string }) => {
+        if (new URL(r.url()).searchParams.get("_data") === "routes/analyst._index") reloads.push(r.url());
+      };
+      page.on("request", reloaded);
       await page.getByRole("button", { name: "Freeze snapshot" }).click();
       await frozen;
+      page.off("request", reloaded);
+      expect(reloads).toEqual([]);
       const grades = await grading;
       expect(grades).toBeGreaterThan(0);
       await expect(page.getByRole("heading", { level: 1 })).toContainText(/Snapshot \d+/);

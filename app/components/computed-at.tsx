@@ -9,7 +9,16 @@ import type { Progress } from "../../scripts/lib/progress";
  * holds the page's settings, that drops this one result and computes it anew. Without a script the form
  * posts as it is and the page comes back with the new result.
  */
-export function ComputedAt({ at, canRecompute }: { at: string | null; canRecompute: boolean }) {
+export function ComputedAt({
+  at,
+  canRecompute,
+  stale = false,
+}: {
+  at: string | null;
+  canRecompute: boolean;
+  /** The result shown is an older one kept on screen while a newer one is computed (see `Recomputing`). */
+  stale?: boolean;
+}) {
   const navigation = useNavigation();
   const answer = useActionData<FormAnswer>();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "recompute";
@@ -19,8 +28,8 @@ export function ComputedAt({ at, canRecompute }: { at: string | null; canRecompu
       <p className="muted">
         {at ? (
           <>
-            Computed at <time dateTime={at}>{formatDateTime(at)}</time>; shown again while the data is
-            unchanged.
+            Computed at <time dateTime={at}>{formatDateTime(at)}</time>
+            {stale ? ", on the data as it was then." : "; shown again while the data is unchanged."}
           </>
         ) : (
           "Computed just now."
@@ -43,6 +52,10 @@ export function ComputedAt({ at, canRecompute }: { at: string | null; canRecompu
   );
 }
 
+/** "(5 of 12 models fitted)": a running computation's progress in words, or nothing before its first report. */
+const counted = (progress: Progress | null, unit: string) =>
+  progress ? ` (${formatCount(progress.done)} of ${formatCount(progress.total)} ${unit})` : "";
+
 /**
  * A computation still running, with how far it got as its task reports it ("Computing… 5 of 12 models
  * fitted"), as a `<progress>` bar and in words; before the task's first report, just "Computing…".
@@ -56,16 +69,41 @@ export function Computing({
   progress: Progress | null;
   unit: string;
 }) {
-  const counted = progress
-    ? ` (${formatCount(progress.done)} of ${formatCount(progress.total)} ${unit})`
-    : "";
   return (
     // A live region, not a status role: the page's own notice of a form answer stays the one status.
     <div className="notice computing" aria-live="polite">
       <p>
-        Computing {what}…{counted} This page updates when they are ready.
+        Computing {what}…{counted(progress, unit)} This page updates when they are ready.
       </p>
       <progress max={progress?.total} value={progress?.done} aria-label={`Computing ${what}`} />
+    </div>
+  );
+}
+
+/**
+ * A newer result computed while the last one stays on screen below (stale while revalidate): why, as the
+ * page words it ("New events or data since this fit: recomputing"), and how far the new one got, in words
+ * and as a bar.
+ */
+export function Recomputing({
+  what,
+  why,
+  progress,
+  unit,
+}: {
+  what: string;
+  why: string;
+  progress: Progress | null;
+  unit: string;
+}) {
+  return (
+    <div className="notice computing" aria-live="polite">
+      <p>
+        {why}
+        {counted(progress, unit)}… The figures below are the last ones computed; this page shows the new{" "}
+        {what} when they are ready.
+      </p>
+      <progress max={progress?.total} value={progress?.done} aria-label={`Recomputing ${what}`} />
     </div>
   );
 }

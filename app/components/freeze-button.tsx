@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useFetcher, useNavigate } from "@remix-run/react";
+import { useFetcher, useNavigate, type ShouldRevalidateFunction } from "@remix-run/react";
 import { CsrfInput, useWithCsrf } from "~/security/csrf";
 import { answerErrors, type FormAnswer } from "~/forms/forms";
 import type { OfflineView } from "../../scripts/offline/view";
@@ -19,6 +19,21 @@ interface FreezeButtonProps {
   /** The offline page's fairness targets as its URL carries them (`gender=f:0.4, …`): the snapshot records them. */
   targets?: string;
 }
+
+/** Where a Freeze button posts. */
+const FREEZE_ACTION = "/analyst/snapshots";
+
+/**
+ * A dashboard's `shouldRevalidate`: a freeze does not reload the page's own result. After a fetcher's post
+ * the router reloads the page's loaders before it hands the answer over, so the button would wait for the
+ * dashboard to be computed again on the newest data (with experts grading or events arriving, a second
+ * full computation) before going to the snapshot; a refusal leaves the page as it was, which needs no
+ * reload either. Anything else (polling, Recompute, other forms) reloads as usual.
+ */
+export const keepDashboardAfterFreeze: ShouldRevalidateFunction = ({
+  formAction,
+  defaultShouldRevalidate,
+}) => (formAction === FREEZE_ACTION ? false : defaultShouldRevalidate);
 
 /**
  * "Freeze snapshot" on a dashboard: stores this result, with the parameters of the view on screen, as an
@@ -43,7 +58,7 @@ export function FreezeButton(props: FreezeButtonProps) {
   return (
     <fetcher.Form
       method="post"
-      action="/analyst/snapshots"
+      action={FREEZE_ACTION}
       className="toolbar freeze-form"
       onSubmit={(event) => {
         // With a script, the answer names the snapshot and this page goes there (see the action); without
@@ -54,7 +69,7 @@ export function FreezeButton(props: FreezeButtonProps) {
         const fields = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
         fetcher.submit(withCsrf({ ...fields, respond: "href" }), {
           method: "post",
-          action: "/analyst/snapshots",
+          action: FREEZE_ACTION,
         });
       }}
     >

@@ -6,7 +6,7 @@ import { AggregationAccuracyTable } from "~/components/gold-aggregation";
 import { GoldAgreementTables } from "~/components/gold-agreement-tables";
 import { LearningCurves } from "~/components/gold-learning-curves";
 import { TextFigures } from "~/components/gold-text-figures";
-import { Computing } from "~/components/computed-at";
+import { Computing, Recomputing } from "~/components/computed-at";
 import type { Progress } from "../../scripts/lib/progress";
 
 /**
@@ -19,11 +19,14 @@ export function GoldFigures({
   gold,
   empty,
   progress,
+  stale = false,
 }: {
   gold: Json<CampaignGold> | "computing" | null;
   empty: string;
   /** While computing: learning-curve points done, of all, as the task reports them. */
   progress?: Progress | null;
+  /** `gold` is the last one finished, shown while new figures are computed (new grades, or a Recompute). */
+  stale?: boolean;
 }) {
   return (
     <section aria-labelledby="gold-heading">
@@ -31,16 +34,22 @@ export function GoldFigures({
       {gold === null ? (
         <div className="empty">{empty}</div>
       ) : gold === "computing" ? (
-        <GoldComputing progress={progress ?? null} />
+        <GoldComputing progress={progress ?? null} stale={false} />
       ) : (
-        <GoldTables gold={gold} />
+        <>
+          {stale ? <GoldComputing progress={progress ?? null} stale /> : null}
+          <GoldTables gold={gold} />
+        </>
       )}
     </section>
   );
 }
 
-/** Shown while the learning curves are computed; asks the server again every 8 seconds (each asks for the whole page). */
-function GoldComputing({ progress }: { progress: Progress | null }) {
+/**
+ * Shown while the learning curves are computed, alone or above the last figures (`stale`); asks the server
+ * again every 8 seconds (each asks for the whole page).
+ */
+function GoldComputing({ progress, stale }: { progress: Progress | null; stale: boolean }) {
   const { revalidate, state } = useRevalidator();
   useEffect(() => {
     const timer = setTimeout(() => {
@@ -48,7 +57,14 @@ function GoldComputing({ progress }: { progress: Progress | null }) {
     }, 8000);
     return () => clearTimeout(timer);
   }, [revalidate, state]);
-  return (
+  return stale ? (
+    <Recomputing
+      what="gold figures"
+      why="New grades or data since these figures: recomputing"
+      progress={progress}
+      unit="learning-curve points"
+    />
+  ) : (
     <Computing
       what="the gold figures (learning curves over 1,000 random draws of raters)"
       progress={progress}

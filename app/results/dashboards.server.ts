@@ -61,18 +61,17 @@ export async function campaignDashboard(
   const db = getDb();
   const campaign = await getCampaign(db, parseId(rawId, "campaign"));
   if (!campaign) throw json({ message: `There is no campaign with id ${rawId}.` }, { status: 404 });
-  const { parameters, goldFigures, goldReady, goldProgress, computedAt, ...page } = await campaignResult(
-    db,
-    campaign,
-    { names: options.names, fresh: options.fresh },
-    runInAppPools,
-  );
+  const { parameters, goldFigures, goldReady, goldPrevious, goldProgress, computedAt, ...page } =
+    await campaignResult(db, campaign, { names: options.names, fresh: options.fresh }, runInAppPools);
   const gold =
     goldReady !== undefined ? goldReady : await goldWithin(goldFigures(), options.goldWaitMs ?? GOLD_WAIT_MS);
+  // While new ones are computed, the last gold figures finished stay on screen (stale while revalidate).
+  const goldStale = gold === "computing" && goldPrevious !== undefined;
   return {
     campaign,
     ...page,
-    gold,
+    gold: goldStale ? goldPrevious! : gold,
+    goldStale,
     // While the gold figures are computed: learning-curve points done, of all (null before the first).
     goldProgress: gold === "computing" ? goldProgress() : null,
     computedAt: computedAt?.toISOString() ?? null,

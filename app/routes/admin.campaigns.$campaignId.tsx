@@ -316,6 +316,7 @@ export default function CampaignPage() {
     gold,
     truth,
     goldProgress,
+    goldStale,
   } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
@@ -369,6 +370,7 @@ export default function CampaignPage() {
           <GoldFigures
             gold={gold}
             progress={goldProgress}
+            stale={goldStale}
             empty="No gold items: import a truth file or attach grades below."
           />
           <GoldItemsPanel truth={truth} busy={busy} answer={data} />

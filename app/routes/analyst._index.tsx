@@ -8,7 +8,7 @@ import { runInWorkerPool } from "~/results/worker-pool.server";
 import { bootstrapParams, MAX_RESAMPLES, MIN_RESAMPLES } from "~/schemas/bootstrap";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { OfflineDashboard } from "~/components/dashboards/offline-dashboard";
-import { FreezeButton } from "~/components/freeze-button";
+import { FreezeButton, keepDashboardAfterFreeze } from "~/components/freeze-button";
 import { formatCount } from "~/utils/format";
 import { offlineViewParams } from "~/schemas/offline-view";
 import { OfflineViewFields } from "~/components/offline-view-fields";
@@ -138,5 +138,8 @@ export default function AnalystHome() {
     </>
   );
 }
+
+// A freeze goes to its snapshot without computing this page again first.
+export const shouldRevalidate = keepDashboardAfterFreeze;
 
 export const ErrorBoundary = RouteErrorBoundary;

@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireUserWithRole } from "~/security/auth.server";
 import { campaignDashboard } from "~/results/dashboards.server";
-import { FreezeButton } from "~/components/freeze-button";
+import { FreezeButton, keepDashboardAfterFreeze } from "~/components/freeze-button";
 import { CampaignExports } from "~/components/campaign-exports";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { ExpertDashboard } from "~/components/dashboards/expert-dashboard";
@@ -29,6 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     parameters,
     gold,
     goldProgress,
+    goldStale,
     computedAt,
     gradesByGroup,
   } = await campaignDashboard(params.campaignId);
@@ -48,6 +49,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     parameters,
     gold,
     goldProgress,
+    goldStale,
     computedAt,
     canRecompute: holdsRole(user.roles, RECOMPUTE_ROLES),
   });
@@ -59,7 +61,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function CampaignDashboard() {
-  const { campaign, results, agreement, curve, disagreements, parameters, gold, goldProgress } =
+  const { campaign, results, agreement, curve, disagreements, parameters, gold, goldProgress, goldStale } =
     useLoaderData<typeof loader>();
   const { computedAt, canRecompute, gradesByGroup } = useLoaderData<typeof loader>();
   return (
@@ -87,11 +89,15 @@ export default function CampaignDashboard() {
         <GoldFigures
           gold={gold}
           progress={goldProgress}
+          stale={goldStale}
           empty="No gold items: an admin imports a truth file or attaches known grades on the campaign's admin page."
         />
       ) : null}
     </>
   );
 }
+
+// A freeze goes to its snapshot without computing this page again first.
+export const shouldRevalidate = keepDashboardAfterFreeze;
 
 export const ErrorBoundary = RouteErrorBoundary;

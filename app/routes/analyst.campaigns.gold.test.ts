@@ -96,6 +96,26 @@ it("flags the biased demo expert, and only them, with the aggregations and learn
   if (process.env.PRINT_TEXT_FIGURES) console.log(JSON.stringify(texts));
 }, 600_000);
 
+it("keeps the last gold figures on screen while new grades are computed into them, then shows the new ones", async () => {
+  const { campaignDashboard } = await import("../results/dashboards.server");
+  const before = await campaignDashboard(String(campaignId), { goldWaitMs: Infinity });
+  expect(before.goldStale).toBe(false);
+  expect(typeof before.gold).toBe("object");
+  // An expert changes a grade: the data version moves, so the gold figures are computed anew.
+  await t.db.execute(
+    sql`update ratings set grade = case when grade = 4 then 3 else grade + 1 end, updated_at = now()
+      where ctid = (select ctid from ratings where grade is not null limit 1)`,
+  );
+  const meanwhile = await campaignDashboard(String(campaignId), { goldWaitMs: 0 });
+  expect(meanwhile.goldStale).toBe(true);
+  expect(meanwhile.gold).toEqual(before.gold);
+  // Under the analyst's pseudonyms, as the new figures would be: the flagged expert is still named so.
+  expect(JSON.stringify(meanwhile.gold)).toContain(biased);
+  const after = await campaignDashboard(String(campaignId), { goldWaitMs: Infinity });
+  expect(after).toMatchObject({ goldStale: false, goldProgress: null });
+  expect(typeof after.gold).toBe("object");
+}, 600_000);
+
 it("ranks the pairs that need another grade for the admin, and keeps them off the analyst's page", async () => {
   const { campaignDashboard } = await import("../results/dashboards.server");
   const { needsGrade } = await campaignDashboard(String(campaignId), { names: true, goldWaitMs: 0 });

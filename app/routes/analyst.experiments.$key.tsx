@@ -19,7 +19,7 @@ import { OnlineDashboard } from "~/components/dashboards/online-dashboard";
 import { InterleavingSection } from "~/components/dashboards/interleaving/section";
 import { IntervalsForm } from "~/components/intervals-form";
 import { AfterLaunchPower } from "~/components/power-panel";
-import { FreezeButton } from "~/components/freeze-button";
+import { FreezeButton, keepDashboardAfterFreeze } from "~/components/freeze-button";
 import { formatRate } from "~/utils/format";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { ComputedAt } from "~/components/computed-at";
@@ -200,5 +200,8 @@ function InterleavingPage({
     </>
   );
 }
+
+// A freeze goes to its snapshot without computing this page again first.
+export const shouldRevalidate = keepDashboardAfterFreeze;
 
 export const ErrorBoundary = RouteErrorBoundary;

@@ -22,7 +22,7 @@ import { loadExperimentClicksInput } from "../../db/experiments/experiment-click
 import { runHeavyTask } from "../../scripts/workers/heavy-tasks";
 import { progressCells, readProgress } from "../../scripts/lib/progress";
 import { runInWorkerPool } from "../results/worker-pool.server";
-import { Computing } from "../components/computed-at";
+import { Computing, Recomputing } from "../components/computed-at";
 import { CLICK_FIT_UNIT } from "../components/dashboards/clicks/fit";
 import { clickModelFit } from "../results/click-fits.server";
 import { loader as snapshotLoader } from "./analyst.snapshots.$id";
@@ -150,11 +150,13 @@ type PageData = {
   experiment: { key: string };
   settings: { seed: string };
   clicks: ExperimentClicksResult | null;
+  refitting: string | null;
 };
 
 /**
- * The page's loader as the browser calls it, asked again while it answers "pending" (as the page
- * does): each call waits on the same fit, never starting another. Returns the first answer too.
+ * The page's loader as the browser calls it, asked again while it answers "pending" or shows an older fit
+ * while refitting (as the page does): each call waits on the same fit, never starting another. Returns the
+ * first answer too.
  */
 async function page(key: string, role = "analyst") {
   const request = () =>
@@ -163,7 +165,7 @@ async function page(key: string, role = "analyst") {
     (await (await loader({ request: request(), params: { key }, context })).json()) as PageData;
   const first = await ask();
   let data = first;
-  while (!data.clicks) data = await ask();
+  while (!data.clicks || data.refitting) data = await ask();
   return { ...data, clicks: data.clicks, first };
 }
 
@@ -487,4 +489,56 @@ it("is for analysts and admins only", async () => {
   expect((await page("few", "admin")).clicks.sessions).toBe(30);
   const missing = await page("no-such-experiment").catch((e: unknown) => e);
   expect((missing as Response).status).toBe(404);
+});
+
+it("keeps the last fit on screen while new events are fitted, with the refit's progress, then shows the new fit", async () => {
+  const experiment = (await getExperiment(t.db, DEMO_EXPERIMENT))!;
+  const settings = { seed: "stale-while-refit", testShare: 0.25, iterations: 20, maxRank: 10, B: 20 };
+  const first = await clickModelFit(experiment, settings, { waitMs: Infinity });
+  expect(first.refitting).toBeNull();
+  const old = first.result!;
+  // A convener's new session: the data version moves, so the next view starts a refit.
+  const event = {
+    type: "impression",
+    at: "2026-11-20T10:00:00Z",
+    experiment: DEMO_EXPERIMENT,
+    arm: "A",
+    unitId: "stale-unit",
+    sessionId: "stale-session",
+    proposalId: "prop-0001",
+    items: ["cand-0001", "cand-0002"],
+  };
+  expect(
+    (await ingestEvents(t.db, experiment, [{ ...event, eventId: "stale-1" }], { checkArm: false })).rejected,
+  ).toEqual([]);
+  let seen = await clickModelFit(experiment, settings, { waitMs: 0 });
+  // Meanwhile: the last fit, its own computed-at, and why a refit runs.
+  expect(seen).toMatchObject({ result: old, computedAt: first.computedAt, refitting: "new-data" });
+  let pendingAnswers = 0;
+  while (seen.refitting) {
+    pendingAnswers++;
+    expect(seen.result).toBe(old);
+    if (seen.progress) expect(seen.progress.total).toBe(modelNames.length + settings.B);
+    seen = await clickModelFit(experiment, settings, { waitMs: 100 });
+  }
+  expect(pendingAnswers).toBeGreaterThan(0);
+  expect(seen.result!.sessions).toBe(old.sessions + 1);
+  expect(Date.parse(seen.computedAt!)).toBeGreaterThan(Date.parse(first.computedAt!));
+  // What the page says above the old figures meanwhile.
+  const html = renderToStaticMarkup(
+    createElement(Recomputing, {
+      what: "click models",
+      why: "New events or data since this fit: recomputing",
+      progress: { done: 7, total: 32 },
+      unit: CLICK_FIT_UNIT,
+    }),
+  );
+  expect(html).toContain(
+    "New events or data since this fit: recomputing (7 of 32 fits: the twelve models, then PBM refitted per resample)… The figures below",
+  );
+  expect(html).toMatch(/<progress[^>]*max="32"[^>]*value="7"/);
+  // A Recompute on unchanged data shows the same fit meanwhile, saying only that it is recomputed.
+  const again = await clickModelFit(experiment, settings, { waitMs: 0, fresh: true });
+  expect(again).toMatchObject({ result: seen.result, refitting: "recompute" });
+  while ((await clickModelFit(experiment, settings, { waitMs: 100 })).refitting);
 });

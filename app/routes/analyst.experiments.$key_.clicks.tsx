@@ -8,9 +8,9 @@ import { requireUserWithRole } from "~/security/auth.server";
 import { clickModelFit } from "~/results/click-fits.server";
 import { getDb } from "~/utils/db.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
-import { FreezeButton } from "~/components/freeze-button";
+import { FreezeButton, keepDashboardAfterFreeze } from "~/components/freeze-button";
 import { ClicksDashboard } from "~/components/dashboards/clicks-dashboard";
-import { ComputedAt, Computing } from "~/components/computed-at";
+import { ComputedAt, Computing, Recomputing } from "~/components/computed-at";
 import { CLICK_FIT_UNIT } from "~/components/dashboards/clicks/fit";
 import { RECOMPUTE_ROLES, recomputeAction } from "~/results/recompute.server";
 import { holdsRole } from "../../scripts/inputs/roles";
@@ -25,7 +25,7 @@ const POLL_MS = 2_000;
 /**
  * The experiment's click models (issue #14): the sessions are read here, the twelve models fitted in the
  * worker pool. A fit not done within a moment is left running and the page says so ("pending"), then
- * asks again until it is (see clickModelFit).
+ * asks again until it is (see clickModelFit); meanwhile it shows the last fit finished, if any.
  */
 async function loadExperiment(key: string | undefined) {
   const experiment = await getExperiment(getDb(), key ?? "");
@@ -37,13 +37,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUserWithRole(request, ["analyst", "admin"]);
   const experiment = await loadExperiment(params.key);
   const settings = clickModelSettings(experiment);
-  const { result: clicks, computedAt, progress } = await clickModelFit(experiment, settings);
+  const { result: clicks, computedAt, progress, refitting } = await clickModelFit(experiment, settings);
   return json({
     experiment: { key: experiment.key, name: experiment.name },
     settings,
     clicks,
     computedAt,
     progress,
+    refitting,
     canRecompute: holdsRole(user.roles, RECOMPUTE_ROLES),
   });
 }
@@ -57,13 +58,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function ExperimentClickModels() {
-  const { experiment, settings, clicks, computedAt, progress, canRecompute } = useLoaderData<typeof loader>();
+  const { experiment, settings, clicks, computedAt, progress, refitting, canRecompute } =
+    useLoaderData<typeof loader>();
   const { revalidate, state } = useRevalidator();
+  const running = !clicks || refitting !== null;
   useEffect(() => {
-    if (clicks || state !== "idle") return;
+    if (!running || state !== "idle") return;
     const timer = setTimeout(revalidate, POLL_MS);
     return () => clearTimeout(timer);
-  }, [clicks, state, revalidate]);
+  }, [running, state, revalidate]);
   return (
     <>
       <p>
@@ -78,7 +81,17 @@ export default function ExperimentClickModels() {
       <FreezeButton kind="clicks" experiment={experiment.key} B={settings.B} seed={settings.seed} />
       {clicks ? (
         <>
-          <ComputedAt at={computedAt} canRecompute={canRecompute} />
+          {refitting ? (
+            <Recomputing
+              what="click models"
+              why={
+                refitting === "new-data" ? "New events or data since this fit: recomputing" : "Recomputing"
+              }
+              progress={progress}
+              unit={CLICK_FIT_UNIT}
+            />
+          ) : null}
+          <ComputedAt at={computedAt} canRecompute={canRecompute} stale={refitting === "new-data"} />
           <ClicksDashboard result={clicks} />
         </>
       ) : (
@@ -87,5 +100,8 @@ export default function ExperimentClickModels() {
     </>
   );
 }
+
+// A freeze goes to its snapshot without computing this page again first.
+export const shouldRevalidate = keepDashboardAfterFreeze;
 
 export const ErrorBoundary = RouteErrorBoundary;

@@ -68,3 +68,41 @@ export function computedAt(computation: Promise<unknown>): Date | null {
 export function progressOf(computation: Promise<unknown>) {
   return readProgress(cells.get(computation));
 }
+
+/**
+ * The last finished result of each family (a kind and its settings, without the data version), kept
+ * apart from `kept` so a page can show it while the result on newer data is computed (stale while
+ * revalidate). One per family, the oldest unused family first out: memory stays bounded whatever the
+ * number of data versions seen.
+ */
+const latest = new Map<string, { key: string; value: unknown; at: Date }>();
+/** Computations `keepLatest` already watches (a page asking again while one runs adds no second watch). */
+const watched = new WeakSet<Promise<unknown>>();
+
+/**
+ * Records `computation` (kept under `key`) as its family's latest result once it finishes; a failure
+ * leaves the family's last result as it was. A computation finishing after a newer one does not replace it.
+ */
+export function keepLatest(family: string, key: string, computation: Promise<unknown>) {
+  if (watched.has(computation)) return;
+  watched.add(computation);
+  computation.then(
+    (value) => {
+      const at = settled.get(computation)?.at ?? new Date();
+      const before = latest.get(family);
+      if (before && before.at > at) return;
+      latest.delete(family);
+      latest.set(family, { key, value, at });
+      if (latest.size > KEPT) latest.delete(latest.keys().next().value!);
+    },
+    () => undefined,
+  );
+}
+
+/**
+ * The family's last finished result, with the key it was kept under (so a caller can tell whether it is
+ * of the same data) and when it finished; undefined when none has finished in this process.
+ */
+export function latestOf<T>(family: string) {
+  return latest.get(family) as { key: string; value: T; at: Date } | undefined;
+}

@@ -10,7 +10,7 @@ import { DEFAULT_MIN_GROUP } from "../../scripts/fairness/report";
 import { aggregateGrade } from "../../scripts/judgement/labels";
 import { LEARNING_CURVE_SAMPLES } from "../../scripts/inputs/result-settings";
 import type { HeavyRunner } from "../../scripts/workers/heavy-tasks";
-import { computedAt, progressOf, remember, resultKey, settledValue } from "./cache";
+import { computedAt, keepLatest, latestOf, progressOf, remember, resultKey, settledValue } from "./cache";
 import { inputVersion } from "./version";
 import { resultParameters } from "./parameters";
 
@@ -44,9 +44,12 @@ export async function campaignResult(
     fresh,
   );
   const { goldSource, label, ...page } = await computation;
+  const goldKey = resultKey({ parameters, version, part: "gold" });
+  const goldFamily = resultKey({ parameters, part: "gold" });
+  const previousGold = latestOf<CampaignGold | null>(goldFamily);
   const unlabelled = goldSource
     ? remember(
-        resultKey({ parameters, version, part: "gold" }),
+        goldKey,
         (progress) =>
           campaignGold(db, campaign.id, goldSource, parameters, (input) =>
             run("goldFigures", input, progress),
@@ -55,6 +58,7 @@ export async function campaignResult(
         fresh,
       )
     : Promise.resolve(null);
+  if (goldSource) keepLatest(goldFamily, goldKey, unlabelled);
   const labelled = (gold: CampaignGold | null) => gold && labelGoldRaters(gold, label);
   const ready = settledValue(unlabelled);
   return {
@@ -62,6 +66,11 @@ export async function campaignResult(
     ...page,
     goldFigures: () => unlabelled.then(labelled),
     goldReady: ready ? labelled(ready.value) : undefined,
+    /**
+     * The last gold figures finished with these settings (on older grades, or before a Recompute), under
+     * this page's labels: what the page shows while `goldFigures()` computes; undefined when none has.
+     */
+    goldPrevious: previousGold?.value ? labelled(previousGold.value) : undefined,
     /** The gold figures' learning-curve points done so far while they are computed. */
     goldProgress: () => progressOf(unlabelled),
     computedAt: computedAt(computation),

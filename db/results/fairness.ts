@@ -6,7 +6,7 @@ import type { FairnessTarget } from "../../scripts/inputs/fairness-targets";
 import type { HeavyRunner } from "../../scripts/workers/heavy-tasks";
 import { DEFAULT_MIN_GROUP } from "../../scripts/fairness/report";
 import { remember, resultKey } from "./cache";
-import { inputVersion, type InputVersion } from "./version";
+import { inputVersion, versionOfKind, type InputVersion } from "./version";
 
 export interface FairnessRequest {
   ks: number[];
@@ -58,23 +58,28 @@ export function fairnessComputation(
     targets: request.targets ?? [],
   };
   const reads: Promise<unknown>[] = [];
-  const computation = remember(resultKey({ kind: "fairness", parameters, version }), async () => {
-    const reading = Promise.all([loadFairnessInput(db, { systems: parameters.systems }), loadGold(db)]);
-    reads.push(reading);
-    const [input, gold] = await reading;
-    if (input.attributes.size === 0 || input.lists.size === 0) return null;
-    // The gold committees of the listed proposals: their groups' shares, and the merit for exposure per merit.
-    const listed = new Set([...input.lists.values()].flatMap((m) => [...m.keys()]));
-    const committees = new Map([...gold].filter(([p]) => listed.has(p)).map(([p, m]) => [p, [...m]]));
-    const report = await run("fairnessReport", {
-      ...input,
-      committees,
-      targets: targetMap(parameters.targets),
-      ks: parameters.ks,
-      minGroup: parameters.minGroup,
-      bootstrap: { B: parameters.B, seed: parameters.seed },
-    });
-    return { parameters, report };
-  });
+  // Kept by what the section reads only: grades and events leave it as it is.
+  const readVersion = versionOfKind("fairness", version);
+  const computation = remember(
+    resultKey({ kind: "fairness", parameters, version: readVersion }),
+    async () => {
+      const reading = Promise.all([loadFairnessInput(db, { systems: parameters.systems }), loadGold(db)]);
+      reads.push(reading);
+      const [input, gold] = await reading;
+      if (input.attributes.size === 0 || input.lists.size === 0) return null;
+      // The gold committees of the listed proposals: their groups' shares, and the merit for exposure per merit.
+      const listed = new Set([...input.lists.values()].flatMap((m) => [...m.keys()]));
+      const committees = new Map([...gold].filter(([p]) => listed.has(p)).map(([p, m]) => [p, [...m]]));
+      const report = await run("fairnessReport", {
+        ...input,
+        committees,
+        targets: targetMap(parameters.targets),
+        ks: parameters.ks,
+        minGroup: parameters.minGroup,
+        bootstrap: { B: parameters.B, seed: parameters.seed },
+      });
+      return { parameters, report };
+    },
+  );
   return { computation, read: Promise.all(reads).then(() => undefined) };
 }

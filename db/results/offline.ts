@@ -8,7 +8,7 @@ import type { OfflineInput } from "../../scripts/offline/report";
 import type { ExpertLabels } from "../../scripts/offline/ground-truth";
 import { canonicalJson, sha256 } from "../../scripts/lib/canonical";
 import { computedAt, remember, resultKey } from "./cache";
-import { inputVersion } from "./version";
+import { inputVersion, versionOfKind } from "./version";
 import { resultParameters, type ResultRequest } from "./parameters";
 import { fairnessComputation } from "./fairness";
 import type { FairnessTarget } from "../../scripts/inputs/fairness-targets";
@@ -16,8 +16,9 @@ import type { FairnessTarget } from "../../scripts/inputs/fairness-targets";
 /**
  * The offline report (tier 1) with the given settings, or null when there are no lists and gold
  * committees to report on yet. With a campaign's grades (the one asked for, else the newest graded one)
- * it also says what the committees are worth against the experts. Kept by settings and input version: the
- * same view on the same data is served without reading or resampling again; `fresh` computes it anew (the
+ * it also says what the committees are worth against the experts. Kept by settings, the version of the
+ * lists and committees it reads and the labels its grades make: the same view on the same data is served
+ * without resampling again, while experts grade too unless a label changed; `fresh` computes it anew (the
  * analyst's Recompute).
  *
  * The version and every input (lists, committees, conflicts, a running campaign's grades) are read in one
@@ -45,13 +46,22 @@ export async function offlineResult(
   const { kind: _kind, systems, campaign, ...options } = parameters;
   const { version, computation, fairnessFigures } = await readConsistently(db, async (tx) => {
     const version = await inputVersion(tx);
+    // The grades are read first (one query) and the report kept by the labels they make, not by the
+    // ratings' count and newest time: an expert's save that changes no label (a rationale, a grade on a
+    // pair the median does not move, another campaign) leaves the report kept, so a freeze meanwhile
+    // computes nothing new.
+    const labels = grades ?? (await loadExpertLabels(tx, campaign));
     // `remember` calls its function at once when nothing is kept under this key: the inputs are then read
     // here, inside the transaction, and the transaction waits for them (never for the bootstrap).
     const reads: Promise<OfflineInput>[] = [];
     const computation = remember(
-      resultKey({ parameters, version, grades: grades ? labelsDigest(grades) : null }),
+      resultKey({
+        parameters,
+        version: versionOfKind("offlineLists", version),
+        grades: labels ? labelsDigest(labels) : null,
+      }),
       async (progress) => {
-        const reading = offlineReportInput(tx, { systems, campaign, grades });
+        const reading = offlineReportInput(tx, { systems, campaign, grades: labels ?? undefined });
         reads.push(reading);
         const input = await reading;
         if (input.systems.length === 0 || input.gold.size === 0) return null;

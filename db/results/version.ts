@@ -81,7 +81,12 @@ export async function inputVersion(db: DbOrTx) {
 
 export type InputVersion = Awaited<ReturnType<typeof inputVersion>>;
 
-type ResultKind = "offline" | "expert" | "online" | "clicks";
+/**
+ * The kinds of result a snapshot freezes, and two parts computed apart and kept by what they read alone:
+ * the offline report without its grades (which it keys by their content instead, db/results/offline.ts)
+ * and its fairness section (lists, committees and attributes).
+ */
+type ResultKind = "offline" | "expert" | "online" | "clicks" | "offlineLists" | "fairness";
 type WindowField = keyof DataWindow;
 
 /** The catalog every kind reads: proposals, candidates, systems, subjects and the systems' lists. */
@@ -126,6 +131,11 @@ const READS: Record<ResultKind, { window: WindowField[]; tables: string[] }> = {
       "truth",
     ],
   },
+  // The offline report's lists, committees and conflicts: the campaign grades it also reads are keyed by
+  // the labels they make, so a grade that changes no label (a rationale, a grade in another campaign) is
+  // no new report.
+  offlineLists: { window: CATALOG_WINDOW, tables: [...CATALOG_TABLES, "gold", "conflicts"] },
+  fairness: { window: CATALOG_WINDOW, tables: [...CATALOG_TABLES, "gold", "attributes"] },
   online: {
     window: [...CATALOG_WINDOW, "events", "latestEvent"],
     tables: [...CATALOG_TABLES, "experiments", "arms", "experimentProposals", "exposures"],

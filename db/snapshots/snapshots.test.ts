@@ -13,7 +13,7 @@ import {
 import { computeResult } from "../results/compute";
 import { parameterSummary } from "../../scripts/results/compare";
 import { dataWindow, kindVersion } from "../results/version";
-import { offlineReportInput } from "../results/offline";
+import { offlineReportInput, offlineResult } from "../results/offline";
 import { offlineReport } from "../../scripts/offline/report";
 import { canonicalJson, sha256 } from "../../scripts/lib/canonical";
 import { getExperiment } from "../experiments/experiments";
@@ -153,6 +153,53 @@ describe("snapshots", () => {
     const again = await computeResult(t.db, request);
     expect(canonicalJson(again.result)).toBe(canonicalJson(frozen.result));
     expect(sha256(canonicalJson(again.result))).toBe(frozen.sha256);
+  });
+
+  it("freezes the report on screen while an expert keeps saving a grade, computing nothing again (issue 22)", async () => {
+    const [expert] = await t.db.execute<{ id: number }>(
+      sql`select id from users where email = 'expert@assay.local'`,
+    );
+    const [task] = (await expertAssignments(t.db, expert.id)).filter((a) => a.status === "running");
+    const [card] = (await taskView(t.db, expert.id, task.id)).cards;
+    let saves = 0;
+    // The expert's autosave: the same grade, a rationale growing as they type.
+    const save = () =>
+      saveGrade(t.db, expert.id, task.id, {
+        item: card.id,
+        grade: "3",
+        rationale: `Works on this${"!".repeat(saves++)}`,
+        position: 1,
+        timeSpentMs: 1000,
+      });
+    await save();
+    const computed: string[] = [];
+    const counting: HeavyRunner = (heavy, input, progress) => {
+      computed.push(heavy);
+      return runInProcess(heavy, input, progress);
+    };
+    const request = { kind: "offline" as const, B: 150, seed: "grading-meanwhile" };
+    // The analyst's page: the report and its fairness section, as the /analyst loader asks for them.
+    const page = await offlineResult(t.db, request, counting, { fairness: {} });
+    expect(computed.sort()).toEqual(["fairnessReport", "offlineReport"]);
+    const before = (await kindVersion(t.db, "offline")).window;
+    // Saves before the freeze (the data version moves) and while it runs.
+    for (let i = 0; i < 3; i++) await save();
+    let done = false;
+    const grading = (async () => {
+      while (!done) await save();
+    })();
+    const frozen = await createSnapshot(t.db, "cli", request, counting).finally(() => (done = true));
+    await grading;
+    expect(frozen.created).toBe(true);
+    // The freeze saw newer ratings than the page did, and computed nothing: the page's report is frozen.
+    expect((frozen.dataWindow as { latestRating: string }).latestRating).not.toBe(before.latestRating);
+    expect(computed).toHaveLength(2);
+    const { fairness, ...report } = frozen.result as Record<string, unknown>;
+    expect(canonicalJson(report)).toBe(canonicalJson(page.result));
+    expect(canonicalJson(fairness)).toBe(canonicalJson(page.fairness));
+    // Computed anew outside the result service now that nobody grades: the same figures.
+    const quiet = offlineReport(await offlineReportInput(t.db, {}), { B: 150, seed: "grading-meanwhile" });
+    expect(canonicalJson(quiet)).toBe(canonicalJson(report));
   });
 
   it("freezes the offline report on the data it read even while an import changes it; a freeze after is another", async () => {
