@@ -28,10 +28,11 @@ export function layoutProblems() {
     for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
       const text = node.data;
       const trimmed = text.trim();
-      if (ID.test(trimmed)) {
-        const at = text.indexOf(trimmed);
-        if (lines(node, at, at + trimmed.length) > 1) wrapped.push(trimmed);
-      }
+      // An id alone in its text, or one word of a few ("experiment reviewer-ranker-v2" in the audit log).
+      const words = trimmed.split(/\s+/);
+      if (words.length <= 3)
+        for (const m of text.matchAll(/\S+/g))
+          if (ID.test(m[0]) && lines(node, m.index, m.index + m[0].length) > 1) wrapped.push(m[0]);
       for (const m of text.matchAll(INTERVAL))
         if (lines(node, m.index, m.index + m[0].length) > 1) wrapped.push(m[0]);
     }

@@ -1,5 +1,5 @@
 import { demoLogin, expect, signIn, test } from "./test";
-import { testEveryPage } from "./pages";
+import { appPages, demoDatabase, testEveryPage } from "./pages";
 import { layoutProblems } from "./layout";
 
 /**
@@ -39,6 +39,24 @@ testEveryPage({ width: 390, height: 844 }, async (page, _entry, path) => {
   // An id ("prop-0001") or an interval ("[10.1%, 14.2%]") in a table reads on one line, never split.
   expect(wrapped, `${path}: ids or intervals broken over lines at 390 px`).toEqual([]);
 });
+
+/** Pages whose tables hold ids beside wide text columns, where a desktop table squeezed the id column. */
+const ID_TABLES = ["candidates", "campaign", "audit", "campaign dashboard"];
+
+for (const entry of appPages.filter((p) => ID_TABLES.includes(p.name))) {
+  test(`at 1440 px ids and intervals read on one line: ${entry.role} ${entry.name}`, async ({ page }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page, demoLogin[entry.role as keyof typeof demoLogin]);
+    const sql = await demoDatabase();
+    const path = typeof entry.path === "string" ? entry.path : await entry.path({ sql, page });
+    await sql.end();
+    await page.goto(path);
+    await page.waitForLoadState("networkidle");
+    const { wrapped } = await page.evaluate(layoutProblems);
+    expect(wrapped, `${path}: ids or intervals broken over lines at 1440 px`).toEqual([]);
+  });
+}
 
 test("on a phone the navigation folds behind a Menu button that works by keyboard; on a desktop it is all shown", async ({
   page,
