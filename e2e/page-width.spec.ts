@@ -58,6 +58,36 @@ for (const entry of appPages.filter((p) => ID_TABLES.includes(p.name))) {
   });
 }
 
+for (const viewport of [
+  { width: 1440, height: 900 },
+  { width: 390, height: 844 },
+]) {
+  test(`at ${viewport.width} px the guardrails box is a full-width code field with its syntax as help`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await signIn(page, demoLogin.admin);
+    await page.goto("/admin/experiments/reviewer-ranker-v2");
+    const box = page.getByRole("textbox", { name: "Guardrails", exact: true });
+    await expect(box).toHaveAccessibleDescription(/metric:direction:tolerance/);
+    const look = await box.evaluate((el) => {
+      const form = el.closest("form")!.getBoundingClientRect().width;
+      const style = getComputedStyle(el);
+      const text = (el as HTMLTextAreaElement).value;
+      return {
+        share: el.getBoundingClientRect().width / form,
+        weight: style.fontWeight,
+        monospace: /mono/.test(style.fontFamily),
+        // Lines never wrap inside the box (one guardrail a line); every line shows without scrolling down.
+        unbroken: style.whiteSpace === "pre",
+        allLines: el.scrollHeight <= el.clientHeight + 1 && text.split("\n").length >= 3,
+      };
+    });
+    expect(look.share, "the box spans the form").toBeGreaterThan(0.9);
+    expect(look).toMatchObject({ weight: "400", monospace: true, unbroken: true, allLines: true });
+  });
+}
+
 test("on a phone the navigation folds behind a Menu button that works by keyboard; on a desktop it is all shown", async ({
   page,
 }) => {
