@@ -88,6 +88,19 @@ for (const viewport of [
   });
 }
 
+test("at 1440 px the new-user form's fields sit right under its heading, with no empty band", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, demoLogin.admin);
+  await page.goto("/admin/users");
+  const form = page.getByRole("region", { name: "New user" });
+  const heading = await form.getByRole("heading", { name: "New user" }).boundingBox();
+  const name = await form.getByLabel("Name", { exact: true }).boundingBox();
+  // The heading, a line of label, then the field: about 50 px; the band above the fields was ~200 px.
+  expect(name!.y - (heading!.y + heading!.height)).toBeLessThan(80);
+});
+
 test("on a phone the navigation folds behind a Menu button that works by keyboard; on a desktop it is all shown", async ({
   page,
 }) => {
