@@ -17,6 +17,36 @@ async function openAutumn(page: Page) {
   return c.id;
 }
 
+/**
+ * Records every moment the page shows a success notice beside the state it replaced: a MutationObserver
+ * sees each rendered commit, so a notice that arrives before the reloaded data is caught however briefly.
+ */
+async function watchContradictions(page: Page, notice: string, oldBadge: string, oldButton: string) {
+  await page.evaluate(
+    ({ notice, oldBadge, oldButton }) => {
+      const seen: string[] = [];
+      (window as unknown as { contradictions: string[] }).contradictions = seen;
+      const check = () => {
+        const shown = [...document.querySelectorAll("[role=status]")].some((e) =>
+          e.textContent?.includes(notice),
+        );
+        if (!shown) return;
+        const badge = document.querySelector("h1 .badge")?.textContent;
+        const button = [...document.querySelectorAll("main button")].some((b) => b.textContent === oldButton);
+        if (badge === oldBadge || button) seen.push(`${notice} beside badge ${badge}, button ${button}`);
+      };
+      new MutationObserver(check).observe(document.body, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+      });
+    },
+    { notice, oldBadge, oldButton },
+  );
+}
+const contradictions = (page: Page) =>
+  page.evaluate(() => (window as unknown as { contradictions: string[] }).contradictions);
+
 /** What the dialog must say, read from the page's own progress table: experts behind and their ungraded pairs. */
 async function ungradedFromTable(page: Page) {
   const cells = await page
@@ -74,12 +104,17 @@ for (const viewport of [
       expect(await audit(id)).toEqual(before);
 
       await close.click();
+      await watchContradictions(page, "Closed:", "running", "Close campaign");
       await dialog.getByRole("button", { name: "Yes, close the campaign" }).click();
       await expect(page.getByRole("status")).toContainText("Closed: grades can no longer change.");
-      await expect(page.locator("h1 .badge")).toHaveText("closed");
+      // The notice never shows beside the old state, and the moment it shows the new state is there.
+      expect(await page.locator("h1 .badge").textContent()).toBe("closed");
+      expect(await contradictions(page)).toEqual([]);
+      await watchContradictions(page, "Reopened:", "closed", "Reopen campaign");
       await page.getByRole("button", { name: "Reopen campaign" }).click();
       await expect(page.getByRole("status")).toContainText("Reopened: experts can grade again");
-      await expect(page.locator("h1 .badge")).toHaveText("running");
+      expect(await page.locator("h1 .badge").textContent()).toBe("running");
+      expect(await contradictions(page)).toEqual([]);
       expect(await audit(id)).toEqual([...before, "campaign.close", "campaign.reopen"]);
     });
 
@@ -92,13 +127,19 @@ for (const viewport of [
       const before = await experimentAudit();
       const arms = await armOfEachUnit();
       expect(arms.length).toBeGreaterThan(0);
+      await watchContradictions(page, "Restarted:", "stopped", "Restart experiment");
       await page.getByRole("button", { name: "Restart experiment" }).click();
-      await expect(page.locator("h1 .badge")).toHaveText("running");
+      await expect(page.getByRole("status")).toContainText("Restarted:");
+      expect(await page.locator("h1 .badge").textContent()).toBe("running");
+      expect(await contradictions(page)).toEqual([]);
       await page.getByRole("button", { name: "Stop experiment" }).click();
       const dialog = page.getByRole("dialog", { name: `Stop experiment ${INTERLEAVED}?` });
       await expect(dialog).toBeVisible();
+      await watchContradictions(page, "Stopped", "running", "Stop experiment");
       await dialog.getByRole("button", { name: "Yes, stop the experiment" }).click();
-      await expect(page.locator("h1 .badge")).toHaveText("stopped");
+      await expect(page.getByRole("status")).toContainText("Stopped");
+      expect(await page.locator("h1 .badge").textContent()).toBe("stopped");
+      expect(await contradictions(page)).toEqual([]);
       expect(await experimentAudit()).toEqual([...before, "experiment.restart", "experiment.stop"]);
       // Sticky assignment: the restart kept every unit's arm.
       expect(await armOfEachUnit()).toEqual(arms);

@@ -2,6 +2,7 @@ import { Form } from "@remix-run/react";
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { CsrfInput } from "~/security/csrf";
 import type { FormAnswer } from "~/forms/forms";
+import { usePendingIntent } from "~/forms/pending";
 
 /** The field the dialog's confirm button posts; a route that requires it refuses a post without it. */
 export const CONFIRM_FIELD = "confirmed";
@@ -11,6 +12,8 @@ type Props = {
   intent: string;
   /** The button that opens the dialog, e.g. "Close campaign". */
   label: ReactNode;
+  /** The button while the confirmed action and the page's reloaded data are on their way: "Closing…". */
+  busyLabel: ReactNode;
   /** The dialog's heading, a question: "Close campaign Autumn grading?" */
   title: string;
   /** What ends, with its counts, one sentence a line; and whether it can be undone. */
@@ -48,6 +51,8 @@ export function ConfirmAction(props: Props) {
   const opener = useRef<HTMLButtonElement>(null);
   const id = useId();
   const asked = asksConfirmation(props.answer, intent, fields);
+  // Until the page's data says the action is done, the old button must not offer it again.
+  const pending = usePendingIntent(intent, fields);
   useEffect(() => {
     // The server asked (no script when the form was posted): open it as a modal now that there is one.
     const d = dialog.current;
@@ -67,7 +72,8 @@ export function ConfirmAction(props: Props) {
           name="intent"
           value={intent}
           className={[danger ? "button-danger" : "", props.className ?? ""].join(" ").trim() || undefined}
-          disabled={props.disabled}
+          disabled={props.disabled || pending}
+          aria-busy={pending || undefined}
           aria-haspopup="dialog"
           aria-label={props.ariaLabel}
           onClick={(event) => {
@@ -76,7 +82,7 @@ export function ConfirmAction(props: Props) {
             dialog.current.showModal();
           }}
         >
-          {label}
+          {pending ? props.busyLabel : label}
         </button>
       </Form>
       <dialog

@@ -1,8 +1,13 @@
 import { useSearchParams } from "@remix-run/react";
-import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from "@tanstack/react-table";
+import { flexRender, getCoreRowModel, useReactTable, type Cell, type ColumnDef } from "@tanstack/react-table";
 import { LinkPager } from "~/components/link-pager";
 import { numericClass, ServerTableHead, ServerTableSearch } from "~/components/server-table-parts";
 import { TableScroll } from "~/components/table-scroll";
+import { idClass } from "~/utils/id-like";
+
+/** A number column's cells align as numbers; an id ("cand-0001") is kept on one line. */
+const cellClass = <T,>(cell: Cell<T, unknown>) =>
+  numericClass(cell.column.columnDef) ?? idClass(cell.getValue());
 
 export interface ServerTableProps<T> {
   columns: ColumnDef<T, unknown>[];
@@ -92,7 +97,7 @@ export function ServerTable<T>({
               table.getRowModel().rows.map((row) => (
                 <tr key={row.id}>
                   {row.getVisibleCells().map((cell) => (
-                    <td key={cell.id} className={numericClass(cell.column.columnDef)}>
+                    <td key={cell.id} className={cellClass(cell)}>
                       {flexRender(cell.column.columnDef.cell, cell.getContext())}
                     </td>
                   ))}

@@ -1,4 +1,5 @@
 import { answerErrors, type FormAnswer } from "~/forms/forms";
+import { usePageSettling } from "~/forms/pending";
 
 /**
  * The page's one place for a form's answer: what was refused (role alert) or what was done (role
@@ -14,6 +15,7 @@ export function ActionNotice({
   /** A sentence of a page without a form answer (a loader's refusal). */
   error?: string | null;
 }) {
+  const settling = usePageSettling();
   const shownInPlace = answer?.intent ? inPlace.includes(answer.intent) : false;
   const errors = error ? [error] : shownInPlace ? [] : answerErrors(answer);
   if (errors.length > 1)
@@ -30,7 +32,8 @@ export function ActionNotice({
         {errors[0]}
       </p>
     );
-  if (answer?.done)
+  // A success shown before the reloaded data would sit beside the old state ("Closed" next to "running").
+  if (answer?.done && !settling)
     return (
       <p className="notice success" role="status">
         {answer.done}

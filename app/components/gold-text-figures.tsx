@@ -7,6 +7,7 @@ import { differenceText } from "~/components/gold-agreement-tables";
 import { plottedSeries } from "~/utils/chart-series";
 import { savingMarks, savingPlotMarks, savingSentence } from "~/components/saving-marks";
 import { formatCount, formatNumber, formatP } from "~/utils/format";
+import { idClass } from "~/utils/id-like";
 
 type TextFigures = NonNullable<Json<CampaignGold>["texts"]>;
 
@@ -56,7 +57,7 @@ function ClusteringTable({ texts }: { texts: TextFigures }) {
         <tbody>
           {texts.clustering.map((c) => (
             <tr key={c.proposal}>
-              <td>{c.proposal}</td>
+              <td className={idClass(c.proposal)}>{c.proposal}</td>
               <td className="num">
                 {formatCount(c.items)} ({formatCount(c.relevant)})
               </td>

@@ -2,6 +2,7 @@ import { Form } from "@remix-run/react";
 import type { getProposalDetail } from "~/data/catalog.server";
 import type { Json } from "~/utils/json-type";
 import { TableScroll } from "~/components/table-scroll";
+import { formatValue } from "~/utils/format";
 
 type ProposalDetail = Json<NonNullable<Awaited<ReturnType<typeof getProposalDetail>>>>;
 type GoldMember = ProposalDetail["gold"][number];
@@ -117,7 +118,7 @@ export function RankedListSection({
                     {item.name} <span className="muted">· {item.affiliation}</span>
                     {isGold ? <span className="sr-only"> (gold member)</span> : null}
                   </td>
-                  <td className="num">{item.score ?? "—"}</td>
+                  <td className="num">{formatValue(item.score, "score")}</td>
                 </tr>
               );
             })}

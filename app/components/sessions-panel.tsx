@@ -70,6 +70,7 @@ export function SessionsPanel({
                       <ConfirmAction
                         intent="end-session"
                         label="End"
+                        busyLabel="Ending…"
                         ariaLabel={`End session ${s.handle}`}
                         title={`End session ${s.handle}?`}
                         consequences={[
@@ -110,6 +111,7 @@ function EndAllSessions({
     <ConfirmAction
       intent="end-all-sessions"
       label="End all sessions"
+      busyLabel="Ending…"
       title="End all sessions?"
       consequences={[
         `${n === 1 ? "The 1 live session ends" : `All ${n} live sessions end`}: every browser signed in as this user is signed out at its next request.`,

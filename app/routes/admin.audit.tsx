@@ -11,6 +11,7 @@ import { requireAdmin } from "~/security/auth.server";
 import { getDb } from "~/utils/db.server";
 import { cursorSchema, pageCursors } from "~/utils/listing";
 import { parseQuery } from "~/utils/route-params.server";
+import { idClass } from "~/utils/id-like";
 
 export const meta: MetaFunction = () => [{ title: "Audit log · Assay" }];
 
@@ -62,6 +63,18 @@ const detailText = (detail: unknown) =>
     .map(([k, v]) => `${k}: ${v !== null && typeof v === "object" ? JSON.stringify(v) : String(v)}`)
     .join("; ");
 
+/** "experiment reviewer-ranker-v2": the kind wraps as words, the id stays on one line. */
+function AuditTarget({ target }: { target: string | null }) {
+  const [kind, ...rest] = (target ?? "").split(" ");
+  const id = rest.join(" ");
+  if (!idClass(id)) return <>{target}</>;
+  return (
+    <>
+      {kind} <span className="id">{id}</span>
+    </>
+  );
+}
+
 type Row = SerializeFrom<typeof loader>["rows"][number];
 const columns: ColumnDef<Row, unknown>[] = [
   {
@@ -71,7 +84,7 @@ const columns: ColumnDef<Row, unknown>[] = [
   },
   { id: "actor", header: "Who", accessorKey: "actor" },
   { id: "action", header: "What", cell: ({ row }) => <code>{row.original.action}</code> },
-  { id: "target", header: "On", accessorKey: "target" },
+  { id: "target", header: "On", cell: ({ row }) => <AuditTarget target={row.original.target} /> },
   {
     id: "detail",
     header: "Detail",

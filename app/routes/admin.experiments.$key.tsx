@@ -99,7 +99,11 @@ function experimentHandlers(
   const db = getDb();
   const setStatus = async (intent: "start" | "stop") => {
     await setExperimentStatus(db, admin, experiment.key, intent === "start" ? "running" : "stopped");
-    return answer(submission, intent, {}, { newKey: null });
+    const done =
+      intent === "start"
+        ? "Started: events are accepted."
+        : "Stopped: events dated after the stop are refused. Restart to accept them again.";
+    return answer(submission, intent, { done }, { newKey: null });
   };
   return {
     update: async ({ intent: _, ...input }: FormOf<"update">) => {

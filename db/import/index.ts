@@ -15,7 +15,12 @@ import {
 import { type FileFormat, type RowError, type SourceRecord } from "./parse";
 import { ImportFileError, readRecords } from "./read";
 import { assignProposals, convenerIdsByEmail } from "../experiments/convener";
-import { importSchemas, requiredColumns, type ImportEntity } from "../../scripts/inputs/import-rows";
+import {
+  acceptedColumns,
+  importSchemas,
+  requiredColumns,
+  type ImportEntity,
+} from "../../scripts/inputs/import-rows";
 import { truthWriter } from "./truth";
 import { insertedFlag, upsertCounted } from "./upsert";
 import { attributesWriter } from "./attributes";
@@ -197,7 +202,7 @@ async function readAndWrite(
 /** Missing required columns, or (CSV) columns the entity does not have, as the file's first problem. */
 function columnProblem(entity: ImportEntity, columns: string[]): RowError | null {
   const missing = requiredColumns[entity].filter((c) => !columns.includes(c));
-  const known = Object.keys(importSchemas[entity].shape);
+  const known = acceptedColumns(entity);
   const unknown = columns.filter((c) => !known.includes(c));
   const parts = [
     missing.length ? `missing column${missing.length > 1 ? "s" : ""} ${missing.join(", ")}` : "",

@@ -248,6 +248,13 @@ export const requiredColumns: Record<ImportEntity, string[]> = {
   "convener-attributes": ["convener", "attribute", "value"],
 };
 
+/** Every column a file of the entity may have, its schema's fields: the importer refuses any other. */
+export const acceptedColumns = (entity: ImportEntity): string[] => Object.keys(importSchemas[entity].shape);
+
+/** The columns a file of the entity may leave out, in the schema's order. */
+export const optionalColumns = (entity: ImportEntity): string[] =>
+  acceptedColumns(entity).filter((c) => !requiredColumns[entity].includes(c));
+
 export const entityLabels: Record<ImportEntity, string> = {
   subjects: "subjects",
   proposals: "proposals",

@@ -101,23 +101,34 @@ export function AnalysisSettingsForm({
   );
 }
 
-/** The guardrails textarea: names the known metrics, since an unknown one is refused. */
+/**
+ * The guardrails textarea: names the known metrics, since an unknown one is refused. The syntax is
+ * help text under a short label, and the lines are code: monospace, never broken inside a guardrail.
+ */
 function GuardrailsField({ guardrails, errors }: { guardrails: readonly AnyGuardrail[]; errors?: string[] }) {
+  const text = guardrailLines(guardrails);
+  const invalid = errorAttributes("guardrails", errors);
   return (
-    <>
-      <label>
-        Guardrails: one <code>metric:direction:tolerance</code> a line, the direction being the harmful one
-        (e.g. <code>minutesToFinish:increase:5%</code>); metrics: {Object.keys(guardrailMetrics).join(", ")};
-        or a group's share of adopted candidates, <code>share:attribute=value:min:share</code> (e.g.{" "}
-        <code>share:gender=f:min:35%</code>)
-        <textarea
-          name="guardrails"
-          rows={4}
-          defaultValue={guardrailLines(guardrails)}
-          {...errorAttributes("guardrails", errors)}
-        />
-      </label>
+    <div className="field guardrails-field">
+      <label htmlFor="guardrails">Guardrails</label>
+      <p id="guardrails-help" className="muted field-help">
+        One <code>metric:direction:tolerance</code> a line, the direction being the harmful one (e.g.{" "}
+        <code>minutesToFinish:increase:5%</code>); metrics: {Object.keys(guardrailMetrics).join(", ")}. Or a
+        group&apos;s share of adopted candidates, <code>share:attribute=value:min:share</code> (e.g.{" "}
+        <code>share:gender=f:min:35%</code>).
+      </p>
+      <textarea
+        id="guardrails"
+        name="guardrails"
+        className="code-input"
+        rows={Math.max(6, text.split("\n").length + 2)}
+        spellCheck={false}
+        wrap="off"
+        defaultValue={text}
+        {...invalid}
+        aria-describedby={["guardrails-help", invalid["aria-describedby"]].filter(Boolean).join(" ")}
+      />
       <FieldError id="guardrails" errors={errors} />
-    </>
+    </div>
   );
 }

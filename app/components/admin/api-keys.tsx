@@ -44,6 +44,7 @@ function ApiKeysTable({ keys, answer }: { keys: ApiKey[]; answer: FormAnswer | n
                   <ConfirmAction
                     intent="revokeKey"
                     label={`Revoke ${k.prefix}…`}
+                    busyLabel="Revoking…"
                     title={`Revoke key ${k.prefix}…?`}
                     consequences={[
                       `Applications sending key ${k.prefix}… are refused (401) from now on: their events and assignment requests stop.`,

@@ -5,6 +5,7 @@ import { CampaignFields, type CampaignFormValues } from "~/components/admin/camp
 import { DeleteDraft } from "~/components/admin/delete-draft";
 import { FormErrors } from "~/components/form-parts";
 import { ConfirmAction } from "~/components/confirm-action";
+import { IntentButton } from "~/components/intent-button";
 import { formatCount } from "~/utils/format";
 import { CsrfInput } from "~/security/csrf";
 import { errorsByField, formErrorsOf, parseForm, resultFor, type FormAnswer } from "~/forms/forms";
@@ -43,6 +44,7 @@ export function CampaignStatusForm({
         <ConfirmAction
           intent="close"
           label="Close campaign"
+          busyLabel="Closing…"
           title={`Close campaign ${name}?`}
           consequences={closingConsequences(perExpert)}
           confirmLabel="Yes, close the campaign"
@@ -55,14 +57,14 @@ export function CampaignStatusForm({
     <Form method="post" className="toolbar">
       <CsrfInput />
       {status === "draft" ? (
-        <button type="submit" name="intent" value="launch" disabled={busy}>
+        <IntentButton intent="launch" busyLabel="Launching…" disabled={busy}>
           Launch campaign
-        </button>
+        </IntentButton>
       ) : null}
       {status === "closed" ? (
-        <button type="submit" name="intent" value="reopen" className="button-secondary" disabled={busy}>
+        <IntentButton intent="reopen" busyLabel="Reopening…" className="button-secondary" disabled={busy}>
           Reopen campaign
-        </button>
+        </IntentButton>
       ) : null}
     </Form>
   );

@@ -8,6 +8,7 @@ export function DeleteDraft({ what, answer }: { what: string; answer: FormAnswer
       <ConfirmAction
         intent="delete"
         label="Delete this draft…"
+        busyLabel="Deleting…"
         title={`Delete the ${what}?`}
         consequences={[
           `This removes the ${what} for good. It was never launched, so no work is lost, but it cannot be undone.`,

@@ -124,6 +124,7 @@ export function AccessForm({
         <ConfirmAction
           intent="deactivate"
           label={`Deactivate ${user.name}`}
+          busyLabel="Deactivating…"
           title={`Deactivate ${user.name}?`}
           consequences={[
             `${user.name} can no longer sign in; ${sessions === 1 ? "their 1 live session ends" : `their ${sessions} live sessions end`}.`,

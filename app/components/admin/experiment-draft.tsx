@@ -5,6 +5,7 @@ import { DeleteDraft } from "~/components/admin/delete-draft";
 import { ExperimentFields, type ExperimentFormValues } from "~/components/admin/experiment-form";
 import { FormErrors } from "~/components/form-parts";
 import { ConfirmAction } from "~/components/confirm-action";
+import { IntentButton } from "~/components/intent-button";
 import { formatCount } from "~/utils/format";
 import { CsrfInput } from "~/security/csrf";
 import { errorsByField, formErrorsOf, parseForm, resultFor, type FormAnswer } from "~/forms/forms";
@@ -40,6 +41,7 @@ export function ExperimentStatusForm({
         <ConfirmAction
           intent="stop"
           label="Stop experiment"
+          busyLabel="Stopping…"
           title={`Stop experiment ${experimentKey}?`}
           consequences={stoppingConsequences(counts)}
           confirmLabel="Yes, stop the experiment"
@@ -51,14 +53,14 @@ export function ExperimentStatusForm({
     <Form method="post" className="toolbar">
       <CsrfInput />
       {status === "draft" ? (
-        <button type="submit" name="intent" value="start">
+        <IntentButton intent="start" busyLabel="Starting…">
           Start experiment
-        </button>
+        </IntentButton>
       ) : null}
       {status === "stopped" ? (
-        <button type="submit" name="intent" value="restart" className="button-secondary">
+        <IntentButton intent="restart" busyLabel="Restarting…" className="button-secondary">
           Restart experiment
-        </button>
+        </IntentButton>
       ) : null}
     </Form>
   );

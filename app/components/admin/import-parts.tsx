@@ -5,6 +5,7 @@ import {
   entityLabels,
   fieldLimits,
   importEntities,
+  optionalColumns,
   requiredColumns,
   type ImportEntity,
 } from "../../../scripts/inputs/import-rows";
@@ -172,26 +173,37 @@ function ImportRefused({ result, fileName }: { result: Refused; fileName: string
   );
 }
 
-/** The optional columns of each entity's file, and what a file of it does. */
-const optionalColumns: Record<ImportEntity, string> = {
-  subjects: "—",
-  proposals: "abstract, keywords (separated by ;), subject (a subject key), date (YYYY-MM-DD, submission)",
-  candidates:
-    "affiliation, email, keywords (separated by ;), summary, profile_date (YYYY-MM-DD, when the profile was written)",
-  systems: "name, version",
-  lists:
-    "score, variant (default “default”), protocol (given-2:SEED and the like, from assay protocol split; set on the system). A file replaces each list it names.",
-  gold: "—",
-  conveners: "— (convener: a convener's email; they convene the proposal)",
-  conflicts:
-    "reason. The candidate must not review the proposal: flagged in lists, never assigned as its expert.",
-  truth:
-    "— (campaign: its id; a pair the launched campaign pooled; grade 1–4. Experts never see which pairs are gold.)",
-  attributes:
-    "— (a group attribute of a candidate, e.g. gender, country or career stage, for the fairness figures; values as given, “unknown” a value of its own. Never shown to experts.)",
-  "convener-attributes":
-    "— (convener: a convener's email, or a unit an experiment's events name; an attribute such as institution or seniority, for slicing A/B results; values as given, “unknown” a value of its own. Shown to admins and analysts only.)",
+/** What an optional column holds, where its name does not say it. The columns come from the schemas. */
+const columnHints: Partial<Record<ImportEntity, Record<string, string>>> = {
+  proposals: { keywords: "separated by ;", subject: "a subject key", date: "YYYY-MM-DD, submission" },
+  candidates: { keywords: "separated by ;", profile_date: "YYYY-MM-DD, when the profile was written" },
+  systems: { build_seconds: "seconds to build the system", memory_mb: "memory the system needs, in MB" },
+  lists: {
+    variant: "default “default”",
+    protocol: "given-2:SEED and the like, from assay protocol split; set on the system",
+    latency_ms: "the list's prediction time in ms, on any of its rows",
+  },
 };
+
+/** What a file of the entity does, or what its required columns hold, beside the column names. */
+const entityNotes: Partial<Record<ImportEntity, string>> = {
+  lists: "A file replaces each list it names.",
+  conveners: "convener: a convener's email; they convene the proposal.",
+  conflicts: "The candidate must not review the proposal: flagged in lists, never assigned as its expert.",
+  truth:
+    "campaign: its id; a pair the launched campaign pooled; grade 1–4. Experts never see which pairs are gold.",
+  attributes:
+    "A group attribute of a candidate, e.g. gender, country or career stage, for the fairness figures; values as given, “unknown” a value of its own. Never shown to experts.",
+  "convener-attributes":
+    "convener: a convener's email, or a unit an experiment's events name; an attribute such as institution or seniority, for slicing A/B results; values as given, “unknown” a value of its own. Shown to admins and analysts only.",
+};
+
+/** The Optional cell of an entity: each optional column the importer accepts, with its hint, then the note. */
+function optionalText(entity: ImportEntity): string {
+  const hints = columnHints[entity] ?? {};
+  const columns = optionalColumns(entity).map((c) => (hints[c] ? `${c} (${hints[c]})` : c));
+  return [columns.length ? columns.join(", ") : "—", entityNotes[entity]].filter(Boolean).join(". ");
+}
 
 /** Which columns each kind of file needs and may have, and the limits on its text. */
 export function ImportColumns() {
@@ -212,7 +224,7 @@ export function ImportColumns() {
               <tr key={entity}>
                 <td>{entity}</td>
                 <td>{requiredColumns[entity].join(", ")}</td>
-                <td>{optionalColumns[entity]}</td>
+                <td>{optionalText(entity)}</td>
               </tr>
             ))}
           </tbody>

@@ -83,6 +83,7 @@ function RowActions({
         <ConfirmAction
           intent="resend"
           label="Resend"
+          busyLabel="Sending…"
           ariaLabel={`Resend the invitation to ${i.email}`}
           title={`Send ${i.email} a new link?`}
           consequences={[
@@ -101,6 +102,7 @@ function RowActions({
         <ConfirmAction
           intent="revoke"
           label="Revoke"
+          busyLabel="Revoking…"
           ariaLabel={`Revoke the invitation to ${i.email}`}
           title={`Revoke the invitation to ${i.email}?`}
           consequences={[

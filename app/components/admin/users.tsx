@@ -63,6 +63,9 @@ export function NewUserForm({
               {fields.password.errors}
             </p>
           </div>
+        </div>
+        {/* Below the row, not in it: the tall list in a grid cell pushed the short fields down. */}
+        <div className="admin-form-block narrow-block">
           <SubjectsSelect name={fields.subjects.name} subjects={subjects} />
         </div>
         <FormErrors errors={form.errors} />
