@@ -1,5 +1,8 @@
 import { ClientTable } from "~/components/client-table";
+import { IdList } from "~/components/id-list";
 import type { Report } from "./cells";
+
+const ids = (c: { getValue: () => unknown }) => <IdList text={c.getValue() as string} />;
 
 /** Proposals a system missed in its top K: the gold members beside what it ranked first. */
 export function FailureCases({ report }: { report: Report }) {
@@ -28,9 +31,9 @@ export function FailureCases({ report }: { report: Report }) {
           { id: "system", accessorKey: "system", header: "System" },
           { id: "proposal", accessorKey: "proposal", header: "Proposal" },
           { id: "title", accessorKey: "title", header: "Title" },
-          { id: "gold", accessorKey: "gold", header: "Committee (gold)" },
-          { id: "top", accessorKey: "top", header: "System's top 10" },
-          { id: "conflicted", accessorKey: "conflicted", header: "Conflicted in top 10" },
+          { id: "gold", accessorKey: "gold", header: "Committee (gold)", cell: ids },
+          { id: "top", accessorKey: "top", header: "System's top 10", cell: ids },
+          { id: "conflicted", accessorKey: "conflicted", header: "Conflicted in top 10", cell: ids },
         ]}
       />
     </>
