@@ -16,7 +16,7 @@ export function ComputedAt({
 }: {
   at: string | null;
   canRecompute: boolean;
-  /** The result shown is an older one kept on screen while a newer one is computed (see `Recomputing`). */
+  /** The result shown is an older one kept on screen while a newer one is computed (see `Computing` with `why`). */
   stale?: boolean;
 }) {
   const navigation = useNavigation();
@@ -58,52 +58,41 @@ const counted = (progress: Progress | null, unit: string) =>
 
 /**
  * A computation still running, with how far it got as its task reports it ("Computing… 5 of 12 models
- * fitted"), as a `<progress>` bar and in words; before the task's first report, just "Computing…".
+ * fitted"), as a `<progress>` bar and in words; before the task's first report, just "Computing…". With
+ * `why`, a newer result is computed while the last one stays on screen below (stale while revalidate),
+ * and the words say why ("New events or data since this fit: recomputing") and that the figures shown
+ * are the last ones.
  */
 export function Computing({
   what,
   progress,
   unit,
+  why,
 }: {
   what: string;
   progress: Progress | null;
   unit: string;
+  why?: string;
 }) {
   return (
     // A live region, not a status role: the page's own notice of a form answer stays the one status.
     <div className="notice computing" aria-live="polite">
-      <p>
-        Computing {what}…{counted(progress, unit)} This page updates when they are ready.
-      </p>
-      <progress max={progress?.total} value={progress?.done} aria-label={`Computing ${what}`} />
-    </div>
-  );
-}
-
-/**
- * A newer result computed while the last one stays on screen below (stale while revalidate): why, as the
- * page words it ("New events or data since this fit: recomputing"), and how far the new one got, in words
- * and as a bar.
- */
-export function Recomputing({
-  what,
-  why,
-  progress,
-  unit,
-}: {
-  what: string;
-  why: string;
-  progress: Progress | null;
-  unit: string;
-}) {
-  return (
-    <div className="notice computing" aria-live="polite">
-      <p>
-        {why}
-        {counted(progress, unit)}… The figures below are the last ones computed; this page shows the new{" "}
-        {what} when they are ready.
-      </p>
-      <progress max={progress?.total} value={progress?.done} aria-label={`Recomputing ${what}`} />
+      {why ? (
+        <p>
+          {why}
+          {counted(progress, unit)}… The figures below are the last ones computed; this page shows the new{" "}
+          {what} when they are ready.
+        </p>
+      ) : (
+        <p>
+          Computing {what}…{counted(progress, unit)} This page updates when they are ready.
+        </p>
+      )}
+      <progress
+        max={progress?.total}
+        value={progress?.done}
+        aria-label={`${why ? "Recomputing" : "Computing"} ${what}`}
+      />
     </div>
   );
 }

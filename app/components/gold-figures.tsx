@@ -6,7 +6,7 @@ import { AggregationAccuracyTable } from "~/components/gold-aggregation";
 import { GoldAgreementTables } from "~/components/gold-agreement-tables";
 import { LearningCurves } from "~/components/gold-learning-curves";
 import { TextFigures } from "~/components/gold-text-figures";
-import { Computing, Recomputing } from "~/components/computed-at";
+import { Computing } from "~/components/computed-at";
 import type { Progress } from "../../scripts/lib/progress";
 
 /**
@@ -58,7 +58,7 @@ function GoldComputing({ progress, stale }: { progress: Progress | null; stale: 
     return () => clearTimeout(timer);
   }, [revalidate, state]);
   return stale ? (
-    <Recomputing
+    <Computing
       what="gold figures"
       why="New grades or data since these figures: recomputing"
       progress={progress}

@@ -22,7 +22,7 @@ import { loadExperimentClicksInput } from "../../db/experiments/experiment-click
 import { runHeavyTask } from "../../scripts/workers/heavy-tasks";
 import { progressCells, readProgress } from "../../scripts/lib/progress";
 import { runInWorkerPool } from "../results/worker-pool.server";
-import { Computing, Recomputing } from "../components/computed-at";
+import { Computing } from "../components/computed-at";
 import { CLICK_FIT_UNIT } from "../components/dashboards/clicks/fit";
 import { clickModelFit } from "../results/click-fits.server";
 import { loader as snapshotLoader } from "./analyst.snapshots.$id";
@@ -526,7 +526,7 @@ it("keeps the last fit on screen while new events are fitted, with the refit's p
   expect(Date.parse(seen.computedAt!)).toBeGreaterThan(Date.parse(first.computedAt!));
   // What the page says above the old figures meanwhile.
   const html = renderToStaticMarkup(
-    createElement(Recomputing, {
+    createElement(Computing, {
       what: "click models",
       why: "New events or data since this fit: recomputing",
       progress: { done: 7, total: 32 },

@@ -10,7 +10,7 @@ import { getDb } from "~/utils/db.server";
 import { RouteErrorBoundary } from "~/components/error-boundary";
 import { FreezeButton, keepDashboardAfterFreeze } from "~/components/freeze-button";
 import { ClicksDashboard } from "~/components/dashboards/clicks-dashboard";
-import { ComputedAt, Computing, Recomputing } from "~/components/computed-at";
+import { ComputedAt, Computing } from "~/components/computed-at";
 import { CLICK_FIT_UNIT } from "~/components/dashboards/clicks/fit";
 import { RECOMPUTE_ROLES, recomputeAction } from "~/results/recompute.server";
 import { holdsRole } from "../../scripts/inputs/roles";
@@ -82,7 +82,7 @@ export default function ExperimentClickModels() {
       {clicks ? (
         <>
           {refitting ? (
-            <Recomputing
+            <Computing
               what="click models"
               why={
                 refitting === "new-data" ? "New events or data since this fit: recomputing" : "Recomputing"
